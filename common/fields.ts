@@ -1,0 +1,171 @@
+import { z } from 'zod';
+import type { EnumEntry } from './enums.ts';
+import type { MessageKey } from './messages.ts';
+
+// Field kinds a resource is declared with. Each kind knows how a value travels on the wire
+// (multipart strings or JSON values), how it is validated and how it is stored.
+export type FieldKind =
+  | 'text' // one line, trimmed
+  | 'longtext' // markdown or HTML, stored exactly as sent
+  | 'url' // http(s):// or site-relative
+  | 'email'
+  | 'date' // YYYY-MM-DD
+  | 'time' // HH:MM, 24 h
+  | 'bool'
+  | 'int'
+  | 'enum' // the English label; its *_num travels beside it
+  | 'list' // JSON array of strings
+  | 'image' // uploaded image; the column keeps its URL
+  | 'file' // publication file slot; the column keeps the original name
+  | 'password'; // never stored or returned as sent
+
+export type Label = { readonly zh: string; readonly en: string };
+
+export type FieldDef = {
+  readonly kind: FieldKind;
+  readonly label: Label;
+  readonly required?: boolean;
+  /** Longest accepted text (characters) or list (items). */
+  readonly max?: number;
+  readonly min?: number;
+  readonly options?: readonly EnumEntry[];
+  /** For enums: the name of the numeric twin field (type_num, area_num). */
+  readonly numField?: string;
+  readonly default?: string | number | boolean | readonly string[] | (() => string);
+  /** Images: smallest accepted size and the crop the console applies. */
+  readonly image?: { readonly minWidth: number; readonly minHeight: number; readonly crop?: readonly [number, number] };
+};
+
+export type FieldMap = Readonly<Record<string, FieldDef>>;
+
+const TEXT_MAX = 300;
+const LONGTEXT_MAX = 200_000;
+
+export const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
+export const TIME_RE = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+export function isRealDate(s: string): boolean {
+  if (!DATE_RE.test(s)) return false;
+  const d = new Date(`${s}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+}
+
+/** Accepts http(s):// and site-relative links (not protocol-relative "//host"). */
+export function isSafeUrl(s: string): boolean {
+  if (s.startsWith('/')) return !s.startsWith('//') && !s.startsWith('/\\');
+  try {
+    const u = new URL(s);
+    return (u.protocol === 'http:' || u.protocol === 'https:') && !/[\s<>"]/.test(s);
+  } catch {
+    return false;
+  }
+}
+
+const msg = (key: MessageKey) => ({ error: key });
+
+/** An uploaded file part, written to a temporary file by the multipart plugin. */
+export const UploadSchema = z.object({
+  kind: z.literal('upload'),
+  tmpPath: z.string(),
+  filename: z.string(),
+  size: z.number(),
+  mimetype: z.string(),
+});
+export type Upload = z.infer<typeof UploadSchema>;
+
+export function isUpload(v: unknown): v is Upload {
+  return typeof v === 'object' && v !== null && (v as { kind?: unknown }).kind === 'upload';
+}
+
+const noFile = z.custom<unknown>((v) => !isUpload(v), msg('unexpected_file'));
+
+function textOf(max: number, trim: boolean) {
+  const base = z.union([z.string(), z.number().transform(String)], msg('invalid_string'));
+  return noFile.pipe(base).transform((s) => (trim ? s.trim() : s)).pipe(z.string().max(max, msg('too_long')));
+}
+
+const boolSchema = noFile.pipe(
+  z.union(
+    [z.boolean(), z.enum(['true', 'false', '1', '0']).transform((s) => s === 'true' || s === '1')],
+    msg('invalid_bool'),
+  ),
+);
+
+function intSchema(min: number, max: number) {
+  return noFile.pipe(
+    z
+      .union([z.number(), z.string().trim().regex(/^-?\d{1,12}$/, msg('invalid_number')).transform(Number)], msg('invalid_number'))
+      .pipe(
+        z
+          .number()
+          .int(msg('invalid_number'))
+          .min(min, msg('out_of_range'))
+          .max(max, msg('out_of_range')),
+      ),
+  );
+}
+
+const listSchema = (max: number) =>
+  noFile.pipe(
+    z.union([
+      z.array(z.string().max(TEXT_MAX, msg('too_long'))).max(max, msg('too_long')),
+      z.string().transform((s, ctx) => {
+        if (s.trim() === '') return [];
+        try {
+          const v: unknown = JSON.parse(s);
+          if (Array.isArray(v) && v.length <= max && v.every((x) => typeof x === 'string' && x.length <= TEXT_MAX)) {
+            return (v as string[]).map((x) => x.trim()).filter(Boolean);
+          }
+        } catch {
+          /* fall through */
+        }
+        ctx.addIssue({ code: 'custom', message: 'invalid_list' });
+        return z.NEVER;
+      }),
+    ], msg('invalid_list')),
+  );
+
+/**
+ * The zod schema of one field's value as a write sends it. An empty string means "clear";
+ * whether a required field may be absent or empty is decided by the resource's input schema.
+ */
+export function fieldSchema(def: FieldDef): z.ZodType {
+  switch (def.kind) {
+    case 'text':
+      return textOf(def.max ?? TEXT_MAX, true);
+    case 'longtext':
+      return textOf(def.max ?? LONGTEXT_MAX, false);
+    case 'url':
+      return textOf(def.max ?? 2000, true).refine((s) => s === '' || isSafeUrl(s), msg('invalid_url'));
+    case 'email':
+      return textOf(254, true).refine((s) => s === '' || z.email().safeParse(s).success, msg('invalid_email'));
+    case 'date':
+      return textOf(10, true).refine((s) => s === '' || isRealDate(s), msg('invalid_date'));
+    case 'time':
+      return textOf(5, true).refine((s) => s === '' || TIME_RE.test(s), msg('invalid_time'));
+    case 'bool':
+      return boolSchema;
+    case 'int':
+      return intSchema(def.min ?? 0, def.max ?? 1_000_000_000);
+    case 'enum': {
+      const values = (def.options ?? []).map((o) => o.value);
+      return textOf(TEXT_MAX, true).refine((s) => values.includes(s), {
+        error: 'invalid_enum',
+        params: { options: values.join(', ') },
+      });
+    }
+    case 'list':
+      return listSchema(def.max ?? 100);
+    case 'password':
+      return textOf(def.max ?? 128, false);
+    case 'image':
+    case 'file':
+      // a new file, or a text value (the current name/URL to keep it, empty to free it)
+      return z.union([UploadSchema, z.string().max(1000, msg('too_long'))]);
+  }
+}
+
+/** Whether a parsed value counts as "given" for a required field. */
+export function isBlank(v: unknown): boolean {
+  return v === undefined || v === null || (typeof v === 'string' && v.trim() === '') || (Array.isArray(v) && v.length === 0);
+}

@@ -1,0 +1,65 @@
+import type { Lang } from './enums.ts';
+
+// Every message the server sends back, in both languages. Keys travel inside zod issues
+// and error objects; the text is chosen at the edge from the request's language.
+export const messages = {
+  required: { zh: '必填', en: 'required' },
+  password_min: { zh: '最少8位密码', en: 'at least 8 characters' },
+  password_mismatch: { zh: '两次密码输入需保持一致', en: 'the two passwords must match' },
+  too_long: { zh: '最多 {max} 个字符', en: 'at most {max} characters' },
+  invalid_string: { zh: '格式不正确', en: 'invalid value' },
+  invalid_number: { zh: '必须是整数', en: 'must be a whole number' },
+  out_of_range: { zh: '超出允许范围（{min}–{max}）', en: 'out of range ({min}–{max})' },
+  invalid_bool: { zh: '必须是 true 或 false', en: 'must be true or false' },
+  invalid_date: { zh: '日期格式应为 YYYY-MM-DD', en: 'date must be YYYY-MM-DD' },
+  invalid_time: { zh: '时间格式应为 HH:MM（24 小时制）', en: 'time must be HH:MM (24 h)' },
+  invalid_enum: { zh: '不是允许的选项：{options}', en: 'not one of: {options}' },
+  enum_mismatch: { zh: '与 {field} 不一致', en: 'does not agree with {field}' },
+  invalid_url: { zh: '链接必须以 http://、https:// 或 / 开头', en: 'a link must start with http://, https:// or /' },
+  invalid_email: { zh: '邮箱格式不正确', en: 'invalid e-mail address' },
+  invalid_list: { zh: '必须是字符串的 JSON 数组', en: 'must be a JSON array of strings' },
+  invalid_username: {
+    zh: '只能包含字母、数字、点、下划线和连字符（2–40 位）',
+    en: 'letters, digits, dots, underscores and hyphens only (2–40)',
+  },
+  reserved_username: { zh: '该用户名被系统保留', en: 'this username is reserved' },
+  invalid_occupy: { zh: '必须是 [星期 1–7, 节次 1–15] 的列表', en: 'must be a list of [day 1–7, period 1–15]' },
+  invalid_term: { zh: '学期格式应为 2025-2026-1', en: 'term must look like 2025-2026-1' },
+  unexpected_file: { zh: '此处不接受文件', en: 'a file is not accepted here' },
+  file_expected: { zh: '请上传文件', en: 'a file is expected' },
+  unknown_field: { zh: '未知字段', en: 'unknown field' },
+  taken_username: { zh: '用户名已被使用', en: 'this username is taken' },
+  taken_uid: { zh: '学号/工号已被使用', en: 'this ID is taken' },
+  taken_slug: { zh: '该短链接已被使用', en: 'this slug is taken' },
+  image_type: { zh: '图片只接受 png、jpeg、bmp 格式', en: 'images must be png, jpeg or bmp' },
+  image_too_small: { zh: '图片至少需要 {width}×{height} 像素', en: 'the image must be at least {width}×{height} pixels' },
+  image_too_large: { zh: '图片尺寸过大', en: 'the image has too many pixels' },
+  file_too_large: { zh: '文件过大（上限 {limit}）', en: 'file too large (limit {limit})' },
+  bad_file_name: { zh: '文件名无效', en: 'invalid file name' },
+  not_found: { zh: '未找到', en: 'not found' },
+  unauthenticated: { zh: '请先登录', en: 'authentication required' },
+  session_expired: { zh: '登录已过期，请重新登录', en: 'session expired, please log in again' },
+  forbidden: { zh: '没有权限', en: 'permission denied' },
+  csrf: { zh: 'CSRF 校验失败，请刷新页面后重试', en: 'CSRF check failed; reload the page and try again' },
+  rate_limited: { zh: '尝试次数过多，请稍后再试', en: 'too many attempts, try again later' },
+  bad_request: { zh: '请求格式不正确', en: 'malformed request' },
+  unsupported_media: { zh: '不支持的内容类型', en: 'unsupported content type' },
+  server_error: { zh: '服务器出错了，请稍后再试', en: 'something went wrong on the server, try again later' },
+  not_multipart: { zh: '请求须为 multipart/form-data', en: 'the request must be multipart/form-data' },
+  info_list: { zh: '信息页列表格式不正确', en: 'the info page list is malformed' },
+  last_admin: { zh: '不能移除最后一位管理员', en: 'the last administrator cannot be removed' },
+  self_delete: { zh: '不能删除自己的账号', en: 'you cannot delete your own account' },
+} as const satisfies Record<string, { zh: string; en: string }>;
+
+export type MessageKey = keyof typeof messages;
+
+export function isMessageKey(key: string): key is MessageKey {
+  return Object.hasOwn(messages, key);
+}
+
+export function t(lang: Lang, key: MessageKey, params: Record<string, string | number> = {}): string {
+  return messages[key][lang].replace(/\{(\w+)\}/g, (_, name: string) => String(params[name] ?? `{${name}}`));
+}
+
+/** Field errors as the wire carries them: field → list of messages. */
+export type FieldErrors = Record<string, string[]>;

@@ -1,0 +1,73 @@
+import { areas, authorities, personTypes } from '../enums.ts';
+import { defineResource } from '../resource.ts';
+
+export const USERNAME_RE = /^[A-Za-z0-9][A-Za-z0-9._-]{1,39}$/;
+export const PASSWORD_MIN = 8;
+
+/** Usernames that would shadow a site path (the advisor area lives at /{username}/). */
+export const reservedUsernames = new Set([
+  'api', 'apiprivate', 'resource', 'console', 'login', 'logout', 'news', 'blog', 'people', 'curriculum',
+  'sharedtask', 'publication', 'discopen', 'assets', 'static', 'sitemap.xml', 'robots.txt', 'feed', 'admin',
+]);
+
+export const person = defineResource({
+  name: 'person',
+  label: { zh: '成员', en: 'People' },
+  table: 'person',
+  id: 'pid',
+  path: '/api/people/',
+  fields: {
+    uid: { kind: 'text', label: { zh: '学号/工号', en: 'ID' }, required: true, max: 40 },
+    username: { kind: 'text', label: { zh: '用户名', en: 'Username' }, required: true, max: 40 },
+    name_zh: { kind: 'text', label: { zh: '中文名', en: 'Chinese name' }, required: true, max: 100 },
+    name_en: { kind: 'text', label: { zh: '英文名', en: 'English name' }, required: true, max: 100 },
+    password: { kind: 'password', label: { zh: '密码', en: 'Password' } },
+    password2: { kind: 'password', label: { zh: '确认密码', en: 'Confirm password' } },
+    description_zh: { kind: 'longtext', label: { zh: '中文简介', en: 'Chinese introduction' }, max: 5000 },
+    description_en: { kind: 'longtext', label: { zh: '英文简介', en: 'English introduction' }, max: 5000 },
+    type: { kind: 'enum', label: { zh: '类型', en: 'Type' }, options: personTypes, numField: 'type_num', default: 'master' },
+    area: { kind: 'enum', label: { zh: '方向', en: 'Area' }, options: areas, numField: 'area_num', default: 'none' },
+    entrance: { kind: 'int', label: { zh: '入学年份', en: 'Entrance year' }, min: 1950, max: 2100 },
+    authority: { kind: 'enum', label: { zh: '权限', en: 'Authority' }, options: authorities, default: 'user' },
+    status: { kind: 'bool', label: { zh: '在组', en: 'In group' }, default: true },
+    portrait_url: {
+      kind: 'image',
+      label: { zh: '头像', en: 'Portrait' },
+      image: { minWidth: 150, minHeight: 150, crop: [600, 600] },
+    },
+    link: { kind: 'url', label: { zh: '主页链接', en: 'Page link' } },
+    link_type: { kind: 'int', label: { zh: '个人主页类型', en: 'Personal page type' }, min: 0, max: 3, default: 0 },
+    link1: { kind: 'longtext', label: { zh: 'Markdown 主页', en: 'Markdown page' } },
+    link2: { kind: 'longtext', label: { zh: 'HTML 主页', en: 'HTML page' } },
+    link3: { kind: 'url', label: { zh: '已有主页链接', en: 'Existing page link' } },
+    email: { kind: 'email', label: { zh: '邮箱', en: 'E-mail' } },
+    phone: { kind: 'text', label: { zh: '电话', en: 'Phone' }, max: 40 },
+    location_zh: { kind: 'text', label: { zh: '中文地址', en: 'Chinese location' }, max: 200 },
+    location_en: { kind: 'text', label: { zh: '英文地址', en: 'English location' }, max: 200 },
+  },
+  access: { read: 'admin', create: 'admin', update: 'admin', delete: 'admin' },
+  listColumns: ['uid', 'username', 'name_zh', 'name_en', 'type', 'status'],
+  orderBy: [
+    ['type_num', 'asc'],
+    ['entrance', 'asc'],
+    ['pid', 'asc'],
+  ],
+  refine(value, { issue, mode }) {
+    if (typeof value.username === 'string' && value.username !== '') {
+      if (!USERNAME_RE.test(value.username)) issue('username', 'invalid_username');
+      else if (reservedUsernames.has(value.username.toLowerCase())) issue('username', 'reserved_username');
+    }
+    const pw = typeof value.password === 'string' ? value.password : '';
+    const pw2 = typeof value.password2 === 'string' ? value.password2 : '';
+    if (pw !== '' && pw.length < PASSWORD_MIN) issue('password', 'password_min');
+    if ((pw !== '' || pw2 !== '') && pw !== pw2) issue('password2', 'password_mismatch');
+    if (value.link_type === 3 && (mode === 'create' || 'link3' in value) && !value.link3) issue('link3', 'required');
+  },
+});
+
+/** Fields a member may change on their own profile (PUT /api/people/?uid=). */
+export const profileFields = [
+  'name_zh', 'name_en', 'password', 'password2', 'email', 'phone', 'location_zh', 'location_en',
+  'description_zh', 'description_en', 'type', 'type_num', 'entrance', 'area', 'area_num', 'portrait_url',
+  'link', 'link_type', 'link1', 'link2', 'link3',
+] as const;

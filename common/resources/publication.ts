@@ -1,0 +1,43 @@
+import { areas, publicationTypes } from '../enums.ts';
+import { defineResource } from '../resource.ts';
+
+export const publicationFileSlots = ['file1', 'file2', 'file3'] as const;
+
+export const publication = defineResource({
+  name: 'publication',
+  label: { zh: '论文', en: 'Publications' },
+  table: 'publication',
+  id: 'pid',
+  path: '/api/publication/',
+  fields: {
+    title: { kind: 'text', label: { zh: '标题', en: 'Title' }, required: true, max: 500 },
+    author: { kind: 'list', label: { zh: '作者列表', en: 'Authors' }, required: true, max: 100 },
+    source: { kind: 'text', label: { zh: '发表平台', en: 'Platform' }, required: true, max: 300 },
+    type: {
+      kind: 'enum',
+      label: { zh: '类型', en: 'Type' },
+      options: publicationTypes,
+      numField: 'type_num',
+      default: 'paper',
+    },
+    area: { kind: 'enum', label: { zh: '方向', en: 'Area' }, options: areas, numField: 'area_num', default: 'none' },
+    year: { kind: 'int', label: { zh: '年份', en: 'Year' }, min: 1950, max: 2100, default: new Date().getFullYear() },
+    month: { kind: 'int', label: { zh: '月份', en: 'Month' }, min: 1, max: 12, default: 1 },
+    link1: { kind: 'url', label: { zh: '官方链接', en: 'Official link' } },
+    link2: { kind: 'url', label: { zh: '代码仓库', en: 'Code repository' } },
+    link3: { kind: 'url', label: { zh: '公众号文章', en: 'WeChat article' } },
+    link4: { kind: 'url', label: { zh: '视频', en: 'Video' } },
+    file1: { kind: 'file', label: { zh: '论文文件', en: 'Paper (pdf)' } },
+    file2: { kind: 'file', label: { zh: '幻灯片', en: 'Slides' } },
+    file3: { kind: 'file', label: { zh: '数据集', en: 'Dataset' } },
+    order: { kind: 'int', label: { zh: '排序', en: 'Order' }, min: -100000, max: 100000, default: 0 },
+  },
+  access: { read: 'member', create: 'member', update: 'member', delete: 'member' },
+  listColumns: ['pid', 'year', 'source', 'title', 'area'],
+  orderBy: [
+    ['year', 'desc'],
+    ['month', 'desc'],
+    ['order', 'desc'],
+    ['pid', 'desc'],
+  ],
+});

@@ -1,0 +1,82 @@
+import { randomBytes } from 'node:crypto';
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { ApiError } from '../http/errors.ts';
+import { requireActor } from '../http/auth.ts';
+import { DEFAULT_PORTRAIT } from '../services/people.ts';
+import { login, logout, safeEqual } from '../services/auth.ts';
+import { ctxOf, parseInput } from './helpers.ts';
+
+// Login with a CSRF cookie + header (double submit), logout that revokes the token, and who am I.
+
+const tags = ['auth'];
+const CSRF_COOKIE = 'csrftoken';
+
+const LoginSchema = z.object({
+  username: z.string({ error: 'required' }).trim().min(1, { error: 'required' }).max(100, { error: 'too_long' }),
+  password: z.string({ error: 'required' }).min(1, { error: 'required' }).max(200, { error: 'too_long' }),
+});
+
+export async function authRoutes(app: FastifyInstance) {
+  app.get('/api/csrf/', { schema: { tags, summary: 'Sets the csrftoken cookie that POST /api/login/ must echo in X-CSRFToken' } }, async (req, reply) => {
+    const existing = req.cookies[CSRF_COOKIE];
+    const token = existing && /^[A-Za-z0-9_-]{32,64}$/.test(existing) ? existing : randomBytes(24).toString('base64url');
+    reply.setCookie(CSRF_COOKIE, token, { path: '/', sameSite: 'lax', httpOnly: false, secure: app.lab.config.production && req.protocol === 'https' });
+    return { csrftoken: token };
+  });
+
+  await app.register(async (scoped) => {
+    await scoped.register(rateLimit, {
+      max: app.lab.config.loginRateLimit,
+      timeWindow: 60_000,
+      keyGenerator: (req) => req.ip,
+      errorResponseBuilder: (_req, ctx) => ({ statusCode: 429, code: 'RATE_LIMITED', message: `retry in ${ctx.after}` }),
+    });
+    scoped.post(
+      '/api/login/',
+      {
+        schema: {
+          tags,
+          summary: 'Log in; answers loginStatus success (token, loginTime, userInfo), fail or notexist',
+          body: z.object({ username: z.any(), password: z.any() }).loose(),
+          headers: z.object({ 'x-csrftoken': z.string().optional() }).loose(),
+        },
+      },
+      async (req) => {
+        const cookie = req.cookies[CSRF_COOKIE];
+        const header = req.headers['x-csrftoken'];
+        if (!cookie || typeof header !== 'string' || !safeEqual(cookie, header)) throw new ApiError(403, 'csrf');
+        const { username, password } = parseInput(LoginSchema, req.body);
+        const result = await login(app.lab.db, username, password);
+        if (result.status !== 'success') return { loginStatus: result.status };
+        const a = result.actor;
+        return {
+          loginStatus: 'success',
+          token: result.token,
+          loginTime: result.loginTime,
+          userInfo: {
+            name_zh: a.name_zh,
+            name_en: a.name_en,
+            uid: a.uid,
+            username: a.username,
+            authority: a.authority,
+            portrait_url: a.portrait_url || DEFAULT_PORTRAIT,
+          },
+        };
+      },
+    );
+  });
+
+  app.post('/api/logout/', { schema: { tags, summary: 'Revokes the token sent in Authorization' } }, async (req, reply) => {
+    if (req.token) await logout(app.lab.db, req.token);
+    return reply.send('success');
+  });
+
+  app.get('/api/me/', { schema: { tags, summary: 'The logged-in member (checks the token)' } }, async (req) => {
+    const a = requireActor(req);
+    const ctx = ctxOf(app, req);
+    const row = await ctx.db.selectFrom('person').select(['must_change_password']).where('pid', '=', a.pid).executeTakeFirst();
+    return { ...a, portrait_url: a.portrait_url || DEFAULT_PORTRAIT, must_change_password: Boolean(row?.must_change_password), advisor: a.username === app.lab.config.advisorUsername };
+  });
+}

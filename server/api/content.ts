@@ -1,0 +1,49 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { info } from '../../common/resources/info.ts';
+import { guard } from '../http/auth.ts';
+import { uploadLimits } from '../http/multipart.ts';
+import { articles, infoPages, newsItems, saveInfoList, seminars } from '../services/content.ts';
+import { publications } from '../services/publications.ts';
+import { ctxOf, parseInput, success } from './helpers.ts';
+import { resourceRoutes } from './resource-routes.ts';
+
+// Console calls of SPEC §7 for articles, news, seminars, publications and info pages.
+
+const InfoListSchema = z
+  .array(
+    z.object({
+      iid: z.coerce.number({ error: 'invalid_number' }).int({ error: 'invalid_number' }),
+      aspect: z.string().trim().min(1, { error: 'required' }).max(100, { error: 'too_long' }),
+      markdown: z.string().max(200_000, { error: 'too_long' }).optional(),
+      order: z.coerce.number({ error: 'invalid_number' }).int().min(0).max(100000).optional(),
+    }),
+    { error: 'info_list' },
+  )
+  .max(200, { error: 'too_long' });
+
+export async function contentRoutes(app: FastifyInstance) {
+  resourceRoutes(app, articles, { fileLimit: uploadLimits.image });
+  resourceRoutes(app, newsItems);
+  resourceRoutes(app, seminars, { fileLimit: uploadLimits.image });
+  resourceRoutes(app, publications, { fileLimit: uploadLimits.publication });
+
+  // Info pages answer errors as a flat list of messages (SPEC §7).
+  await app.register(async (scoped) => {
+    scoped.addHook('onRoute', (route) => {
+      route.config = { ...(route.config as object), flatErrors: true } as typeof route.config;
+    });
+    resourceRoutes(scoped, infoPages, { skip: ['update'] });
+    scoped.put(
+      info.path,
+      {
+        schema: { tags: ['info'], summary: 'Save the whole list of info pages (aspect, markdown, order)', body: z.any() },
+        preHandler: guard('admin'),
+      },
+      async (req, reply) => {
+        await saveInfoList(ctxOf(app, req), parseInput(InfoListSchema, req.body));
+        return success(reply);
+      },
+    );
+  });
+}

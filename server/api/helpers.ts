@@ -1,0 +1,73 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { FieldMap } from '../../common/fields.ts';
+import type { DB } from '../db/database.ts';
+import { InputError, requestLang } from '../http/errors.ts';
+import type { Ctx } from '../services/context.ts';
+import { NotFound } from '../services/context.ts';
+import type { Storage } from '../storage/storage.ts';
+import type { Config } from '../config.ts';
+
+// Small pieces every route file uses: the service context of a request, input validation
+// with bilingual messages, id query parameters, and the "success" answer of SPEC §7.
+
+export type Lab = {
+  db: DB;
+  storage: Storage;
+  config: Config;
+  /** Drops cached public pages that show `what` (articles, news, people…). */
+  publicChanged: (what: string) => void;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    lab: Lab;
+  }
+}
+
+export function ctxOf(app: FastifyInstance, req: FastifyRequest): Ctx {
+  return {
+    db: app.lab.db,
+    storage: app.lab.storage,
+    actor: req.actor,
+    token: req.token,
+    lang: requestLang(req),
+    onPublicChange: app.lab.publicChanged,
+  };
+}
+
+export function parseInput<T>(schema: z.ZodType<T>, data: unknown): T {
+  const result = schema.safeParse(data ?? {});
+  if (!result.success) throw new InputError(result.error.issues);
+  return result.data;
+}
+
+/** A numeric id from the query (?aid=, ?pid=…); anything else names no record. */
+export function idParam(req: FastifyRequest, name: string): number {
+  const raw = (req.query as Record<string, unknown>)[name];
+  if (typeof raw !== 'string' || !/^\d{1,15}$/.test(raw)) throw new NotFound();
+  return Number(raw);
+}
+
+export function success(reply: FastifyReply, id?: number) {
+  if (id !== undefined) reply.header('X-Resource-Id', String(id));
+  return reply.code(200).send('success');
+}
+
+/** A documentation-only body schema (OpenAPI): every declared field as its wire type. */
+export function docBody(fields: FieldMap, extra: Record<string, z.ZodType> = {}) {
+  const shape: Record<string, z.ZodType> = {};
+  for (const [name, def] of Object.entries(fields)) {
+    const base = def.kind === 'image' || def.kind === 'file' ? z.any() : z.any();
+    shape[name] = base.optional().describe(`${def.label.en} (${def.kind}${def.required ? ', required' : ''})`);
+    if (def.numField) shape[def.numField] = z.any().optional().describe(`${def.label.en} number`);
+  }
+  return z.object({ ...shape, ...extra }).loose();
+}
+
+export const SuccessSchema = z.literal('success');
+export const DetailSchema = z.object({ detail: z.string() });
+
+export const multipartConsumes = ['multipart/form-data', 'application/json'];
+
+export const idQuery = (name: string) => z.object({ [name]: z.string().optional().describe(`${name} of the record`) }).loose();

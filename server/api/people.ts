@@ -1,0 +1,60 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { inputSchema } from '../../common/resource.ts';
+import { person } from '../../common/resources/person.ts';
+import { requireAccess, requireActor } from '../http/auth.ts';
+import { uploadLimits } from '../http/multipart.ts';
+import { getProfile, people, updateProfile } from '../services/people.ts';
+import { ctxOf, docBody, idParam, multipartConsumes, parseInput, success } from './helpers.ts';
+
+// SPEC §7 People: ?pid= is people management (administrators), ?uid= is one's own profile.
+
+const tags = ['people'];
+const query = z.object({ pid: z.string().optional(), uid: z.string().optional() }).loose();
+const config = { multipartOptions: { limits: { fileSize: uploadLimits.image } }, uploadLimitText: '20 MB' };
+
+export async function peopleRoutes(app: FastifyInstance) {
+  const create = inputSchema(person, 'create');
+  const update = inputSchema(person, 'update');
+  const body = docBody(person.fields);
+
+  app.get(person.path, { schema: { tags, summary: 'All people (administrators), or ?uid= for one’s own profile', querystring: query } }, async (req) => {
+    const { uid } = req.query as { uid?: string };
+    const ctx = ctxOf(app, req);
+    if (uid !== undefined) {
+      requireActor(req);
+      return getProfile(ctx, uid);
+    }
+    requireAccess(req, 'admin');
+    return people.list(ctx);
+  });
+
+  app.post(person.path, { schema: { tags, summary: 'Create a person (administrators)', consumes: multipartConsumes, body }, config }, async (req, reply) => {
+    requireAccess(req, 'admin');
+    const id = await people.create(ctxOf(app, req), parseInput(create, req.body));
+    return success(reply, id);
+  });
+
+  app.put(
+    person.path,
+    { schema: { tags, summary: 'Update a person (?pid=, administrators) or one’s own profile (?uid=)', consumes: multipartConsumes, querystring: query, body }, config },
+    async (req, reply) => {
+      const { uid, pid } = req.query as { uid?: string; pid?: string };
+      const ctx = ctxOf(app, req);
+      if (uid !== undefined && pid === undefined) {
+        requireActor(req);
+        await updateProfile(ctx, uid, parseInput(update, req.body));
+        return success(reply);
+      }
+      requireAccess(req, 'admin');
+      await people.update(ctx, idParam(req, 'pid'), parseInput(update, req.body));
+      return success(reply);
+    },
+  );
+
+  app.delete(person.path, { schema: { tags, summary: 'Delete a person (administrators)', querystring: query } }, async (req, reply) => {
+    requireAccess(req, 'admin');
+    await people.remove(ctxOf(app, req), idParam(req, 'pid'));
+    return success(reply);
+  });
+}

@@ -1,0 +1,92 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { NotFound } from '../services/context.ts';
+import { articles, newsItems, publicNews, seminars, withFallbacks } from '../services/content.ts';
+import { peopleLightList, publicPeople, publicPerson } from '../services/people.ts';
+import { publications } from '../services/publications.ts';
+import { ctxOf } from './helpers.ts';
+
+// SPEC §7 public reads. Never unpublished articles or news, never passwords, tokens or phones;
+// stored HTML leaves through the sanitizer.
+
+const tags = ['public'];
+
+export async function publicRoutes(app: FastifyInstance) {
+  app.get('/api/read_news/', { schema: { tags, summary: 'Published news, newest first' } }, async (req) => {
+    const list = await newsItems.list(ctxOf(app, req));
+    return list.filter((n) => n.release).map(publicNews);
+  });
+
+  app.get(
+    '/api/read_seminar/',
+    { schema: { tags, summary: 'Seminars, newest first; ?recent=1 for the latest one', querystring: z.object({ recent: z.string().optional() }).loose() } },
+    async (req) => {
+      const list = (await seminars.list(ctxOf(app, req))).map(({ room_pw: _, ...s }) => withFallbacks(s));
+      if ((req.query as { recent?: string }).recent === '1') {
+        if (list.length === 0) throw new NotFound();
+        return list[0];
+      }
+      return list;
+    },
+  );
+
+  app.get(
+    '/api/read_article/',
+    {
+      schema: {
+        tags,
+        summary: 'Published articles (list items); ?aid= or ?slug= for one',
+        querystring: z.object({ aid: z.string().optional(), slug: z.string().optional() }).loose(),
+      },
+    },
+    async (req) => {
+      const { aid, slug } = req.query as { aid?: string; slug?: string };
+      const ctx = ctxOf(app, req);
+      if (aid !== undefined || slug !== undefined) {
+        let row: Record<string, unknown> | undefined;
+        if (aid !== undefined && /^\d{1,15}$/.test(aid)) row = await ctx.db.selectFrom('article').selectAll().where('aid', '=', Number(aid)).executeTakeFirst();
+        else if (slug !== undefined && slug.length <= 80) row = await ctx.db.selectFrom('article').selectAll().where('slug', '=', slug).executeTakeFirst();
+        if (!row || !row.release) throw new NotFound();
+        return articles.toWire(row, ctx.lang);
+      }
+      const list = await articles.list(ctx);
+      return list
+        .filter((a) => a.release)
+        .sort((a, b) => String(b.time3).localeCompare(String(a.time3)))
+        .map((a) => ({
+          aid: a.aid,
+          slug: a.slug,
+          title: a.title,
+          abstract: a.abstract,
+          image_url: a.image_url,
+          type: a.type,
+          type_num: a.type_num,
+          authors: a.authors,
+          time3: a.time3,
+          timestr3: a.timestr3,
+        }));
+    },
+  );
+
+  app.get(
+    '/api/read_people/',
+    {
+      schema: {
+        tags,
+        summary: 'People (public fields); ?username= for one; ?onlylist=1 for a light list',
+        querystring: z.object({ username: z.string().optional(), onlylist: z.string().optional() }).loose(),
+      },
+    },
+    async (req) => {
+      const { username, onlylist } = req.query as { username?: string; onlylist?: string };
+      const ctx = ctxOf(app, req);
+      if (username !== undefined) return publicPerson(ctx, username);
+      if (onlylist === '1') return peopleLightList(ctx);
+      return publicPeople(ctx);
+    },
+  );
+
+  app.get('/api/read_publication/', { schema: { tags, summary: 'Publications, newest first' } }, async (req) => {
+    return publications.list(ctxOf(app, req));
+  });
+}

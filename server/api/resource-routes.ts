@@ -1,0 +1,74 @@
+import type { FastifyInstance } from 'fastify';
+import { inputSchema } from '../../common/resource.ts';
+import { guard } from '../http/auth.ts';
+import type { Crud } from '../services/crud.ts';
+import { ctxOf, docBody, idParam, idQuery, multipartConsumes, parseInput, success } from './helpers.ts';
+
+// The four calls of SPEC §7 that every declared resource has, on its own irregular path:
+// GET path (list, or ?{id}= for one), POST path, PUT path?{id}=, DELETE path?{id}=.
+
+export type ResourceRouteOptions = {
+  /** Upload size limit of this resource's files (bytes). */
+  fileLimit?: number;
+  /** Leave out calls a resource answers in its own way. */
+  skip?: readonly ('list' | 'create' | 'update' | 'delete')[];
+};
+
+export function resourceRoutes(app: FastifyInstance, crud: Crud, opts: ResourceRouteOptions = {}) {
+  const { res } = crud;
+  const tags = [res.name];
+  const skip = new Set(opts.skip ?? []);
+  const create = inputSchema(res, 'create');
+  const update = inputSchema(res, 'update');
+  const body = docBody(res.fields);
+  const config = opts.fileLimit
+    ? { multipartOptions: { limits: { fileSize: opts.fileLimit } }, uploadLimitText: `${Math.round(opts.fileLimit / 1048576)} MB` }
+    : {};
+
+  if (!skip.has('list')) {
+    app.get(
+      res.path,
+      { schema: { tags, summary: `List ${res.label.en.toLowerCase()}, or one with ?${res.id}=`, querystring: idQuery(res.id) }, preHandler: guard(res.access.read) },
+      async (req) => {
+        const ctx = ctxOf(app, req);
+        if ((req.query as Record<string, unknown>)[res.id] !== undefined) return crud.get(ctx, idParam(req, res.id));
+        return crud.list(ctx);
+      },
+    );
+  }
+  if (!skip.has('create')) {
+    app.post(
+      res.path,
+      { schema: { tags, summary: `Create a ${res.name}`, consumes: multipartConsumes, body }, config, preHandler: guard(res.access.create) },
+      async (req, reply) => {
+        const id = await crud.create(ctxOf(app, req), parseInput(create, req.body));
+        return success(reply, id);
+      },
+    );
+  }
+  if (!skip.has('update')) {
+    app.put(
+      res.path,
+      {
+        schema: { tags, summary: `Update a ${res.name} (absent fields unchanged)`, consumes: multipartConsumes, querystring: idQuery(res.id), body },
+        config,
+        preHandler: guard(res.access.update),
+      },
+      async (req, reply) => {
+        const id = idParam(req, res.id);
+        await crud.update(ctxOf(app, req), id, parseInput(update, req.body));
+        return success(reply);
+      },
+    );
+  }
+  if (!skip.has('delete')) {
+    app.delete(
+      res.path,
+      { schema: { tags, summary: `Delete a ${res.name}`, querystring: idQuery(res.id) }, preHandler: guard(res.access.delete) },
+      async (req, reply) => {
+        await crud.remove(ctxOf(app, req), idParam(req, res.id));
+        return success(reply);
+      },
+    );
+  }
+}

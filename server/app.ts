@@ -1,0 +1,73 @@
+import cookie from '@fastify/cookie';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { advisorRoutes } from './api/advisor.ts';
+import { authRoutes } from './api/auth.ts';
+import { contentRoutes } from './api/content.ts';
+import { fileRoutes } from './api/files.ts';
+import type { Lab } from './api/helpers.ts';
+import { peopleRoutes } from './api/people.ts';
+import { publicRoutes } from './api/public.ts';
+import { scheduleRoutes } from './api/schedules.ts';
+import type { Config } from './config.ts';
+import { createDatabase, type DB, migrate } from './db/database.ts';
+import { authPlugin } from './http/auth.ts';
+import { errorsPlugin, requestLang } from './http/errors.ts';
+import { multipartPlugin } from './http/multipart.ts';
+import { resourceRoutes } from './http/resources.ts';
+import { ensureAdmin } from './services/bootstrap.ts';
+import { Storage } from './storage/storage.ts';
+import { t } from '../common/messages.ts';
+
+export type AppOptions = { config: Config; db?: DB; logger?: boolean; pgSchema?: string };
+
+/** Builds the whole server: database (migrated), storage, API, files and, when built, the pages. */
+export async function buildApp({ config, db: givenDb, logger = false, pgSchema }: AppOptions): Promise<FastifyInstance> {
+  const db = givenDb ?? createDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, ...(pgSchema ? { pgSchema } : {}) });
+  await migrate(db);
+  const storage = new Storage(config.dataDir);
+  await storage.init();
+  await ensureAdmin(db, config);
+
+  const app = Fastify({
+    logger: logger ? { level: 'info', redact: ['req.headers.authorization', 'req.headers.cookie'] } : false,
+    bodyLimit: 4 * 1024 * 1024,
+    trustProxy: true,
+    routerOptions: { ignoreDuplicateSlashes: false },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  const lab: Lab = { db, storage, config, publicChanged: () => {} };
+  app.decorate('lab', lab);
+  app.addHook('onClose', async () => {
+    if (!givenDb) await db.destroy();
+  });
+
+  await app.register(errorsPlugin);
+  await app.register(cookie);
+  await app.register(authPlugin, { db });
+  await app.register(multipartPlugin, { storage });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Lab website API', version: '1', description: 'SPEC §7 calls. Authenticated calls send `Authorization: Token <token>`.' },
+      components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'Authorization' } } },
+      security: [{ token: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  await app.register(authRoutes);
+  await app.register(publicRoutes);
+  await app.register(peopleRoutes);
+  await app.register(contentRoutes);
+  await app.register(fileRoutes);
+  await app.register(scheduleRoutes);
+  await app.register(advisorRoutes);
+  await app.register(resourceRoutes);
+
+  app.setNotFoundHandler((req, reply) => reply.code(404).send({ detail: t(requestLang(req), 'not_found') }));
+  return app;
+}

@@ -1,0 +1,42 @@
+import path from 'node:path';
+
+// Configuration of DESIGN.md, read once from the environment. Tests build their own.
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  adminUsername: string | undefined;
+  adminPassword: string | undefined;
+  advisorUsername: string | undefined;
+  pinganUpstreamUrl: string | undefined;
+  analyticsUrl: string | undefined;
+  redisUrl: string | undefined;
+  /** Login attempts allowed per client address and minute. */
+  loginRateLimit: number;
+  production: boolean;
+  /** Serve the built React Router app; off for API-only tests. */
+  serveApp: boolean;
+};
+
+const blank = (v: string | undefined) => (v === undefined || v.trim() === '' ? undefined : v.trim());
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = Number(env.PORT ?? 3000);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got ${env.PORT}`);
+  return {
+    port,
+    host: blank(env.HOST) ?? '127.0.0.1',
+    dataDir: path.resolve(blank(env.DATA_DIR) ?? './data'),
+    databaseUrl: blank(env.DATABASE_URL),
+    adminUsername: blank(env.LAB_ADMIN_USERNAME),
+    adminPassword: env.LAB_ADMIN_PASSWORD || undefined,
+    advisorUsername: blank(env.ADVISOR_USERNAME),
+    pinganUpstreamUrl: blank(env.PINGAN_UPSTREAM_URL),
+    analyticsUrl: blank(env.ANALYTICS_URL),
+    redisUrl: blank(env.REDIS_URL),
+    loginRateLimit: Number(env.LOGIN_RATE_LIMIT ?? 10) || 10,
+    production: env.NODE_ENV === 'production',
+    serveApp: env.LAB_API_ONLY !== '1',
+  };
+}

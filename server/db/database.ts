@@ -1,0 +1,56 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
+import pg from 'pg';
+import * as init from './migrations/2026-11-22-0001-init.ts';
+
+// PostgreSQL returns bigint (int8) columns as strings by default; sizes and login times fit a double.
+pg.types.setTypeParser(20, (v) => Number(v));
+
+// Rows are described by the resource declarations (common/resources) rather than a static interface;
+// hand-written services state the shapes they read.
+// biome-ignore lint/suspicious/noExplicitAny: tables are declared in common/resources and the migrations
+export type DB = Kysely<any>;
+
+export type DatabaseOptions = { dataDir: string; databaseUrl?: string | undefined; pgSchema?: string };
+
+export function isPostgresUrl(url: string | undefined): url is string {
+  return !!url && /^postgres(ql)?:\/\//.test(url);
+}
+
+export function createDatabase(opts: DatabaseOptions): DB {
+  if (isPostgresUrl(opts.databaseUrl)) {
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: 10,
+      ...(opts.pgSchema ? { options: `-c search_path=${opts.pgSchema}` } : {}),
+    });
+    return new Kysely({ dialect: new PostgresDialect({ pool }) });
+  }
+  if (opts.databaseUrl) throw new Error('DATABASE_URL must start with postgres:// (leave it unset for SQLite)');
+  fs.mkdirSync(opts.dataDir, { recursive: true });
+  const file = new SQLite(path.join(opts.dataDir, 'lab.sqlite'));
+  file.pragma('journal_mode = WAL');
+  file.pragma('foreign_keys = ON');
+  file.pragma('busy_timeout = 5000');
+  return new Kysely({ dialect: new SqliteDialect({ database: file }) });
+}
+
+export function isPostgres(db: DB): boolean {
+  return db.getExecutor().adapter.constructor.name.startsWith('Postgres');
+}
+
+// Migrations are listed here, in order, so a build needs no file-system scan.
+const migrations: Record<string, Migration> = {
+  '2026-11-22-0001-init': init,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+export async function migrate(db: DB): Promise<void> {
+  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
+  for (const r of results ?? []) if (r.status === 'Error') throw new Error(`migration ${r.migrationName} failed`);
+  if (error) throw error;
+}

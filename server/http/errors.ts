@@ -1,0 +1,140 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { Lang } from '../../common/enums.ts';
+import { type FieldErrors, isMessageKey, type MessageKey, t } from '../../common/messages.ts';
+import { Forbidden, NotFound } from '../services/context.ts';
+
+// One error handler for the whole API: field errors as SPEC §5's object of field → messages,
+// everything else as { detail } in the request's language, and never a stack trace to the client.
+
+export class ApiError extends Error {
+  readonly statusCode: number;
+  readonly key: MessageKey;
+  readonly params: Record<string, string | number>;
+  constructor(statusCode: number, key: MessageKey, params: Record<string, string | number> = {}) {
+    super(key);
+    this.statusCode = statusCode;
+    this.key = key;
+    this.params = params;
+  }
+}
+
+/** A 400 carrying field errors, each a message key (translated when sent). */
+export class FieldError extends Error {
+  readonly statusCode = 400;
+  readonly fields: Record<string, { key: MessageKey; params?: Record<string, string | number> }[]>;
+  constructor(fields: FieldError['fields']) {
+    super('field errors');
+    this.fields = fields;
+  }
+  static one(field: string, key: MessageKey, params?: Record<string, string | number>): FieldError {
+    return new FieldError({ [field]: [{ key, ...(params ? { params } : {}) }] });
+  }
+}
+
+/** A request body or query that failed its zod schema. */
+export class InputError extends Error {
+  readonly statusCode = 400;
+  readonly issues: readonly (ZodishIssue & { path?: readonly PropertyKey[] })[];
+  constructor(issues: InputError['issues']) {
+    super('invalid input');
+    this.issues = issues;
+  }
+}
+
+export function requestLang(req: FastifyRequest): Lang {
+  const header = req.headers['accept-language'];
+  return typeof header === 'string' && header.trim().toLowerCase().startsWith('zh') ? 'zh' : 'en';
+}
+
+type ZodishIssue = { code?: string; message?: string; maximum?: unknown; minimum?: unknown; params?: Record<string, unknown> };
+
+/** Turns one zod issue into a message in `lang`; our schemas carry message keys. */
+function issueMessage(lang: Lang, issue: ZodishIssue): string {
+  const key = issue.message ?? '';
+  const params: Record<string, string | number> = {};
+  for (const [k, v] of Object.entries(issue.params ?? {})) if (typeof v === 'string' || typeof v === 'number') params[k] = v;
+  if (typeof issue.maximum === 'number' || typeof issue.maximum === 'bigint') params.max = Number(issue.maximum);
+  if (typeof issue.minimum === 'number' || typeof issue.minimum === 'bigint') params.min = Number(issue.minimum);
+  if (isMessageKey(key)) return t(lang, key, params);
+  if (issue.code === 'invalid_type') return t(lang, 'invalid_string');
+  if (issue.code === 'too_big') return t(lang, 'too_long', params);
+  return t(lang, 'invalid_string');
+}
+
+/** Field errors from zod issues (path → field name; the top level is "non_field_errors"). */
+export function zodFieldErrors(lang: Lang, issues: readonly (ZodishIssue & { path?: readonly PropertyKey[] })[]): FieldErrors {
+  const out: FieldErrors = {};
+  for (const issue of issues) {
+    const field = issue.path && issue.path.length > 0 ? String(issue.path[0]) : 'non_field_errors';
+    const text = issueMessage(lang, issue);
+    const list = out[field] ?? [];
+    if (!list.includes(text)) list.push(text);
+    out[field] = list;
+  }
+  return out;
+}
+
+export function sendFieldErrors(req: FastifyRequest, reply: FastifyReply, errors: FieldErrors) {
+  // info pages answer a flat list of messages (SPEC §7)
+  if (req.routeOptions.config?.flatErrors) {
+    return reply.code(400).send(Object.entries(errors).flatMap(([f, ms]) => ms.map((m) => `${f}: ${m}`)));
+  }
+  return reply.code(400).send(errors);
+}
+
+const fastifyCodes: Record<string, [number, MessageKey]> = {
+  FST_REQ_FILE_TOO_LARGE: [413, 'file_too_large'],
+  FST_ERR_CTP_BODY_TOO_LARGE: [413, 'file_too_large'],
+  FST_FILES_LIMIT: [413, 'file_too_large'],
+  FST_PARTS_LIMIT: [413, 'file_too_large'],
+  FST_FIELDS_LIMIT: [413, 'file_too_large'],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'unsupported_media'],
+  FST_INVALID_MULTIPART_CONTENT_TYPE: [415, 'not_multipart'],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'bad_request'],
+  FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'bad_request'],
+  FST_ERR_CTP_INVALID_JSON_BODY: [400, 'bad_request'],
+  FST_PROTO_VIOLATION: [400, 'bad_request'],
+};
+
+export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((error: FastifyError & { fields?: FieldError['fields'] }, req, reply) => {
+    const lang = requestLang(req);
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const issues = error.validation.map((v) => ({
+        ...(v.params as ZodishIssue),
+        message: v.message,
+        code: v.keyword,
+        path: v.instancePath.split('/').filter(Boolean),
+      }));
+      return sendFieldErrors(req, reply, zodFieldErrors(lang, issues));
+    }
+    if (error instanceof FieldError) {
+      const out: FieldErrors = {};
+      for (const [field, list] of Object.entries(error.fields)) out[field] = list.map((m) => t(lang, m.key, m.params));
+      return sendFieldErrors(req, reply, out);
+    }
+    if (error instanceof InputError) return sendFieldErrors(req, reply, zodFieldErrors(lang, error.issues));
+    if (error instanceof NotFound) return reply.code(404).send({ detail: t(lang, 'not_found') });
+    if (error instanceof Forbidden) return reply.code(403).send({ detail: t(lang, 'forbidden') });
+    if (error instanceof ApiError) {
+      return reply.code(error.statusCode).send({ detail: t(lang, error.key, error.params) });
+    }
+    const known = error.code ? fastifyCodes[error.code] : undefined;
+    if (known) return reply.code(known[0]).send({ detail: t(lang, known[1], { limit: req.routeOptions.config?.uploadLimitText ?? '' }) });
+    if (error.statusCode === 429) return reply.code(429).send({ detail: t(lang, 'rate_limited') });
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      return reply.code(error.statusCode).send({ detail: t(lang, 'bad_request') });
+    }
+    req.log.error({ err: error }, 'unhandled error');
+    return reply.code(500).send({ detail: t(lang, 'server_error') });
+  });
+});
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    flatErrors?: boolean;
+    uploadLimitText?: string;
+  }
+}

@@ -1,0 +1,79 @@
+import fs from 'node:fs';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { Bucket } from '../storage/storage.ts';
+import { extensionOf, Storage } from '../storage/storage.ts';
+import { dataFileByKey } from '../services/files.ts';
+import { publicationFile } from '../services/publications.ts';
+import { ctxOf } from '../api/helpers.ts';
+import { NotFound } from '../services/context.ts';
+
+// Serves stored files under /resource/…. Only types that cannot run script open inline; everything
+// else downloads. Every answer forbids sniffing and runs in a sandbox, so an uploaded HTML or SVG
+// never acts as a page of this site.
+
+const inline: Record<string, string> = {
+  pdf: 'application/pdf',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  txt: 'text/plain; charset=utf-8',
+  md: 'text/plain; charset=utf-8',
+  csv: 'text/plain; charset=utf-8',
+  json: 'text/plain; charset=utf-8',
+  mp4: 'video/mp4',
+};
+
+function contentDisposition(kind: 'inline' | 'attachment', name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+async function send(reply: FastifyReply, storage: Storage, bucket: Bucket, key: string, name: string, immutable: boolean) {
+  const file = storage.pathOf(bucket, key);
+  if (!file) throw new NotFound();
+  let stat: fs.Stats;
+  try {
+    stat = await fs.promises.stat(file);
+  } catch {
+    throw new NotFound();
+  }
+  const type = inline[extensionOf(name)];
+  reply
+    .header('Content-Type', type ?? 'application/octet-stream')
+    .header('Content-Length', stat.size)
+    .header('Content-Disposition', contentDisposition(type ? 'inline' : 'attachment', name))
+    .header('X-Content-Type-Options', 'nosniff')
+    .header('Content-Security-Policy', "default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; sandbox")
+    .header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
+  return reply.send(fs.createReadStream(file));
+}
+
+export async function resourceRoutes(app: FastifyInstance) {
+  const { storage } = app.lab;
+  const hide = { schema: { hide: true } };
+
+  app.get('/resource/public/publication/:pid/:file', hide, async (req, reply) => {
+    const { pid, file } = req.params as { pid: string; file: string };
+    const found = /^\d{1,15}$/.test(pid) ? await publicationFile(ctxOf(app, req), Number(pid), file) : undefined;
+    if (!found) throw new NotFound();
+    return send(reply, storage, 'publication', found.key, found.name, false);
+  });
+
+  app.get('/resource/data/:key/:name', hide, async (req, reply) => {
+    const { key } = req.params as { key: string };
+    if (!Storage.isKey(key)) throw new NotFound();
+    const row = await dataFileByKey(ctxOf(app, req), key);
+    if (!row) throw new NotFound();
+    return send(reply, storage, 'data', key, row.filename, true);
+  });
+
+  for (const bucket of ['image', 'media'] as const) {
+    app.get(`/resource/${bucket}/:key`, hide, async (req, reply) => {
+      const { key } = req.params as { key: string };
+      if (!Storage.isKey(key)) throw new NotFound();
+      return send(reply, storage, bucket, key, key, true);
+    });
+  }
+}

@@ -1,0 +1,28 @@
+import type { Config } from '../config.ts';
+import type { DB } from '../db/database.ts';
+import { hashPassword } from './auth.ts';
+
+/** LAB_ADMIN_USERNAME / LAB_ADMIN_PASSWORD create the first administrator while no user exists. */
+export async function ensureAdmin(db: DB, config: Pick<Config, 'adminUsername' | 'adminPassword'>): Promise<boolean> {
+  if (!config.adminUsername || !config.adminPassword) return false;
+  const any = await db.selectFrom('person').select('pid').limit(1).executeTakeFirst();
+  if (any) return false;
+  await db
+    .insertInto('person')
+    .values({
+      uid: `admin-${config.adminUsername}`.slice(0, 40),
+      username: config.adminUsername,
+      name_zh: '管理员',
+      name_en: 'Administrator',
+      type: 'other',
+      type_num: 8,
+      area: 'none',
+      area_num: 0,
+      authority: 'admin',
+      status: 1,
+      link: `/people/${config.adminUsername}`,
+      password_hash: await hashPassword(config.adminPassword),
+    })
+    .execute();
+  return true;
+}

@@ -1,0 +1,124 @@
+import type { Lang } from '../../common/enums.ts';
+import { article } from '../../common/resources/article.ts';
+import { info } from '../../common/resources/info.ts';
+import { news } from '../../common/resources/news.ts';
+import { seminar, seminarBilingual } from '../../common/resources/seminar.ts';
+import { FieldError } from '../http/errors.ts';
+import type { Ctx } from './context.ts';
+import { nowIso } from './context.ts';
+import { createCrud, parseList } from './crud.ts';
+import { sanitizeHtml } from './sanitize.ts';
+
+// Articles, news, seminars and info pages: the generic service plus SPEC §4's rules.
+
+const releaseLabel = (on: boolean, lang: Lang) => (lang === 'zh' ? (on ? '已发布' : '未发布') : on ? 'published' : 'unpublished');
+
+export function displayTime(iso: unknown, lang: Lang): string {
+  if (typeof iso !== 'string' || iso === '') return '';
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return '';
+  return new Intl.DateTimeFormat(lang === 'zh' ? 'zh-CN' : 'en-GB', {
+    timeZone: 'Asia/Shanghai',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hour12: false,
+  }).format(d);
+}
+
+const isOwnerOrAdmin = (ctx: Ctx, row: Record<string, unknown>) =>
+  ctx.actor?.authority === 'admin' || (row.created_by != null && row.created_by === ctx.actor?.pid);
+
+export const articles = createCrud(article, {
+  hidden: ['created_by'],
+  publicTopic: 'article',
+  decorate(w, lang) {
+    return {
+      ...w,
+      releasestr: releaseLabel(Boolean(w.release), lang),
+      timestr1: displayTime(w.time1, lang),
+      timestr2: displayTime(w.time2, lang),
+      timestr3: displayTime(w.time3, lang),
+    };
+  },
+  async beforeWrite({ ctx, mode, input, values, current }) {
+    const now = nowIso();
+    const releaseOnly = mode === 'update' && Object.keys(input).every((k) => k === 'release');
+    if (mode === 'create') {
+      values.time1 = now;
+      values.created_by = ctx.actor?.pid ?? null;
+    }
+    if (!releaseOnly) {
+      values.time2 = now;
+      // SPEC §4: saving adds the current user's name to the editors
+      const name = ctx.actor ? ctx.actor.name_zh || ctx.actor.name_en : '';
+      const editors = 'editors' in input ? parseList(values.editors) : parseList(current?.editors);
+      if (name && !editors.includes(name)) values.editors = JSON.stringify([...editors, name]);
+    } else if (mode === 'update' && current && !current.time2) values.time2 = now;
+    const wasReleased = Boolean(current?.release);
+    if (values.release === 1 && !wasReleased) values.time3 = now;
+    if (values.slug === '') values.slug = null;
+    if (typeof values.slug === 'string') {
+      const clash = await ctx.db.selectFrom('article').select('aid').where('slug', '=', values.slug).executeTakeFirst();
+      if (clash && clash.aid !== current?.aid) throw FieldError.one('slug', 'taken_slug');
+    }
+  },
+  canDelete: isOwnerOrAdmin,
+});
+
+export const newsItems = createCrud(news, {
+  publicTopic: 'news',
+  decorate(w, lang) {
+    const emph = Boolean(w.emphasize);
+    return {
+      ...w,
+      releasestr: releaseLabel(Boolean(w.release), lang),
+      emphasizestr: lang === 'zh' ? (emph ? '已强调' : '未强调') : emph ? 'emphasized' : 'not emphasized',
+    };
+  },
+});
+
+/** A seminar as the public reads it: each _zh/_en pair falls back to the other when empty. */
+export function withFallbacks(w: Record<string, unknown>): Record<string, unknown> {
+  const out = { ...w };
+  for (const f of seminarBilingual) {
+    const zh = String(out[`${f}_zh`] ?? '');
+    const en = String(out[`${f}_en`] ?? '');
+    out[`${f}_zh`] = zh || en;
+    out[`${f}_en`] = en || zh;
+  }
+  return out;
+}
+
+export const seminars = createCrud(seminar, {
+  publicTopic: 'seminar',
+  decorate(w, lang) {
+    const room = w.room_type === 'Tencent meeting' ? (lang === 'zh' ? '腾讯会议' : 'Tencent Meeting') : 'zoom';
+    return { ...withFallbacks(w), room_type_str: room };
+  },
+});
+
+export const infoPages = createCrud(info, {});
+
+/** Public HTML fields pass through the allow-list sanitizer on the way out. */
+export function publicNews(w: Record<string, unknown>): Record<string, unknown> {
+  return { ...w, content_zh: sanitizeHtml(String(w.content_zh ?? '')), content_en: sanitizeHtml(String(w.content_en ?? '')) };
+}
+
+/** SPEC §7 "PUT /api/info/": the whole list of pages; each listed page is updated (aspect, markdown, order). */
+export async function saveInfoList(ctx: Ctx, pages: { iid: number; aspect?: string; markdown?: string; order?: number }[]) {
+  const existing = await ctx.db.selectFrom('info_page').select('iid').execute();
+  const known = new Set(existing.map((r) => Number(r.iid)));
+  for (const p of pages) if (p.iid !== -1 && !known.has(p.iid)) throw FieldError.one(`iid ${p.iid}`, 'not_found');
+  await ctx.db.transaction().execute(async (trx) => {
+    for (const [i, p] of pages.entries()) {
+      const values: Record<string, unknown> = { order: p.order ?? i };
+      if (p.aspect !== undefined) values.aspect = p.aspect;
+      if (p.markdown !== undefined) values.markdown = p.markdown;
+      if (p.iid === -1) await trx.insertInto('info_page').values({ aspect: p.aspect ?? '', markdown: p.markdown ?? '', order: p.order ?? i }).execute();
+      else await trx.updateTable('info_page').set(values).where('iid', '=', p.iid).execute();
+    }
+  });
+}

@@ -1,0 +1,29 @@
+import type { Lang } from '../../common/enums.ts';
+import type { DB } from '../db/database.ts';
+import type { Storage } from '../storage/storage.ts';
+import type { Actor } from './auth.ts';
+
+/** What a service call needs: the database, the file store, who asks and in which language. */
+export type Ctx = {
+  db: DB;
+  storage: Storage;
+  actor: Actor | null;
+  lang: Lang;
+  token?: string | null;
+  /** Called after any write that changes what public pages show. */
+  onPublicChange?: (what: string) => void;
+};
+
+export class NotFound extends Error {
+  constructor() {
+    super('not found');
+  }
+}
+
+export class Forbidden extends Error {
+  constructor() {
+    super('forbidden');
+  }
+}
+
+export const nowIso = () => new Date().toISOString();

@@ -1,0 +1,203 @@
+import type { Lang } from '../../common/enums.ts';
+import type { FieldDef } from '../../common/fields.ts';
+import { defaults, type ResourceDef } from '../../common/resource.ts';
+import type { DB } from '../db/database.ts';
+import { FieldError } from '../http/errors.ts';
+import { type Ctx, Forbidden, NotFound } from './context.ts';
+import { FileChanges, resolveImageField } from './media.ts';
+
+// The create/read/update/delete every declared resource shares. A resource's own rules
+// (SPEC §4) come in as hooks; the shape of a row follows from its field declarations.
+
+type Row = Record<string, unknown>;
+
+export type WriteArgs = {
+  ctx: Ctx;
+  mode: 'create' | 'update';
+  input: Row;
+  /** Columns about to be written; hooks may add or change them. */
+  values: Row;
+  current: Row | undefined;
+  changes: FileChanges;
+};
+
+export type CrudHooks = {
+  /** Columns that never leave the server. */
+  hidden?: readonly string[];
+  /** Adds derived display fields (releasestr, timestr…) to a wire object. */
+  decorate?: (wire: Row, lang: Lang) => Row;
+  /** Field kinds the generic code does not handle (publication file slots). */
+  prepare?: (args: WriteArgs) => Promise<void>;
+  /** Rules of SPEC §4 applied to every write (timestamps, editors, links). */
+  beforeWrite?: (args: WriteArgs) => Promise<void> | void;
+  /** After a successful write. */
+  afterWrite?: (args: WriteArgs & { id: number }) => Promise<void> | void;
+  canUpdate?: (ctx: Ctx, current: Row) => boolean;
+  canDelete?: (ctx: Ctx, current: Row) => boolean;
+  beforeDelete?: (ctx: Ctx, current: Row) => Promise<void> | void;
+  afterDelete?: (ctx: Ctx, current: Row) => Promise<void>;
+  /** Which public pages a write changes (for the page cache). */
+  publicTopic?: string;
+};
+
+/** Converts a stored row to the wire shape: booleans, lists and enum twins as SPEC §3 names them. */
+export function rowToWire(res: ResourceDef, row: Row, hooks: CrudHooks = {}, lang: Lang = 'en'): Row {
+  const out: Row = {};
+  const hidden = new Set(hooks.hidden ?? []);
+  for (const [k, v] of Object.entries(row)) if (!hidden.has(k)) out[k] = v;
+  for (const [name, def] of Object.entries(res.fields)) {
+    if (def.kind === 'password') delete out[name];
+    else if (def.kind === 'bool') out[name] = Boolean(row[name]);
+    else if (def.kind === 'list') out[name] = parseList(row[name]);
+  }
+  return hooks.decorate ? hooks.decorate(out, lang) : out;
+}
+
+export function parseList(v: unknown): string[] {
+  if (Array.isArray(v)) return v as string[];
+  try {
+    const parsed: unknown = JSON.parse(String(v ?? '[]'));
+    return Array.isArray(parsed) ? parsed.map(String) : [];
+  } catch {
+    return [];
+  }
+}
+
+function toColumn(def: FieldDef, value: unknown): unknown {
+  switch (def.kind) {
+    case 'bool':
+      return value ? 1 : 0;
+    case 'list':
+      return JSON.stringify(value ?? []);
+    case 'int':
+      return value === '' || value === undefined ? null : value;
+    default:
+      return value ?? '';
+  }
+}
+
+export function createCrud(res: ResourceDef, hooks: CrudHooks = {}) {
+  const fields = Object.entries(res.fields);
+
+  async function getRow(db: DB, id: number): Promise<Row> {
+    if (!Number.isSafeInteger(id)) throw new NotFound();
+    const row = await db.selectFrom(res.table).selectAll().where(res.id, '=', id).executeTakeFirst();
+    if (!row) throw new NotFound();
+    return row as Row;
+  }
+
+  async function columnsFrom(ctx: Ctx, mode: WriteArgs['mode'], input: Row, current: Row | undefined, changes: FileChanges) {
+    const values: Row = {};
+    for (const [name, def] of fields) {
+      if (!(name in input) || def.kind === 'password' || def.kind === 'file') continue;
+      if (def.kind === 'image') {
+        const url = await resolveImageField(ctx.db, changes, name, def, input[name], (current?.[name] as string | null) ?? null);
+        if (url !== undefined) values[name] = url;
+        continue;
+      }
+      values[name] = toColumn(def, input[name]);
+      if (def.kind === 'enum' && def.numField && input[def.numField] !== undefined) values[def.numField] = input[def.numField];
+    }
+    const args: WriteArgs = { ctx, mode, input, values, current, changes };
+    await hooks.prepare?.(args);
+    await hooks.beforeWrite?.(args);
+    return args;
+  }
+
+  function published(ctx: Ctx) {
+    if (hooks.publicTopic) ctx.onPublicChange?.(hooks.publicTopic);
+  }
+
+  async function run<T>(ctx: Ctx, changes: FileChanges, work: () => Promise<T>): Promise<T> {
+    try {
+      const result = await work();
+      await changes.commit(ctx.db);
+      published(ctx);
+      return result;
+    } catch (e) {
+      await changes.rollback();
+      throw translateConstraint(e);
+    }
+  }
+
+  return {
+    res,
+    hooks,
+    getRow,
+    toWire: (row: Row, lang: Lang) => rowToWire(res, row, hooks, lang),
+
+    async list(ctx: Ctx): Promise<Row[]> {
+      let q = ctx.db.selectFrom(res.table).selectAll();
+      for (const [col, dir] of res.orderBy) q = q.orderBy(col, dir);
+      const rows = (await q.execute()) as Row[];
+      return rows.map((r) => rowToWire(res, r, hooks, ctx.lang));
+    },
+
+    async get(ctx: Ctx, id: number): Promise<Row> {
+      return rowToWire(res, await getRow(ctx.db, id), hooks, ctx.lang);
+    },
+
+    async create(ctx: Ctx, input: Row): Promise<number> {
+      const changes = new FileChanges(ctx.storage);
+      return run(ctx, changes, async () => {
+        const full = { ...defaults(res), ...input };
+        const args = await columnsFrom(ctx, 'create', full, undefined, changes);
+        for (const [name, def] of fields) {
+          if (def.kind === 'enum' && def.numField && args.values[def.numField] === undefined) {
+            const entry = def.options?.find((o) => o.value === args.values[name]);
+            if (entry) args.values[def.numField] = entry.num;
+          }
+        }
+        const row = await ctx.db.insertInto(res.table).values(args.values).returning(res.id).executeTakeFirstOrThrow();
+        const id = Number((row as Row)[res.id]);
+        await hooks.afterWrite?.({ ...args, id });
+        return id;
+      });
+    },
+
+    async update(ctx: Ctx, id: number, input: Row): Promise<void> {
+      const current = await getRow(ctx.db, id);
+      if (hooks.canUpdate && !hooks.canUpdate(ctx, current)) throw new Forbidden();
+      const changes = new FileChanges(ctx.storage);
+      await run(ctx, changes, async () => {
+        const args = await columnsFrom(ctx, 'update', input, current, changes);
+        if (Object.keys(args.values).length > 0) {
+          await ctx.db.updateTable(res.table).set(args.values).where(res.id, '=', id).execute();
+        }
+        await hooks.afterWrite?.({ ...args, id });
+      });
+    },
+
+    async remove(ctx: Ctx, id: number): Promise<void> {
+      const current = await getRow(ctx.db, id);
+      if (hooks.canDelete && !hooks.canDelete(ctx, current)) throw new Forbidden();
+      await hooks.beforeDelete?.(ctx, current);
+      const changes = new FileChanges(ctx.storage);
+      for (const [name, def] of fields) {
+        if (def.kind !== 'image') continue;
+        const key = typeof current[name] === 'string' ? (current[name] as string) : '';
+        if (key.startsWith('/resource/media/')) changes.removed.push({ bucket: 'media', key: key.slice('/resource/media/'.length) });
+      }
+      await run(ctx, changes, async () => {
+        await ctx.db.deleteFrom(res.table).where(res.id, '=', id).execute();
+        await hooks.afterDelete?.(ctx, current);
+      });
+    },
+  };
+}
+
+export type Crud = ReturnType<typeof createCrud>;
+
+/** A unique-constraint violation that slipped past the checks becomes a field error, not a 500. */
+export function translateConstraint(e: unknown): unknown {
+  if (!(e instanceof Error)) return e;
+  const code = (e as { code?: string }).code;
+  const text = `${e.message} ${(e as { detail?: string }).detail ?? ''}`;
+  if (code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505') {
+    const m = /(username|uid|slug|storage_key)/.exec(text);
+    const field = m ? m[1] : 'non_field_errors';
+    const key = field === 'username' ? 'taken_username' : field === 'uid' ? 'taken_uid' : field === 'slug' ? 'taken_slug' : 'invalid_string';
+    return FieldError.one(field as string, key);
+  }
+  return e;
+}

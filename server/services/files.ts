@@ -1,0 +1,169 @@
+import { isUpload, type Upload } from '../../common/fields.ts';
+import { ApiError, FieldError } from '../http/errors.ts';
+import { ImageError, processImage } from '../images/images.ts';
+import { extensionOf, safeFileName } from '../storage/storage.ts';
+import type { Ctx } from './context.ts';
+import { Forbidden, NotFound, nowIso } from './context.ts';
+import { readUpload } from './media.ts';
+
+// Shared data files, private data files and private images. Their URLs hold the random storage key
+// (128 bits), so a link opened in a new tab works without a token and cannot be guessed.
+
+export const dataFileUrl = (key: string, name: string) => `/resource/data/${key}/${encodeURIComponent(name)}`;
+export const imageUrl = (key: string) => `/resource/image/${key}`;
+
+function actorOf(ctx: Ctx) {
+  if (!ctx.actor) throw new ApiError(401, 'unauthenticated');
+  return ctx.actor;
+}
+
+/** The `files[0]`, `files[1]`, … parts of a multipart body, in order. */
+export function filesOf(body: Record<string, unknown>): Upload[] {
+  const out: [number, Upload][] = [];
+  for (const [k, v] of Object.entries(body)) {
+    const m = /^files(?:\[(\d+)\])?$/.exec(k);
+    if (!m) continue;
+    for (const item of Array.isArray(v) ? v : [v]) {
+      if (!isUpload(item)) throw FieldError.one(k, 'file_expected');
+      out.push([Number(m[1] ?? out.length), item]);
+    }
+  }
+  if (out.length === 0) throw FieldError.one('files', 'file_expected');
+  return out.sort((a, b) => a[0] - b[0]).map(([, u]) => u);
+}
+
+type DataRow = {
+  did: number;
+  filename: string;
+  storage_key: string;
+  size: number;
+  created_at: string;
+  owner: string;
+  person_pid: number | null;
+  uid: string;
+  username: string;
+  name_zh: string;
+};
+
+const dataWire = (r: DataRow) => ({
+  did: r.did,
+  filename: r.filename,
+  url: dataFileUrl(r.storage_key, r.filename),
+  size: Number(r.size),
+  created_at: r.created_at,
+  name_zh: r.name_zh,
+  owner: r.owner,
+  uid: r.uid,
+  username: r.username,
+});
+
+export async function listData(ctx: Ctx, owner: string | undefined) {
+  const actor = actorOf(ctx);
+  const who = owner ?? 'public';
+  if (who !== 'public' && who !== actor.username) throw new Forbidden();
+  const rows = (await ctx.db
+    .selectFrom('data_file')
+    .selectAll()
+    .where('owner', '=', who)
+    .orderBy('created_at', 'desc')
+    .orderBy('did', 'desc')
+    .execute()) as DataRow[];
+  return rows.map(dataWire);
+}
+
+export async function uploadData(ctx: Ctx, owner: string, uploads: Upload[]): Promise<number[]> {
+  const actor = actorOf(ctx);
+  if (owner !== 'public' && owner !== actor.username) throw new Forbidden();
+  const ids: number[] = [];
+  for (const u of uploads) {
+    const filename = safeFileName(u.filename);
+    const key = await ctx.storage.adopt('data', u.tmpPath, extensionOf(filename));
+    try {
+      const row = await ctx.db
+        .insertInto('data_file')
+        .values({
+          filename,
+          storage_key: key,
+          size: u.size,
+          created_at: nowIso(),
+          owner,
+          person_pid: actor.pid,
+          uid: actor.uid,
+          username: actor.username,
+          name_zh: actor.name_zh,
+        })
+        .returning('did')
+        .executeTakeFirstOrThrow();
+      ids.push(Number(row.did));
+    } catch (e) {
+      await ctx.storage.remove('data', key);
+      throw e;
+    }
+  }
+  return ids;
+}
+
+export async function deleteData(ctx: Ctx, did: number): Promise<void> {
+  const actor = actorOf(ctx);
+  const row = (await ctx.db.selectFrom('data_file').selectAll().where('did', '=', did).executeTakeFirst()) as DataRow | undefined;
+  if (!row) throw new NotFound();
+  const mine = row.person_pid === actor.pid;
+  const allowed = row.owner === 'public' ? mine || actor.authority === 'admin' : row.owner === actor.username;
+  if (!allowed) throw new Forbidden();
+  await ctx.db.deleteFrom('data_file').where('did', '=', did).execute();
+  await ctx.storage.remove('data', row.storage_key);
+}
+
+export async function dataFileByKey(ctx: Ctx, key: string) {
+  return (await ctx.db.selectFrom('data_file').selectAll().where('storage_key', '=', key).executeTakeFirst()) as DataRow | undefined;
+}
+
+type ImageRow = { iid: number; filename: string; storage_key: string; size: number; created_at: string; person_pid: number; username: string };
+
+export async function listImages(ctx: Ctx, username: string) {
+  const actor = actorOf(ctx);
+  if (username !== actor.username) throw new Forbidden();
+  const rows = (await ctx.db
+    .selectFrom('image')
+    .innerJoin('person', 'person.pid', 'image.person_pid')
+    .select(['image.iid', 'image.filename', 'image.storage_key', 'image.size', 'image.created_at', 'person.username'])
+    .where('image.person_pid', '=', actor.pid)
+    .orderBy('image.iid', 'desc')
+    .execute()) as ImageRow[];
+  return rows.map((r) => ({ iid: r.iid, url: imageUrl(r.storage_key), filename: r.filename, size: Number(r.size), username: r.username, created_at: r.created_at }));
+}
+
+export async function uploadImages(ctx: Ctx, uploads: Upload[]): Promise<number[]> {
+  const actor = actorOf(ctx);
+  // every image is checked before any is kept, so a bad one in a batch changes nothing
+  const processed = [];
+  for (const [i, u] of uploads.entries()) {
+    try {
+      processed.push({ u, img: await processImage(await readUpload(u)) });
+    } catch (e) {
+      if (e instanceof ImageError) throw FieldError.one(`files[${i}]`, e.key, e.params);
+      throw e;
+    }
+  }
+  const ids: number[] = [];
+  for (const { u, img } of processed) {
+    const base = safeFileName(u.filename, 'image').replace(/\.[^.]*$/, '');
+    const key = await ctx.storage.write('image', img.data, img.ext);
+    const row = await ctx.db
+      .insertInto('image')
+      .values({ filename: `${base}.${img.ext}`, storage_key: key, size: img.data.length, created_at: nowIso(), person_pid: actor.pid })
+      .returning('iid')
+      .executeTakeFirstOrThrow();
+    ids.push(Number(row.iid));
+  }
+  return ids;
+}
+
+export async function deleteImage(ctx: Ctx, iid: number): Promise<void> {
+  const actor = actorOf(ctx);
+  const row = (await ctx.db.selectFrom('image').selectAll().where('iid', '=', iid).executeTakeFirst()) as ImageRow | undefined;
+  if (!row) throw new NotFound();
+  if (row.person_pid !== actor.pid) throw new Forbidden();
+  await ctx.db.deleteFrom('image').where('iid', '=', iid).execute();
+  await ctx.storage.remove('image', row.storage_key);
+}

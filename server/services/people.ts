@@ -1,0 +1,133 @@
+import { profileFields } from '../../common/resources/person.ts';
+import { person } from '../../common/resources/person.ts';
+import { ApiError, FieldError } from '../http/errors.ts';
+import { hashPassword, initialPassword, revokeSessionsOf } from './auth.ts';
+import type { Ctx } from './context.ts';
+import { Forbidden, NotFound } from './context.ts';
+import { createCrud, type WriteArgs } from './crud.ts';
+import { sanitizeHtml } from './sanitize.ts';
+
+// People: administrators manage everyone; a member edits their own profile. SPEC §5's link rule
+// (link3 for an existing page, else /people/{username}) and password rules are applied here.
+
+export const DEFAULT_PORTRAIT = '/static/default-portrait.png';
+
+async function passwordAndLink({ ctx, mode, input, values, current }: WriteArgs) {
+  const pw = typeof input.password === 'string' ? input.password : '';
+  if (pw) {
+    values.password_hash = await hashPassword(pw);
+    values.must_change_password = 0;
+  } else if (mode === 'create') {
+    const initial = initialPassword(String(input.name_zh ?? ''), String(input.name_en ?? ''));
+    values.password_hash = await hashPassword(initial);
+    values.must_change_password = 1;
+  }
+  const linkType = (values.link_type ?? current?.link_type ?? 0) as number;
+  const username = (values.username ?? current?.username) as string;
+  const link3 = (values.link3 ?? current?.link3 ?? '') as string;
+  if (linkType === 3 && !link3) throw FieldError.one('link3', 'required');
+  values.link = linkType === 3 ? link3 : `/people/${username}`;
+  for (const [field, key] of [
+    ['username', 'taken_username'],
+    ['uid', 'taken_uid'],
+  ] as const) {
+    if (typeof values[field] !== 'string') continue;
+    const clash = await ctx.db.selectFrom('person').select('pid').where(field, '=', values[field]).executeTakeFirst();
+    if (clash && clash.pid !== current?.pid) throw FieldError.one(field, key);
+  }
+}
+
+async function keepAnAdmin(ctx: Ctx, pid: number, stillAdmin: boolean) {
+  if (stillAdmin) return;
+  const others = await ctx.db
+    .selectFrom('person')
+    .select('pid')
+    .where('authority', '=', 'admin')
+    .where('pid', '!=', pid)
+    .executeTakeFirst();
+  if (!others) throw FieldError.one('authority', 'last_admin');
+}
+
+export const people = createCrud(person, {
+  hidden: ['password_hash', 'must_change_password'],
+  publicTopic: 'people',
+  decorate(w) {
+    return { ...w, portrait_url: w.portrait_url || DEFAULT_PORTRAIT };
+  },
+  async beforeWrite(args) {
+    await passwordAndLink(args);
+    const { ctx, current, values } = args;
+    if (current && current.authority === 'admin' && values.authority === 'user') {
+      await keepAnAdmin(ctx, Number(current.pid), false);
+    }
+  },
+  async afterWrite({ ctx, input, id, mode }) {
+    if (mode === 'update' && typeof input.password === 'string' && input.password) {
+      // a changed password ends every other session of that person
+      await revokeSessionsOf(ctx.db, id, ctx.actor?.pid === id ? (ctx.token ?? undefined) : undefined);
+    }
+  },
+  async beforeDelete(ctx, current) {
+    if (current.pid === ctx.actor?.pid) throw new ApiError(400, 'self_delete');
+    if (current.authority === 'admin') await keepAnAdmin(ctx, Number(current.pid), false);
+  },
+});
+
+/** The own-profile update: only profile fields; authority, username and uid stay as they are. */
+export async function updateProfile(ctx: Ctx, uid: string, input: Record<string, unknown>): Promise<void> {
+  const row = await ctx.db.selectFrom('person').select(['pid', 'uid']).where('uid', '=', uid).executeTakeFirst();
+  if (!row) throw new NotFound();
+  if (row.pid !== ctx.actor?.pid) throw new Forbidden();
+  const allowed: Record<string, unknown> = {};
+  for (const k of profileFields) if (k in input) allowed[k] = input[k];
+  await people.update(ctx, row.pid, allowed);
+}
+
+export async function getProfile(ctx: Ctx, uid: string): Promise<Record<string, unknown>> {
+  const row = await ctx.db.selectFrom('person').selectAll().where('uid', '=', uid).executeTakeFirst();
+  if (!row) throw new NotFound();
+  if (row.pid !== ctx.actor?.pid && ctx.actor?.authority !== 'admin') throw new Forbidden();
+  return people.toWire(row, ctx.lang);
+}
+
+// What the public sees of a person: no password, phone or authority details.
+const publicColumns = [
+  'pid', 'username', 'name_zh', 'name_en', 'description_zh', 'description_en', 'type', 'type_num', 'area',
+  'area_num', 'entrance', 'status', 'portrait_url', 'link', 'link_type', 'email', 'location_zh', 'location_en',
+] as const;
+
+export async function publicPeople(ctx: Ctx): Promise<Record<string, unknown>[]> {
+  const rows = await ctx.db
+    .selectFrom('person')
+    .select([...publicColumns])
+    .orderBy('type_num')
+    .orderBy('entrance')
+    .orderBy('pid')
+    .execute();
+  return rows.map((r) => ({ ...r, status: Boolean(r.status), portrait_url: r.portrait_url || DEFAULT_PORTRAIT }));
+}
+
+export async function publicPerson(ctx: Ctx, username: string): Promise<Record<string, unknown>> {
+  const row = await ctx.db
+    .selectFrom('person')
+    .select([...publicColumns, 'link1', 'link2', 'link3'])
+    .where('username', '=', username)
+    .executeTakeFirst();
+  if (!row) throw new NotFound();
+  return {
+    ...row,
+    status: Boolean(row.status),
+    portrait_url: row.portrait_url || DEFAULT_PORTRAIT,
+    link2: sanitizeHtml(String(row.link2 ?? '')),
+  };
+}
+
+export async function peopleLightList(ctx: Ctx) {
+  const rows = await ctx.db
+    .selectFrom('person')
+    .select(['pid', 'uid', 'username', 'name_zh', 'name_en', 'type', 'type_num', 'status'])
+    .orderBy('type_num')
+    .orderBy('pid')
+    .execute();
+  return rows.map((r) => ({ ...r, status: Boolean(r.status) }));
+}

@@ -1,0 +1,34 @@
+import sanitize from 'sanitize-html';
+
+// The allow-list every stored HTML passes through on its way to a visitor (DESIGN.md "Stored as sent,
+// sanitized on output"): formatting, links, images, tables; no script, style, event handler, form,
+// frame, SVG or javascript: URL.
+const options: sanitize.IOptions = {
+  allowedTags: [
+    ...sanitize.defaults.allowedTags.filter((t) => t !== 'svg'),
+    'img', 'h1', 'h2', 'span', 'figure', 'figcaption', 'video', 'source', 'details', 'summary', 'del', 'ins', 'sub', 'sup',
+  ],
+  allowedAttributes: {
+    a: ['href', 'name', 'target', 'rel', 'title'],
+    img: ['src', 'alt', 'title', 'width', 'height', 'loading'],
+    video: ['src', 'controls', 'width', 'height', 'poster'],
+    source: ['src', 'type'],
+    '*': ['id', 'class', 'lang', 'dir', 'align'],
+    td: ['colspan', 'rowspan', 'align'],
+    th: ['colspan', 'rowspan', 'align', 'scope'],
+  },
+  allowedSchemes: ['http', 'https', 'mailto', 'tel'],
+  allowedSchemesByTag: { img: ['http', 'https', 'data'] },
+  allowProtocolRelative: false,
+  disallowedTagsMode: 'discard',
+  transformTags: {
+    a: (tagName, attribs) => ({
+      tagName,
+      attribs: attribs.target === '_blank' ? { ...attribs, rel: 'noopener noreferrer' } : attribs,
+    }),
+  },
+};
+
+export function sanitizeHtml(html: string): string {
+  return sanitize(html, options);
+}
