@@ -991,3 +991,661 @@ export const publications: DemoPublication[] = [
     files: ['pdf'],
   },
 ];
+
+// ---------------------------------------------------------------------------------------------
+// Articles (blog posts); markdown bodies, some in Chinese
+
+export const articles: DemoArticle[] = [
+  {
+    title: 'Four Papers from the Lab Accepted at ACL 2025',
+    slug: 'acl-2025-papers-accepted',
+    abstract: 'Our work on argument mining, counter-argument generation and LLM evaluation will be presented in the main conference and Findings.',
+    type: 'lab hot topic',
+    authors: ['Yihang Sun', 'Qinghe Li'],
+    release: true,
+    daysAgo: 480,
+    markdown: `## Overview
+
+We are happy to share that four papers from the lab have been accepted at ACL 2025. Three appear in the main conference and one in Findings. Together they reflect two years of work by the computational argumentation group, with contributions from the agents and social computing teams.
+
+## Accepted papers
+
+| Title | Track | First author |
+| --- | --- | --- |
+| Structure-Aware Argument Mining with Graph Prompting | Main | Yihang Sun |
+| Counter-Argument Generation with Critical Question Planning | Main | Yuhan Xie |
+| Debate Transcripts as Training Signal for Stance Detection | Main | Xinyue Zhao |
+| Probing Persuasion Strategies in Instruction-Tuned Models | Findings | Junjie Luo |
+
+### What ties them together
+
+All four papers treat an argument as a *structured object* rather than a flat piece of text:
+
+- claims, premises and the relations between them are made explicit;
+- models are asked to reason over that structure before producing a label or a reply;
+- evaluation checks the structure as well as the final answer.
+
+### Reproducing our results
+
+Code and data will be released before the conference. A typical run of the argument mining model looks like this:
+
+${FENCE}bash
+git clone https://example.com/code/6 argmine && cd argmine
+pip install -r requirements.txt
+python train.py --config configs/graph_prompt.yaml --seed 13
+${FENCE}
+
+## Acknowledgements
+
+We thank the anonymous reviewers for their careful comments, and the members of the weekly reading group who read early drafts. Travel support comes from the lab's conference fund; see the lab handbook for how to apply.
+
+If you would like to cite the main paper, please use:
+
+${FENCE}bibtex
+@inproceedings{sun2025structure,
+  title     = {Structure-Aware Argument Mining with Graph Prompting},
+  author    = {Sun, Yihang and Xie, Yuhan and Raman, Priya and Li, Qinghe},
+  booktitle = {Proceedings of ACL 2025},
+  year      = {2025}
+}
+${FENCE}
+`,
+  },
+  {
+    title: '论文阅读：大模型提示方法在论证挖掘中的表现',
+    abstract: '梳理近两年用大模型做论证挖掘的三类提示方法，并在实验室内部数据上做了一个小规模对比。',
+    type: 'paper reading',
+    authors: ['Yuhan Xie'],
+    release: true,
+    daysAgo: 300,
+    markdown: `## 背景
+
+论证挖掘（argument mining）通常包括三个子任务：论证成分识别、成分类型分类以及成分之间关系的预测。过去的主流做法是在标注语料上微调编码器模型；大模型出现后，越来越多的工作尝试直接用提示（prompting）完成这些任务。本文整理了组会上讨论过的几篇论文，并补充了我们自己的一个小实验。
+
+## 三类提示方法
+
+### 1. 直接提示
+
+把整段文本交给模型，要求它按固定格式输出"主张/前提/关系"。优点是简单，缺点是长文本中的关系容易遗漏。
+
+### 2. 分步提示
+
+先抽取成分，再逐对判断关系。调用次数多，但每一步都更容易检查。
+
+### 3. 结构化提示
+
+先让模型生成论证图的草稿，再根据图的约束（如每个前提必须指向一个主张）进行修正。
+
+## 小规模对比
+
+我们在 200 篇内部标注的评论上测试了三种方法，结果如下：
+
+| 方法 | 成分 F1 | 关系 F1 | 平均调用次数 |
+| --- | --- | --- | --- |
+| 直接提示 | 0.71 | 0.38 | 1 |
+| 分步提示 | 0.74 | 0.49 | 6.3 |
+| 结构化提示 | 0.75 | 0.53 | 2 |
+
+结构化提示在关系预测上优势明显，而且调用次数远少于分步提示。
+
+## 提示模板示例
+
+${FENCE}text
+你是一名论证分析专家。请阅读下面的评论，完成：
+1. 找出所有主张（claim）与前提（premise），按出现顺序编号；
+2. 给出每个前提支持或反对的主张编号；
+3. 检查：每个前提都必须指向至少一个主张。
+输出 JSON：{"components": [...], "relations": [...]}
+${FENCE}
+
+## 讨论
+
+- 大模型对"隐含前提"的识别仍然不稳定；
+- 输出格式错误约占 3%，需要加一层校验与重试；
+- 结构化提示的效果依赖于约束写得是否清楚。
+
+下一步我们计划把结构化提示与小模型微调结合，降低推理成本。
+`,
+  },
+  {
+    title: 'Running Jobs on the Lab GPU Cluster with Slurm',
+    slug: 'gpu-cluster-slurm-quickstart',
+    abstract: 'A quick start for new members: how to log in, request GPUs, submit batch jobs and keep the queue fair for everyone.',
+    type: 'technical tutorial',
+    authors: ['Zirui Feng', 'Jiawen Xu'],
+    release: true,
+    daysAgo: 210,
+    markdown: `## Why Slurm
+
+The lab cluster has four GPU nodes shared by about twenty people. Running experiments directly on a node with \`nohup\` makes it impossible to share resources fairly, so every job must go through the Slurm scheduler.
+
+## Logging in
+
+Ask the server administrator for an account, then connect to the login node:
+
+${FENCE}bash
+ssh your-name@gpu.example.org
+${FENCE}
+
+Do **not** train models on the login node. It is for editing files, managing environments and submitting jobs.
+
+## Partitions and limits
+
+| Partition | GPUs per node | Max time | Typical use |
+| --- | --- | --- | --- |
+| debug | 1 | 30 min | quick tests |
+| normal | 8 | 3 days | training runs |
+| long | 8 | 7 days | large pre-training (ask first) |
+
+### Fair use
+
+- at most 4 GPUs per person in \`normal\` at the same time;
+- jobs longer than three days belong in \`long\` and must be announced in the group chat;
+- clean up checkpoints you no longer need, the shared disk fills up quickly.
+
+## A batch script
+
+Save the following as \`train.sbatch\`:
+
+${FENCE}bash
+#!/bin/bash
+#SBATCH --job-name=gnn-train
+#SBATCH --partition=normal
+#SBATCH --gres=gpu:2
+#SBATCH --cpus-per-task=16
+#SBATCH --time=24:00:00
+#SBATCH --output=logs/%x-%j.out
+
+source ~/miniconda3/bin/activate gnn
+python train.py --config configs/base.yaml
+${FENCE}
+
+Submit it with \`sbatch train.sbatch\`, check the queue with \`squeue -u $USER\` and cancel with \`scancel JOBID\`.
+
+### Interactive sessions
+
+For debugging, request a short interactive session instead of keeping a node busy:
+
+${FENCE}bash
+srun --partition=debug --gres=gpu:1 --time=00:30:00 --pty bash
+${FENCE}
+
+## Getting help
+
+If a job is stuck in the queue for a long time, check \`sinfo\` first; a node may be drained for maintenance. Otherwise ask in the #servers channel.
+`,
+  },
+  {
+    title: '用 PyTorch Geometric 搭建第一个图神经网络',
+    abstract: '面向本科生和新入组同学的入门教程：从数据加载到两层 GCN 的训练与评估。',
+    type: 'technical tutorial',
+    authors: ['Junyi Cai', 'Zirui Feng'],
+    release: true,
+    daysAgo: 150,
+    markdown: `## 写在前面
+
+图神经网络（GNN）是实验室图模型方向的基础工具。本文以引文网络节点分类为例，介绍如何用 PyTorch Geometric 在半小时内跑通第一个模型。读者只需了解 PyTorch 的基本用法。
+
+## 环境准备
+
+建议在服务器上新建一个 conda 环境，避免与其他项目冲突：
+
+${FENCE}bash
+conda create -n pyg python=3.11 -y
+conda activate pyg
+pip install torch torch_geometric
+${FENCE}
+
+## 数据与模型
+
+### 数据集
+
+我们使用一个经典的小型引文网络：节点是论文，边是引用关系，节点特征是词袋向量，标签是论文所属领域。
+
+| 统计量 | 数值 |
+| --- | --- |
+| 节点数 | 2,708 |
+| 边数 | 10,556 |
+| 特征维度 | 1,433 |
+| 类别数 | 7 |
+
+### 两层 GCN
+
+${FENCE}python
+import torch
+import torch.nn.functional as F
+from torch_geometric.nn import GCNConv
+
+class GCN(torch.nn.Module):
+    def __init__(self, in_dim, hidden, out_dim):
+        super().__init__()
+        self.conv1 = GCNConv(in_dim, hidden)
+        self.conv2 = GCNConv(hidden, out_dim)
+
+    def forward(self, x, edge_index):
+        x = F.relu(self.conv1(x, edge_index))
+        x = F.dropout(x, p=0.5, training=self.training)
+        return self.conv2(x, edge_index)
+${FENCE}
+
+## 训练技巧
+
+- 学习率取 0.01，权重衰减取 5e-4，一般 200 轮即可收敛；
+- 一定要固定随机种子，并报告多次运行的均值与标准差；
+- 验证集上早停，避免在测试集上调参。
+
+## 常见问题
+
+1. **显存不足**：小图一般不会出现；大图请改用邻居采样。
+2. **准确率只有 30% 左右**：检查是否忘了对特征做归一化，或者把训练掩码用错了。
+
+跑通之后，可以尝试把 GCNConv 换成 GATConv，比较两者的效果差异。
+`,
+  },
+  {
+    title: '组会研讨通知：多智能体社会仿真专题',
+    abstract: '本周组会围绕大模型驱动的多智能体社会仿真展开，包括两个报告和一个开放讨论。',
+    type: 'seminar notice',
+    authors: ['Zhiheng Guo'],
+    release: true,
+    daysAgo: 60,
+    markdown: `## 基本信息
+
+- **时间**：周四 14:00–16:30
+- **地点**：信息楼 A-520 会议室，同时开放腾讯会议
+- **主持**：郭志衡
+
+## 议程
+
+| 时间 | 内容 | 报告人 |
+| --- | --- | --- |
+| 14:00–14:40 | 用面板调查校准智能体的意见分布 | 郭志衡 |
+| 14:40–15:20 | 生成式智能体模拟通勤者对拥堵收费的反应 | 江天宇 |
+| 15:30–16:30 | 开放讨论：仿真结果能否用于政策建议？ | 全体 |
+
+## 讨论问题
+
+### 有效性
+
+- 智能体的"意见"在多大程度上反映真实人群？
+- 如何区分模型本身的偏差与仿真设计带来的偏差？
+
+### 可复现性
+
+- 同一配置多次运行的方差有多大？
+- 大模型版本更新后，结果是否还能复现？
+
+## 会前准备
+
+请大家提前阅读以下材料，并在共享文档中写下一个问题：
+
+1. 实验室论文 *Calibrating LLM Agents against Panel Surveys for Opinion Dynamics Simulation*
+2. 仿真工具包的 README
+
+仿真工具包可以这样快速运行一个小例子：
+
+${FENCE}bash
+git clone https://example.com/code/socsim && cd socsim
+python run.py --agents 200 --steps 50 --topic transport
+${FENCE}
+
+线上参会请联系主持人获取会议号。讨论记录会在会后整理成报告总结发布。
+`,
+  },
+  {
+    title: 'Summary: Workshop on Privacy-Preserving Social Data Analysis',
+    abstract: 'Notes from the one-day workshop our lab co-organised, covering federated analytics, synthetic data release and audits.',
+    type: 'report summary',
+    authors: ['Shuyi Wang', 'Zhuoyu Han'],
+    release: true,
+    daysAgo: 400,
+    markdown: `## About the workshop
+
+The lab co-organised a one-day workshop on privacy-preserving analysis of social data. About sixty researchers and engineers attended, including participants from three partner universities and two public institutions. This post summarises the main discussions.
+
+## Talks
+
+| Session | Topic | Speaker |
+| --- | --- | --- |
+| Morning 1 | Federated knowledge graph completion | Zhuoyu Han |
+| Morning 2 | Synthetic social networks under a privacy budget | Manqing Qiu (alumna) |
+| Afternoon 1 | Auditing membership inference in language models | Marta Lindqvist |
+| Afternoon 2 | Panel: what can researchers share? | All speakers |
+
+### Federated analytics
+
+Several speakers stressed that federation alone is not privacy. Gradients and model updates can leak information, so federated training should be combined with differential privacy or secure aggregation.
+
+### Synthetic data
+
+Synthetic networks are attractive for sharing, but their utility depends heavily on which statistics are preserved. A recurring suggestion was to publish a **utility report** next to every synthetic release.
+
+### Audits
+
+Membership inference attacks remain the most practical audit. The afternoon talk showed a simple recipe:
+
+${FENCE}python
+def audit(model, members, non_members, score):
+    s_in = [score(model, x) for x in members]
+    s_out = [score(model, x) for x in non_members]
+    return roc_auc(s_in + s_out, [1] * len(s_in) + [0] * len(s_out))
+${FENCE}
+
+An AUC close to 0.5 means the attack cannot tell members from non-members.
+
+## Take-aways
+
+- Treat privacy as an end-to-end property of the pipeline, not a single component.
+- Report privacy budgets and audit results together with accuracy.
+- Build shared benchmarks so methods can be compared fairly.
+
+Slides of all talks are collected on the workshop page. We plan to hold the second edition next autumn.
+`,
+  },
+  {
+    title: '2025 秋季学术交流会总结',
+    abstract: '实验室年度学术交流会顺利举行，15 位同学汇报了研究进展，并评选出三项优秀报告。',
+    type: 'report summary',
+    authors: ['Xinyue Zhao', 'Mingyuan Zhou'],
+    release: true,
+    daysAgo: 380,
+    markdown: `## 概况
+
+2025 年秋季学术交流会在信息楼报告厅举行，全体在组成员参加，部分已毕业的师兄师姐也线上参与。本次交流会共安排 15 个报告，覆盖社会计算、计算论辩、图模型、智能体、智慧医疗等方向。
+
+## 报告安排
+
+| 场次 | 主题 | 报告数 |
+| --- | --- | --- |
+| 上午第一场 | 社会计算与社会仿真 | 5 |
+| 上午第二场 | 计算论辩与多模态 | 4 |
+| 下午第一场 | 图模型与隐私计算 | 3 |
+| 下午第二场 | 智能体与智慧医疗 | 3 |
+
+## 亮点
+
+### 优秀报告
+
+- 赵欣悦：短视频平台上的情感极化测量
+- 罗俊杰：面向大模型智能体的有预算长期记忆
+- 袁诗琪：慢病管理问答的评测基准
+
+### 老师点评
+
+周明远老师指出，今年的工作在"问题意识"上明显进步，但不少报告对失败实验讲得不够。他建议大家在组内报告中多展示负面结果，帮助其他同学少走弯路。
+
+## 改进建议
+
+1. 每个报告控制在 15 分钟以内，留足提问时间；
+2. 海报环节可以提前打印，避免现场排队；
+3. 提问环节由低年级同学优先发言。
+
+## 附：报告材料归档
+
+所有报告的幻灯片已上传到共享盘，目录结构如下：
+
+${FENCE}text
+/share/seminar/2025-autumn/
+├── session1-social/
+├── session2-argument-multimodal/
+├── session3-graph-privacy/
+└── session4-agents-health/
+${FENCE}
+
+感谢所有参与组织的同学！明年的交流会预计仍在十月举行。
+`,
+  },
+  {
+    title: '实验室年度回顾：我们这一年',
+    slug: 'lab-year-in-review-2025',
+    abstract: '回顾实验室 2025 年在论文发表、项目、招生和团队建设方面的主要进展。',
+    type: 'lab hot topic',
+    authors: ['Mingyuan Zhou'],
+    release: true,
+    daysAgo: 330,
+    markdown: `## 一年概览
+
+这一年，实验室在研究、育人和团队建设上都有不少收获。感谢每一位成员的投入，也感谢合作者和已毕业校友的持续支持。
+
+## 关键数字
+
+| 指标 | 2024 | 2025 |
+| --- | --- | --- |
+| 发表论文 | 9 | 14 |
+| 在组成员 | 19 | 22 |
+| 开源项目 | 5 | 8 |
+| 毕业生 | 3 | 4 |
+
+## 研究进展
+
+### 计算论辩
+
+论证挖掘与反驳生成的系列工作在多个会议上发表，相关数据集已开放下载。
+
+### 智能体与社会仿真
+
+我们搭建了面向舆论演化与城市出行的两个仿真平台，并开始与社会学同行合作校准模型。
+
+### 智慧医疗
+
+慢病问答评测基准发布，医疗对话中的隐私保护方法取得初步结果。
+
+## 团队
+
+- 新加入 1 位青年副研究员、2 位博士生和 4 位硕士生；
+- 杜翰林博士毕业，开始独立的教职生涯；
+- 组织了 30 次组会和 8 次学术讲座。
+
+## 明年的计划
+
+1. 建立统一的实验记录与复现规范；
+2. 扩充 GPU 集群并完善排队制度；
+3. 推进跨方向合作，每学期至少一个联合课题。
+
+实验数据的归档命令已写入服务器使用指南，例如：
+
+${FENCE}bash
+rsync -av --progress results/ /share/archive/2025/$USER/
+${FENCE}
+
+新的一年，继续加油！
+`,
+  },
+  {
+    title: 'Reading Notes: Can LLM Agents Reproduce Opinion Dynamics?',
+    abstract: 'Notes from the reading group on using language-model agents to simulate how opinions change in a population.',
+    type: 'paper reading',
+    authors: ['Tianyu Jiang', 'Zhiheng Guo'],
+    release: true,
+    daysAgo: 95,
+    markdown: `## The question
+
+Classic opinion dynamics models, such as bounded confidence or voter models, describe how opinions change with a few numeric parameters. Recent work replaces these rules with language-model agents that read posts and write replies. The reading group discussed whether such agents actually reproduce the patterns observed in real populations.
+
+## Papers we read
+
+| Paper (short name) | Setting | Main claim |
+| --- | --- | --- |
+| Generative town | 25 agents, daily life | Believable individual behaviour |
+| Agent panels | 1,000 agents, survey items | Aggregate answers track survey marginals |
+| Echo agents | 500 agents, social feed | Polarisation emerges with ranking feedback |
+
+### What works
+
+- Aggregate answers to survey questions often land close to real marginals.
+- Agents react to framing in roughly the same direction as humans.
+
+### What does not
+
+- Variance across agents is too small: agents tend to converge on "reasonable" middle positions.
+- Results change noticeably when the underlying model version changes.
+
+## A minimal experiment
+
+We reproduced the convergence effect with a toy loop:
+
+${FENCE}python
+for step in range(steps):
+    for agent in agents:
+        feed = sample_feed(agent, k=5)
+        agent.opinion = llm_update(agent.persona, agent.opinion, feed)
+    log(step, spread([a.opinion for a in agents]))
+${FENCE}
+
+After ten steps the spread of opinions dropped by about half, much faster than in the survey panel we compared against.
+
+## Open questions for the lab
+
+1. How should we calibrate persona prompts against demographic data?
+2. Can we add stubbornness explicitly, instead of hoping it emerges?
+3. Which statistics should a simulation paper report to be credible?
+
+These questions feed directly into the calibration project led by Zhiheng.
+`,
+  },
+  {
+    title: 'New Dataset: ChronicQA for Long-Term Disease Management',
+    abstract: 'We release ChronicQA, a benchmark of questions patients ask when managing chronic conditions, with expert-written reference answers.',
+    type: 'lab hot topic',
+    authors: ['Shiqi Yuan', 'Mingzhe He'],
+    release: false,
+    daysAgo: 20,
+    markdown: `## What is ChronicQA
+
+ChronicQA is a benchmark of questions that patients with chronic conditions ask between doctor visits: about medication, diet, exercise and warning signs. Each question comes with a reference answer written and checked by clinicians. All questions were rewritten to remove personal details.
+
+## Statistics
+
+| Condition group | Questions | Avg. answer length |
+| --- | --- | --- |
+| Diabetes | 1,240 | 132 words |
+| Hypertension | 980 | 118 words |
+| Chronic kidney disease | 610 | 141 words |
+| Total | 2,830 | 129 words |
+
+## Evaluation protocol
+
+### Automatic metrics
+
+We report factual consistency against the reference answer and a safety score that flags advice which could cause harm.
+
+### Human evaluation
+
+A subset of 300 answers per system is rated by clinicians on correctness, completeness and safety.
+
+## Loading the data
+
+${FENCE}python
+import json
+
+with open("chronicqa/test.jsonl") as f:
+    items = [json.loads(line) for line in f]
+print(items[0]["question"], items[0]["condition"])
+${FENCE}
+
+## Intended use
+
+- Research on medical question answering and safety evaluation.
+- **Not** for giving medical advice to real patients.
+
+The data and evaluation scripts will be linked here once the release is approved.
+`,
+  },
+  {
+    title: 'Reproducible Experiment Logging with a Tiny Python Helper',
+    abstract: 'A small pattern for recording configs, code versions and metrics so that any number in a paper can be traced back to a run.',
+    type: 'technical tutorial',
+    authors: ['Junjie Luo'],
+    release: false,
+    daysAgo: 12,
+    markdown: `## The problem
+
+Three months after an experiment, someone asks where a number in the paper comes from. Too often the answer is "some run on node 3". This note describes the minimal logging habit the lab recommends.
+
+## What to record
+
+| Item | Why | How |
+| --- | --- | --- |
+| Config | Reproduce the run | save the resolved config as JSON |
+| Code version | Know which code ran | git commit hash and dirty flag |
+| Environment | Library versions matter | \`pip freeze\` output |
+| Metrics | The result itself | one JSON line per evaluation |
+
+## The helper
+
+${FENCE}python
+import json, subprocess, time
+from pathlib import Path
+
+def start_run(config: dict, root: str = "runs") -> Path:
+    run = Path(root) / time.strftime("%Y%m%d-%H%M%S")
+    run.mkdir(parents=True)
+    commit = subprocess.run(["git", "rev-parse", "HEAD"], capture_output=True, text=True).stdout.strip()
+    (run / "config.json").write_text(json.dumps(config, indent=2))
+    (run / "commit.txt").write_text(commit)
+    return run
+
+def log_metrics(run: Path, **metrics) -> None:
+    with open(run / "metrics.jsonl", "a") as f:
+        f.write(json.dumps(metrics) + "\n")
+${FENCE}
+
+### Usage
+
+- call \`start_run\` once at the beginning of training;
+- call \`log_metrics\` after every evaluation;
+- put the run directory name in the caption of every table you make.
+
+## Tips
+
+1. Never overwrite a run directory; create a new one.
+2. Keep the seed in the config, not hard-coded.
+3. Archive the runs behind a paper when it is submitted.
+`,
+  },
+  {
+    title: 'Reading Group Schedule for the Spring Term',
+    abstract: 'Topics, presenters and rules of the weekly reading group for the coming spring term.',
+    type: 'seminar notice',
+    authors: ['Qinghe Li', 'Yihang Sun'],
+    release: false,
+    daysAgo: 3,
+    markdown: `## Format
+
+The reading group meets every Tuesday evening during term. One presenter introduces a paper in 30 minutes, followed by 30 minutes of discussion. Everyone is expected to have read at least the introduction and the experiments section.
+
+## Schedule
+
+| Week | Topic | Presenter |
+| --- | --- | --- |
+| 1 | Argument quality with LLM judges | Yihang Sun |
+| 2 | Memory for long-horizon agents | Junjie Luo |
+| 3 | Graph foundation models | Zirui Feng |
+| 4 | Calibrating social simulations | Tianyu Jiang |
+| 5 | Privacy audits for language models | Zhuoyu Han |
+| 6 | Multimodal sentiment beyond captions | Kexin Song |
+
+### Choosing a paper
+
+- prefer papers from the last twelve months;
+- avoid papers you co-authored;
+- send the link to the organisers one week in advance.
+
+### Slides
+
+Slides go to the shared folder, named by week and presenter:
+
+${FENCE}text
+/share/reading-group/spring/week03-zirui-feng.pdf
+${FENCE}
+
+## Rules
+
+1. Cameras on for online participants when asking questions.
+2. Questions from first-year students come first.
+3. If you cannot present in your week, swap with someone and tell the organisers.
+
+The schedule is a draft and will be published after the first meeting.
+`,
+  },
+];

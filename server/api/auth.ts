@@ -6,7 +6,7 @@ import { ApiError } from '../http/errors.ts';
 import { requireActor } from '../http/auth.ts';
 import { DEFAULT_PORTRAIT } from '../services/people.ts';
 import { login, logout, safeEqual } from '../services/auth.ts';
-import { ctxOf, parseInput } from './helpers.ts';
+import { ctxOf, parseInput, success } from './helpers.ts';
 
 // Login with a CSRF cookie + header (double submit), logout that revokes the token, and who am I.
 
@@ -42,11 +42,14 @@ export async function authRoutes(app: FastifyInstance) {
           body: z.object({ username: z.any(), password: z.any() }).loose(),
           headers: z.object({ 'x-csrftoken': z.string().optional() }).loose(),
         },
+        // the CSRF pair is checked before the body is even looked at
+        preValidation: async (req) => {
+          const cookie = req.cookies[CSRF_COOKIE];
+          const header = req.headers['x-csrftoken'];
+          if (!cookie || typeof header !== 'string' || !safeEqual(cookie, header)) throw new ApiError(403, 'csrf');
+        },
       },
       async (req) => {
-        const cookie = req.cookies[CSRF_COOKIE];
-        const header = req.headers['x-csrftoken'];
-        if (!cookie || typeof header !== 'string' || !safeEqual(cookie, header)) throw new ApiError(403, 'csrf');
         const { username, password } = parseInput(LoginSchema, req.body);
         const result = await login(app.lab.db, username, password);
         if (result.status !== 'success') return { loginStatus: result.status };
@@ -70,7 +73,7 @@ export async function authRoutes(app: FastifyInstance) {
 
   app.post('/api/logout/', { schema: { tags, summary: 'Revokes the token sent in Authorization' } }, async (req, reply) => {
     if (req.token) await logout(app.lab.db, req.token);
-    return reply.send('success');
+    return success(reply);
   });
 
   app.get('/api/me/', { schema: { tags, summary: 'The logged-in member (checks the token)' } }, async (req) => {

@@ -51,7 +51,7 @@ export function idParam(req: FastifyRequest, name: string): number {
 
 export function success(reply: FastifyReply, id?: number) {
   if (id !== undefined) reply.header('X-Resource-Id', String(id));
-  return reply.code(200).send('success');
+  return reply.code(200).type('application/json; charset=utf-8').send('"success"');
 }
 
 /** A documentation-only body schema (OpenAPI): every declared field as its wire type. */

@@ -1,0 +1,77 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../../server/app.ts';
+import { loadConfig } from '../../server/config.ts';
+
+// Test apps on real databases: a fresh SQLite file, or a fresh PostgreSQL schema, per app.
+// PostgreSQL is PG_TEST_URL (default the machine's 127.0.0.1:5432/test). Where it cannot be reached
+// its suites are skipped with the reason printed, except under CI, where that is a failure.
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export const PG_URL = process.env.PG_TEST_URL ?? 'postgres://root@127.0.0.1:5432/test';
+
+async function postgresReachable(): Promise<string | undefined> {
+  const client = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 3000 });
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return undefined;
+  } catch (e) {
+    return (e as Error).message;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+const pgProblem = await postgresReachable();
+if (pgProblem) {
+  if (process.env.CI) throw new Error(`PostgreSQL at ${PG_URL} is required under CI: ${pgProblem}`);
+  console.warn(`[tests] PostgreSQL suites skipped: ${PG_URL} unreachable (${pgProblem})`);
+}
+
+/** The dialects this run covers: SQLite always, PostgreSQL when reachable (always under CI). */
+export const dialects: Dialect[] = pgProblem ? ['sqlite'] : ['sqlite', 'postgres'];
+
+export type TestApp = { app: FastifyInstance; dataDir: string; close: () => Promise<void> };
+
+export async function makeApp(dialect: Dialect, env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-test-'));
+  const schema = `t_${randomBytes(6).toString('hex')}`;
+  if (dialect === 'postgres') {
+    const client = new pg.Client({ connectionString: PG_URL });
+    await client.connect();
+    await client.query(`CREATE SCHEMA ${schema}`);
+    await client.end();
+  }
+  const config = {
+    ...loadConfig({
+      DATA_DIR: dataDir,
+      LAB_ADMIN_USERNAME: 'admin',
+      LAB_ADMIN_PASSWORD: 'admin-password',
+      ADVISOR_USERNAME: 'advisor0',
+      LOGIN_RATE_LIMIT: '1000',
+      ...(dialect === 'postgres' ? { DATABASE_URL: PG_URL } : {}),
+      ...env,
+    }),
+  };
+  const app = await buildApp({ config, ...(dialect === 'postgres' ? { pgSchema: schema } : {}) });
+  return {
+    app,
+    dataDir,
+    async close() {
+      await app.close();
+      if (dialect === 'postgres') {
+        const client = new pg.Client({ connectionString: PG_URL });
+        await client.connect();
+        await client.query(`DROP SCHEMA ${schema} CASCADE`);
+        await client.end();
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,94 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+
+// A small client over fastify.inject: CSRF login, Token headers and multipart bodies built with
+// the platform's FormData, as a browser would send them.
+
+export type Part = string | number | boolean | { file: Buffer; name: string; type?: string };
+
+export function form(fields: Record<string, Part | undefined>): FormData {
+  const fd = new FormData();
+  for (const [k, v] of Object.entries(fields)) {
+    if (v === undefined) continue;
+    if (typeof v === 'object') fd.append(k, new Blob([new Uint8Array(v.file)], { type: v.type ?? 'application/octet-stream' }), v.name);
+    else fd.append(k, String(v));
+  }
+  return fd;
+}
+
+export async function multipart(fd: FormData): Promise<{ payload: Buffer; headers: Record<string, string> }> {
+  const res = new Response(fd);
+  return { payload: Buffer.from(await res.arrayBuffer()), headers: { 'content-type': res.headers.get('content-type') as string } };
+}
+
+export class Client {
+  readonly app: FastifyInstance;
+  token: string | undefined;
+  lang: 'zh' | 'en' = 'en';
+  constructor(app: FastifyInstance, token?: string) {
+    this.app = app;
+    this.token = token;
+  }
+
+  headers(extra: Record<string, string> = {}): Record<string, string> {
+    return { 'accept-language': this.lang, ...(this.token ? { authorization: `Token ${this.token}` } : {}), ...extra };
+  }
+
+  get(url: string) {
+    return this.app.inject({ method: 'GET', url, headers: this.headers() });
+  }
+
+  delete(url: string) {
+    return this.app.inject({ method: 'DELETE', url, headers: this.headers() });
+  }
+
+  json(method: 'POST' | 'PUT', url: string, body: unknown) {
+    return this.app.inject({ method, url, headers: this.headers({ 'content-type': 'application/json' }), payload: JSON.stringify(body) });
+  }
+
+  async send(method: 'POST' | 'PUT', url: string, fields: Record<string, Part | undefined>): Promise<LightMyRequestResponse> {
+    const { payload, headers } = await multipart(form(fields));
+    return this.app.inject({ method, url, headers: this.headers(headers), payload });
+  }
+
+  async login(username: string, password: string) {
+    const csrf = await this.app.inject({ method: 'GET', url: '/api/csrf/' });
+    const cookie = csrf.cookies.find((c) => c.name === 'csrftoken')?.value as string;
+    const res = await this.app.inject({
+      method: 'POST',
+      url: '/api/login/',
+      headers: { 'content-type': 'application/json', cookie: `csrftoken=${cookie}`, 'x-csrftoken': cookie },
+      payload: JSON.stringify({ username, password }),
+    });
+    const body = res.json();
+    if (body.loginStatus === 'success') this.token = body.token;
+    return body as { loginStatus: string; token?: string; loginTime?: number; userInfo?: Record<string, unknown> };
+  }
+}
+
+export async function loginAs(app: FastifyInstance, username: string, password: string): Promise<Client> {
+  const c = new Client(app);
+  const r = await c.login(username, password);
+  if (r.loginStatus !== 'success') throw new Error(`login of ${username} failed: ${JSON.stringify(r)}`);
+  return c;
+}
+
+let counter = 0;
+/** Creates a person through the API as `admin` and returns a logged-in client for them. */
+export async function createMember(admin: Client, overrides: Record<string, Part> = {}): Promise<Client & { pid: number; uid: string; username: string }> {
+  counter += 1;
+  const username = String(overrides.username ?? `member${counter}${Date.now() % 100000}`);
+  const uid = String(overrides.uid ?? `U${counter}${Date.now() % 1000000}`);
+  const res = await admin.send('POST', '/api/people/', {
+    uid,
+    username,
+    name_zh: '测试成员',
+    name_en: 'Test Member',
+    password: 'member-password',
+    password2: 'member-password',
+    type: 'master',
+    ...overrides,
+  });
+  if (res.statusCode !== 200) throw new Error(`create member failed: ${res.statusCode} ${res.body}`);
+  const c = await loginAs(admin.app, username, String(overrides.password ?? 'member-password'));
+  return Object.assign(c, { pid: Number(res.headers['x-resource-id']), uid, username });
+}
