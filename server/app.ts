@@ -1,4 +1,6 @@
+import path from 'node:path';
 import cookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -67,6 +69,8 @@ export async function buildApp({ config, db: givenDb, logger = false, pgSchema }
   await app.register(scheduleRoutes);
   await app.register(advisorRoutes);
   await app.register(resourceRoutes);
+  // fixed site assets (default portrait, QR image); the app's hashed assets come with the page build
+  await app.register(fastifyStatic, { root: path.join(import.meta.dirname, '..', 'public', 'static'), prefix: '/static/', maxAge: '1d', index: false });
 
   app.setNotFoundHandler((req, reply) => reply.code(404).send({ detail: t(requestLang(req), 'not_found') }));
   return app;

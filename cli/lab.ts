@@ -1,0 +1,156 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { buildApp } from '../server/app.ts';
+import { loadConfig } from '../server/config.ts';
+import { createDatabase, migrate } from '../server/db/database.ts';
+import { hashPassword, initialPassword, revokeSessionsOf } from '../server/services/auth.ts';
+import { Storage } from '../server/storage/storage.ts';
+import { DEMO_USER_PASSWORD, hasContent, seedDemo } from './demo/seed.ts';
+import { PASSWORD_MIN, USERNAME_RE } from '../common/resources/person.ts';
+
+// The lab CLI: `npm run lab -- <command>`. Commands: demo, seed-demo, create-user, reset-password.
+
+const usage = `Usage: npm run lab -- <command> [options]
+
+  demo                         seed the demo lab if the database is empty, then start the site
+  seed-demo                    seed the demo lab into an empty database and exit
+  create-user --username U --uid ID --name-zh 中文名 --name-en "English Name"
+              [--password P] [--admin]
+                               create a member (without --password the initial pinyin password)
+  reset-password --username U [--password P]
+                               set a new password (without --password a random one is printed)
+
+Environment: DATA_DIR, DATABASE_URL, PORT, HOST, LAB_ADMIN_USERNAME, LAB_ADMIN_PASSWORD (see README).`;
+
+function fail(message: string): never {
+  console.error(`lab: ${message}`);
+  process.exit(2);
+}
+
+const credentialsFile = (dataDir: string) => path.join(dataDir, 'demo-credentials.json');
+
+async function seed(config: ReturnType<typeof loadConfig>) {
+  const db = createDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  try {
+    await migrate(db);
+    const storage = new Storage(config.dataDir);
+    await storage.init();
+    if (await hasContent(db)) return { seeded: false };
+    const password = randomBytes(9).toString('base64url');
+    const { ensureAdmin } = await import('../server/services/bootstrap.ts');
+    await ensureAdmin(db, config);
+    await seedDemo(db, storage, password);
+    const admin = config.adminUsername && config.adminPassword ? { username: config.adminUsername, password: config.adminPassword } : { username: 'labadmin', password };
+    fs.writeFileSync(credentialsFile(config.dataDir), JSON.stringify({ admin, user: { username: 'demo.user', password: DEMO_USER_PASSWORD } }, null, 2), { mode: 0o600 });
+    return { seeded: true };
+  } finally {
+    await db.destroy();
+  }
+}
+
+function printCredentials(dataDir: string, config: ReturnType<typeof loadConfig>) {
+  let creds: { admin?: { username: string; password: string }; user?: { username: string; password: string } } = {};
+  try {
+    creds = JSON.parse(fs.readFileSync(credentialsFile(dataDir), 'utf8'));
+  } catch {
+    /* an older data folder without the file */
+  }
+  if (config.adminUsername && config.adminPassword) creds.admin = { username: config.adminUsername, password: '(LAB_ADMIN_PASSWORD)' };
+  if (creds.admin) console.log(`  administrator:  ${creds.admin.username} / ${creds.admin.password}`);
+  if (creds.user) console.log(`  ordinary user:  ${creds.user.username} / ${creds.user.password}`);
+}
+
+async function main() {
+  const [command, ...rest] = process.argv.slice(2);
+  const config = loadConfig();
+  const { values } = parseArgs({
+    args: rest,
+    options: {
+      username: { type: 'string' },
+      uid: { type: 'string' },
+      'name-zh': { type: 'string' },
+      'name-en': { type: 'string' },
+      password: { type: 'string' },
+      admin: { type: 'boolean' },
+    },
+    allowPositionals: false,
+  });
+
+  switch (command) {
+    case 'seed-demo': {
+      const { seeded } = await seed(config);
+      console.log(seeded ? `Demo content written to ${config.databaseUrl ? 'PostgreSQL' : config.dataDir}.` : 'The database has content already; nothing seeded.');
+      printCredentials(config.dataDir, config);
+      return;
+    }
+    case 'demo': {
+      const { seeded } = await seed(config);
+      const app = await buildApp({ config, logger: false });
+      await app.listen({ port: config.port, host: config.host });
+      console.log(`${seeded ? 'Seeded the demo lab. ' : ''}The site runs at http://${config.host}:${app.server.address() && typeof app.server.address() === 'object' ? (app.server.address() as { port: number }).port : config.port}/`);
+      console.log('Log in at /login with:');
+      printCredentials(config.dataDir, config);
+      console.log('API documentation: /api/docs   Stop with Ctrl+C.');
+      for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void app.close().then(() => process.exit(0)));
+      return;
+    }
+    case 'create-user': {
+      const username = values.username ?? fail('--username is required');
+      if (!USERNAME_RE.test(username)) fail('the username may hold letters, digits, dots, underscores and hyphens (2–40)');
+      const nameZh = values['name-zh'] ?? fail('--name-zh is required');
+      const nameEn = values['name-en'] ?? fail('--name-en is required');
+      const uid = values.uid ?? fail('--uid is required');
+      const password = values.password ?? initialPassword(nameZh, nameEn);
+      if (password.length < PASSWORD_MIN) fail(`the password needs at least ${PASSWORD_MIN} characters`);
+      const db = createDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+      try {
+        await migrate(db);
+        const clash = await db.selectFrom('person').select('username').where((eb) => eb.or([eb('username', '=', username), eb('uid', '=', uid)])).executeTakeFirst();
+        if (clash) fail('that username or uid exists already');
+        await db
+          .insertInto('person')
+          .values({
+            uid,
+            username,
+            name_zh: nameZh,
+            name_en: nameEn,
+            type: 'other',
+            type_num: 8,
+            authority: values.admin ? 'admin' : 'user',
+            link: `/people/${username}`,
+            password_hash: await hashPassword(password),
+            must_change_password: values.password ? 0 : 1,
+          })
+          .execute();
+        console.log(`Created ${values.admin ? 'administrator' : 'member'} ${username}${values.password ? '' : ` with the initial password ${password}`}.`);
+      } finally {
+        await db.destroy();
+      }
+      return;
+    }
+    case 'reset-password': {
+      const username = values.username ?? fail('--username is required');
+      const password = values.password ?? randomBytes(9).toString('base64url');
+      if (password.length < PASSWORD_MIN) fail(`the password needs at least ${PASSWORD_MIN} characters`);
+      const db = createDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+      try {
+        await migrate(db);
+        const row = await db.selectFrom('person').select('pid').where('username', '=', username).executeTakeFirst();
+        if (!row) fail(`no user named ${username}`);
+        await db.updateTable('person').set({ password_hash: await hashPassword(password), must_change_password: 0 }).where('pid', '=', row.pid).execute();
+        await revokeSessionsOf(db, row.pid);
+        console.log(`New password of ${username}: ${values.password ? '(as given)' : password}. Their sessions were ended.`);
+      } finally {
+        await db.destroy();
+      }
+      return;
+    }
+    default:
+      console.log(usage);
+      if (command && command !== 'help' && command !== '--help') process.exit(2);
+  }
+}
+
+await main();
