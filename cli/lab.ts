@@ -42,7 +42,8 @@ async function seed(config: ReturnType<typeof loadConfig>) {
     const { ensureAdmin } = await import('../server/services/bootstrap.ts');
     await ensureAdmin(db, config);
     await seedDemo(db, storage, password);
-    const admin = config.adminUsername && config.adminPassword ? { username: config.adminUsername, password: config.adminPassword } : { username: 'labadmin', password };
+    // an administrator from the environment keeps its password there, never in this file
+    const admin = config.adminUsername && config.adminPassword ? { username: config.adminUsername, password: '(LAB_ADMIN_PASSWORD)' } : { username: 'labadmin', password };
     fs.writeFileSync(credentialsFile(config.dataDir), JSON.stringify({ admin, user: { username: 'demo.user', password: DEMO_USER_PASSWORD } }, null, 2), { mode: 0o600 });
     return { seeded: true };
   } finally {

@@ -13,6 +13,15 @@ function idType(db: Db) {
   return isPg(db) ? 'serial' : 'integer';
 }
 
+// Enumerations as they stood when this migration was written (a later change needs a new migration).
+const personTypes = ['professor', 'associate professor', 'young researcher', 'young associate researcher', 'postdoc', 'PhD', 'master', 'undergraduate', 'former member', 'other'];
+const areas = ['none', 'social computing', 'knowledge modeling and privacy computing', 'human-computer interaction and embodied learning', 'multimodal and machine learning', 'computational argumentation', 'smart healthcare', 'graph models', 'agents', 'social simulation'];
+const articleTypes = ['seminar notice', 'report summary', 'lab hot topic', 'paper reading', 'technical tutorial'];
+const publicationTypes = ['paper', 'monograph', 'patent'];
+
+const oneOf = (column: string, values: string[]) =>
+  sql.raw(`"${column}" IN (${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(', ')})`);
+
 const bool = (name: string) => sql.raw(`"${name}" IN (0, 1)`);
 
 export async function up(db: Db): Promise<void> {
@@ -26,9 +35,9 @@ export async function up(db: Db): Promise<void> {
     .addColumn('name_en', 'varchar(100)', (c) => c.notNull())
     .addColumn('description_zh', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('description_en', 'text', (c) => c.notNull().defaultTo(''))
-    .addColumn('type', 'varchar(40)', (c) => c.notNull())
+    .addColumn('type', 'varchar(40)', (c) => c.notNull().check(oneOf('type', personTypes)))
     .addColumn('type_num', 'integer', (c) => c.notNull().check(sql`type_num BETWEEN 1 AND 8`))
-    .addColumn('area', 'varchar(80)', (c) => c.notNull().defaultTo('none'))
+    .addColumn('area', 'varchar(80)', (c) => c.notNull().defaultTo('none').check(oneOf('area', areas)))
     .addColumn('area_num', 'integer', (c) => c.notNull().defaultTo(0).check(sql`area_num BETWEEN 0 AND 9`))
     .addColumn('entrance', 'integer')
     .addColumn('authority', 'varchar(10)', (c) => c.notNull().defaultTo('user').check(sql`authority IN ('admin', 'user')`))
@@ -60,7 +69,7 @@ export async function up(db: Db): Promise<void> {
     .addColumn('title', 'varchar(200)', (c) => c.notNull())
     .addColumn('abstract', 'text', (c) => c.notNull())
     .addColumn('image_url', 'varchar(300)')
-    .addColumn('type', 'varchar(40)', (c) => c.notNull())
+    .addColumn('type', 'varchar(40)', (c) => c.notNull().check(oneOf('type', articleTypes)))
     .addColumn('type_num', 'integer', (c) => c.notNull().check(sql`type_num BETWEEN 1 AND 5`))
     .addColumn('authors', 'text', (c) => c.notNull().defaultTo('[]'))
     .addColumn('authors_index', 'text', (c) => c.notNull().defaultTo('[]'))
@@ -101,9 +110,9 @@ export async function up(db: Db): Promise<void> {
     .execute();
 
   let pub = id(db.schema.createTable('publication'), 'pid')
-    .addColumn('type', 'varchar(40)', (c) => c.notNull())
+    .addColumn('type', 'varchar(40)', (c) => c.notNull().check(oneOf('type', publicationTypes)))
     .addColumn('type_num', 'integer', (c) => c.notNull().check(sql`type_num BETWEEN 1 AND 3`))
-    .addColumn('area', 'varchar(80)', (c) => c.notNull())
+    .addColumn('area', 'varchar(80)', (c) => c.notNull().check(oneOf('area', areas)))
     .addColumn('area_num', 'integer', (c) => c.notNull().check(sql`area_num BETWEEN 0 AND 9`))
     .addColumn('title', 'varchar(500)', (c) => c.notNull())
     .addColumn('author', 'text', (c) => c.notNull())
