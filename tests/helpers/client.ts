@@ -92,3 +92,34 @@ export async function createMember(admin: Client, overrides: Record<string, Part
   const c = await loginAs(admin.app, username, String(overrides.password ?? 'member-password'));
   return Object.assign(c, { pid: Number(res.headers['x-resource-id']), uid, username });
 }
+
+/** One part of a hand-built multipart body; a file part's name may be raw bytes (non-UTF-8, NUL…). */
+export type RawPart = { name: string; value: string } | { name: string; filename: string | Buffer; data: Buffer; type?: string };
+
+/**
+ * A multipart body built byte by byte, for what FormData cannot send (raw file-name bytes).
+ * The filename parameter is written as given, between quotes.
+ */
+export function rawMultipart(parts: RawPart[]): { payload: Buffer; headers: Record<string, string> } {
+  const boundary = `----labtest${Math.random().toString(16).slice(2)}`;
+  const chunks: Buffer[] = [];
+  for (const p of parts) {
+    chunks.push(Buffer.from(`--${boundary}\r\n`));
+    if ('value' in p) {
+      chunks.push(Buffer.from(`Content-Disposition: form-data; name="${p.name}"\r\n\r\n${p.value}\r\n`));
+    } else {
+      chunks.push(Buffer.from(`Content-Disposition: form-data; name="${p.name}"; filename="`));
+      chunks.push(typeof p.filename === 'string' ? Buffer.from(p.filename) : p.filename);
+      chunks.push(Buffer.from(`"\r\nContent-Type: ${p.type ?? 'application/octet-stream'}\r\n\r\n`));
+      chunks.push(p.data, Buffer.from('\r\n'));
+    }
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** Sends a hand-built multipart body (see rawMultipart) with the client's headers. */
+export function sendRaw(client: Client, method: 'POST' | 'PUT', url: string, parts: RawPart[]) {
+  const { payload, headers } = rawMultipart(parts);
+  return client.app.inject({ method, url, headers: client.headers(headers), payload });
+}
