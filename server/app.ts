@@ -36,7 +36,8 @@ export async function buildApp({ config, db: givenDb, logger = false, pgSchema }
   const app = Fastify({
     logger: logger ? { level: 'info', redact: ['req.headers.authorization', 'req.headers.cookie'] } : false,
     bodyLimit: 4 * 1024 * 1024,
-    trustProxy: true,
+    // behind a reverse proxy (TRUST_PROXY=1) the client address comes from X-Forwarded-For
+    trustProxy: config.trustProxy,
     routerOptions: { ignoreDuplicateSlashes: false },
   });
   app.setValidatorCompiler(validatorCompiler);

@@ -15,6 +15,8 @@ export type Config = {
   /** Login attempts allowed per client address and minute. */
   loginRateLimit: number;
   production: boolean;
+  /** Take the client address from X-Forwarded-For (only behind a proxy that sets it). */
+  trustProxy: boolean;
   /** Serve the built React Router app; off for API-only tests. */
   serveApp: boolean;
 };
@@ -37,6 +39,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: blank(env.REDIS_URL),
     loginRateLimit: Number(env.LOGIN_RATE_LIMIT ?? 10) || 10,
     production: env.NODE_ENV === 'production',
+    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     serveApp: env.LAB_API_ONLY !== '1',
   };
 }
