@@ -40,6 +40,8 @@ export type FieldMap = Readonly<Record<string, FieldDef>>;
 
 const TEXT_MAX = 300;
 const LONGTEXT_MAX = 200_000;
+const IMAGE_URL_MAX = 300;
+const FILE_NAME_MAX = 255;
 
 export const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
 export const TIME_RE = /^([01]\d|2[0-3]):[0-5]\d$/;
@@ -160,8 +162,9 @@ export function fieldSchema(def: FieldDef): z.ZodType {
       return textOf(def.max ?? 128, false);
     case 'image':
     case 'file':
-      // a new file, or a text value (the current name/URL to keep it, empty to free it)
-      return z.union([UploadSchema, z.string().max(1000, msg('too_long'))]);
+      // a new file, or a text value (the current name/URL to keep it, empty to free it); the text
+      // is at most what its column holds (image URLs 300, file names 255)
+      return z.union([UploadSchema, z.string().max(def.max ?? (def.kind === 'image' ? IMAGE_URL_MAX : FILE_NAME_MAX), msg('too_long'))]);
   }
 }
 

@@ -33,8 +33,9 @@ function requiredSchema(def: FieldDef, mode: 'create' | 'update'): z.ZodType {
   const base = fieldSchema(def);
   const nonBlank = base.refine((v) => !isBlank(v), { error: 'required', abort: true });
   if (!def.required) return base.optional();
-  // On create a required field must be there; on update it may be absent (unchanged) but not emptied.
-  return mode === 'create' ? z.preprocess((v) => v ?? '', nonBlank) : nonBlank.optional();
+  // On create a required field must be there (unless its declared default fills it); on update it
+  // may be absent (unchanged). Sent empty, it is always an error.
+  return mode === 'create' && def.default === undefined ? z.preprocess((v) => v ?? '', nonBlank) : nonBlank.optional();
 }
 
 /**
@@ -56,7 +57,11 @@ export function inputSchema(res: ResourceDef, mode: 'create' | 'update'): z.ZodT
       if (def.kind !== 'enum' || !def.numField) continue;
       resolveEnumPair(value, name, def, issue);
     }
-    res.refine?.(value, { mode, issue });
+    // Cross-field checks see only the fields that passed their own checks, and add nothing to a
+    // field already refused (a start time of 25:00 is reported once, not again as "end before start").
+    const invalid = new Set(ctx.issues.map((i) => String(i.path?.[0] ?? '')));
+    const valid = Object.fromEntries(Object.entries(value).filter(([k]) => !invalid.has(k)));
+    res.refine?.(valid, { mode, issue: (field, message, params) => invalid.has(field) || issue(field, message, params) });
   }) as unknown as z.ZodType<Record<string, unknown>>;
 }
 

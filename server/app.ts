@@ -28,7 +28,7 @@ export type AppOptions = { config: Config; db?: DB; logger?: boolean; pgSchema?:
 /** Builds the whole server: database (migrated), storage, API, files and, when built, the pages. */
 export async function buildApp({ config, db: givenDb, logger = false, pgSchema }: AppOptions): Promise<FastifyInstance> {
   const db = givenDb ?? createDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, ...(pgSchema ? { pgSchema } : {}) });
-  await migrate(db);
+  await migrate(db, pgSchema);
   const storage = new Storage(config.dataDir);
   await storage.init();
   await ensureAdmin(db, config);
@@ -38,7 +38,9 @@ export async function buildApp({ config, db: givenDb, logger = false, pgSchema }
     bodyLimit: 4 * 1024 * 1024,
     // behind a reverse proxy (TRUST_PROXY=1) the client address comes from X-Forwarded-For
     trustProxy: config.trustProxy,
-    routerOptions: { ignoreDuplicateSlashes: false },
+    // file names are URL segments (/resource/public/publication/{pid}/{file}): up to 180 bytes,
+    // percent-encoded up to three times as long (the default limit is 100 characters)
+    routerOptions: { ignoreDuplicateSlashes: false, maxParamLength: 1024 },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

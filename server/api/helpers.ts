@@ -42,11 +42,21 @@ export function parseInput<T>(schema: z.ZodType<T>, data: unknown): T {
   return result.data;
 }
 
+/** Ids are SQL integer columns (PostgreSQL int4): anything larger names no record. */
+export const MAX_ID = 2_147_483_647;
+
+/** A record id written in decimal, or undefined for anything that cannot name a record. */
+export function parseId(raw: unknown): number | undefined {
+  if (typeof raw !== 'string' || !/^\d{1,10}$/.test(raw)) return undefined;
+  const id = Number(raw);
+  return id <= MAX_ID ? id : undefined;
+}
+
 /** A numeric id from the query (?aid=, ?pid=…); anything else names no record. */
 export function idParam(req: FastifyRequest, name: string): number {
-  const raw = (req.query as Record<string, unknown>)[name];
-  if (typeof raw !== 'string' || !/^\d{1,15}$/.test(raw)) throw new NotFound();
-  return Number(raw);
+  const id = parseId((req.query as Record<string, unknown>)[name]);
+  if (id === undefined) throw new NotFound();
+  return id;
 }
 
 export function success(reply: FastifyReply, id?: number) {

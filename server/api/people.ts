@@ -18,14 +18,15 @@ export async function peopleRoutes(app: FastifyInstance) {
   const update = inputSchema(person, 'update');
   const body = docBody(person.fields);
 
-  app.get(person.path, { schema: { tags, summary: 'All people (administrators), or ?uid= for one’s own profile', querystring: query } }, async (req) => {
-    const { uid } = req.query as { uid?: string };
+  app.get(person.path, { schema: { tags, summary: 'All people or one with ?pid= (administrators), or ?uid= for one’s own profile', querystring: query } }, async (req) => {
+    const { uid, pid } = req.query as { uid?: string; pid?: string };
     const ctx = ctxOf(app, req);
     if (uid !== undefined) {
       requireActor(req);
       return getProfile(ctx, uid);
     }
     requireAccess(req, 'admin');
+    if (pid !== undefined) return people.get(ctx, idParam(req, 'pid'));
     return people.list(ctx);
   });
 

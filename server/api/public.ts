@@ -4,7 +4,7 @@ import { NotFound } from '../services/context.ts';
 import { articles, newsItems, publicNews, seminars, withFallbacks } from '../services/content.ts';
 import { peopleLightList, publicPeople, publicPerson } from '../services/people.ts';
 import { publications } from '../services/publications.ts';
-import { ctxOf } from './helpers.ts';
+import { ctxOf, parseId } from './helpers.ts';
 
 // SPEC §7 public reads. Never unpublished articles or news, never passwords, tokens or phones;
 // stored HTML leaves through the sanitizer.
@@ -44,9 +44,10 @@ export async function publicRoutes(app: FastifyInstance) {
       const ctx = ctxOf(app, req);
       if (aid !== undefined || slug !== undefined) {
         let row: Record<string, unknown> | undefined;
-        if (aid !== undefined && /^\d{1,15}$/.test(aid)) row = await ctx.db.selectFrom('article').selectAll().where('aid', '=', Number(aid)).executeTakeFirst();
+        const id = parseId(aid);
+        if (id !== undefined) row = await ctx.db.selectFrom('article').selectAll().where('aid', '=', id).executeTakeFirst();
         else if (slug !== undefined && slug.length <= 80) row = await ctx.db.selectFrom('article').selectAll().where('slug', '=', slug).executeTakeFirst();
-        if (!row || !row.release) throw new NotFound();
+        if (!row?.release) throw new NotFound();
         return articles.toWire(row, ctx.lang);
       }
       const list = await articles.list(ctx);

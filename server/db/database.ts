@@ -49,8 +49,12 @@ const migrations: Record<string, Migration> = {
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
-export async function migrate(db: DB): Promise<void> {
-  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
+/**
+ * Applies every migration. With a PostgreSQL schema (pgSchema), Kysely's own bookkeeping tables are
+ * looked for and kept in that schema too; otherwise its check would find another schema's tables.
+ */
+export async function migrate(db: DB, schema?: string): Promise<void> {
+  const { error, results } = await new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) }).migrateToLatest();
   for (const r of results ?? []) if (r.status === 'Error') throw new Error(`migration ${r.migrationName} failed`);
   if (error) throw error;
 }

@@ -122,7 +122,12 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       return reply.code(error.statusCode).send({ detail: t(lang, error.key, error.params) });
     }
     const known = error.code ? fastifyCodes[error.code] : undefined;
-    if (known) return reply.code(known[0]).send({ detail: t(lang, known[1], { limit: req.routeOptions.config?.uploadLimitText ?? '' }) });
+    if (known) {
+      const detail = t(lang, known[1], { limit: req.routeOptions.config?.uploadLimitText ?? '' });
+      // a body that could not be read is an error of the request, a list of messages where those are lists
+      if (known[0] === 400 && req.routeOptions.config?.flatErrors) return reply.code(400).send([detail]);
+      return reply.code(known[0]).send({ detail });
+    }
     if (error.statusCode === 429) return reply.code(429).send({ detail: t(lang, 'rate_limited') });
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.code(error.statusCode).send({ detail: t(lang, 'bad_request') });

@@ -4,7 +4,7 @@ import type { Bucket } from '../storage/storage.ts';
 import { extensionOf, Storage } from '../storage/storage.ts';
 import { dataFileByKey } from '../services/files.ts';
 import { publicationFile } from '../services/publications.ts';
-import { ctxOf } from '../api/helpers.ts';
+import { ctxOf, parseId } from '../api/helpers.ts';
 import { NotFound } from '../services/context.ts';
 
 // Serves stored files under /resource/…. Only types that cannot run script open inline; everything
@@ -56,7 +56,8 @@ export async function resourceRoutes(app: FastifyInstance) {
 
   app.get('/resource/public/publication/:pid/:file', hide, async (req, reply) => {
     const { pid, file } = req.params as { pid: string; file: string };
-    const found = /^\d{1,15}$/.test(pid) ? await publicationFile(ctxOf(app, req), Number(pid), file) : undefined;
+    const id = parseId(pid);
+    const found = id !== undefined ? await publicationFile(ctxOf(app, req), id, file) : undefined;
     if (!found) throw new NotFound();
     return send(reply, storage, 'publication', found.key, found.name, false);
   });

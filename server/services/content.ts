@@ -92,11 +92,13 @@ export function withFallbacks(w: Record<string, unknown>): Record<string, unknow
   return out;
 }
 
+// The console reads each _zh/_en field as stored (an editor must see an empty variant as empty);
+// the public read (read_seminar) applies withFallbacks.
 export const seminars = createCrud(seminar, {
   publicTopic: 'seminar',
   decorate(w, lang) {
     const room = w.room_type === 'Tencent meeting' ? (lang === 'zh' ? '腾讯会议' : 'Tencent Meeting') : 'zoom';
-    return { ...withFallbacks(w), room_type_str: room };
+    return { ...w, room_type_str: room };
   },
 });
 
@@ -107,14 +109,18 @@ export function publicNews(w: Record<string, unknown>): Record<string, unknown> 
   return { ...w, content_zh: sanitizeHtml(String(w.content_zh ?? '')), content_en: sanitizeHtml(String(w.content_en ?? '')) };
 }
 
-/** SPEC §7 "PUT /api/info/": the whole list of pages; each listed page is updated (aspect, markdown, order). */
+/**
+ * SPEC §7 "PUT /api/info/": the whole list of pages; each listed page is updated (aspect, markdown,
+ * order). A field a page leaves out is unchanged; a new page (iid -1) without order takes its position.
+ */
 export async function saveInfoList(ctx: Ctx, pages: { iid: number; aspect?: string; markdown?: string; order?: number }[]) {
   const existing = await ctx.db.selectFrom('info_page').select('iid').execute();
   const known = new Set(existing.map((r) => Number(r.iid)));
   for (const p of pages) if (p.iid !== -1 && !known.has(p.iid)) throw FieldError.one(`iid ${p.iid}`, 'not_found');
   await ctx.db.transaction().execute(async (trx) => {
     for (const [i, p] of pages.entries()) {
-      const values: Record<string, unknown> = { order: p.order ?? i };
+      const values: Record<string, unknown> = {};
+      if (p.order !== undefined) values.order = p.order;
       if (p.aspect !== undefined) values.aspect = p.aspect;
       if (p.markdown !== undefined) values.markdown = p.markdown;
       if (p.iid === -1) await trx.insertInto('info_page').values({ aspect: p.aspect ?? '', markdown: p.markdown ?? '', order: p.order ?? i }).execute();

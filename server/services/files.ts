@@ -167,3 +167,22 @@ export async function deleteImage(ctx: Ctx, iid: number): Promise<void> {
   await ctx.db.deleteFrom('image').where('iid', '=', iid).execute();
   await ctx.storage.remove('image', row.storage_key);
 }
+
+// Private files are kept by username (SPEC §6: owner is the username); they follow their person.
+
+/** A renamed person keeps their private files, and their uploads show the new username. */
+export async function renameFilesOwner(ctx: Ctx, pid: number, from: string, to: string): Promise<void> {
+  if (from === to) return;
+  await ctx.db.updateTable('data_file').set({ owner: to }).where('owner', '=', from).execute();
+  await ctx.db.updateTable('data_file').set({ username: to }).where('person_pid', '=', pid).execute();
+}
+
+/** A deleted person's private files and images go with them; what they shared stays. */
+export async function removePrivateFilesOf(ctx: Ctx, pid: number, username: string): Promise<void> {
+  const data = await ctx.db.selectFrom('data_file').select('storage_key').where('owner', '=', username).execute();
+  const images = await ctx.db.selectFrom('image').select('storage_key').where('person_pid', '=', pid).execute();
+  await ctx.db.deleteFrom('data_file').where('owner', '=', username).execute();
+  await ctx.db.deleteFrom('image').where('person_pid', '=', pid).execute();
+  for (const r of data) await ctx.storage.remove('data', r.storage_key as string);
+  for (const r of images) await ctx.storage.remove('image', r.storage_key as string);
+}

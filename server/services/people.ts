@@ -5,6 +5,7 @@ import { hashPassword, initialPassword, revokeSessionsOf } from './auth.ts';
 import type { Ctx } from './context.ts';
 import { Forbidden, NotFound } from './context.ts';
 import { createCrud, type WriteArgs } from './crud.ts';
+import { removePrivateFilesOf, renameFilesOwner } from './files.ts';
 import { sanitizeHtml } from './sanitize.ts';
 
 // People: administrators manage everyone; a member edits their own profile. SPEC §5's link rule
@@ -61,7 +62,10 @@ export const people = createCrud(person, {
       await keepAnAdmin(ctx, Number(current.pid), false);
     }
   },
-  async afterWrite({ ctx, input, id, mode }) {
+  async afterWrite({ ctx, input, id, mode, current }) {
+    if (mode === 'update' && current && typeof input.username === 'string') {
+      await renameFilesOwner(ctx, id, String(current.username), input.username);
+    }
     if (mode === 'update' && typeof input.password === 'string' && input.password) {
       // a changed password ends every other session of that person
       await revokeSessionsOf(ctx.db, id, ctx.actor?.pid === id ? (ctx.token ?? undefined) : undefined);
@@ -70,6 +74,7 @@ export const people = createCrud(person, {
   async beforeDelete(ctx, current) {
     if (current.pid === ctx.actor?.pid) throw new ApiError(400, 'self_delete');
     if (current.authority === 'admin') await keepAnAdmin(ctx, Number(current.pid), false);
+    await removePrivateFilesOf(ctx, Number(current.pid), String(current.username));
   },
 });
 

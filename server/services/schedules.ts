@@ -5,8 +5,12 @@ import { Forbidden, NotFound } from './context.ts';
 
 // Weekly availability (SPEC §2 private_time, §7 disctime): one row per person and term.
 
+// Every way a pair can be wrong answers the one message of SPEC's grid (not "at most 7 characters").
+const cell = (max: number) =>
+  z.number({ error: 'invalid_occupy' }).int({ error: 'invalid_occupy' }).min(1, { error: 'invalid_occupy' }).max(max, { error: 'invalid_occupy' });
+
 export const OccupySchema = z
-  .array(z.tuple([z.number().int().min(1).max(DAYS), z.number().int().min(1).max(PERIODS)]), { error: 'invalid_occupy' })
+  .array(z.tuple([cell(DAYS), cell(PERIODS)], { error: 'invalid_occupy' }), { error: 'invalid_occupy' })
   .max(DAYS * PERIODS, { error: 'invalid_occupy' });
 
 export const SchedulePutSchema = z.object({
