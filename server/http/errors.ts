@@ -22,14 +22,16 @@ export class ApiError extends Error {
 
 /** A 400 carrying field errors, each a message key (translated when sent). */
 export class FieldError extends Error {
-  readonly statusCode = 400;
+  /** 400, or 415 for a file of the wrong type (DESIGN.md), still with the field named. */
+  readonly statusCode: number;
   readonly fields: Record<string, { key: MessageKey; params?: Record<string, string | number> }[]>;
-  constructor(fields: FieldError['fields']) {
+  constructor(fields: FieldError['fields'], statusCode = 400) {
     super('field errors');
     this.fields = fields;
+    this.statusCode = statusCode;
   }
   static one(field: string, key: MessageKey, params?: Record<string, string | number>): FieldError {
-    return new FieldError({ [field]: [{ key, ...(params ? { params } : {}) }] });
+    return new FieldError({ [field]: [{ key, ...(params ? { params } : {}) }] }, key === 'image_type' ? 415 : 400);
   }
 }
 
@@ -76,12 +78,12 @@ export function zodFieldErrors(lang: Lang, issues: readonly (ZodishIssue & { pat
   return out;
 }
 
-export function sendFieldErrors(req: FastifyRequest, reply: FastifyReply, errors: FieldErrors) {
+export function sendFieldErrors(req: FastifyRequest, reply: FastifyReply, errors: FieldErrors, status = 400) {
   // info pages answer a flat list of messages (SPEC §7)
   if (req.routeOptions.config?.flatErrors) {
-    return reply.code(400).send(Object.entries(errors).flatMap(([f, ms]) => ms.map((m) => `${f}: ${m}`)));
+    return reply.code(status).send(Object.entries(errors).flatMap(([f, ms]) => ms.map((m) => `${f}: ${m}`)));
   }
-  return reply.code(400).send(errors);
+  return reply.code(status).send(errors);
 }
 
 const fastifyCodes: Record<string, [number, MessageKey]> = {
@@ -113,7 +115,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     if (error instanceof FieldError) {
       const out: FieldErrors = {};
       for (const [field, list] of Object.entries(error.fields)) out[field] = list.map((m) => t(lang, m.key, m.params));
-      return sendFieldErrors(req, reply, out);
+      return sendFieldErrors(req, reply, out, error.statusCode);
     }
     if (error instanceof InputError) return sendFieldErrors(req, reply, zodFieldErrors(lang, error.issues));
     if (error instanceof NotFound) return reply.code(404).send({ detail: t(lang, 'not_found') });

@@ -295,14 +295,14 @@ describe.each(dialects)('files on %s', (dialect) => {
       ['GIF bytes', () => GIF, 'anim.gif'],
       ['a GIF named .png', () => GIF, 'anim.png'],
       ['a truncated PNG', async () => (await png(20, 20)).subarray(0, 40), 'cut.png'],
-    ] as const)('refuses %s with a field error and keeps nothing of the batch', async (_label, make, name) => {
+    ] as const)('refuses %s with 415 naming the field, and keeps nothing of the batch', async (_label, make, name) => {
       const before = await images();
       const stored = bucketFiles(dataDir, 'image').length;
       const r = await w.user.send('POST', '/api/image/', {
         'files[0]': { file: await png(5, 5), name: 'fine.png' },
         'files[1]': { file: await make(), name, type: 'image/png' },
       });
-      expect(fieldErrors(r)).toEqual({ 'files[1]': ['images must be png, jpeg or bmp'] });
+      expect(fieldErrors(r, 415)).toEqual({ 'files[1]': ['images must be png, jpeg or bmp'] });
       expect(await images()).toEqual(before);
       expect(bucketFiles(dataDir, 'image')).toHaveLength(stored);
     });
@@ -334,6 +334,8 @@ describe.each(dialects)('files on %s', (dialect) => {
       // a failed replacement keeps the cover; a new one replaces it and the old file goes
       const small = await w.user.send('PUT', `/api/article/?aid=${aid}`, { image_url: { file: await png(100, 100), name: 'tiny.png' } });
       expect(Object.keys(fieldErrors(small))).toEqual(['image_url']);
+      const notImage = await w.user.send('PUT', `/api/article/?aid=${aid}`, { image_url: { file: Buffer.from('<svg onload=alert(1)>'), name: 'x.png' } });
+      expect(fieldErrors(notImage, 415)).toEqual({ image_url: ['images must be png, jpeg or bmp'] });
       expect((await w.user.get(`/api/article/?aid=${aid}`)).json().image_url).toBe(a.image_url);
       await ok(w.user.send('PUT', `/api/article/?aid=${aid}`, { image_url: { file: await jpeg(1600, 900), name: 'big.jpg' } }));
       const next = (await w.user.get(`/api/article/?aid=${aid}`)).json().image_url;
