@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hasContent, seedDemo } from '../../cli/demo/seed.ts';
+import { personTypes } from '../../common/enums.ts';
+import { dialects, makeApp, type TestApp } from '../helpers/app.ts';
+import { Client, loginAs } from '../helpers/client.ts';
+
+// The demo lab seeds through the real services, and what it seeds is what issue #2 promises.
+
+describe.each(dialects)('demo content on %s', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await makeApp(dialect, { LAB_ADMIN_USERNAME: '', LAB_ADMIN_PASSWORD: '' });
+    expect(await hasContent(t.app.lab.db)).toBe(false);
+    await seedDemo(t.app.lab.db, t.app.lab.storage, 'demo-admin-password');
+  }, 120_000);
+  afterAll(() => t.close());
+
+  it('seeds people of every type and both statuses, with personal pages of each kind', async () => {
+    const people = (await new Client(t.app).get('/api/read_people/')).json() as Record<string, unknown>[];
+    expect(people.length).toBeGreaterThanOrEqual(25);
+    for (const type of personTypes.map((p) => p.value)) expect(people.some((p) => p.type === type), type).toBe(true);
+    expect(new Set(people.map((p) => p.status))).toEqual(new Set([true, false]));
+    expect(new Set(people.map((p) => p.link_type))).toEqual(new Set([0, 1, 2, 3]));
+  });
+
+  it('seeds publications with downloadable files, articles, news, seminars and info pages', async () => {
+    const anon = new Client(t.app);
+    const pubs = (await anon.get('/api/read_publication/')).json() as Record<string, string>[];
+    expect(pubs).toHaveLength(40);
+    const withPdf = pubs.filter((p) => p.file1);
+    expect(withPdf.length).toBeGreaterThan(30);
+    expect(pubs.some((p) => p.file2)).toBe(true);
+    const pdf = await t.app.inject({ url: withPdf[0]?.file1_url as string });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+
+    const admin = await loginAs(t.app, 'labadmin', 'demo-admin-password');
+    const articles = (await admin.get('/api/article/')).json() as { release: boolean; image_url: string }[];
+    expect(articles).toHaveLength(12);
+    expect(articles.some((a) => !a.release)).toBe(true);
+    expect((await anon.get('/api/read_article/')).json()).toHaveLength(articles.filter((a) => a.release).length);
+    const news = (await admin.get('/api/news/')).json() as { emphasize: boolean }[];
+    expect(news).toHaveLength(15);
+    expect(news.some((n) => n.emphasize)).toBe(true);
+    expect((await admin.get('/api/seminar/')).json()).toHaveLength(8);
+    expect((await admin.get('/api/info/')).json()).toHaveLength(4);
+    const terms = Object.keys((await admin.get('/apiprivate/disctime/')).json());
+    expect(terms.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('lets the demo member log in with the printed password', async () => {
+    const user = await loginAs(t.app, 'demo.user', 'demo-user-2026');
+    expect((await user.get('/api/me/')).json().authority).toBe('user');
+  });
+
+  it('knows it has content, so a second run does not seed twice', async () => {
+    expect(await hasContent(t.app.lab.db)).toBe(true);
+  });
+});
+
+describe('OpenAPI document', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await makeApp('sqlite');
+  });
+  afterAll(() => t.close());
+
+  it('is generated from the routes and lists every call of SPEC §7', async () => {
+    const doc = (await t.app.inject({ url: '/api/docs/json' })).json() as { paths: Record<string, Record<string, unknown>> };
+    const expected: [string, string[]][] = [
+      ['/api/read_news/', ['get']],
+      ['/api/read_seminar/', ['get']],
+      ['/api/read_article/', ['get']],
+      ['/api/read_people/', ['get']],
+      ['/api/read_publication/', ['get']],
+      ['/api/login/', ['post']],
+      ['/api/article/', ['get', 'post', 'put', 'delete']],
+      ['/api/people/', ['get', 'post', 'put', 'delete']],
+      ['/apiprivate/disctime/', ['get', 'put']],
+      ['/api/data/', ['get', 'post', 'delete']],
+      ['/api/news/', ['get', 'post', 'put', 'delete']],
+      ['/api/seminar/', ['get', 'post', 'put', 'delete']],
+      ['/api/info/', ['get', 'post', 'put', 'delete']],
+      ['/api/publication/', ['get', 'post', 'put', 'delete']],
+      ['/api/image/', ['get', 'post', 'delete']],
+    ];
+    for (const [path, methods] of expected) {
+      expect(Object.keys(doc.paths[path] ?? {}).sort(), path).toEqual(expect.arrayContaining(methods));
+    }
+    const ui = await t.app.inject({ url: '/api/docs/' });
+    expect(ui.statusCode).toBe(200);
+    expect(ui.body).toMatch(/swagger/i);
+  });
+});
