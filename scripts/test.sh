@@ -9,4 +9,10 @@ npx --no-install tsc --noEmit -p .
 echo "== lint"
 npx --no-install biome check .
 echo "== tests"
-npx --no-install vitest run
+report="$(mktemp -t vitest-XXXXXX.json)"
+status=0
+npx --no-install vitest run --reporter=default --reporter=json --outputFile.json="$report" || status=$?
+# one plain closing line for CI: "N passed, N failed, N skipped"
+node -e 'const r=require(process.argv[1]);console.log(`${r.numPassedTests} passed, ${r.numFailedTests} failed, ${r.numPendingTests+r.numTodoTests} skipped`)' "$report" || true
+rm -f "$report"
+exit "$status"
