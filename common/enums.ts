@@ -64,6 +64,19 @@ export const linkTypes = entries([
   { value: 'link', num: 3, zh: '已有主页链接', en: 'Existing page link' },
 ]);
 
+/** Sections of the public site whose pages an administrator writes (SPEC §2: /curriculum, /sharedtask). */
+export const pageSections = entries([
+  { value: 'course', num: 1, zh: '课程', en: 'Course' },
+  { value: 'sharedtask', num: 2, zh: '评测任务', en: 'Shared task' },
+]);
+
+/** Where a showcase item appears: the home page's image carousel, or its tool and project carousels (SPEC §2). */
+export const showcaseKinds = entries([
+  { value: 'carousel', num: 1, zh: '首页轮播图', en: 'Home carousel' },
+  { value: 'tool', num: 2, zh: '标注工具', en: 'Annotation tool' },
+  { value: 'project', num: 3, zh: '开源项目', en: 'Open-source project' },
+]);
+
 export type Lang = 'zh' | 'en';
 export const langs: readonly Lang[] = ['zh', 'en'];
 

@@ -31,6 +31,10 @@ export const messages = {
   taken_username: { zh: '用户名已被使用', en: 'this username is taken' },
   taken_uid: { zh: '学号/工号已被使用', en: 'this ID is taken' },
   taken_slug: { zh: '该短链接已被使用', en: 'this slug is taken' },
+  invalid_slug: {
+    zh: '只能包含字母、数字和连字符，以字母或数字开头（最多 80 位）',
+    en: 'letters, digits and hyphens only, starting with a letter or digit (at most 80)',
+  },
   image_type: { zh: '图片只接受 png、jpeg、bmp 格式', en: 'images must be png, jpeg or bmp' },
   image_too_small: { zh: '图片至少需要 {width}×{height} 像素', en: 'the image must be at least {width}×{height} pixels' },
   image_too_large: { zh: '图片尺寸过大', en: 'the image has too many pixels' },

@@ -31,8 +31,11 @@ export function defineResource<const F extends FieldMap>(def: ResourceDef<F>): R
 
 function requiredSchema(def: FieldDef, mode: 'create' | 'update'): z.ZodType {
   const base = fieldSchema(def);
-  const nonBlank = base.refine((v) => !isBlank(v), { error: 'required', abort: true });
   if (!def.required) return base.optional();
+  // Blank is "required" before the kind's own checks (an empty enum is missing, not a wrong option)
+  // and again after them (a list sent as "[]" is empty once parsed).
+  const given = z.unknown().refine((v) => !isBlank(v), { error: 'required', abort: true });
+  const nonBlank = given.pipe(base).refine((v) => !isBlank(v), { error: 'required', abort: true });
   // On create a required field must be there (unless its declared default fills it); on update it
   // may be absent (unchanged). Sent empty, it is always an error.
   return mode === 'create' && def.default === undefined ? z.preprocess((v) => v ?? '', nonBlank) : nonBlank.optional();

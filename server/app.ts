@@ -1,9 +1,11 @@
 import path from 'node:path';
+import { constants as zlibConstants } from 'node:zlib';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { advisorRoutes } from './api/advisor.ts';
 import { authRoutes } from './api/auth.ts';
@@ -13,6 +15,7 @@ import type { Lab } from './api/helpers.ts';
 import { peopleRoutes } from './api/people.ts';
 import { publicRoutes } from './api/public.ts';
 import { scheduleRoutes } from './api/schedules.ts';
+import { siteRoutes } from './api/site.ts';
 import type { Config } from './config.ts';
 import { createDatabase, type DB, migrate } from './db/database.ts';
 import { authPlugin } from './http/auth.ts';
@@ -21,12 +24,14 @@ import { multipartPlugin } from './http/multipart.ts';
 import { resourceRoutes } from './http/resources.ts';
 import { ensureAdmin } from './services/bootstrap.ts';
 import { Storage } from './storage/storage.ts';
+import { pagesPlugin } from './pages/plugin.ts';
+import type { ViteDevServer } from 'vite';
 import { t } from '../common/messages.ts';
 
-export type AppOptions = { config: Config; db?: DB; logger?: boolean; pgSchema?: string };
+export type AppOptions = { config: Config; db?: DB; logger?: boolean; pgSchema?: string; devServer?: ViteDevServer };
 
 /** Builds the whole server: database (migrated), storage, API, files and, when built, the pages. */
-export async function buildApp({ config, db: givenDb, logger = false, pgSchema }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db: givenDb, logger = false, pgSchema, devServer }: AppOptions): Promise<FastifyInstance> {
   const db = givenDb ?? createDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, ...(pgSchema ? { pgSchema } : {}) });
   await migrate(db, pgSchema);
   const storage = new Storage(config.dataDir);
@@ -51,6 +56,7 @@ export async function buildApp({ config, db: givenDb, logger = false, pgSchema }
   });
 
   await app.register(errorsPlugin);
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } } });
   await app.register(cookie);
   await app.register(authPlugin, { db });
   await app.register(multipartPlugin, { storage });
@@ -68,6 +74,7 @@ export async function buildApp({ config, db: givenDb, logger = false, pgSchema }
   await app.register(publicRoutes);
   await app.register(peopleRoutes);
   await app.register(contentRoutes);
+  await app.register(siteRoutes);
   await app.register(fileRoutes);
   await app.register(scheduleRoutes);
   await app.register(advisorRoutes);
@@ -75,6 +82,10 @@ export async function buildApp({ config, db: givenDb, logger = false, pgSchema }
   // fixed site assets (default portrait, QR image); the app's hashed assets come with the page build
   await app.register(fastifyStatic, { root: path.join(import.meta.dirname, '..', 'public', 'static'), prefix: '/static/', maxAge: '1d', index: false });
 
-  app.setNotFoundHandler((req, reply) => reply.code(404).send({ detail: t(requestLang(req), 'not_found') }));
+  // unknown API paths answer JSON; every other path is a page (or the page 404)
+  const apiNotFound = async (req: FastifyRequest, reply: FastifyReply) => reply.code(404).send({ detail: t(requestLang(req), 'not_found') });
+  for (const prefix of ['/api/*', '/apiprivate/*', '/resource/*']) app.all(prefix, { schema: { hide: true } }, apiNotFound);
+  app.setNotFoundHandler(apiNotFound);
+  if (config.serveApp) await app.register(pagesPlugin, { ...(devServer ? { devServer } : {}) });
   return app;
 }

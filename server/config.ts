@@ -11,6 +11,8 @@ export type Config = {
   advisorUsername: string | undefined;
   pinganUpstreamUrl: string | undefined;
   analyticsUrl: string | undefined;
+  /** The site's public address for canonical links and feeds (PUBLIC_URL); else taken from the request. */
+  publicUrl: string | undefined;
   redisUrl: string | undefined;
   /** Login attempts allowed per client address and minute. */
   loginRateLimit: number;
@@ -36,6 +38,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     advisorUsername: blank(env.ADVISOR_USERNAME),
     pinganUpstreamUrl: blank(env.PINGAN_UPSTREAM_URL),
     analyticsUrl: blank(env.ANALYTICS_URL),
+    publicUrl: blank(env.PUBLIC_URL)?.replace(/\/+$/, ''),
     redisUrl: blank(env.REDIS_URL),
     loginRateLimit: Number(env.LOGIN_RATE_LIMIT ?? 10) || 10,
     production: env.NODE_ENV === 'production',

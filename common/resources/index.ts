@@ -1,9 +1,13 @@
 import { article } from './article.ts';
 import { info } from './info.ts';
 import { news } from './news.ts';
+import { page } from './page.ts';
 import { person } from './person.ts';
 import { publication } from './publication.ts';
 import { seminar } from './seminar.ts';
+import { showcase } from './showcase.ts';
+import { site } from './site.ts';
 
-export { article, info, news, person, publication, seminar };
-export const resources = { article, info, news, person, publication, seminar } as const;
+// `resources` are the listed collections; `site` is a single record (no list, no create or delete).
+export { article, info, news, page, person, publication, seminar, showcase, site };
+export const resources = { article, info, news, page, person, publication, seminar, showcase } as const;

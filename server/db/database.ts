@@ -5,6 +5,7 @@ import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
 import pg from 'pg';
 import * as init from './migrations/2026-11-22-0001-init.ts';
+import * as siteContent from './migrations/2026-11-22-0002-site-content.ts';
 
 // PostgreSQL returns bigint (int8) columns as strings by default; sizes and login times fit a double.
 pg.types.setTypeParser(20, (v) => Number(v));
@@ -45,6 +46,7 @@ export function isPostgres(db: DB): boolean {
 // Migrations are listed here, in order, so a build needs no file-system scan.
 const migrations: Record<string, Migration> = {
   '2026-11-22-0001-init': init,
+  '2026-11-22-0002-site-content': siteContent,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -11,7 +11,7 @@ import { sanitizeHtml } from './sanitize.ts';
 
 // Articles, news, seminars and info pages: the generic service plus SPEC §4's rules.
 
-const releaseLabel = (on: boolean, lang: Lang) => (lang === 'zh' ? (on ? '已发布' : '未发布') : on ? 'published' : 'unpublished');
+export const releaseLabel = (on: boolean, lang: Lang) => (lang === 'zh' ? (on ? '已发布' : '未发布') : on ? 'published' : 'unpublished');
 
 export function displayTime(iso: unknown, lang: Lang): string {
   if (typeof iso !== 'string' || iso === '') return '';

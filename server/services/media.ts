@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
-import type { FieldDef, Upload } from '../../common/fields.ts';
+import type { FieldDef, FieldMap, Upload } from '../../common/fields.ts';
 import { isSafeUrl, isUpload } from '../../common/fields.ts';
+import { resources, site } from '../../common/resources/index.ts';
 import { FieldError } from '../http/errors.ts';
 import { ImageError, processImage } from '../images/images.ts';
 import type { Storage } from '../storage/storage.ts';
@@ -37,11 +38,12 @@ export class FileChanges {
   }
 }
 
-const mediaColumns = [
-  ['article', 'image_url'],
-  ['seminar', 'image_url'],
-  ['person', 'portrait_url'],
-] as const;
+// Every image field of every declaration: a media file stays while any of them still shows it.
+const mediaColumns = [...Object.values(resources), site].flatMap((res) =>
+  Object.entries(res.fields as FieldMap)
+    .filter(([, def]) => def.kind === 'image')
+    .map(([name]) => [res.table, name] as const),
+);
 
 export async function mediaInUse(db: DB, url: string): Promise<boolean> {
   for (const [table, column] of mediaColumns) {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FieldDef } from '../../common/fields.ts';
 import { t as message } from '../../common/messages.ts';
 import type { ResourceDef } from '../../common/resource.ts';
-import { article, info, news, publication, seminar } from '../../common/resources/index.ts';
+import { article, info, news, page, publication, seminar, showcase } from '../../common/resources/index.ts';
 import { dialects } from '../helpers/app.ts';
 import type { Client } from '../helpers/client.ts';
 import { createdId, fieldErrors, makeWorld, unique, type World } from '../fixtures/world.ts';
@@ -26,6 +26,8 @@ const cases: Case[] = [
   { res: seminar, derived: [], updateByList: false },
   { res: publication, derived: ['file1_url', 'file2_url', 'file3_url'], updateByList: false },
   { res: info, derived: [], updateByList: true },
+  { res: page, derived: ['releasestr'], updateByList: false },
+  { res: showcase, derived: ['releasestr'], updateByList: false },
 ];
 
 const fieldsOf = (res: ResourceDef) => Object.entries(res.fields) as [string, FieldDef][];

@@ -14,7 +14,18 @@ type Role = (typeof roles)[number];
 type Req = { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; form?: Record<string, Part>; json?: unknown };
 type Row = { call: string; expect: readonly [number, number, number, number, number]; make: (w: World, me: Member, fx: Fixtures) => Promise<Req> | Req };
 
-type Fixtures = { articleOfAdmin: number; publishedArticle: number; newsId: number; seminarId: number; infoId: number; publicationId: number; fileName: string };
+type Fixtures = {
+  articleOfAdmin: number;
+  publishedArticle: number;
+  newsId: number;
+  seminarId: number;
+  infoId: number;
+  publicationId: number;
+  fileName: string;
+  pageId: number;
+  pageSlug: string;
+  showcaseId: number;
+};
 
 const ALL_MEMBERS = [401, 200, 200, 200, 401] as const;
 const ADMIN_ONLY = [401, 403, 200, 403, 401] as const;
@@ -24,6 +35,8 @@ const ADVISOR_ONLY = [401, 403, 403, 404, 401] as const;
 
 const articleForm = () => ({ title: `Article ${unique()}`, abstract: 'An abstract.' });
 const publicationForm = () => ({ title: `Paper ${unique()}`, author: '["A. Author"]', source: 'ACL' });
+const pageForm = () => ({ section: 'course', slug: `Role-${unique()}`, title_zh: '课程' });
+const showcaseForm = () => ({ kind: 'tool', title_zh: `工具${unique()}` });
 const personForm = () => {
   const n = unique();
   return { uid: `R${n}X${process.pid}`, username: `role${n}p${process.pid % 1000}`, name_zh: `角色${n}`, name_en: `Role ${n}`, password: 'password-123', password2: 'password-123' };
@@ -114,6 +127,20 @@ const rows: Row[] = [
   { call: 'DELETE /api/image/?iid= (own)', expect: ALL_MEMBERS, make: async (_w, me) => ({ method: 'DELETE', url: `/api/image/?iid=${await uploadImage(me)}` }) },
   { call: 'DELETE /api/image/?iid= (someone else’s)', expect: OWN_ONLY, make: async (w) => ({ method: 'DELETE', url: `/api/image/?iid=${await uploadImage(w.other)}` }) },
 
+  // site content: course and shared-task pages, showcase items, the site settings (administrators)
+  { call: 'GET /api/page/', expect: ADMIN_ONLY, make: () => ({ method: 'GET', url: '/api/page/' }) },
+  { call: 'GET /api/page/?gid=', expect: ADMIN_ONLY, make: (_w, _me, fx) => ({ method: 'GET', url: `/api/page/?gid=${fx.pageId}` }) },
+  { call: 'POST /api/page/', expect: ADMIN_ONLY, make: () => ({ method: 'POST', url: '/api/page/', form: pageForm() }) },
+  { call: 'PUT /api/page/?gid=', expect: ADMIN_ONLY, make: (_w, _me, fx) => ({ method: 'PUT', url: `/api/page/?gid=${fx.pageId}`, form: { order: unique() } }) },
+  { call: 'DELETE /api/page/?gid=', expect: ADMIN_ONLY, make: async (w) => ({ method: 'DELETE', url: `/api/page/?gid=${await create(w.admin, '/api/page/', pageForm())}` }) },
+  { call: 'GET /api/showcase/', expect: ADMIN_ONLY, make: () => ({ method: 'GET', url: '/api/showcase/' }) },
+  { call: 'GET /api/showcase/?cid=', expect: ADMIN_ONLY, make: (_w, _me, fx) => ({ method: 'GET', url: `/api/showcase/?cid=${fx.showcaseId}` }) },
+  { call: 'POST /api/showcase/', expect: ADMIN_ONLY, make: () => ({ method: 'POST', url: '/api/showcase/', form: showcaseForm() }) },
+  { call: 'PUT /api/showcase/?cid=', expect: ADMIN_ONLY, make: (_w, _me, fx) => ({ method: 'PUT', url: `/api/showcase/?cid=${fx.showcaseId}`, form: { order: unique() } }) },
+  { call: 'DELETE /api/showcase/?cid=', expect: ADMIN_ONLY, make: async (w) => ({ method: 'DELETE', url: `/api/showcase/?cid=${await create(w.admin, '/api/showcase/', showcaseForm())}` }) },
+  { call: 'GET /api/site/', expect: ADMIN_ONLY, make: () => ({ method: 'GET', url: '/api/site/' }) },
+  { call: 'PUT /api/site/', expect: ADMIN_ONLY, make: () => ({ method: 'PUT', url: '/api/site/', form: { location_en: `Room ${unique()}` } }) },
+
   { call: 'GET /api/me/', expect: ALL_MEMBERS, make: () => ({ method: 'GET', url: '/api/me/' }) },
 
   // public reads: anyone, whatever token comes along
@@ -126,6 +153,11 @@ const rows: Row[] = [
   { call: 'GET /api/read_people/?username=', expect: PUBLIC, make: (w) => ({ method: 'GET', url: `/api/read_people/?username=${w.other.username}` }) },
   { call: 'GET /api/read_people/?onlylist=1', expect: PUBLIC, make: () => ({ method: 'GET', url: '/api/read_people/?onlylist=1' }) },
   { call: 'GET /api/read_publication/', expect: PUBLIC, make: () => ({ method: 'GET', url: '/api/read_publication/' }) },
+  { call: 'GET /api/read_page/?section=', expect: PUBLIC, make: () => ({ method: 'GET', url: '/api/read_page/?section=course' }) },
+  { call: 'GET /api/read_page/?section=&slug=', expect: PUBLIC, make: (_w, _me, fx) => ({ method: 'GET', url: `/api/read_page/?section=course&slug=${fx.pageSlug}` }) },
+  { call: 'GET /api/read_showcase/', expect: PUBLIC, make: () => ({ method: 'GET', url: '/api/read_showcase/' }) },
+  { call: 'GET /api/read_showcase/?kind=', expect: PUBLIC, make: () => ({ method: 'GET', url: '/api/read_showcase/?kind=tool' }) },
+  { call: 'GET /api/read_site/', expect: PUBLIC, make: () => ({ method: 'GET', url: '/api/read_site/' }) },
   { call: 'GET /resource/public/publication/{pid}/{file}', expect: PUBLIC, make: (_w, _me, fx) => ({ method: 'GET', url: `/resource/public/publication/${fx.publicationId}/${fx.fileName}` }) },
 
   // the advisor's area: only advisor0 gets through (its calls answer 404 for now)
@@ -150,7 +182,10 @@ describe.each(dialects)('role matrix on %s', (dialect) => {
       ...publicationForm(),
       file1: { file: Buffer.from('%PDF-1.4 fixture'), name: fileName, type: 'application/pdf' },
     });
-    fx = { articleOfAdmin, publishedArticle, newsId, seminarId, infoId, publicationId, fileName };
+    const pageSlug = 'Intro-to-Roles';
+    const pageId = await create(w.admin, '/api/page/', { ...pageForm(), slug: pageSlug });
+    const showcaseId = await create(w.admin, '/api/showcase/', showcaseForm());
+    fx = { articleOfAdmin, publishedArticle, newsId, seminarId, infoId, publicationId, fileName, pageId, pageSlug, showcaseId };
   });
   afterAll(() => w.t.close());
 

@@ -55,6 +55,8 @@ export async function makeApp(dialect: Dialect, env: Record<string, string> = {}
       LAB_ADMIN_PASSWORD: 'admin-password',
       ADVISOR_USERNAME: 'advisor0',
       LOGIN_RATE_LIMIT: '1000',
+      // API suites need no page build; the page tests (tests/e2e) start the built server
+      LAB_API_ONLY: '1',
       ...(dialect === 'postgres' ? { DATABASE_URL: PG_URL } : {}),
       ...env,
     }),

@@ -1,0 +1,80 @@
+// The stored login data of SPEC §3 (login flag, name, authority, portrait, token, login time), kept in
+// localStorage and cleared on logout or after 604800 s.
+
+export const SESSION_SECONDS = 604_800;
+
+const KEYS = ['login', 'name', 'name_en', 'username', 'uid', 'authority', 'portrait', 'token', 'loginTime'] as const;
+
+export type StoredSession = {
+  login: boolean;
+  name: string;
+  name_en: string;
+  username: string;
+  uid: string;
+  authority: string;
+  portrait: string;
+  token: string;
+  loginTime: number;
+};
+
+export function readSession(): StoredSession | null {
+  if (typeof window === 'undefined') return null;
+  try {
+    const s = window.localStorage;
+    if (s.getItem('login') !== 'true') return null;
+    const loginTime = Number(s.getItem('loginTime'));
+    if (!Number.isFinite(loginTime) || Date.now() / 1000 - loginTime > SESSION_SECONDS) {
+      clearSession();
+      return null;
+    }
+    return {
+      login: true,
+      name: s.getItem('name') ?? '',
+      name_en: s.getItem('name_en') ?? '',
+      username: s.getItem('username') ?? '',
+      uid: s.getItem('uid') ?? '',
+      authority: s.getItem('authority') ?? 'user',
+      portrait: s.getItem('portrait') ?? '',
+      token: s.getItem('token') ?? '',
+      loginTime,
+    };
+  } catch {
+    return null;
+  }
+}
+
+export function storeSession(data: {
+  token: string;
+  loginTime: number;
+  userInfo: { name_zh: string; name_en: string; username: string; uid: string; authority: string; portrait_url: string };
+}) {
+  const s = window.localStorage;
+  s.setItem('login', 'true');
+  s.setItem('name', data.userInfo.name_zh);
+  s.setItem('name_en', data.userInfo.name_en);
+  s.setItem('username', data.userInfo.username);
+  s.setItem('uid', data.userInfo.uid);
+  s.setItem('authority', data.userInfo.authority);
+  s.setItem('portrait', data.userInfo.portrait_url);
+  s.setItem('token', data.token);
+  s.setItem('loginTime', String(data.loginTime));
+  window.dispatchEvent(new Event('lab-session'));
+}
+
+export function clearSession() {
+  try {
+    for (const k of KEYS) window.localStorage.removeItem(k);
+    window.dispatchEvent(new Event('lab-session'));
+  } catch {
+    /* storage unavailable */
+  }
+}
+
+/** Logs out: the server revokes the token, then every stored login item is removed. */
+export async function logout() {
+  const token = readSession()?.token;
+  if (token) {
+    await fetch('/api/logout/', { method: 'POST', headers: { Authorization: `Token ${token}` } }).catch(() => {});
+  }
+  clearSession();
+}

@@ -1,0 +1,22 @@
+import { index, layout, type RouteConfig, route } from '@react-router/dev/routes';
+
+// Public pages share the site frame; the login page stands alone. Route matching is case-insensitive,
+// so /SharedTask and /discopen reach the same pages as /sharedtask and /DISCOpen.
+export default [
+  layout('routes/public/frame.tsx', [
+    index('routes/public/home.tsx'),
+    route('news', 'routes/public/news.tsx'),
+    route('news/:word', 'routes/public/article.tsx', { id: 'news-article' }),
+    route('blog/:word', 'routes/public/article.tsx', { id: 'blog-article' }),
+    route('people', 'routes/public/people.tsx'),
+    route('people/:username/*', 'routes/public/person.tsx'),
+    route('curriculum', 'routes/public/curriculum.tsx'),
+    route('curriculum/:slug', 'routes/public/course.tsx', { id: 'course' }),
+    route('sharedtask', 'routes/public/sharedtask.tsx'),
+    route('sharedtask/:slug', 'routes/public/course.tsx', { id: 'sharedtask-item' }),
+    route('publication', 'routes/public/publication.tsx'),
+    route('DISCOpen', 'routes/public/discopen.tsx'),
+    route('*', 'routes/public/not-found.tsx'),
+  ]),
+  route('login', 'routes/login.tsx'),
+] satisfies RouteConfig;

@@ -1,0 +1,52 @@
+import Box from '@mui/material/Box';
+import Container from '@mui/material/Container';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import { data as dataResponse } from 'react-router';
+import { pageDataContext } from '#page-context';
+import { pick } from '../../../common/lang.ts';
+import { PageHeader } from '../../components/page-header.tsx';
+import { RichHtml } from '../../components/rich-html.tsx';
+import { paths } from '../../lib/paths.ts';
+import { seo } from '../../lib/seo.ts';
+import type { Route } from './+types/course.ts';
+
+// One markdown page of a section: /curriculum/{slug} (e.g. Intro-to-AI) or /sharedtask/{slug}.
+
+export async function loader({ context, params, request }: Route.LoaderArgs) {
+  const data = context.get(pageDataContext);
+  const section = new URL(request.url).pathname.toLowerCase().startsWith('/sharedtask/') ? 'sharedtask' : 'course';
+  const found = await data.page(section, params.slug);
+  if (!found) throw dataResponse({ lang: data.lang }, { status: 404 });
+  return { lang: data.lang, origin: data.origin, section, ...found };
+}
+
+export function meta({ loaderData: data }: Route.MetaArgs) {
+  if (!data) return [];
+  const p = data.page;
+  const path = data.section === 'course' ? paths.course(String(p.slug)) : paths.sharedtaskItem(String(p.slug));
+  return seo({ title: pick(p.title_zh, p.title_en, data.lang), description: pick(p.summary_zh, p.summary_en, data.lang), origin: data.origin, path, lang: data.lang, image: (p.image_url as string) || null, type: 'article' });
+}
+
+export default function Course({ loaderData }: Route.ComponentProps) {
+  const { lang, page, html } = loaderData;
+  return (
+    <>
+      <PageHeader title={pick(page.title_zh, page.title_en, lang)} subtitle={pick(page.summary_zh, page.summary_en, lang)} />
+      <Container>
+        <Box sx={{ maxWidth: 880 }}>
+          {page.link ? (
+            <Typography sx={{ mb: 2 }}>
+              <Link href={String(page.link)} rel="noopener">
+                {String(page.link)}
+              </Link>
+            </Typography>
+          ) : null}
+          <RichHtml html={html} />
+        </Box>
+      </Container>
+    </>
+  );
+}
+
+export { ErrorBoundary } from './not-found.tsx';

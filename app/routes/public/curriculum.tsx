@@ -1,0 +1,31 @@
+import Container from '@mui/material/Container';
+import { useTranslation } from 'react-i18next';
+import { pageDataContext } from '#page-context';
+import { PageHeader } from '../../components/page-header.tsx';
+import { PageList } from '../../components/page-list.tsx';
+import { paths } from '../../lib/paths.ts';
+import { seo } from '../../lib/seo.ts';
+import type { Route } from './+types/curriculum.ts';
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const data = context.get(pageDataContext);
+  return { lang: data.lang, origin: data.origin, pages: await data.pages('course') };
+}
+
+export function meta({ loaderData: data }: Route.MetaArgs) {
+  if (!data) return [];
+  const zh = data.lang === 'zh';
+  return seo({ title: zh ? '课程' : 'Courses', description: zh ? '实验室开设的课程。' : 'Courses taught by the lab.', origin: data.origin, path: paths.curriculum(), lang: data.lang });
+}
+
+export default function Curriculum({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <PageHeader title={t('curriculum.title')} subtitle={t('curriculum.description')} />
+      <Container>
+        <PageList pages={loaderData.pages} lang={loaderData.lang} hrefOf={paths.course} empty={t('curriculum.empty')} />
+      </Container>
+    </>
+  );
+}

@@ -1,0 +1,31 @@
+import Container from '@mui/material/Container';
+import { useTranslation } from 'react-i18next';
+import { pageDataContext } from '#page-context';
+import { PageHeader } from '../../components/page-header.tsx';
+import { PageList } from '../../components/page-list.tsx';
+import { paths } from '../../lib/paths.ts';
+import { seo } from '../../lib/seo.ts';
+import type { Route } from './+types/sharedtask.ts';
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const data = context.get(pageDataContext);
+  return { lang: data.lang, origin: data.origin, pages: await data.pages('sharedtask') };
+}
+
+export function meta({ loaderData: data }: Route.MetaArgs) {
+  if (!data) return [];
+  const zh = data.lang === 'zh';
+  return seo({ title: zh ? '评测任务' : 'Shared Tasks', description: zh ? '实验室组织的评测任务。' : 'Evaluation campaigns organised by the lab.', origin: data.origin, path: paths.sharedtask(), lang: data.lang });
+}
+
+export default function SharedTask({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <PageHeader title={t('sharedtask.title')} subtitle={t('sharedtask.description')} />
+      <Container>
+        <PageList pages={loaderData.pages} lang={loaderData.lang} hrefOf={paths.sharedtaskItem} empty={t('sharedtask.empty')} />
+      </Container>
+    </>
+  );
+}

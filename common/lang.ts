@@ -1,0 +1,38 @@
+import type { Lang } from './enums.ts';
+
+// DESIGN.md: `?lang=` forces a language, else the `lang` cookie set by the language menu, else the
+// browser's Accept-Language (Chinese when it starts with zh, otherwise English).
+
+export const LANG_COOKIE = 'lang';
+
+export function isLang(v: unknown): v is Lang {
+  return v === 'zh' || v === 'en';
+}
+
+export function cookieValue(cookieHeader: string | null | undefined, name: string): string | undefined {
+  if (!cookieHeader) return undefined;
+  for (const part of cookieHeader.split(';')) {
+    const [k, ...v] = part.trim().split('=');
+    if (k === name) return decodeURIComponent(v.join('='));
+  }
+  return undefined;
+}
+
+export function resolveLang(input: { query?: string | null; cookie?: string | null; acceptLanguage?: string | null }): Lang {
+  if (isLang(input.query)) return input.query;
+  const fromCookie = cookieValue(input.cookie, LANG_COOKIE);
+  if (isLang(fromCookie)) return fromCookie;
+  return (input.acceptLanguage ?? '').trim().toLowerCase().startsWith('zh') ? 'zh' : 'en';
+}
+
+export function langOfRequest(req: Request): Lang {
+  const url = new URL(req.url);
+  return resolveLang({ query: url.searchParams.get('lang'), cookie: req.headers.get('cookie'), acceptLanguage: req.headers.get('accept-language') });
+}
+
+/** Picks the variant in `lang`, falling back to the other one when empty (SPEC §3). */
+export function pick(zh: unknown, en: unknown, lang: Lang): string {
+  const a = typeof zh === 'string' ? zh : '';
+  const b = typeof en === 'string' ? en : '';
+  return lang === 'zh' ? a || b : b || a;
+}

@@ -1,0 +1,42 @@
+import { defineResource } from '../resource.ts';
+
+// The site's own details: the lab intro on the home page, the footer (SPEC §2: lab name, location,
+// contact mail, QR image, filing number shown in Chinese only) and the console's title. One record,
+// declared like a resource so its fields validate and edit like every other; it has no list and is
+// never created or deleted, only read and saved (GET and PUT /api/site/).
+export const site = defineResource({
+  name: 'site',
+  label: { zh: '站点信息', en: 'Site settings' },
+  table: 'site_settings',
+  id: 'id',
+  path: '/api/site/',
+  fields: {
+    lab_name_zh: { kind: 'text', label: { zh: '实验室名称（中文）', en: 'Lab name (Chinese)' }, required: true, max: 200, default: '数据智能与社会计算实验室' },
+    lab_name_en: {
+      kind: 'text',
+      label: { zh: '实验室名称（英文）', en: 'Lab name (English)' },
+      required: true,
+      max: 200,
+      default: 'Data Intelligence and Social Computing Lab',
+    },
+    intro_zh: { kind: 'longtext', label: { zh: '实验室简介（中文，Markdown）', en: 'Lab intro (Chinese, markdown)' }, max: 20000 },
+    intro_en: { kind: 'longtext', label: { zh: '实验室简介（英文，Markdown）', en: 'Lab intro (English, markdown)' }, max: 20000 },
+    location_zh: { kind: 'text', label: { zh: '地址（中文）', en: 'Location (Chinese)' }, max: 200 },
+    location_en: { kind: 'text', label: { zh: '地址（英文）', en: 'Location (English)' }, max: 200 },
+    email: { kind: 'email', label: { zh: '联系邮箱', en: 'Contact e-mail' } },
+    qr_image_url: {
+      kind: 'image',
+      label: { zh: '二维码图片', en: 'QR image' },
+      image: { minWidth: 100, minHeight: 100, crop: [300, 300] },
+    },
+    filing_number: { kind: 'text', label: { zh: '备案号', en: 'Filing number' }, max: 60 },
+    console_title_zh: { kind: 'text', label: { zh: '后台标题（中文）', en: 'Console title (Chinese)' }, max: 100, default: '实验室网站管理后台' },
+    console_title_en: { kind: 'text', label: { zh: '后台标题（英文）', en: 'Console title (English)' }, max: 100, default: 'Lab Website Console' },
+  },
+  access: { read: 'admin', create: 'admin', update: 'admin', delete: 'admin' },
+  listColumns: [],
+  orderBy: [],
+});
+
+/** The one row's id (the table's CHECK allows no other). */
+export const SITE_ID = 1;

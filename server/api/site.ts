@@ -1,0 +1,82 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { enumValues, pageSections, showcaseKinds } from '../../common/enums.ts';
+import { site } from '../../common/resources/site.ts';
+import { guard } from '../http/auth.ts';
+import { FieldError } from '../http/errors.ts';
+import { uploadLimits } from '../http/multipart.ts';
+import { pages, publicPage, publicPages, publicShowcase, saveSiteSettings, showcaseItems, siteSettings } from '../services/site.ts';
+import { ctxOf, docBody, multipartConsumes, success } from './helpers.ts';
+import { resourceRoutes } from './resource-routes.ts';
+
+// Site content that SPEC §2 shows but §7 has no call for: course and shared-task pages, the home
+// page's showcase items and the one site settings record (console calls, administrators only), and
+// their public reads, named like SPEC's (/api/read_…/).
+
+const imageConfig = { multipartOptions: { limits: { fileSize: uploadLimits.image } }, uploadLimitText: '20 MB' };
+
+const sections = enumValues(pageSections) as ('course' | 'sharedtask')[];
+const kinds = enumValues(showcaseKinds) as ('carousel' | 'tool' | 'project')[];
+
+/** A query parameter that must be one of `options` (a 400 naming the field otherwise). */
+function oneOf<T extends string>(field: string, value: unknown, options: readonly T[]): T {
+  if (typeof value === 'string' && (options as readonly string[]).includes(value)) return value as T;
+  throw FieldError.one(field, 'invalid_enum', { options: options.join(', ') });
+}
+
+export async function siteRoutes(app: FastifyInstance) {
+  resourceRoutes(app, pages, { fileLimit: uploadLimits.image });
+  resourceRoutes(app, showcaseItems, { fileLimit: uploadLimits.image });
+
+  const tags = [site.name];
+  app.get(site.path, { schema: { tags, summary: 'The site settings (lab intro, footer, console title)' }, preHandler: guard(site.access.read) }, async (req) =>
+    siteSettings(ctxOf(app, req)),
+  );
+  app.put(
+    site.path,
+    {
+      schema: { tags, summary: 'Save the site settings (absent fields unchanged)', consumes: multipartConsumes, body: docBody(site.fields) },
+      config: imageConfig,
+      preHandler: guard(site.access.update),
+    },
+    async (req, reply) => {
+      await saveSiteSettings(ctxOf(app, req), (req.body ?? {}) as Record<string, unknown>);
+      return success(reply);
+    },
+  );
+
+  const publicTags = ['public'];
+  app.get(
+    '/api/read_page/',
+    {
+      schema: {
+        tags: publicTags,
+        summary: 'Released pages of a section (course, sharedtask); with ?slug= one page (any case)',
+        querystring: z.object({ section: z.string().optional(), slug: z.string().optional() }).loose(),
+      },
+    },
+    async (req) => {
+      const q = req.query as { section?: string; slug?: string };
+      const section = oneOf('section', q.section, sections);
+      const ctx = ctxOf(app, req);
+      return q.slug !== undefined ? publicPage(ctx, section, q.slug) : publicPages(ctx, section);
+    },
+  );
+  app.get(
+    '/api/read_showcase/',
+    {
+      schema: {
+        tags: publicTags,
+        summary: 'Released showcase items; ?kind=carousel|tool|project for one kind',
+        querystring: z.object({ kind: z.string().optional() }).loose(),
+      },
+    },
+    async (req) => {
+      const { kind } = req.query as { kind?: string };
+      return publicShowcase(ctxOf(app, req), kind === undefined ? undefined : oneOf('kind', kind, kinds));
+    },
+  );
+  app.get('/api/read_site/', { schema: { tags: publicTags, summary: 'The site settings as the public pages show them' } }, async (req) =>
+    siteSettings(ctxOf(app, req)),
+  );
+}

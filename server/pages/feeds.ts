@@ -1,0 +1,119 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { pick } from '../../common/lang.ts';
+import { createPageData } from './page-data.ts';
+
+// Machine-readable views of the public site: sitemap.xml, robots.txt, an RSS feed of articles and
+// news, and an iCalendar feed of seminars.
+
+const xml = (s: unknown) =>
+  String(s ?? '').replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c] as string);
+
+/** iCalendar text: escaped, and folded at 75 octets (RFC 5545 §3.1). */
+function icsText(s: unknown): string {
+  return String(s ?? '').replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
+}
+function fold(line: string): string {
+  const out: string[] = [];
+  let current = '';
+  for (const ch of line) {
+    if (Buffer.byteLength(current + ch) > 74) {
+      out.push(current);
+      current = ` ${ch}`;
+    } else current += ch;
+  }
+  out.push(current);
+  return out.join('\r\n');
+}
+const icsTime = (date: string, time: string) => `${date.replace(/-/g, '')}T${time.replace(':', '')}00`;
+
+function stripHtml(html: string): string {
+  return html.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
+}
+
+export async function feedRoutes(app: FastifyInstance) {
+  const data = (req: FastifyRequest) => createPageData(app.lab, req);
+  const hide = { schema: { hide: true } };
+
+  app.get('/robots.txt', hide, async (req, reply) => {
+    const { origin } = data(req);
+    reply.type('text/plain; charset=utf-8');
+    return `User-agent: *\nDisallow: /console\nDisallow: /login\nDisallow: /api/\nDisallow: /apiprivate/\n\nSitemap: ${origin}/sitemap.xml\n`;
+  });
+
+  app.get('/sitemap.xml', hide, async (req, reply) => {
+    const d = data(req);
+    const [articles, people, courses, tasks] = await Promise.all([d.articles(), d.people(), d.pages('course'), d.pages('sharedtask')]);
+    const urls: [string, string | undefined][] = [
+      ['/', undefined],
+      ['/news', undefined],
+      ['/people', undefined],
+      ['/curriculum', undefined],
+      ['/sharedtask', undefined],
+      ['/publication', undefined],
+      ['/DISCOpen', undefined],
+      ...articles.map((a) => [`/news/${a.aid}`, String(a.time2 ?? a.time3 ?? '').slice(0, 10) || undefined] as [string, string | undefined]),
+      ...people.filter((p) => p.link_type === 1 || p.link_type === 2).map((p) => [`/people/${encodeURIComponent(String(p.username))}`, undefined] as [string, undefined]),
+      ...courses.map((c) => [`/curriculum/${encodeURIComponent(String(c.slug))}`, undefined] as [string, undefined]),
+      ...tasks.map((c) => [`/sharedtask/${encodeURIComponent(String(c.slug))}`, undefined] as [string, undefined]),
+    ];
+    const body = urls
+      .map(([p, lastmod]) => {
+        const loc = `${d.origin}${p}`;
+        const alt = (l: string) => `<xhtml:link rel="alternate" hreflang="${l}" href="${xml(`${loc}?lang=${l}`)}"/>`;
+        return `<url><loc>${xml(loc)}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}${alt('zh')}${alt('en')}</url>`;
+      })
+      .join('\n');
+    reply.type('application/xml; charset=utf-8');
+    return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${body}\n</urlset>\n`;
+  });
+
+  app.get('/feed/news.xml', hide, async (req, reply) => {
+    const d = data(req);
+    const [site, articles, news] = await Promise.all([d.site(), d.articles(), d.news()]);
+    const title = pick(site.lab_name_zh, site.lab_name_en, d.lang);
+    const items = [
+      ...articles.map((a) => ({ title: String(a.title), link: `${d.origin}/news/${a.aid}`, guid: `${d.origin}/news/${a.aid}`, date: String(a.time3 ?? ''), description: String(a.abstract ?? '') })),
+      ...news.map((n) => {
+        const text = stripHtml(pick(n.content_zh, n.content_en, d.lang));
+        return { title: String(n.abstract || text.slice(0, 80)), link: `${d.origin}/#news-${n.nid}`, guid: `${d.origin}/news-item/${n.nid}`, date: `${String(n.date)}T00:00:00+08:00`, description: text };
+      }),
+    ].sort((a, b) => b.date.localeCompare(a.date));
+    const entries = items
+      .slice(0, 50)
+      .map((i) => {
+        const date = new Date(i.date);
+        return `<item><title>${xml(i.title)}</title><link>${xml(i.link)}</link><guid isPermaLink="false">${xml(i.guid)}</guid>${Number.isNaN(date.getTime()) ? '' : `<pubDate>${date.toUTCString()}</pubDate>`}<description>${xml(i.description)}</description></item>`;
+      })
+      .join('\n');
+    reply.type('application/rss+xml; charset=utf-8');
+    return `<?xml version="1.0" encoding="UTF-8"?>\n<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom"><channel><title>${xml(title)}</title><link>${xml(`${d.origin}/news`)}</link><atom:link href="${xml(`${d.origin}/feed/news.xml`)}" rel="self" type="application/rss+xml"/><description>${xml(title)}</description><language>${d.lang === 'zh' ? 'zh-CN' : 'en'}</language>\n${entries}\n</channel></rss>\n`;
+  });
+
+  app.get('/feed/seminars.ics', hide, async (req, reply) => {
+    const d = data(req);
+    const seminars = await d.seminarsForFeed();
+    const host = new URL(d.origin).host;
+    const stamp = `${new Date().toISOString().replace(/[-:]/g, '').slice(0, 15)}Z`;
+    const lines = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//lab-site//seminars//EN', 'CALSCALE:GREGORIAN', 'X-WR-TIMEZONE:Asia/Shanghai'];
+    lines.push('BEGIN:VTIMEZONE', 'TZID:Asia/Shanghai', 'BEGIN:STANDARD', 'DTSTART:19700101T000000', 'TZOFFSETFROM:+0800', 'TZOFFSETTO:+0800', 'TZNAME:CST', 'END:STANDARD', 'END:VTIMEZONE');
+    for (const s of seminars) {
+      const title = pick(s.title_zh, s.title_en, d.lang);
+      const speaker = pick(s.speaker_zh, s.speaker_en, d.lang);
+      lines.push(
+        'BEGIN:VEVENT',
+        `UID:seminar-${s.sid}@${host}`,
+        `DTSTAMP:${stamp}`,
+        `DTSTART;TZID=Asia/Shanghai:${icsTime(String(s.date), String(s.start))}`,
+        `DTEND;TZID=Asia/Shanghai:${icsTime(String(s.date), String(s.end))}`,
+        `SUMMARY:${icsText(speaker ? `${title} (${speaker})` : title)}`,
+        `DESCRIPTION:${icsText(pick(s.abstract_zh, s.abstract_en, d.lang))}`,
+        `LOCATION:${icsText(`${String(s.room_type_str ?? s.room_type)} ${String(s.room_id ?? '')}`.trim())}`,
+        ...(s.live_link ? [`URL:${icsText(s.live_link)}`] : []),
+        'END:VEVENT',
+      );
+    }
+    lines.push('END:VCALENDAR');
+    reply.type('text/calendar; charset=utf-8');
+    return `${lines.map(fold).join('\r\n')}\r\n`;
+  });
+}

@@ -1,0 +1,130 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Lang } from '../../common/enums.ts';
+import { pick, resolveLang } from '../../common/lang.ts';
+import type { Lab } from '../api/helpers.ts';
+import type { Ctx } from '../services/context.ts';
+import { NotFound } from '../services/context.ts';
+import { articles, newsItems, publicNews, seminars, withFallbacks } from '../services/content.ts';
+import { publicPeople, publicPerson } from '../services/people.ts';
+import { publications } from '../services/publications.ts';
+import { publicPage, publicPages, publicShowcase, siteSettings } from '../services/site.ts';
+import { renderMarkdown } from './markdown.ts';
+
+// What the page loaders may ask of the server: public data only, already in the shape a page shows
+// (markdown rendered and sanitized, HTML sanitized). Loaders never see the database.
+
+type Row = Record<string, unknown>;
+
+/** A record as pages receive it: plain JSON values (what the loaders serialize). */
+export type Rec = { [key: string]: string | number | boolean | null | undefined | string[] };
+const rec = (r: Row): Rec => r as Rec;
+const recs = (rs: Row[]): Rec[] => rs as Rec[];
+
+function anonymousCtx(lab: Lab, lang: Lang): Ctx {
+  return { db: lab.db, storage: lab.storage, actor: null, lang };
+}
+
+async function orNull<T>(p: Promise<T>): Promise<T | null> {
+  try {
+    return await p;
+  } catch (e) {
+    if (e instanceof NotFound) return null;
+    throw e;
+  }
+}
+
+export function createPageData(lab: Lab, req: FastifyRequest) {
+  const url = new URL(req.url, 'http://x');
+  const lang = resolveLang({
+    query: url.searchParams.get('lang'),
+    cookie: req.headers.cookie ?? null,
+    acceptLanguage: (req.headers['accept-language'] as string | undefined) ?? null,
+  });
+  const ctx = anonymousCtx(lab, lang);
+  const proto = (req.headers['x-forwarded-proto'] as string | undefined)?.split(',')[0] ?? req.protocol;
+  const origin = lab.config.publicUrl ?? `${proto}://${req.headers.host ?? `${lab.config.host}:${lab.config.port}`}`;
+
+  return {
+    lang,
+    origin,
+    analyticsUrl: lab.config.analyticsUrl ?? null,
+    site: () => siteSettings(ctx),
+
+    /** The settings with the intro rendered (and as plain text for the meta description). */
+    async siteWithIntro() {
+      const s = await siteSettings(ctx);
+      const intro = pick(s.intro_zh, s.intro_en, lang);
+      return { ...s, intro_html: renderMarkdown(intro).html, intro_text: intro.replace(/[#*_`>[\]()-]/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 200) };
+    },
+
+    /** Released news (the home timeline), newest first. */
+    async news(limit?: number) {
+      const list = recs((await newsItems.list(ctx)).filter((n) => n.release).map(publicNews));
+      return limit ? list.slice(0, limit) : list;
+    },
+
+    async latestSeminar() {
+      const list = await seminars.list(ctx);
+      const first = list[0];
+      if (!first) return null;
+      const { room_pw: _, ...rest } = withFallbacks(first);
+      return rec(rest);
+    },
+
+    async seminarsForFeed() {
+      return (await seminars.list(ctx)).map((s) => {
+        const { room_pw: _, ...rest } = withFallbacks(s);
+        return rec(rest);
+      });
+    },
+
+    /** Published articles as list items, newest publication first. */
+    async articles() {
+      return (await articles.list(ctx))
+        .filter((a) => a.release)
+        .sort((a, b) => String(b.time3).localeCompare(String(a.time3)))
+        .map(({ markdown: _, editors: __, ...a }) => rec(a));
+    },
+
+    /** One published article by id or slug, with its body rendered. */
+    async article(word: string) {
+      const row = /^\d{1,10}$/.test(word)
+        ? await ctx.db.selectFrom('article').selectAll().where('aid', '=', Number(word)).executeTakeFirst()
+        : await ctx.db.selectFrom('article').selectAll().where('slug', '=', word.slice(0, 80)).executeTakeFirst();
+      if (!row?.release) return null;
+      const { markdown, ...a } = articles.toWire(row as Row, lang);
+      const { html, toc } = renderMarkdown(String(markdown ?? ''));
+      return { article: rec(a), html, toc };
+    },
+
+    people: async () => recs(await publicPeople(ctx)),
+
+    async person(username: string) {
+      const p = await orNull(publicPerson(ctx, username));
+      if (!p) return null;
+      const { link1, link2, ...rest } = p;
+      const body = p.link_type === 1 ? renderMarkdown(String(link1 ?? '')).html : p.link_type === 2 ? String(link2 ?? '') : '';
+      return { person: rec(rest), html: body };
+    },
+
+    publications: async () => recs(await publications.list(ctx)),
+
+    async pages(section: 'course' | 'sharedtask') {
+      return (await publicPages(ctx, section)).map(({ markdown_zh: _, markdown_en: __, ...p }) => rec(p));
+    },
+
+    async page(section: 'course' | 'sharedtask', slug: string) {
+      const p = await orNull(publicPage(ctx, section, slug));
+      if (!p) return null;
+      const { markdown_zh, markdown_en, ...rest } = p;
+      const { html, toc } = renderMarkdown(pick(markdown_zh, markdown_en, lang));
+      return { page: rec(rest), html, toc };
+    },
+
+    showcase: async (kind?: 'carousel' | 'tool' | 'project') => recs(await publicShowcase(ctx, kind)),
+  };
+}
+
+export type PageData = ReturnType<typeof createPageData>;
+
+export type { FastifyInstance };

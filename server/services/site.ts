@@ -1,0 +1,108 @@
+import { sql } from 'kysely';
+import { defaults, inputSchema } from '../../common/resource.ts';
+import { PAGE_SLUG_RE, page } from '../../common/resources/page.ts';
+import { showcase } from '../../common/resources/showcase.ts';
+import { SITE_ID, site } from '../../common/resources/site.ts';
+import { FieldError, InputError } from '../http/errors.ts';
+import { releaseLabel } from './content.ts';
+import { type Ctx, NotFound } from './context.ts';
+import { createCrud, type WriteArgs } from './crud.ts';
+
+// Course and shared-task pages, the home page's showcase items and the site settings record: the
+// generic service plus a slug rule and the reads the public pages make. Every write drops the cached
+// public pages under the topic 'site' (the footer shows on all of them).
+
+type Row = Record<string, unknown>;
+
+const decorate = (w: Row, lang: 'zh' | 'en') => ({ ...w, releasestr: releaseLabel(Boolean(w.release), lang) });
+
+/** A slug is unique within its section, compared without case (the public read ignores case). */
+async function uniqueSlug({ ctx, values, current }: WriteArgs) {
+  if (values.section === undefined && values.slug === undefined) return;
+  const section = String(values.section ?? current?.section ?? '');
+  const slug = String(values.slug ?? current?.slug ?? '');
+  const clash = await ctx.db
+    .selectFrom('site_page')
+    .select('gid')
+    .where('section', '=', section)
+    .where(sql`lower(slug)`, '=', slug.toLowerCase())
+    .executeTakeFirst();
+  if (clash && clash.gid !== current?.gid) throw FieldError.one('slug', 'taken_slug');
+}
+
+export const pages = createCrud(page, { publicTopic: 'site', decorate, beforeWrite: uniqueSlug });
+
+export const showcaseItems = createCrud(showcase, { publicTopic: 'site', decorate });
+
+export const siteRecord = createCrud(site, { publicTopic: 'site', hidden: [site.id] });
+
+/** Released pages of a section, in the administrator's order. */
+export async function publicPages(ctx: Ctx, section: 'course' | 'sharedtask'): Promise<Record<string, unknown>[]> {
+  const rows = await ctx.db
+    .selectFrom(page.table)
+    .selectAll()
+    .where('section', '=', section)
+    .where('release', '=', 1)
+    .orderBy('order')
+    .orderBy('gid')
+    .execute();
+  return rows.map((r) => pages.toWire(r, ctx.lang));
+}
+
+/** One released page of a section by its slug, whatever its case; NotFound otherwise. */
+export async function publicPage(ctx: Ctx, section: 'course' | 'sharedtask', slug: string): Promise<Record<string, unknown>> {
+  if (!PAGE_SLUG_RE.test(slug)) throw new NotFound();
+  const row = await ctx.db
+    .selectFrom(page.table)
+    .selectAll()
+    .where('section', '=', section)
+    .where(sql`lower(slug)`, '=', slug.toLowerCase())
+    .where('release', '=', 1)
+    .executeTakeFirst();
+  if (!row) throw new NotFound();
+  return pages.toWire(row, ctx.lang);
+}
+
+/** Released showcase items (of one kind, or all), in the administrator's order. */
+export async function publicShowcase(ctx: Ctx, kind?: 'carousel' | 'tool' | 'project'): Promise<Record<string, unknown>[]> {
+  let q = ctx.db.selectFrom(showcase.table).selectAll().where('release', '=', 1);
+  if (kind !== undefined) q = q.where('kind', '=', kind);
+  const rows = await q.orderBy('order').orderBy('cid').execute();
+  return rows.map((r) => showcaseItems.toWire(r, ctx.lang));
+}
+
+type SiteFields = typeof site.fields;
+
+/** The site settings as every read answers them: each declared field, images as a URL or null. */
+export type SiteSettings = { [K in keyof SiteFields]: SiteFields[K]['kind'] extends 'image' ? string | null : string };
+
+/**
+ * The stored settings, or before the first save the declared defaults (lab names, console titles)
+ * and empty values. Only declared fields leave: nothing else the table may ever hold.
+ */
+export async function siteSettings(ctx: Ctx): Promise<SiteSettings> {
+  const row = await ctx.db.selectFrom(site.table).selectAll().where(site.id, '=', SITE_ID).executeTakeFirst();
+  const stored: Row = row ? siteRecord.toWire(row, ctx.lang) : defaults(site);
+  const out: Row = {};
+  for (const [name, def] of Object.entries(site.fields)) {
+    const v = stored[name];
+    out[name] = def.kind === 'image' ? (typeof v === 'string' && v !== '' ? v : null) : v == null ? '' : String(v);
+  }
+  return out as SiteSettings;
+}
+
+/**
+ * Saves the settings from input as sent (multipart strings, JSON values or uploads): validated as an
+ * update, so an absent field is unchanged and an optional one sent empty is cleared. The first save
+ * creates the row from the defaults.
+ */
+export async function saveSiteSettings(ctx: Ctx, input: Record<string, unknown>): Promise<void> {
+  const parsed = inputSchema(site, 'update').safeParse(input ?? {});
+  if (!parsed.success) throw new InputError(parsed.error.issues);
+  await ctx.db
+    .insertInto(site.table)
+    .values({ [site.id]: SITE_ID, ...defaults(site) })
+    .onConflict((oc) => oc.column(site.id).doNothing())
+    .execute();
+  await siteRecord.update(ctx, SITE_ID, parsed.data);
+}
