@@ -19,6 +19,7 @@ import { saveSchedule } from '../../server/services/schedules.ts';
 import type { Storage } from '../../server/storage/storage.ts';
 import { coverImage, csvDataset, pdfDocument, portraitImage } from './assets.ts';
 import * as content from './content.ts';
+import { seedSiteContent } from './site-seed.ts';
 
 // Fills an empty database with the demo lab through the same services (and validation) the API uses.
 
@@ -76,8 +77,8 @@ export async function seedDemo(db: DB, storage: Storage, adminPassword: string):
     });
     pids.set(p.username, pid);
   }
-  const adminRow = await db.selectFrom('person').select('pid').where('authority', '=', 'admin').executeTakeFirstOrThrow();
-  const adminCtx: Ctx = { ...ctx, actor: { ...system, pid: adminRow.pid } };
+  const adminRow = await db.selectFrom('person').select(['pid', 'name_zh', 'name_en']).where('authority', '=', 'admin').executeTakeFirstOrThrow();
+  const adminCtx: Ctx = { ...ctx, actor: { ...system, pid: adminRow.pid, name_zh: adminRow.name_zh, name_en: adminRow.name_en } };
   const authorOf = (i: number) => {
     const list = [...pids.values()];
     return list[i % list.length] ?? adminRow.pid;
@@ -148,4 +149,6 @@ export async function seedDemo(db: DB, storage: Storage, adminPassword: string):
     ]);
     await uploadData({ ...ctx, actor }, u.username, [await upload(storage, pdfDocument('My notes'), 'notes.pdf', 'application/pdf')]);
   }
+
+  await seedSiteContent(db, storage, ctx);
 }

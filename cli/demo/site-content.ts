@@ -54,8 +54,8 @@ export const courses: DemoPage[] = [
 | 学分 | 3 学分（48 学时） |
 | 时间 | 每周二 14:00–15:35（第 6–7 节） |
 | 地点 | 示例大学第三教学楼 301 |
-| 授课教师 | 林一鸣 教授、周若溪 副教授 |
-| 助教 | 陈思远、王可欣 |
+| 授课教师 | 周明远 教授、陈浩然 副教授 |
+| 助教 | 孙一航、赵欣悦 |
 | 答疑 | 每周四 19:00–20:30，信息楼 508 |
 
 ## 教学大纲
@@ -106,8 +106,8 @@ export const courses: DemoPage[] = [
 | Credits | 3 (48 class hours) |
 | Time | Tuesdays 14:00–15:35 (periods 6–7) |
 | Place | Teaching Building 3, Room 301, Example University |
-| Instructors | Prof. Yiming Lin, Assoc. Prof. Ruoxi Zhou |
-| Teaching assistants | Siyuan Chen, Kexin Wang |
+| Instructors | Prof. Mingyuan Zhou, Assoc. Prof. Haoran Chen |
+| Teaching assistants | Yihang Sun, Xinyue Zhao |
 | Office hours | Thursdays 19:00–20:30, Information Building 508 |
 
 ## Syllabus
@@ -167,8 +167,8 @@ Programming (Python), linear algebra, probability and statistics.
 | 学分 | 3 学分（48 学时，含 16 学时实验） |
 | 时间 | 每周四 08:55–11:35（第 2–4 节） |
 | 地点 | 示例大学信息楼 201 机房 |
-| 授课教师 | 周若溪 副教授 |
-| 助教 | 李明轩、赵一诺 |
+| 授课教师 | 李清禾 教授 |
+| 助教 | 谢雨涵、罗俊杰 |
 
 ## 教学大纲
 
@@ -215,8 +215,8 @@ Programming (Python), linear algebra, probability and statistics.
 | Credits | 3 (48 class hours including 16 lab hours) |
 | Time | Thursdays 08:55–11:35 (periods 2–4) |
 | Place | Information Building, Computer Room 201, Example University |
-| Instructor | Assoc. Prof. Ruoxi Zhou |
-| Teaching assistants | Mingxuan Li, Yinuo Zhao |
+| Instructor | Prof. Qinghe Li |
+| Teaching assistants | Yuhan Xie, Junjie Luo |
 
 ## Syllabus
 

@@ -90,7 +90,8 @@ export async function pagesPlugin(app: FastifyInstance, opts: PagesOptions = {})
       async onSend(req: FastifyRequest, reply: FastifyReply, payload: unknown) {
         const type = String(reply.getHeader('content-type') ?? '');
         reply.header('X-Content-Type-Options', 'nosniff');
-        if (!type.startsWith('text/html')) return payload;
+        // a page answered from the cache (onRequest) is already complete and compressed
+        if (!type.startsWith('text/html') || reply.getHeader('content-encoding') || reply.getHeader('x-page-cache')) return payload;
         reply.header('Vary', 'Accept-Encoding, Cookie, Accept-Language');
         const key = opts.devServer ? undefined : cacheKey(req);
         if (!key || (reply.statusCode !== 200 && reply.statusCode !== 404)) return payload;

@@ -48,6 +48,33 @@ describe.each(dialects)('demo content on %s', (dialect) => {
     expect(terms.length).toBeGreaterThanOrEqual(2);
   });
 
+  it('seeds the course pages, shared tasks, home carousels and site settings with a PNG QR image', async () => {
+    const anon = new Client(t.app);
+    const courses = (await anon.get('/api/read_page/?section=course')).json() as Record<string, unknown>[];
+    expect(courses.map((c) => c.slug)).toEqual(expect.arrayContaining(['Intro-to-AI', 'Intro-to-NLP']));
+    for (const slug of ['Intro-to-AI', 'Intro-to-NLP']) {
+      const one = await anon.get(`/api/read_page/?section=course&slug=${slug}`);
+      expect(one.statusCode, slug).toBe(200);
+      expect(String(one.json().markdown_en)).toMatch(/\n\|.+\|/); // a syllabus table
+      expect(String(one.json().markdown_zh)).not.toBe('');
+    }
+    const tasks = (await anon.get('/api/read_page/?section=sharedtask')).json() as Record<string, unknown>[];
+    expect(tasks.length).toBeGreaterThanOrEqual(3);
+    expect(tasks.every((task) => String(task.link).startsWith('https://example.org/'))).toBe(true);
+
+    const showcase = (await anon.get('/api/read_showcase/')).json() as { kind: string; image_url: string | null }[];
+    for (const kind of ['carousel', 'tool', 'project']) expect(showcase.some((i) => i.kind === kind), kind).toBe(true);
+    expect(showcase.filter((i) => i.kind === 'carousel').every((i) => i.image_url)).toBe(true);
+
+    const site = (await anon.get('/api/read_site/')).json() as Record<string, string>;
+    expect(site).toMatchObject({ email: 'lab@example.org', lab_name_en: 'Data Intelligence and Social Computing Lab' });
+    expect(site.filing_number).toMatch(/^京ICP备\d+号/);
+    const qr = await t.app.inject({ url: site.qr_image_url as string });
+    expect(qr.statusCode).toBe(200);
+    expect(qr.headers['content-type']).toBe('image/png');
+    expect(qr.rawPayload.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))).toBe(true);
+  });
+
   it('lets the demo member log in with the printed password', async () => {
     const user = await loginAs(t.app, 'demo.user', 'demo-user-2026');
     expect((await user.get('/api/me/')).json().authority).toBe('user');
@@ -83,6 +110,12 @@ describe('OpenAPI document', () => {
       ['/api/info/', ['get', 'post', 'put', 'delete']],
       ['/api/publication/', ['get', 'post', 'put', 'delete']],
       ['/api/image/', ['get', 'post', 'delete']],
+      ['/api/page/', ['get', 'post', 'put', 'delete']],
+      ['/api/showcase/', ['get', 'post', 'put', 'delete']],
+      ['/api/site/', ['get', 'put']],
+      ['/api/read_page/', ['get']],
+      ['/api/read_showcase/', ['get']],
+      ['/api/read_site/', ['get']],
     ];
     for (const [path, methods] of expected) {
       expect(Object.keys(doc.paths[path] ?? {}).sort(), path).toEqual(expect.arrayContaining(methods));

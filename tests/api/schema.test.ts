@@ -52,6 +52,22 @@ describe.each(dialects)('schema constraints on %s', (dialect) => {
     await expect(t.app.lab.db.insertInto('session').values({ token_hash: 'h', person_pid: 999999, login_time: 1 }).execute()).rejects.toThrow();
   });
 
+  it('keeps site content in its enumerations, slugs unique per section (any case) and one settings row', async () => {
+    const db = t.app.lab.db;
+    const page = { section: 'course', slug: 'Schema-Page', title_zh: '页' };
+    await db.insertInto('site_page').values(page).execute();
+    await expect(db.insertInto('site_page').values({ ...page, slug: 'schema-page' }).execute()).rejects.toThrow();
+    await expect(db.insertInto('site_page').values({ ...page, section: 'sharedtask' }).execute()).resolves.toBeDefined();
+    await expect(db.insertInto('site_page').values({ ...page, slug: 'other', section: 'blog' }).execute()).rejects.toThrow();
+    await expect(db.insertInto('site_page').values({ ...page, slug: 'other2', release: 2 }).execute()).rejects.toThrow();
+    await expect(db.insertInto('site_page').values({ section: 'course', slug: 'no-title' }).execute()).rejects.toThrow();
+    await expect(db.insertInto('showcase').values({ kind: 'banner', title_zh: 't' }).execute()).rejects.toThrow();
+    await expect(db.insertInto('showcase').values({ kind: 'tool', title_zh: 't' }).execute()).resolves.toBeDefined();
+    await expect(db.insertInto('site_settings').values({ id: 2, lab_name_zh: '甲', lab_name_en: 'A' }).execute()).rejects.toThrow();
+    await expect(db.insertInto('site_settings').values({ id: 1, lab_name_zh: '甲', lab_name_en: 'A' }).execute()).resolves.toBeDefined();
+    await expect(db.insertInto('site_settings').values({ id: 1, lab_name_zh: '乙', lab_name_en: 'B' }).execute()).rejects.toThrow();
+  });
+
   it('accepts a valid row (the checks are not simply refusing everything)', async () => {
     await expect(insertPerson({})).resolves.toBeDefined();
   });

@@ -71,7 +71,7 @@ export default function PublicFrame() {
           <IconButton color="inherit" edge="start" aria-label={t('nav.menu')} onClick={() => setDrawer(true)} sx={{ display: { sm: 'none' } }}>
             <MenuIcon />
           </IconButton>
-          <Typography component={RouterLink} to="/" variant="h6" color="inherit" sx={{ textDecoration: 'none', whiteSpace: 'nowrap', mr: 2, fontSize: { xs: '1rem', sm: '1.15rem' } }}>
+          <Typography component={RouterLink} to="/" variant="h6" sx={{ color: 'inherit', textDecoration: 'none', whiteSpace: 'nowrap', mr: 2, fontSize: { xs: '1rem', sm: '1.15rem' } }}>
             {t('lab.short')}
           </Typography>
           <Tabs
