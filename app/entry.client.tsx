@@ -1,18 +1,12 @@
-import { CacheProvider } from '@emotion/react';
 import { StrictMode, startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { HydratedRouter } from 'react-router/dom';
-import { createEmotionCache } from './lib/emotion.ts';
-
-const cache = createEmotionCache();
 
 startTransition(() => {
   hydrateRoot(
     document,
     <StrictMode>
-      <CacheProvider value={cache}>
-        <HydratedRouter />
-      </CacheProvider>
+      <HydratedRouter />
     </StrictMode>,
   );
 });

@@ -1,11 +1,7 @@
-import CssBaseline from '@mui/material/CssBaseline';
-import { ThemeProvider } from '@mui/material/styles';
-import { useEffect, useMemo } from 'react';
-import { I18nextProvider } from 'react-i18next';
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData } from 'react-router';
+import { useEffect } from 'react';
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteError, useRouteLoaderData } from 'react-router';
 import { pageDataContext } from '#page-context';
-import { createI18n } from './i18n/index.ts';
-import { theme } from './lib/theme.ts';
+import { I18nProvider } from './i18n/index.tsx';
 import type { Route } from './+types/root.ts';
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -42,9 +38,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#1e4f91" />
         <link rel="icon" href="/static/favicon.svg" type="image/svg+xml" />
-        <link rel="alternate" type="application/rss+xml" title="News" href="/feed/news.xml" />
+        <link rel="alternate" type="application/rss+xml" title="RSS" href="/feed/news.xml" />
         <Meta />
-        <meta name="emotion-insertion-point" content="" />
         <Links />
       </head>
       <body>
@@ -57,17 +52,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
-  const i18n = useMemo(() => createI18n(loaderData.lang), [loaderData.lang]);
   useEffect(() => {
     document.documentElement.lang = loaderData.lang === 'zh' ? 'zh-CN' : 'en';
   }, [loaderData.lang]);
   return (
-    <I18nextProvider i18n={i18n}>
-      <ThemeProvider theme={theme}>
-        <CssBaseline />
-        <Outlet />
-      </ThemeProvider>
-    </I18nextProvider>
+    <I18nProvider lang={loaderData.lang}>
+      <Outlet />
+    </I18nProvider>
   );
 }
 

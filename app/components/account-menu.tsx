@@ -1,20 +1,16 @@
-import LoginIcon from '@mui/icons-material/Login';
-import Avatar from '@mui/material/Avatar';
-import IconButton from '@mui/material/IconButton';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { useT } from '../i18n/index.tsx';
 import { paths } from '../lib/paths.ts';
 import { logout, readSession, type StoredSession } from '../lib/session.ts';
+import { Dropdown } from './dropdown.tsx';
+import { LoginIcon } from './icons.tsx';
 
 /** The login icon when logged out; the avatar menu (Console, Log out) when logged in. */
-export function AccountMenu({ color = 'inherit' }: { color?: 'inherit' | 'primary' }) {
-  const { t } = useTranslation();
+export function AccountMenu() {
+  const { t } = useT();
   const location = useLocation();
   const [session, setSession] = useState<StoredSession | null>(null);
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   useEffect(() => {
     const sync = () => setSession(readSession());
     sync();
@@ -28,31 +24,19 @@ export function AccountMenu({ color = 'inherit' }: { color?: 'inherit' | 'primar
 
   if (!session) {
     return (
-      <IconButton color={color} component={Link} to={paths.login(location.pathname === '/' ? undefined : location.pathname)} aria-label={t('auth.login')}>
+      <Link className="icon-button" to={paths.login(location.pathname === '/' ? undefined : location.pathname)} aria-label={t('auth.login')} title={t('auth.login')}>
         <LoginIcon />
-      </IconButton>
+      </Link>
     );
   }
   return (
-    <>
-      <IconButton onClick={(e) => setAnchor(e.currentTarget)} aria-label={t('auth.account')} aria-haspopup="menu" size="small">
-        <Avatar src={session.portrait || undefined} alt={session.name} sx={{ width: 32, height: 32 }}>
-          {session.name.slice(0, 1)}
-        </Avatar>
-      </IconButton>
-      <Menu anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)}>
-        <MenuItem component="a" href={paths.console()} onClick={() => setAnchor(null)}>
-          {t('auth.console')}
-        </MenuItem>
-        <MenuItem
-          onClick={async () => {
-            setAnchor(null);
-            await logout();
-          }}
-        >
-          {t('auth.logout')}
-        </MenuItem>
-      </Menu>
-    </>
+    <Dropdown
+      label={t('auth.account')}
+      button={<img className="avatar" src={session.portrait || '/static/default-portrait.png'} alt="" width={32} height={32} />}
+      entries={[
+        { key: 'console', label: t('auth.console'), onSelect: () => window.location.assign(paths.console()) },
+        { key: 'logout', label: t('auth.logout'), onSelect: () => void logout() },
+      ]}
+    />
   );
 }

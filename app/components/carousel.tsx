@@ -1,60 +1,36 @@
-import ChevronLeft from '@mui/icons-material/ChevronLeft';
-import ChevronRight from '@mui/icons-material/ChevronRight';
-import Box from '@mui/material/Box';
-import IconButton from '@mui/material/IconButton';
 import { type ReactNode, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../i18n/index.tsx';
+import { ChevronLeft, ChevronRight } from './icons.tsx';
 
 // The home page's carousels (SPEC §9): the hero fades (5 s delay, 2 s fade); the tool and project
-// rows slide (3 s delay, 1 s speed). Both pause on hover or focus and for reduced motion.
-// A few lines of CSS transitions instead of a carousel library keep the home page light.
+// rows slide (3 s delay, 1 s speed). They pause on hover or focus and for reduced motion.
 
-type Props = {
-  items: ReactNode[];
-  mode: 'fade' | 'slide';
-  delay: number;
-  speed: number;
-  /** How many items a slide row shows at once. */
-  perView?: { xs: number; sm: number; md: number };
-  label: string;
-  aspectRatio?: string;
-};
+type Props = { items: ReactNode[]; mode: 'fade' | 'slide'; delay: number; speed: number; label: string };
 
-function useReducedMotion(): boolean {
-  const [reduced, setReduced] = useState(false);
-  useEffect(() => {
-    const mq = window.matchMedia('(prefers-reduced-motion: reduce)');
-    setReduced(mq.matches);
-  }, []);
-  return reduced;
-}
-
-export function Carousel({ items, mode, delay, speed, perView = { xs: 1, sm: 2, md: 3 }, label, aspectRatio = '16 / 9' }: Props) {
-  const { t } = useTranslation();
+export function Carousel({ items, mode, delay, speed, label }: Props) {
+  const { t } = useT();
   const [index, setIndex] = useState(0);
   const [paused, setPaused] = useState(false);
-  const reduced = useReducedMotion();
+  const [perView, setPerView] = useState(1);
   const count = items.length;
 
   useEffect(() => {
-    if (paused || reduced || count < 2) return;
+    if (paused || count < 2 || window.matchMedia('(prefers-reduced-motion: reduce)').matches) return;
     const timer = window.setInterval(() => setIndex((i) => (i + 1) % count), delay);
     return () => window.clearInterval(timer);
-  }, [paused, reduced, count, delay]);
+  }, [paused, count, delay]);
+
+  useEffect(() => {
+    if (mode !== 'slide') return;
+    const update = () => setPerView(window.innerWidth >= 900 ? 3 : window.innerWidth >= 600 ? 2 : 1);
+    update();
+    window.addEventListener('resize', update);
+    return () => window.removeEventListener('resize', update);
+  }, [mode]);
 
   if (count === 0) return null;
   const go = (step: number) => setIndex((i) => (i + step + count) % count);
-  const controls = count > 1 && (
-    <>
-      <IconButton aria-label={t('home.previous')} onClick={() => go(-1)} sx={{ position: 'absolute', left: 4, top: '50%', transform: 'translateY(-50%)', bgcolor: 'rgba(255,255,255,.75)', '&:hover': { bgcolor: 'white' }, zIndex: 2 }} size="small">
-        <ChevronLeft />
-      </IconButton>
-      <IconButton aria-label={t('home.next')} onClick={() => go(1)} sx={{ position: 'absolute', right: 4, top: '50%', transform: 'translateY(-50%)', bgcolor: 'rgba(255,255,255,.75)', '&:hover': { bgcolor: 'white' }, zIndex: 2 }} size="small">
-        <ChevronRight />
-      </IconButton>
-    </>
-  );
-  const common = {
+  const region = {
     role: 'region',
     'aria-roledescription': 'carousel',
     'aria-label': label,
@@ -63,51 +39,42 @@ export function Carousel({ items, mode, delay, speed, perView = { xs: 1, sm: 2, 
     onFocus: () => setPaused(true),
     onBlur: () => setPaused(false),
   } as const;
+  const buttons = count > 1 && (
+    <>
+      <button type="button" className="carousel-button prev" aria-label={t('home.previous')} onClick={() => go(-1)}>
+        <ChevronLeft />
+      </button>
+      <button type="button" className="carousel-button next" aria-label={t('home.next')} onClick={() => go(1)}>
+        <ChevronRight />
+      </button>
+    </>
+  );
 
   if (mode === 'fade') {
     return (
-      <Box {...common} sx={{ position: 'relative', width: '100%', aspectRatio, overflow: 'hidden', borderRadius: 1 }}>
+      <div className="carousel fade" {...region}>
         {items.map((item, i) => (
-          <Box
-            // biome-ignore lint/suspicious/noArrayIndexKey: slides are positional
-            key={i}
-            role="group"
-            aria-roledescription="slide"
-            aria-label={t('home.slide', { n: i + 1, total: count })}
-            aria-hidden={i !== index}
-            sx={{ position: 'absolute', inset: 0, opacity: i === index ? 1 : 0, transition: `opacity ${speed}ms ease-in-out`, zIndex: i === index ? 1 : 0 }}
-          >
+          // biome-ignore lint/suspicious/noArrayIndexKey: slides are positional
+          <div key={i} className={`slide-fade${i === index ? ' current' : ''}`} style={{ transitionDuration: `${speed}ms` }} role="group" aria-roledescription="slide" aria-label={t('home.slide', { n: i + 1, total: count })} aria-hidden={i !== index}>
             {item}
-          </Box>
+          </div>
         ))}
-        {controls}
-      </Box>
+        {buttons}
+      </div>
     );
   }
-  const widths = { xs: 100 / perView.xs, sm: 100 / perView.sm, md: 100 / perView.md };
+  const offset = Math.min(index, Math.max(0, count - perView)) * (100 / perView);
   return (
-    <Box {...common} sx={{ position: 'relative', overflow: 'hidden' }}>
-      <Box
-        sx={{
-          display: 'flex',
-          transition: `transform ${speed}ms ease`,
-          transform: { xs: `translateX(-${index * widths.xs}%)`, sm: `translateX(-${Math.min(index, Math.max(0, count - perView.sm)) * widths.sm}%)`, md: `translateX(-${Math.min(index, Math.max(0, count - perView.md)) * widths.md}%)` },
-        }}
-      >
+    <div className="carousel" {...region}>
+      <div className="track" style={{ transform: `translateX(-${offset}%)`, transitionDuration: `${speed}ms` }}>
         {items.map((item, i) => (
-          <Box
-            // biome-ignore lint/suspicious/noArrayIndexKey: slides are positional
-            key={i}
-            role="group"
-            aria-roledescription="slide"
-            aria-label={t('home.slide', { n: i + 1, total: count })}
-            sx={{ flex: { xs: `0 0 ${widths.xs}%`, sm: `0 0 ${widths.sm}%`, md: `0 0 ${widths.md}%` }, p: 1, boxSizing: 'border-box' }}
-          >
+          // biome-ignore lint/suspicious/noArrayIndexKey: slides are positional
+          <div key={i} className="slide" role="group" aria-roledescription="slide" aria-label={t('home.slide', { n: i + 1, total: count })}>
             {item}
-          </Box>
+          </div>
         ))}
-      </Box>
-      {controls}
-    </Box>
+      </div>
+      {buttons}
+    </div>
   );
 }

@@ -1,22 +1,14 @@
-import HomeIcon from '@mui/icons-material/Home';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Collapse from '@mui/material/Collapse';
-import IconButton from '@mui/material/IconButton';
-import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { type FormEvent, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { pageDataContext } from '#page-context';
 import { pick } from '../../common/lang.ts';
+import { HomeIcon } from '../components/icons.tsx';
 import { LanguageMenu } from '../components/language-menu.tsx';
+import { useT } from '../i18n/index.tsx';
 import { safeRedirect } from '../lib/paths.ts';
 import { seo } from '../lib/seo.ts';
 import { storeSession } from '../lib/session.ts';
+import '../styles/public.css';
 import type { Route } from './+types/login.ts';
 
 // SPEC §2/§8 login: Enter submits; success stores the session and goes to ?redirect= (a path on this
@@ -35,99 +27,106 @@ export function meta({ loaderData: data }: Route.MetaArgs) {
   return [...seo({ title: `${data.lang === 'zh' ? '登录' : 'Log in'} · ${data.labName}`, description: data.labName, origin: data.origin, path: '/login', lang: data.lang }), { name: 'robots', content: 'noindex' }];
 }
 
-type Outcome = { severity: 'success' | 'error'; text: string } | null;
+type Outcome = { kind: 'success' | 'error'; text: string } | null;
 
-async function csrfToken(): Promise<string> {
-  const res = await fetch('/api/csrf/', { credentials: 'same-origin' });
-  const body = (await res.json()) as { csrftoken: string };
-  return body.csrftoken;
-}
+type LoginAnswer = {
+  loginStatus?: string;
+  token?: string;
+  loginTime?: number;
+  userInfo?: Parameters<typeof storeSession>[0]['userInfo'];
+  detail?: string;
+};
 
 export default function Login({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const navigate = useNavigate();
   const [search] = useSearchParams();
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
   const [hint, setHint] = useState(false);
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
 
-  async function submit(e: FormEvent) {
+  async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     if (busy) return;
-    if (!username.trim() || !password) {
-      setOutcome({ severity: 'error', text: t('login.required') });
+    const form = new FormData(e.currentTarget);
+    const username = String(form.get('username') ?? '').trim();
+    const password = String(form.get('password') ?? '');
+    if (!username || !password) {
+      setOutcome({ kind: 'error', text: t('login.required') });
       return;
     }
     setBusy(true);
     setOutcome(null);
     try {
-      const token = await csrfToken();
+      const csrf = (await (await fetch('/api/csrf/', { credentials: 'same-origin' })).json()) as { csrftoken: string };
       const res = await fetch('/api/login/', {
         method: 'POST',
         credentials: 'same-origin',
-        headers: { 'Content-Type': 'application/json', 'X-CSRFToken': token, 'Accept-Language': loaderData.lang },
-        body: JSON.stringify({ username: username.trim(), password }),
+        headers: { 'Content-Type': 'application/json', 'X-CSRFToken': csrf.csrftoken, 'Accept-Language': loaderData.lang },
+        body: JSON.stringify({ username, password }),
       });
-      const body = (await res.json()) as { loginStatus?: string; token?: string; loginTime?: number; userInfo?: Parameters<typeof storeSession>[0]['userInfo']; detail?: string };
+      const body = (await res.json()) as LoginAnswer;
       if (body.loginStatus === 'success' && body.token && body.loginTime && body.userInfo) {
         storeSession({ token: body.token, loginTime: body.loginTime, userInfo: body.userInfo });
-        setOutcome({ severity: 'success', text: t('login.success') });
+        setOutcome({ kind: 'success', text: t('login.success') });
         const target = safeRedirect(search.get('redirect'));
         window.setTimeout(() => {
           // the console is its own part of the site: a full load keeps the public bundle small
-          if (target.startsWith('/console') || !target.startsWith('/')) window.location.assign(target);
+          if (target.startsWith('/console')) window.location.assign(target);
           else navigate(target);
         }, REDIRECT_DELAY_MS);
         return;
       }
       setBusy(false);
-      if (body.loginStatus === 'fail') setOutcome({ severity: 'error', text: t('login.fail') });
-      else if (res.status === 429 || res.status === 403 || res.status >= 500) setOutcome({ severity: 'error', text: body.detail ?? t('login.error') });
-      else setOutcome({ severity: 'error', text: t('login.notexist') });
+      if (body.loginStatus === 'fail') setOutcome({ kind: 'error', text: t('login.fail') });
+      else if (res.status === 429 || res.status === 403 || res.status >= 500) setOutcome({ kind: 'error', text: body.detail ?? t('login.error') });
+      else setOutcome({ kind: 'error', text: t('login.notexist') });
     } catch {
       setBusy(false);
-      setOutcome({ severity: 'error', text: t('login.error') });
+      setOutcome({ kind: 'error', text: t('login.error') });
     }
   }
 
   return (
-    <Box component="main" sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', background: 'linear-gradient(135deg, #0f2a4d 0%, #1e4f91 60%, #2f7d6d 100%)', p: 2 }}>
-      <Paper component="form" onSubmit={submit} noValidate sx={{ p: { xs: 3, sm: 4 }, width: '100%', maxWidth: 400 }} elevation={6} aria-labelledby="login-title">
-        <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', mb: 2 }}>
-          <IconButton component={RouterLink} to="/" aria-label={t('login.home')} color="primary">
+    <main className="login-page">
+      <form className="login-card" onSubmit={submit} noValidate aria-labelledby="login-title">
+        <div className="top">
+          <Link className="icon-button on-light" to="/" aria-label={t('login.home')} title={t('login.home')}>
             <HomeIcon />
-          </IconButton>
-          <LanguageMenu color="primary" />
-        </Box>
-        <Typography id="login-title" variant="h1" sx={{ fontSize: '1.6rem', mb: 0.5 }}>
-          {t('login.title')}
-        </Typography>
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+          </Link>
+          <LanguageMenu light />
+        </div>
+        <h1 id="login-title">{t('login.title')}</h1>
+        <p className="muted small" style={{ marginTop: 4 }}>
           {loaderData.labName}
-        </Typography>
-        <TextField label={t('login.username')} name="username" autoComplete="username" fullWidth margin="normal" value={username} onChange={(e) => setUsername(e.target.value)} autoFocus required />
-        <TextField label={t('login.password')} name="password" type="password" autoComplete="current-password" fullWidth margin="normal" value={password} onChange={(e) => setPassword(e.target.value)} required />
+        </p>
+        <label className="field">
+          <span>{t('login.username')}</span>
+          <input name="username" autoComplete="username" required />
+        </label>
+        <label className="field">
+          <span>{t('login.password')}</span>
+          <input name="password" type="password" autoComplete="current-password" required />
+        </label>
         {outcome && (
-          <Alert severity={outcome.severity} sx={{ mt: 1 }} role={outcome.severity === 'error' ? 'alert' : 'status'}>
+          <div className={`alert ${outcome.kind}`} role={outcome.kind === 'error' ? 'alert' : 'status'}>
             {outcome.text}
-          </Alert>
+          </div>
         )}
-        <Button type="submit" variant="contained" fullWidth size="large" sx={{ mt: 2 }} disabled={busy || !hydrated}>
+        <button type="submit" className="button full" disabled={busy || !hydrated} style={{ marginTop: 8 }}>
           {busy ? t('login.submitting') : t('login.submit')}
-        </Button>
-        <Link component="button" type="button" variant="body2" sx={{ mt: 2 }} onClick={() => setHint((h) => !h)} aria-expanded={hint}>
-          {t('login.forgot')}
-        </Link>
-        <Collapse in={hint}>
-          <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-            {t('login.forgotHint')}
-          </Typography>
-        </Collapse>
-      </Paper>
-    </Box>
+        </button>
+        <p>
+          <button type="button" className="link-button" onClick={() => setHint((h) => !h)} aria-expanded={hint} aria-controls="login-hint">
+            {t('login.forgot')}
+          </button>
+        </p>
+        <p id="login-hint" className="hint" hidden={!hint}>
+          {t('login.forgotHint')}
+        </p>
+      </form>
+    </main>
   );
 }

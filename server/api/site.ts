@@ -4,7 +4,7 @@ import { enumValues, pageSections, showcaseKinds } from '../../common/enums.ts';
 import { site } from '../../common/resources/site.ts';
 import { guard } from '../http/auth.ts';
 import { FieldError } from '../http/errors.ts';
-import { uploadLimits } from '../http/multipart.ts';
+import { MB, uploadLimits } from '../http/multipart.ts';
 import { pages, publicPage, publicPages, publicShowcase, saveSiteSettings, showcaseItems, siteSettings } from '../services/site.ts';
 import { ctxOf, docBody, multipartConsumes, success } from './helpers.ts';
 import { resourceRoutes } from './resource-routes.ts';
@@ -13,7 +13,7 @@ import { resourceRoutes } from './resource-routes.ts';
 // page's showcase items and the one site settings record (console calls, administrators only), and
 // their public reads, named like SPEC's (/api/read_…/).
 
-const imageConfig = { multipartOptions: { limits: { fileSize: uploadLimits.image } }, uploadLimitText: '20 MB' };
+const imageConfig = { multipartOptions: { limits: { fileSize: uploadLimits.image } }, uploadLimitText: `${uploadLimits.image / MB} MB` };
 
 const sections = enumValues(pageSections) as ('course' | 'sharedtask')[];
 const kinds = enumValues(showcaseKinds) as ('carousel' | 'tool' | 'project')[];

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { Lang } from '../../common/enums.ts';
 import { defaults, inputSchema } from '../../common/resource.ts';
 import { PAGE_SLUG_RE, page } from '../../common/resources/page.ts';
 import { showcase } from '../../common/resources/showcase.ts';
@@ -14,7 +15,7 @@ import { createCrud, type WriteArgs } from './crud.ts';
 
 type Row = Record<string, unknown>;
 
-const decorate = (w: Row, lang: 'zh' | 'en') => ({ ...w, releasestr: releaseLabel(Boolean(w.release), lang) });
+const decorate = (w: Row, lang: Lang) => ({ ...w, releasestr: releaseLabel(Boolean(w.release), lang) });
 
 /** A slug is unique within its section, compared without case (the public read ignores case). */
 async function uniqueSlug({ ctx, values, current }: WriteArgs) {
@@ -22,8 +23,8 @@ async function uniqueSlug({ ctx, values, current }: WriteArgs) {
   const section = String(values.section ?? current?.section ?? '');
   const slug = String(values.slug ?? current?.slug ?? '');
   const clash = await ctx.db
-    .selectFrom('site_page')
-    .select('gid')
+    .selectFrom(page.table)
+    .select(page.id)
     .where('section', '=', section)
     .where(sql`lower(slug)`, '=', slug.toLowerCase())
     .executeTakeFirst();

@@ -170,6 +170,14 @@ describe.each(dialects)('site content on %s', (dialect) => {
       expect(((await anon().get('/api/read_showcase/')).json() as Row[]).some((p) => p.cid === second)).toBe(false);
     });
 
+    it('keeps a picture another record still shows when its first owner is deleted', async () => {
+      const gid = createdId(await newPage({ image_url: { file: await png(800, 450), name: 'shared.png', type: 'image/png' } }));
+      const url = String((await w.admin.get(`/api/page/?gid=${gid}`)).json().image_url);
+      createdId(await newItem({ kind: 'carousel', image_url: url }));
+      await ok(w.admin.delete(`/api/page/?gid=${gid}`));
+      expect((await anon().get(url)).statusCode).toBe(200);
+    });
+
     it('refuses a missing kind or title and an unknown kind in the public read', async () => {
       expect(fieldErrors(await w.admin.send('POST', '/api/showcase/', { title_zh: 'x' }))).toEqual({ kind: ['required'] });
       expect(fieldErrors(await newItem({ title_zh: '' }))).toEqual({ title_zh: ['required'] });

@@ -1,11 +1,7 @@
-import Box from '@mui/material/Box';
-import Container from '@mui/material/Container';
-import Link from '@mui/material/Link';
-import Typography from '@mui/material/Typography';
-import { useTranslation } from 'react-i18next';
 import { data as dataResponse } from 'react-router';
 import { pageDataContext } from '#page-context';
 import { RichHtml } from '../../components/rich-html.tsx';
+import { useT } from '../../i18n/index.tsx';
 import { paths } from '../../lib/paths.ts';
 import { seo } from '../../lib/seo.ts';
 import type { Route } from './+types/article.ts';
@@ -27,66 +23,58 @@ export function meta({ loaderData: data }: Route.MetaArgs) {
 }
 
 export default function Article({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { article: a, html } = loaderData;
   const toc = loaderData.toc.filter((e) => e.depth <= 3);
   const withToc = toc.length >= 3;
   const authors = (a.authors as string[]) ?? [];
   const editors = (a.editors as string[]) ?? [];
   return (
-    <Container sx={{ py: 4, display: 'flex', gap: 4, alignItems: 'flex-start' }}>
-      <Box component="article" sx={{ flex: 1, minWidth: 0, maxWidth: 820, mx: withToc ? 0 : 'auto' }}>
-        <Typography variant="h1" gutterBottom>
-          {String(a.title)}
-        </Typography>
-        <Typography variant="body2" color="text.secondary">
+    <div className={`container article-layout${withToc ? ' with-toc' : ''}`}>
+      <article className="article">
+        <h1>{String(a.title)}</h1>
+        <p className="muted small" style={{ margin: 0 }}>
           {t('article.published')} <time dateTime={String(a.time3 ?? '')}>{String(a.time3 ?? '').slice(0, 10)}</time>
-        </Typography>
+        </p>
         {authors.length > 0 && (
-          <Typography variant="body2" color="text.secondary">
+          <p className="muted small" style={{ margin: 0 }}>
             {t('article.authors')}: {authors.join(', ')}
-          </Typography>
+          </p>
         )}
         {editors.length > 0 && (
-          <Typography variant="body2" color="text.secondary">
+          <p className="muted small" style={{ margin: 0 }}>
             {t('article.editors')}: {editors.join(', ')}
-          </Typography>
+          </p>
         )}
-        {a.abstract ? (
-          <Typography sx={{ my: 2, p: 2, bgcolor: '#f3f5f8', borderRadius: 1 }} component="p">
-            {String(a.abstract)}
-          </Typography>
-        ) : null}
+        {a.abstract ? <p className="abstract">{String(a.abstract)}</p> : null}
         <RichHtml html={html} />
-      </Box>
+      </article>
       {withToc && (
-        <Box component="nav" aria-label={t('article.toc')} sx={{ display: { xs: 'none', md: 'block' }, position: 'sticky', top: 88, width: 240, flexShrink: 0, maxHeight: 'calc(100vh - 120px)', overflowY: 'auto' }}>
-          <Typography variant="subtitle2" component="h2" gutterBottom>
+        <nav className="toc" aria-label={t('article.toc')}>
+          <h2 className="small" style={{ fontSize: '0.95rem' }}>
             {t('article.toc')}
-          </Typography>
-          <Box component="ol" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+          </h2>
+          <ol>
             {toc.map((e) => (
-              <Box component="li" key={e.id} sx={{ pl: (e.depth - 1) * 1.5, py: 0.5 }}>
-                <Link
+              <li key={e.id} style={{ paddingLeft: (e.depth - 1) * 12 }}>
+                <a
                   href={`#${e.id}`}
-                  underline="hover"
-                  variant="body2"
                   onClick={(ev) => {
                     const target = document.getElementById(e.id);
                     if (!target) return;
                     ev.preventDefault();
                     target.scrollIntoView({ behavior: 'smooth', block: 'start' });
-                    history.replaceState(null, '', `#${e.id}`);
+                    history.replaceState(history.state, '', `#${e.id}`);
                   }}
                 >
                   {e.text}
-                </Link>
-              </Box>
+                </a>
+              </li>
             ))}
-          </Box>
-        </Box>
+          </ol>
+        </nav>
       )}
-    </Container>
+    </div>
   );
 }
 

@@ -1,7 +1,3 @@
-import Box from '@mui/material/Box';
-import Container from '@mui/material/Container';
-import Link from '@mui/material/Link';
-import Typography from '@mui/material/Typography';
 import { data as dataResponse } from 'react-router';
 import { pageDataContext } from '#page-context';
 import { pick } from '../../../common/lang.ts';
@@ -33,18 +29,18 @@ export default function Course({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHeader title={pick(page.title_zh, page.title_en, lang)} subtitle={pick(page.summary_zh, page.summary_en, lang)} />
-      <Container>
-        <Box sx={{ maxWidth: 880 }}>
+      <div className="container">
+        <div style={{ maxWidth: 880 }}>
           {page.link ? (
-            <Typography sx={{ mb: 2 }}>
-              <Link href={String(page.link)} rel="noopener">
+            <p>
+              <a href={String(page.link)} rel="noopener">
                 {String(page.link)}
-              </Link>
-            </Typography>
+              </a>
+            </p>
           ) : null}
           <RichHtml html={html} />
-        </Box>
-      </Container>
+        </div>
+      </div>
     </>
   );
 }

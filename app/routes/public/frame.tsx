@@ -1,24 +1,13 @@
-import MenuIcon from '@mui/icons-material/Menu';
-import AppBar from '@mui/material/AppBar';
-import Box from '@mui/material/Box';
-import Container from '@mui/material/Container';
-import Drawer from '@mui/material/Drawer';
-import IconButton from '@mui/material/IconButton';
-import Link from '@mui/material/Link';
-import List from '@mui/material/List';
-import ListItemButton from '@mui/material/ListItemButton';
-import Tab from '@mui/material/Tab';
-import Tabs from '@mui/material/Tabs';
-import Toolbar from '@mui/material/Toolbar';
-import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, Link as RouterLink, useLocation } from 'react-router';
 import { pick } from '../../../common/lang.ts';
 import { AccountMenu } from '../../components/account-menu.tsx';
+import { MenuIcon } from '../../components/icons.tsx';
 import { LanguageMenu } from '../../components/language-menu.tsx';
-import { paths, publicNav } from '../../lib/paths.ts';
+import { useT } from '../../i18n/index.tsx';
+import { publicNav } from '../../lib/paths.ts';
 import { useRootData } from '../../root.tsx';
+import '../../styles/public.css';
 
 // The shared public frame of SPEC §2: top bar (transparent on the home page until scrolled past
 // max(window width / 3, 200 px)), navigation, language menu, login or account menu, and the footer.
@@ -42,100 +31,91 @@ function useSolidBar(home: boolean): boolean {
   return solid;
 }
 
-function activeTab(pathname: string): string | false {
-  const p = pathname.toLowerCase();
-  for (const [, href] of [...publicNav].reverse()) {
-    if (href === '/' ? p === '/' : p === href.toLowerCase() || p.startsWith(`${href.toLowerCase()}/`)) return href;
-  }
-  if (p.startsWith('/blog/')) return paths.news();
-  return false;
+function PhoneMenu({ onClose }: { onClose: () => void }) {
+  const { t } = useT();
+  useEffect(() => {
+    const key = (e: KeyboardEvent) => e.key === 'Escape' && onClose();
+    document.addEventListener('keydown', key);
+    document.querySelector<HTMLAnchorElement>('.drawer a')?.focus();
+    return () => document.removeEventListener('keydown', key);
+  }, [onClose]);
+  return (
+    <>
+      <div className="drawer-backdrop" onClick={onClose} aria-hidden="true" />
+      <nav className="drawer" aria-label={t('nav.menu')}>
+        {publicNav.map(([key, href]) => (
+          <NavLink key={key} to={href} end={href === '/'} onClick={onClose}>
+            {t(`nav.${key}`)}
+          </NavLink>
+        ))}
+      </nav>
+    </>
+  );
 }
 
 export default function PublicFrame() {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { site, lang } = useRootData();
   const location = useLocation();
   const home = location.pathname === '/';
   const solid = useSolidBar(home);
   const [drawer, setDrawer] = useState(false);
-  const labName = pick(site.lab_name_zh, site.lab_name_en, lang);
-  const color = solid ? 'primary' : 'transparent';
+  const location_ = pick(site.location_zh, site.location_en, lang);
 
   return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
-      <Link href="#main" sx={{ position: 'absolute', left: -9999, '&:focus': { left: 8, top: 8, zIndex: 2000, bgcolor: 'background.paper', p: 1 } }}>
+    <div className="site">
+      <a className="skip-link" href="#main">
         {t('nav.skip')}
-      </Link>
-      <AppBar position={home ? 'fixed' : 'sticky'} color={color} elevation={solid ? 3 : 0} sx={{ transition: 'background-color .3s', color: 'common.white', ...(solid ? {} : { backgroundImage: 'linear-gradient(rgba(0,0,0,.45), transparent)' }) }}>
-        <Toolbar sx={{ gap: 1 }}>
-          <IconButton color="inherit" edge="start" aria-label={t('nav.menu')} onClick={() => setDrawer(true)} sx={{ display: { sm: 'none' } }}>
+      </a>
+      <header className={`appbar${home ? ' home' : ''}${solid ? '' : ' transparent'}`}>
+        <div className="toolbar">
+          <button type="button" className="icon-button menu-button" aria-label={t('nav.menu')} aria-expanded={drawer} onClick={() => setDrawer(true)}>
             <MenuIcon />
-          </IconButton>
-          <Typography component={RouterLink} to="/" variant="h6" sx={{ color: 'inherit', textDecoration: 'none', whiteSpace: 'nowrap', mr: 2, fontSize: { xs: '1rem', sm: '1.15rem' } }}>
+          </button>
+          <RouterLink className="brand" to="/">
             {t('lab.short')}
-          </Typography>
-          <Tabs
-            component="nav"
-            value={activeTab(location.pathname)}
-            textColor="inherit"
-            indicatorColor="secondary"
-            variant="scrollable"
-            scrollButtons={false}
-            sx={{ flexGrow: 1, display: { xs: 'none', sm: 'flex' }, minHeight: 64, '& .MuiTab-root': { minHeight: 64, minWidth: 0, px: 1.5, opacity: 0.9 } }}
-          >
+          </RouterLink>
+          <nav className="nav" aria-label={t('nav.main')}>
             {publicNav.map(([key, href]) => (
-              <Tab key={key} label={t(`nav.${key}`)} value={href} component={NavLink} to={href} end={href === '/'} />
+              <NavLink key={key} to={href} end={href === '/'}>
+                {t(`nav.${key}`)}
+              </NavLink>
             ))}
-          </Tabs>
-          <Box sx={{ flexGrow: { xs: 1, sm: 0 } }} />
+          </nav>
+          <span className="spacer" />
           <LanguageMenu />
           <AccountMenu />
-        </Toolbar>
-      </AppBar>
-      <Drawer open={drawer} onClose={() => setDrawer(false)}>
-        <Box component="nav" sx={{ width: 240 }} aria-label={t('nav.menu')}>
-          <List>
-            {publicNav.map(([key, href]) => (
-              <ListItemButton key={key} component={NavLink} to={href} end={href === '/'} onClick={() => setDrawer(false)}>
-                {t(`nav.${key}`)}
-              </ListItemButton>
-            ))}
-          </List>
-        </Box>
-      </Drawer>
-      <Box component="main" id="main" sx={{ flexGrow: 1 }}>
+        </div>
+      </header>
+      {drawer && <PhoneMenu onClose={() => setDrawer(false)} />}
+      <main id="main">
         <Outlet />
-      </Box>
-      <Box component="footer" sx={{ bgcolor: '#14253d', color: 'grey.300', mt: 6, py: 4 }}>
-        <Container sx={{ display: 'flex', gap: 4, flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between' }}>
-          <Box>
-            <Typography variant="subtitle1" component="p" sx={{ color: 'common.white', fontWeight: 600 }}>
-              {labName}
-            </Typography>
-            {pick(site.location_zh, site.location_en, lang) && (
-              <Typography variant="body2">
-                {t('footer.location')}: {pick(site.location_zh, site.location_en, lang)}
-              </Typography>
+      </main>
+      <footer className="footer">
+        <div className="container">
+          <div>
+            <p className="lab-name">{pick(site.lab_name_zh, site.lab_name_en, lang)}</p>
+            {location_ && (
+              <p>
+                {t('footer.location')}: {location_}
+              </p>
             )}
             {site.email && (
-              <Typography variant="body2">
-                {t('footer.contact')}:{' '}
-                <Link href={`mailto:${site.email}`} color="inherit">
-                  {site.email}
-                </Link>
-              </Typography>
+              <p>
+                {t('footer.contact')}: <a href={`mailto:${site.email}`}>{site.email}</a>
+              </p>
             )}
             {lang === 'zh' && site.filing_number && (
-              <Typography variant="body2">
-                <Link href="https://beian.miit.gov.cn/" color="inherit" rel="noopener" target="_blank">
+              <p>
+                <a href="https://beian.miit.gov.cn/" rel="noopener" target="_blank">
                   {site.filing_number}
-                </Link>
-              </Typography>
+                </a>
+              </p>
             )}
-          </Box>
-          {site.qr_image_url && <Box component="img" src={site.qr_image_url} alt={t('footer.qr')} width={96} height={96} loading="lazy" sx={{ bgcolor: 'common.white', p: 0.5, borderRadius: 1 }} />}
-        </Container>
-      </Box>
-    </Box>
+          </div>
+          {site.qr_image_url && <img src={site.qr_image_url} alt={t('footer.qr')} width={96} height={96} loading="lazy" />}
+        </div>
+      </footer>
+    </div>
   );
 }

@@ -1,9 +1,6 @@
-import Button from '@mui/material/Button';
-import Container from '@mui/material/Container';
-import Typography from '@mui/material/Typography';
-import { useTranslation } from 'react-i18next';
 import { data as dataResponse, isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { pageDataContext } from '#page-context';
+import { useT } from '../../i18n/index.tsx';
 import type { Route } from './+types/not-found.ts';
 
 // Any path no page claims, and the "not found" of pages whose record does not exist: status 404.
@@ -14,36 +11,30 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export function NotFoundView() {
-  const { t } = useTranslation();
+  const { t } = useT();
   return (
-    <Container sx={{ py: 10, textAlign: 'center' }}>
+    <div className="container centered">
       <title>{t('notFound.title')}</title>
       <meta name="robots" content="noindex" />
-      <Typography variant="h1" gutterBottom>
-        404 · {t('notFound.title')}
-      </Typography>
-      <Typography color="text.secondary" sx={{ mb: 3 }}>
-        {t('notFound.text')}
-      </Typography>
-      <Button variant="contained" component={Link} to="/">
+      <h1>404 · {t('notFound.title')}</h1>
+      <p className="muted">{t('notFound.text')}</p>
+      <Link className="button" to="/">
         {t('notFound.home')}
-      </Button>
-    </Container>
+      </Link>
+    </div>
   );
 }
 
 export function ErrorBoundary() {
   const error = useRouteError();
-  const { t } = useTranslation();
+  const { t } = useT();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundView />;
   return (
-    <Container sx={{ py: 10, textAlign: 'center' }}>
+    <div className="container centered">
       <title>{t('error.title')}</title>
-      <Typography variant="h1" gutterBottom>
-        {t('error.title')}
-      </Typography>
-      <Typography color="text.secondary">{t('error.text')}</Typography>
-    </Container>
+      <h1>{t('error.title')}</h1>
+      <p className="muted">{t('error.text')}</p>
+    </div>
   );
 }
 

@@ -1,19 +1,9 @@
-import Avatar from '@mui/material/Avatar';
-import Box from '@mui/material/Box';
-import Card from '@mui/material/Card';
-import CardActionArea from '@mui/material/CardActionArea';
-import CardContent from '@mui/material/CardContent';
-import Container from '@mui/material/Container';
-import Grid from '@mui/material/Grid';
-import Tab from '@mui/material/Tab';
-import Tabs from '@mui/material/Tabs';
-import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { pageDataContext } from '#page-context';
 import { pick } from '../../../common/lang.ts';
 import { PageHeader } from '../../components/page-header.tsx';
+import { useT } from '../../i18n/index.tsx';
 import { areaLabel, groupPeople, type PublicPerson, personHref, typeLabel } from '../../lib/people.ts';
 import { paths } from '../../lib/paths.ts';
 import { seo } from '../../lib/seo.ts';
@@ -35,76 +25,63 @@ export function meta({ loaderData: data }: Route.MetaArgs) {
 
 function CardLink({ person, children }: { person: PublicPerson; children: ReactNode }) {
   const href = personHref(person);
-  if (!href) return <>{children}</>;
-  const external = person.link_type === 3;
+  if (!href) return <div className="card">{children}</div>;
   return (
-    <CardActionArea component="a" href={href} {...(external ? { target: '_blank', rel: 'noopener' } : {})} sx={{ height: '100%', alignItems: 'flex-start', display: 'flex', flexDirection: 'column' }}>
+    <a className="card" href={href} {...(person.link_type === 3 ? { target: '_blank', rel: 'noopener' } : {})}>
       {children}
-    </CardActionArea>
+    </a>
   );
 }
 
 export default function People({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { lang, tab, people } = loaderData;
   const current = tab === 'current';
   const groups = groupPeople(people, current);
-  const name = (p: PublicPerson) => pick(p.name_zh, p.name_en, lang);
 
   return (
     <>
       <PageHeader title={t('people.title')} subtitle={t('people.description')} />
-      <Container>
-        <Tabs value={tab} sx={{ mb: 3 }} aria-label={t('people.title')}>
-          <Tab value="current" label={t('people.current')} component={Link} to={paths.people()} preventScrollReset />
-          <Tab value="former" label={t('people.former')} component={Link} to={`${paths.people()}?tab=former`} preventScrollReset />
-        </Tabs>
-        {groups.length === 0 && <Typography color="text.secondary">{t('people.empty')}</Typography>}
-        {groups.map((g) => (
-          <Box component="section" key={g.key} sx={{ mb: 5 }}>
-            <Typography variant="h2" gutterBottom>
-              {t(`people.${g.key}`)}
-            </Typography>
-            <Grid container spacing={2}>
-              {g.people.map((p) => {
-                const teacher = current && g.key === 'teachers';
-                const wide = teacher || !current;
-                const description = pick(p.description_zh, p.description_en, lang);
-                return (
-                  <Grid key={p.pid} size={wide ? { xs: 12, md: 6 } : { xs: 6, sm: 4, md: 3 }}>
-                    <Card variant="outlined" sx={{ height: '100%' }}>
-                      <CardLink person={p}>
-                        <CardContent sx={{ display: 'flex', gap: 2, flexDirection: wide ? 'row' : 'column', alignItems: wide ? 'flex-start' : 'center', textAlign: wide ? 'left' : 'center', width: '100%' }}>
-                          <Avatar src={String(p.portrait_url)} alt="" sx={{ width: wide ? 96 : 88, height: wide ? 96 : 88 }} slotProps={{ img: { loading: 'lazy', width: 96, height: 96 } }} />
-                          <Box sx={{ minWidth: 0 }}>
-                            <Typography variant="h3" component="h3">
-                              {name(p)}
-                            </Typography>
-                            <Typography variant="body2" color="text.secondary">
-                              {typeLabel(p.type, lang)}
-                              {!teacher && p.entrance ? ` · ${t('people.entrance', { year: p.entrance })}` : ''}
-                            </Typography>
-                            {areaLabel(p.area, lang) && (
-                              <Typography variant="body2" color="text.secondary">
-                                {areaLabel(p.area, lang)}
-                              </Typography>
-                            )}
-                            {wide && description && (
-                              <Typography variant="body2" sx={{ mt: 1 }}>
-                                {description}
-                              </Typography>
-                            )}
-                          </Box>
-                        </CardContent>
-                      </CardLink>
-                    </Card>
-                  </Grid>
-                );
-              })}
-            </Grid>
-          </Box>
-        ))}
-      </Container>
+      <div className="container">
+        <nav className="tabs" aria-label={t('people.title')}>
+          <Link to={paths.people()} aria-current={current ? 'page' : undefined} preventScrollReset>
+            {t('people.current')}
+          </Link>
+          <Link to={`${paths.people()}?tab=former`} aria-current={current ? undefined : 'page'} preventScrollReset>
+            {t('people.former')}
+          </Link>
+        </nav>
+        {groups.length === 0 && <p className="muted">{t('people.empty')}</p>}
+        {groups.map((g) => {
+          const wide = !current || g.key === 'teachers';
+          return (
+            <section key={g.key} style={{ marginBottom: 40 }}>
+              <h2>{t(`people.${g.key}`)}</h2>
+              <div className={wide ? 'grid cols-2' : 'grid small-cards'}>
+                {g.people.map((p) => {
+                  const description = pick(p.description_zh, p.description_en, lang);
+                  return (
+                    <CardLink key={p.pid} person={p}>
+                      <div className={`person-card${wide ? '' : ' compact'}`}>
+                        <img className="portrait" src={String(p.portrait_url)} alt="" loading="lazy" width={88} height={88} />
+                        <div>
+                          <h3>{pick(p.name_zh, p.name_en, lang)}</h3>
+                          <p className="muted small">
+                            {typeLabel(p.type, lang)}
+                            {g.key !== 'teachers' && p.entrance ? ` · ${t('people.entrance', { year: Number(p.entrance) })}` : ''}
+                          </p>
+                          {areaLabel(p.area, lang) && <p className="muted small">{areaLabel(p.area, lang)}</p>}
+                          {wide && description && <p className="small" style={{ marginTop: 8 }}>{description}</p>}
+                        </div>
+                      </div>
+                    </CardLink>
+                  );
+                })}
+              </div>
+            </section>
+          );
+        })}
+      </div>
     </>
   );
 }

@@ -1,12 +1,8 @@
-import Box from '@mui/material/Box';
-import Container from '@mui/material/Container';
-import Link from '@mui/material/Link';
-import Typography from '@mui/material/Typography';
-import { useTranslation } from 'react-i18next';
 import { data as dataResponse, redirect } from 'react-router';
 import { pageDataContext } from '#page-context';
 import { pick } from '../../../common/lang.ts';
 import { RichHtml } from '../../components/rich-html.tsx';
+import { useT } from '../../i18n/index.tsx';
 import { areaLabel, typeLabel } from '../../lib/people.ts';
 import { paths } from '../../lib/paths.ts';
 import { seo } from '../../lib/seo.ts';
@@ -40,43 +36,39 @@ export function meta({ loaderData: data }: Route.MetaArgs) {
 }
 
 export default function Person({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { lang, person: p, html } = loaderData;
   const location = pick(p.location_zh, p.location_en, lang);
+  const name = pick(p.name_zh, p.name_en, lang);
   return (
-    <Container sx={{ py: 4 }}>
-      <Box sx={{ display: 'flex', gap: 3, flexDirection: { xs: 'column', sm: 'row' }, alignItems: { xs: 'center', sm: 'flex-start' }, mb: 4 }}>
-        <Box component="img" src={String(p.portrait_url)} alt={pick(p.name_zh, p.name_en, lang)} width={150} height={150} sx={{ width: 150, height: 150, objectFit: 'cover', borderRadius: 1, flexShrink: 0 }} />
-        <Box sx={{ textAlign: { xs: 'center', sm: 'left' } }}>
-          <Typography variant="h1">{pick(p.name_zh, p.name_en, lang)}</Typography>
-          <Typography color="text.secondary">{lang === 'zh' ? String(p.name_en) : String(p.name_zh)}</Typography>
-          <Typography sx={{ mt: 1 }}>
+    <div className="container" style={{ paddingTop: 32 }}>
+      <div className="profile">
+        <img src={String(p.portrait_url)} alt={name} width={150} height={150} />
+        <div>
+          <h1 style={{ marginBottom: 0 }}>{name}</h1>
+          <p className="muted">{lang === 'zh' ? String(p.name_en) : String(p.name_zh)}</p>
+          <p>
             {t('person.type')}: {typeLabel(p.type, lang)}
-          </Typography>
+          </p>
           {areaLabel(p.area, lang) && (
-            <Typography>
+            <p>
               {t('person.area')}: {areaLabel(p.area, lang)}
-            </Typography>
+            </p>
           )}
           {p.email ? (
-            <Typography>
-              {t('person.email')}: <Link href={`mailto:${String(p.email)}`}>{String(p.email)}</Link>
-            </Typography>
+            <p>
+              {t('person.email')}: <a href={`mailto:${String(p.email)}`}>{String(p.email)}</a>
+            </p>
           ) : null}
           {location && (
-            <Typography>
+            <p>
               {t('person.location')}: {location}
-            </Typography>
+            </p>
           )}
-          {p.link_type === 3 && typeof p.link === 'string' && (
-            <Link href={p.link} rel="noopener">
-              {t('person.visit', { name: pick(p.name_zh, p.name_en, lang) })}
-            </Link>
-          )}
-        </Box>
-      </Box>
+        </div>
+      </div>
       {html && <RichHtml html={html} />}
-    </Container>
+    </div>
   );
 }
 

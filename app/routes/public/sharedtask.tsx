@@ -1,8 +1,7 @@
-import Container from '@mui/material/Container';
-import { useTranslation } from 'react-i18next';
 import { pageDataContext } from '#page-context';
 import { PageHeader } from '../../components/page-header.tsx';
 import { PageList } from '../../components/page-list.tsx';
+import { useT } from '../../i18n/index.tsx';
 import { paths } from '../../lib/paths.ts';
 import { seo } from '../../lib/seo.ts';
 import type { Route } from './+types/sharedtask.ts';
@@ -19,13 +18,13 @@ export function meta({ loaderData: data }: Route.MetaArgs) {
 }
 
 export default function SharedTask({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const { t } = useT();
   return (
     <>
       <PageHeader title={t('sharedtask.title')} subtitle={t('sharedtask.description')} />
-      <Container>
+      <div className="container">
         <PageList pages={loaderData.pages} lang={loaderData.lang} hrefOf={paths.sharedtaskItem} empty={t('sharedtask.empty')} />
-      </Container>
+      </div>
     </>
   );
 }

@@ -1,0 +1,70 @@
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+
+// A small accessible menu button: opens a list of actions below it; closes on choice, on Escape
+// and on a click elsewhere; arrow keys move between entries.
+
+export type DropdownEntry = { key: string; label: ReactNode; onSelect: () => void; checked?: boolean; lang?: string };
+
+export function Dropdown({ label, button, entries, light = false }: { label: string; button: ReactNode; entries: DropdownEntry[]; light?: boolean }) {
+  const [open, setOpen] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
+  const id = useId();
+
+  useEffect(() => {
+    if (!open) return;
+    const away = (e: MouseEvent) => {
+      if (root.current && !root.current.contains(e.target as Node)) setOpen(false);
+    };
+    const key = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') {
+        setOpen(false);
+        root.current?.querySelector<HTMLButtonElement>('button')?.focus();
+      }
+    };
+    document.addEventListener('mousedown', away);
+    document.addEventListener('keydown', key);
+    root.current?.querySelector<HTMLButtonElement>('[role="menuitem"], [role="menuitemradio"]')?.focus();
+    return () => {
+      document.removeEventListener('mousedown', away);
+      document.removeEventListener('keydown', key);
+    };
+  }, [open]);
+
+  const move = (e: React.KeyboardEvent<HTMLUListElement>) => {
+    if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp') return;
+    e.preventDefault();
+    const items = [...(root.current?.querySelectorAll<HTMLButtonElement>('.menu button') ?? [])];
+    const at = items.indexOf(document.activeElement as HTMLButtonElement);
+    items[(at + (e.key === 'ArrowDown' ? 1 : -1) + items.length) % items.length]?.focus();
+  };
+
+  const radio = entries.some((e) => e.checked !== undefined);
+  return (
+    <div className="menu-anchor" ref={root}>
+      <button type="button" className={`icon-button${light ? ' on-light' : ''}`} aria-label={label} aria-haspopup="menu" aria-expanded={open} aria-controls={open ? id : undefined} onClick={() => setOpen((o) => !o)}>
+        {button}
+      </button>
+      {open && (
+        // biome-ignore lint/a11y/useKeyWithClickEvents: keyboard handled by onKeyDown for arrows and document listener for Escape
+        <ul className="menu" role="menu" id={id} aria-label={label} onKeyDown={move}>
+          {entries.map((e) => (
+            <li key={e.key} role="none">
+              <button
+                type="button"
+                role={radio ? 'menuitemradio' : 'menuitem'}
+                aria-checked={radio ? !!e.checked : undefined}
+                lang={e.lang}
+                onClick={() => {
+                  setOpen(false);
+                  e.onSelect();
+                }}
+              >
+                {e.label}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

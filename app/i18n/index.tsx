@@ -1,0 +1,39 @@
+import { createContext, type ReactNode, useContext, useMemo } from 'react';
+import type { Lang } from '../../common/enums.ts';
+import { en } from './en.ts';
+import { zh } from './zh.ts';
+
+// Interface strings of both languages and a tiny translator. Both message files ship together (a
+// few KB), so switching language needs no request; see docs/decisions.md for why this is not i18next.
+
+export const messages = { zh, en } as const;
+
+type Params = Record<string, string | number>;
+
+function lookup(tree: unknown, key: string): string | undefined {
+  let node: unknown = tree;
+  for (const part of key.split('.')) {
+    if (typeof node !== 'object' || node === null) return undefined;
+    node = (node as Record<string, unknown>)[part];
+  }
+  return typeof node === 'string' ? node : undefined;
+}
+
+export function translate(lang: Lang, key: string, params: Params = {}): string {
+  const text = lookup(messages[lang], key) ?? lookup(messages.en, key) ?? key;
+  return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));
+}
+
+type I18n = { lang: Lang; t: (key: string, params?: Params) => string };
+
+const I18nContext = createContext<I18n>({ lang: 'en', t: (key, params) => translate('en', key, params) });
+
+export function I18nProvider({ lang, children }: { lang: Lang; children: ReactNode }) {
+  const value = useMemo<I18n>(() => ({ lang, t: (key, params) => translate(lang, key, params) }), [lang]);
+  return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
+}
+
+/** The interface language and its translator. */
+export function useT(): I18n {
+  return useContext(I18nContext);
+}
