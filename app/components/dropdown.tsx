@@ -30,7 +30,7 @@ export function Dropdown({ label, button, entries, light = false }: { label: str
     };
   }, [open]);
 
-  const move = (e: React.KeyboardEvent<HTMLUListElement>) => {
+  const move = (e: React.KeyboardEvent<HTMLDivElement>) => {
     if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp') return;
     e.preventDefault();
     const items = [...(root.current?.querySelectorAll<HTMLButtonElement>('.menu button') ?? [])];
@@ -45,25 +45,23 @@ export function Dropdown({ label, button, entries, light = false }: { label: str
         {button}
       </button>
       {open && (
-        // biome-ignore lint/a11y/useKeyWithClickEvents: keyboard handled by onKeyDown for arrows and document listener for Escape
-        <ul className="menu" role="menu" id={id} aria-label={label} onKeyDown={move}>
-          {entries.map((e) => (
-            <li key={e.key} role="none">
-              <button
-                type="button"
-                role={radio ? 'menuitemradio' : 'menuitem'}
-                aria-checked={radio ? !!e.checked : undefined}
-                lang={e.lang}
-                onClick={() => {
-                  setOpen(false);
-                  e.onSelect();
-                }}
-              >
+        <div className="menu" role="menu" id={id} aria-label={label} onKeyDown={move} tabIndex={-1}>
+          {entries.map((e) => {
+            const choose = () => {
+              setOpen(false);
+              e.onSelect();
+            };
+            return radio ? (
+              <button key={e.key} type="button" role="menuitemradio" aria-checked={!!e.checked} lang={e.lang} onClick={choose}>
                 {e.label}
               </button>
-            </li>
-          ))}
-        </ul>
+            ) : (
+              <button key={e.key} type="button" role="menuitem" lang={e.lang} onClick={choose}>
+                {e.label}
+              </button>
+            );
+          })}
+        </div>
       )}
     </div>
   );

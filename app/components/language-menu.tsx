@@ -11,6 +11,7 @@ export function LanguageMenu({ light = false }: { light?: boolean }) {
   const revalidator = useRevalidator();
   const location = useLocation();
   const choose = (next: Lang) => {
+    // biome-ignore lint/suspicious/noDocumentCookie: one plain cookie the server reads; the Cookie Store API is not in every browser
     document.cookie = `${LANG_COOKIE}=${next}; path=/; max-age=31536000; samesite=lax`;
     const params = new URLSearchParams(location.search);
     if (params.has('lang')) {

@@ -29,6 +29,6 @@ export const publicNav = [
 
 /** A redirect target that stays on this site: a path, never an absolute or protocol-relative URL. */
 export function safeRedirect(target: string | null | undefined, fallback = '/'): string {
-  if (!target || !target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return fallback;
+  if (!target?.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return fallback;
   return target;
 }

@@ -6,6 +6,7 @@ import { dataFileByKey } from '../services/files.ts';
 import { publicationFile } from '../services/publications.ts';
 import { ctxOf, parseId } from '../api/helpers.ts';
 import { NotFound } from '../services/context.ts';
+import { isVariantWidth, variantPath } from '../images/variants.ts';
 
 // Serves stored files under /resource/…. Only types that cannot run script open inline; everything
 // else downloads. Every answer forbids sniffing and runs in a sandbox, so an uploaded HTML or SVG
@@ -73,7 +74,21 @@ export async function resourceRoutes(app: FastifyInstance) {
   for (const bucket of ['image', 'media'] as const) {
     app.get(`/resource/${bucket}/:key`, hide, async (req, reply) => {
       const { key } = req.params as { key: string };
-      if (!Storage.isKey(key)) throw new NotFound();
+      if (!Storage.isKey(key) || !storage.pathOf(bucket, key)) throw new NotFound();
+      const w = Number((req.query as { w?: string }).w);
+      if ((req.query as { w?: string }).w !== undefined) {
+        // ?w= asks for a resized WebP copy (server/images/variants.ts)
+        if (!isVariantWidth(w)) throw new NotFound();
+        const file = await variantPath(storage, bucket, key, w);
+        if (!file) throw new NotFound();
+        const stat = await fs.promises.stat(file);
+        return reply
+          .header('Content-Type', 'image/webp')
+          .header('Content-Length', stat.size)
+          .header('X-Content-Type-Options', 'nosniff')
+          .header('Cache-Control', 'public, max-age=31536000, immutable')
+          .send(fs.createReadStream(file));
+      }
       return send(reply, storage, bucket, key, key, true);
     });
   }

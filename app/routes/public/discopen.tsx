@@ -6,6 +6,7 @@ import { useT } from '../../i18n/index.tsx';
 import { paths } from '../../lib/paths.ts';
 import { seo } from '../../lib/seo.ts';
 import type { Route } from './+types/discopen.ts';
+import { responsive } from '../../lib/images.ts';
 
 export async function loader({ context }: Route.LoaderArgs) {
   const data = context.get(pageDataContext);
@@ -27,7 +28,7 @@ function Items({ items, lang }: { items: Record<string, unknown>[]; lang: Lang }
         const title = pick(item.title_zh, item.title_en, lang);
         return (
           <div key={String(item.cid)} className="card">
-            {item.image_url ? <img className="card-media" src={String(item.image_url)} alt="" width={480} height={270} loading="lazy" /> : null}
+            {item.image_url ? <img className="card-media" {...responsive(String(item.image_url), 400)} sizes="(min-width: 900px) 380px, (min-width: 600px) 50vw, 100vw" alt="" width={480} height={270} loading="lazy" /> : null}
             <div className="card-body">
               <h3>{title}</h3>
               <p className="muted small">{pick(item.description_zh, item.description_en, lang)}</p>

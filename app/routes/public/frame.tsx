@@ -8,6 +8,7 @@ import { useT } from '../../i18n/index.tsx';
 import { publicNav } from '../../lib/paths.ts';
 import { useRootData } from '../../root.tsx';
 import '../../styles/public.css';
+import { responsive } from '../../lib/images.ts';
 
 // The shared public frame of SPEC §2: top bar (transparent on the home page until scrolled past
 // max(window width / 3, 200 px)), navigation, language menu, login or account menu, and the footer.
@@ -113,7 +114,7 @@ export default function PublicFrame() {
               </p>
             )}
           </div>
-          {site.qr_image_url && <img src={site.qr_image_url} alt={t('footer.qr')} width={96} height={96} loading="lazy" />}
+          {site.qr_image_url && <img {...responsive(site.qr_image_url, 96)} sizes="96px" alt={t('footer.qr')} width={96} height={96} loading="lazy" />}
         </div>
       </footer>
     </div>

@@ -8,6 +8,7 @@ import { useT } from '../../i18n/index.tsx';
 import { paths } from '../../lib/paths.ts';
 import { seo } from '../../lib/seo.ts';
 import type { Route } from './+types/home.ts';
+import { responsive } from '../../lib/images.ts';
 
 export async function loader({ context }: Route.LoaderArgs) {
   const data = context.get(pageDataContext);
@@ -35,7 +36,7 @@ function ShowcaseCard({ item, lang }: { item: Item; lang: Lang }) {
   const link = str(item.link);
   const body = (
     <>
-      {str(item.image_url) && <img className="card-media" src={str(item.image_url)} alt="" width={480} height={270} loading="lazy" />}
+      {str(item.image_url) && <img className="card-media" {...responsive(str(item.image_url), 400)} sizes="(min-width: 900px) 380px, (min-width: 600px) 50vw, 100vw" alt="" width={480} height={270} loading="lazy" />}
       <div className="card-body">
         <h3>{pick(item.title_zh, item.title_en, lang)}</h3>
         <p className="muted small">{pick(item.description_zh, item.description_en, lang)}</p>
@@ -57,7 +58,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const name = pick(site.lab_name_zh, site.lab_name_en, lang);
   const heroItems = carousel.map((c, i) => {
     const title = pick(c.title_zh, c.title_en, lang);
-    const img = <img src={str(c.image_url)} alt={title} width={780} height={439} loading={i === 0 ? 'eager' : 'lazy'} fetchPriority={i === 0 ? 'high' : 'auto'} />;
+    const img = <img {...responsive(str(c.image_url), 780)} sizes="(min-width: 900px) min(780px, 50vw), 100vw" alt={title} width={780} height={439} loading={i === 0 ? 'eager' : 'lazy'} fetchPriority={i === 0 ? 'high' : 'auto'} />;
     return (
       <>
         {str(c.link) ? <a href={str(c.link)}>{img}</a> : img}

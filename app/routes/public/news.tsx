@@ -4,6 +4,7 @@ import { useT } from '../../i18n/index.tsx';
 import { paths } from '../../lib/paths.ts';
 import { seo } from '../../lib/seo.ts';
 import type { Route } from './+types/news.ts';
+import { responsive } from '../../lib/images.ts';
 
 export async function loader({ context }: Route.LoaderArgs) {
   const data = context.get(pageDataContext);
@@ -27,7 +28,7 @@ export default function News({ loaderData }: Route.ComponentProps) {
         <div className="grid cols-3">
           {articles.map((a) => (
             <a key={String(a.aid)} className="card" href={paths.article(String(a.aid))} target="_blank" rel="noopener">
-              {a.image_url ? <img className="card-media" src={String(a.image_url)} alt="" width={800} height={450} loading="lazy" /> : null}
+              {a.image_url ? <img className="card-media" {...responsive(String(a.image_url), 400)} sizes="(min-width: 900px) 380px, (min-width: 600px) 50vw, 100vw" alt="" width={800} height={450} loading="lazy" /> : null}
               <div className="card-body">
                 <h2>
                   {String(a.title)}

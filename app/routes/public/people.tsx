@@ -8,6 +8,7 @@ import { areaLabel, groupPeople, type PublicPerson, personHref, typeLabel } from
 import { paths } from '../../lib/paths.ts';
 import { seo } from '../../lib/seo.ts';
 import type { Route } from './+types/people.ts';
+import { responsive } from '../../lib/images.ts';
 
 // Two tabs, current and former, as links (?tab=former), so each works without JavaScript too.
 
@@ -63,7 +64,7 @@ export default function People({ loaderData }: Route.ComponentProps) {
                   return (
                     <CardLink key={p.pid} person={p}>
                       <div className={`person-card${wide ? '' : ' compact'}`}>
-                        <img className="portrait" src={String(p.portrait_url)} alt="" loading="lazy" width={88} height={88} />
+                        <img className="portrait" {...responsive(String(p.portrait_url), 88)} sizes="88px" alt="" loading="lazy" width={88} height={88} />
                         <div>
                           <h3>{pick(p.name_zh, p.name_en, lang)}</h3>
                           <p className="muted small">

@@ -7,6 +7,7 @@ import { areaLabel, typeLabel } from '../../lib/people.ts';
 import { paths } from '../../lib/paths.ts';
 import { seo } from '../../lib/seo.ts';
 import type { Route } from './+types/person.ts';
+import { responsive } from '../../lib/images.ts';
 
 // /people/{username}[/…]: a personal page. link_type 1 renders markdown, 2 sanitized HTML; 3 sends the
 // visitor to the person's own page; 0 has no page.
@@ -43,7 +44,7 @@ export default function Person({ loaderData }: Route.ComponentProps) {
   return (
     <div className="container" style={{ paddingTop: 32 }}>
       <div className="profile">
-        <img src={String(p.portrait_url)} alt={name} width={150} height={150} />
+        <img {...responsive(String(p.portrait_url), 150)} sizes="150px" alt={name} width={150} height={150} />
         <div>
           <h1 style={{ marginBottom: 0 }}>{name}</h1>
           <p className="muted">{lang === 'zh' ? String(p.name_en) : String(p.name_zh)}</p>
