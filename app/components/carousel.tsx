@@ -56,7 +56,7 @@ export function Carousel({ items, mode, delay, speed, label }: Props) {
         {items.map((item, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: slides are positional
           // biome-ignore lint/a11y/useSemanticElements: the ARIA carousel pattern names each slide a group
-          <div key={i} className={`slide-fade${i === index ? ' current' : ''}`} style={{ transitionDuration: `${speed}ms` }} role="group" aria-roledescription="slide" aria-label={t('home.slide', { n: i + 1, total: count })} aria-hidden={i !== index}>
+          <div key={i} className={`slide-fade${i === index ? ' current' : ''}`} style={{ transitionDuration: `${speed}ms` }} role="group" aria-roledescription="slide" aria-label={t('home.slide', { n: i + 1, total: count })} inert={i !== index}>
             {item}
           </div>
         ))}

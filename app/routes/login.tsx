@@ -8,7 +8,6 @@ import { useT } from '../i18n/index.tsx';
 import { safeRedirect } from '../lib/paths.ts';
 import { seo } from '../lib/seo.ts';
 import { storeSession } from '../lib/session.ts';
-import '../styles/public.css';
 import type { Route } from './+types/login.ts';
 
 // SPEC §2/§8 login: Enter submits; success stores the session and goes to ?redirect= (a path on this
@@ -19,12 +18,12 @@ export const REDIRECT_DELAY_MS = 500;
 export async function loader({ context }: Route.LoaderArgs) {
   const data = context.get(pageDataContext);
   const site = await data.site();
-  return { lang: data.lang, origin: data.origin, labName: pick(site.lab_name_zh, site.lab_name_en, data.lang) };
+  return { lang: data.lang, origin: data.origin, forced: data.forced, labName: pick(site.lab_name_zh, site.lab_name_en, data.lang) };
 }
 
 export function meta({ loaderData: data }: Route.MetaArgs) {
   if (!data) return [];
-  return [...seo({ title: `${data.lang === 'zh' ? '登录' : 'Log in'} · ${data.labName}`, description: data.labName, origin: data.origin, path: '/login', lang: data.lang }), { name: 'robots', content: 'noindex' }];
+  return [...seo({ title: `${data.lang === 'zh' ? '登录' : 'Log in'} · ${data.labName}`, description: data.labName, origin: data.origin, path: '/login', lang: data.lang, forced: data.forced }), { name: 'robots', content: 'noindex' }];
 }
 
 type Outcome = { kind: 'success' | 'error'; text: string } | null;

@@ -18,6 +18,16 @@ type Row = Record<string, unknown>;
 /** A record as pages receive it: plain JSON values (what the loaders serialize). */
 export type Rec = { [key: string]: string | number | boolean | null | undefined | string[] };
 const rec = (r: Row): Rec => r as Rec;
+
+/** Only the named fields: page data is sent twice (as HTML and for hydration), so lists stay lean. */
+function only<K extends string>(r: Row, keys: readonly K[]): Rec {
+  const out: Row = {};
+  for (const k of keys) if (r[k] !== undefined && r[k] !== '' && r[k] !== null) out[k] = r[k];
+  return out as Rec;
+}
+
+const publicationListFields = ['pid', 'title', 'author', 'year', 'month', 'source', 'area', 'area_num', 'link1', 'link2', 'link3', 'link4', 'file1_url', 'file2_url', 'file3_url'] as const;
+const peopleListFields = ['pid', 'username', 'name_zh', 'name_en', 'description_zh', 'description_en', 'type', 'type_num', 'area', 'entrance', 'status', 'portrait_url', 'link', 'link_type'] as const;
 const recs = (rs: Row[]): Rec[] => rs as Rec[];
 
 function anonymousCtx(lab: Lab, lang: Lang): Ctx {
@@ -46,6 +56,8 @@ export function createPageData(lab: Lab, req: FastifyRequest) {
 
   return {
     lang,
+    /** The request named its language (?lang=): canonical links then keep it. */
+    forced: url.searchParams.get('lang') === lang,
     origin,
     analyticsUrl: lab.config.analyticsUrl ?? null,
     site: () => siteSettings(ctx),
@@ -97,7 +109,7 @@ export function createPageData(lab: Lab, req: FastifyRequest) {
       return { article: rec(a), html, toc };
     },
 
-    people: async () => recs(await publicPeople(ctx)),
+    people: async () => (await publicPeople(ctx)).map((p) => only(p, peopleListFields)),
 
     async person(username: string) {
       const p = await orNull(publicPerson(ctx, username));
@@ -107,7 +119,7 @@ export function createPageData(lab: Lab, req: FastifyRequest) {
       return { person: rec(rest), html: body };
     },
 
-    publications: async () => recs(await publications.list(ctx)),
+    publications: async () => (await publications.list(ctx)).map((p) => only(p, publicationListFields)),
 
     async pages(section: 'course' | 'sharedtask') {
       return (await publicPages(ctx, section)).map(({ markdown_zh: _, markdown_en: __, ...p }) => rec(p));

@@ -13,13 +13,13 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const data = context.get(pageDataContext);
   const found = await data.article(params.word);
   if (!found) throw dataResponse({ lang: data.lang }, { status: 404 });
-  return { lang: data.lang, origin: data.origin, ...found };
+  return { lang: data.lang, origin: data.origin, forced: data.forced, ...found };
 }
 
 export function meta({ loaderData: data }: Route.MetaArgs) {
   if (!data) return [];
   const a = data.article;
-  return seo({ title: String(a.title), description: String(a.abstract ?? ''), origin: data.origin, path: paths.article(String(a.aid)), lang: data.lang, image: (a.image_url as string) || null, type: 'article' });
+  return seo({ title: String(a.title), description: String(a.abstract ?? ''), origin: data.origin, path: paths.article(String(a.aid)), lang: data.lang, forced: data.forced, image: (a.image_url as string) || null, type: 'article' });
 }
 
 export default function Article({ loaderData }: Route.ComponentProps) {

@@ -14,14 +14,14 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const section = new URL(request.url).pathname.toLowerCase().startsWith('/sharedtask/') ? 'sharedtask' : 'course';
   const found = await data.page(section, params.slug);
   if (!found) throw dataResponse({ lang: data.lang }, { status: 404 });
-  return { lang: data.lang, origin: data.origin, section, ...found };
+  return { lang: data.lang, origin: data.origin, forced: data.forced, section, ...found };
 }
 
 export function meta({ loaderData: data }: Route.MetaArgs) {
   if (!data) return [];
   const p = data.page;
   const path = data.section === 'course' ? paths.course(String(p.slug)) : paths.sharedtaskItem(String(p.slug));
-  return seo({ title: pick(p.title_zh, p.title_en, data.lang), description: pick(p.summary_zh, p.summary_en, data.lang), origin: data.origin, path, lang: data.lang, image: (p.image_url as string) || null, type: 'article' });
+  return seo({ title: pick(p.title_zh, p.title_en, data.lang), description: pick(p.summary_zh, p.summary_en, data.lang), origin: data.origin, path, lang: data.lang, forced: data.forced, image: (p.image_url as string) || null, type: 'article' });
 }
 
 export default function Course({ loaderData }: Route.ComponentProps) {

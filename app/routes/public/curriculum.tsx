@@ -8,13 +8,13 @@ import type { Route } from './+types/curriculum.ts';
 
 export async function loader({ context }: Route.LoaderArgs) {
   const data = context.get(pageDataContext);
-  return { lang: data.lang, origin: data.origin, pages: await data.pages('course') };
+  return { lang: data.lang, origin: data.origin, forced: data.forced, pages: await data.pages('course') };
 }
 
 export function meta({ loaderData: data }: Route.MetaArgs) {
   if (!data) return [];
   const zh = data.lang === 'zh';
-  return seo({ title: zh ? '课程' : 'Courses', description: zh ? '实验室开设的课程。' : 'Courses taught by the lab.', origin: data.origin, path: paths.curriculum(), lang: data.lang });
+  return seo({ title: zh ? '课程' : 'Courses', description: zh ? '实验室开设的课程。' : 'Courses taught by the lab.', origin: data.origin, path: paths.curriculum(), lang: data.lang, forced: data.forced });
 }
 
 export default function Curriculum({ loaderData }: Route.ComponentProps) {

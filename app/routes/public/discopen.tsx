@@ -11,13 +11,13 @@ import { responsive } from '../../lib/images.ts';
 export async function loader({ context }: Route.LoaderArgs) {
   const data = context.get(pageDataContext);
   const [projects, tools] = await Promise.all([data.showcase('project'), data.showcase('tool')]);
-  return { lang: data.lang, origin: data.origin, projects, tools };
+  return { lang: data.lang, origin: data.origin, forced: data.forced, projects, tools };
 }
 
 export function meta({ loaderData: data }: Route.MetaArgs) {
   if (!data) return [];
   const zh = data.lang === 'zh';
-  return seo({ title: zh ? '开源' : 'Open Source', description: zh ? '实验室的开源项目与标注工具。' : 'Open-source projects and annotation tools of the lab.', origin: data.origin, path: paths.discopen(), lang: data.lang });
+  return seo({ title: zh ? '开源' : 'Open Source', description: zh ? '实验室的开源项目与标注工具。' : 'Open-source projects and annotation tools of the lab.', origin: data.origin, path: paths.discopen(), lang: data.lang, forced: data.forced });
 }
 
 function Items({ items, lang }: { items: Record<string, unknown>[]; lang: Lang }) {

@@ -7,7 +7,6 @@ import { LanguageMenu } from '../../components/language-menu.tsx';
 import { useT } from '../../i18n/index.tsx';
 import { publicNav } from '../../lib/paths.ts';
 import { useRootData } from '../../root.tsx';
-import '../../styles/public.css';
 import { responsive } from '../../lib/images.ts';
 
 // The shared public frame of SPEC §2: top bar (transparent on the home page until scrolled past

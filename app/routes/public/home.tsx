@@ -20,13 +20,13 @@ export async function loader({ context }: Route.LoaderArgs) {
     data.showcase('tool'),
     data.showcase('project'),
   ]);
-  return { lang: data.lang, origin: data.origin, site, carousel, news, seminar, tools, projects };
+  return { lang: data.lang, origin: data.origin, forced: data.forced, site, carousel, news, seminar, tools, projects };
 }
 
 export function meta({ loaderData: data }: Route.MetaArgs) {
   if (!data) return [];
   const name = pick(data.site.lab_name_zh, data.site.lab_name_en, data.lang);
-  return seo({ title: name, description: data.site.intro_text || name, origin: data.origin, path: '/', lang: data.lang });
+  return seo({ title: name, description: data.site.intro_text || name, origin: data.origin, path: '/', lang: data.lang, forced: data.forced });
 }
 
 type Item = Record<string, unknown>;

@@ -8,13 +8,13 @@ import { responsive } from '../../lib/images.ts';
 
 export async function loader({ context }: Route.LoaderArgs) {
   const data = context.get(pageDataContext);
-  return { lang: data.lang, origin: data.origin, articles: await data.articles() };
+  return { lang: data.lang, origin: data.origin, forced: data.forced, articles: await data.articles() };
 }
 
 export function meta({ loaderData: data }: Route.MetaArgs) {
   if (!data) return [];
   const zh = data.lang === 'zh';
-  return seo({ title: zh ? '新闻' : 'News', description: zh ? '实验室的文章、研讨会纪要、论文阅读与技术教程。' : 'Articles, seminar notes, paper readings and tutorials from the lab.', origin: data.origin, path: paths.news(), lang: data.lang });
+  return seo({ title: zh ? '新闻' : 'News', description: zh ? '实验室的文章、研讨会纪要、论文阅读与技术教程。' : 'Articles, seminar notes, paper readings and tutorials from the lab.', origin: data.origin, path: paths.news(), lang: data.lang, forced: data.forced });
 }
 
 export default function News({ loaderData }: Route.ComponentProps) {

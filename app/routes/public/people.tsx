@@ -15,13 +15,13 @@ import { responsive } from '../../lib/images.ts';
 export async function loader({ context, request }: Route.LoaderArgs) {
   const data = context.get(pageDataContext);
   const tab = new URL(request.url).searchParams.get('tab') === 'former' ? 'former' : 'current';
-  return { lang: data.lang, origin: data.origin, tab, people: (await data.people()) as PublicPerson[] };
+  return { lang: data.lang, origin: data.origin, forced: data.forced, tab, people: (await data.people()) as PublicPerson[] };
 }
 
 export function meta({ loaderData: data }: Route.MetaArgs) {
   if (!data) return [];
   const zh = data.lang === 'zh';
-  return seo({ title: zh ? '成员' : 'People', description: zh ? '实验室的教师、研究人员与学生。' : 'Faculty, researchers and students of the lab.', origin: data.origin, path: paths.people(), lang: data.lang });
+  return seo({ title: zh ? '成员' : 'People', description: zh ? '实验室的教师、研究人员与学生。' : 'Faculty, researchers and students of the lab.', origin: data.origin, path: paths.people(), lang: data.lang, forced: data.forced });
 }
 
 function CardLink({ person, children }: { person: PublicPerson; children: ReactNode }) {

@@ -18,7 +18,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const person = found?.person;
   if (!found || !person || person.link_type === 0) throw dataResponse({ lang: data.lang }, { status: 404 });
   if (person.link_type === 3 && typeof person.link === 'string' && /^https?:\/\//.test(person.link)) throw redirect(person.link, 302);
-  return { lang: data.lang, origin: data.origin, person, html: found.html, labName: pick(site.lab_name_zh, site.lab_name_en, data.lang) };
+  return { lang: data.lang, origin: data.origin, forced: data.forced, person, html: found.html, labName: pick(site.lab_name_zh, site.lab_name_en, data.lang) };
 }
 
 export function meta({ loaderData: data }: Route.MetaArgs) {
@@ -30,7 +30,7 @@ export function meta({ loaderData: data }: Route.MetaArgs) {
     description: pick(p.description_zh, p.description_en, data.lang) || `${String(p.name_en)} · ${data.labName}`,
     origin: data.origin,
     path: paths.person(String(p.username)),
-    lang: data.lang,
+    lang: data.lang, forced: data.forced,
     image: String(p.portrait_url ?? ''),
     type: 'profile',
   });

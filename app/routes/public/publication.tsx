@@ -12,13 +12,13 @@ import type { Route } from './+types/publication.ts';
 
 export async function loader({ context }: Route.LoaderArgs) {
   const data = context.get(pageDataContext);
-  return { lang: data.lang, origin: data.origin, publications: await data.publications() };
+  return { lang: data.lang, origin: data.origin, forced: data.forced, publications: await data.publications() };
 }
 
 export function meta({ loaderData: data }: Route.MetaArgs) {
   if (!data) return [];
   const zh = data.lang === 'zh';
-  return seo({ title: zh ? '论文' : 'Publications', description: zh ? '实验室发表的论文、专著与专利。' : 'Papers, monographs and patents of the lab.', origin: data.origin, path: paths.publication(), lang: data.lang });
+  return seo({ title: zh ? '论文' : 'Publications', description: zh ? '实验室发表的论文、专著与专利。' : 'Papers, monographs and patents of the lab.', origin: data.origin, path: paths.publication(), lang: data.lang, forced: data.forced });
 }
 
 export default function Publications({ loaderData }: Route.ComponentProps) {
@@ -36,11 +36,11 @@ export default function Publications({ loaderData }: Route.ComponentProps) {
       <PageHeader title={t('publication.title')} subtitle={t('publication.description')} />
       <div className="container">
         <nav className="filters" aria-label={t('publication.filter')}>
-          <Link className="chip" to={filterLink(selectAll())} replace preventScrollReset aria-pressed={isAll(selection)}>
+          <Link className="chip" to={filterLink(selectAll())} replace preventScrollReset aria-current={isAll(selection) ? 'true' : undefined}>
             {t('publication.all')}
           </Link>
           {found.map((num) => (
-            <Link key={num} className="chip" to={filterLink(toggleArea(selection, num))} replace preventScrollReset aria-pressed={selection.includes(num)}>
+            <Link key={num} className="chip" to={filterLink(toggleArea(selection, num))} replace preventScrollReset aria-current={selection.includes(num) ? 'true' : undefined}>
               {enumLabel(areas, areas.find((a) => a.num === num)?.value ?? '', lang)}
             </Link>
           ))}

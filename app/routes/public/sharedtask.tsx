@@ -8,13 +8,13 @@ import type { Route } from './+types/sharedtask.ts';
 
 export async function loader({ context }: Route.LoaderArgs) {
   const data = context.get(pageDataContext);
-  return { lang: data.lang, origin: data.origin, pages: await data.pages('sharedtask') };
+  return { lang: data.lang, origin: data.origin, forced: data.forced, pages: await data.pages('sharedtask') };
 }
 
 export function meta({ loaderData: data }: Route.MetaArgs) {
   if (!data) return [];
   const zh = data.lang === 'zh';
-  return seo({ title: zh ? '评测任务' : 'Shared Tasks', description: zh ? '实验室组织的评测任务。' : 'Evaluation campaigns organised by the lab.', origin: data.origin, path: paths.sharedtask(), lang: data.lang });
+  return seo({ title: zh ? '评测任务' : 'Shared Tasks', description: zh ? '实验室组织的评测任务。' : 'Evaluation campaigns organised by the lab.', origin: data.origin, path: paths.sharedtask(), lang: data.lang, forced: data.forced });
 }
 
 export default function SharedTask({ loaderData }: Route.ComponentProps) {

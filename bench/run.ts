@@ -1,0 +1,152 @@
+// `npm run bench`: the public pages against nginx serving the very same HTML bytes, measured side by
+// side in one run on this machine (the machines are shared and noisy: compare ratios, not absolutes),
+// plus the gzipped JavaScript and CSS each page loads and, unless BENCH_LIGHTHOUSE=0, Lighthouse scores.
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import autocannon from 'autocannon';
+
+const root = path.resolve(import.meta.dirname, '..');
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const lighthouse = process.env.BENCH_LIGHTHOUSE !== '0';
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-bench-'));
+const children: ChildProcess[] = [];
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as net.AddressInfo).port;
+      s.close(() => resolve(port));
+    });
+    s.on('error', reject);
+  });
+}
+
+async function waitFor(url: string, ms = 30_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+function cleanup() {
+  for (const c of children) c.kill('SIGTERM');
+  fs.rmSync(work, { recursive: true, force: true });
+}
+process.on('exit', cleanup);
+process.on('SIGINT', () => process.exit(130));
+
+async function main() {
+  if (!fs.existsSync(path.join(root, 'build', 'server', 'index.js'))) {
+    console.log('Building the pages…');
+    execFileSync('npx', ['react-router', 'build'], { cwd: root, stdio: 'inherit' });
+  }
+  const dataDir = path.join(work, 'data');
+  console.log('Seeding the demo lab…');
+  execFileSync(process.execPath, [path.join(root, 'cli', 'lab.ts'), 'seed-demo'], { env: { ...process.env, DATA_DIR: dataDir, LAB_ADMIN_USERNAME: '', DATABASE_URL: '' }, stdio: 'ignore' });
+
+  const appPort = await freePort();
+  const app = spawn(process.execPath, [path.join(root, 'server', 'main.ts')], {
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(appPort), HOST: '127.0.0.1', NODE_ENV: 'production', DATABASE_URL: '' },
+    stdio: 'ignore',
+  });
+  children.push(app);
+  const base = `http://127.0.0.1:${appPort}`;
+  await waitFor(`${base}/api/read_site/`);
+  const articles = (await (await fetch(`${base}/api/read_article/`)).json()) as { aid: number }[];
+  const pages = [
+    ['home', '/'],
+    ['people', '/people'],
+    ['publication', '/publication'],
+    ['article', `/news/${articles[0]?.aid ?? 1}`],
+  ] as const;
+
+  // nginx serves the bytes the app answers, from files
+  const htmlDir = path.join(work, 'html');
+  fs.mkdirSync(htmlDir);
+  // nginx's worker (user nobody when started as root) must be able to read the files
+  fs.chmodSync(work, 0o755);
+  fs.chmodSync(htmlDir, 0o755);
+  for (const [name, p] of pages) {
+    const body = Buffer.from(await (await fetch(base + p, { headers: { 'accept-language': 'en' } })).arrayBuffer());
+    fs.writeFileSync(path.join(htmlDir, `${name}.html`), body);
+  }
+  const nginxPort = await freePort();
+  const conf = path.join(work, 'nginx.conf');
+  fs.writeFileSync(
+    conf,
+    `worker_processes 1;\nerror_log ${work}/nginx-error.log;\npid ${work}/nginx.pid;\nevents { worker_connections 1024; }\nhttp {\n  access_log off;\n  default_type text/html;\n  client_body_temp_path ${work}/nginx-tmp;\n  server { listen 127.0.0.1:${nginxPort}; root ${htmlDir}; }\n}\n`,
+  );
+  const nginxBin = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => fs.existsSync(p));
+  if (!nginxBin) throw new Error("nginx is missing: apt-get install nginx (Debian's package)");
+  const nginx = spawn(nginxBin, ['-c', conf, '-p', work, '-g', 'daemon off;'], { stdio: 'ignore' });
+  children.push(nginx);
+  await waitFor(`http://127.0.0.1:${nginxPort}/home.html`);
+
+  const run = (url: string) =>
+    autocannon({ url, connections, duration: seconds, headers: { 'accept-language': 'en' } }).then((r) => ({ rps: r.requests.average, p99: r.latency.p99, errors: r.errors + r.non2xx }));
+
+  console.log(`\nLoad: ${connections} connections, ${seconds} s each, client and servers on this machine (${os.cpus().length} cores).\n`);
+  console.log('page         app req/s   app p99   nginx req/s   nginx p99   app/nginx');
+  for (const [name, p] of pages) {
+    await run(base + p); // warm the page cache and the JIT
+    const a = await run(base + p);
+    const n = await run(`http://127.0.0.1:${nginxPort}/${name}.html`);
+    console.log(
+      `${name.padEnd(12)} ${a.rps.toFixed(0).padStart(9)} ${`${a.p99} ms`.padStart(9)} ${n.rps.toFixed(0).padStart(13)} ${`${n.p99} ms`.padStart(11)} ${`${((a.rps / n.rps) * 100).toFixed(1)}%`.padStart(11)}${a.errors ? `  (${a.errors} errors)` : ''}`,
+    );
+  }
+
+  console.log('\nJavaScript and CSS each page loads (gzip):');
+  for (const [name, p] of pages) {
+    const html = await (await fetch(base + p)).text();
+    const assets = new Set([...html.matchAll(/\/assets\/[A-Za-z0-9._-]+\.(?:js|css)/g)].map((m) => m[0]));
+    let js = 0;
+    let css = 0;
+    for (const a of assets) {
+      const size = gzipSync(Buffer.from(await (await fetch(base + a)).arrayBuffer()), { level: 9 }).length;
+      if (a.endsWith('.css')) css += size;
+      else js += size;
+    }
+    console.log(`${name.padEnd(12)} js ${(js / 1024).toFixed(1).padStart(6)} KB   css ${(css / 1024).toFixed(1).padStart(5)} KB   (${assets.size} files)`);
+  }
+
+  if (lighthouse) {
+    console.log('\nLighthouse (mobile): performance / accessibility / best practices / SEO');
+    const chrome = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+    for (const [name, p] of pages) {
+      const out = path.join(work, `lh-${name}.json`);
+      try {
+        execFileSync(
+          process.execPath,
+          [path.join(root, 'node_modules', 'lighthouse', 'cli', 'index.js'), base + p, '--quiet', '--output=json', `--output-path=${out}`, '--only-categories=performance,accessibility,best-practices,seo', `--chrome-flags=--headless --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking --disable-component-update --disable-sync`],
+          { env: { ...process.env, CHROME_PATH: chrome }, stdio: 'ignore', timeout: 180_000 },
+        );
+        const report = JSON.parse(fs.readFileSync(out, 'utf8')) as { categories: Record<string, { score: number }> };
+        const s = (k: string) => Math.round((report.categories[k]?.score ?? 0) * 100);
+        console.log(`${name.padEnd(12)} ${s('performance')} / ${s('accessibility')} / ${s('best-practices')} / ${s('seo')}`);
+      } catch (e) {
+        console.log(`${name.padEnd(12)} Lighthouse failed: ${(e as Error).message.split('\n')[0]}`);
+      }
+    }
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (e) => {
+    console.error(e);
+    process.exit(1);
+  },
+);
