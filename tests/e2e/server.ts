@@ -1,0 +1,156 @@
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { type Browser, chromium } from 'playwright-core';
+import { seedDemo } from '../../cli/demo/seed.ts';
+import { buildApp } from '../../server/app.ts';
+import { loadConfig } from '../../server/config.ts';
+
+// End-to-end tests of real pages: the page build (made here when it is missing or older than the
+// app's sources), the real server on a free loopback port with the demo lab seeded into a fresh
+// SQLite DATA_DIR, and Debian's Chromium driven by playwright-core.
+// Where Chromium is missing the suites are skipped with the reason printed, except under CI, where
+// that is a failure (as tests/helpers/app.ts does for PostgreSQL).
+
+export const root = path.resolve(import.meta.dirname, '..', '..');
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const ADMIN = { username: 'labadmin', password: 'e2e-admin-password' } as const;
+
+const chromiumProblem = fs.existsSync(CHROMIUM) ? undefined : `${CHROMIUM} not found`;
+if (chromiumProblem) {
+  if (process.env.CI) throw new Error(`Chromium is required under CI: ${chromiumProblem}`);
+  console.warn(`[tests] end-to-end suites skipped: ${chromiumProblem} (install Debian's chromium)`);
+}
+
+/** Whether this machine can run the end-to-end suites (always true under CI, or the run fails). */
+export const e2eAvailable = !chromiumProblem;
+
+// ---------------------------------------------------------------------------------------------
+// The page build
+
+const serverBuild = path.join(root, 'build', 'server', 'index.js');
+/** What the page build is made from: a change in any of these makes the build stale. */
+const buildInputs = ['app', 'common', 'vite.config.ts', 'react-router.config.ts'];
+
+function newestMtime(p: string): number {
+  let stat: fs.Stats;
+  try {
+    stat = fs.statSync(p);
+  } catch {
+    return 0;
+  }
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = 0;
+  for (const entry of fs.readdirSync(p)) {
+    if (entry === 'node_modules' || entry.startsWith('.')) continue;
+    newest = Math.max(newest, newestMtime(path.join(p, entry)));
+  }
+  return newest;
+}
+
+function buildIsStale(): boolean {
+  if (!fs.existsSync(serverBuild)) return true;
+  const built = fs.statSync(serverBuild).mtimeMs;
+  return buildInputs.some((p) => newestMtime(path.join(root, p)) > built);
+}
+
+const lockFile = path.join(os.tmpdir(), `lab-e2e-build-${createHash('sha256').update(root).digest('hex').slice(0, 12)}.lock`);
+
+function lockHolderAlive(): boolean {
+  try {
+    const pid = Number(fs.readFileSync(lockFile, 'utf8'));
+    if (!pid) return true; // being written
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Builds the pages once (`react-router build`) when build/server/index.js is missing or older than
+ * the newest source. A lock file makes parallel test files wait for one build instead of racing.
+ */
+export async function ensureBuild(): Promise<void> {
+  const deadline = Date.now() + 180_000;
+  while (buildIsStale()) {
+    let fd: number;
+    try {
+      fd = fs.openSync(lockFile, 'wx');
+    } catch {
+      // another test file builds: wait for it (or take over a lock its dead owner left)
+      if (!lockHolderAlive()) fs.rmSync(lockFile, { force: true });
+      if (Date.now() > deadline) throw new Error(`timed out waiting for the page build (lock ${lockFile})`);
+      await sleep(250);
+      continue;
+    }
+    try {
+      fs.writeSync(fd, String(process.pid));
+      fs.closeSync(fd);
+      if (!buildIsStale()) return;
+      const cli = path.join(root, 'node_modules', '@react-router', 'dev', 'bin.cjs');
+      const run = spawnSync(process.execPath, [cli, 'build'], { cwd: root, encoding: 'utf8', env: { ...process.env, NODE_ENV: 'production' }, timeout: 170_000 });
+      if (run.status !== 0) throw new Error(`react-router build failed (${run.status ?? run.signal}):\n${run.stdout}\n${run.stderr}`.slice(-4000));
+      // the build may finish within the mtime resolution of a just-saved source: mark it as newer
+      const now = new Date();
+      fs.utimesSync(serverBuild, now, now);
+      return;
+    } finally {
+      fs.rmSync(lockFile, { force: true });
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The server
+
+export type Site = { app: FastifyInstance; url: string; dataDir: string; close: () => Promise<void> };
+
+/** The real server (API, files, pages) on 127.0.0.1 and a free port, with the demo lab seeded. */
+export async function startSite(): Promise<Site> {
+  await ensureBuild();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-e2e-'));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    HOST: '127.0.0.1',
+    PORT: '0',
+    LAB_ADMIN_USERNAME: '',
+    // the suite logs in more often than a person would
+    LOGIN_RATE_LIMIT: '1000',
+  });
+  const app = await buildApp({ config });
+  try {
+    await seedDemo(app.lab.db, app.lab.storage, ADMIN.password);
+    await app.listen({ host: '127.0.0.1', port: 0 });
+  } catch (e) {
+    await app.close();
+    throw e;
+  }
+  const address = app.server.address();
+  if (!address || typeof address !== 'object') throw new Error('the server has no address');
+  return {
+    app,
+    url: `http://127.0.0.1:${address.port}`,
+    dataDir,
+    async close() {
+      await app.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The browser
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
