@@ -5,6 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/node-env.sh
 echo "== typecheck"
+npx --no-install react-router typegen >/dev/null
 npx --no-install tsc --noEmit -p .
 echo "== lint"
 npx --no-install biome check .
