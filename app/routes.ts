@@ -19,4 +19,14 @@ export default [
     route('*', 'routes/public/not-found.tsx'),
   ]),
   route('login', 'routes/login.tsx'),
+  // The console renders on the client, behind the stored login (routes/console/layout.tsx).
+  route('console', 'routes/console/layout.tsx', [
+    index('routes/console/home.tsx'),
+    route('people', 'routes/console/people.tsx'),
+    route('article', 'routes/console/article.tsx'),
+    route('publication', 'routes/console/publication.tsx'),
+    route('news', 'routes/console/news.tsx'),
+    route('seminar', 'routes/console/seminar.tsx'),
+    route('*', 'routes/console/not-found.tsx'),
+  ]),
 ] satisfies RouteConfig;

@@ -67,3 +67,34 @@ export function t(lang: Lang, key: MessageKey, params: Record<string, string | n
 
 /** Field errors as the wire carries them: field → list of messages. */
 export type FieldErrors = Record<string, string[]>;
+
+// Zod issues of our schemas carry message keys; these turn them into text in one language. The server
+// answers with them and the console shows the same words before it ever sends a form.
+export type ZodishIssue = { code?: string; message?: string; maximum?: unknown; minimum?: unknown; params?: Record<string, unknown> };
+
+/** Turns one zod issue into a message in `lang`; our schemas carry message keys. */
+function issueMessage(lang: Lang, issue: ZodishIssue): string {
+  const key = issue.message ?? '';
+  const params: Record<string, string | number> = {};
+  for (const [k, v] of Object.entries(issue.params ?? {})) if (typeof v === 'string' || typeof v === 'number') params[k] = v;
+  if (typeof issue.maximum === 'number' || typeof issue.maximum === 'bigint') params.max = Number(issue.maximum);
+  if (typeof issue.minimum === 'number' || typeof issue.minimum === 'bigint') params.min = Number(issue.minimum);
+  if (isMessageKey(key)) return t(lang, key, params);
+  if (issue.code === 'invalid_type') return t(lang, 'invalid_string');
+  if (issue.code === 'too_big') return t(lang, 'too_long', params);
+  return t(lang, 'invalid_string');
+}
+
+/** Field errors from zod issues (path → field name; the top level is "non_field_errors"). */
+export function zodFieldErrors(lang: Lang, issues: readonly (ZodishIssue & { path?: readonly PropertyKey[] })[]): FieldErrors {
+  const out: FieldErrors = {};
+  for (const issue of issues) {
+    const field = issue.path && issue.path.length > 0 ? String(issue.path[0]) : 'non_field_errors';
+    const text = issueMessage(lang, issue);
+    const list = out[field] ?? [];
+    if (!list.includes(text)) list.push(text);
+    out[field] = list;
+  }
+  return out;
+}
+

@@ -90,7 +90,7 @@ export default function Login({ loaderData }: Route.ComponentProps) {
 
   return (
     <main className="login-page">
-      <form className="login-card" onSubmit={submit} noValidate aria-labelledby="login-title">
+      <form className="login-card" method="post" onSubmit={submit} noValidate aria-labelledby="login-title">
         <div className="top">
           <Link className="icon-button on-light" to="/" aria-label={t('login.home')} title={t('login.home')}>
             <HomeIcon />

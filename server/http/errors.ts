@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { Lang } from '../../common/enums.ts';
-import { type FieldErrors, isMessageKey, type MessageKey, t } from '../../common/messages.ts';
+import { type FieldErrors, type MessageKey, t, type ZodishIssue, zodFieldErrors } from '../../common/messages.ts';
 import { Forbidden, NotFound } from '../services/context.ts';
 
 // One error handler for the whole API: field errors as SPEC §5's object of field → messages,
@@ -48,34 +48,6 @@ export class InputError extends Error {
 export function requestLang(req: FastifyRequest): Lang {
   const header = req.headers['accept-language'];
   return typeof header === 'string' && header.trim().toLowerCase().startsWith('zh') ? 'zh' : 'en';
-}
-
-type ZodishIssue = { code?: string; message?: string; maximum?: unknown; minimum?: unknown; params?: Record<string, unknown> };
-
-/** Turns one zod issue into a message in `lang`; our schemas carry message keys. */
-function issueMessage(lang: Lang, issue: ZodishIssue): string {
-  const key = issue.message ?? '';
-  const params: Record<string, string | number> = {};
-  for (const [k, v] of Object.entries(issue.params ?? {})) if (typeof v === 'string' || typeof v === 'number') params[k] = v;
-  if (typeof issue.maximum === 'number' || typeof issue.maximum === 'bigint') params.max = Number(issue.maximum);
-  if (typeof issue.minimum === 'number' || typeof issue.minimum === 'bigint') params.min = Number(issue.minimum);
-  if (isMessageKey(key)) return t(lang, key, params);
-  if (issue.code === 'invalid_type') return t(lang, 'invalid_string');
-  if (issue.code === 'too_big') return t(lang, 'too_long', params);
-  return t(lang, 'invalid_string');
-}
-
-/** Field errors from zod issues (path → field name; the top level is "non_field_errors"). */
-export function zodFieldErrors(lang: Lang, issues: readonly (ZodishIssue & { path?: readonly PropertyKey[] })[]): FieldErrors {
-  const out: FieldErrors = {};
-  for (const issue of issues) {
-    const field = issue.path && issue.path.length > 0 ? String(issue.path[0]) : 'non_field_errors';
-    const text = issueMessage(lang, issue);
-    const list = out[field] ?? [];
-    if (!list.includes(text)) list.push(text);
-    out[field] = list;
-  }
-  return out;
 }
 
 export function sendFieldErrors(req: FastifyRequest, reply: FastifyReply, errors: FieldErrors, status = 400) {

@@ -1,0 +1,82 @@
+import type { FieldErrors } from '../../common/messages.ts';
+import { clearSession, readSession } from '../lib/session.ts';
+
+// The console's one way to the API: the stored token in `Authorization: Token …`, the interface language
+// in Accept-Language, multipart bodies for writes (with upload progress), and a refused token (401)
+// ending the session and going back to the login page with the current page as its redirect.
+
+export class ApiFailure extends Error {
+  readonly status: number;
+  readonly fields: FieldErrors | undefined;
+  readonly detail: string | undefined;
+  constructor(status: number, body: unknown) {
+    super(`HTTP ${status}`);
+    this.status = status;
+    if (Array.isArray(body)) this.fields = { '': body.map(String) };
+    else if (body && typeof body === 'object' && 'detail' in body) this.detail = String((body as { detail: unknown }).detail);
+    else if (body && typeof body === 'object') this.fields = body as FieldErrors;
+  }
+  /** The failure as lines for the red snackbar: "field: message" (SPEC §5). */
+  lines(): string[] {
+    if (this.fields) return Object.entries(this.fields).flatMap(([f, ms]) => ms.map((m) => (f ? `${f}: ${m}` : m)));
+    return [this.detail ?? this.message];
+  }
+}
+
+export function toLogin() {
+  clearSession();
+  const here = `${window.location.pathname}${window.location.search}`;
+  window.location.assign(`/login?redirect=${encodeURIComponent(here)}`);
+}
+
+export type Body = Record<string, string | number | boolean | Blob | File | null | undefined | string[]>;
+
+/** Multipart form of a body (SPEC §7 / DESIGN.md: booleans "true"/"false", lists as JSON arrays). */
+export function toForm(body: Body): FormData {
+  const fd = new FormData();
+  for (const [k, v] of Object.entries(body)) {
+    if (v === undefined) continue;
+    if (v instanceof Blob) fd.append(k, v, v instanceof File ? v.name : `${k}.png`);
+    else if (Array.isArray(v)) fd.append(k, JSON.stringify(v));
+    else fd.append(k, v === null ? '' : String(v));
+  }
+  return fd;
+}
+
+type Options = { json?: unknown; form?: FormData; onProgress?: (fraction: number) => void; lang?: string };
+
+export function request<T = unknown>(method: string, path: string, opts: Options = {}): Promise<T> {
+  const session = readSession();
+  return new Promise<T>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(method, path);
+    if (session?.token) xhr.setRequestHeader('Authorization', `Token ${session.token}`);
+    xhr.setRequestHeader('Accept-Language', opts.lang ?? document.documentElement.lang ?? 'zh');
+    if (opts.json !== undefined) xhr.setRequestHeader('Content-Type', 'application/json');
+    if (opts.onProgress) xhr.upload.onprogress = (e) => e.lengthComputable && opts.onProgress?.(e.loaded / e.total);
+    xhr.onerror = () => reject(new ApiFailure(0, { detail: navigator.onLine ? 'network error' : 'offline' }));
+    xhr.onload = () => {
+      let body: unknown = null;
+      try {
+        body = xhr.responseText ? JSON.parse(xhr.responseText) : null;
+      } catch {
+        body = { detail: xhr.responseText.slice(0, 200) };
+      }
+      if (xhr.status === 401) {
+        toLogin();
+        reject(new ApiFailure(401, body));
+        return;
+      }
+      if (xhr.status >= 200 && xhr.status < 300) resolve(body as T);
+      else reject(new ApiFailure(xhr.status, body));
+    };
+    xhr.send(opts.form ?? (opts.json !== undefined ? JSON.stringify(opts.json) : null));
+  });
+}
+
+export const api = {
+  get: <T>(path: string) => request<T>('GET', path),
+  del: (path: string) => request<'success'>('DELETE', path),
+  send: (method: 'POST' | 'PUT', path: string, body: Body, onProgress?: (f: number) => void) => request<'success'>(method, path, { form: toForm(body), ...(onProgress ? { onProgress } : {}) }),
+  json: (method: 'POST' | 'PUT', path: string, json: unknown) => request<'success'>(method, path, { json }),
+};

@@ -1,0 +1,179 @@
+import Autocomplete from '@mui/material/Autocomplete';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
+import MenuItem from '@mui/material/MenuItem';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import RefreshIcon from '@mui/icons-material/Refresh';
+import { DatePicker } from '@mui/x-date-pickers/DatePicker';
+import { TimePicker } from '@mui/x-date-pickers/TimePicker';
+import dayjs from 'dayjs';
+import { type Lang, linkTypes, yearList } from '../../common/enums.ts';
+import type { FieldDef } from '../../common/fields.ts';
+import { useT } from '../i18n/index.tsx';
+import { ImageField } from './image-field.tsx';
+import { HtmlField, MarkdownField } from './markdown-field.tsx';
+
+// The field kind → component map: every console editor renders its declared fields through here.
+
+export type FieldProps = {
+  name: string;
+  def: FieldDef;
+  value: unknown;
+  onChange: (v: unknown) => void;
+  error?: string | undefined;
+  /** The record being edited (file slots show the current file's public link). */
+  record?: Record<string, unknown>;
+  disabled?: boolean;
+};
+
+const markdownFields = /^(markdown|markdown_zh|markdown_en|link1|intro_zh|intro_en)$/;
+const htmlFields = /^(content_zh|content_en|link2)$/;
+const yearFields = /^(year|entrance)$/;
+
+const str = (v: unknown) => (v === undefined || v === null ? '' : String(v));
+
+export function FieldInput({ name, def, value, onChange, error, record, disabled }: FieldProps) {
+  const { t, lang } = useT();
+  const label = `${def.label[lang as Lang]}${def.required ? ' *' : ''}`;
+  const common = { label, fullWidth: true, error: !!error, helperText: error, disabled, size: 'small' as const, margin: 'dense' as const };
+
+  switch (def.kind) {
+    case 'bool':
+      return <FormControlLabel sx={{ my: 1 }} control={<Switch checked={value === true || value === 'true'} onChange={(e) => onChange(e.target.checked)} disabled={disabled} />} label={label} />;
+    case 'enum':
+      return (
+        <TextField select {...common} value={str(value)} onChange={(e) => onChange(e.target.value)}>
+          {(def.options ?? []).map((o) => (
+            <MenuItem key={o.value} value={o.value}>
+              {o[lang as Lang]}
+            </MenuItem>
+          ))}
+        </TextField>
+      );
+    case 'int': {
+      if (yearFields.test(name)) {
+        return (
+          <TextField select {...common} value={str(value)} onChange={(e) => onChange(e.target.value === '' ? '' : Number(e.target.value))}>
+            <MenuItem value="">—</MenuItem>
+            {yearList().map((y) => (
+              <MenuItem key={y} value={y}>
+                {y}
+              </MenuItem>
+            ))}
+          </TextField>
+        );
+      }
+      if (name === 'month') {
+        return (
+          <TextField select {...common} value={str(value)} onChange={(e) => onChange(Number(e.target.value))}>
+            {Array.from({ length: 12 }, (_, i) => i + 1).map((m) => (
+              <MenuItem key={m} value={m}>
+                {m}
+              </MenuItem>
+            ))}
+          </TextField>
+        );
+      }
+      if (name === 'link_type') {
+        return (
+          <TextField select {...common} value={str(value)} onChange={(e) => onChange(Number(e.target.value))}>
+            {linkTypes.map((o) => (
+              <MenuItem key={o.num} value={o.num}>
+                {o[lang as Lang]}
+              </MenuItem>
+            ))}
+          </TextField>
+        );
+      }
+      return <TextField {...common} type="number" value={str(value)} onChange={(e) => onChange(e.target.value === '' ? '' : Number(e.target.value))} />;
+    }
+    case 'date':
+      return (
+        <DatePicker
+          label={label}
+          format="YYYY-MM-DD"
+          value={value ? dayjs(String(value)) : null}
+          onChange={(d) => onChange(d?.isValid() ? d.format('YYYY-MM-DD') : '')}
+          disabled={disabled}
+          slotProps={{ textField: { fullWidth: true, size: 'small', margin: 'dense', error: !!error, helperText: error } }}
+        />
+      );
+    case 'time':
+      return (
+        <TimePicker
+          label={label}
+          ampm={false}
+          format="HH:mm"
+          value={value ? dayjs(`2000-01-01T${String(value)}`) : null}
+          onChange={(d) => onChange(d?.isValid() ? d.format('HH:mm') : '')}
+          disabled={disabled}
+          slotProps={{ textField: { fullWidth: true, size: 'small', margin: 'dense', error: !!error, helperText: error } }}
+        />
+      );
+    case 'list':
+      return (
+        <Autocomplete
+          multiple
+          freeSolo
+          options={[]}
+          value={Array.isArray(value) ? (value as string[]) : []}
+          onChange={(_, v) => onChange(v.map(String))}
+          disabled={disabled}
+          renderValue={(vals, getItemProps) => vals.map((option, index) => <Chip size="small" label={option} {...getItemProps({ index })} key={option} />)}
+          renderInput={(params) => <TextField {...params} label={label} size="small" margin="dense" error={!!error} helperText={error ?? '↵'} />}
+        />
+      );
+    case 'image': {
+      const crop = def.image?.crop ?? [800, 450];
+      return <ImageField label={label} value={value} onChange={onChange} crop={crop} min={[def.image?.minWidth ?? 1, def.image?.minHeight ?? 1]} png={crop[0] === crop[1]} error={error} />;
+    }
+    case 'file': {
+      const current = typeof value === 'string' ? value : '';
+      const url = record?.[`${name}_url`];
+      return (
+        <Box sx={{ my: 1 }}>
+          <Typography variant="body2" color="text.secondary">
+            {label}
+          </Typography>
+          {current && typeof url === 'string' && url ? (
+            <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+              <Link href={url} target="_blank" rel="noopener">
+                {current}
+              </Link>
+              <IconButton size="small" aria-label={`${t('console.refresh')} ${label}`} title={t('console.refresh')} onClick={() => onChange('')}>
+                <RefreshIcon fontSize="small" />
+              </IconButton>
+            </Box>
+          ) : value instanceof File ? (
+            <Typography variant="body2">{value.name}</Typography>
+          ) : null}
+          {!(current && url) && (
+            <Button variant="outlined" size="small" component="label" sx={{ mt: 0.5 }}>
+              {t('console.chooseFile')}
+              <input hidden type="file" aria-label={label} onChange={(e) => e.target.files?.[0] && onChange(e.target.files[0])} />
+            </Button>
+          )}
+          {error && (
+            <Typography variant="body2" color="error">
+              {error}
+            </Typography>
+          )}
+        </Box>
+      );
+    }
+    case 'longtext':
+      if (markdownFields.test(name)) return <MarkdownField label={label} value={str(value)} onChange={onChange} error={error} height={name === 'markdown' ? 600 : 400} />;
+      if (htmlFields.test(name)) return <HtmlField label={label} value={str(value)} onChange={onChange} error={error} />;
+      return <TextField {...common} multiline minRows={3} value={str(value)} onChange={(e) => onChange(e.target.value)} />;
+    case 'password':
+      return <TextField {...common} type="password" autoComplete="new-password" value={str(value)} onChange={(e) => onChange(e.target.value)} />;
+    default:
+      return <TextField {...common} type={def.kind === 'email' ? 'email' : def.kind === 'url' ? 'url' : 'text'} value={str(value)} onChange={(e) => onChange(e.target.value)} />;
+  }
+}

@@ -1,0 +1,107 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import ButtonGroup from '@mui/material/ButtonGroup';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useRef, useState } from 'react';
+import Markdown from 'react-markdown';
+import rehypeSanitize from 'rehype-sanitize';
+import remarkGfm from 'remark-gfm';
+import { useT } from '../i18n/index.tsx';
+
+// Markdown with a small toolbar and a live preview, and HTML with a live preview in a sandboxed frame
+// (the author's HTML never runs in the console's own page).
+
+const tools: [string, string, string][] = [
+  ['B', '**', '**'],
+  ['I', '_', '_'],
+  ['H2', '\n## ', ''],
+  ['H3', '\n### ', ''],
+  ['• ', '\n- ', ''],
+  ['1.', '\n1. ', ''],
+  ['</>', '`', '`'],
+  ['❝', '\n> ', ''],
+  ['link', '[', '](https://)'],
+  ['▦', '\n| a | b |\n|---|---|\n| 1 | 2 |\n', ''],
+];
+
+export function MarkdownField({ label, value, onChange, height = 600, error }: { label: string; value: string; onChange: (v: string) => void; height?: number; error?: string }) {
+  const { t } = useT();
+  const area = useRef<HTMLTextAreaElement>(null);
+  const insert = (before: string, after: string) => {
+    const el = area.current;
+    if (!el) return onChange(value + before + after);
+    const { selectionStart: a, selectionEnd: b } = el;
+    onChange(value.slice(0, a) + before + value.slice(a, b) + after + value.slice(b));
+    requestAnimationFrame(() => {
+      el.focus();
+      el.setSelectionRange(a + before.length, b + before.length);
+    });
+  };
+  return (
+    <Box sx={{ my: 1 }}>
+      <Typography variant="body2" color="text.secondary" gutterBottom>
+        {label}
+      </Typography>
+      <ButtonGroup size="small" variant="outlined" sx={{ mb: 1, flexWrap: 'wrap' }} aria-label="markdown toolbar">
+        {tools.map(([name, before, after]) => (
+          <Button key={name} onClick={() => insert(before, after)} sx={{ minWidth: 36, textTransform: 'none' }}>
+            {name}
+          </Button>
+        ))}
+      </ButtonGroup>
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, gap: 2, height: { md: height } }}>
+        <TextField
+          inputRef={area}
+          multiline
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          error={!!error}
+          helperText={error}
+          slotProps={{ htmlInput: { 'aria-label': label, style: { fontFamily: 'ui-monospace, monospace', fontSize: 14 } } }}
+          sx={{ height: { md: height }, '& .MuiInputBase-root': { height: { md: height }, alignItems: 'flex-start', overflow: 'auto' } }}
+          minRows={12}
+        />
+        <Box aria-label={t('console.preview')} sx={{ border: '1px solid #ddd', borderRadius: 1, p: 2, overflow: 'auto', bgcolor: 'background.paper', height: { md: height }, '& img': { maxWidth: '100%' }, '& table': { borderCollapse: 'collapse' }, '& td, & th': { border: '1px solid #ccc', px: 1 } }}>
+          <Markdown remarkPlugins={[remarkGfm]} rehypePlugins={[rehypeSanitize]}>
+            {value}
+          </Markdown>
+        </Box>
+      </Box>
+    </Box>
+  );
+}
+
+/** Renders stored markdown (view mode of info pages). */
+export function MarkdownView({ value }: { value: string }) {
+  return (
+    <Box sx={{ '& img': { maxWidth: '100%' }, '& table': { borderCollapse: 'collapse' }, '& td, & th': { border: '1px solid #ccc', px: 1 } }}>
+      <Markdown remarkPlugins={[remarkGfm]} rehypePlugins={[rehypeSanitize]}>
+        {value}
+      </Markdown>
+    </Box>
+  );
+}
+
+export function HtmlField({ label, value, onChange, error }: { label: string; value: string; onChange: (v: string) => void; error?: string }) {
+  const { t } = useT();
+  const [tab, setTab] = useState(0);
+  return (
+    <Box sx={{ my: 1 }}>
+      <Tabs value={tab} onChange={(_, v) => setTab(v)} sx={{ minHeight: 36, '& .MuiTab-root': { minHeight: 36 } }}>
+        <Tab label={label} />
+        <Tab label={t('console.preview')} />
+      </Tabs>
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, gap: 2 }}>
+        <Box sx={{ display: { xs: tab === 0 ? 'block' : 'none', md: 'block' } }}>
+          <TextField multiline minRows={8} fullWidth value={value} onChange={(e) => onChange(e.target.value)} error={!!error} helperText={error} slotProps={{ htmlInput: { 'aria-label': label, style: { fontFamily: 'ui-monospace, monospace', fontSize: 14 } } }} />
+        </Box>
+        <Box sx={{ display: { xs: tab === 1 ? 'block' : 'none', md: 'block' }, border: '1px solid #ddd', borderRadius: 1, minHeight: 200 }}>
+          <iframe title={`${label} ${t('console.preview')}`} sandbox="" srcDoc={`<meta charset="utf-8"><style>body{font-family:sans-serif;line-height:1.6;margin:12px}img{max-width:100%}</style>${value}`} style={{ border: 0, width: '100%', height: '100%', minHeight: 200 }} />
+        </Box>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,269 @@
+import AddIcon from '@mui/icons-material/Add';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Drawer from '@mui/material/Drawer';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
+import type { Lang } from '../../common/enums.ts';
+import { zodFieldErrors } from '../../common/messages.ts';
+import { defaults, inputSchema, type ResourceDef } from '../../common/resource.ts';
+import { useT } from '../i18n/index.tsx';
+import { api, type Body } from './api.ts';
+import { FieldInput } from './fields.tsx';
+import { useConfirm, useNotify } from './ui.tsx';
+
+// One table and one editor serve every declared resource (SPEC §4 "Editors"): add opens a blank record
+// (id -1), edit opens a copy; saving creates or updates by id, closes (but for kept-open updates) and
+// reloads. The form is checked with the very schema the server uses before anything is sent.
+
+export type Row = Record<string, unknown>;
+export type Column = { key: string; label: string; render?: (row: Row) => ReactNode };
+export type RowAction = {
+  key: string;
+  label: (row: Row) => string;
+  /** The confirmation question; none means no dialog. */
+  confirm?: (row: Row) => string;
+  /** A single-field update or other call; the screen reloads after it. */
+  run: (row: Row) => Promise<unknown>;
+  /** The green message after success. */
+  done: (row: Row) => string;
+  color?: 'primary' | 'error' | 'secondary';
+};
+
+type Props = {
+  res: ResourceDef;
+  title: string;
+  columns: Column[];
+  /** Fields the editor shows, in order (default: every declared field). */
+  fields?: string[];
+  actions?: RowAction[];
+  /** Where the editor opens: beside the table, below it, or in a dialog. */
+  layout?: 'side' | 'below' | 'dialog';
+  keepOpenOnUpdate?: boolean;
+  sort?: (rows: Row[]) => Row[];
+  /** A value the editor's defaults get on top of the declaration's (e.g. today's date). */
+  newRecord?: () => Row;
+  canDelete?: (row: Row) => boolean;
+  canAdd?: boolean;
+};
+
+/** Turns editor values into a multipart body: files as files, lists as arrays, nothing for empty passwords. */
+export function bodyOf(res: ResourceDef, values: Row, fields: string[]): Body {
+  const body: Body = {};
+  for (const name of fields) {
+    const def = res.fields[name];
+    if (!def) continue;
+    const v = values[name];
+    if (def.kind === 'password' && !v) continue;
+    if (v === undefined) continue;
+    if (v instanceof File || Array.isArray(v) || typeof v === 'boolean' || typeof v === 'number' || typeof v === 'string') body[name] = v as Body[string];
+    else if (v === null) body[name] = '';
+  }
+  return body;
+}
+
+/** Checks editor values with the server's schema; files stand in as uploads. */
+export function validate(res: ResourceDef, mode: 'create' | 'update', body: Body, lang: Lang): Record<string, string> {
+  const probe: Row = {};
+  for (const [k, v] of Object.entries(body)) probe[k] = v instanceof File ? { kind: 'upload', tmpPath: '', filename: v.name, size: v.size, mimetype: v.type } : v;
+  const result = inputSchema(res, mode).safeParse(probe);
+  if (result.success) return {};
+  const errors = zodFieldErrors(lang, result.error.issues);
+  return Object.fromEntries(Object.entries(errors).map(([k, ms]) => [k, ms.join('; ')]));
+}
+
+export function ResourceScreen({ res, title, columns, fields, actions = [], layout = 'below', keepOpenOnUpdate = false, sort, newRecord, canDelete, canAdd = true }: Props) {
+  const { t, lang } = useT();
+  const notify = useNotify();
+  const confirm = useConfirm();
+  const queryClient = useQueryClient();
+  const narrow = !useMediaQuery('(min-width:800px)', { noSsr: true });
+  const [page, setPage] = useState(0);
+  const [editing, setEditing] = useState<Row | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [saving, setSaving] = useState(false);
+  const list = useQuery({ queryKey: [res.name], queryFn: () => api.get<Row[]>(res.path) });
+  const rows = sort ? sort(list.data ?? []) : (list.data ?? []);
+  const shown = fields ?? Object.keys(res.fields);
+  const id = (row: Row) => Number(row[res.id] ?? -1);
+  const reload = () => queryClient.invalidateQueries({ queryKey: [res.name] });
+
+  const open = (row: Row | null) => {
+    setErrors({});
+    setEditing(row ? { ...row } : { ...defaults(res), ...(newRecord?.() ?? {}), [res.id]: -1 });
+  };
+
+  async function save() {
+    if (!editing) return;
+    const mode = id(editing) === -1 ? 'create' : 'update';
+    const body = bodyOf(res, editing, shown);
+    const problems = validate(res, mode, body, lang as Lang);
+    setErrors(problems);
+    if (Object.keys(problems).length > 0) {
+      notify.lines(Object.entries(problems).map(([f, m]) => `${f}: ${m}`));
+      return;
+    }
+    setSaving(true);
+    try {
+      if (mode === 'create') await api.send('POST', res.path, body);
+      else await api.send('PUT', `${res.path}?${res.id}=${id(editing)}`, body);
+      notify.ok(t(mode === 'create' ? 'console.added' : 'console.modified'));
+      await reload();
+      if (mode === 'update' && keepOpenOnUpdate) {
+        const fresh = await api.get<Row>(`${res.path}?${res.id}=${id(editing)}`);
+        setEditing({ ...fresh });
+      } else setEditing(null);
+    } catch (e) {
+      notify.fail(e);
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  async function remove(row: Row) {
+    if (!(await confirm(t('console.confirmDelete')))) return;
+    try {
+      await api.del(`${res.path}?${res.id}=${id(row)}`);
+      notify.ok(t('console.deleted'));
+      if (editing && id(editing) === id(row)) setEditing(null);
+      await reload();
+    } catch (e) {
+      notify.fail(e);
+    }
+  }
+
+  async function act(action: RowAction, row: Row) {
+    if (action.confirm && !(await confirm(action.confirm(row)))) return;
+    try {
+      await action.run(row);
+      notify.ok(action.done(row));
+      await reload();
+    } catch (e) {
+      notify.fail(e);
+    }
+  }
+
+  const editor = editing && (
+    <Paper variant="outlined" sx={{ p: 2 }} component="form" aria-label={id(editing) === -1 ? t('console.newItem') : t('console.editing')} onSubmit={(e) => { e.preventDefault(); void save(); }}>
+      <Typography variant="h6" gutterBottom>
+        {id(editing) === -1 ? t('console.newItem') : `${t('console.editing')} #${id(editing)}`}
+      </Typography>
+      {shown.map((name) => {
+        const def = res.fields[name];
+        if (!def) return null;
+        return <FieldInput key={name} name={name} def={def} value={editing[name]} record={editing} error={errors[name]} onChange={(v) => setEditing((cur) => (cur ? { ...cur, [name]: v } : cur))} />;
+      })}
+      <Box sx={{ display: 'flex', gap: 1, mt: 2 }}>
+        <Button type="submit" variant="contained" disabled={saving}>
+          {t('console.save')}
+        </Button>
+        <Button onClick={() => setEditing(null)}>{t('console.close')}</Button>
+      </Box>
+    </Paper>
+  );
+
+  const table = (
+    <Paper variant="outlined">
+      <TableContainer>
+        <Table size="small" aria-label={title}>
+          <TableHead>
+            <TableRow>
+              <TableCell>{t('console.serial')}</TableCell>
+              {columns.map((c) => (
+                <TableCell key={c.key}>{c.label}</TableCell>
+              ))}
+              <TableCell>{t('console.actions')}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {rows.length === 0 && (
+              <TableRow>
+                <TableCell colSpan={columns.length + 2}>{list.isLoading ? t('console.loading') : t('console.empty')}</TableCell>
+              </TableRow>
+            )}
+            {rows.slice(page * 10, page * 10 + 10).map((row, i) => (
+              <TableRow key={id(row)} hover selected={!!editing && id(editing) === id(row)}>
+                <TableCell>{page * 10 + i + 1}</TableCell>
+                {columns.map((c) => (
+                  <TableCell key={c.key} sx={{ maxWidth: 320, overflow: 'hidden', textOverflow: 'ellipsis' }}>
+                    {c.render ? c.render(row) : String(row[c.key] ?? '')}
+                  </TableCell>
+                ))}
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                  <Button size="small" onClick={() => open(row)}>
+                    {t('console.edit')}
+                  </Button>
+                  {actions.map((a) => (
+                    <Button key={a.key} size="small" color={a.color ?? 'primary'} onClick={() => void act(a, row)}>
+                      {a.label(row)}
+                    </Button>
+                  ))}
+                  {(canDelete?.(row) ?? true) && (
+                    <Button size="small" color="error" onClick={() => void remove(row)}>
+                      {t('console.delete')}
+                    </Button>
+                  )}
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      <TablePagination component="div" count={rows.length} page={Math.min(page, Math.max(0, Math.ceil(rows.length / 10) - 1))} onPageChange={(_, p) => setPage(p)} rowsPerPage={10} rowsPerPageOptions={[10]} labelRowsPerPage={t('console.rowsPerPage')} />
+    </Paper>
+  );
+
+  return (
+    <Box>
+      <Box sx={{ display: 'flex', alignItems: 'center', mb: 2, gap: 2 }}>
+        <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }}>
+          {title}
+        </Typography>
+        {canAdd && (
+          <Button variant="contained" startIcon={<AddIcon />} onClick={() => open(null)}>
+            {t('console.add')}
+          </Button>
+        )}
+      </Box>
+      {layout === 'side' && !narrow ? (
+        <Box sx={{ display: 'grid', gridTemplateColumns: editing ? 'minmax(0, 1fr) minmax(360px, 480px)' : '1fr', gap: 2, alignItems: 'start' }}>
+          {table}
+          {editor}
+        </Box>
+      ) : layout === 'dialog' ? (
+        <>
+          {table}
+          <Dialog open={!!editing} onClose={() => setEditing(null)} fullWidth maxWidth="lg" fullScreen={narrow}>
+            <DialogTitle>{title}</DialogTitle>
+            <DialogContent>{editor}</DialogContent>
+          </Dialog>
+        </>
+      ) : layout === 'side' && narrow ? (
+        <>
+          {table}
+          <Drawer anchor="right" open={!!editing} onClose={() => setEditing(null)} slotProps={{ paper: { sx: { width: '100%', maxWidth: 480, p: 1 } } }}>
+            {editor}
+          </Drawer>
+        </>
+      ) : (
+        <>
+          {table}
+          <Box sx={{ mt: 2 }}>{editor}</Box>
+        </>
+      )}
+    </Box>
+  );
+}

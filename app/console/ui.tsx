@@ -1,0 +1,70 @@
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import { useSnackbar } from 'notistack';
+import { createContext, type ReactNode, useCallback, useContext, useRef, useState } from 'react';
+import { useT } from '../i18n/index.tsx';
+import { ApiFailure } from './api.ts';
+
+// Messages (green on success, red "field: message" lines on failure, SPEC §8) and the confirmation
+// dialog, shared by every console screen.
+
+export function useNotify() {
+  const { enqueueSnackbar } = useSnackbar();
+  const { t } = useT();
+  return {
+    ok: (message: string) => enqueueSnackbar(message, { variant: 'success' }),
+    fail: (error: unknown) => {
+      const lines = error instanceof ApiFailure ? error.lines() : [t('console.failed')];
+      enqueueSnackbar(
+        <span style={{ whiteSpace: 'pre-line' }}>{lines.join('\n')}</span>,
+        { variant: 'error' },
+      );
+    },
+    lines: (lines: string[]) => enqueueSnackbar(<span style={{ whiteSpace: 'pre-line' }}>{lines.join('\n')}</span>, { variant: 'error' }),
+  };
+}
+
+type Ask = (text: string) => Promise<boolean>;
+const ConfirmContext = createContext<Ask>(async () => false);
+
+export function ConfirmProvider({ children }: { children: ReactNode }) {
+  const { t } = useT();
+  const [text, setText] = useState<string | null>(null);
+  const resolver = useRef<((v: boolean) => void) | null>(null);
+  const ask = useCallback<Ask>(
+    (question) =>
+      new Promise<boolean>((resolve) => {
+        resolver.current = resolve;
+        setText(question);
+      }),
+    [],
+  );
+  const answer = (v: boolean) => {
+    resolver.current?.(v);
+    resolver.current = null;
+    setText(null);
+  };
+  return (
+    <ConfirmContext.Provider value={ask}>
+      {children}
+      <Dialog open={text !== null} onClose={() => answer(false)} aria-labelledby="confirm-title">
+        <DialogTitle id="confirm-title">{text}</DialogTitle>
+        <DialogContent />
+        <DialogActions>
+          <Button onClick={() => answer(false)}>{t('console.cancel')}</Button>
+          <Button variant="contained" onClick={() => answer(true)} autoFocus>
+            {t('console.confirm')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </ConfirmContext.Provider>
+  );
+}
+
+/** Asks a yes/no question in a dialog (SPEC §8's confirmation texts). */
+export function useConfirm(): Ask {
+  return useContext(ConfirmContext);
+}
