@@ -27,6 +27,13 @@ export default [
     route('publication', 'routes/console/publication.tsx'),
     route('news', 'routes/console/news.tsx'),
     route('seminar', 'routes/console/seminar.tsx'),
+    route('data', 'routes/console/data.tsx'),
+    route('private_data', 'routes/console/private-data.tsx'),
+    route('private_image', 'routes/console/private-image.tsx'),
+    route('private_time', 'routes/console/private-time.tsx'),
+    route('profile', 'routes/console/profile.tsx'),
+    route('info', 'routes/console/info.tsx'),
+    route('site', 'routes/console/site.tsx'),
     route('*', 'routes/console/not-found.tsx'),
   ]),
 ] satisfies RouteConfig;
