@@ -1,4 +1,5 @@
 import AddIcon from '@mui/icons-material/Add';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -21,7 +22,7 @@ import type { Lang } from '../../common/enums.ts';
 import { zodFieldErrors } from '../../common/messages.ts';
 import { defaults, inputSchema, type ResourceDef } from '../../common/resource.ts';
 import { useT } from '../i18n/index.tsx';
-import { api, type Body } from './api.ts';
+import { ApiFailure, api, type Body } from './api.ts';
 import { FieldInput } from './fields.tsx';
 import { useConfirm, useNotify } from './ui.tsx';
 
@@ -238,6 +239,11 @@ export function ResourceScreen({ res, title, columns, fields, actions = [], layo
           </Button>
         )}
       </Box>
+      {list.error && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {list.error instanceof ApiFailure ? list.error.lines().join(' ') : t('console.failed')}
+        </Alert>
+      )}
       {layout === 'side' && !narrow ? (
         <Box sx={{ display: 'grid', gridTemplateColumns: editing ? 'minmax(0, 1fr) minmax(360px, 480px)' : '1fr', gap: 2, alignItems: 'start' }}>
           {table}

@@ -1,0 +1,250 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { DEMO_USER_PASSWORD } from '../../cli/demo/seed.ts';
+import { loginAs } from '../helpers/client.ts';
+import { ADMIN, e2eAvailable, launchBrowser, type Site, startSite } from './server.ts';
+
+// The console in a real browser (issue #4): access rules, the shared table and editor, client-side
+// validation, single-field transitions with their confirmations, image crops and the phone layout.
+
+type Rec = Record<string, unknown>;
+
+async function png(width: number, height: number): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: { r: 30, g: 90, b: 160 } } }).png().toBuffer();
+}
+
+describe.skipIf(!e2eAvailable)('console in a browser', { timeout: 90_000 }, () => {
+  let site: Site;
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+  const pageErrors: string[] = [];
+
+  beforeAll(async () => {
+    [site, browser] = await Promise.all([startSite(), launchBrowser()]);
+  }, 240_000);
+  afterAll(async () => {
+    await browser?.close();
+    await site?.close();
+  });
+  afterEach(async () => {
+    await Promise.all(contexts.splice(0).map((c) => c.close()));
+    expect(pageErrors.splice(0)).toEqual([]);
+  });
+
+  async function open(width = 1366): Promise<Page> {
+    const context = await browser.newContext({ locale: 'zh-CN', viewport: { width, height: 900 } });
+    contexts.push(context);
+    context.on('page', (p) => p.on('pageerror', (e) => pageErrors.push(`${p.url()}: ${e.message}`)));
+    return context.newPage();
+  }
+
+  async function hydrated(page: Page, selector: string) {
+    await page.waitForFunction((sel) => {
+      const el = document.querySelector(sel);
+      return !!el && Object.keys(el).some((k) => k.startsWith('__reactProps'));
+    }, selector);
+  }
+
+  /** Logs in through the real login page and lands on `target`. */
+  async function logIn(page: Page, username: string, password: string, target = '/console') {
+    await page.goto(`${site.url}/login?redirect=${encodeURIComponent(target)}`);
+    await hydrated(page, 'form.login-card button[type=submit]');
+    await page.fill('input[name=username]', username);
+    await page.fill('input[name=password]', password);
+    await page.press('input[name=password]', 'Enter');
+    await page.waitForURL((u) => u.pathname === target.split('?')[0], { timeout: 10_000 });
+    await page.locator('main h1').first().waitFor();
+  }
+
+  const api = async <T>(path: string, token?: string): Promise<T> => {
+    const res = await fetch(`${site.url}${path}`, { headers: token ? { authorization: `Token ${token}` } : {} });
+    return (await res.json()) as T;
+  };
+
+  test('a console page without a login goes to the login page with the page as redirect', async () => {
+    const page = await open();
+    await page.goto(`${site.url}/console/news`);
+    await page.waitForURL(/\/login\?redirect=/);
+    expect(new URL(page.url()).searchParams.get('redirect')).toBe('/console/news');
+  });
+
+  test('a stored login older than 604800 s is cleared and goes to the login page', async () => {
+    const page = await open();
+    await logIn(page, ADMIN.username, ADMIN.password);
+    await page.evaluate(() => localStorage.setItem('loginTime', String(Math.floor(Date.now() / 1000) - 604_801)));
+    await page.goto(`${site.url}/console/article`);
+    await page.waitForURL(/\/login\?redirect=%2Fconsole%2Farticle/);
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  });
+
+  test('a token the server refuses logs out and goes to the login page', async () => {
+    const page = await open();
+    await logIn(page, ADMIN.username, ADMIN.password);
+    await page.evaluate(() => localStorage.setItem('token', 'revoked-token-revoked-token-revoked-xx'));
+    await page.goto(`${site.url}/console/article`);
+    await page.waitForURL(/\/login\?redirect=%2Fconsole%2Farticle/);
+    expect(await page.evaluate(() => localStorage.getItem('login'))).toBeNull();
+  });
+
+  test('an ordinary member sees no administrator items, and the server refuses their pages', async () => {
+    const page = await open();
+    await logIn(page, 'demo.user', DEMO_USER_PASSWORD);
+    const nav = page.getByRole('navigation', { name: '菜单' });
+    await expect(nav.getByRole('link', { name: '文章' }).isVisible()).resolves.toBe(true);
+    for (const admin of ['成员管理', '新闻', '研讨会']) expect(await nav.getByRole('link', { name: admin }).count()).toBe(0);
+    await page.goto(`${site.url}/console/news`);
+    await expect(page.getByText('没有权限').first().waitFor({ timeout: 10_000 })).resolves.toBeUndefined();
+    const token = await page.evaluate(() => localStorage.getItem('token'));
+    const res = await fetch(`${site.url}/api/news/`, { headers: { authorization: `Token ${token}` } });
+    expect(res.status).toBe(403);
+  });
+
+  test('news: validation before saving, create, publish and emphasize through their confirmations', async () => {
+    const page = await open();
+    await logIn(page, ADMIN.username, ADMIN.password, '/console/news');
+    const admin = await loginAs(site.app, ADMIN.username, ADMIN.password);
+    const before = (await admin.get('/api/news/')).json() as Rec[];
+
+    await page.getByRole('button', { name: '添加' }).click();
+    await page.getByRole('button', { name: '保存' }).click();
+    await expect(page.getByText('abstract: 必填').first().waitFor()).resolves.toBeUndefined();
+    expect(((await admin.get('/api/news/')).json() as Rec[]).length).toBe(before.length);
+
+    const abstract = `E2E 新闻 ${Date.now()}`;
+    await page.getByLabel('摘要 *').fill(abstract);
+    await page.getByLabel('中文内容').first().fill('<p>中文内容</p>');
+    await page.getByRole('button', { name: '保存' }).click();
+    await page.getByText('添加成功').first().waitFor();
+    const created = ((await admin.get('/api/news/')).json() as Rec[]).find((n) => n.abstract === abstract);
+    expect(created).toMatchObject({ release: false, emphasize: false, content_zh: '<p>中文内容</p>' });
+
+    const row = page.getByRole('row', { name: new RegExp(abstract) });
+    await row.getByRole('button', { name: '发布' }).click();
+    await page.getByRole('dialog').getByText('确认发布？').waitFor();
+    await page.getByRole('dialog').getByRole('button', { name: '确定' }).click();
+    await page.getByText('发布 成功').first().waitFor();
+    await row.getByRole('button', { name: '强调' }).click();
+    await page.getByRole('dialog').getByText('确认强调？').waitFor();
+    await page.getByRole('dialog').getByRole('button', { name: '确定' }).click();
+    await page.getByText('强调 成功').first().waitFor();
+    const after = ((await admin.get(`/api/news/?nid=${created?.nid}`)).json()) as Rec;
+    expect(after).toMatchObject({ release: true, emphasize: true });
+    // a cancelled confirmation changes nothing
+    await row.getByRole('button', { name: '取消发布' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: '取消' }).click();
+    expect(((await admin.get(`/api/news/?nid=${created?.nid}`)).json() as Rec).release).toBe(true);
+  });
+
+  test('article: a cover is cropped to 800×450, a small picture is refused, publishing sets time3', async () => {
+    const page = await open();
+    await logIn(page, ADMIN.username, ADMIN.password, '/console/article');
+    await page.getByRole('button', { name: '添加' }).click();
+    const dialog = page.getByRole('dialog');
+    const title = `E2E 文章 ${Date.now()}`;
+    await dialog.getByLabel('标题 *').fill(title);
+    await dialog.getByLabel('摘要 *').fill('摘要');
+    // below 800×450: refused before any crop
+    await dialog.locator('input[type=file]').setInputFiles({ name: 'small.png', mimeType: 'image/png', buffer: await png(640, 360) });
+    await dialog.getByText('图片至少需要 800×450 像素').waitFor();
+    await dialog.locator('input[type=file]').setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: await png(1600, 1000) });
+    await page.getByRole('dialog', { name: '裁剪' }).getByRole('button', { name: '确定' }).click();
+    await dialog.getByRole('button', { name: '保存' }).click();
+    await page.getByText('添加成功').first().waitFor();
+
+    const admin = await loginAs(site.app, ADMIN.username, ADMIN.password);
+    const created = ((await admin.get('/api/article/')).json() as Rec[]).find((a) => a.title === title) as Rec;
+    expect(created.image_url).toMatch(/^\/resource\/media\/[a-f0-9]{32}\.jpg$/);
+    const meta = await sharp(Buffer.from(await (await fetch(`${site.url}${created.image_url}`)).arrayBuffer())).metadata();
+    expect([meta.width, meta.height]).toEqual([800, 450]);
+    expect(created.editors).toContain('周明远');
+
+    await page.getByRole('row', { name: new RegExp(title) }).getByRole('button', { name: '发布' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: '确定' }).click();
+    await page.getByText('发布 成功').first().waitFor();
+    const published = (await admin.get(`/api/article/?aid=${created.aid}`)).json() as Rec;
+    expect(published.release).toBe(true);
+    expect(typeof published.time3).toBe('string');
+  });
+
+  test('seminar: defaults 14:00–15:30 and Tencent meeting, a 400×400 png speaker photo', async () => {
+    const page = await open();
+    await logIn(page, ADMIN.username, ADMIN.password, '/console/seminar');
+    await page.getByRole('button', { name: '添加' }).click();
+    const dialog = page.getByRole('dialog');
+    const title = `E2E 研讨会 ${Date.now()}`;
+    await dialog.getByLabel('标题（中文） *').fill(title);
+    await dialog.locator('input[type=file]').setInputFiles({ name: 'small.png', mimeType: 'image/png', buffer: await png(300, 300) });
+    await dialog.getByText('图片至少需要 400×400 像素').waitFor();
+    await dialog.locator('input[type=file]').setInputFiles({ name: 'speaker.png', mimeType: 'image/png', buffer: await png(900, 700) });
+    await page.getByRole('dialog', { name: '裁剪' }).getByRole('button', { name: '确定' }).click();
+    await dialog.getByRole('button', { name: '保存' }).click();
+    await page.getByText('添加成功').first().waitFor();
+    const admin = await loginAs(site.app, ADMIN.username, ADMIN.password);
+    const created = ((await admin.get('/api/seminar/')).json() as Rec[]).find((s) => s.title_zh === title) as Rec;
+    expect(created).toMatchObject({ start: '14:00', end: '15:30', room_type: 'Tencent meeting' });
+    const meta = await sharp(Buffer.from(await (await fetch(`${site.url}${created.image_url}`)).arrayBuffer())).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['png', 400, 400]);
+  });
+
+  test('publication: the editor stays open after an update; a file slot is replaced', async () => {
+    const page = await open();
+    await logIn(page, ADMIN.username, ADMIN.password, '/console/publication');
+    const firstRow = page.getByRole('row').nth(1);
+    await firstRow.getByRole('button', { name: '编辑' }).click();
+    const editor = page.getByRole('form', { name: /编辑中/ });
+    await editor.waitFor();
+    const title = `E2E 论文 ${Date.now()}`;
+    await editor.getByLabel('标题 *').fill(title);
+    await editor.getByRole('button', { name: '保存' }).click();
+    await page.getByText('修改成功').first().waitFor();
+    await expect(editor.isVisible()).resolves.toBe(true);
+    const pubs = await api<Rec[]>('/api/read_publication/');
+    expect(pubs.some((p) => p.title === title)).toBe(true);
+  });
+
+  test('people: password rules before saving, and the in-group/former switch', async () => {
+    const page = await open();
+    await logIn(page, ADMIN.username, ADMIN.password, '/console/people');
+    await page.getByRole('button', { name: '添加' }).click();
+    const editor = page.getByRole('form', { name: '新建' });
+    await editor.getByLabel('学号/工号 *').fill('E2E0001');
+    await editor.getByLabel('用户名 *').fill('e2e.person');
+    await editor.getByLabel('中文名 *').fill('测试');
+    await editor.getByLabel('英文名 *').fill('Ce Shi');
+    await editor.getByLabel('密码', { exact: true }).fill('short');
+    await editor.getByLabel('确认密码').fill('other');
+    await editor.getByRole('button', { name: '保存' }).click();
+    await page.getByText('password: 最少8位密码').first().waitFor();
+    await page.getByText('password2: 两次密码输入需保持一致').first().waitFor();
+    await editor.getByLabel('密码', { exact: true }).fill('long-enough-1');
+    await editor.getByLabel('确认密码').fill('long-enough-1');
+    await editor.getByRole('button', { name: '保存' }).click();
+    await page.getByText('添加成功').first().waitFor();
+    const admin = await loginAs(site.app, ADMIN.username, ADMIN.password);
+    const created = ((await admin.get('/api/people/')).json() as Rec[]).find((p) => p.username === 'e2e.person') as Rec;
+    expect(created.status).toBe(true);
+    await loginAs(site.app, 'e2e.person', 'long-enough-1');
+
+    const row = page.getByRole('row', { name: /e2e\.person/ });
+    // the new person (type "master") may stand on a later page of the table
+    for (let i = 0; i < 5 && !(await row.count()); i++) await page.getByRole('button', { name: 'Go to next page' }).click();
+    await row.getByRole('button', { name: '转为已毕业' }).click();
+    await page.getByRole('dialog').getByText('确认转为已毕业成员？').waitFor();
+    await page.getByRole('dialog').getByRole('button', { name: '确定' }).click();
+    await page.getByText('转为已毕业 成功').first().waitFor();
+    expect(((await admin.get(`/api/people/?pid=${created.pid}`)).json() as Rec).status).toBe(false);
+  });
+
+  test('at 390 px the drawer opens from the menu button', async () => {
+    const page = await open(390);
+    await logIn(page, ADMIN.username, ADMIN.password, '/console/article');
+    const drawerLink = page.getByRole('link', { name: '新闻' });
+    await expect(drawerLink.isVisible()).resolves.toBe(false);
+    await page.getByRole('button', { name: '菜单' }).click();
+    await drawerLink.waitFor({ state: 'visible' });
+    await drawerLink.click();
+    await page.waitForURL(/\/console\/news$/);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  });
+});
