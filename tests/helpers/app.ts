@@ -40,7 +40,10 @@ export const dialects: Dialect[] = pgProblem ? ['sqlite'] : ['sqlite', 'postgres
 export type TestApp = { app: FastifyInstance; dataDir: string; close: () => Promise<void> };
 
 export async function makeApp(dialect: Dialect, env: Record<string, string> = {}): Promise<TestApp> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-test-'));
+  // DATA_DIR sits two levels inside a fresh folder, so tests can check that nothing lands above it
+  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-test-'));
+  const dataDir = path.join(scratch, 'app', 'data');
+  fs.mkdirSync(dataDir, { recursive: true });
   const schema = `t_${randomBytes(6).toString('hex')}`;
   if (dialect === 'postgres') {
     const client = new pg.Client({ connectionString: PG_URL });
@@ -73,7 +76,7 @@ export async function makeApp(dialect: Dialect, env: Record<string, string> = {}
         await client.query(`DROP SCHEMA ${schema} CASCADE`);
         await client.end();
       }
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      fs.rmSync(scratch, { recursive: true, force: true });
     },
   };
 }
