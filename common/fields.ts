@@ -148,7 +148,8 @@ export function fieldSchema(def: FieldDef): z.ZodType {
     case 'bool':
       return boolSchema;
     case 'int':
-      return intSchema(def.min ?? 0, def.max ?? 1_000_000_000);
+      // sent empty, an optional number is cleared (stored as NULL)
+      return z.union([z.literal(''), intSchema(def.min ?? 0, def.max ?? 1_000_000_000)], msg('invalid_number'));
     case 'enum': {
       const values = (def.options ?? []).map((o) => o.value);
       return textOf(TEXT_MAX, true).refine((s) => values.includes(s), {

@@ -80,6 +80,6 @@ export async function authRoutes(app: FastifyInstance) {
     const a = requireActor(req);
     const ctx = ctxOf(app, req);
     const row = await ctx.db.selectFrom('person').select(['must_change_password']).where('pid', '=', a.pid).executeTakeFirst();
-    return { ...a, portrait_url: a.portrait_url || DEFAULT_PORTRAIT, must_change_password: Boolean(row?.must_change_password), advisor: a.username === app.lab.config.advisorUsername };
+    return { ...a, portrait_url: a.portrait_url || DEFAULT_PORTRAIT, must_change_password: Boolean(row?.must_change_password), advisor: a.username === app.lab.config.advisorUsername, analytics_url: app.lab.config.analyticsUrl ?? null };
   });
 }

@@ -1,6 +1,6 @@
-import Typography from '@mui/material/Typography';
+import { FilesScreen } from '../../console/files-screen.tsx';
 
-// Placeholder while this screen is being built (issue #4).
-export default function Screen() {
-  return <Typography variant="h5" component="h1">…</Typography>;
+// SPEC §2 console/private_data: one's own files (owner = username), without the uploader column.
+export default function PrivateDataScreen() {
+  return <FilesScreen scope="private" />;
 }
