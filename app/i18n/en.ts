@@ -187,6 +187,9 @@ export const en: Messages = {
     status: 'Status',
     inGroup: 'In group',
     former: 'Former',
+    name: 'Name',
+    speaker: 'Speaker',
+    language: 'Language',
   },
   consoleFiles: {
     publicHint: 'Files shared with every lab member. Only the uploader and administrators can delete them.',

@@ -185,6 +185,9 @@ export const zh = {
     status: '状态',
     inGroup: '在组',
     former: '已毕业',
+    name: '姓名',
+    speaker: '报告人',
+    language: '语言',
   },
   consoleFiles: {
     publicHint: '实验室成员共享的文件。只有上传者和管理员可以删除。',

@@ -236,6 +236,18 @@ describe.skipIf(!e2eAvailable)('console in a browser', { timeout: 90_000 }, () =
     expect(((await admin.get(`/api/people/?pid=${created.pid}`)).json() as Rec).status).toBe(false);
   });
 
+  test('the language switch turns the console English and back, and keeps the choice', async () => {
+    const page = await open();
+    await logIn(page, ADMIN.username, ADMIN.password, '/console/article');
+    await page.getByRole('button', { name: 'English' }).click();
+    await page.getByRole('link', { name: 'Articles' }).waitFor();
+    await page.getByRole('heading', { name: 'Articles' }).waitFor();
+    await page.reload();
+    await page.getByRole('link', { name: 'Publications' }).waitFor();
+    await page.getByRole('button', { name: '中文' }).click();
+    await page.getByRole('link', { name: '文章' }).waitFor();
+  });
+
   test('at 390 px the drawer opens from the menu button', async () => {
     const page = await open(390);
     await logIn(page, ADMIN.username, ADMIN.password, '/console/article');

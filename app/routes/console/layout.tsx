@@ -36,7 +36,10 @@ import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { SnackbarProvider } from 'notistack';
 import { type ReactElement, useEffect, useState } from 'react';
-import { NavLink, Outlet, redirect, useLocation, useNavigate } from 'react-router';
+import { NavLink, Outlet, redirect, useLocation, useNavigate, useRevalidator } from 'react-router';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import { LANG_COOKIE } from '../../../common/lang.ts';
 import { consoleNav, type ConsoleKey } from '../../console/nav.ts';
 import { ConfirmProvider } from '../../console/ui.tsx';
 import { useT } from '../../i18n/index.tsx';
@@ -102,6 +105,14 @@ export default function ConsoleLayout({ loaderData }: Route.ComponentProps) {
   const [open, setOpen] = useState(false);
   const location = useLocation();
   const navigate = useNavigate();
+  const revalidator = useRevalidator();
+  const setLang = (next: 'zh' | 'en' | null) => {
+    if (!next || next === lang) return;
+    // biome-ignore lint/suspicious/noDocumentCookie: the same `lang` cookie the public language menu sets
+    document.cookie = `${LANG_COOKIE}=${next}; path=/; max-age=31536000; samesite=lax`;
+    document.documentElement.lang = next === 'zh' ? 'zh-CN' : 'en';
+    revalidator.revalidate();
+  };
 
   useEffect(() => {
     document.title = t('console.title');
@@ -144,6 +155,16 @@ export default function ConsoleLayout({ loaderData }: Route.ComponentProps) {
             <LogoutIcon />
           </IconButton>
         </Tooltip>
+      </Box>
+      <Box sx={{ px: 2, pt: 1 }}>
+        <ToggleButtonGroup size="small" exclusive value={lang} onChange={(_, v) => setLang(v)} aria-label={t('console.language')}>
+          <ToggleButton value="zh" lang="zh">
+            中文
+          </ToggleButton>
+          <ToggleButton value="en" lang="en">
+            English
+          </ToggleButton>
+        </ToggleButtonGroup>
       </Box>
       <Divider sx={{ my: 1 }} />
       <List dense>

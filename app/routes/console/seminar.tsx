@@ -15,7 +15,7 @@ export default function SeminarScreen() {
       sort={(rows) => [...rows].sort((a, b) => String(b.date).localeCompare(String(a.date)) || String(b.start).localeCompare(String(a.start)))}
       columns={[
         { key: 'date', label: f.date.label[lang as Lang] },
-        { key: 'speaker_zh', label: lang === 'zh' ? '报告人' : 'Speaker', render: (r) => String(r.speaker_zh || r.speaker_en || '') },
+        { key: 'speaker_zh', label: t('console.speaker'), render: (r) => String(r.speaker_zh || r.speaker_en || '') },
         { key: 'title_zh', label: f.title_zh.label[lang as Lang], render: (r) => String(r.title_zh || r.title_en || '') },
       ]}
     />
