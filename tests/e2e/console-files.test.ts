@@ -390,8 +390,8 @@ describe.skipIf(!e2eAvailable)('console files, images, profile and schedules in 
     const wednesday7 = cell('Wed period 7 13:45–14:30');
     const friday12 = cell('Fri period 12 18:05–18:50');
     await monday1.waitFor();
-    expect(await page.locator('button[aria-pressed="true"]').count()).toBe(0);
-    expect(await page.locator('button[aria-pressed]').count()).toBe(7 * 15);
+    expect(await page.locator('main button[aria-pressed="true"]').count()).toBe(0);
+    expect(await page.locator('main button[aria-pressed]').count()).toBe(7 * 15);
     await monday1.click();
     await wednesday7.click();
     await friday12.focus();
@@ -399,7 +399,7 @@ describe.skipIf(!e2eAvailable)('console files, images, profile and schedules in 
     await cell('Sun period 15 20:20–21:05').click();
     await cell('Sun period 15 20:20–21:05').click();
     expect(await friday12.getAttribute('aria-pressed')).toBe('true');
-    expect(await page.locator('button[aria-pressed="true"]').count()).toBe(3);
+    expect(await page.locator('main button[aria-pressed="true"]').count()).toBe(3);
 
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('saved', { exact: true }).first().waitFor();
@@ -409,13 +409,13 @@ describe.skipIf(!e2eAvailable)('console files, images, profile and schedules in 
     expect(stored).toEqual([{ term: termOf(), occupy: [[1, 1], [3, 7], [5, 12]] }]);
 
     await page.reload();
-    await expect.poll(() => page.locator('button[aria-pressed="true"]').count()).toBe(3);
+    await expect.poll(() => page.locator('main button[aria-pressed="true"]').count()).toBe(3);
     for (const c of [monday1, wednesday7, friday12]) expect(await c.getAttribute('aria-pressed')).toBe('true');
     await monday1.click();
     await page.getByRole('button', { name: 'Save' }).click();
     await expect.poll(async () => ((await member.get(`/apiprivate/disctime/?uid=${member.uid}`)).json() as { occupy: Pair[] }[])[0]?.occupy).toEqual([[3, 7], [5, 12]]);
     await page.reload();
-    await expect.poll(() => page.locator('button[aria-pressed="true"]').count()).toBe(2);
+    await expect.poll(() => page.locator('main button[aria-pressed="true"]').count()).toBe(2);
     expect(await monday1.getAttribute('aria-pressed')).toBe('false');
   });
 
