@@ -68,8 +68,7 @@ export function success(reply: FastifyReply, id?: number) {
 export function docBody(fields: FieldMap, extra: Record<string, z.ZodType> = {}) {
   const shape: Record<string, z.ZodType> = {};
   for (const [name, def] of Object.entries(fields)) {
-    const base = def.kind === 'image' || def.kind === 'file' ? z.any() : z.any();
-    shape[name] = base.optional().describe(`${def.label.en} (${def.kind}${def.required ? ', required' : ''})`);
+    shape[name] = z.any().optional().describe(`${def.label.en} (${def.kind}${def.required ? ', required' : ''})`);
     if (def.numField) shape[def.numField] = z.any().optional().describe(`${def.label.en} number`);
   }
   return z.object({ ...shape, ...extra }).loose();

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { NotFound } from '../services/context.ts';
-import { articles, newsItems, publicNews, seminars, withFallbacks } from '../services/content.ts';
+import { publicSeminars, publishedArticle, publishedArticles, publishedNews } from '../services/content.ts';
 import { peopleLightList, publicPeople, publicPerson } from '../services/people.ts';
 import { publications } from '../services/publications.ts';
 import { ctxOf, parseId } from './helpers.ts';
@@ -13,15 +13,14 @@ const tags = ['public'];
 
 export async function publicRoutes(app: FastifyInstance) {
   app.get('/api/read_news/', { schema: { tags, summary: 'Published news, newest first' } }, async (req) => {
-    const list = await newsItems.list(ctxOf(app, req));
-    return list.filter((n) => n.release).map(publicNews);
+    return publishedNews(ctxOf(app, req));
   });
 
   app.get(
     '/api/read_seminar/',
     { schema: { tags, summary: 'Seminars, newest first; ?recent=1 for the latest one', querystring: z.object({ recent: z.string().optional() }).loose() } },
     async (req) => {
-      const list = (await seminars.list(ctxOf(app, req))).map(({ room_pw: _, ...s }) => withFallbacks(s));
+      const list = await publicSeminars(ctxOf(app, req));
       if ((req.query as { recent?: string }).recent === '1') {
         if (list.length === 0) throw new NotFound();
         return list[0];
@@ -43,18 +42,12 @@ export async function publicRoutes(app: FastifyInstance) {
       const { aid, slug } = req.query as { aid?: string; slug?: string };
       const ctx = ctxOf(app, req);
       if (aid !== undefined || slug !== undefined) {
-        let row: Record<string, unknown> | undefined;
         const id = parseId(aid);
-        if (id !== undefined) row = await ctx.db.selectFrom('article').selectAll().where('aid', '=', id).executeTakeFirst();
-        else if (slug !== undefined && slug.length <= 80) row = await ctx.db.selectFrom('article').selectAll().where('slug', '=', slug).executeTakeFirst();
-        if (!row?.release) throw new NotFound();
-        return articles.toWire(row, ctx.lang);
+        if (id !== undefined) return publishedArticle(ctx, { aid: id });
+        if (slug !== undefined) return publishedArticle(ctx, { slug });
+        throw new NotFound();
       }
-      const list = await articles.list(ctx);
-      return list
-        .filter((a) => a.release)
-        .sort((a, b) => String(b.time3).localeCompare(String(a.time3)))
-        .map((a) => ({
+      return (await publishedArticles(ctx)).map((a) => ({
           aid: a.aid,
           slug: a.slug,
           title: a.title,

@@ -1,10 +1,10 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { Lang } from '../../common/enums.ts';
 import { pick, resolveLang } from '../../common/lang.ts';
 import type { Lab } from '../api/helpers.ts';
 import type { Ctx } from '../services/context.ts';
 import { NotFound } from '../services/context.ts';
-import { articles, newsItems, publicNews, seminars, withFallbacks } from '../services/content.ts';
+import { publicSeminars, publishedArticle, publishedArticles, publishedNews } from '../services/content.ts';
 import { publicPeople, publicPerson } from '../services/people.ts';
 import { publications } from '../services/publications.ts';
 import { publicPage, publicPages, publicShowcase, siteSettings } from '../services/site.ts';
@@ -71,40 +71,29 @@ export function createPageData(lab: Lab, req: FastifyRequest) {
 
     /** Released news (the home timeline), newest first. */
     async news(limit?: number) {
-      const list = recs((await newsItems.list(ctx)).filter((n) => n.release).map(publicNews));
+      const list = recs(await publishedNews(ctx));
       return limit ? list.slice(0, limit) : list;
     },
 
     async latestSeminar() {
-      const list = await seminars.list(ctx);
-      const first = list[0];
-      if (!first) return null;
-      const { room_pw: _, ...rest } = withFallbacks(first);
-      return rec(rest);
+      const first = (await publicSeminars(ctx))[0];
+      return first ? rec(first) : null;
     },
 
     async seminarsForFeed() {
-      return (await seminars.list(ctx)).map((s) => {
-        const { room_pw: _, ...rest } = withFallbacks(s);
-        return rec(rest);
-      });
+      return recs(await publicSeminars(ctx));
     },
 
     /** Published articles as list items, newest publication first. */
     async articles() {
-      return (await articles.list(ctx))
-        .filter((a) => a.release)
-        .sort((a, b) => String(b.time3).localeCompare(String(a.time3)))
-        .map(({ markdown: _, editors: __, ...a }) => rec(a));
+      return (await publishedArticles(ctx)).map(({ markdown: _, editors: __, ...a }) => rec(a));
     },
 
     /** One published article by id or slug, with its body rendered. */
     async article(word: string) {
-      const row = /^\d{1,10}$/.test(word)
-        ? await ctx.db.selectFrom('article').selectAll().where('aid', '=', Number(word)).executeTakeFirst()
-        : await ctx.db.selectFrom('article').selectAll().where('slug', '=', word.slice(0, 80)).executeTakeFirst();
-      if (!row?.release) return null;
-      const { markdown, ...a } = articles.toWire(row as Row, lang);
+      const found = await orNull(publishedArticle(ctx, /^\d{1,10}$/.test(word) ? { aid: Number(word) } : { slug: word }));
+      if (!found) return null;
+      const { markdown, ...a } = found;
       const { html, toc } = renderMarkdown(String(markdown ?? ''));
       return { article: rec(a), html, toc };
     },
@@ -139,4 +128,3 @@ export function createPageData(lab: Lab, req: FastifyRequest) {
 
 export type PageData = ReturnType<typeof createPageData>;
 
-export type { FastifyInstance };

@@ -5,7 +5,7 @@ import { news } from '../../common/resources/news.ts';
 import { seminar, seminarBilingual } from '../../common/resources/seminar.ts';
 import { FieldError } from '../http/errors.ts';
 import type { Ctx } from './context.ts';
-import { nowIso } from './context.ts';
+import { isCreatorOrAdmin, NotFound, nowIso } from './context.ts';
 import { createCrud, parseList } from './crud.ts';
 import { sanitizeHtml } from './sanitize.ts';
 
@@ -27,9 +27,6 @@ export function displayTime(iso: unknown, lang: Lang): string {
     hour12: false,
   }).format(d);
 }
-
-const isOwnerOrAdmin = (ctx: Ctx, row: Record<string, unknown>) =>
-  ctx.actor?.authority === 'admin' || (row.created_by != null && row.created_by === ctx.actor?.pid);
 
 export const articles = createCrud(article, {
   hidden: ['created_by'],
@@ -65,7 +62,7 @@ export const articles = createCrud(article, {
       if (clash && clash.aid !== current?.aid) throw FieldError.one('slug', 'taken_slug');
     }
   },
-  canDelete: isOwnerOrAdmin,
+  canDelete: isCreatorOrAdmin,
 });
 
 export const newsItems = createCrud(news, {
@@ -127,4 +124,29 @@ export async function saveInfoList(ctx: Ctx, pages: { iid: number; aspect?: stri
       else await trx.updateTable('info_page').set(values).where('iid', '=', p.iid).execute();
     }
   });
+}
+
+// What the public may read (SPEC §7 read_* calls and the public pages): one place for each rule.
+
+/** Released news, newest first, with their HTML sanitized. */
+export async function publishedNews(ctx: Ctx): Promise<Record<string, unknown>[]> {
+  return (await newsItems.list(ctx)).filter((n) => n.release).map(publicNews);
+}
+
+/** Seminars, newest first, each _zh/_en pair filled from the other, without the room password. */
+export async function publicSeminars(ctx: Ctx): Promise<Record<string, unknown>[]> {
+  return (await seminars.list(ctx)).map(({ room_pw: _, ...s }) => withFallbacks(s));
+}
+
+/** Published articles, the most recently published first. */
+export async function publishedArticles(ctx: Ctx): Promise<Record<string, unknown>[]> {
+  return (await articles.list(ctx)).filter((a) => a.release).sort((a, b) => String(b.time3).localeCompare(String(a.time3)));
+}
+
+/** One published article by id or slug; NotFound for anything else. */
+export async function publishedArticle(ctx: Ctx, key: { aid: number } | { slug: string }): Promise<Record<string, unknown>> {
+  const q = ctx.db.selectFrom('article').selectAll();
+  const row = 'aid' in key ? await q.where('aid', '=', key.aid).executeTakeFirst() : key.slug.length <= 80 ? await q.where('slug', '=', key.slug).executeTakeFirst() : undefined;
+  if (!row?.release) throw new NotFound();
+  return articles.toWire(row as Record<string, unknown>, ctx.lang);
 }

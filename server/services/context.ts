@@ -27,3 +27,7 @@ export class Forbidden extends Error {
 }
 
 export const nowIso = () => new Date().toISOString();
+
+/** Articles and publications: their creator or an administrator may delete them (DESIGN.md). */
+export const isCreatorOrAdmin = (ctx: Ctx, row: Record<string, unknown>) =>
+  ctx.actor?.authority === 'admin' || (row.created_by != null && row.created_by === ctx.actor?.pid);

@@ -4,7 +4,7 @@ import { defaults, type ResourceDef } from '../../common/resource.ts';
 import type { DB } from '../db/database.ts';
 import { FieldError } from '../http/errors.ts';
 import { type Ctx, Forbidden, NotFound } from './context.ts';
-import { FileChanges, resolveImageField } from './media.ts';
+import { FileChanges, mediaKeyOf, resolveImageField } from './media.ts';
 
 // The create/read/update/delete every declared resource shares. A resource's own rules
 // (SPEC §4) come in as hooks; the shape of a row follows from its field declarations.
@@ -175,8 +175,8 @@ export function createCrud(res: ResourceDef, hooks: CrudHooks = {}) {
       const changes = new FileChanges(ctx.storage);
       for (const [name, def] of fields) {
         if (def.kind !== 'image') continue;
-        const key = typeof current[name] === 'string' ? (current[name] as string) : '';
-        if (key.startsWith('/resource/media/')) changes.removed.push({ bucket: 'media', key: key.slice('/resource/media/'.length) });
+        const key = mediaKeyOf(typeof current[name] === 'string' ? (current[name] as string) : null);
+        if (key) changes.removed.push({ bucket: 'media', key });
       }
       await run(ctx, changes, async () => {
         await ctx.db.deleteFrom(res.table).where(res.id, '=', id).execute();

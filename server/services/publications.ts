@@ -2,7 +2,7 @@ import { isUpload } from '../../common/fields.ts';
 import { publication, publicationFileSlots } from '../../common/resources/publication.ts';
 import { FieldError } from '../http/errors.ts';
 import { extensionOf, safeFileName } from '../storage/storage.ts';
-import type { Ctx } from './context.ts';
+import { type Ctx, isCreatorOrAdmin } from './context.ts';
 import { createCrud } from './crud.ts';
 
 // Publications: the generic service plus the three file slots of SPEC §4 (a file replaces the slot,
@@ -11,9 +11,6 @@ import { createCrud } from './crud.ts';
 
 export const publicationFileUrl = (pid: number, name: string) =>
   `/resource/public/publication/${pid}/${encodeURIComponent(name)}`;
-
-const isOwnerOrAdmin = (ctx: Ctx, row: Record<string, unknown>) =>
-  ctx.actor?.authority === 'admin' || (row.created_by != null && row.created_by === ctx.actor?.pid);
 
 export const publications = createCrud(publication, {
   hidden: ['created_by', 'file1_key', 'file2_key', 'file3_key'],
@@ -58,7 +55,7 @@ export const publications = createCrud(publication, {
       }
     }
   },
-  canDelete: isOwnerOrAdmin,
+  canDelete: isCreatorOrAdmin,
   async afterDelete(ctx, current) {
     for (const slot of publicationFileSlots) {
       const key = current[`${slot}_key`];

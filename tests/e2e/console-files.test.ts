@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { DEMO_USER_PASSWORD } from '../../cli/demo/seed.ts';
 import { termOf } from '../../common/schedule.ts';
 import { type Client, createMember, loginAs } from '../helpers/client.ts';
-import { ADMIN, e2eAvailable, launchBrowser, type Site, startSite } from './server.ts';
+import { ADMIN, e2eAvailable, launchBrowser, logInThroughPage, type Site, startSite } from './server.ts';
 
 // The member screens of the console in a real browser (issue #4): shared and private data files,
 // private images, one's own profile, one's weekly schedule and the console home's time overview.
@@ -49,22 +49,10 @@ describe.skipIf(!e2eAvailable)('console files, images, profile and schedules in 
     return { page: await context.newPage(), context };
   }
 
-  async function hydrated(page: Page, selector: string) {
-    await page.waitForFunction((sel) => {
-      const el = document.querySelector(sel);
-      return !!el && Object.keys(el).some((k) => k.startsWith('__reactProps'));
-    }, selector);
-  }
 
   /** Logs in through the real login page and lands on `target`. */
   async function logIn(page: Page, username: string, password: string, target: string) {
-    await page.goto(`${site.url}/login?redirect=${encodeURIComponent(target)}`);
-    await hydrated(page, 'form.login-card button[type=submit]');
-    await page.fill('input[name=username]', username);
-    await page.fill('input[name=password]', password);
-    await page.press('input[name=password]', 'Enter');
-    await page.waitForURL((u) => u.pathname === target, { timeout: 10_000 });
-    await page.getByRole('main').waitFor();
+    await logInThroughPage(page, site.url, username, password, target);
   }
 
   /**

@@ -9,7 +9,7 @@ import { showcase } from '../../common/resources/showcase.ts';
 import { site as siteRes } from '../../common/resources/site.ts';
 import { en } from '../../app/i18n/en.ts';
 import { zh } from '../../app/i18n/zh.ts';
-import { ADMIN, e2eAvailable, launchBrowser, type Site, startSite } from './server.ts';
+import { ADMIN, e2eAvailable, launchBrowser, logInThroughPage, type Site, startSite } from './server.ts';
 
 // The console's info pages (SPEC §2 console/info, §4 Info transitions, §6, §7 Info pages, §8) and the
 // site-content screen (docs/site-content.md) in a real browser: an administrator adds, edits, sorts
@@ -83,17 +83,7 @@ describe.skipIf(!e2eAvailable)('console: info pages and site content', { timeout
     await context.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: 'outside' }));
     context.on('page', (p) => p.on('pageerror', (e) => pageErrors.push(`${p.url()}: ${e.message}`)));
     const page = await context.newPage();
-    await page.goto(at(`/login?redirect=${encodeURIComponent(target)}`));
-    // hydrated: React's props are on the form and the submit button is enabled
-    await page.waitForFunction(() => {
-      const form = document.querySelector('form');
-      return !!form && Object.keys(form).some((k) => k.startsWith('__reactProps'));
-    });
-    await expect.poll(() => page.locator('button[type="submit"]').isEnabled()).toBe(true);
-    await page.locator('input[name="username"]').fill(user.username);
-    await page.locator('input[name="password"]').fill(user.password);
-    await page.locator('input[name="password"]').press('Enter');
-    await page.waitForURL((u) => `${u.pathname}${u.search}` === target, { timeout: 15_000 });
+    await logInThroughPage(page, site.url, user.username, user.password, target);
     await page.locator('main h1').first().waitFor();
     return page;
   }

@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { DEMO_USER_PASSWORD } from '../../cli/demo/seed.ts';
 import { loginAs } from '../helpers/client.ts';
-import { ADMIN, e2eAvailable, launchBrowser, type Site, startSite } from './server.ts';
+import { ADMIN, e2eAvailable, launchBrowser, logInThroughPage, type Site, startSite } from './server.ts';
 
 // The console in a real browser (issue #4): access rules, the shared table and editor, client-side
 // validation, single-field transitions with their confirmations, image crops and the phone layout.
@@ -39,21 +39,10 @@ describe.skipIf(!e2eAvailable)('console in a browser', { timeout: 90_000 }, () =
     return context.newPage();
   }
 
-  async function hydrated(page: Page, selector: string) {
-    await page.waitForFunction((sel) => {
-      const el = document.querySelector(sel);
-      return !!el && Object.keys(el).some((k) => k.startsWith('__reactProps'));
-    }, selector);
-  }
 
   /** Logs in through the real login page and lands on `target`. */
   async function logIn(page: Page, username: string, password: string, target = '/console') {
-    await page.goto(`${site.url}/login?redirect=${encodeURIComponent(target)}`);
-    await hydrated(page, 'form.login-card button[type=submit]');
-    await page.fill('input[name=username]', username);
-    await page.fill('input[name=password]', password);
-    await page.press('input[name=password]', 'Enter');
-    await page.waitForURL((u) => u.pathname === target.split('?')[0], { timeout: 10_000 });
+    await logInThroughPage(page, site.url, username, password, target);
     await page.locator('main h1').first().waitFor();
   }
 

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { people as demoPeople } from '../../cli/demo/content.ts';
 import { courses, projects, sharedTasks, siteSettings } from '../../cli/demo/site-content.ts';
 import { areas, enumLabel, type Lang } from '../../common/enums.ts';
-import { ADMIN, e2eAvailable, launchBrowser, type Site, startSite } from './server.ts';
+import { ADMIN, e2eAvailable, launchBrowser, type Site, startSite, hydrated as waitHydrated } from './server.ts';
 
 // The public site in a real browser (issue #3, point 7): every public route in both languages, the
 // language menu, the publication filter of SPEC §4, people tabs and card links, the article's table of
@@ -65,13 +65,8 @@ describe.skipIf(!e2eAvailable)('public site in a browser', { timeout: 60_000 }, 
     return (await res.json()) as T;
   }
 
-  /** Waits until React has hydrated the element (its props are attached), so clicks reach handlers. */
-  async function hydrated(page: Page, selector = 'header') {
-    await page.waitForFunction((sel) => {
-      const el = document.querySelector(sel);
-      return !!el && Object.keys(el).some((k) => k.startsWith('__reactProps'));
-    }, selector);
-  }
+  /** Waits until React has hydrated the element (the site header unless named). */
+  const hydrated = (page: Page, selector = 'header') => waitHydrated(page, selector);
 
   /** The rendered text of the page (innerText: what is shown), lower-cased: CSS may upper-case labels. */
   // biome-ignore lint/performance/useDomNodeTextContent: the rendered text is the point (not hidden nodes, not scripts)

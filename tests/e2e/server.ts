@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { type Browser, chromium } from 'playwright-core';
+import { type Browser, chromium, type Page } from 'playwright-core';
 import { seedDemo } from '../../cli/demo/seed.ts';
 import { buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
@@ -153,4 +153,28 @@ export async function launchBrowser(): Promise<Browser> {
     headless: true,
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Pages
+
+/** Waits until React has hydrated the element (its props are attached), so clicks reach handlers. */
+export async function hydrated(page: Page, selector: string): Promise<void> {
+  await page.waitForFunction((sel) => {
+    const el = document.querySelector(sel);
+    return !!el && Object.keys(el).some((k) => k.startsWith('__reactProps'));
+  }, selector);
+}
+
+/** Logs in through the real /login page (Enter submits) and waits until `target` shows its main content. */
+export async function logInThroughPage(page: Page, baseUrl: string, username: string, password: string, target: string): Promise<void> {
+  await page.goto(`${baseUrl}/login?redirect=${encodeURIComponent(target)}`);
+  await hydrated(page, 'form.login-card button[type=submit]');
+  // the button is enabled once hydrated; Enter does nothing on a form whose submit button is disabled
+  await page.locator('form.login-card button[type=submit]:not([disabled])').waitFor();
+  await page.locator('input[name="username"]').fill(username);
+  await page.locator('input[name="password"]').fill(password);
+  await page.locator('input[name="password"]').press('Enter');
+  await page.waitForURL((u) => `${u.pathname}${u.search}` === target, { timeout: 15_000 });
+  await page.getByRole('main').first().waitFor();
 }
