@@ -9,7 +9,9 @@ export default [
     route('news/:word', 'routes/public/article.tsx', { id: 'news-article' }),
     route('blog/:word', 'routes/public/article.tsx', { id: 'blog-article' }),
     route('people', 'routes/public/people.tsx'),
-    route('people/:username/*', 'routes/public/person.tsx'),
+    // the two-segment form ranks with the advisor area's /:advisor/pingan and wins by coming first
+    route('people/:username', 'routes/public/person.tsx', { id: 'person' }),
+    route('people/:username/*', 'routes/public/person.tsx', { id: 'person-subpath' }),
     route('curriculum', 'routes/public/curriculum.tsx'),
     route('curriculum/:slug', 'routes/public/course.tsx', { id: 'course' }),
     route('sharedtask', 'routes/public/sharedtask.tsx'),
@@ -36,4 +38,7 @@ export default [
     route('site', 'routes/console/site.tsx'),
     route('*', 'routes/console/not-found.tsx'),
   ]),
+  // The class-advisor area: the prefix is the advisor's username (ADVISOR_USERNAME); any other prefix is
+  // a 404 and any other member is sent back to the console (routes/advisor/layout.tsx).
+  layout('routes/advisor/layout.tsx', [route(':advisor/pingan', 'routes/advisor/pingan.tsx'), route(':advisor/info', 'routes/advisor/info.tsx')]),
 ] satisfies RouteConfig;

@@ -77,6 +77,14 @@ export const showcaseKinds = entries([
   { value: 'project', num: 3, zh: '开源项目', en: 'Open-source project' },
 ]);
 
+/** The advisor's name lists (SPEC §2 advisor info): the names are data the advisor keeps, these are the lists. */
+export const nameLists = entries([
+  { value: 'class', num: 1, zh: '全班', en: 'Whole class' },
+  { value: 'branch', num: 2, zh: '党支部', en: 'Party branch' },
+  { value: 'probationary', num: 3, zh: '预备党员', en: 'Probationary members' },
+  { value: 'disadvantaged', num: 4, zh: '家庭经济困难学生', en: 'Financially disadvantaged' },
+]);
+
 export type Lang = 'zh' | 'en';
 export const langs: readonly Lang[] = ['zh', 'en'];
 

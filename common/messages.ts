@@ -51,8 +51,42 @@ export const messages = {
   server_error: { zh: '服务器出错了，请稍后再试', en: 'something went wrong on the server, try again later' },
   not_multipart: { zh: '请求须为 multipart/form-data', en: 'the request must be multipart/form-data' },
   info_list: { zh: '信息页列表格式不正确', en: 'the info page list is malformed' },
+  // the advisor area's calls (server/api/advisor.ts)
+  invalid_cookie: { zh: 'Cookie 须为一行可见的 ASCII 字符', en: 'the cookie must be one line of printable ASCII' },
+  invalid_move: { zh: '格式应为 {"date":"YYYY-MM-DD","count":人数}', en: 'must be {"date":"YYYY-MM-DD","count":number}' },
+  invalid_remind: { zh: '须为 [{"xgh":学号,"realname":姓名}] 列表（1–500 人）', en: 'must be a list [{"xgh":ID,"realname":name}] of 1–500 people' },
+  invalid_mount: { zh: 'mount 只能是 1、2 或 3', en: 'mount must be 1, 2 or 3' },
+  invalid_remind_flag: { zh: 'remind 只能是 0（保存参数）或 1（记录提醒）', en: 'remind must be 0 (save parameters) or 1 (record reminders)' },
+  too_many_names: { zh: '名单最多 {max} 人', en: 'a list holds at most {max} names' },
+  name_too_long: { zh: '姓名“{name}”超过 {max} 个字符', en: 'the name "{name}" is longer than {max} characters' },
+  names_or_file: { zh: '请粘贴名单或上传 CSV 文件（二选一）', en: 'paste the names or upload a CSV file (one of the two)' },
   last_admin: { zh: '不能移除最后一位管理员', en: 'the last administrator cannot be removed' },
   self_delete: { zh: '不能删除自己的账号', en: 'you cannot delete your own account' },
+  // the advisor's import of the reporting system's export (server/pingan/import-file.ts)
+  import_type: {
+    zh: '只能导入 CSV（UTF-8 或 GBK）或 XLSX 文件；旧版 .xls 请先另存为 .xlsx',
+    en: 'only CSV (UTF-8 or GBK) or XLSX files can be imported; save a legacy .xls as .xlsx first',
+  },
+  import_unreadable: { zh: '无法读取该 XLSX 文件', en: 'the XLSX file could not be read' },
+  import_header: { zh: '第 1 行 {col} 列的表头应为“{zh}”或“{en}”', en: 'Row 1, column {col} must be headed "{zh}" or "{en}"' },
+  import_empty: { zh: '文件中没有数据行', en: 'the file has no data rows' },
+  import_too_many: { zh: '数据行过多（最多 {max} 行）', en: 'too many data rows (at most {max})' },
+  import_required: { zh: '第 {row} 行 {col} 列（{zh}）：不能为空', en: 'Row {row}, column {col} ({en}): must not be empty' },
+  import_date: { zh: '第 {row} 行 {col} 列（{zh}）：应为日期 YYYY-MM-DD', en: 'Row {row}, column {col} ({en}): must be a date YYYY-MM-DD' },
+  import_bool: {
+    zh: '第 {row} 行 {col} 列（{zh}）：应为 是/否（或 yes/no、true/false、1/0）',
+    en: 'Row {row}, column {col} ({en}): must be 是/否, yes/no, true/false or 1/0',
+  },
+  import_uptime: {
+    zh: '第 {row} 行 {col} 列（{zh}）：应为时间 YYYY-MM-DD HH:mm',
+    en: 'Row {row}, column {col} ({en}): must be a time YYYY-MM-DD HH:mm',
+  },
+  import_doses: { zh: '第 {row} 行 {col} 列（{zh}）：应为 0–3 的整数', en: 'Row {row}, column {col} ({en}): must be a whole number 0–3' },
+  import_too_long: { zh: '第 {row} 行 {col} 列（{zh}）：最多 {max} 个字符', en: 'Row {row}, column {col} ({en}): at most {max} characters' },
+  import_duplicate: {
+    zh: '第 {row} 行 {col} 列（{zh}）：{date} 的学号 {xgh} 已在第 {first} 行出现',
+    en: 'Row {row}, column {col} ({en}): {xgh} already appears for {date} on row {first}',
+  },
 } as const satisfies Record<string, { zh: string; en: string }>;
 
 export type MessageKey = keyof typeof messages;

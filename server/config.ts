@@ -10,6 +10,8 @@ export type Config = {
   adminPassword: string | undefined;
   advisorUsername: string | undefined;
   pinganUpstreamUrl: string | undefined;
+  /** How long the advisor's data source may take to answer (PINGAN_UPSTREAM_TIMEOUT_MS). */
+  pinganTimeoutMs: number;
   analyticsUrl: string | undefined;
   /** The site's public address for canonical links and feeds (PUBLIC_URL); else taken from the request. */
   publicUrl: string | undefined;
@@ -28,6 +30,8 @@ const blank = (v: string | undefined) => (v === undefined || v.trim() === '' ? u
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 3000);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got ${env.PORT}`);
+  const upstream = blank(env.PINGAN_UPSTREAM_URL);
+  if (upstream && !/^https?:\/\/[^/]/i.test(upstream)) throw new Error(`PINGAN_UPSTREAM_URL must be an http(s) address, got ${upstream}`);
   return {
     port,
     host: blank(env.HOST) ?? '127.0.0.1',
@@ -36,7 +40,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminUsername: blank(env.LAB_ADMIN_USERNAME),
     adminPassword: env.LAB_ADMIN_PASSWORD || undefined,
     advisorUsername: blank(env.ADVISOR_USERNAME),
-    pinganUpstreamUrl: blank(env.PINGAN_UPSTREAM_URL),
+    pinganUpstreamUrl: upstream,
+    pinganTimeoutMs: Number(env.PINGAN_UPSTREAM_TIMEOUT_MS ?? 10_000) || 10_000,
     analyticsUrl: blank(env.ANALYTICS_URL),
     publicUrl: blank(env.PUBLIC_URL)?.replace(/\/+$/, ''),
     redisUrl: blank(env.REDIS_URL),

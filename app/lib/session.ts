@@ -3,7 +3,7 @@
 
 export const SESSION_SECONDS = 604_800;
 
-const KEYS = ['login', 'name', 'name_en', 'username', 'uid', 'authority', 'portrait', 'token', 'loginTime'] as const;
+const KEYS = ['login', 'name', 'name_en', 'username', 'uid', 'authority', 'advisor', 'portrait', 'token', 'loginTime'] as const;
 
 export type StoredSession = {
   login: boolean;
@@ -12,6 +12,8 @@ export type StoredSession = {
   username: string;
   uid: string;
   authority: string;
+  /** The class-advisor account (its area is /{username}/…); the server decides, this only shows the link. */
+  advisor: boolean;
   portrait: string;
   token: string;
   loginTime: number;
@@ -34,6 +36,7 @@ export function readSession(): StoredSession | null {
       username: s.getItem('username') ?? '',
       uid: s.getItem('uid') ?? '',
       authority: s.getItem('authority') ?? 'user',
+      advisor: s.getItem('advisor') === 'true',
       portrait: s.getItem('portrait') ?? '',
       token: s.getItem('token') ?? '',
       loginTime,
@@ -46,7 +49,7 @@ export function readSession(): StoredSession | null {
 export function storeSession(data: {
   token: string;
   loginTime: number;
-  userInfo: { name_zh: string; name_en: string; username: string; uid: string; authority: string; portrait_url: string };
+  userInfo: { name_zh: string; name_en: string; username: string; uid: string; authority: string; portrait_url: string; advisor?: boolean };
 }) {
   const s = window.localStorage;
   s.setItem('login', 'true');
@@ -55,6 +58,7 @@ export function storeSession(data: {
   s.setItem('username', data.userInfo.username);
   s.setItem('uid', data.userInfo.uid);
   s.setItem('authority', data.userInfo.authority);
+  s.setItem('advisor', String(Boolean(data.userInfo.advisor)));
   s.setItem('portrait', data.userInfo.portrait_url);
   s.setItem('token', data.token);
   s.setItem('loginTime', String(data.loginTime));

@@ -65,6 +65,8 @@ export async function authRoutes(app: FastifyInstance) {
             username: a.username,
             authority: a.authority,
             portrait_url: a.portrait_url || DEFAULT_PORTRAIT,
+            // the class-advisor account (ADVISOR_USERNAME) has an area of its own
+            advisor: a.username === app.lab.config.advisorUsername,
           },
         };
       },

@@ -6,6 +6,7 @@ import { type Migration, type MigrationProvider, Migrator } from 'kysely/migrati
 import pg from 'pg';
 import * as init from './migrations/2026-11-22-0001-init.ts';
 import * as siteContent from './migrations/2026-11-22-0002-site-content.ts';
+import * as advisor from './migrations/2026-11-22-0003-advisor.ts';
 
 // PostgreSQL returns bigint (int8) columns as strings by default; sizes and login times fit a double.
 pg.types.setTypeParser(20, (v) => Number(v));
@@ -47,6 +48,7 @@ export function isPostgres(db: DB): boolean {
 const migrations: Record<string, Migration> = {
   '2026-11-22-0001-init': init,
   '2026-11-22-0002-site-content': siteContent,
+  '2026-11-22-0003-advisor': advisor,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -60,6 +60,8 @@ export function createPageData(lab: Lab, req: FastifyRequest) {
     forced: url.searchParams.get('lang') === lang,
     origin,
     analyticsUrl: lab.config.analyticsUrl ?? null,
+    /** The class-advisor account whose area lives at /{advisor}/… (null: no such area). */
+    advisor: lab.config.advisorUsername ?? null,
     site: () => siteSettings(ctx),
 
     /** The settings with the intro rendered (and as plain text for the meta description). */

@@ -1,0 +1,178 @@
+import HomeIcon from '@mui/icons-material/Home';
+import LogoutIcon from '@mui/icons-material/Logout';
+import MenuIcon from '@mui/icons-material/Menu';
+import UndoIcon from '@mui/icons-material/Undo';
+import AppBar from '@mui/material/AppBar';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import CssBaseline from '@mui/material/CssBaseline';
+import Divider from '@mui/material/Divider';
+import Drawer from '@mui/material/Drawer';
+import IconButton from '@mui/material/IconButton';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import { createTheme, ThemeProvider } from '@mui/material/styles';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Toolbar from '@mui/material/Toolbar';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
+import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { SnackbarProvider } from 'notistack';
+import { type ReactElement, type ReactNode, useEffect, useState } from 'react';
+import { NavLink, useLocation, useNavigate, useRevalidator } from 'react-router';
+import { LANG_COOKIE } from '../../common/lang.ts';
+import { useT } from '../i18n/index.tsx';
+import { logout, type StoredSession } from '../lib/session.ts';
+import { ConfirmProvider } from './ui.tsx';
+
+// The frame the console and the advisor area share (SPEC §2): a side drawer with the member's avatar,
+// name and authority, home / back / logout, the language switch and the area's links; a menu button
+// opens it on phones. The areas differ only in their links and title.
+
+export type FrameLink = { key: string; path: string; label: string; icon: ReactElement; end?: boolean };
+
+const theme = createTheme({
+  palette: { primary: { main: '#1e4f91' }, secondary: { main: '#b5482b' }, background: { default: '#f5f7fa' } },
+  breakpoints: { values: { xs: 0, sm: 400, md: 800, lg: 1200, xl: 1536 } },
+});
+
+const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
+
+const DRAWER = 240;
+
+export function FrameFallback() {
+  return (
+    <Box sx={{ display: 'grid', placeItems: 'center', minHeight: '100vh' }}>
+      <CircularProgress aria-label="…" />
+    </Box>
+  );
+}
+
+type Props = { session: StoredSession; title: string; authority: string; links: FrameLink[]; children: ReactNode };
+
+export function Frame({ session, title, authority, links, children }: Props) {
+  const { t, lang } = useT();
+  const wide = useMediaQuery('(min-width:800px)', { noSsr: true });
+  const [open, setOpen] = useState(false);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const revalidator = useRevalidator();
+  const setLang = (next: 'zh' | 'en' | null) => {
+    if (!next || next === lang) return;
+    // biome-ignore lint/suspicious/noDocumentCookie: the same `lang` cookie the public language menu sets
+    document.cookie = `${LANG_COOKIE}=${next}; path=/; max-age=31536000; samesite=lax`;
+    document.documentElement.lang = next === 'zh' ? 'zh-CN' : 'en';
+    revalidator.revalidate();
+  };
+
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the phone drawer closes whenever the page changes
+  useEffect(() => setOpen(false), [location.pathname]);
+
+  const drawer = (
+    <Box sx={{ width: DRAWER }} role="navigation" aria-label={t('console.menu')}>
+      <Box sx={{ p: 2, display: 'flex', alignItems: 'center', gap: 1.5 }}>
+        <Avatar src={session.portrait || undefined} alt="" sx={{ width: 48, height: 48 }} />
+        <Box sx={{ minWidth: 0 }}>
+          <Typography noWrap sx={{ fontWeight: 600 }}>
+            {lang === 'zh' ? session.name || session.name_en : session.name_en || session.name}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            {authority}
+          </Typography>
+        </Box>
+      </Box>
+      <Box sx={{ display: 'flex', px: 1, gap: 1 }}>
+        <Tooltip title={t('console.home')}>
+          <IconButton href="/" aria-label={t('console.home')}>
+            <HomeIcon />
+          </IconButton>
+        </Tooltip>
+        <Tooltip title={t('console.back')}>
+          <IconButton onClick={() => navigate(-1)} aria-label={t('console.back')}>
+            <UndoIcon />
+          </IconButton>
+        </Tooltip>
+        <Tooltip title={t('console.logout')}>
+          <IconButton
+            aria-label={t('console.logout')}
+            onClick={async () => {
+              await logout();
+              window.location.assign('/login');
+            }}
+          >
+            <LogoutIcon />
+          </IconButton>
+        </Tooltip>
+      </Box>
+      <Box sx={{ px: 2, pt: 1 }}>
+        <ToggleButtonGroup size="small" exclusive value={lang} onChange={(_, v) => setLang(v)} aria-label={t('console.language')}>
+          <ToggleButton value="zh" lang="zh">
+            中文
+          </ToggleButton>
+          <ToggleButton value="en" lang="en">
+            English
+          </ToggleButton>
+        </ToggleButtonGroup>
+      </Box>
+      <Divider sx={{ my: 1 }} />
+      <List dense>
+        {links.map((item) => (
+          <ListItemButton key={item.key} component={NavLink} to={item.path} end={item.end} sx={{ '&.active': { bgcolor: 'action.selected', fontWeight: 600 } }}>
+            <ListItemIcon>{item.icon}</ListItemIcon>
+            <ListItemText primary={item.label} />
+          </ListItemButton>
+        ))}
+      </List>
+    </Box>
+  );
+
+  return (
+    <ThemeProvider theme={theme}>
+      <CssBaseline />
+      <LocalizationProvider dateAdapter={AdapterDayjs}>
+        <QueryClientProvider client={queryClient}>
+          <SnackbarProvider autoHideDuration={2000} maxSnack={4} anchorOrigin={{ vertical: 'top', horizontal: 'center' }}>
+            <ConfirmProvider>
+              <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+                {wide ? (
+                  <Drawer variant="permanent" sx={{ width: DRAWER, flexShrink: 0, '& .MuiDrawer-paper': { width: DRAWER } }}>
+                    {drawer}
+                  </Drawer>
+                ) : (
+                  <Drawer variant="temporary" open={open} onClose={() => setOpen(false)} ModalProps={{ keepMounted: true }}>
+                    {drawer}
+                  </Drawer>
+                )}
+                <Box component="main" sx={{ flexGrow: 1, minWidth: 0 }}>
+                  {!wide && (
+                    <AppBar position="sticky">
+                      <Toolbar variant="dense">
+                        <IconButton color="inherit" edge="start" aria-label={t('console.menu')} onClick={() => setOpen(true)}>
+                          <MenuIcon />
+                        </IconButton>
+                        <Typography sx={{ ml: 1 }} noWrap>
+                          {title}
+                        </Typography>
+                      </Toolbar>
+                    </AppBar>
+                  )}
+                  <Box sx={{ p: { xs: 1, sm: 2, md: 3 } }}>{children}</Box>
+                </Box>
+              </Box>
+            </ConfirmProvider>
+          </SnackbarProvider>
+        </QueryClientProvider>
+      </LocalizationProvider>
+    </ThemeProvider>
+  );
+}

@@ -1,0 +1,56 @@
+import FactCheckIcon from '@mui/icons-material/FactCheck';
+import HealthAndSafetyIcon from '@mui/icons-material/HealthAndSafety';
+import SpaceDashboardIcon from '@mui/icons-material/SpaceDashboard';
+import { data as dataResponse, Outlet, redirect } from 'react-router';
+import { pageDataContext } from '#page-context';
+import { Frame, FrameFallback } from '../../console/frame.tsx';
+import { useT } from '../../i18n/index.tsx';
+import { readSession } from '../../lib/session.ts';
+import { ErrorBoundary as PublicErrorBoundary } from '../public/not-found.tsx';
+import type { Route } from './+types/layout.ts';
+
+// The class-advisor area (SPEC §2): /{advisor username}/pingan and /info, client-rendered like the
+// console. The server knows which username has the area (ADVISOR_USERNAME): any other prefix is a 404.
+// The browser holds the login: without one, the login page; logged in as anyone else, the console.
+// The server refuses the area's calls to anyone but the advisor whatever this page decides.
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { advisor } = context.get(pageDataContext);
+  if (!advisor || params.advisor !== advisor) throw dataResponse(null, { status: 404 });
+  return { advisor };
+}
+
+export async function clientLoader({ request, params, serverLoader }: Route.ClientLoaderArgs) {
+  const session = readSession();
+  if (!session) {
+    const url = new URL(request.url);
+    throw redirect(`/login?redirect=${encodeURIComponent(url.pathname + url.search)}`);
+  }
+  if (session.username !== params.advisor) throw redirect('/console');
+  await serverLoader();
+  return { session };
+}
+clientLoader.hydrate = true as const;
+
+export const HydrateFallback = FrameFallback;
+export const ErrorBoundary = PublicErrorBoundary;
+
+export function meta() {
+  return [{ title: '班主任工作台 · Class advisor' }, { name: 'robots', content: 'noindex' }];
+}
+
+export default function AdvisorLayout({ loaderData, params }: Route.ComponentProps) {
+  const { t } = useT();
+  const { session } = loaderData;
+  const base = `/${params.advisor}`;
+  const links = [
+    { key: 'pingan', path: `${base}/pingan`, label: t('advisor.pingan'), icon: <HealthAndSafetyIcon /> },
+    { key: 'info', path: `${base}/info`, label: t('advisor.info'), icon: <FactCheckIcon /> },
+    { key: 'console', path: '/console', label: t('advisor.console'), icon: <SpaceDashboardIcon />, end: true },
+  ];
+  return (
+    <Frame session={session} title={t('advisor.title')} authority={t('advisor.authority')} links={links}>
+      <Outlet context={{ session }} />
+    </Frame>
+  );
+}

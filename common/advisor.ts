@@ -1,0 +1,108 @@
+import type { Lang } from './enums.ts';
+
+// The class-advisor area's shared vocabulary (SPEC §3 "Advisor reminder data", §7 advisor calls):
+// the answer of GET /api{advisor}/pingan/, the name-list check and the zero-report text. The server
+// builds the answer, the advisor's pages read it; docs/advisor.md explains every field.
+
+/** A row of the reminder and zero-report tables (SPEC §3: realname, xgh, uptime, status). */
+export type ReportRow = { realname: string; xgh: string; uptime: string; status: string };
+export type DateCount = { date: string; count: number };
+export type RemindCount = { xgh: string; realname: string; count: number };
+
+/** Why the day's data could not be had (server/pingan/source.ts). */
+export type SourceFailure = 'cookie_rejected' | 'timeout' | 'unreachable' | 'upstream_error' | 'malformed' | 'no_data';
+
+/** What mount=1 answers, and what every answer carries. */
+export type PinganBase = {
+  cookie: string;
+  /** The stored cookie is missing, or the data source refused it or timed out: it needs updating. */
+  refresh_cookie: boolean;
+  /** Whether PINGAN_UPSTREAM_URL is configured (else imported files are the only source). */
+  upstream: boolean;
+  selfdez: number;
+  selfdyz: number;
+  xwzs: number;
+  /** Leave and return counts by date for the month up to `date`. */
+  lixiao: Record<string, number>;
+  fanxiao: Record<string, number>;
+  lixiao_month: DateCount[];
+  fanxiao_month: DateCount[];
+  /** Cumulative reminder counts, the top 10. */
+  remind: RemindCount[];
+  /** Student IDs already recorded as reminded on `date`. */
+  remind_today: string[];
+  /** Dates with imported reports, newest first (at most 31). */
+  imported_dates: string[];
+};
+
+/** The day's figures (mount=2 for `date`, mount=3 for `date_yes`). */
+export type PinganDay = {
+  date: string;
+  /** Where the figures came from; null when no source had them (see source_error). */
+  source: 'upstream' | 'import' | null;
+  source_error: SourceFailure | null;
+  zrs: number;
+  xzs: number;
+  zxrs: number;
+  dez: number;
+  dyz: number;
+};
+
+export type PinganToday = PinganBase & PinganDay & { weishangbao: ReportRow[]; weishangbao_name: string; num_weishangbao: number };
+export type PinganYesterday = PinganBase & PinganDay & { weishangbao_yes: ReportRow[]; buzhengchang_yes: ReportRow[] };
+
+/** The date in China (the reporting system's day), YYYY-MM-DD. */
+export function chinaDate(at = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+}
+
+export function addDays(date: string, days: number): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+/** Names pasted one per line: trimmed, blanks and repeats dropped. */
+export function pastedNames(text: string): string[] {
+  return [...new Set(text.split(/\r?\n/).map((s) => s.trim()).filter(Boolean))];
+}
+
+export type NameCheck = { total: number; reported: number; unreported: number; unreportedNames: string[]; notOnList: string[] };
+
+/** The name-list checker: who on `list` is missing from the pasted names, and who pasted is not on it. */
+export function checkNames(list: readonly string[], pasted: readonly string[]): NameCheck {
+  const have = new Set(pasted);
+  const on = new Set(list);
+  const unreportedNames = list.filter((n) => !have.has(n));
+  return {
+    total: list.length,
+    reported: list.length - unreportedNames.length,
+    unreported: unreportedNames.length,
+    unreportedNames,
+    notOnList: pasted.filter((n) => !on.has(n)),
+  };
+}
+
+const names = (rows: ReportRow[], lang: Lang) => (rows.length === 0 ? '' : lang === 'zh' ? `（${rows.map((r) => r.realname).join('、')}）` : ` (${rows.map((r) => r.realname).join(', ')})`);
+
+/** Yesterday's zero report, the text the advisor pastes into the college's group (SPEC §2). */
+export function zeroReport(lang: Lang, d: PinganYesterday): string {
+  const left = d.lixiao[d.date] ?? 0;
+  const back = d.fanxiao[d.date] ?? 0;
+  if (lang === 'zh') {
+    return [
+      `【${d.date} 零报告】`,
+      `本班应到 ${d.zrs} 人，在校 ${d.zxrs} 人，校外住宿 ${d.xwzs} 人；当日离校 ${left} 人，返校 ${back} 人。`,
+      `健康上报：已上报 ${d.xzs} 人，未上报 ${d.weishangbao_yes.length} 人${names(d.weishangbao_yes, lang)}；健康状况异常 ${d.buzhengchang_yes.length} 人${names(d.buzhengchang_yes, lang)}。`,
+      `疫苗接种：第一针 ${d.dyz} 人（自报 ${d.selfdyz} 人），第二针 ${d.dez} 人（自报 ${d.selfdez} 人）。`,
+      d.weishangbao_yes.length === 0 && d.buzhengchang_yes.length === 0 ? '全员已上报，无异常情况。' : '其余同学均已上报，无其他异常情况。',
+    ].join('\n');
+  }
+  return [
+    `[Zero report, ${d.date}]`,
+    `Headcount ${d.zrs}, on campus ${d.zxrs}, living off campus ${d.xwzs}; left campus that day ${left}, returned ${back}.`,
+    `Health reports: ${d.xzs} submitted, ${d.weishangbao_yes.length} not submitted${names(d.weishangbao_yes, lang)}; ${d.buzhengchang_yes.length} with an abnormal status${names(d.buzhengchang_yes, lang)}.`,
+    `Vaccination: first dose ${d.dyz} (self-reported ${d.selfdyz}), second dose ${d.dez} (self-reported ${d.selfdez}).`,
+    d.weishangbao_yes.length === 0 && d.buzhengchang_yes.length === 0 ? 'Everyone reported; nothing abnormal.' : 'Everyone else reported; nothing else abnormal.',
+  ].join('\n');
+}

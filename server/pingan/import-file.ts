@@ -1,0 +1,257 @@
+import ExcelJS from 'exceljs';
+import type { MessageKey } from '../../common/messages.ts';
+import { FieldError } from '../http/errors.ts';
+import { isAbnormal, type StudentReport } from './source.ts';
+
+// The reporting system's export, as the advisor downloads it (CSV or XLSX) and uploads it here; the
+// layout and the error wording are in docs/advisor.md "The import file". Nothing is stored here: the
+// rows go back to the caller, or a FieldError on field `file` says which cells are wrong.
+
+export type ImportedRow = StudentReport & { date: string };
+
+const MAX_ROWS = 20_000;
+const MAX_ERRORS = 20;
+
+/** Columns A–G in their fixed order, with the header each may carry. */
+const COLUMNS = [
+  { col: 'A', zh: '日期', en: 'date' },
+  { col: 'B', zh: '学号', en: 'xgh' },
+  { col: 'C', zh: '姓名', en: 'realname' },
+  { col: 'D', zh: '是否上报', en: 'reported' },
+  { col: 'E', zh: '上报时间', en: 'uptime' },
+  { col: 'F', zh: '状态', en: 'status' },
+  { col: 'G', zh: '接种针数', en: 'doses' },
+] as const;
+
+/** A cell as read from either format: CSV gives strings, XLSX also numbers, booleans and dates. */
+type Raw = string | number | boolean | Date | null;
+type SheetRow = { number: number; cells: Raw[] };
+type Problem = { key: MessageKey; params?: Record<string, string | number> };
+
+const TRUE = new Set(['是', 'yes', 'true', '1']);
+const FALSE = new Set(['否', 'no', 'false', '0']);
+const YMD = /^(\d{4})-(\d{2})-(\d{2})$/;
+const YMD_HM = /^(\d{4}-\d{2}-\d{2}) (\d{2}):(\d{2})(?::(\d{2}))?$/;
+
+/** Reads the export; throws FieldError({ file }) naming the wrong cells (415 for a file of another type). */
+export async function parseReportFile(data: Buffer): Promise<ImportedRow[]> {
+  const rows = await readRows(data);
+  const header = rows[0]?.number === 1 ? rows[0].cells : [];
+  const headerProblems: Problem[] = [];
+  COLUMNS.forEach((c, i) => {
+    const text = toText(header[i] ?? null);
+    if (text !== c.zh && text.toLowerCase() !== c.en) headerProblems.push({ key: 'import_header', params: { col: c.col, zh: c.zh, en: c.en } });
+  });
+  if (headerProblems.length > 0) throw new FieldError({ file: headerProblems });
+
+  const records = rows.filter((r) => r.number > 1 && r.cells.slice(0, COLUMNS.length).some((v) => toText(v) !== ''));
+  if (records.length === 0) throw FieldError.one('file', 'import_empty');
+  if (records.length > MAX_ROWS) throw FieldError.one('file', 'import_too_many', { max: MAX_ROWS });
+
+  const problems: Problem[] = [];
+  const seen = new Map<string, number>();
+  const out: ImportedRow[] = [];
+  for (const row of records) {
+    if (problems.length >= MAX_ERRORS) break;
+    const before = problems.length;
+    const cell = (i: number) => row.cells[i] ?? null;
+    const report = (i: number, key: MessageKey, extra: Record<string, string | number> = {}) => {
+      const c = COLUMNS[i]!;
+      if (problems.length < MAX_ERRORS) problems.push({ key, params: { row: row.number, col: c.col, zh: c.zh, en: c.en, ...extra } });
+    };
+    const text = (i: number, max: number, required: boolean) => {
+      const s = toText(cell(i));
+      if (required && s === '') report(i, 'import_required');
+      else if (s.length > max) report(i, 'import_too_long', { max });
+      return s;
+    };
+
+    const date = dateOf(cell(0));
+    if (date === '') report(0, 'import_required');
+    else if (date === null) report(0, 'import_date');
+    const xgh = text(1, 40, true);
+    const realname = text(2, 50, true);
+    const reported = boolOf(cell(3));
+    if (reported === '') report(3, 'import_required');
+    else if (reported === null) report(3, 'import_bool');
+    const uptime = uptimeOf(cell(4));
+    if (uptime === null) report(4, 'import_uptime');
+    const status = text(5, 40, false);
+    const doses = dosesOf(cell(6));
+    if (doses === null) report(6, 'import_doses');
+
+    if (date && xgh !== '' && xgh.length <= 40) {
+      const key = `${date}\u0000${xgh}`;
+      const first = seen.get(key);
+      if (first !== undefined) report(1, 'import_duplicate', { first, date, xgh });
+      else seen.set(key, row.number);
+    }
+    if (problems.length > before || !date || typeof reported !== 'boolean' || uptime === null || doses === null) continue;
+    out.push({ date, xgh, realname, reported, uptime, status, abnormal: isAbnormal(status), doses });
+  }
+  if (problems.length > 0) throw new FieldError({ file: problems });
+  return out;
+}
+
+/** A name list from a file (CSV or XLSX): the first column, a 姓名/name header skipped, blanks and repeats dropped. */
+export async function readNamesFile(data: Buffer): Promise<string[]> {
+  const names = (await readRows(data)).map((r) => toText(r.cells[0] ?? null));
+  if (names[0] === '姓名' || names[0]?.toLowerCase() === 'name') names.shift();
+  return [...new Set(names.filter(Boolean))];
+}
+
+async function readRows(data: Buffer): Promise<SheetRow[]> {
+  if (startsWith(data, [0x50, 0x4b, 0x03, 0x04])) return readXlsx(data);
+  // the legacy .xls (OLE2) container, or anything with NUL bytes (binary, UTF-16 text): not ours
+  if (startsWith(data, [0xd0, 0xcf, 0x11, 0xe0]) || data.subarray(0, 65_536).includes(0)) {
+    throw new FieldError({ file: [{ key: 'import_type' }] }, 415);
+  }
+  return parseCsv(decodeText(data)).map((cells, i) => ({ number: i + 1, cells }));
+}
+
+const startsWith = (data: Buffer, magic: number[]) => magic.every((b, i) => data[i] === b);
+
+/** UTF-8 (its BOM dropped) when the bytes are valid UTF-8, else GBK, which Chinese Excel writes CSV in. */
+function decodeText(data: Buffer): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(data);
+  } catch {
+    return new TextDecoder('gbk').decode(data);
+  }
+}
+
+async function readXlsx(data: Buffer): Promise<SheetRow[]> {
+  const wb = new ExcelJS.Workbook();
+  try {
+    // a plain ArrayBuffer: exceljs's typings declare their own `Buffer`, which Node's does not satisfy
+    await wb.xlsx.load(new Uint8Array(data).buffer);
+  } catch {
+    throw new FieldError({ file: [{ key: 'import_unreadable' }] }, 415);
+  }
+  const sheet = wb.worksheets[0];
+  const rows: SheetRow[] = [];
+  sheet?.eachRow((row, number) => {
+    rows.push({ number, cells: COLUMNS.map((_, i) => plain(row.getCell(i + 1).value)) });
+  });
+  return rows;
+}
+
+/** A cell's value without exceljs's wrappers: rich text and links become their text, formulas their result. */
+function plain(v: ExcelJS.CellValue): Raw {
+  if (v === null || v === undefined) return null;
+  if (typeof v !== 'object' || v instanceof Date) return v;
+  if ('richText' in v) return v.richText.map((r) => r.text).join('');
+  if ('hyperlink' in v) return plain(v.text as ExcelJS.CellValue);
+  if ('result' in v) return plain(v.result);
+  if ('error' in v) return v.error;
+  return null;
+}
+
+/**
+ * RFC 4180 by hand rather than exceljs's CSV reader: that one turns "0021004" into 21004 and
+ * date-like text into Dates. Quoted fields may hold commas, doubled quotes and line breaks; every line
+ * is a row (blank ones too), so row numbers match what a spreadsheet shows.
+ */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let quoted = false;
+  let i = 0;
+  const endRow = () => {
+    row.push(field);
+    rows.push(row);
+    row = [];
+    field = '';
+  };
+  while (i < text.length) {
+    const ch = text[i]!;
+    if (quoted) {
+      if (ch === '"' && text[i + 1] === '"') {
+        field += '"';
+        i += 2;
+        continue;
+      }
+      if (ch === '"') quoted = false;
+      else field += ch;
+      i++;
+      continue;
+    }
+    if (ch === '"' && field === '') quoted = true;
+    else if (ch === ',') {
+      row.push(field);
+      field = '';
+    } else if (ch === '\r' || ch === '\n') {
+      endRow();
+      if (ch === '\r' && text[i + 1] === '\n') i++;
+    } else field += ch;
+    i++;
+  }
+  // the last line, unless the text ended with its line break
+  if (field !== '' || row.length > 0) endRow();
+  return rows;
+}
+
+/** Integers as their digits (2021001, never 2021001.0 or 2.021001e6); dates as YYYY-MM-DD HH:mm. */
+function toText(v: Raw): string {
+  if (v === null) return '';
+  if (v instanceof Date) return formatDate(v, true);
+  if (typeof v === 'number') return Number.isInteger(v) ? BigInt(v).toString() : String(v);
+  return String(v).trim();
+}
+
+/**
+ * exceljs hands date cells over as Dates whose UTC fields are the wall clock; Excel keeps times as day
+ * fractions, so round to the second first (08:30 would otherwise read 08:29:59.999).
+ */
+function formatDate(d: Date, withTime: boolean): string {
+  const r = new Date(Math.round(d.getTime() / 1000) * 1000);
+  const p = (n: number) => String(n).padStart(2, '0');
+  const day = `${String(r.getUTCFullYear()).padStart(4, '0')}-${p(r.getUTCMonth() + 1)}-${p(r.getUTCDate())}`;
+  return withTime ? `${day} ${p(r.getUTCHours())}:${p(r.getUTCMinutes())}` : day;
+}
+
+function isCalendarDate(ymd: string): boolean {
+  const m = YMD.exec(ymd);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
+}
+
+/** The date as YYYY-MM-DD; '' when empty, null when not a date. */
+function dateOf(v: Raw): string | null {
+  if (v instanceof Date) return Number.isNaN(v.getTime()) ? null : formatDate(v, false);
+  const s = typeof v === 'string' ? v.trim() : toText(v);
+  if (s === '') return '';
+  return typeof v === 'string' && isCalendarDate(s) ? s : null;
+}
+
+/** '' when empty, null when not one of the accepted words. */
+function boolOf(v: Raw): boolean | '' | null {
+  if (typeof v === 'boolean') return v;
+  const s = toText(v).toLowerCase();
+  if (s === '') return '';
+  return TRUE.has(s) ? true : FALSE.has(s) ? false : null;
+}
+
+/** 'YYYY-MM-DD HH:mm' (seconds dropped), '' when empty, null when not such a time. */
+function uptimeOf(v: Raw): string | null {
+  if (v instanceof Date) return Number.isNaN(v.getTime()) ? null : formatDate(v, true);
+  if (typeof v !== 'string' && v !== null) return null;
+  const s = toText(v);
+  if (s === '') return '';
+  const m = YMD_HM.exec(s);
+  if (!m || !isCalendarDate(m[1]!)) return null;
+  if (Number(m[2]) > 23 || Number(m[3]) > 59 || Number(m[4] ?? 0) > 59) return null;
+  return `${m[1]} ${m[2]}:${m[3]}`;
+}
+
+/** 0–3; empty is 0; null when anything else. */
+function dosesOf(v: Raw): number | null {
+  const s = toText(v);
+  if (s === '') return 0;
+  if (!/^\d$/.test(s)) return null;
+  const n = Number(s);
+  return n <= 3 ? n : null;
+}
