@@ -7,6 +7,7 @@ import { loadConfig } from '../server/config.ts';
 import { createDatabase, migrate } from '../server/db/database.ts';
 import { hashPassword, initialPassword, revokeSessionsOf } from '../server/services/auth.ts';
 import { Storage } from '../server/storage/storage.ts';
+import { DEMO_ADVISOR_PASSWORD } from './demo/advisor-seed.ts';
 import { DEMO_USER_PASSWORD, hasContent, seedDemo } from './demo/seed.ts';
 import { PASSWORD_MIN, USERNAME_RE } from '../common/resources/person.ts';
 
@@ -29,6 +30,9 @@ function fail(message: string): never {
   process.exit(2);
 }
 
+/** The demo teacher who is also the class advisor (cli/demo/content.ts). */
+const DEMO_ADVISOR = 'linyunshu';
+
 const credentialsFile = (dataDir: string) => path.join(dataDir, 'demo-credentials.json');
 
 async function seed(config: ReturnType<typeof loadConfig>) {
@@ -41,10 +45,11 @@ async function seed(config: ReturnType<typeof loadConfig>) {
     const password = randomBytes(9).toString('base64url');
     const { ensureAdmin } = await import('../server/services/bootstrap.ts');
     await ensureAdmin(db, config);
-    await seedDemo(db, storage, password);
+    await seedDemo(db, storage, password, { advisor: config.advisorUsername });
     // an administrator from the environment keeps its password there, never in this file
     const admin = config.adminUsername && config.adminPassword ? { username: config.adminUsername, password: '(LAB_ADMIN_PASSWORD)' } : { username: 'labadmin', password };
-    fs.writeFileSync(credentialsFile(config.dataDir), JSON.stringify({ admin, user: { username: 'demo.user', password: DEMO_USER_PASSWORD } }, null, 2), { mode: 0o600 });
+    const advisor = config.advisorUsername ? { username: config.advisorUsername, password: DEMO_ADVISOR_PASSWORD } : undefined;
+    fs.writeFileSync(credentialsFile(config.dataDir), JSON.stringify({ admin, user: { username: 'demo.user', password: DEMO_USER_PASSWORD }, advisor }, null, 2), { mode: 0o600 });
     return { seeded: true };
   } finally {
     await db.destroy();
@@ -52,7 +57,7 @@ async function seed(config: ReturnType<typeof loadConfig>) {
 }
 
 function printCredentials(dataDir: string, config: ReturnType<typeof loadConfig>) {
-  let creds: { admin?: { username: string; password: string }; user?: { username: string; password: string } } = {};
+  let creds: { admin?: { username: string; password: string }; user?: { username: string; password: string }; advisor?: { username: string; password: string } } = {};
   try {
     creds = JSON.parse(fs.readFileSync(credentialsFile(dataDir), 'utf8'));
   } catch {
@@ -61,11 +66,16 @@ function printCredentials(dataDir: string, config: ReturnType<typeof loadConfig>
   if (config.adminUsername && config.adminPassword) creds.admin = { username: config.adminUsername, password: '(LAB_ADMIN_PASSWORD)' };
   if (creds.admin) console.log(`  administrator:  ${creds.admin.username} / ${creds.admin.password}`);
   if (creds.user) console.log(`  ordinary user:  ${creds.user.username} / ${creds.user.password}`);
+  if (creds.advisor && creds.advisor.username === config.advisorUsername) {
+    console.log(`  class advisor:  ${creds.advisor.username} / ${creds.advisor.password}   (area: /${creds.advisor.username}/pingan)`);
+  }
 }
 
 async function main() {
   const [command, ...rest] = process.argv.slice(2);
-  const config = loadConfig();
+  const loaded = loadConfig();
+  // the demo shows the class-advisor area too: a demo teacher is the advisor unless ADVISOR_USERNAME says otherwise
+  const config = command === 'demo' || command === 'seed-demo' ? { ...loaded, advisorUsername: loaded.advisorUsername ?? DEMO_ADVISOR } : loaded;
   const { values } = parseArgs({
     args: rest,
     options: {

@@ -101,8 +101,8 @@ function intSchema(min: number, max: number) {
         z
           .number()
           .int(msg('invalid_number'))
-          .min(min, msg('out_of_range'))
-          .max(max, msg('out_of_range')),
+          // one check with both bounds, so the message can name them both
+          .refine((n) => n >= min && n <= max, { error: 'out_of_range', params: { min, max } }),
       ),
   );
 }

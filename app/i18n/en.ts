@@ -335,6 +335,7 @@ export const en: Messages = {
     cookieHelp: 'Copy it from your browser while logged in to the reporting system; it is kept on the server for you only.',
     saveCookie: 'Save cookie',
     usable: 'usable',
+    unused: 'not used (no reporting system)',
     needsUpdate: 'needs update',
     importFile: 'Import export file (CSV or XLSX)',
     imported: 'Imported {{rows}} reports for {{dates}}',

@@ -333,6 +333,7 @@ export const zh = {
     cookieHelp: '登录上报系统后从浏览器复制；仅保存在服务器上，只有您能看到。',
     saveCookie: '保存 Cookie',
     usable: '可用',
+    unused: '未使用（未配置上报系统）',
     needsUpdate: '需要更新',
     importFile: '导入导出文件（CSV 或 XLSX）',
     imported: '已导入 {{rows}} 条上报记录（{{dates}}）',

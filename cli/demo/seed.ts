@@ -20,6 +20,7 @@ import type { Storage } from '../../server/storage/storage.ts';
 import { coverImage, csvDataset, pdfDocument, portraitImage } from './assets.ts';
 import * as content from './content.ts';
 import { seedSiteContent } from './site-seed.ts';
+import { seedAdvisor } from './advisor-seed.ts';
 
 // Fills an empty database with the demo lab through the same services (and validation) the API uses.
 
@@ -52,9 +53,10 @@ export const DEMO_USER_PASSWORD = 'demo-user-2026';
 
 /**
  * Seeds the demo lab. `adminPassword` is the password of the demo's administrator `labadmin`
- * (ignored when an administrator account exists already, e.g. from LAB_ADMIN_USERNAME).
+ * (ignored when an administrator account exists already, e.g. from LAB_ADMIN_USERNAME). With
+ * `advisor` (ADVISOR_USERNAME), that account and its area's demo data too.
  */
-export async function seedDemo(db: DB, storage: Storage, adminPassword: string): Promise<void> {
+export async function seedDemo(db: DB, storage: Storage, adminPassword: string, opts: { advisor?: string } = {}): Promise<void> {
   const system: Actor = { pid: 0, uid: 'system', username: 'system', name_zh: '系统', name_en: 'System', authority: 'admin', portrait_url: null };
   const ctx: Ctx = { db, storage, actor: system, lang: 'zh' };
   const existingAdmin = await db.selectFrom('person').select('pid').where('authority', '=', 'admin').executeTakeFirst();
@@ -151,4 +153,5 @@ export async function seedDemo(db: DB, storage: Storage, adminPassword: string):
   }
 
   await seedSiteContent(db, storage, ctx);
+  if (opts.advisor) await seedAdvisor(db, ctx, opts.advisor, (p) => create(people, person, ctx, p));
 }

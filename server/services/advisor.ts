@@ -28,7 +28,7 @@ export const NAME_MAX = 50;
 const REMIND_MAX = 500;
 
 const count = fieldSchema({ kind: 'int', label: { zh: '', en: '' }, min: 0, max: PEOPLE_MAX });
-const emptyIsZero = z.union([z.literal('').transform(() => 0), count]);
+const emptyIsZero = z.preprocess((v) => (v === '' ? 0 : v), count);
 
 const moveSchema = z.string().transform((s, ctx) => {
   if (s.trim() === '') return null;

@@ -111,8 +111,11 @@ export async function ensureBuild(): Promise<void> {
 
 export type Site = { app: FastifyInstance; url: string; dataDir: string; close: () => Promise<void> };
 
-/** The real server (API, files, pages) on 127.0.0.1 and a free port, with the demo lab seeded. */
-export async function startSite(): Promise<Site> {
+/**
+ * The real server (API, files, pages) on 127.0.0.1 and a free port, with the demo lab seeded; `env` adds
+ * settings (with ADVISOR_USERNAME, that advisor's demo area is seeded too).
+ */
+export async function startSite(env: Record<string, string> = {}): Promise<Site> {
   await ensureBuild();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-e2e-'));
   const config = loadConfig({
@@ -122,10 +125,11 @@ export async function startSite(): Promise<Site> {
     LAB_ADMIN_USERNAME: '',
     // the suite logs in more often than a person would
     LOGIN_RATE_LIMIT: '1000',
+    ...env,
   });
   const app = await buildApp({ config });
   try {
-    await seedDemo(app.lab.db, app.lab.storage, ADMIN.password);
+    await seedDemo(app.lab.db, app.lab.storage, ADMIN.password, { advisor: config.advisorUsername });
     await app.listen({ host: '127.0.0.1', port: 0 });
   } catch (e) {
     await app.close();

@@ -95,7 +95,7 @@ export default function PinganScreen() {
       {(base.isFetching || today.isFetching || yesterday.isFetching) && <LinearProgress sx={{ mb: 1 }} aria-label="…" />}
 
       {info && <SourceCard info={day ?? info} path={path} onChange={refresh} />}
-      {info && <ParamsPanel info={day ?? info} day={day} date={date} dateYes={dateYes} path={path} onChange={refresh} />}
+      {info && <ParamsPanel info={day ?? info} day={day} dateYes={dateYes} path={path} onChange={refresh} />}
 
       {view === 'today' && today.data && <TodaySection data={today.data} path={path} onChange={refresh} />}
       {view === 'yesterday' && yesterday.data && <YesterdaySection data={yesterday.data} lang={lang} />}
@@ -146,8 +146,8 @@ function SourceCard({ info, path, onChange }: { info: PinganBase; path: string; 
       actions={
         <Chip
           data-testid="cookie-status"
-          color={info.refresh_cookie ? 'warning' : 'success'}
-          label={`Cookie: ${t(info.refresh_cookie ? 'advisor.needsUpdate' : 'advisor.usable')}`}
+          color={!info.upstream ? 'default' : info.refresh_cookie ? 'warning' : 'success'}
+          label={`Cookie: ${t(!info.upstream ? 'advisor.unused' : info.refresh_cookie ? 'advisor.needsUpdate' : 'advisor.usable')}`}
         />
       }
     >
@@ -201,7 +201,7 @@ function Stat({ label, value }: { label: string; value: ReactNode }) {
   );
 }
 
-function ParamsPanel({ info, day, date, dateYes, path, onChange }: { info: PinganBase; day: PinganToday | PinganYesterday | undefined; date: string; dateYes: string; path: string; onChange: () => void }) {
+function ParamsPanel({ info, day, dateYes, path, onChange }: { info: PinganBase; day: PinganToday | PinganYesterday | undefined; dateYes: string; path: string; onChange: () => void }) {
   const { t } = useT();
   const notify = useNotify();
   const [own, setOwn] = useState({ selfdez: String(info.selfdez), selfdyz: String(info.selfdyz), xwzs: String(info.xwzs) });
@@ -246,7 +246,7 @@ function ParamsPanel({ info, day, date, dateYes, path, onChange }: { info: Pinga
         {label}
       </Typography>
       <TextField size="small" type="date" label={t('advisor.date')} value={m.date} onChange={(e) => set({ ...m, date: e.target.value })} slotProps={{ inputLabel: { shrink: true } }} />
-      <TextField size="small" label={`${label} · ${t('advisor.count')}`} value={m.count} onChange={(e) => set({ ...m, count: e.target.value })} sx={{ width: 160 }} slotProps={{ htmlInput: { inputMode: 'numeric', pattern: '[0-9]*' } }} />
+      <TextField size="small" label={t('advisor.count')} value={m.count} onChange={(e) => set({ ...m, count: e.target.value })} sx={{ width: 160 }} slotProps={{ htmlInput: { inputMode: 'numeric', pattern: '[0-9]*' } }} />
     </Box>
   );
   const monthColumns: Column<DateCount>[] = [
@@ -288,9 +288,6 @@ function ParamsPanel({ info, day, date, dateYes, path, onChange }: { info: Pinga
           <SmallTable caption={t('advisor.monthLeave')} rows={info.lixiao_month} columns={monthColumns} rowKey={(r) => r.date} empty={t('advisor.noEntries')} />
           <SmallTable caption={t('advisor.monthReturn')} rows={info.fanxiao_month} columns={monthColumns} rowKey={(r) => r.date} empty={t('advisor.noEntries')} />
         </Box>
-        <Typography variant="caption" color="text.secondary">
-          {date}
-        </Typography>
       </AccordionDetails>
     </Accordion>
   );
