@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_ADVISOR_PASSWORD } from '../../cli/demo/advisor-seed.ts';
 import { hasContent, seedDemo } from '../../cli/demo/seed.ts';
+import { chinaDate } from '../../common/advisor.ts';
 import { personTypes } from '../../common/enums.ts';
 import { dialects, makeApp, type TestApp } from '../helpers/app.ts';
 import { Client, loginAs } from '../helpers/client.ts';
@@ -11,7 +13,8 @@ describe.each(dialects)('demo content on %s', (dialect) => {
   beforeAll(async () => {
     t = await makeApp(dialect, { LAB_ADMIN_USERNAME: '', LAB_ADMIN_PASSWORD: '' });
     expect(await hasContent(t.app.lab.db)).toBe(false);
-    await seedDemo(t.app.lab.db, t.app.lab.storage, 'demo-admin-password');
+    // the test app's advisor is advisor0 (tests/helpers/app.ts), a new account in the demo
+    await seedDemo(t.app.lab.db, t.app.lab.storage, 'demo-admin-password', { advisor: 'advisor0' });
   }, 120_000);
   afterAll(() => t.close());
 
@@ -82,6 +85,18 @@ describe.each(dialects)('demo content on %s', (dialect) => {
 
   it('knows it has content, so a second run does not seed twice', async () => {
     expect(await hasContent(t.app.lab.db)).toBe(true);
+  });
+  it('seeds the advisor’s area: lists of the sizes of SPEC §9 and a week of reports up to today', async () => {
+    const advisor = await loginAs(t.app, 'advisor0', DEMO_ADVISOR_PASSWORD);
+    const { info } = (await advisor.get('/apiadvisor0/info/')).json() as { info: Record<string, string[]> };
+    expect(Object.fromEntries(Object.entries(info).map(([k, v]) => [k, v.length]))).toEqual({ class: 80, branch: 33, probationary: 28, disadvantaged: 13 });
+    expect(new Set(info.class).size).toBe(80);
+    for (const list of ['branch', 'probationary', 'disadvantaged']) expect(info[list]?.every((n) => info.class?.includes(n)), list).toBe(true);
+    const today = (await advisor.get('/apiadvisor0/pingan/?mount=2')).json();
+    expect(today).toMatchObject({ date: chinaDate(), source: 'import', zrs: 80, xwzs: 6 });
+    expect(today.num_weishangbao).toBeGreaterThan(0);
+    expect(today.imported_dates).toHaveLength(7);
+    expect(today.remind.length).toBeGreaterThan(0);
   });
 });
 
