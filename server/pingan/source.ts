@@ -36,7 +36,7 @@ export interface PinganSource {
   day(date: string, cookie: string): Promise<SourceResult>;
 }
 
-/** Statuses that count as normal; anything else (non-empty) is abnormal. */
-export const NORMAL_STATUSES = ['正常', 'normal', 'Normal', '健康', 'healthy'];
+/** Statuses that count as normal (compared without case); anything else (non-empty) is abnormal. */
+export const NORMAL_STATUSES = ['正常', 'normal', '健康', 'healthy'];
 
-export const isAbnormal = (status: string) => status.trim() !== '' && !NORMAL_STATUSES.includes(status.trim());
+export const isAbnormal = (status: string) => status.trim() !== '' && !NORMAL_STATUSES.includes(status.trim().toLowerCase());

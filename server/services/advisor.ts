@@ -119,6 +119,8 @@ export async function pinganBase(ctx: Ctx, date: string, upstream: boolean): Pro
     .select(['xgh', sql<string>`max(realname)`.as('realname'), sql<number>`count(*)`.as('count')])
     .groupBy('xgh')
     .orderBy(sql`count(*)`, 'desc')
+    // among equals, the most recently reminded first: someone reminded today shows up in the chart
+    .orderBy(sql`max(date)`, 'desc')
     .orderBy('xgh')
     .limit(10)
     .execute();
