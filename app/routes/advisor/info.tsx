@@ -18,6 +18,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { checkNames, pastedNames } from '../../../common/advisor.ts';
 import { nameLists } from '../../../common/enums.ts';
+import { LoadFailure } from '../../advisor/load-failure.tsx';
 import { api, request } from '../../console/api.ts';
 import { useNotify } from '../../console/ui.tsx';
 import { useT } from '../../i18n/index.tsx';
@@ -30,15 +31,11 @@ type Lists = { info: Record<string, string[]>; col_name_dict: Record<string, { z
 
 export default function NameCheckScreen() {
   const { t, lang } = useT();
-  const notify = useNotify();
   const { advisor } = useParams();
   const path = `/api${advisor}/info/`;
   const lists = useQuery({ queryKey: ['names', advisor], queryFn: () => api.get<Lists>(path) });
   const [list, setList] = useState<string>(nameLists[0].value);
   const [pasted, setPasted] = useState('');
-  useEffect(() => {
-    if (lists.error) notify.fail(lists.error);
-  }, [lists.error, notify.fail]);
 
   const names = lists.data?.info[list] ?? [];
   const result = checkNames(names, pastedNames(pasted));
@@ -49,6 +46,7 @@ export default function NameCheckScreen() {
       <Typography variant="h5" component="h1" gutterBottom>
         {t('advisor.info')}
       </Typography>
+      {lists.error && <LoadFailure error={lists.error} />}
       <Paper sx={{ p: { xs: 1.5, sm: 2 }, mb: 2 }}>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center', mb: 2 }}>
           <TextField select size="small" label={t('advisor.list')} value={list} onChange={(e) => setList(e.target.value)} sx={{ minWidth: 220 }}>

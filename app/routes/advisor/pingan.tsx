@@ -22,6 +22,7 @@ import { addDays, chinaDate, type DateCount, type PinganBase, type PinganToday, 
 import { copyText } from '../../advisor/copy.ts';
 import { RemindChart } from '../../advisor/remind-chart.tsx';
 import { type Column, SmallTable } from '../../advisor/tables.tsx';
+import { LoadFailure } from '../../advisor/load-failure.tsx';
 import { api, request } from '../../console/api.ts';
 import { useNotify } from '../../console/ui.tsx';
 import { useT } from '../../i18n/index.tsx';
@@ -48,7 +49,6 @@ function Section({ title, children, actions }: { title: string; children: ReactN
 
 export default function PinganScreen() {
   const { t, lang } = useT();
-  const notify = useNotify();
   const queryClient = useQueryClient();
   const { advisor } = useParams();
   const path = `/api${advisor}/pingan/`;
@@ -69,9 +69,6 @@ export default function PinganScreen() {
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['pingan', advisor] });
 
   const failure = [today, yesterday, base].find((q) => q.error)?.error;
-  useEffect(() => {
-    if (failure) notify.fail(failure);
-  }, [failure, notify.fail]);
 
   const open = (next: View) => {
     if (view === next) void refresh();
@@ -93,6 +90,7 @@ export default function PinganScreen() {
         </Button>
       </Box>
       {(base.isFetching || today.isFetching || yesterday.isFetching) && <LinearProgress sx={{ mb: 1 }} aria-label="…" />}
+      {failure && <LoadFailure error={failure} />}
 
       {info && <SourceCard info={day ?? info} path={path} onChange={refresh} />}
       {info && <ParamsPanel info={day ?? info} day={day} dateYes={dateYes} path={path} onChange={refresh} />}
