@@ -27,8 +27,8 @@ const SECRET = `JSESSIONID=e2e-${randomBytes(8).toString('hex')}`;
 const today = chinaDate();
 const yesterday = addDays(today, -1);
 
-// The upstream's class: made-up names outside the demo roster. Their IDs sort before the demo's
-// (2022…), so among the people reminded once they make the chart's top 10 (ties go by ID).
+// The upstream's class: made-up names outside the demo roster. Reminded today, they lead the people
+// reminded once in the chart's top 10 (among equal counts the most recently reminded come first).
 const ROSTER = ['欧阳明月', '司马云帆', '诸葛清风', '上官若水', '慕容星河', '东方晓岚', '南宫瑾瑜', '令狐语冰', '皇甫晨曦', '尉迟秋水', '公孙夏禾', '长孙海棠'].map((realname, i) => ({
   xgh: `20210901${String(i + 1).padStart(2, '0')}`,
   realname,
