@@ -27,6 +27,29 @@ export function useNotify() {
   };
 }
 
+/**
+ * A write the screen runs: `busy` while it runs, then the green message (when `ok` gives one) or the red
+ * lines of the failure. Resolves whether it succeeded.
+ */
+export function useAction() {
+  const notify = useNotify();
+  const [busy, setBusy] = useState(false);
+  async function run<T>(work: () => Promise<T>, ok?: (result: T) => string): Promise<boolean> {
+    setBusy(true);
+    try {
+      const result = await work();
+      if (ok) notify.ok(ok(result));
+      return true;
+    } catch (e) {
+      notify.fail(e);
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  }
+  return { busy, run };
+}
+
 type Ask = (text: string) => Promise<boolean>;
 const ConfirmContext = createContext<Ask>(async () => false);
 

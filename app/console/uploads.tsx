@@ -1,6 +1,7 @@
 import CloseIcon from '@mui/icons-material/Close';
 import InsertDriveFileIcon from '@mui/icons-material/InsertDriveFile';
 import UploadIcon from '@mui/icons-material/Upload';
+import UploadFileIcon from '@mui/icons-material/UploadFile';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
@@ -178,5 +179,24 @@ export function UploadPanel({ accept, previews = false, chooseLabel, uploadLabel
         </Box>
       )}
     </Paper>
+  );
+}
+
+/** One file, sent as soon as it is chosen (an import); the same file may be chosen again. */
+export function FileButton({ label, accept, disabled, onFile }: { label: string; accept: string; disabled?: boolean; onFile: (file: File) => void }) {
+  return (
+    <Button variant="outlined" component="label" startIcon={<UploadFileIcon />} disabled={disabled}>
+      {label}
+      <input
+        hidden
+        type="file"
+        accept={accept}
+        onChange={(e) => {
+          const file = e.target.files?.[0];
+          e.target.value = '';
+          if (file) onFile(file);
+        }}
+      />
+    </Button>
   );
 }

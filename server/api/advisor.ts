@@ -139,11 +139,10 @@ export async function advisorRoutes(app: FastifyInstance) {
       if (!req.isMultipart()) throw new ApiError(415, 'not_multipart');
       const body = req.body as Record<string, unknown>;
       const { list } = parseInput(NameListSchema, body);
-      const hasText = typeof body.names === 'string';
-      const hasFile = isUpload(body.file);
-      if (hasText === hasFile) throw FieldError.one('names', 'names_or_file');
-      const names = hasFile ? await readNamesFile(await fs.readFile(uploadOf(req, 'file').tmpPath)) : pastedNames(body.names as string);
-      const field = hasFile ? 'file' : 'names';
+      const file = isUpload(body.file) ? body.file : undefined;
+      if ((typeof body.names === 'string') === Boolean(file)) throw FieldError.one('names', 'names_or_file');
+      const names = file ? await readNamesFile(await fs.readFile(file.tmpPath)) : pastedNames(body.names as string);
+      const field = file ? 'file' : 'names';
       if (names.length > NAMES_MAX) throw FieldError.one(field, 'too_many_names', { max: NAMES_MAX });
       const long = names.find((n) => n.length > NAME_MAX);
       if (long) throw FieldError.one(field, 'name_too_long', { name: `${long.slice(0, 20)}…`, max: NAME_MAX });

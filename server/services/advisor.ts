@@ -107,25 +107,30 @@ async function updateSettings(db: DB, values: Partial<Record<keyof Settings, str
     .execute();
 }
 
-/** Everything the page shows whatever it asks for (mount=1), for the month up to `date`. */
-export async function pinganBase(ctx: Ctx, date: string, upstream: boolean): Promise<PinganBase> {
-  const s = await settings(ctx.db);
+/**
+ * Everything the page shows whatever it asks for (mount=1), for the month up to `date`. `known`: the
+ * settings as the caller has just read (and maybe updated) them.
+ */
+export async function pinganBase(ctx: Ctx, date: string, upstream: boolean, known?: Settings): Promise<PinganBase> {
   const from = addDays(date, -30);
-  const moves = await ctx.db.selectFrom('advisor_move').selectAll().where('date', '>=', from).where('date', '<=', date).orderBy('date', 'desc').execute();
+  const [s, moves, remind, today, imported] = await Promise.all([
+    known ?? settings(ctx.db),
+    ctx.db.selectFrom('advisor_move').selectAll().where('date', '>=', from).where('date', '<=', date).orderBy('date', 'desc').execute(),
+    ctx.db
+      .selectFrom('advisor_remind')
+      .select(['xgh', sql<string>`max(realname)`.as('realname'), sql<number>`count(*)`.as('count')])
+      .groupBy('xgh')
+      .orderBy(sql`count(*)`, 'desc')
+      // among equals, the most recently reminded first: someone reminded today shows up in the chart
+      .orderBy(sql`max(date)`, 'desc')
+      .orderBy('xgh')
+      .limit(10)
+      .execute(),
+    ctx.db.selectFrom('advisor_remind').select('xgh').where('date', '=', date).orderBy('xgh').execute(),
+    ctx.db.selectFrom('advisor_report').select('date').distinct().orderBy('date', 'desc').limit(31).execute(),
+  ]);
   const month = (kind: string): DateCount[] => moves.filter((m) => m.kind === kind).map((m) => ({ date: m.date as string, count: Number(m.count) }));
   const byDate = (list: DateCount[]) => Object.fromEntries(list.map((m) => [m.date, m.count]));
-  const remind = await ctx.db
-    .selectFrom('advisor_remind')
-    .select(['xgh', sql<string>`max(realname)`.as('realname'), sql<number>`count(*)`.as('count')])
-    .groupBy('xgh')
-    .orderBy(sql`count(*)`, 'desc')
-    // among equals, the most recently reminded first: someone reminded today shows up in the chart
-    .orderBy(sql`max(date)`, 'desc')
-    .orderBy('xgh')
-    .limit(10)
-    .execute();
-  const today = await ctx.db.selectFrom('advisor_remind').select('xgh').where('date', '=', date).orderBy('xgh').execute();
-  const imported = await ctx.db.selectFrom('advisor_report').select('date').distinct().orderBy('date', 'desc').limit(31).execute();
   const lixiao_month = month('lixiao');
   const fanxiao_month = month('fanxiao');
   return {
@@ -148,25 +153,28 @@ export async function pinganBase(ctx: Ctx, date: string, upstream: boolean): Pro
 /** Failures after which the stored cookie must be replaced (the page says "needs update"). */
 const cookieFailures: SourceFailure[] = ['cookie_rejected', 'timeout'];
 
-type Fetched = { report: DayReport | null; source: PinganDay['source']; source_error: SourceFailure | null };
+type Fetched = { report: DayReport | null; source: PinganDay['source']; source_error: SourceFailure | null; settings: Settings };
 
 /**
  * The day's reports: from the first source that has them. The upstream comes first when configured;
  * imported reports stand in when it fails, and the failure is still reported.
  */
 async function fetchDay(db: DB, sources: PinganSource[], date: string): Promise<Fetched> {
-  const s = await settings(db);
+  let s = await settings(db);
   let firstFailure: SourceFailure | null = null;
   for (const source of sources) {
     const result = await source.day(date, s.cookie);
     if (source.kind === 'upstream') {
       const stale = !result.ok && cookieFailures.includes(result.failure);
-      if (stale !== s.refresh_cookie) await updateSettings(db, { refresh_cookie: stale ? 1 : 0 });
+      if (stale !== s.refresh_cookie) {
+        await updateSettings(db, { refresh_cookie: stale ? 1 : 0 });
+        s = { ...s, refresh_cookie: stale };
+      }
     }
-    if (result.ok) return { report: result.report, source: source.kind, source_error: firstFailure };
+    if (result.ok) return { report: result.report, source: source.kind, source_error: firstFailure, settings: s };
     firstFailure ??= result.failure;
   }
-  return { report: null, source: null, source_error: firstFailure ?? 'no_data' };
+  return { report: null, source: null, source_error: firstFailure ?? 'no_data', settings: s };
 }
 
 const row = (s: StudentReport): ReportRow => ({ realname: s.realname, xgh: s.xgh, uptime: s.uptime, status: s.status });
@@ -190,7 +198,7 @@ function figures(date: string, fetched: Fetched, xwzs: number): PinganDay & { st
 /** mount=2: today's reminder, the people who have not reported on `date`. */
 export async function pinganToday(ctx: Ctx, sources: PinganSource[], date: string, upstream: boolean): Promise<PinganToday> {
   const fetched = await fetchDay(ctx.db, sources, date);
-  const base = await pinganBase(ctx, date, upstream);
+  const base = await pinganBase(ctx, date, upstream, fetched.settings);
   const { students, ...day } = figures(date, fetched, base.xwzs);
   const weishangbao = students.filter((s) => !s.reported).map(row);
   return {
@@ -205,7 +213,7 @@ export async function pinganToday(ctx: Ctx, sources: PinganSource[], date: strin
 /** mount=3: yesterday's zero report for `dateYes`: who did not report, whose status was abnormal. */
 export async function pinganYesterday(ctx: Ctx, sources: PinganSource[], dateYes: string, upstream: boolean): Promise<PinganYesterday> {
   const fetched = await fetchDay(ctx.db, sources, dateYes);
-  const base = await pinganBase(ctx, dateYes, upstream);
+  const base = await pinganBase(ctx, dateYes, upstream, fetched.settings);
   const { students, ...day } = figures(dateYes, fetched, base.xwzs);
   return {
     ...base,

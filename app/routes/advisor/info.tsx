@@ -1,7 +1,6 @@
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import SaveIcon from '@mui/icons-material/Save';
-import UploadFileIcon from '@mui/icons-material/UploadFile';
 import Accordion from '@mui/material/Accordion';
 import AccordionDetails from '@mui/material/AccordionDetails';
 import AccordionSummary from '@mui/material/AccordionSummary';
@@ -14,13 +13,14 @@ import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useParams } from 'react-router';
 import { checkNames, pastedNames } from '../../../common/advisor.ts';
 import { nameLists } from '../../../common/enums.ts';
 import { LoadFailure } from '../../advisor/load-failure.tsx';
-import { api, request } from '../../console/api.ts';
-import { useNotify } from '../../console/ui.tsx';
+import { api } from '../../console/api.ts';
+import { useAction } from '../../console/ui.tsx';
+import { FileButton } from '../../console/uploads.tsx';
 import { useT } from '../../i18n/index.tsx';
 
 // SPEC §2 advisor info, the name-list checker: choose a list, paste who has submitted (one name per
@@ -85,36 +85,24 @@ export default function NameCheckScreen() {
           </Box>
         </Box>
       </Paper>
-      {lists.data && <ListEditor key={list} path={path} list={list} label={label(list)} names={names} onSaved={() => void lists.refetch()} />}
+      {lists.data && <ListEditor key={list} path={path} list={list} label={label(list)} names={names} onSaved={() => lists.refetch()} />}
     </Box>
   );
 }
 
-function ListEditor({ path, list, label, names, onSaved }: { path: string; list: string; label: string; names: string[]; onSaved: () => void }) {
+function ListEditor({ path, list, label, names, onSaved }: { path: string; list: string; label: string; names: string[]; onSaved: () => Promise<unknown> }) {
   const { t } = useT();
-  const notify = useNotify();
-  const [text, setText] = useState(names.join('\n'));
-  const [busy, setBusy] = useState(false);
-  const file = useRef<HTMLInputElement>(null);
-  useEffect(() => setText(names.join('\n')), [names]);
+  const { busy, run } = useAction();
+  // what the advisor typed; null shows the stored list
+  const [draft, setDraft] = useState<string | null>(null);
+  const text = draft ?? names.join('\n');
 
-  async function save(body: { names: string } | { file: File }) {
-    setBusy(true);
-    try {
-      const fd = new FormData();
-      fd.append('list', list);
-      if ('names' in body) fd.append('names', body.names);
-      else fd.append('file', body.file, body.file.name);
-      await request('PUT', path, { form: fd });
-      notify.ok(t('advisor.listSaved'));
-      onSaved();
-    } catch (e) {
-      notify.fail(e);
-    } finally {
-      setBusy(false);
-      if (file.current) file.current.value = '';
-    }
-  }
+  const save = (body: { names: string } | { file: File }) =>
+    run(async () => {
+      await api.send('PUT', path, { list, ...body });
+      await onSaved();
+      setDraft(null);
+    }, () => t('advisor.listSaved'));
 
   return (
     <Accordion disableGutters>
@@ -124,15 +112,12 @@ function ListEditor({ path, list, label, names, onSaved }: { path: string; list:
         </Typography>
       </AccordionSummary>
       <AccordionDetails>
-        <TextField label={t('advisor.listNames', { list: label })} value={text} onChange={(e) => setText(e.target.value)} multiline minRows={8} maxRows={24} fullWidth sx={{ mb: 1.5 }} />
+        <TextField label={t('advisor.listNames', { list: label })} value={text} onChange={(e) => setDraft(e.target.value)} multiline minRows={8} maxRows={24} fullWidth sx={{ mb: 1.5 }} />
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
           <Button variant="contained" startIcon={<SaveIcon />} disabled={busy} onClick={() => void save({ names: text })}>
             {t('advisor.saveList')}
           </Button>
-          <Button variant="outlined" component="label" startIcon={<UploadFileIcon />} disabled={busy}>
-            {t('advisor.importCsv')}
-            <input ref={file} hidden type="file" accept=".csv,.xlsx,text/csv" onChange={(e) => e.target.files?.[0] && void save({ file: e.target.files[0] })} />
-          </Button>
+          <FileButton label={t('advisor.importCsv')} accept=".csv,.xlsx,text/csv" disabled={busy} onFile={(file) => void save({ file })} />
         </Box>
       </AccordionDetails>
     </Accordion>

@@ -3,7 +3,6 @@ import EventNoteIcon from '@mui/icons-material/EventNote';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import NotificationsActiveIcon from '@mui/icons-material/NotificationsActive';
 import SaveIcon from '@mui/icons-material/Save';
-import UploadFileIcon from '@mui/icons-material/UploadFile';
 import Accordion from '@mui/material/Accordion';
 import AccordionDetails from '@mui/material/AccordionDetails';
 import AccordionSummary from '@mui/material/AccordionSummary';
@@ -16,15 +15,16 @@ import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useParams } from 'react-router';
 import { addDays, chinaDate, type DateCount, type PinganBase, type PinganToday, type PinganYesterday, type ReportRow, zeroReport } from '../../../common/advisor.ts';
 import { copyText } from '../../advisor/copy.ts';
 import { RemindChart } from '../../advisor/remind-chart.tsx';
 import { type Column, SmallTable } from '../../advisor/tables.tsx';
 import { LoadFailure } from '../../advisor/load-failure.tsx';
-import { api, request } from '../../console/api.ts';
-import { useNotify } from '../../console/ui.tsx';
+import { api, request, toForm } from '../../console/api.ts';
+import { useAction, useNotify } from '../../console/ui.tsx';
+import { FileButton } from '../../console/uploads.tsx';
 import { useT } from '../../i18n/index.tsx';
 
 // SPEC §2 advisor pingan: the cookie and its status, the parameters panel, today's reminder (who has
@@ -32,6 +32,8 @@ import { useT } from '../../i18n/index.tsx';
 // The calls are those of SPEC §7 (docs/advisor.md): GET ?mount=1|2|3, PUT ?remind=0|1.
 
 type View = 'today' | 'yesterday';
+
+const IMPORT_ACCEPT = '.csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 function Section({ title, children, actions }: { title: string; children: ReactNode; actions?: ReactNode }) {
   return (
@@ -101,42 +103,26 @@ export default function PinganScreen() {
   );
 }
 
-function SourceCard({ info, path, onChange }: { info: PinganBase; path: string; onChange: () => void }) {
+function SourceCard({ info, path, onChange }: { info: PinganBase; path: string; onChange: () => Promise<unknown> }) {
   const { t } = useT();
-  const notify = useNotify();
-  const [cookie, setCookie] = useState(info.cookie);
-  const [busy, setBusy] = useState(false);
-  const file = useRef<HTMLInputElement>(null);
-  useEffect(() => setCookie(info.cookie), [info.cookie]);
+  const { busy, run } = useAction();
+  // what the advisor typed; null shows the stored cookie
+  const [draft, setDraft] = useState<string | null>(null);
+  const cookie = draft ?? info.cookie;
 
-  async function saveCookie() {
-    setBusy(true);
-    try {
+  const saveCookie = () =>
+    run(async () => {
       await api.send('PUT', `${path}?remind=0`, { cookie });
-      notify.ok(t('console.saved'));
-      onChange();
-    } catch (e) {
-      notify.fail(e);
-    } finally {
-      setBusy(false);
-    }
-  }
+      await onChange();
+      setDraft(null);
+    }, () => t('console.saved'));
 
-  async function importFile(f: File) {
-    setBusy(true);
-    try {
-      const fd = new FormData();
-      fd.append('file', f, f.name);
-      const r = await request<{ rows: number; dates: string[] }>('POST', `${path}import/`, { form: fd });
-      notify.ok(t('advisor.imported', { rows: r.rows, dates: r.dates.join(', ') }));
-      onChange();
-    } catch (e) {
-      notify.fail(e);
-    } finally {
-      setBusy(false);
-      if (file.current) file.current.value = '';
-    }
-  }
+  const importFile = (file: File) =>
+    run(async () => {
+      const r = await request<{ rows: number; dates: string[] }>('POST', `${path}import/`, { form: toForm({ file }) });
+      await onChange();
+      return r;
+    }, (r) => t('advisor.imported', { rows: r.rows, dates: r.dates.join(', ') }));
 
   return (
     <Section
@@ -158,7 +144,7 @@ function SourceCard({ info, path, onChange }: { info: PinganBase; path: string; 
         label={t('advisor.cookie')}
         helperText={t('advisor.cookieHelp')}
         value={cookie}
-        onChange={(e) => setCookie(e.target.value)}
+        onChange={(e) => setDraft(e.target.value)}
         fullWidth
         multiline
         minRows={2}
@@ -169,10 +155,7 @@ function SourceCard({ info, path, onChange }: { info: PinganBase; path: string; 
         <Button variant="contained" startIcon={<SaveIcon />} disabled={busy || cookie === info.cookie} onClick={() => void saveCookie()}>
           {t('advisor.saveCookie')}
         </Button>
-        <Button variant="outlined" component="label" startIcon={<UploadFileIcon />} disabled={busy}>
-          {t('advisor.importFile')}
-          <input ref={file} hidden type="file" accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" onChange={(e) => e.target.files?.[0] && void importFile(e.target.files[0])} />
-        </Button>
+        <FileButton label={t('advisor.importFile')} accept={IMPORT_ACCEPT} disabled={busy} onFile={(f) => void importFile(f)} />
         {info.imported_dates.length > 0 && (
           <Typography variant="body2" color="text.secondary">
             {t('advisor.importedDates')}: {info.imported_dates.slice(0, 7).join(', ')}
@@ -199,34 +182,28 @@ function Stat({ label, value }: { label: string; value: ReactNode }) {
   );
 }
 
-function ParamsPanel({ info, day, dateYes, path, onChange }: { info: PinganBase; day: PinganToday | PinganYesterday | undefined; dateYes: string; path: string; onChange: () => void }) {
+type Own = { selfdez: string; selfdyz: string; xwzs: string };
+
+function ParamsPanel({ info, day, dateYes, path, onChange }: { info: PinganBase; day: PinganToday | PinganYesterday | undefined; dateYes: string; path: string; onChange: () => Promise<unknown> }) {
   const { t } = useT();
-  const notify = useNotify();
-  const [own, setOwn] = useState({ selfdez: String(info.selfdez), selfdyz: String(info.selfdyz), xwzs: String(info.xwzs) });
-  const [leave, setLeave] = useState<Move>({ date: dateYes, count: '' });
-  const [back, setBack] = useState<Move>({ date: dateYes, count: '' });
-  const [busy, setBusy] = useState(false);
-  useEffect(() => setOwn({ selfdez: String(info.selfdez), selfdyz: String(info.selfdyz), xwzs: String(info.xwzs) }), [info.selfdez, info.selfdyz, info.xwzs]);
-  useEffect(() => {
-    setLeave((m) => ({ ...m, date: dateYes }));
-    setBack((m) => ({ ...m, date: dateYes }));
-  }, [dateYes]);
+  const { busy, run } = useAction();
+  // only what was edited is state; the rest shows what is stored (and yesterday for the move dates)
+  const [edits, setEdits] = useState<Partial<Own>>({});
+  const [leaveEdit, setLeave] = useState<Partial<Move>>({});
+  const [backEdit, setBack] = useState<Partial<Move>>({});
+  const own: Own = { selfdez: String(info.selfdez), selfdyz: String(info.selfdyz), xwzs: String(info.xwzs), ...edits };
+  const leave: Move = { date: dateYes, count: '', ...leaveEdit };
+  const back: Move = { date: dateYes, count: '', ...backEdit };
 
   const move = (m: Move) => (m.count.trim() === '' ? '' : JSON.stringify({ date: m.date, count: Number(m.count) }));
-  async function save() {
-    setBusy(true);
-    try {
+  const save = () =>
+    run(async () => {
       await api.send('PUT', `${path}?remind=0`, { ...own, lixiao_temp: move(leave), fanxiao_temp: move(back) });
-      notify.ok(t('console.saved'));
+      await onChange();
+      setEdits({});
       setLeave((m) => ({ ...m, count: '' }));
       setBack((m) => ({ ...m, count: '' }));
-      onChange();
-    } catch (e) {
-      notify.fail(e);
-    } finally {
-      setBusy(false);
-    }
-  }
+    }, () => t('console.saved'));
 
   const figure = (n: number | undefined) => (day?.source ? n : '–');
   const number = (key: keyof typeof own) => (
@@ -234,11 +211,11 @@ function ParamsPanel({ info, day, dateYes, path, onChange }: { info: PinganBase;
       size="small"
       label={t(`advisor.${key}`)}
       value={own[key]}
-      onChange={(e) => setOwn({ ...own, [key]: e.target.value })}
+      onChange={(e) => setEdits({ ...edits, [key]: e.target.value })}
       slotProps={{ htmlInput: { inputMode: 'numeric', pattern: '[0-9]*' } }}
     />
   );
-  const moveFields = (label: string, m: Move, set: (m: Move) => void) => (
+  const moveFields = (label: string, m: Move, set: (m: Partial<Move>) => void) => (
     <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
       <Typography component="legend" variant="body2" sx={{ minWidth: 96, float: 'left', mr: 1 }}>
         {label}
@@ -310,26 +287,18 @@ function useRowColumns(): Column<ReportRow>[] {
   ];
 }
 
-function TodaySection({ data, path, onChange }: { data: PinganToday; path: string; onChange: () => void }) {
+function TodaySection({ data, path, onChange }: { data: PinganToday; path: string; onChange: () => Promise<unknown> }) {
   const { t } = useT();
-  const notify = useNotify();
+  const { busy, run } = useAction();
   const columns = useRowColumns();
-  const [busy, setBusy] = useState(false);
   const pending = data.weishangbao.filter((r) => !data.remind_today.includes(r.xgh));
 
-  async function record() {
-    setBusy(true);
-    try {
+  const record = () =>
+    run(async () => {
       const remind = JSON.stringify(data.weishangbao.map((r) => ({ xgh: r.xgh, realname: r.realname })));
       await api.send('PUT', `${path}?remind=1&date=${data.date}`, { remind });
-      notify.ok(t('advisor.recorded', { n: data.weishangbao.length }));
-      onChange();
-    } catch (e) {
-      notify.fail(e);
-    } finally {
-      setBusy(false);
-    }
-  }
+      await onChange();
+    }, () => t('advisor.recorded', { n: data.weishangbao.length }));
 
   return (
     <Section
