@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import type { EnumEntry } from './enums.ts';
 import type { MessageKey } from './messages.ts';
+import { isUpload, type Upload } from './upload.ts';
+
+export { isUpload, Upload } from './upload.ts';
 
 // Field kinds a resource is declared with. Each kind knows how a value travels on the wire
 // (multipart strings or JSON values), how it is validated and how it is stored.
@@ -65,19 +68,8 @@ export function isSafeUrl(s: string): boolean {
 
 const msg = (key: MessageKey) => ({ error: key });
 
-/** An uploaded file part, written to a temporary file by the multipart plugin. */
-export const UploadSchema = z.object({
-  kind: z.literal('upload'),
-  tmpPath: z.string(),
-  filename: z.string(),
-  size: z.number(),
-  mimetype: z.string(),
-});
-export type Upload = z.infer<typeof UploadSchema>;
-
-export function isUpload(v: unknown): v is Upload {
-  return typeof v === 'object' && v !== null && (v as { kind?: unknown }).kind === 'upload';
-}
+/** An uploaded file: only the multipart layer makes one (common/upload.ts). */
+const uploadSchema = z.custom<Upload>(isUpload, msg('file_expected'));
 
 const noFile = z.custom<unknown>((v) => !isUpload(v), msg('unexpected_file'));
 
@@ -165,7 +157,7 @@ export function fieldSchema(def: FieldDef): z.ZodType {
     case 'file':
       // a new file, or a text value (the current name/URL to keep it, empty to free it); the text
       // is at most what its column holds (image URLs 300, file names 255)
-      return z.union([UploadSchema, z.string().max(def.max ?? (def.kind === 'image' ? IMAGE_URL_MAX : FILE_NAME_MAX), msg('too_long'))]);
+      return z.union([uploadSchema, z.string().max(def.max ?? (def.kind === 'image' ? IMAGE_URL_MAX : FILE_NAME_MAX), msg('too_long'))]);
   }
 }
 

@@ -13,7 +13,13 @@ export function cookieValue(cookieHeader: string | null | undefined, name: strin
   if (!cookieHeader) return undefined;
   for (const part of cookieHeader.split(';')) {
     const [k, ...v] = part.trim().split('=');
-    if (k === name) return decodeURIComponent(v.join('='));
+    if (k !== name) continue;
+    // a value that is not valid percent-encoding is ignored, like a missing one (issue #10: it made every page 500)
+    try {
+      return decodeURIComponent(v.join('='));
+    } catch {
+      return undefined;
+    }
   }
   return undefined;
 }

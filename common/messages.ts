@@ -61,12 +61,19 @@ export const messages = {
   name_too_long: { zh: '姓名“{name}”超过 {max} 个字符', en: 'the name "{name}" is longer than {max} characters' },
   names_or_file: { zh: '请粘贴名单或上传 CSV 文件（二选一）', en: 'paste the names or upload a CSV file (one of the two)' },
   last_admin: { zh: '不能移除最后一位管理员', en: 'the last administrator cannot be removed' },
+  password_change_required: {
+    zh: '请先设置新密码：首次登录或密码被重置后，必须修改初始密码才能进行其他操作',
+    en: 'set a new password first: after the first login or a reset, the initial password must be changed before anything else',
+  },
+  password_same: { zh: '新密码不能与初始密码相同', en: 'the new password must differ from the initial one' },
+  old_password_wrong: { zh: '当前密码不正确', en: 'the current password is incorrect' },
   self_delete: { zh: '不能删除自己的账号', en: 'you cannot delete your own account' },
   // the advisor's import of the reporting system's export (server/pingan/import-file.ts)
   import_type: {
     zh: '只能导入 CSV（UTF-8 或 GBK）或 XLSX 文件；旧版 .xls 请先另存为 .xlsx',
     en: 'only CSV (UTF-8 or GBK) or XLSX files can be imported; save a legacy .xls as .xlsx first',
   },
+  import_too_large: { zh: 'XLSX 文件解压后超过 {max}', en: 'the XLSX file unpacks to more than {max}' },
   import_unreadable: { zh: '无法读取该 XLSX 文件', en: 'the XLSX file could not be read' },
   import_header: { zh: '第 1 行 {col} 列的表头应为“{zh}”或“{en}”', en: 'Row 1, column {col} must be headed "{zh}" or "{en}"' },
   import_empty: { zh: '文件中没有数据行', en: 'the file has no data rows' },

@@ -38,11 +38,13 @@ export async function buildApp({ config, db: givenDb, logger = false, pgSchema, 
   await storage.init();
   await ensureAdmin(db, config);
 
+  const { trustProxy } = config;
   const app = Fastify({
     logger: logger ? { level: 'info', redact: ['req.headers.authorization', 'req.headers.cookie'] } : false,
     bodyLimit: 4 * 1024 * 1024,
-    // behind a reverse proxy (TRUST_PROXY=1) the client address comes from X-Forwarded-For
-    trustProxy: config.trustProxy,
+    // behind reverse proxies (TRUST_PROXY) the client address is the one the nearest trusted hop saw:
+    // a number trusts that many hops from this server, never what a client wrote further left
+    trustProxy: typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
     // file names are URL segments (/resource/public/publication/{pid}/{file}): up to 180 bytes,
     // percent-encoded up to three times as long (the default limit is 100 characters)
     routerOptions: { ignoreDuplicateSlashes: false, maxParamLength: 1024 },
@@ -52,13 +54,14 @@ export async function buildApp({ config, db: givenDb, logger = false, pgSchema, 
   const lab: Lab = { db, storage, config, publicChanged: () => {} };
   app.decorate('lab', lab);
   app.addHook('onClose', async () => {
+    storage.close();
     if (!givenDb) await db.destroy();
   });
 
   await app.register(errorsPlugin);
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } } });
   await app.register(cookie);
-  await app.register(authPlugin, { db });
+  await app.register(authPlugin, { db, advisor: config.advisorUsername });
   await app.register(multipartPlugin, { storage });
   await app.register(swagger, {
     openapi: {
@@ -84,7 +87,7 @@ export async function buildApp({ config, db: givenDb, logger = false, pgSchema, 
 
   // unknown API paths answer JSON; every other path is a page (or the page 404)
   const apiNotFound = async (req: FastifyRequest, reply: FastifyReply) => reply.code(404).send({ detail: t(requestLang(req), 'not_found') });
-  for (const prefix of ['/api/*', '/apiprivate/*', '/resource/*']) app.all(prefix, { schema: { hide: true } }, apiNotFound);
+  for (const prefix of ['/api/*', '/apiprivate/*', '/resource/*']) app.all(prefix, { schema: { hide: true }, config: { access: 'public' } }, apiNotFound);
   app.setNotFoundHandler(apiNotFound);
   if (config.serveApp) await app.register(pagesPlugin, { ...(devServer ? { devServer } : {}) });
   return app;

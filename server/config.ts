@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 
 // Configuration of DESIGN.md, read once from the environment. Tests build their own.
@@ -13,17 +14,48 @@ export type Config = {
   /** How long the advisor's data source may take to answer (PINGAN_UPSTREAM_TIMEOUT_MS). */
   pinganTimeoutMs: number;
   analyticsUrl: string | undefined;
-  /** The site's public address for canonical links and feeds (PUBLIC_URL); else taken from the request. */
+  /** The site's public address for canonical links and feeds (PUBLIC_URL); see server/http/origin.ts. */
   publicUrl: string | undefined;
+  /** Hosts (host or host:port, lower case) whose name may appear in links when PUBLIC_URL is unset (ALLOWED_HOSTS). */
+  allowedHosts: string[];
   redisUrl: string | undefined;
   /** Login attempts allowed per client address and minute. */
   loginRateLimit: number;
   production: boolean;
-  /** Take the client address from X-Forwarded-For (only behind a proxy that sets it). */
-  trustProxy: boolean;
+  /**
+   * Which X-Forwarded-* hops to believe (TRUST_PROXY): a number of proxies in front of the server, or
+   * their addresses/CIDRs. Never "all": a client could then name its own address.
+   */
+  trustProxy: number | string | false;
   /** Serve the built React Router app; off for API-only tests. */
   serveApp: boolean;
 };
+
+function parseTrustProxy(v: string | undefined): number | string | false {
+  if (v === undefined || v === '0' || v === 'false') return false;
+  if (v === 'true') return 1;
+  if (/^\d{1,2}$/.test(v)) return Number(v);
+  const entries = v.split(',').map((s) => s.trim());
+  for (const e of entries) {
+    const [ip, bits] = e.split('/');
+    if (!isIP(ip ?? '') || (bits !== undefined && !/^\d{1,3}$/.test(bits))) {
+      throw new Error(`TRUST_PROXY must be a number of proxies or their addresses (CIDR allowed), got ${v}`);
+    }
+  }
+  return entries.join(',');
+}
+
+function parsePublicUrl(v: string | undefined): string | undefined {
+  if (v === undefined) return undefined;
+  let url: URL;
+  try {
+    url = new URL(v);
+  } catch {
+    throw new Error(`PUBLIC_URL must be an http(s) address, got ${v}`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`PUBLIC_URL must be an http(s) address, got ${v}`);
+  return v.replace(/\/+$/, '');
+}
 
 const blank = (v: string | undefined) => (v === undefined || v.trim() === '' ? undefined : v.trim());
 
@@ -43,11 +75,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pinganUpstreamUrl: upstream,
     pinganTimeoutMs: Number(env.PINGAN_UPSTREAM_TIMEOUT_MS ?? 10_000) || 10_000,
     analyticsUrl: blank(env.ANALYTICS_URL),
-    publicUrl: blank(env.PUBLIC_URL)?.replace(/\/+$/, ''),
+    publicUrl: parsePublicUrl(blank(env.PUBLIC_URL)),
+    allowedHosts: (blank(env.ALLOWED_HOSTS) ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean),
     redisUrl: blank(env.REDIS_URL),
     loginRateLimit: Number(env.LOGIN_RATE_LIMIT ?? 10) || 10,
     production: env.NODE_ENV === 'production',
-    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    trustProxy: parseTrustProxy(blank(env.TRUST_PROXY)),
     serveApp: env.LAB_API_ONLY !== '1',
   };
 }

@@ -21,6 +21,7 @@ import { type ReactNode, useState } from 'react';
 import type { Lang } from '../../common/enums.ts';
 import { zodFieldErrors } from '../../common/messages.ts';
 import { defaults, inputSchema, type ResourceDef } from '../../common/resource.ts';
+import { Upload } from '../../common/upload.ts';
 import { useT } from '../i18n/index.tsx';
 import { ApiFailure, api, type Body } from './api.ts';
 import { FieldInput } from './fields.tsx';
@@ -79,7 +80,7 @@ export function bodyOf(res: ResourceDef, values: Row, fields: string[]): Body {
 /** Checks editor values with the server's schema; files stand in as uploads. */
 export function validate(res: ResourceDef, mode: 'create' | 'update', body: Body, lang: Lang): Record<string, string> {
   const probe: Row = {};
-  for (const [k, v] of Object.entries(body)) probe[k] = v instanceof File ? { kind: 'upload', tmpPath: '', filename: v.name, size: v.size, mimetype: v.type } : v;
+  for (const [k, v] of Object.entries(body)) probe[k] = v instanceof File ? new Upload({ tmpPath: '', filename: v.name, size: v.size, mimetype: v.type }) : v;
   const result = inputSchema(res, mode).safeParse(probe);
   if (result.success) return {};
   const errors = zodFieldErrors(lang, result.error.issues);

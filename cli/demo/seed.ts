@@ -1,4 +1,3 @@
-import fs from 'node:fs/promises';
 import type { Upload } from '../../common/fields.ts';
 import { inputSchema, type ResourceDef } from '../../common/resource.ts';
 import { article } from '../../common/resources/article.ts';
@@ -30,11 +29,7 @@ export async function hasContent(db: DB): Promise<boolean> {
   return !!pub || !!art;
 }
 
-async function upload(storage: Storage, data: Buffer, filename: string, mimetype: string): Promise<Upload> {
-  const tmpPath = storage.tmpPath();
-  await fs.writeFile(tmpPath, data);
-  return { kind: 'upload', tmpPath, filename, size: data.length, mimetype };
-}
+const upload = (storage: Storage, data: Buffer, filename: string, mimetype: string): Promise<Upload> => storage.stage(data, filename, mimetype);
 
 function dateAgo(days: number): string {
   const d = new Date(Date.now() - days * 86_400_000);
@@ -57,7 +52,7 @@ export const DEMO_USER_PASSWORD = 'demo-user-2026';
  * `advisor` (ADVISOR_USERNAME), that account and its area's demo data too.
  */
 export async function seedDemo(db: DB, storage: Storage, adminPassword: string, opts: { advisor?: string } = {}): Promise<void> {
-  const system: Actor = { pid: 0, uid: 'system', username: 'system', name_zh: '系统', name_en: 'System', authority: 'admin', portrait_url: null };
+  const system: Actor = { pid: 0, uid: 'system', username: 'system', name_zh: '系统', name_en: 'System', authority: 'admin', portrait_url: null, must_change_password: false };
   const ctx: Ctx = { db, storage, actor: system, lang: 'zh' };
   const existingAdmin = await db.selectFrom('person').select('pid').where('authority', '=', 'admin').executeTakeFirst();
 
@@ -144,7 +139,7 @@ export async function seedDemo(db: DB, storage: Storage, adminPassword: string, 
   const uploaderPid = pids.get('demo.user') ?? authorOf(5);
   if (uploaderPid) {
     const u = await db.selectFrom('person').selectAll().where('pid', '=', uploaderPid).executeTakeFirstOrThrow();
-    const actor: Actor = { pid: u.pid, uid: u.uid, username: u.username, name_zh: u.name_zh, name_en: u.name_en, authority: u.authority, portrait_url: null };
+    const actor: Actor = { pid: u.pid, uid: u.uid, username: u.username, name_zh: u.name_zh, name_en: u.name_en, authority: u.authority, portrait_url: null, must_change_password: false };
     await uploadData({ ...ctx, actor }, 'public', [
       await upload(storage, pdfDocument('Lab handbook'), '实验室手册.pdf', 'application/pdf'),
       await upload(storage, csvDataset('annotation-guide', 50), 'annotation-sample.csv', 'text/csv'),

@@ -1,4 +1,3 @@
-import fs from 'node:fs/promises';
 import QRCode from 'qrcode';
 import type { Upload } from '../../common/fields.ts';
 import { inputSchema, type ResourceDef } from '../../common/resource.ts';
@@ -15,11 +14,7 @@ import * as content from './site-content.ts';
 // Seeds the demo's site content (cli/demo/site-content.ts) through the same services and validation
 // the API uses: course and shared-task pages, the three home carousels and the site settings.
 
-async function upload(storage: Storage, data: Buffer, filename: string): Promise<Upload> {
-  const tmpPath = storage.tmpPath();
-  await fs.writeFile(tmpPath, data);
-  return { kind: 'upload', tmpPath, filename, size: data.length, mimetype: 'image/png' };
-}
+const upload = (storage: Storage, data: Buffer, filename: string): Promise<Upload> => storage.stage(data, filename, 'image/png');
 
 async function create(crud: Crud, res: ResourceDef, ctx: Ctx, input: Record<string, unknown>): Promise<number> {
   const parsed = inputSchema(res, 'create').safeParse(input);

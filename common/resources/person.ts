@@ -23,6 +23,8 @@ export const person = defineResource({
     name_en: { kind: 'text', label: { zh: '英文名', en: 'English name' }, required: true, max: 100 },
     password: { kind: 'password', label: { zh: '密码', en: 'Password' } },
     password2: { kind: 'password', label: { zh: '确认密码', en: 'Confirm password' } },
+    // asked when a person changes their own password (server/services/people.ts)
+    old_password: { kind: 'password', label: { zh: '当前密码', en: 'Current password' } },
     description_zh: { kind: 'longtext', label: { zh: '中文简介', en: 'Chinese introduction' }, max: 5000 },
     description_en: { kind: 'longtext', label: { zh: '英文简介', en: 'English introduction' }, max: 5000 },
     type: { kind: 'enum', label: { zh: '类型', en: 'Type' }, options: personTypes, numField: 'type_num', default: 'master' },
@@ -67,7 +69,7 @@ export const person = defineResource({
 
 /** Fields a member may change on their own profile (PUT /api/people/?uid=). */
 export const profileFields = [
-  'name_zh', 'name_en', 'password', 'password2', 'email', 'phone', 'location_zh', 'location_en',
+  'name_zh', 'name_en', 'password', 'password2', 'old_password', 'email', 'phone', 'location_zh', 'location_en',
   'description_zh', 'description_en', 'type', 'type_num', 'entrance', 'area', 'area_num', 'portrait_url',
   'link', 'link_type', 'link1', 'link2', 'link3',
 ] as const;

@@ -1,11 +1,9 @@
-import fs from 'node:fs/promises';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { addDays, chinaDate, pastedNames } from '../../common/advisor.ts';
 import { isRealDate, isUpload } from '../../common/fields.ts';
-import { requireActor } from '../http/auth.ts';
 import { ApiError, FieldError } from '../http/errors.ts';
-import { MB } from '../http/multipart.ts';
+import { uploadConfig, uploadLimits } from '../http/multipart.ts';
 import { parseReportFile, readNamesFile } from '../pingan/import-file.ts';
 import type { PinganSource } from '../pingan/source.ts';
 import { storedSource } from '../pingan/stored.ts';
@@ -30,10 +28,12 @@ import { ctxOf, parseInput, success } from './helpers.ts';
 
 // SPEC §7 Advisor area: /api{advisor}/pingan/ and /api{advisor}/info/, plus the import of the
 // reporting system's export (docs/advisor.md). They exist only when ADVISOR_USERNAME is set, and only
-// that account gets through: everyone else is refused before any of them runs.
+// that account gets through: every route declares `access: 'advisor'`, checked on the matched route
+// before any body is read (server/http/auth.ts).
 
 const tags = ['advisor'];
-const importConfig = { multipartOptions: { limits: { fileSize: 20 * MB, files: 1 } }, uploadLimitText: '20 MB' };
+const access = { access: 'advisor' } as const;
+const importConfig = { ...uploadConfig(uploadLimits.sheet, 1), ...access };
 
 const dateParam = (field: string) =>
   z
@@ -58,11 +58,7 @@ export async function advisorRoutes(app: FastifyInstance) {
   const { advisorUsername: advisor, pinganUpstreamUrl, pinganTimeoutMs } = app.lab.config;
   if (!advisor) return;
   const prefix = `/api${advisor}`;
-  app.addHook('onRequest', async (req) => {
-    if (!req.url.startsWith(`${prefix}/`)) return;
-    const actor = requireActor(req);
-    if (actor.username !== advisor) throw new ApiError(403, 'forbidden');
-  });
+  const { storage } = app.lab;
 
   // the upstream first when configured; imported reports stand in for it (services/advisor.ts)
   const sources: PinganSource[] = [
@@ -74,6 +70,7 @@ export async function advisorRoutes(app: FastifyInstance) {
   app.get(
     `${prefix}/pingan/`,
     {
+      config: access,
       schema: {
         tags,
         summary: 'mount=1: stored parameters, cookie status, leave/return counts, reminder counts; mount=2: plus today’s non-reporters (date); mount=3: plus yesterday’s non-reporters and abnormal statuses (date_yes)',
@@ -94,6 +91,8 @@ export async function advisorRoutes(app: FastifyInstance) {
   app.put(
     `${prefix}/pingan/`,
     {
+      // text parts only
+      config: { ...access, upload: { fileSize: 0, files: 0 } },
       schema: {
         tags,
         summary: 'remind=0: save {cookie, selfdez, selfdyz, xwzs, lixiao_temp, fanxiao_temp}; remind=1&date=: record {remind: [{xgh, realname}]} as reminded on date',
@@ -125,12 +124,12 @@ export async function advisorRoutes(app: FastifyInstance) {
     { schema: { tags, summary: 'Import the reporting system’s export {file} (CSV or XLSX, docs/advisor.md); the dates it covers are replaced', consumes: ['multipart/form-data'], body: z.any() }, config: importConfig },
     async (req) => {
       const file = uploadOf(req, 'file');
-      const rows = await parseReportFile(await fs.readFile(file.tmpPath));
+      const rows = await parseReportFile(await storage.readUpload(file, uploadLimits.sheet));
       return storeImportedReports(ctxOf(app, req), rows);
     },
   );
 
-  app.get(`${prefix}/info/`, { schema: { tags, summary: 'The name lists of the checker: {info: {list: [names]}, col_name_dict: {list: {zh, en}}}' } }, async (req) => nameListsOf(ctxOf(app, req)));
+  app.get(`${prefix}/info/`, { config: access, schema: { tags, summary: 'The name lists of the checker: {info: {list: [names]}, col_name_dict: {list: {zh, en}}}' } }, async (req) => nameListsOf(ctxOf(app, req)));
 
   app.put(
     `${prefix}/info/`,
@@ -141,7 +140,7 @@ export async function advisorRoutes(app: FastifyInstance) {
       const { list } = parseInput(NameListSchema, body);
       const file = isUpload(body.file) ? body.file : undefined;
       if ((typeof body.names === 'string') === Boolean(file)) throw FieldError.one('names', 'names_or_file');
-      const names = file ? await readNamesFile(await fs.readFile(file.tmpPath)) : pastedNames(body.names as string);
+      const names = file ? await readNamesFile(await storage.readUpload(file, uploadLimits.sheet)) : pastedNames(body.names as string);
       const field = file ? 'file' : 'names';
       if (names.length > NAMES_MAX) throw FieldError.one(field, 'too_many_names', { max: NAMES_MAX });
       const long = names.find((n) => n.length > NAME_MAX);
@@ -151,7 +150,7 @@ export async function advisorRoutes(app: FastifyInstance) {
     },
   );
 
-  app.all(`${prefix}/*`, { schema: { hide: true } }, async () => {
+  app.all(`${prefix}/*`, { schema: { hide: true }, config: access }, async () => {
     throw new NotFound();
   });
 }

@@ -6,7 +6,7 @@ import { ApiError } from '../http/errors.ts';
 import { requireActor } from '../http/auth.ts';
 import { DEFAULT_PORTRAIT } from '../services/people.ts';
 import { login, logout, safeEqual } from '../services/auth.ts';
-import { ctxOf, parseInput, success } from './helpers.ts';
+import { parseInput, success } from './helpers.ts';
 
 // Login with a CSRF cookie + header (double submit), logout that revokes the token, and who am I.
 
@@ -19,7 +19,7 @@ const LoginSchema = z.object({
 });
 
 export async function authRoutes(app: FastifyInstance) {
-  app.get('/api/csrf/', { schema: { tags, summary: 'Sets the csrftoken cookie that POST /api/login/ must echo in X-CSRFToken' } }, async (req, reply) => {
+  app.get('/api/csrf/', { schema: { tags, summary: 'Sets the csrftoken cookie that POST /api/login/ must echo in X-CSRFToken' }, config: { access: 'public' } }, async (req, reply) => {
     const existing = req.cookies[CSRF_COOKIE];
     const token = existing && /^[A-Za-z0-9_-]{32,64}$/.test(existing) ? existing : randomBytes(24).toString('base64url');
     reply.setCookie(CSRF_COOKIE, token, { path: '/', sameSite: 'lax', httpOnly: false, secure: app.lab.config.production && req.protocol === 'https' });
@@ -36,6 +36,7 @@ export async function authRoutes(app: FastifyInstance) {
     scoped.post(
       '/api/login/',
       {
+        config: { access: 'public' },
         schema: {
           tags,
           summary: 'Log in; answers loginStatus success (token, loginTime, userInfo), fail or notexist',
@@ -67,21 +68,21 @@ export async function authRoutes(app: FastifyInstance) {
             portrait_url: a.portrait_url || DEFAULT_PORTRAIT,
             // the class-advisor account (ADVISOR_USERNAME) has an area of its own
             advisor: a.username === app.lab.config.advisorUsername,
+            // the console sends a member still on an initial password to the form that changes it
+            must_change_password: a.must_change_password,
           },
         };
       },
     );
   });
 
-  app.post('/api/logout/', { schema: { tags, summary: 'Revokes the token sent in Authorization' } }, async (req, reply) => {
+  app.post('/api/logout/', { schema: { tags, summary: 'Revokes the token sent in Authorization' }, config: { access: 'public' } }, async (req, reply) => {
     if (req.token) await logout(app.lab.db, req.token);
     return success(reply);
   });
 
-  app.get('/api/me/', { schema: { tags, summary: 'The logged-in member (checks the token)' } }, async (req) => {
+  app.get('/api/me/', { schema: { tags, summary: 'The logged-in member (checks the token)' }, config: { access: 'member' } }, async (req) => {
     const a = requireActor(req);
-    const ctx = ctxOf(app, req);
-    const row = await ctx.db.selectFrom('person').select(['must_change_password']).where('pid', '=', a.pid).executeTakeFirst();
-    return { ...a, portrait_url: a.portrait_url || DEFAULT_PORTRAIT, must_change_password: Boolean(row?.must_change_password), advisor: a.username === app.lab.config.advisorUsername, analytics_url: app.lab.config.analyticsUrl ?? null };
+    return { ...a, portrait_url: a.portrait_url || DEFAULT_PORTRAIT, advisor: a.username === app.lab.config.advisorUsername, analytics_url: app.lab.config.analyticsUrl ?? null };
   });
 }

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { info } from '../../common/resources/info.ts';
-import { guard } from '../http/auth.ts';
 import { uploadLimits } from '../http/multipart.ts';
 import { articles, infoPages, newsItems, saveInfoList, seminars } from '../services/content.ts';
 import { publications } from '../services/publications.ts';
@@ -38,7 +37,7 @@ export async function contentRoutes(app: FastifyInstance) {
       info.path,
       {
         schema: { tags: ['info'], summary: 'Save the whole list of info pages (aspect, markdown, order)', body: z.any() },
-        preHandler: guard('admin'),
+        config: { access: 'admin' },
       },
       async (req, reply) => {
         await saveInfoList(ctxOf(app, req), parseInput(InfoListSchema, req.body));

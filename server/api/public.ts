@@ -12,13 +12,13 @@ import { ctxOf, parseId } from './helpers.ts';
 const tags = ['public'];
 
 export async function publicRoutes(app: FastifyInstance) {
-  app.get('/api/read_news/', { schema: { tags, summary: 'Published news, newest first' } }, async (req) => {
+  app.get('/api/read_news/', { config: { access: 'public' }, schema: { tags, summary: 'Published news, newest first' } }, async (req) => {
     return publishedNews(ctxOf(app, req));
   });
 
   app.get(
     '/api/read_seminar/',
-    { schema: { tags, summary: 'Seminars, newest first; ?recent=1 for the latest one', querystring: z.object({ recent: z.string().optional() }).loose() } },
+    { config: { access: 'public' }, schema: { tags, summary: 'Seminars, newest first; ?recent=1 for the latest one', querystring: z.object({ recent: z.string().optional() }).loose() } },
     async (req) => {
       const list = await publicSeminars(ctxOf(app, req));
       if ((req.query as { recent?: string }).recent === '1') {
@@ -32,6 +32,7 @@ export async function publicRoutes(app: FastifyInstance) {
   app.get(
     '/api/read_article/',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'Published articles (list items); ?aid= or ?slug= for one',
@@ -65,6 +66,7 @@ export async function publicRoutes(app: FastifyInstance) {
   app.get(
     '/api/read_people/',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'People (public fields); ?username= for one; ?onlylist=1 for a light list',
@@ -80,7 +82,7 @@ export async function publicRoutes(app: FastifyInstance) {
     },
   );
 
-  app.get('/api/read_publication/', { schema: { tags, summary: 'Publications, newest first' } }, async (req) => {
+  app.get('/api/read_publication/', { config: { access: 'public' }, schema: { tags, summary: 'Publications, newest first' } }, async (req) => {
     return publications.list(ctxOf(app, req));
   });
 }

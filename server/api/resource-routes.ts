@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { inputSchema } from '../../common/resource.ts';
-import { guard } from '../http/auth.ts';
+import { uploadConfigOf } from '../http/multipart.ts';
 import type { Crud } from '../services/crud.ts';
 import { ctxOf, docBody, idParam, idQuery, multipartConsumes, parseInput, success } from './helpers.ts';
 
@@ -21,14 +21,12 @@ export function resourceRoutes(app: FastifyInstance, crud: Crud, opts: ResourceR
   const create = inputSchema(res, 'create');
   const update = inputSchema(res, 'update');
   const body = docBody(res.fields);
-  const config = opts.fileLimit
-    ? { multipartOptions: { limits: { fileSize: opts.fileLimit } }, uploadLimitText: `${Math.round(opts.fileLimit / 1048576)} MB` }
-    : {};
+  const upload = opts.fileLimit ? uploadConfigOf(res.fields, opts.fileLimit) : {};
 
   if (!skip.has('list')) {
     app.get(
       res.path,
-      { schema: { tags, summary: `List ${res.label.en.toLowerCase()}, or one with ?${res.id}=`, querystring: idQuery(res.id) }, preHandler: guard(res.access.read) },
+      { schema: { tags, summary: `List ${res.label.en.toLowerCase()}, or one with ?${res.id}=`, querystring: idQuery(res.id) }, config: { access: res.access.read } },
       async (req) => {
         const ctx = ctxOf(app, req);
         if ((req.query as Record<string, unknown>)[res.id] !== undefined) return crud.get(ctx, idParam(req, res.id));
@@ -39,7 +37,7 @@ export function resourceRoutes(app: FastifyInstance, crud: Crud, opts: ResourceR
   if (!skip.has('create')) {
     app.post(
       res.path,
-      { schema: { tags, summary: `Create a ${res.name}`, consumes: multipartConsumes, body }, config, preHandler: guard(res.access.create) },
+      { schema: { tags, summary: `Create a ${res.name}`, consumes: multipartConsumes, body }, config: { ...upload, access: res.access.create } },
       async (req, reply) => {
         const id = await crud.create(ctxOf(app, req), parseInput(create, req.body));
         return success(reply, id);
@@ -51,8 +49,7 @@ export function resourceRoutes(app: FastifyInstance, crud: Crud, opts: ResourceR
       res.path,
       {
         schema: { tags, summary: `Update a ${res.name} (absent fields unchanged)`, consumes: multipartConsumes, querystring: idQuery(res.id), body },
-        config,
-        preHandler: guard(res.access.update),
+        config: { ...upload, access: res.access.update },
       },
       async (req, reply) => {
         const id = idParam(req, res.id);
@@ -64,7 +61,7 @@ export function resourceRoutes(app: FastifyInstance, crud: Crud, opts: ResourceR
   if (!skip.has('delete')) {
     app.delete(
       res.path,
-      { schema: { tags, summary: `Delete a ${res.name}`, querystring: idQuery(res.id) }, preHandler: guard(res.access.delete) },
+      { schema: { tags, summary: `Delete a ${res.name}`, querystring: idQuery(res.id) }, config: { access: res.access.delete } },
       async (req, reply) => {
         await crud.remove(ctxOf(app, req), idParam(req, res.id));
         return success(reply);

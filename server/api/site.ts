@@ -2,9 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { enumValues, pageSections, showcaseKinds } from '../../common/enums.ts';
 import { site } from '../../common/resources/site.ts';
-import { guard } from '../http/auth.ts';
 import { FieldError } from '../http/errors.ts';
-import { MB, uploadLimits } from '../http/multipart.ts';
+import { uploadConfigOf, uploadLimits } from '../http/multipart.ts';
 import { pages, publicPage, publicPages, publicShowcase, saveSiteSettings, showcaseItems, siteSettings } from '../services/site.ts';
 import { ctxOf, docBody, multipartConsumes, success } from './helpers.ts';
 import { resourceRoutes } from './resource-routes.ts';
@@ -13,7 +12,6 @@ import { resourceRoutes } from './resource-routes.ts';
 // page's showcase items and the one site settings record (console calls, administrators only), and
 // their public reads, named like SPEC's (/api/read_…/).
 
-const imageConfig = { multipartOptions: { limits: { fileSize: uploadLimits.image } }, uploadLimitText: `${uploadLimits.image / MB} MB` };
 
 const sections = enumValues(pageSections) as ('course' | 'sharedtask')[];
 const kinds = enumValues(showcaseKinds) as ('carousel' | 'tool' | 'project')[];
@@ -29,15 +27,14 @@ export async function siteRoutes(app: FastifyInstance) {
   resourceRoutes(app, showcaseItems, { fileLimit: uploadLimits.image });
 
   const tags = [site.name];
-  app.get(site.path, { schema: { tags, summary: 'The site settings (lab intro, footer, console title)' }, preHandler: guard(site.access.read) }, async (req) =>
+  app.get(site.path, { schema: { tags, summary: 'The site settings (lab intro, footer, console title)' }, config: { access: site.access.read } }, async (req) =>
     siteSettings(ctxOf(app, req)),
   );
   app.put(
     site.path,
     {
       schema: { tags, summary: 'Save the site settings (absent fields unchanged)', consumes: multipartConsumes, body: docBody(site.fields) },
-      config: imageConfig,
-      preHandler: guard(site.access.update),
+      config: { ...uploadConfigOf(site.fields, uploadLimits.image), access: site.access.update },
     },
     async (req, reply) => {
       await saveSiteSettings(ctxOf(app, req), (req.body ?? {}) as Record<string, unknown>);
@@ -49,6 +46,7 @@ export async function siteRoutes(app: FastifyInstance) {
   app.get(
     '/api/read_page/',
     {
+      config: { access: 'public' },
       schema: {
         tags: publicTags,
         summary: 'Released pages of a section (course, sharedtask); with ?slug= one page (any case)',
@@ -65,6 +63,7 @@ export async function siteRoutes(app: FastifyInstance) {
   app.get(
     '/api/read_showcase/',
     {
+      config: { access: 'public' },
       schema: {
         tags: publicTags,
         summary: 'Released showcase items; ?kind=carousel|tool|project for one kind',
@@ -76,7 +75,7 @@ export async function siteRoutes(app: FastifyInstance) {
       return publicShowcase(ctxOf(app, req), kind === undefined ? undefined : oneOf('kind', kind, kinds));
     },
   );
-  app.get('/api/read_site/', { schema: { tags: publicTags, summary: 'The site settings as the public pages show them' } }, async (req) =>
+  app.get('/api/read_site/', { config: { access: 'public' }, schema: { tags: publicTags, summary: 'The site settings as the public pages show them' } }, async (req) =>
     siteSettings(ctxOf(app, req)),
   );
 }

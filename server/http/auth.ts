@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Access } from '../../common/resource.ts';
 import type { DB } from '../db/database.ts';
@@ -22,19 +22,56 @@ export function bearer(req: FastifyRequest): string | null {
   return m ? (m[1] as string) : null;
 }
 
-export const authPlugin = fp(async (app: FastifyInstance, opts: { db: DB }) => {
+/**
+ * Who may call a route, declared on the route itself (`config: { access }`) and checked here, on the
+ * route the router matched: percent-encoded or otherwise spelled paths reach the same check as the plain
+ * one (issue #10: a check of the raw URL let `/api%6Cinyunshu/…` through). It runs in onRequest, before
+ * any body is read. Routes under /api… must declare it; the server refuses to start otherwise.
+ */
+export type RouteAccess = 'public' | 'member' | 'admin' | 'advisor';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: RouteAccess;
+    /** A write allowed while the member must still replace an initial password (the change itself, logout). */
+    duringPasswordChange?: boolean;
+  }
+}
+
+const apiPath = /^\/(api|resource)/;
+const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export const authPlugin = fp(async (app: FastifyInstance, opts: { db: DB; advisor: string | undefined }) => {
   app.decorateRequest('actor', null);
   app.decorateRequest('token', null);
   app.decorateRequest('authError', null);
+
+  app.addHook('onRoute', (route) => {
+    if (route.config?.access) return;
+    // the API documentation and every page are public; an API route must say who may call it
+    if (apiPath.test(route.url) && !route.url.startsWith('/api/docs')) {
+      throw new Error(`${String(route.method)} ${route.url} declares no access (config.access)`);
+    }
+    route.config = { ...route.config, access: 'public' } as typeof route.config;
+  });
+
   app.addHook('onRequest', async (req) => {
     const token = bearer(req);
-    if (!token) return;
-    const check = await actorForToken(opts.db, token);
-    if ('actor' in check) {
-      req.actor = check.actor;
-      req.token = token;
-    } else {
-      req.authError = check.error;
+    if (token) {
+      const check = await actorForToken(opts.db, token);
+      if ('actor' in check) {
+        req.actor = check.actor;
+        req.token = token;
+      } else {
+        req.authError = check.error;
+      }
+    }
+    const { access = 'public', duringPasswordChange } = req.routeOptions.config;
+    if (access === 'public') return;
+    const actor = requireAccess(req, access === 'advisor' ? 'member' : access);
+    if (access === 'advisor' && actor.username !== opts.advisor) throw new ApiError(403, 'forbidden');
+    if (actor.must_change_password && !safeMethods.has(req.method) && !duringPasswordChange) {
+      throw new ApiError(403, 'password_change_required');
     }
   });
 });
@@ -49,11 +86,4 @@ export function requireAccess(req: FastifyRequest, access: Access): Actor {
   const actor = requireActor(req);
   if (access === 'admin' && actor.authority !== 'admin') throw new ApiError(403, 'forbidden');
   return actor;
-}
-
-/** A preHandler that lets only members (or administrators) through. */
-export function guard(access: Access) {
-  return async (req: FastifyRequest, _reply: FastifyReply) => {
-    requireAccess(req, access);
-  };
 }

@@ -70,11 +70,15 @@ const fastifyCodes: Record<string, [number, MessageKey]> = {
   FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'bad_request'],
   FST_ERR_CTP_INVALID_JSON_BODY: [400, 'bad_request'],
   FST_PROTO_VIOLATION: [400, 'bad_request'],
+  FST_INVALID_JSON_FIELD_ERROR: [400, 'bad_request'],
+  FST_MP_PREMATURE_CLOSE: [400, 'bad_request'],
 };
 
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError & { fields?: FieldError['fields'] }, req, reply) => {
     const lang = requestLang(req);
+    // refused before its body was read (401, 403, 413…): close the connection rather than read the rest
+    if (!req.raw.complete) reply.header('Connection', 'close');
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issues = error.validation.map((v) => ({
         ...(v.params as ZodishIssue),

@@ -1,56 +1,112 @@
 import fs from 'node:fs';
 import { pipeline } from 'node:stream/promises';
-import multipart, { type MultipartFile } from '@fastify/multipart';
-import type { FastifyInstance } from 'fastify';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Upload } from '../../common/fields.ts';
-import type { Storage } from '../storage/storage.ts';
+import type { FieldMap } from '../../common/fields.ts';
+import { Upload } from '../../common/upload.ts';
+import { MB, type Storage } from '../storage/storage.ts';
+import { ApiError } from './errors.ts';
 
-// Multipart bodies become plain objects: text parts as strings, file parts as Upload records
-// pointing at a temporary file (streamed, never held in memory). Temporary files are removed
-// when the response is sent; services move the ones they keep.
+// Multipart bodies become plain objects: text parts as strings, file parts as Upload objects pointing
+// at a temporary file (streamed, never held in memory). The body is read here, in preValidation: after
+// the route's access check (http/auth.ts, onRequest), so no stranger's body is ever read or written to
+// disk, and only up to the route's declared limits. Temporary files go when the answer is sent, when the
+// client goes away, and at start (Storage.sweepTmp).
 
-export const MB = 1024 * 1024;
+export { MB, uploadLimits } from '../storage/storage.ts';
 
-/** Upload size limits by kind (documented in docs/operations.md). */
-export const uploadLimits = {
-  image: 20 * MB,
-  publication: 100 * MB,
-  data: 512 * MB,
-} as const;
+/** All text parts of one request together, in bytes (as much as a JSON body may hold). */
+export const TEXT_BYTES = 4 * MB;
+/** One text part, in bytes: the longest text field (200,000 characters of markdown) fits. */
+const FIELD_BYTES = MB;
+
+export type UploadLimits = { fileSize: number; files: number };
 
 declare module 'fastify' {
   interface FastifyRequest {
     tmpFiles: string[];
   }
+  interface FastifyContextConfig {
+    /** The files a route accepts: how many, and how large each (default: one image). */
+    upload?: UploadLimits;
+  }
+}
+
+const defaultUpload: UploadLimits = { fileSize: 20 * MB, files: 1 };
+
+/** A route's upload settings, with the limit in words for the 413 message. */
+export function uploadConfig(fileSize: number, files = 1) {
+  return { upload: { fileSize, files }, uploadLimitText: `${Math.round(fileSize / MB)} MB` };
+}
+
+/** A declared resource's upload settings: one file per file or image field, each up to `fileSize`. */
+export function uploadConfigOf(fields: FieldMap, fileSize: number) {
+  const files = Object.values(fields).filter((f) => f.kind === 'image' || f.kind === 'file').length;
+  return uploadConfig(fileSize, Math.max(files, 1));
+}
+
+const isMultipartRequest = (req: FastifyRequest) => /^multipart\//i.test(String(req.headers['content-type'] ?? ''));
+
+const tooLarge = () => new ApiError(413, 'file_too_large');
+
+function removeTmpFiles(req: FastifyRequest) {
+  for (const p of req.tmpFiles.splice(0)) fs.rm(p, { force: true }, () => {});
+}
+
+async function readBody(req: FastifyRequest, storage: Storage): Promise<Record<string, unknown>> {
+  const { fileSize, files } = req.routeOptions.config.upload ?? defaultUpload;
+  const body: Record<string, unknown> = {};
+  const add = (name: string, value: unknown) => {
+    const prev = body[name];
+    body[name] = prev === undefined ? value : Array.isArray(prev) ? [...prev, value] : [prev, value];
+  };
+  let textBytes = 0;
+  const parts = req.parts({ limits: { fieldSize: FIELD_BYTES, fields: 200, files, fileSize, parts: 250, headerPairs: 100 } });
+  for await (const part of parts) {
+    if (part.type === 'file') {
+      const tmpPath = storage.tmpPath();
+      req.tmpFiles.push(tmpPath);
+      await pipeline(part.file, fs.createWriteStream(tmpPath, { flags: 'wx' }));
+      if (part.file.truncated) throw tooLarge();
+      add(part.fieldname, new Upload({ tmpPath, filename: part.filename ?? '', size: part.file.bytesRead, mimetype: part.mimetype }));
+      continue;
+    }
+    // a text part is text whatever its Content-Type says (the parser turns application/json parts into
+    // objects: they go back to their text, so no part can become anything but a string)
+    if (part.valueTruncated || part.fieldnameTruncated) throw tooLarge();
+    const text = typeof part.value === 'string' ? part.value : JSON.stringify(part.value);
+    textBytes += Buffer.byteLength(text) + Buffer.byteLength(part.fieldname);
+    if (textBytes > TEXT_BYTES) throw tooLarge();
+    add(part.fieldname, text);
+  }
+  return body;
 }
 
 export const multipartPlugin = fp(async (app: FastifyInstance, opts: { storage: Storage }) => {
+  // the parser only: bodies are read by readBody, with each route's limits
+  await app.register(multipart);
   app.decorateRequest('tmpFiles', null as unknown as string[]);
-  app.addHook('onRequest', async (req) => {
+
+  app.addHook('onRequest', async (req, reply) => {
     req.tmpFiles = [];
+    // whatever ends the exchange (answer sent, client gone) ends its temporary files
+    reply.raw.once('close', () => removeTmpFiles(req));
+    if (!isMultipartRequest(req)) return;
+    // a body declared larger than the route could ever accept is refused before a byte of it is read
+    const { fileSize, files } = req.routeOptions.config.upload ?? defaultUpload;
+    const declared = Number(req.headers['content-length']);
+    if (Number.isFinite(declared) && declared > files * fileSize + TEXT_BYTES + MB) throw tooLarge();
   });
-  await app.register(multipart, {
-    attachFieldsToBody: 'keyValues',
-    // file names are UTF-8 (busboy's default is latin1)
-    ...({ defParamCharset: 'utf8' } as object),
-    limits: { fieldSize: 1024 * 1024, fields: 200, files: 20, fileSize: uploadLimits.image, parts: 250, headerPairs: 100 },
-    async onFile(part: MultipartFile) {
-      const tmpPath = opts.storage.tmpPath();
-      this.tmpFiles.push(tmpPath);
-      await pipeline(part.file, fs.createWriteStream(tmpPath));
-      if (part.file.truncated) throw Object.assign(new Error('file too large'), { code: 'FST_REQ_FILE_TOO_LARGE', statusCode: 413 });
-      const upload: Upload = {
-        kind: 'upload',
-        tmpPath,
-        filename: part.filename ?? '',
-        size: part.file.bytesRead,
-        mimetype: part.mimetype,
-      };
-      (part as unknown as { value: Upload }).value = upload;
-    },
+
+  app.addHook('preValidation', async (req) => {
+    if (!req.isMultipart()) return;
+    try {
+      req.body = await readBody(req, opts.storage);
+    } catch (e) {
+      removeTmpFiles(req);
+      throw e;
+    }
   });
-  app.addHook('onResponse', async (req) => {
-    for (const p of req.tmpFiles ?? []) fs.rm(p, { force: true }, () => {});
-  });
+  app.addHook('onResponse', async (req) => removeTmpFiles(req));
 });

@@ -53,7 +53,8 @@ async function send(reply: FastifyReply, storage: Storage, bucket: Bucket, key: 
 
 export async function resourceRoutes(app: FastifyInstance) {
   const { storage } = app.lab;
-  const hide = { schema: { hide: true } };
+  // stored files are reached by unguessable URLs (random keys), so anyone holding one may fetch it
+  const hide = { schema: { hide: true }, config: { access: 'public' } } as const;
 
   app.get('/resource/public/publication/:pid/:file', hide, async (req, reply) => {
     const { pid, file } = req.params as { pid: string; file: string };

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Lang } from '../../common/enums.ts';
 import { pick, resolveLang } from '../../common/lang.ts';
 import type { Lab } from '../api/helpers.ts';
+import { siteOrigin } from '../http/origin.ts';
 import type { Ctx } from '../services/context.ts';
 import { NotFound } from '../services/context.ts';
 import { publicSeminars, publishedArticle, publishedArticles, publishedNews } from '../services/content.ts';
@@ -43,21 +44,26 @@ async function orNull<T>(p: Promise<T>): Promise<T | null> {
   }
 }
 
+/** The query of a raw request URL; never throws, whatever the URL holds. */
+export function queryOf(rawUrl: string): URLSearchParams {
+  const i = rawUrl.indexOf('?');
+  return new URLSearchParams(i < 0 ? '' : rawUrl.slice(i + 1));
+}
+
 export function createPageData(lab: Lab, req: FastifyRequest) {
-  const url = new URL(req.url, 'http://x');
+  const query = queryOf(req.url);
   const lang = resolveLang({
-    query: url.searchParams.get('lang'),
+    query: query.get('lang'),
     cookie: req.headers.cookie ?? null,
     acceptLanguage: (req.headers['accept-language'] as string | undefined) ?? null,
   });
   const ctx = anonymousCtx(lab, lang);
-  const proto = (req.headers['x-forwarded-proto'] as string | undefined)?.split(',')[0] ?? req.protocol;
-  const origin = lab.config.publicUrl ?? `${proto}://${req.headers.host ?? `${lab.config.host}:${lab.config.port}`}`;
+  const origin = siteOrigin(req, lab.config);
 
   return {
     lang,
     /** The request named its language (?lang=): canonical links then keep it. */
-    forced: url.searchParams.get('lang') === lang,
+    forced: query.get('lang') === lang,
     origin,
     analyticsUrl: lab.config.analyticsUrl ?? null,
     /** The class-advisor account whose area lives at /{advisor}/… (null: no such area). */

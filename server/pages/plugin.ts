@@ -8,7 +8,8 @@ import type { ViteDevServer } from 'vite';
 import { pageDataContext } from '#page-context';
 import { resolveLang } from '../../common/lang.ts';
 import { feedRoutes } from './feeds.ts';
-import { createPageData } from './page-data.ts';
+import { siteOrigin } from '../http/origin.ts';
+import { createPageData, queryOf } from './page-data.ts';
 import { PageCache } from './page-cache.ts';
 
 // Serves the React Router app (server-rendered pages, hashed assets) from this Fastify process, with
@@ -18,16 +19,42 @@ const root = path.resolve(import.meta.dirname, '..', '..');
 export const serverBuildPath = path.join(root, 'build', 'server', 'index.js');
 const clientBuildDirectory = path.join(root, 'build', 'client');
 
-/** Paths that are never pages (the API, stored files, static assets). */
-const notPages = /^\/(api|apiprivate|resource|static|assets|feed|sitemap\.xml|robots\.txt)(\/|$)/;
+/** The route React Router's handler is mounted on: every path no other route claims. */
+const PAGE_ROUTE = '*';
 
-function cacheKey(req: FastifyRequest): string | undefined {
+/** The decoded path of a raw URL (what the routers match), or the raw one where it does not decode. */
+function decodedPath(rawUrl: string): string {
+  const path = rawUrl.split('?')[0] ?? '';
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+}
+
+/**
+ * The cache key of an anonymous page request, or undefined for what is never cached. Everything the
+ * page's HTML depends on is in it: language, origin (checked, server/http/origin.ts) and URL. Only the
+ * page route is cached, judged on the route the router matched and the decoded path, never the raw URL.
+ */
+function cacheKey(req: FastifyRequest, origin: string): string | undefined {
   if (req.method !== 'GET' && req.method !== 'HEAD') return undefined;
-  const url = req.url;
-  if (notPages.test(url) || url.includes('.data') || url.startsWith('/console') || url.startsWith('/__')) return undefined;
-  if (req.headers.authorization) return undefined;
-  const lang = resolveLang({ query: new URL(url, 'http://x').searchParams.get('lang'), cookie: req.headers.cookie ?? null, acceptLanguage: (req.headers['accept-language'] as string) ?? null });
-  return `${lang} ${url}`;
+  if (req.routeOptions.url !== PAGE_ROUTE || req.headers.authorization) return undefined;
+  const path = decodedPath(req.url);
+  if (path.endsWith('.data') || path.startsWith('/console') || path.startsWith('/__')) return undefined;
+  const lang = resolveLang({ query: queryOf(req.url).get('lang'), cookie: req.headers.cookie ?? null, acceptLanguage: (req.headers['accept-language'] as string) ?? null });
+  return `${lang} ${origin} ${req.url}`;
+}
+
+/**
+ * The renderer builds its Request URL from Host and X-Forwarded-*: it gets the checked origin's instead,
+ * so no header reaches a page unchecked (and a malformed one cannot make the URL throw).
+ */
+function pinOrigin(req: FastifyRequest, origin: string) {
+  const o = new URL(origin);
+  req.headers.host = o.host;
+  delete req.headers['x-forwarded-host'];
+  if (req.headers['x-forwarded-proto'] !== undefined) req.headers['x-forwarded-proto'] = o.protocol.slice(0, -1);
 }
 
 function sendCached(req: FastifyRequest, reply: FastifyReply, page: { status: number; body: Buffer; gzip: Buffer; br: Buffer; etag: string }) {
@@ -59,6 +86,7 @@ export async function pagesPlugin(app: FastifyInstance, opts: PagesOptions = {})
     return;
   }
   const cache = new PageCache();
+  app.decorateRequest('pageCacheKey', undefined);
   const previous = app.lab.publicChanged;
   app.lab.publicChanged = (what) => {
     cache.clear();
@@ -67,9 +95,10 @@ export async function pagesPlugin(app: FastifyInstance, opts: PagesOptions = {})
   app.decorate('pageCache', cache);
 
   app.addHook('onRequest', async (req, reply) => {
-    if (opts.devServer) return;
-    const key = cacheKey(req);
-    const page = key ? cache.get(key) : undefined;
+    const origin = siteOrigin(req, app.lab.config);
+    pinOrigin(req, origin);
+    req.pageCacheKey = opts.devServer ? undefined : cacheKey(req, origin);
+    const page = req.pageCacheKey ? cache.get(req.pageCacheKey) : undefined;
     if (page) return sendCached(req, reply, page);
   });
 
@@ -93,7 +122,7 @@ export async function pagesPlugin(app: FastifyInstance, opts: PagesOptions = {})
         // a page answered from the cache (onRequest) is already complete and compressed
         if (!type.startsWith('text/html') || reply.getHeader('content-encoding') || reply.getHeader('x-page-cache')) return payload;
         reply.header('Vary', 'Accept-Encoding, Cookie, Accept-Language');
-        const key = opts.devServer ? undefined : cacheKey(req);
+        const key = req.pageCacheKey;
         if (!key || (reply.statusCode !== 200 && reply.statusCode !== 404)) return payload;
         const body = await readAll(payload);
         if (!body) return payload;
@@ -117,5 +146,8 @@ export async function pagesPlugin(app: FastifyInstance, opts: PagesOptions = {})
 declare module 'fastify' {
   interface FastifyInstance {
     pageCache?: PageCache;
+  }
+  interface FastifyRequest {
+    pageCacheKey?: string;
   }
 }

@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs';
+import JSZip from 'jszip';
 import type { MessageKey } from '../../common/messages.ts';
 import { FieldError } from '../http/errors.ts';
 import { isAbnormal, type StudentReport } from './source.ts';
@@ -120,7 +121,43 @@ function decodeText(data: Buffer): string {
   }
 }
 
+/** What an XLSX may unpack to: a full export (MAX_ROWS rows) is a few MB; a zip bomb is refused unread. */
+const UNPACKED_MAX = 24 * 1024 * 1024;
+const ENTRIES_MAX = 500;
+
+/**
+ * Inflates every entry once, counting, and stops at the budget: the sizes a zip declares can lie, the
+ * bytes that come out cannot (issue #10: 4 MB once unpacked to 1.1 GB inside exceljs).
+ */
+async function checkUnpackedSize(data: Buffer): Promise<void> {
+  let zip: JSZip;
+  try {
+    zip = await JSZip.loadAsync(data);
+  } catch {
+    throw new FieldError({ file: [{ key: 'import_unreadable' }] }, 415);
+  }
+  const entries = Object.values(zip.files).filter((f) => !f.dir);
+  const tooLarge = () => FieldError.one('file', 'import_too_large', { max: `${UNPACKED_MAX / 1024 / 1024} MB` });
+  if (entries.length > ENTRIES_MAX) throw tooLarge();
+  let total = 0;
+  for (const entry of entries) {
+    await new Promise<void>((resolve, reject) => {
+      const stream = entry.nodeStream('nodebuffer');
+      stream
+        .on('data', (chunk: Buffer) => {
+          total += chunk.length;
+          if (total <= UNPACKED_MAX) return;
+          stream.pause();
+          reject(tooLarge());
+        })
+        .on('error', () => reject(new FieldError({ file: [{ key: 'import_unreadable' }] }, 415)))
+        .on('end', () => resolve());
+    });
+  }
+}
+
 async function readXlsx(data: Buffer): Promise<SheetRow[]> {
+  await checkUnpackedSize(data);
   const wb = new ExcelJS.Workbook();
   try {
     // a plain ArrayBuffer: exceljs's typings declare their own `Buffer`, which Node's does not satisfy

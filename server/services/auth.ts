@@ -15,6 +15,8 @@ export type Actor = {
   name_en: string;
   authority: 'admin' | 'user';
   portrait_url: string | null;
+  /** Still on an initial or reset password: every write but the change of it is refused (http/auth.ts). */
+  must_change_password: boolean;
 };
 
 export const hashPassword = (password: string) => hash(password, { algorithm: 2 });
@@ -47,7 +49,9 @@ export function initialPassword(name_zh: string, name_en: string): string {
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
-const actorColumns = ['pid', 'uid', 'username', 'name_zh', 'name_en', 'authority', 'portrait_url'] as const;
+const actorColumns = ['pid', 'uid', 'username', 'name_zh', 'name_en', 'authority', 'portrait_url', 'must_change_password'] as const;
+
+const actorOf = (row: Record<(typeof actorColumns)[number], unknown>): Actor => ({ ...(row as Omit<Actor, 'must_change_password'>), must_change_password: Boolean(row.must_change_password) });
 
 export type LoginResult =
   | { status: 'success'; token: string; loginTime: number; actor: Actor }
@@ -71,7 +75,7 @@ export async function login(db: DB, username: string, password: string): Promise
   // expired sessions of anyone are dropped on the way
   await db.deleteFrom('session').where('login_time', '<', loginTime - SESSION_SECONDS).execute();
   const { password_hash: _, ...actor } = row;
-  return { status: 'success', token, loginTime, actor: actor as Actor };
+  return { status: 'success', token, loginTime, actor: actorOf(actor) };
 }
 
 export type TokenCheck = { actor: Actor } | { error: 'invalid' | 'expired' };
@@ -90,7 +94,7 @@ export async function actorForToken(db: DB, token: string): Promise<TokenCheck> 
     return { error: 'expired' };
   }
   const { login_time: _, ...actor } = row;
-  return { actor: actor as Actor };
+  return { actor: actorOf(actor) };
 }
 
 export async function logout(db: DB, token: string): Promise<void> {

@@ -1,10 +1,9 @@
 import { isUpload, type Upload } from '../../common/fields.ts';
 import { ApiError, FieldError } from '../http/errors.ts';
 import { ImageError, processImage } from '../images/images.ts';
-import { extensionOf, safeFileName } from '../storage/storage.ts';
+import { extensionOf, safeFileName, uploadLimits } from '../storage/storage.ts';
 import type { Ctx } from './context.ts';
 import { Forbidden, NotFound, nowIso } from './context.ts';
-import { readUpload } from './media.ts';
 
 // Shared data files, private data files and private images. Their URLs hold the random storage key
 // (128 bits), so a link opened in a new tab works without a token and cannot be guessed.
@@ -77,7 +76,7 @@ export async function uploadData(ctx: Ctx, owner: string, uploads: Upload[]): Pr
   const ids: number[] = [];
   for (const u of uploads) {
     const filename = safeFileName(u.filename);
-    const key = await ctx.storage.adopt('data', u.tmpPath, extensionOf(filename));
+    const key = await ctx.storage.adopt('data', u, extensionOf(filename));
     try {
       const row = await ctx.db
         .insertInto('data_file')
@@ -139,7 +138,7 @@ export async function uploadImages(ctx: Ctx, uploads: Upload[]): Promise<number[
   const processed = [];
   for (const [i, u] of uploads.entries()) {
     try {
-      processed.push({ u, img: await processImage(await readUpload(u)) });
+      processed.push({ u, img: await processImage(await ctx.storage.readUpload(u, uploadLimits.image)) });
     } catch (e) {
       if (e instanceof ImageError) throw FieldError.one(`files[${i}]`, e.key, e.params);
       throw e;

@@ -1,10 +1,9 @@
-import fs from 'node:fs/promises';
 import type { FieldDef, FieldMap, Upload } from '../../common/fields.ts';
 import { isSafeUrl, isUpload } from '../../common/fields.ts';
 import { resources, site } from '../../common/resources/index.ts';
 import { FieldError } from '../http/errors.ts';
 import { ImageError, processImage } from '../images/images.ts';
-import type { Storage } from '../storage/storage.ts';
+import { type Storage, uploadLimits } from '../storage/storage.ts';
 import { nowIso } from './context.ts';
 import type { DB } from '../db/database.ts';
 
@@ -53,10 +52,6 @@ export async function mediaInUse(db: DB, url: string): Promise<boolean> {
   return false;
 }
 
-export async function readUpload(upload: Upload): Promise<Buffer> {
-  return fs.readFile(upload.tmpPath);
-}
-
 export async function storeImage(
   db: DB,
   changes: FileChanges,
@@ -66,7 +61,7 @@ export async function storeImage(
 ): Promise<string> {
   let img: Awaited<ReturnType<typeof processImage>>;
   try {
-    img = await processImage(await readUpload(upload), {
+    img = await processImage(await changes.storage.readUpload(upload, uploadLimits.image), {
       minWidth: def.image?.minWidth,
       minHeight: def.image?.minHeight,
       format: def.image?.crop && def.image.crop[0] === def.image.crop[1] ? 'png' : 'keep',

@@ -1,7 +1,7 @@
 import { profileFields } from '../../common/resources/person.ts';
 import { person } from '../../common/resources/person.ts';
 import { ApiError, FieldError } from '../http/errors.ts';
-import { hashPassword, initialPassword, revokeSessionsOf } from './auth.ts';
+import { hashPassword, initialPassword, revokeSessionsOf, verifyPassword } from './auth.ts';
 import type { Ctx } from './context.ts';
 import { Forbidden, NotFound } from './context.ts';
 import { createCrud, type WriteArgs } from './crud.ts';
@@ -38,6 +38,23 @@ async function passwordAndLink({ ctx, mode, input, values, current }: WriteArgs)
   }
 }
 
+/**
+ * Changing one's own password asks for the current one, so a stolen session cannot lock its owner out;
+ * a member still on an initial password may change nothing else until they have (issue #10).
+ */
+async function ownPassword({ ctx, mode, input, current }: WriteArgs) {
+  const actor = ctx.actor;
+  if (!actor) return; // the CLI and the demo seed act for the administrator of the machine
+  const pw = typeof input.password === 'string' ? input.password : '';
+  const own = mode === 'update' && current?.pid === actor.pid;
+  if (actor.must_change_password && !(own && pw)) throw new ApiError(403, 'password_change_required');
+  if (!own || !pw || !current) return;
+  const old = typeof input.old_password === 'string' ? input.old_password : '';
+  if (!old) throw FieldError.one('old_password', 'required');
+  if (!(await verifyPassword(String(current.password_hash), old))) throw FieldError.one('old_password', 'old_password_wrong');
+  if (actor.must_change_password && pw === old) throw FieldError.one('password', 'password_same');
+}
+
 async function keepAnAdmin(ctx: Ctx, pid: number, stillAdmin: boolean) {
   if (stillAdmin) return;
   const others = await ctx.db
@@ -56,6 +73,7 @@ export const people = createCrud(person, {
     return { ...w, portrait_url: w.portrait_url || DEFAULT_PORTRAIT };
   },
   async beforeWrite(args) {
+    await ownPassword(args);
     await passwordAndLink(args);
     const { ctx, current, values } = args;
     if (current && current.authority === 'admin' && values.authority === 'user') {
@@ -127,10 +145,11 @@ export async function publicPerson(ctx: Ctx, username: string): Promise<Record<s
   };
 }
 
+/** The public picker list: no student/staff numbers (they are personal data; SPEC shows them nowhere public). */
 export async function peopleLightList(ctx: Ctx) {
   const rows = await ctx.db
     .selectFrom('person')
-    .select(['pid', 'uid', 'username', 'name_zh', 'name_en', 'type', 'type_num', 'status'])
+    .select(['pid', 'username', 'name_zh', 'name_en', 'type', 'type_num', 'status'])
     .orderBy('type_num')
     .orderBy('pid')
     .execute();

@@ -39,7 +39,7 @@ export const publications = createCrud(publication, {
         // two slots never share a name: the URL segment names the file
         if (taken.has(name)) name = safeFileName(`${slot}-${name}`);
         taken.set(name, slot);
-        const key = await ctx.storage.adopt('publication', value.tmpPath, extensionOf(name));
+        const key = await ctx.storage.adopt('publication', value, extensionOf(name));
         changes.added.push({ bucket: 'publication', key });
         if (currentKey) changes.removed.push({ bucket: 'publication', key: currentKey });
         values[slot] = name;

@@ -22,9 +22,11 @@ const options: sanitize.IOptions = {
   allowProtocolRelative: false,
   disallowedTagsMode: 'discard',
   transformTags: {
+    // any target (_blank, _BLANK, a named window…) opens a browsing context that could reach back
+    // through window.opener: such links always get noopener noreferrer, whatever rel they asked for
     a: (tagName, attribs) => ({
       tagName,
-      attribs: attribs.target === '_blank' ? { ...attribs, rel: 'noopener noreferrer' } : attribs,
+      attribs: 'target' in attribs ? { ...attribs, rel: 'noopener noreferrer' } : attribs,
     }),
   },
 };

@@ -1,27 +1,84 @@
 import { randomBytes } from 'node:crypto';
+import fsSync from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { Upload } from '../../common/upload.ts';
 
 // Files live under DATA_DIR/files/{bucket}/{key}; keys are chosen here (random, 128 bits), never taken
 // from a request, and every path is checked to stay inside its bucket.
+
+export const MB = 1024 * 1024;
+
+/** Upload size limits by kind (documented in docs/operations.md). */
+export const uploadLimits = {
+  image: 20 * MB,
+  publication: 100 * MB,
+  data: 512 * MB,
+  /** the advisor's report exports and name lists */
+  sheet: 20 * MB,
+} as const;
 
 export const buckets = ['publication', 'data', 'image', 'media'] as const;
 export type Bucket = (typeof buckets)[number];
 
 const KEY_RE = /^[a-f0-9]{32}(\.[a-z0-9]{1,8})?$/;
 
+/** How often a running instance marks its temporary folder as alive, and when a silent one counts as gone. */
+const HEARTBEAT_MS = 60_000;
+const GONE_AFTER_MS = 3 * HEARTBEAT_MS;
+const ALIVE = '.alive';
+
 export class Storage {
   readonly root: string;
+  /** DATA_DIR/tmp: one folder per running instance (several may share a DATA_DIR). */
+  readonly tmpRoot: string;
+  /** This instance's folder of uploads in flight. */
   readonly tmpDir: string;
+  private heartbeat: NodeJS.Timeout | undefined;
 
   constructor(dataDir: string) {
     this.root = path.join(dataDir, 'files');
-    this.tmpDir = path.join(dataDir, 'tmp');
+    this.tmpRoot = path.join(dataDir, 'tmp');
+    this.tmpDir = path.join(this.tmpRoot, randomBytes(8).toString('hex'));
   }
 
   async init(): Promise<void> {
-    await fs.mkdir(this.tmpDir, { recursive: true });
     for (const b of buckets) await fs.mkdir(path.join(this.root, b), { recursive: true });
+    await fs.mkdir(this.tmpDir, { recursive: true });
+    await this.touch();
+    await this.sweepTmp();
+    this.heartbeat = setInterval(() => {
+      this.touch()
+        .then(() => this.sweepTmp())
+        .catch(() => {});
+    }, HEARTBEAT_MS);
+    this.heartbeat.unref();
+  }
+
+  close(): void {
+    clearInterval(this.heartbeat);
+    fsSync.rmSync(this.tmpDir, { recursive: true, force: true });
+  }
+
+  private async touch(): Promise<void> {
+    await fs.writeFile(path.join(this.tmpDir, ALIVE), '');
+  }
+
+  /**
+   * Removes what no running instance will read again: loose files in tmp/ (older layouts, crashes) and
+   * the folders of instances whose heartbeat stopped. Uploads in flight sit in a live instance's folder.
+   */
+  async sweepTmp(): Promise<void> {
+    const now = Date.now();
+    for (const entry of await fs.readdir(this.tmpRoot, { withFileTypes: true })) {
+      const full = path.join(this.tmpRoot, entry.name);
+      if (full === this.tmpDir) continue;
+      if (entry.isDirectory()) {
+        const alive = await fs.stat(path.join(full, ALIVE)).then((st) => now - st.mtimeMs < GONE_AFTER_MS, () => false);
+        if (alive) continue;
+      }
+      await fs.rm(full, { recursive: true, force: true });
+    }
   }
 
   static newKey(ext = ''): string {
@@ -41,15 +98,42 @@ export class Storage {
     return path.dirname(full) === dir ? full : undefined;
   }
 
+  /** A new temporary file name in this instance's folder. */
   tmpPath(): string {
     return path.join(this.tmpDir, Storage.newKey('part'));
   }
 
+  /** The temporary file of an upload, only if it is one of ours: a name we chose, in our folder. */
+  private tmpFileOf(upload: Upload): string {
+    const p = path.resolve(upload.tmpPath);
+    if (!Upload.is(upload) || path.dirname(p) !== this.tmpDir || !Storage.isKey(path.basename(p))) throw new Error('not an upload of ours');
+    return p;
+  }
+
+  /** Writes bytes as a temporary upload (the demo seeds its files this way, through the same services). */
+  async stage(data: Buffer, filename: string, mimetype: string): Promise<Upload> {
+    const tmpPath = this.tmpPath();
+    await fs.writeFile(tmpPath, data, { flag: 'wx' });
+    return new Upload({ tmpPath, filename, size: data.length, mimetype });
+  }
+
+  /** The bytes of an upload, at most `max` of them (a larger file is refused, not read). */
+  async readUpload(upload: Upload, max: number): Promise<Buffer> {
+    const file = await fs.open(this.tmpFileOf(upload), fsSync.constants.O_RDONLY | fsSync.constants.O_NOFOLLOW);
+    try {
+      const st = await file.stat();
+      if (!st.isFile() || st.size > max) throw new TooLarge(max);
+      return await file.readFile();
+    } finally {
+      await file.close();
+    }
+  }
+
   /** Moves an uploaded temporary file into a bucket under a new key. */
-  async adopt(bucket: Bucket, tmpPath: string, ext = ''): Promise<string> {
-    if (path.dirname(path.resolve(tmpPath)) !== this.tmpDir) throw new Error('not an upload of ours');
+  async adopt(bucket: Bucket, upload: Upload, ext = ''): Promise<string> {
+    const from = this.tmpFileOf(upload);
     const key = Storage.newKey(ext);
-    await fs.rename(tmpPath, this.pathOf(bucket, key) as string);
+    await fs.rename(from, this.pathOf(bucket, key) as string);
     return key;
   }
 
@@ -66,20 +150,46 @@ export class Storage {
   }
 }
 
+/** An upload larger than its reader accepts. */
+export class TooLarge extends Error {
+  readonly max: number;
+  constructor(max: number) {
+    super(`larger than ${max} bytes`);
+    this.max = max;
+  }
+}
+
+/** Longest display name kept, in UTF-8 bytes; longer input is cut before any other work. */
+const NAME_BYTES = 180;
+const NAME_INPUT_MAX = 1024;
+
+/** `s` cut to at most `bytes` UTF-8 bytes without splitting a character. */
+function cutUtf8(s: string, bytes: number): string {
+  let used = 0;
+  let end = 0;
+  for (const ch of s) {
+    const size = Buffer.byteLength(ch);
+    if (used + size > bytes) break;
+    used += size;
+    end += ch.length;
+  }
+  return s.slice(0, end);
+}
+
 /**
  * A display name made safe: no directories, control characters or NULs, NFC, at most 180 bytes,
  * extension kept. Used as data and as the last URL segment of publication files, never as a path.
  */
 export function safeFileName(original: string, fallback = 'file'): string {
-  let name = original.normalize('NFC').replace(/\\/g, '/');
-  name = name.slice(name.lastIndexOf('/') + 1);
+  // every step below is linear; the input is bounded first so none of them can be made slow
+  let name = original.slice(-NAME_INPUT_MAX * 4).normalize('NFC').replace(/\\/g, '/');
+  name = name.slice(name.lastIndexOf('/') + 1).slice(-NAME_INPUT_MAX).toWellFormed();
   // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping control characters is the point
   name = name.replace(/[\u0000-\u001f\u007f\u0080-\u009f\ufffd]/g, '').replace(/[<>:"|?*#%&{}$!'`=@+^~[\]]/g, '_');
   name = name.replace(/\s+/g, ' ').trim().replace(/^\.+/, '');
   if (name === '' || name === '.' || name === '..') name = fallback;
-  const ext = path.extname(name).slice(0, 12);
-  let base = name.slice(0, name.length - path.extname(name).length);
-  while (Buffer.byteLength(base + ext) > 180) base = base.slice(0, -1);
+  const ext = cutUtf8(path.extname(name), 24);
+  const base = cutUtf8(name.slice(0, name.length - path.extname(name).length), NAME_BYTES - Buffer.byteLength(ext));
   return (base || fallback) + ext;
 }
 

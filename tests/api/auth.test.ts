@@ -19,7 +19,8 @@ describe.each(dialects)('authentication on %s', (dialect) => {
     expect(ok.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(Math.abs((ok.loginTime as number) - Date.now() / 1000)).toBeLessThan(60);
     expect(ok.userInfo).toMatchObject({ username: 'admin', authority: 'admin', name_en: 'Administrator' });
-    expect(Object.keys(ok.userInfo ?? {}).sort()).toEqual(['advisor', 'authority', 'name_en', 'name_zh', 'portrait_url', 'uid', 'username']);
+    expect(Object.keys(ok.userInfo ?? {}).sort()).toEqual(['advisor', 'authority', 'must_change_password', 'name_en', 'name_zh', 'portrait_url', 'uid', 'username']);
+    expect(ok.userInfo?.must_change_password).toBe(false);
     expect(ok.userInfo?.advisor).toBe(false);
     expect((await new Client(t.app).login('admin', 'wrong-password')).loginStatus).toBe('fail');
     expect((await new Client(t.app).login('nobody-here', 'whatever1')).loginStatus).toBe('notexist');

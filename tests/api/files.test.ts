@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialects } from '../helpers/app.ts';
 import { Client, type RawPart, sendRaw } from '../helpers/client.ts';
 import { bmp, jpeg, png } from '../fixtures/images.ts';
-import { bucketFiles, createdId, fieldErrors, makeWorld, type Member, newMember, unique, walk, type World } from '../fixtures/world.ts';
+import { bucketFiles, createdId, fieldErrors, leftInTmp, makeWorld, type Member, newMember, unique, walk, type World } from '../fixtures/world.ts';
 
 // Uploaded files: publication file slots, data files, images (checked by content, re-encoded) and
 // hostile file names; everything stays under DATA_DIR/files with names the server chose.
@@ -131,7 +131,7 @@ describe.each(dialects)('files on %s', (dialect) => {
       expect((await pub(pid)).file1).toBe('');
       await sleep(50);
       expect(onDisk('publication', d)).toHaveLength(0);
-      expect(fs.readdirSync(path.join(dataDir, 'tmp'))).toEqual([]);
+      expect(leftInTmp(w.app)).toEqual([]);
     });
   });
 
@@ -427,7 +427,7 @@ describe.each(dialects)('files on %s', (dialect) => {
       for (const rel of ['x', 'x.pdf', '../x', '../x.pdf', '../../x', '../../x.pdf', 'files/x', 'files/data/x']) {
         expect(fs.existsSync(path.resolve(dataDir, rel)), rel).toBe(false);
       }
-      expect(fs.readdirSync(path.join(dataDir, 'tmp'))).toEqual([]);
+      expect(leftInTmp(w.app)).toEqual([]);
     });
   });
 
@@ -440,7 +440,7 @@ describe.each(dialects)('files on %s', (dialect) => {
       expect(r.json().detail).toMatch(/too large/);
       expect(bucketFiles(dataDir, 'image')).toHaveLength(before);
       await sleep(50);
-      expect(fs.readdirSync(path.join(dataDir, 'tmp'))).toEqual([]);
+      expect(leftInTmp(w.app)).toEqual([]);
     });
 
     it('answers 413 for an article cover over 20 MB', async () => {

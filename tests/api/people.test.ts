@@ -89,7 +89,7 @@ describe.each(dialects)('people on %s', (dialect) => {
       expect((await m.send('PUT', url, { name_en: 'Same Password', password: '', password2: '' })).statusCode).toBe(200);
       expect((await new Client(w.app).login(m.username, 'member-password')).loginStatus).toBe('success');
       const elsewhere = await loginAs(w.app, m.username, 'member-password');
-      expect((await m.send('PUT', url, { password: 'new-password-1', password2: 'new-password-1' })).statusCode).toBe(200);
+      expect((await m.send('PUT', url, { password: 'new-password-1', password2: 'new-password-1', old_password: 'member-password' })).statusCode).toBe(200);
       expect((await new Client(w.app).login(m.username, 'member-password')).loginStatus).toBe('fail');
       expect((await new Client(w.app).login(m.username, 'new-password-1')).loginStatus).toBe('success');
       // the session that changed it stays; other sessions of that person end
@@ -223,7 +223,7 @@ describe.each(dialects)('people on %s', (dialect) => {
       expect((await new Client(w.app).login(String(f.username), `${initial}x`)).loginStatus).toBe('fail');
       const c = await asMember(await loginAs(w.app, String(f.username), initial));
       expect((await c.get('/api/me/')).json().must_change_password).toBe(true);
-      expect((await c.send('PUT', `/api/people/?uid=${c.uid}`, { password: 'my-own-password', password2: 'my-own-password' })).statusCode).toBe(200);
+      expect((await c.send('PUT', `/api/people/?uid=${c.uid}`, { password: 'my-own-password', password2: 'my-own-password', old_password: initial })).statusCode).toBe(200);
       expect((await c.get('/api/me/')).json().must_change_password).toBe(false);
     });
   });
