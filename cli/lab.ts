@@ -21,7 +21,8 @@ const usage = `Usage: npm run lab -- <command> [options]
               [--password P] [--admin]
                                create a member (without --password the initial pinyin password)
   reset-password --username U [--password P]
-                               set a new password (without --password a random one is printed)
+                               set a new password (without --password a random one is printed,
+                               which its owner must replace at the next login)
 
 Environment: DATA_DIR, DATABASE_URL, PORT, HOST, LAB_ADMIN_USERNAME, LAB_ADMIN_PASSWORD (see README).`;
 
@@ -37,9 +38,9 @@ const credentialsFile = (dataDir: string) => path.join(dataDir, 'demo-credential
 
 async function seed(config: ReturnType<typeof loadConfig>) {
   const db = createDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  const storage = new Storage(config.dataDir);
   try {
     await migrate(db);
-    const storage = new Storage(config.dataDir);
     await storage.init();
     if (await hasContent(db)) return { seeded: false };
     const password = randomBytes(9).toString('base64url');
@@ -52,6 +53,7 @@ async function seed(config: ReturnType<typeof loadConfig>) {
     fs.writeFileSync(credentialsFile(config.dataDir), JSON.stringify({ admin, user: { username: 'demo.user', password: DEMO_USER_PASSWORD }, advisor }, null, 2), { mode: 0o600 });
     return { seeded: true };
   } finally {
+    storage.close();
     await db.destroy();
   }
 }
@@ -150,7 +152,8 @@ async function main() {
         await migrate(db);
         const row = await db.selectFrom('person').select('pid').where('username', '=', username).executeTakeFirst();
         if (!row) fail(`no user named ${username}`);
-        await db.updateTable('person').set({ password_hash: await hashPassword(password), must_change_password: 0 }).where('pid', '=', row.pid).execute();
+        // a printed random password is a stopgap: its owner replaces it at the next login
+        await db.updateTable('person').set({ password_hash: await hashPassword(password), must_change_password: values.password ? 0 : 1 }).where('pid', '=', row.pid).execute();
         await revokeSessionsOf(db, row.pid);
         console.log(`New password of ${username}: ${values.password ? '(as given)' : password}. Their sessions were ended.`);
       } finally {

@@ -10,3 +10,6 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 await app.listen({ port: config.port, host: config.host });
+if (config.production && !config.publicUrl && config.allowedHosts.length === 0) {
+  app.log.warn('PUBLIC_URL is not set: canonical links, the sitemap and feeds name the listening address (docs/security.md)');
+}

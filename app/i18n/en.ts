@@ -211,7 +211,8 @@ export const en: Messages = {
   consoleProfile: {
     basics: 'Basic information',
     password: 'Change password',
-    passwordHint: 'Leave empty to keep your password; a new one needs at least 8 characters.',
+    passwordHint: 'Leave empty to keep your password. To change it, enter your current password and a new one of at least 8 characters.',
+    mustChange: 'You are still using an initial password. Set a new one below before doing anything else in the console.',
     contact: 'Contact',
     intro: 'Introduction',
     portrait: 'Portrait',

@@ -209,7 +209,8 @@ export const zh = {
   consoleProfile: {
     basics: '基本信息',
     password: '修改密码',
-    passwordHint: '留空则不修改密码；新密码至少 8 位。',
+    passwordHint: '留空则不修改密码；修改时请输入当前密码和至少 8 位的新密码。',
+    mustChange: '您仍在使用初始密码。请先在下方设置新密码，然后才能使用后台的其他功能。',
     contact: '联系方式',
     intro: '简介',
     portrait: '头像',

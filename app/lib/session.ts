@@ -3,7 +3,7 @@
 
 export const SESSION_SECONDS = 604_800;
 
-const KEYS = ['login', 'name', 'name_en', 'username', 'uid', 'authority', 'advisor', 'portrait', 'token', 'loginTime'] as const;
+const KEYS = ['login', 'name', 'name_en', 'username', 'uid', 'authority', 'advisor', 'portrait', 'token', 'loginTime', 'mustChangePassword'] as const;
 
 export type StoredSession = {
   login: boolean;
@@ -17,7 +17,12 @@ export type StoredSession = {
   portrait: string;
   token: string;
   loginTime: number;
+  /** Still on an initial password: the console shows only the form that changes it (the server refuses other writes). */
+  mustChangePassword: boolean;
 };
+
+/** Where a member still on an initial password is sent: the password part of their profile. */
+export const PASSWORD_FORM = '/console/profile#password';
 
 export function readSession(): StoredSession | null {
   if (typeof window === 'undefined') return null;
@@ -40,6 +45,7 @@ export function readSession(): StoredSession | null {
       portrait: s.getItem('portrait') ?? '',
       token: s.getItem('token') ?? '',
       loginTime,
+      mustChangePassword: s.getItem('mustChangePassword') === 'true',
     };
   } catch {
     return null;
@@ -49,7 +55,7 @@ export function readSession(): StoredSession | null {
 export function storeSession(data: {
   token: string;
   loginTime: number;
-  userInfo: { name_zh: string; name_en: string; username: string; uid: string; authority: string; portrait_url: string; advisor?: boolean };
+  userInfo: { name_zh: string; name_en: string; username: string; uid: string; authority: string; portrait_url: string; advisor?: boolean; must_change_password?: boolean };
 }) {
   const s = window.localStorage;
   s.setItem('login', 'true');
@@ -62,6 +68,13 @@ export function storeSession(data: {
   s.setItem('portrait', data.userInfo.portrait_url);
   s.setItem('token', data.token);
   s.setItem('loginTime', String(data.loginTime));
+  s.setItem('mustChangePassword', String(Boolean(data.userInfo.must_change_password)));
+  window.dispatchEvent(new Event('lab-session'));
+}
+
+/** The password was changed: the console opens in full again. */
+export function passwordChanged() {
+  window.localStorage.setItem('mustChangePassword', 'false');
   window.dispatchEvent(new Event('lab-session'));
 }
 

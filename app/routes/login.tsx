@@ -7,7 +7,7 @@ import { LanguageMenu } from '../components/language-menu.tsx';
 import { useT } from '../i18n/index.tsx';
 import { safeRedirect } from '../lib/paths.ts';
 import { seo } from '../lib/seo.ts';
-import { storeSession } from '../lib/session.ts';
+import { PASSWORD_FORM, storeSession } from '../lib/session.ts';
 import type { Route } from './+types/login.ts';
 
 // SPEC §2/§8 login: Enter submits; success stores the session and goes to ?redirect= (a path on this
@@ -70,7 +70,8 @@ export default function Login({ loaderData }: Route.ComponentProps) {
       if (body.loginStatus === 'success' && body.token && body.loginTime && body.userInfo) {
         storeSession({ token: body.token, loginTime: body.loginTime, userInfo: body.userInfo });
         setOutcome({ kind: 'success', text: t('login.success') });
-        const target = safeRedirect(search.get('redirect'));
+        // a member still on an initial password goes to the form that changes it, before anything else
+        const target = body.userInfo.must_change_password ? PASSWORD_FORM : safeRedirect(search.get('redirect'));
         window.setTimeout(() => {
           // the console is its own part of the site: a full load keeps the public bundle small
           if (target.startsWith('/console')) window.location.assign(target);

@@ -64,7 +64,7 @@ export function demoReports(today: string, days = 7): ImportedRow[] {
 export async function seedAdvisor(db: DB, ctx: Ctx, username: string, create: (p: Record<string, unknown>) => Promise<number>): Promise<void> {
   const existing = await db.selectFrom('person').select('pid').where('username', '=', username).executeTakeFirst();
   if (existing) {
-    await db.updateTable('person').set({ password_hash: await hashPassword(DEMO_ADVISOR_PASSWORD) }).where('pid', '=', existing.pid).execute();
+    await db.updateTable('person').set({ password_hash: await hashPassword(DEMO_ADVISOR_PASSWORD), must_change_password: 0 }).where('pid', '=', existing.pid).execute();
   } else {
     await create({
       uid: 'T0100',

@@ -335,6 +335,7 @@ describe.skipIf(!e2eAvailable)('console files, images, profile and schedules in 
     const { page } = await open('zh');
     await logIn(page, member.username, 'member-password', '/console/profile');
     await expect.poll(() => page.getByLabel('中文名 *').inputValue()).toBe('测试成员');
+    await page.getByLabel('当前密码').fill('member-password');
     await page.getByLabel('密码', { exact: true }).fill('brand-new-password');
     await page.getByLabel('确认密码').fill('brand-new-password');
     await page.getByRole('combobox', { name: '个人主页类型' }).click();
@@ -362,6 +363,38 @@ describe.skipIf(!e2eAvailable)('console files, images, profile and schedules in 
     // the page that changed it stays logged in
     await page.reload();
     await expect.poll(() => page.getByLabel('中文名 *').inputValue()).toBe('测试成员');
+  });
+
+  test('an initial password is replaced first: the login leads to the form, the rest waits until then', async () => {
+    const n = Date.now() % 1_000_000;
+    const created = await admin.send('POST', '/api/people/', { uid: `INIT${n}`, username: `init${n}`, name_zh: '王小明', name_en: 'Xiaoming Wang', type: 'master' });
+    expect(created.statusCode, created.body).toBe(200);
+    const { page } = await open('en');
+    await page.goto(`${site.url}/login?redirect=${encodeURIComponent('/console/article')}`);
+    await page.locator('form.login-card button[type=submit]:not([disabled])').waitFor();
+    await page.locator('input[name="username"]').fill(`init${n}`);
+    await page.locator('input[name="password"]').fill('wangxiaoming');
+    await page.locator('input[name="password"]').press('Enter');
+    // wherever the login was headed, it lands on the password form, which says why
+    await page.waitForURL((u) => u.pathname === '/console/profile');
+    await page.getByText('You are still using an initial password').waitFor();
+    // another console screen leads back to it
+    await page.goto(`${site.url}/console/article`);
+    await page.waitForURL((u) => u.pathname === '/console/profile');
+    await page.getByLabel('Current password').fill('not-the-password');
+    await page.getByLabel('Password', { exact: true }).fill('my-own-password-1');
+    await page.getByLabel('Confirm password').fill('my-own-password-1');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.locator('p.Mui-error').filter({ hasText: 'the current password is incorrect' }).waitFor();
+    await page.getByLabel('Current password').fill('wangxiaoming');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('modified').first().waitFor();
+    await expect.poll(() => page.getByText('You are still using an initial password').count()).toBe(0);
+    // the whole console is open again, and the new password is the one that works
+    await page.goto(`${site.url}/console/article`);
+    await page.getByRole('heading', { name: 'Articles' }).first().waitFor();
+    expect(new URL(page.url()).pathname).toBe('/console/article');
+    await loginAs(site.app, `init${n}`, 'my-own-password-1');
   });
 
   // -------------------------------------------------------------------------------------------

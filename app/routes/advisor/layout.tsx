@@ -26,7 +26,7 @@ export async function clientLoader({ request, params, serverLoader }: Route.Clie
     const url = new URL(request.url);
     throw redirect(`/login?redirect=${encodeURIComponent(url.pathname + url.search)}`);
   }
-  if (session.username !== params.advisor) throw redirect('/console');
+  if (session.username !== params.advisor || session.mustChangePassword) throw redirect('/console');
   await serverLoader();
   return { session };
 }

@@ -17,7 +17,7 @@ import { Outlet, redirect } from 'react-router';
 import { Frame, FrameFallback, type FrameLink } from '../../console/frame.tsx';
 import { type ConsoleKey, consoleNav } from '../../console/nav.ts';
 import { useT } from '../../i18n/index.tsx';
-import { readSession } from '../../lib/session.ts';
+import { PASSWORD_FORM, readSession } from '../../lib/session.ts';
 import type { Route } from './+types/layout.ts';
 
 // The console frame (SPEC §2): a client-rendered area behind the stored login of SPEC §4. A missing or
@@ -29,6 +29,8 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
     const url = new URL(request.url);
     throw redirect(`/login?redirect=${encodeURIComponent(url.pathname + url.search)}`);
   }
+  // an initial password is replaced before anything else (the server enforces it; this shows the way)
+  if (session.mustChangePassword && new URL(request.url).pathname !== '/console/profile') throw redirect(PASSWORD_FORM);
   return { session };
 }
 // the stored login lives in the browser, so the check runs there, also on the first load

@@ -1,4 +1,5 @@
 import SaveIcon from '@mui/icons-material/Save';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -16,18 +17,19 @@ import { bodyOf, type Row, validate } from '../../console/resource-screen.tsx';
 import { useSession } from '../../console/session.ts';
 import { useNotify } from '../../console/ui.tsx';
 import { useT } from '../../i18n/index.tsx';
+import { passwordChanged } from '../../lib/session.ts';
 
 // SPEC §2 console/profile: one's own record. ID, username and authority are shown but not editable;
 // an empty password keeps the current one. The form is checked with the server's `person` schema
 // (update mode) before anything is sent; the server applies the page-link rule of SPEC §5. After a
 // save the stored login's name and portrait follow, so the drawer shows them at once.
 
-const editable = ['name_zh', 'name_en', 'password', 'password2', 'email', 'phone', 'location_zh', 'location_en', 'description_zh', 'description_en', 'type', 'entrance', 'area', 'link_type'] as const;
+const editable = ['name_zh', 'name_en', 'password', 'password2', 'old_password', 'email', 'phone', 'location_zh', 'location_en', 'description_zh', 'description_en', 'type', 'entrance', 'area', 'link_type'] as const;
 const pageEditor: Record<number, string> = { 1: 'link1', 2: 'link2', 3: 'link3' };
 
-function Section({ title, children, hint }: { title: string; children: ReactNode; hint?: string }) {
+function Section({ title, children, hint, id }: { title: string; children: ReactNode; hint?: string; id?: string }) {
   return (
-    <Paper variant="outlined" component="fieldset" sx={{ p: { xs: 1.5, sm: 2 }, m: 0, mb: 2, minWidth: 0 }}>
+    <Paper variant="outlined" component="fieldset" id={id} sx={{ p: { xs: 1.5, sm: 2 }, m: 0, mb: 2, minWidth: 0, scrollMarginTop: 72 }}>
       <Typography variant="subtitle1" component="legend" sx={{ fontWeight: 600, px: 0.5 }}>
         {title}
       </Typography>
@@ -56,7 +58,7 @@ export default function ProfileScreen() {
   const [saving, setSaving] = useState(false);
 
   useEffect(() => {
-    if (profile.data) setValues({ ...profile.data, password: '', password2: '' });
+    if (profile.data) setValues({ ...profile.data, password: '', password2: '', old_password: '' });
   }, [profile.data]);
 
   if (profile.isError) {
@@ -72,6 +74,7 @@ export default function ProfileScreen() {
     setErrors((cur) => {
       const { [name]: _, ...rest } = cur;
       if (name === 'password' || name === 'password2') delete rest.password2;
+      if (name === 'password') delete rest.old_password;
       return rest;
     });
   };
@@ -106,8 +109,10 @@ export default function ProfileScreen() {
     setSaving(true);
     try {
       await api.send('PUT', path, body);
+      if (body.password) passwordChanged();
       const fresh = await api.get<Row>(path);
       queryClient.setQueryData(['profile', session.uid], fresh);
+      setValues({ ...fresh, password: '', password2: '', old_password: '' });
       // the stored login (SPEC §3) follows the new name and portrait; the drawer reads it again
       localStorage.setItem('name', String(fresh.name_zh ?? ''));
       localStorage.setItem('name_en', String(fresh.name_en ?? ''));
@@ -137,6 +142,11 @@ export default function ProfileScreen() {
       <Typography variant="h5" component="h1" gutterBottom>
         {t('console.profile')}
       </Typography>
+      {session.mustChangePassword && (
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          {t('consoleProfile.mustChange')}
+        </Alert>
+      )}
 
       <Section title={t('consoleProfile.basics')}>
         <Box sx={grid}>
@@ -151,8 +161,10 @@ export default function ProfileScreen() {
         </Box>
       </Section>
 
-      <Section title={t('consoleProfile.password')} hint={t('consoleProfile.passwordHint')}>
+      <Section id="password" title={t('consoleProfile.password')} hint={t('consoleProfile.passwordHint')}>
         <Box sx={grid}>
+          {field('old_password')}
+          <span />
           {field('password')}
           {field('password2')}
         </Box>
