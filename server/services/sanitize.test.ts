@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { sanitizeHtml } from './sanitize.ts';
+
+// Reverse tabnabbing (issue #10): a link that opens in another browsing context (any target, in any
+// letter case) must not hand that page window.opener, whatever rel the stored HTML asked for.
+
+/** The rel tokens of the one <a> in `html`, sorted. */
+function relOf(html: string): string[] {
+  const tags = html.match(/<a\b[^>]*>/gi) ?? [];
+  expect(tags, html).toHaveLength(1);
+  const rels = [...(tags[0] as string).matchAll(/\srel\s*=\s*"([^"]*)"/gi)];
+  expect(rels, `${html} carries exactly one rel`).toHaveLength(1);
+  return (rels[0]?.[1] ?? '').trim().split(/\s+/).sort();
+}
+
+describe('sanitizeHtml links with a target', () => {
+  it.each([
+    ['target="_BLANK" rel="opener"', '<a href="https://x.example" target="_BLANK" rel="opener">x</a>'],
+    ['a named target', '<a href="https://x.example" target="foo">x</a>'],
+    ['target="_blank" rel="opener", unclosed', '<a href="https://x.example" target="_blank" rel="opener">'],
+    ['target="_top"', '<a href="https://x.example" target="_top">'],
+  ])('%s gets rel="noopener noreferrer" and nothing else', (_label, html) => {
+    const out = sanitizeHtml(html);
+    expect(out).toContain('href="https://x.example"');
+    expect(relOf(out)).toEqual(['noopener', 'noreferrer']);
+  });
+});
