@@ -30,7 +30,13 @@ export function bearer(req: FastifyRequest): string | null {
  */
 export type RouteAccess = 'public' | 'member' | 'admin' | 'advisor';
 
+/** One row of the route table: what the security tests walk, and what docs/security.md describes. */
+export type RouteAccessRow = { method: string; url: string; access: RouteAccess };
+
 declare module 'fastify' {
+  interface FastifyInstance {
+    routeAccess: RouteAccessRow[];
+  }
   interface FastifyContextConfig {
     access?: RouteAccess;
     /** A write allowed while the member must still replace an initial password (the change itself, logout). */
@@ -45,14 +51,16 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { db: DB; adviso
   app.decorateRequest('actor', null);
   app.decorateRequest('token', null);
   app.decorateRequest('authError', null);
+  app.decorate('routeAccess', [] as RouteAccessRow[]);
 
   app.addHook('onRoute', (route) => {
-    if (route.config?.access) return;
     // the API documentation and every page are public; an API route must say who may call it
-    if (apiPath.test(route.url) && !route.url.startsWith('/api/docs')) {
+    if (!route.config?.access && apiPath.test(route.url) && !route.url.startsWith('/api/docs')) {
       throw new Error(`${String(route.method)} ${route.url} declares no access (config.access)`);
     }
-    route.config = { ...route.config, access: 'public' } as typeof route.config;
+    const access = route.config?.access ?? 'public';
+    route.config = { ...route.config, access } as typeof route.config;
+    for (const method of [route.method].flat()) app.routeAccess.push({ method, url: route.url, access });
   });
 
   app.addHook('onRequest', async (req) => {

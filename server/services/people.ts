@@ -1,5 +1,6 @@
 import { profileFields } from '../../common/resources/person.ts';
 import { person } from '../../common/resources/person.ts';
+import type { DB } from '../db/database.ts';
 import { ApiError, FieldError } from '../http/errors.ts';
 import { hashPassword, initialPassword, revokeSessionsOf, verifyPassword } from './auth.ts';
 import type { Ctx } from './context.ts';
@@ -42,6 +43,25 @@ async function passwordAndLink({ ctx, mode, input, values, current }: WriteArgs)
  * Changing one's own password asks for the current one, so a stolen session cannot lock its owner out;
  * a member still on an initial password may change nothing else until they have (issue #10).
  */
+const OLD_PASSWORD_TRIES = 5;
+const OLD_PASSWORD_WINDOW_MS = 15 * 60_000;
+/** Recent wrong current passwords per database and person: a stolen session cannot guess its way to the password. */
+const oldPasswordMisses = new WeakMap<DB, Map<number, number[]>>();
+
+function missesOf(db: DB): Map<number, number[]> {
+  let m = oldPasswordMisses.get(db);
+  if (!m) oldPasswordMisses.set(db, (m = new Map()));
+  return m;
+}
+
+function recentMisses(db: DB, pid: number): number[] {
+  const since = Date.now() - OLD_PASSWORD_WINDOW_MS;
+  const misses = (missesOf(db).get(pid) ?? []).filter((t) => t > since);
+  if (misses.length > 0) missesOf(db).set(pid, misses);
+  else missesOf(db).delete(pid);
+  return misses;
+}
+
 async function ownPassword({ ctx, mode, input, current }: WriteArgs) {
   const actor = ctx.actor;
   if (!actor) return; // the CLI and the demo seed act for the administrator of the machine
@@ -51,7 +71,13 @@ async function ownPassword({ ctx, mode, input, current }: WriteArgs) {
   if (!own || !pw || !current) return;
   const old = typeof input.old_password === 'string' ? input.old_password : '';
   if (!old) throw FieldError.one('old_password', 'required');
-  if (!(await verifyPassword(String(current.password_hash), old))) throw FieldError.one('old_password', 'old_password_wrong');
+  const misses = recentMisses(ctx.db, actor.pid);
+  if (misses.length >= OLD_PASSWORD_TRIES) throw new ApiError(429, 'rate_limited');
+  if (!(await verifyPassword(String(current.password_hash), old))) {
+    missesOf(ctx.db).set(actor.pid, [...misses, Date.now()]);
+    throw FieldError.one('old_password', 'old_password_wrong');
+  }
+  missesOf(ctx.db).delete(actor.pid);
   if (actor.must_change_password && pw === old) throw FieldError.one('password', 'password_same');
 }
 

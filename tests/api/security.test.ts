@@ -263,6 +263,51 @@ describe.each(dialects)('security on %s', (dialect) => {
     });
   });
 
+  describe('every protected route under every spelling of its path (issue #10: the class of the advisor hole)', () => {
+    const hex = (c: string) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`;
+    /** The route's path spelled as an attacker would: letters percent-encoded (also twice), a slash as %2F, upper case. */
+    function spellings(url: string): string[] {
+      const path = url.replace(/\*/g, 'x').replace(/:[a-z]+/g, 'x');
+      const letters = [...path].map((c, i) => (/[a-z]/.test(c) ? i : -1)).filter((i) => i >= 0);
+      const at = (i: number, by: string) => path.slice(0, i) + by + path.slice(i + 1);
+      const first = letters[0] as number;
+      const last = letters[letters.length - 1] as number;
+      const innerSlash = path.lastIndexOf('/', path.length - 2);
+      return [
+        path,
+        at(first, hex(path[first] as string)),
+        at(last, hex(path[last] as string)),
+        at(first, `%25${hex(path[first] as string).slice(1)}`),
+        ...(innerSlash > 0 ? [at(innerSlash, '%2F'), at(innerSlash, '%2f')] : []),
+        path.toUpperCase(),
+        `${path}?x=%E0%A4%A`,
+      ];
+    }
+
+    it('lists an access for every API route, and most of them are not public', () => {
+      const api = w.app.routeAccess.filter((r) => /^\/(api|resource)/.test(r.url) && !r.url.startsWith('/api/docs'));
+      expect(api.length).toBeGreaterThan(40);
+      expect(api.filter((r) => r.access !== 'public').length).toBeGreaterThan(25);
+    });
+
+    it('refuses strangers (401) and the wrong members (403) on every protected route, whatever the spelling', async () => {
+      const protectedRoutes = w.app.routeAccess.filter((r) => r.access !== 'public' && r.method !== 'OPTIONS');
+      const failures: string[] = [];
+      for (const route of protectedRoutes) {
+        const callers: [string, Client, number[]][] = [['anonymous', anon(), [401, 404]]];
+        if (route.access === 'admin' || route.access === 'advisor') callers.push(['user', w.user, [403, 404]]);
+        if (route.access === 'advisor') callers.push(['admin', w.admin, [403, 404]]);
+        for (const url of spellings(route.url)) {
+          for (const [who, c, allowed] of callers) {
+            const r = await w.app.inject({ method: route.method as 'GET', url, headers: c.headers({ 'content-type': 'application/json' }), ...(route.method === 'GET' || route.method === 'HEAD' ? {} : { payload: '{}' }) });
+            if (!allowed.includes(r.statusCode)) failures.push(`${who} ${route.method} ${url} (${route.access}): ${r.statusCode} ${r.body.slice(0, 80)}`);
+          }
+        }
+      }
+      expect(failures).toEqual([]);
+    });
+  });
+
   describe('forged upload records (issue #10: a JSON value taken for an upload, its tmpPath read)', () => {
     let outside: string;
     let knownPng: Buffer;
@@ -430,6 +475,17 @@ describe.each(dialects)('security on %s', (dialect) => {
       const ok = await m.send('PUT', url, { ...next, old_password: 'member-password' });
       expect(ok.statusCode, ok.body).toBe(200);
       expect((await anon().login(m.username, 'new-password-2')).loginStatus).toBe('success');
+    });
+
+    it('stops guessing the current password after five wrong tries (a stolen session cannot find it out)', async () => {
+      const m = await newMember(w.admin);
+      const url = `/api/people/?uid=${m.uid}`;
+      const next = { password: 'new-password-4', password2: 'new-password-4' };
+      for (let i = 0; i < 5; i++) expect((await m.send('PUT', url, { ...next, old_password: `guess-${i}-password` })).statusCode).toBe(400);
+      // from now on even the right one waits: the answer tells nothing about it
+      const blocked = await m.send('PUT', url, { ...next, old_password: 'member-password' });
+      expect(blocked.statusCode, blocked.body).toBe(429);
+      expect((await anon().login(m.username, 'member-password')).loginStatus).toBe('success');
     });
 
     it('lets an administrator set another person’s password without knowing theirs', async () => {
