@@ -49,9 +49,11 @@ const OLD_PASSWORD_WINDOW_MS = 15 * 60_000;
 const oldPasswordMisses = new WeakMap<DB, Map<number, number[]>>();
 
 function missesOf(db: DB): Map<number, number[]> {
-  let m = oldPasswordMisses.get(db);
-  if (!m) oldPasswordMisses.set(db, (m = new Map()));
-  return m;
+  const known = oldPasswordMisses.get(db);
+  if (known) return known;
+  const fresh = new Map<number, number[]>();
+  oldPasswordMisses.set(db, fresh);
+  return fresh;
 }
 
 function recentMisses(db: DB, pid: number): number[] {
