@@ -33,7 +33,12 @@ export type AppOptions = { config: Config; db?: DB; logger?: boolean; pgSchema?:
 /** Builds the whole server: database (migrated), storage, API, files and, when built, the pages. */
 export async function buildApp({ config, db: givenDb, logger = false, pgSchema, devServer }: AppOptions): Promise<FastifyInstance> {
   const db = givenDb ?? createDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, ...(pgSchema ? { pgSchema } : {}) });
-  await migrate(db, pgSchema);
+  try {
+    await migrate(db, pgSchema);
+  } catch (e) {
+    if (!givenDb) await db.destroy();
+    throw e;
+  }
   const storage = new Storage(config.dataDir);
   await storage.init();
   await ensureAdmin(db, config);

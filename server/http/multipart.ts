@@ -54,6 +54,15 @@ function removeTmpFiles(req: FastifyRequest) {
   for (const p of req.tmpFiles.splice(0)) fs.rm(p, { force: true }, () => {});
 }
 
+/**
+ * What the parser throws of the body itself (no boundary, cut short, a broken header) is the request's
+ * fault: a 400. Errors with a status of their own (limits) and the system's (a full disk) stay as they are.
+ */
+function malformed(e: unknown): unknown {
+  if (!(e instanceof Error) || 'statusCode' in e || 'syscall' in e) return e;
+  return new ApiError(400, 'bad_request');
+}
+
 async function readBody(req: FastifyRequest, storage: Storage): Promise<Record<string, unknown>> {
   const { fileSize, files } = req.routeOptions.config.upload ?? defaultUpload;
   const body: Record<string, unknown> = {};
@@ -105,7 +114,7 @@ export const multipartPlugin = fp(async (app: FastifyInstance, opts: { storage: 
       req.body = await readBody(req, opts.storage);
     } catch (e) {
       removeTmpFiles(req);
-      throw e;
+      throw malformed(e);
     }
   });
   app.addHook('onResponse', async (req) => removeTmpFiles(req));

@@ -613,6 +613,20 @@ describe.each(dialects)('security on %s', (dialect) => {
       expect(await leftInTmp(before)).toEqual([]);
     });
 
+    it('answers a multipart body without a boundary, or cut short, with 400 and keeps nothing', async () => {
+      const before = tmpNow();
+      const bodies: [string, string][] = [
+        ['multipart/form-data', 'x'],
+        ['multipart/form-data; boundary=B', '--B\r\nContent-Disposition: form-data; name="title"\r\n\r\nabc'],
+        ['multipart/form-data; boundary=B', '--B\r\nContent-Disposition: form-data; name="image_url"; filename="a.png"\r\n\r\nabc'],
+      ];
+      for (const [type, payload] of bodies) {
+        const r = await w.app.inject({ method: 'POST', url: '/api/article/', headers: w.user.headers({ 'content-type': type }), payload });
+        expect(r.statusCode, `${type}: ${r.body}`).toBe(400);
+      }
+      expect(await leftInTmp(before)).toEqual([]);
+    });
+
     it('refuses a text field over the 1 MB field limit instead of storing it cut', async () => {
       const title = `Huge body ${unique()}`;
       const r = await w.user.send('POST', '/api/article/', { title, abstract: 'x', markdown: 'm'.repeat(1_500_000) });

@@ -39,6 +39,23 @@ export const dialects: Dialect[] = pgProblem ? ['sqlite'] : ['sqlite', 'postgres
 
 export type TestApp = { app: FastifyInstance; dataDir: string; close: () => Promise<void> };
 
+/**
+ * Kysely's migrator lists the tables of every schema; when another test file drops its schema at that
+ * moment, PostgreSQL answers "schema t_… does not exist" (3F000) for a schema that is not ours. Only then
+ * is the build tried again.
+ */
+async function buildWithRetry(build: () => Promise<FastifyInstance>, ownSchema: string): Promise<FastifyInstance> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await build();
+    } catch (e) {
+      const err = e as { code?: string; message?: string };
+      const otherSchemaGone = err.code === '3F000' && !String(err.message).includes(ownSchema);
+      if (!otherSchemaGone || attempt >= 5) throw e;
+    }
+  }
+}
+
 export async function makeApp(dialect: Dialect, env: Record<string, string> = {}): Promise<TestApp> {
   // DATA_DIR sits two levels inside a fresh folder, so tests can check that nothing lands above it
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-test-'));
@@ -64,7 +81,7 @@ export async function makeApp(dialect: Dialect, env: Record<string, string> = {}
       ...env,
     }),
   };
-  const app = await buildApp({ config, ...(dialect === 'postgres' ? { pgSchema: schema } : {}) });
+  const app = await buildWithRetry(() => buildApp({ config, ...(dialect === 'postgres' ? { pgSchema: schema } : {}) }), schema);
   return {
     app,
     dataDir,
