@@ -61,6 +61,14 @@ export default function ProfileScreen() {
     if (profile.data) setValues({ ...profile.data, password: '', password2: '', old_password: '' });
   }, [profile.data]);
 
+  // sent here to change an initial password (PASSWORD_FORM): the form opens at that part, ready to type
+  const loaded = values !== null;
+  useEffect(() => {
+    if (!loaded || window.location.hash !== '#password') return;
+    document.getElementById('password')?.scrollIntoView({ block: 'start' });
+    document.querySelector<HTMLInputElement>('#password input')?.focus({ preventScroll: true });
+  }, [loaded]);
+
   if (profile.isError) {
     return (
       <Typography color="error">{profile.error instanceof ApiFailure && profile.error.status === 404 ? t('consoleProfile.notFound') : t('console.failed')}</Typography>
@@ -142,11 +150,6 @@ export default function ProfileScreen() {
       <Typography variant="h5" component="h1" gutterBottom>
         {t('console.profile')}
       </Typography>
-      {session.mustChangePassword && (
-        <Alert severity="warning" sx={{ mb: 2 }}>
-          {t('consoleProfile.mustChange')}
-        </Alert>
-      )}
 
       <Section title={t('consoleProfile.basics')}>
         <Box sx={grid}>
@@ -162,6 +165,11 @@ export default function ProfileScreen() {
       </Section>
 
       <Section id="password" title={t('consoleProfile.password')} hint={t('consoleProfile.passwordHint')}>
+        {session.mustChangePassword && (
+          <Alert severity="warning" sx={{ mb: 2 }}>
+            {t('consoleProfile.mustChange')}
+          </Alert>
+        )}
         <Box sx={grid}>
           {field('old_password')}
           <span />
