@@ -4,7 +4,7 @@ import { t as message } from '../../common/messages.ts';
 import type { ResourceDef } from '../../common/resource.ts';
 import { article, info, news, page, publication, seminar, showcase } from '../../common/resources/index.ts';
 import { dialects } from '../helpers/app.ts';
-import type { Client } from '../helpers/client.ts';
+import { type Client, type RawPart, sendRaw } from '../helpers/client.ts';
 import { createdId, fieldErrors, makeWorld, unique, type World } from '../fixtures/world.ts';
 
 // One suite over the declared resources: what each declaration says (fields, kinds, required,
@@ -31,6 +31,8 @@ const cases: Case[] = [
 ];
 
 const fieldsOf = (res: ResourceDef) => Object.entries(res.fields) as [string, FieldDef][];
+/** The fields that take an uploaded file (images and publication files). */
+const fileFields = (res: ResourceDef) => fieldsOf(res).filter(([, d]) => d.kind === 'image' || d.kind === 'file').map(([n]) => n);
 
 /** A valid value for every field the declaration has (files and images are the files suite's). */
 function sample(res: ResourceDef, variant: 0 | 1): Fields {
@@ -361,6 +363,28 @@ describe.each(dialects)('declared resources on %s', (dialect) => {
       const entry = res.fields[field]?.options?.find((o) => o.num === num);
       expect(got[field]).toBe(entry?.value);
       expect(got[numField]).toBe(num);
+    });
+
+    // issue #10: an object shaped like an upload once made the server read the file it named
+    it.each(fileFields(res))('never takes a forged upload in %s (JSON body or JSON-typed part) and changes nothing', async (field) => {
+      const forged = JSON.stringify({ kind: 'upload', tmpPath: '/etc/hostname', filename: 'x.png', size: 10, mimetype: 'image/png' });
+      const count = async () => ((await admin.get(res.path)).json() as unknown[]).length;
+      const id = await create(sample(res, 0));
+      const before = await read(id);
+      const total = await count();
+      const parts = (fields: Fields): RawPart[] => [...Object.entries(fields).map(([name, value]) => ({ name, value })), { name: field, value: forged, type: 'application/json' }];
+      const attempts = [
+        admin.json('POST', res.path, { ...sample(res, 1), [field]: JSON.parse(forged) }),
+        sendRaw(admin, 'POST', res.path, parts(sample(res, 1))),
+        admin.json('PUT', one(id), { [field]: JSON.parse(forged) }),
+        sendRaw(admin, 'PUT', one(id), parts({})),
+      ];
+      for (const r of await Promise.all(attempts)) {
+        expect([400, 415], r.body).toContain(r.statusCode);
+        expect(Object.keys(JSON.parse(r.body)), r.body).toContain(field);
+      }
+      expect(await read(id)).toEqual(before);
+      expect(await count()).toBe(total);
     });
 
     it('keeps a failed update from changing anything, even with valid fields beside the bad one', async () => {

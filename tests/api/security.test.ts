@@ -11,6 +11,7 @@ import ExcelJS from 'exceljs';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { site } from '../../common/resources/site.ts';
 import { buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import { dialects, makeApp } from '../helpers/app.ts';
@@ -375,6 +376,17 @@ describe.each(dialects)('security on %s', (dialect) => {
       expectRefused(await sendParts(w.user, 'POST', '/api/image/', [{ name: 'files[0]', json: known() }]), 'files[0]');
       expect((await w.user.get('/api/image/')).json()).toEqual(before);
       expect(storedFiles()).toEqual(files);
+    });
+
+    it('refuses forged pictures in the site settings, in every image field, changing nothing', async () => {
+      const images = Object.entries(site.fields).filter(([, d]) => d.kind === 'image').map(([n]) => n);
+      expect(images.length).toBeGreaterThan(0);
+      const before = (await w.admin.get(site.path)).json();
+      for (const field of images) {
+        const r = await w.admin.json('PUT', site.path, { [field]: forged('/etc/hostname') });
+        expect([400, 415], `${field}: ${r.body}`).toContain(r.statusCode);
+      }
+      expect((await w.admin.get(site.path)).json()).toEqual(before);
     });
 
     it('refuses a forged data file and stores no data file', async () => {

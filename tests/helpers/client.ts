@@ -94,7 +94,7 @@ export async function createMember(admin: Client, overrides: Record<string, Part
 }
 
 /** One part of a hand-built multipart body; a file part's name may be raw bytes (non-UTF-8, NUL…). */
-export type RawPart = { name: string; value: string } | { name: string; filename: string | Buffer; data: Buffer; type?: string };
+export type RawPart = { name: string; value: string; type?: string } | { name: string; filename: string | Buffer; data: Buffer; type?: string };
 
 /**
  * A multipart body built byte by byte, for what FormData cannot send (raw file-name bytes).
@@ -106,7 +106,9 @@ export function rawMultipart(parts: RawPart[]): { payload: Buffer; headers: Reco
   for (const p of parts) {
     chunks.push(Buffer.from(`--${boundary}\r\n`));
     if ('value' in p) {
-      chunks.push(Buffer.from(`Content-Disposition: form-data; name="${p.name}"\r\n\r\n${p.value}\r\n`));
+      // a text part may name a Content-Type (application/json…): what a hostile client can send
+      const type = p.type ? `Content-Type: ${p.type}\r\n` : '';
+      chunks.push(Buffer.from(`Content-Disposition: form-data; name="${p.name}"\r\n${type}\r\n${p.value}\r\n`));
     } else {
       chunks.push(Buffer.from(`Content-Disposition: form-data; name="${p.name}"; filename="`));
       chunks.push(typeof p.filename === 'string' ? Buffer.from(p.filename) : p.filename);
