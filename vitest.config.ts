@@ -4,6 +4,8 @@ export default defineConfig({
   test: {
     include: ['tests/api/**/*.test.ts', 'common/**/*.test.ts', 'server/**/*.test.ts', 'tests/e2e/**/*.test.ts'],
     testTimeout: 30_000,
+    // end-to-end pages reload, hydrate and fetch on 2 busy cores: a poll waits for that, not for the default 1 s
+    expect: { poll: { timeout: 10_000 } },
     hookTimeout: 60_000,
     pool: 'forks',
     fileParallelism: true,
