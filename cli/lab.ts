@@ -73,13 +73,9 @@ function printCredentials(dataDir: string, config: ReturnType<typeof loadConfig>
   }
 }
 
-async function main() {
-  const [command, ...rest] = process.argv.slice(2);
-  const loaded = loadConfig();
-  // the demo shows the class-advisor area too: a demo teacher is the advisor unless ADVISOR_USERNAME says otherwise
-  const config = command === 'demo' || command === 'seed-demo' ? { ...loaded, advisorUsername: loaded.advisorUsername ?? DEMO_ADVISOR } : loaded;
-  const { values } = parseArgs({
-    args: rest,
+const parseOptions = (args: string[]) =>
+  parseArgs({
+    args,
     options: {
       username: { type: 'string' },
       uid: { type: 'string' },
@@ -90,6 +86,21 @@ async function main() {
     },
     allowPositionals: false,
   });
+
+async function main() {
+  const [command, ...rest] = process.argv.slice(2);
+  const loaded = loadConfig();
+  // the demo shows the class-advisor area too: a demo teacher is the advisor unless ADVISOR_USERNAME says otherwise
+  const config = command === 'demo' || command === 'seed-demo' ? { ...loaded, advisorUsername: loaded.advisorUsername ?? DEMO_ADVISOR } : loaded;
+  let values: ReturnType<typeof parseOptions>['values'];
+  try {
+    ({ values } = parseOptions(rest));
+  } catch (e) {
+    // an unknown option or a stray argument: say which, then how it is used (never a stack trace)
+    console.error(`${(e as Error).message}\n`);
+    console.error(usage);
+    process.exit(2);
+  }
 
   switch (command) {
     case 'seed-demo': {
