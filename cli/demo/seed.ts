@@ -29,7 +29,6 @@ export async function hasContent(db: DB): Promise<boolean> {
   return !!pub || !!art;
 }
 
-const upload = (storage: Storage, data: Buffer, filename: string, mimetype: string): Promise<Upload> => storage.stage(data, filename, mimetype);
 
 function dateAgo(days: number): string {
   const d = new Date(Date.now() - days * 86_400_000);
@@ -70,7 +69,7 @@ export async function seedDemo(db: DB, storage: Storage, adminPassword: string, 
     const pid = await create(people, person, ctx, {
       ...p,
       ...(password ? { password, password2: password } : {}),
-      portrait_url: i % 4 === 3 ? undefined : await upload(storage, await portraitImage(initials, i), 'portrait.png', 'image/png'),
+      portrait_url: i % 4 === 3 ? undefined : await storage.stage(await portraitImage(initials, i), 'portrait.png', 'image/png'),
     });
     pids.set(p.username, pid);
   }
@@ -84,9 +83,9 @@ export async function seedDemo(db: DB, storage: Storage, adminPassword: string, 
   for (const [i, p] of content.publications.entries()) {
     const files: Record<string, Upload> = {};
     const slug = p.title.toLowerCase().replace(/[^a-z0-9]+/g, '-').slice(0, 40).replace(/-$/, '');
-    if (p.files.includes('pdf')) files.file1 = await upload(storage, pdfDocument(p.title), `${slug}.pdf`, 'application/pdf');
-    if (p.files.includes('slides')) files.file2 = await upload(storage, pdfDocument(`Slides: ${p.title}`), `${slug}-slides.pdf`, 'application/pdf');
-    if (p.files.includes('dataset')) files.file3 = await upload(storage, csvDataset(slug), `${slug}-data.csv`, 'text/csv');
+    if (p.files.includes('pdf')) files.file1 = await storage.stage(pdfDocument(p.title), `${slug}.pdf`, 'application/pdf');
+    if (p.files.includes('slides')) files.file2 = await storage.stage(pdfDocument(`Slides: ${p.title}`), `${slug}-slides.pdf`, 'application/pdf');
+    if (p.files.includes('dataset')) files.file3 = await storage.stage(csvDataset(slug), `${slug}-data.csv`, 'text/csv');
     const { files: _, ...fields } = p;
     const pid = await create(publications, publication, adminCtx, { ...fields, ...files, order: i });
     await db.updateTable('publication').set({ created_by: authorOf(i) }).where('pid', '=', pid).execute();
@@ -98,7 +97,7 @@ export async function seedDemo(db: DB, storage: Storage, adminPassword: string, 
     const creator = authorOf(i * 3);
     const aid = await create(articles, article, adminCtx, {
       ...a,
-      image_url: await upload(storage, await coverImage(a.title, i), 'cover.png', 'image/png'),
+      image_url: await storage.stage(await coverImage(a.title, i), 'cover.png', 'image/png'),
       editors: JSON.stringify(a.authors.slice(0, 1)),
     });
     const when = new Date(Date.now() - a.daysAgo * 86_400_000).toISOString();
@@ -120,7 +119,7 @@ export async function seedDemo(db: DB, storage: Storage, adminPassword: string, 
     await create(seminars, seminar, ctx, {
       ...fields,
       date: dateAgo(-daysFromToday),
-      image_url: await upload(storage, await portraitImage(initials, i + 2, 400), 'speaker.png', 'image/png'),
+      image_url: await storage.stage(await portraitImage(initials, i + 2, 400), 'speaker.png', 'image/png'),
     });
   }
 
@@ -141,10 +140,10 @@ export async function seedDemo(db: DB, storage: Storage, adminPassword: string, 
     const u = await db.selectFrom('person').selectAll().where('pid', '=', uploaderPid).executeTakeFirstOrThrow();
     const actor: Actor = { pid: u.pid, uid: u.uid, username: u.username, name_zh: u.name_zh, name_en: u.name_en, authority: u.authority, portrait_url: null, must_change_password: false };
     await uploadData({ ...ctx, actor }, 'public', [
-      await upload(storage, pdfDocument('Lab handbook'), '实验室手册.pdf', 'application/pdf'),
-      await upload(storage, csvDataset('annotation-guide', 50), 'annotation-sample.csv', 'text/csv'),
+      await storage.stage(pdfDocument('Lab handbook'), '实验室手册.pdf', 'application/pdf'),
+      await storage.stage(csvDataset('annotation-guide', 50), 'annotation-sample.csv', 'text/csv'),
     ]);
-    await uploadData({ ...ctx, actor }, u.username, [await upload(storage, pdfDocument('My notes'), 'notes.pdf', 'application/pdf')]);
+    await uploadData({ ...ctx, actor }, u.username, [await storage.stage(pdfDocument('My notes'), 'notes.pdf', 'application/pdf')]);
   }
 
   await seedSiteContent(db, storage, ctx);

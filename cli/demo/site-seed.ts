@@ -1,5 +1,4 @@
 import QRCode from 'qrcode';
-import type { Upload } from '../../common/fields.ts';
 import { inputSchema, type ResourceDef } from '../../common/resource.ts';
 import { page } from '../../common/resources/page.ts';
 import { showcase } from '../../common/resources/showcase.ts';
@@ -14,7 +13,6 @@ import * as content from './site-content.ts';
 // Seeds the demo's site content (cli/demo/site-content.ts) through the same services and validation
 // the API uses: course and shared-task pages, the three home carousels and the site settings.
 
-const upload = (storage: Storage, data: Buffer, filename: string): Promise<Upload> => storage.stage(data, filename, 'image/png');
 
 async function create(crud: Crud, res: ResourceDef, ctx: Ctx, input: Record<string, unknown>): Promise<number> {
   const parsed = inputSchema(res, 'create').safeParse(input);
@@ -26,7 +24,7 @@ export async function seedSiteContent(db: DB, storage: Storage, ctx: Ctx): Promi
   const seedCtx: Ctx = { ...ctx, db, storage };
   // a 16:9 picture per item, each in its own colours
   let picture = 0;
-  const cover = async (title: string) => upload(storage, await coverImage(title, picture++, 1200, 675), 'cover.png');
+  const cover = async (title: string) => storage.stage(await coverImage(title, picture++, 1200, 675), 'cover.png', 'image/png');
 
   for (const [section, list] of [
     ['course', content.courses],
@@ -48,5 +46,5 @@ export async function seedSiteContent(db: DB, storage: Storage, ctx: Ctx): Promi
   }
 
   const qr = await QRCode.toBuffer(content.QR_TEXT, { width: 300 });
-  await saveSiteSettings(seedCtx, { ...content.siteSettings, qr_image_url: await upload(storage, qr, 'qr.png') });
+  await saveSiteSettings(seedCtx, { ...content.siteSettings, qr_image_url: await storage.stage(qr, 'qr.png', 'image/png') });
 }

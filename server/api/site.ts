@@ -12,7 +12,6 @@ import { resourceRoutes } from './resource-routes.ts';
 // page's showcase items and the one site settings record (console calls, administrators only), and
 // their public reads, named like SPEC's (/api/read_…/).
 
-
 const sections = enumValues(pageSections) as ('course' | 'sharedtask')[];
 const kinds = enumValues(showcaseKinds) as ('carousel' | 'tool' | 'project')[];
 

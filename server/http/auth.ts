@@ -39,7 +39,7 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     access?: RouteAccess;
-    /** A write allowed while the member must still replace an initial password (the change itself, logout). */
+    /** A write allowed while the member must still replace an initial password (the service then lets only that change through). */
     duringPasswordChange?: boolean;
   }
 }

@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { FieldMap } from '../../common/fields.ts';
 import { Upload } from '../../common/upload.ts';
-import { MB, type Storage } from '../storage/storage.ts';
+import { MB, type Storage, uploadLimits } from '../storage/storage.ts';
 import { ApiError } from './errors.ts';
 
 // Multipart bodies become plain objects: text parts as strings, file parts as Upload objects pointing
@@ -33,7 +33,7 @@ declare module 'fastify' {
   }
 }
 
-const defaultUpload: UploadLimits = { fileSize: 20 * MB, files: 1 };
+const defaultUpload: UploadLimits = { fileSize: uploadLimits.image, files: 1 };
 
 /** A route's upload settings, with the limit in words for the 413 message. */
 export function uploadConfig(fileSize: number, files = 1) {

@@ -33,13 +33,13 @@ function decodedPath(rawUrl: string): string {
 }
 
 /**
- * The cache key of an anonymous page request, or undefined for what is never cached. Everything the
- * page's HTML depends on is in it: language, origin (checked, server/http/origin.ts) and URL. Only the
- * page route is cached, judged on the route the router matched and the decoded path, never the raw URL.
+ * The cache key of a request on the page route, or undefined for what is never cached. Everything the
+ * page's HTML depends on is in it: language, origin (checked, server/http/origin.ts) and URL. What is
+ * excluded is judged on the decoded path the router matched, never the raw URL.
  */
 function cacheKey(req: FastifyRequest, origin: string): string | undefined {
   if (req.method !== 'GET' && req.method !== 'HEAD') return undefined;
-  if (req.routeOptions.url !== PAGE_ROUTE || req.headers.authorization) return undefined;
+  if (req.headers.authorization) return undefined;
   const path = decodedPath(req.url);
   if (path.endsWith('.data') || path.startsWith('/console') || path.startsWith('/__')) return undefined;
   const lang = resolveLang({ query: queryOf(req.url).get('lang'), cookie: req.headers.cookie ?? null, acceptLanguage: (req.headers['accept-language'] as string) ?? null });
@@ -95,6 +95,8 @@ export async function pagesPlugin(app: FastifyInstance, opts: PagesOptions = {})
   app.decorate('pageCache', cache);
 
   app.addHook('onRequest', async (req, reply) => {
+    // assets and feeds need neither: they are not rendered from the request's origin nor cached here
+    if (req.routeOptions.url !== PAGE_ROUTE) return;
     const origin = siteOrigin(req, app.lab.config);
     pinOrigin(req, origin);
     req.pageCacheKey = opts.devServer ? undefined : cacheKey(req, origin);

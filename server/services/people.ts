@@ -39,10 +39,6 @@ async function passwordAndLink({ ctx, mode, input, values, current }: WriteArgs)
   }
 }
 
-/**
- * Changing one's own password asks for the current one, so a stolen session cannot lock its owner out;
- * a member still on an initial password may change nothing else until they have (issue #10).
- */
 const OLD_PASSWORD_TRIES = 5;
 const OLD_PASSWORD_WINDOW_MS = 15 * 60_000;
 /** Recent wrong current passwords per database and person: a stolen session cannot guess its way to the password. */
@@ -64,6 +60,10 @@ function recentMisses(db: DB, pid: number): number[] {
   return misses;
 }
 
+/**
+ * Changing one's own password asks for the current one, so a stolen session cannot lock its owner out;
+ * a member still on an initial password may change nothing else until they have (issue #10).
+ */
 async function ownPassword({ ctx, mode, input, current }: WriteArgs) {
   const actor = ctx.actor;
   if (!actor) return; // the CLI and the demo seed act for the administrator of the machine
