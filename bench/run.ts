@@ -144,7 +144,9 @@ async function main() {
   }
 }
 
-main().then(
+// `npm run bench -- scale`: the site at a real lab's size (bench/scale.ts)
+const entry = process.argv[2] === 'scale' ? import('./scale.ts').then(() => new Promise<never>(() => {})) : main();
+entry.then(
   () => process.exit(0),
   (e) => {
     console.error(e);

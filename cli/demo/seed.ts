@@ -35,7 +35,8 @@ function dateAgo(days: number): string {
   return d.toISOString().slice(0, 10);
 }
 
-async function create(crud: Crud, res: ResourceDef, ctx: Ctx, input: Record<string, unknown>): Promise<number> {
+/** Creates one record through its service, after the same validation the API applies. */
+export async function create(crud: Crud, res: ResourceDef, ctx: Ctx, input: Record<string, unknown>): Promise<number> {
   const parsed = inputSchema(res, 'create').safeParse(input);
   if (!parsed.success) throw new Error(`demo ${res.name} is invalid: ${JSON.stringify(parsed.error.issues.slice(0, 3))}`);
   return crud.create(ctx, parsed.data);

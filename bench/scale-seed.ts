@@ -1,0 +1,74 @@
+// `node bench/scale-seed.ts <DATA_DIR> <size>`: the demo lab grown to a real, older lab's size, through
+// the same services and validation the API uses (npm run bench -- scale). Sizes follow issue #11 (demo:
+// the demo lab alone, about 40 publications);
+// 1k = 1,000 publications, 250 people, 120 articles, 120 news; 10k = 10,000, 1,000, 500, 500.
+import { article } from '../common/resources/article.ts';
+import { news } from '../common/resources/news.ts';
+import { person } from '../common/resources/person.ts';
+import { publication } from '../common/resources/publication.ts';
+import { create, seedDemo } from '../cli/demo/seed.ts';
+import { createDatabase, migrate } from '../server/db/database.ts';
+import type { Actor } from '../server/services/auth.ts';
+import { articles, newsItems } from '../server/services/content.ts';
+import type { Ctx } from '../server/services/context.ts';
+import { people } from '../server/services/people.ts';
+import { publications } from '../server/services/publications.ts';
+import { Storage } from '../server/storage/storage.ts';
+
+export const sizes = {
+  demo: { publications: 0, people: 0, articles: 0, news: 0 },
+  '1k': { publications: 1_000, people: 250, articles: 120, news: 120 },
+  '10k': { publications: 10_000, people: 1_000, articles: 500, news: 500 },
+} as const;
+export type Size = keyof typeof sizes;
+
+const words = ['graph', 'argument', 'mining', 'social', 'network', 'privacy', 'embodied', 'multimodal', 'agent', 'simulation', 'health', 'learning', 'knowledge', 'language', 'model', 'summarization'];
+const phrase = (i: number, n: number) => Array.from({ length: n }, (_, k) => words[(i * 7 + k * 3) % words.length]).join(' ');
+
+async function main() {
+  const [dataDir, size] = process.argv.slice(2) as [string, Size];
+  const want = sizes[size];
+  if (!dataDir || !want) throw new Error('usage: node bench/scale-seed.ts <DATA_DIR> demo|1k|10k');
+  const db = createDatabase({ dataDir, databaseUrl: undefined });
+  const storage = new Storage(dataDir);
+  try {
+    await migrate(db);
+    await storage.init();
+    await seedDemo(db, storage, 'bench-admin-password', {});
+    const admin = await db.selectFrom('person').selectAll().where('username', '=', 'labadmin').executeTakeFirstOrThrow();
+    const actor: Actor = { pid: admin.pid, uid: admin.uid, username: admin.username, name_zh: admin.name_zh, name_en: admin.name_en, authority: 'admin', portrait_url: null, must_change_password: false };
+    const ctx: Ctx = { db, storage, actor, lang: 'en' };
+    // people hash a password each (argon2 on the thread pool): a few at a time
+    for (let i = 0; i < want.people; i += 8) {
+      await Promise.all(
+        Array.from({ length: Math.min(8, want.people - i) }, (_, k) => {
+          const n = i + k;
+          return create(people, person, ctx, { uid: `B${n}`, username: `bench${n}`, name_zh: `成员${n}`, name_en: `Member ${n}`, password: 'bench-password', password2: 'bench-password', type: n % 9 === 0 ? 'former member' : 'PhD', status: n % 9 === 0 ? 'false' : 'true', entrance: String(2000 + (n % 25)), description_en: phrase(n, 12), link_type: '1', link1: `# Member ${n}\n\n${phrase(n, 60)}` });
+        }),
+      );
+    }
+    for (let i = 0; i < want.publications; i++) {
+      await create(publications, publication, ctx, {
+        title: `${phrase(i, 8)} ${i}`,
+        author: JSON.stringify([`Member ${i % 997}`, `Member ${(i * 13) % 997}`, 'A. Colleague']),
+        source: ['ACL', 'EMNLP', 'WWW', 'KDD', 'AAAI', 'TKDE'][i % 6],
+        year: String(2026 - (i % 30)),
+        month: String(1 + (i % 12)),
+        area: ['social computing', 'computational argumentation', 'graph models', 'agents'][i % 4],
+        link1: `https://example.org/paper/${i}`,
+      });
+    }
+    for (let i = 0; i < want.articles; i++) {
+      await create(articles, article, ctx, { title: `${phrase(i, 5)} ${i}`, abstract: phrase(i, 30), markdown: `# ${phrase(i, 4)}\n\n${phrase(i, 400)}\n\n## More\n\n${phrase(i + 1, 300)}`, release: 'true', authors: JSON.stringify([`Member ${i}`]) });
+    }
+    for (let i = 0; i < want.news; i++) {
+      await create(newsItems, news, ctx, { abstract: `${phrase(i, 6)} ${i}`, content_en: `<p>${phrase(i, 80)}</p>`, content_zh: `<p>${phrase(i, 80)}</p>`, release: 'true' });
+    }
+    console.log(JSON.stringify({ size, ...want }));
+  } finally {
+    storage.close();
+    await db.destroy();
+  }
+}
+
+await main();
