@@ -24,6 +24,7 @@ import { multipartPlugin } from './http/multipart.ts';
 import { resourceRoutes } from './http/resources.ts';
 import { ensureAdmin } from './services/bootstrap.ts';
 import { Storage } from './storage/storage.ts';
+import { Changes } from './cache/changes.ts';
 import { pagesPlugin } from './pages/plugin.ts';
 import type { ViteDevServer } from 'vite';
 import { t } from '../common/messages.ts';
@@ -56,7 +57,7 @@ export async function buildApp({ config, db: givenDb, logger = false, pgSchema, 
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  const lab: Lab = { db, storage, config, publicChanged: () => {} };
+  const lab: Lab = { db, storage, config, changes: new Changes() };
   app.decorate('lab', lab);
   app.addHook('onClose', async () => {
     storage.close();

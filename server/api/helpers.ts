@@ -7,6 +7,7 @@ import type { Ctx } from '../services/context.ts';
 import { NotFound } from '../services/context.ts';
 import type { Storage } from '../storage/storage.ts';
 import type { Config } from '../config.ts';
+import type { Changes } from '../cache/changes.ts';
 
 // Small pieces every route file uses: the service context of a request, input validation
 // with bilingual messages, id query parameters, and the "success" answer of SPEC §7.
@@ -15,8 +16,8 @@ export type Lab = {
   db: DB;
   storage: Storage;
   config: Config;
-  /** Drops cached public pages that show `what` (articles, news, people…). */
-  publicChanged: (what: string) => void;
+  /** Public content changes, heard by the caches (and the other instances): server/cache/changes.ts. */
+  changes: Changes;
 };
 
 declare module 'fastify' {
@@ -32,7 +33,7 @@ export function ctxOf(app: FastifyInstance, req: FastifyRequest): Ctx {
     actor: req.actor,
     token: req.token,
     lang: requestLang(req),
-    onPublicChange: app.lab.publicChanged,
+    onPublicChange: (topic) => app.lab.changes.changed(topic),
   };
 }
 

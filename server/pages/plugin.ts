@@ -10,7 +10,7 @@ import { resolveLang } from '../../common/lang.ts';
 import { feedRoutes } from './feeds.ts';
 import { siteOrigin } from '../http/origin.ts';
 import { createPageData, queryOf } from './page-data.ts';
-import { PageCache } from './page-cache.ts';
+import { PageCache } from '../cache/page-cache.ts';
 
 // Serves the React Router app (server-rendered pages, hashed assets) from this Fastify process, with
 // the cache of anonymous public HTML in front of it.
@@ -87,11 +87,7 @@ export async function pagesPlugin(app: FastifyInstance, opts: PagesOptions = {})
   }
   const cache = new PageCache();
   app.decorateRequest('pageCacheKey', undefined);
-  const previous = app.lab.publicChanged;
-  app.lab.publicChanged = (what) => {
-    cache.clear();
-    previous(what);
-  };
+  app.lab.changes.on(() => cache.clear());
   app.decorate('pageCache', cache);
 
   app.addHook('onRequest', async (req, reply) => {

@@ -1,6 +1,7 @@
 import type { Lang } from '../../common/enums.ts';
 import type { DB } from '../db/database.ts';
 import type { Storage } from '../storage/storage.ts';
+import type { Topic } from '../cache/changes.ts';
 import type { Actor } from './auth.ts';
 
 /** What a service call needs: the database, the file store, who asks and in which language. */
@@ -11,7 +12,7 @@ export type Ctx = {
   lang: Lang;
   token?: string | null;
   /** Called after any write that changes what public pages show. */
-  onPublicChange?: (what: string) => void;
+  onPublicChange?: (topic: Topic) => void;
 };
 
 export class NotFound extends Error {

@@ -1,6 +1,7 @@
 import type { Lang } from '../../common/enums.ts';
 import type { FieldDef } from '../../common/fields.ts';
 import { defaults, type ResourceDef } from '../../common/resource.ts';
+import type { Topic } from '../cache/changes.ts';
 import type { DB } from '../db/database.ts';
 import { FieldError } from '../http/errors.ts';
 import { type Ctx, Forbidden, NotFound } from './context.ts';
@@ -37,7 +38,7 @@ export type CrudHooks = {
   beforeDelete?: (ctx: Ctx, current: Row) => Promise<void> | void;
   afterDelete?: (ctx: Ctx, current: Row) => Promise<void>;
   /** Which public pages a write changes (for the page cache). */
-  publicTopic?: string;
+  publicTopic?: Topic;
 };
 
 /** Converts a stored row to the wire shape: booleans, lists and enum twins as SPEC §3 names them. */

@@ -244,15 +244,14 @@ describe.each(dialects)('site content on %s', (dialect) => {
 
   it('tells the page cache that site content changed on every write', async () => {
     const topics: string[] = [];
-    const original = w.app.lab.publicChanged;
-    w.app.lab.publicChanged = (what) => topics.push(what);
+    const stop = w.app.lab.changes.on((topic) => topics.push(topic));
     try {
       const gid = createdId(await newPage());
       await ok(w.admin.send('PUT', `/api/page/?gid=${gid}`, { title_en: 'x' }));
       createdId(await newItem());
       await ok(w.admin.json('PUT', '/api/site/', { email: 'mail@example.org' }));
     } finally {
-      w.app.lab.publicChanged = original;
+      stop();
     }
     expect(topics).toEqual(['site', 'site', 'site', 'site']);
   });

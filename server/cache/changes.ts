@@ -1,0 +1,41 @@
+// What public content changed, told to whoever keeps copies of it: the page and read caches of this
+// process and, with more than one instance, the bus that carries a write to the other instances
+// (server/cluster/). A write calls `changed`; a message from another instance calls `arrived`; listeners
+// hear both and learn which, so the bus never sends back what it received.
+
+/** The kinds of public content a write can change (the services' publicTopic). */
+export type Topic = 'people' | 'publication' | 'site' | 'article' | 'news' | 'seminar';
+export const topics: readonly Topic[] = ['people', 'publication', 'site', 'article', 'news', 'seminar'];
+export const isTopic = (v: unknown): v is Topic => typeof v === 'string' && (topics as readonly string[]).includes(v);
+
+export type ChangeListener = (topic: Topic, from: 'here' | 'elsewhere') => void;
+
+export class Changes {
+  readonly #listeners = new Set<ChangeListener>();
+
+  /** Listens until the returned function is called. */
+  on(listener: ChangeListener): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  /** A write in this process changed `topic`. */
+  changed(topic: Topic): void {
+    this.#tell(topic, 'here');
+  }
+
+  /** Another instance reported a change of `topic`. */
+  arrived(topic: Topic): void {
+    this.#tell(topic, 'elsewhere');
+  }
+
+  #tell(topic: Topic, from: 'here' | 'elsewhere') {
+    for (const listener of this.#listeners) {
+      try {
+        listener(topic, from);
+      } catch {
+        // a failing listener must not fail the write that announced the change, nor the others
+      }
+    }
+  }
+}
