@@ -25,6 +25,7 @@ import { resourceRoutes } from './http/resources.ts';
 import { ensureAdmin } from './services/bootstrap.ts';
 import { Storage } from './storage/storage.ts';
 import { Changes } from './cache/changes.ts';
+import { cachePlugin } from './cache/plugin.ts';
 import { pagesPlugin } from './pages/plugin.ts';
 import type { ViteDevServer } from 'vite';
 import { t } from '../common/messages.ts';
@@ -69,6 +70,7 @@ export async function buildApp({ config, db: givenDb, logger = false, pgSchema, 
   await app.register(cookie);
   await app.register(authPlugin, { db, advisor: config.advisorUsername });
   await app.register(multipartPlugin, { storage });
+  await app.register(cachePlugin, { budgetBytes: config.cacheBytes, maxAgeMs: config.cacheMaxAgeMs });
   await app.register(swagger, {
     openapi: {
       info: { title: 'Lab website API', version: '1', description: 'SPEC §7 calls. Authenticated calls send `Authorization: Token <token>`.' },

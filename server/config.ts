@@ -27,6 +27,10 @@ export type Config = {
    * their addresses/CIDRs. Never "all": a client could then name its own address.
    */
   trustProxy: number | string | false;
+  /** Memory for shared public answers, in bytes (CACHE_MB); see server/cache/response-cache.ts. */
+  cacheBytes: number;
+  /** After how long a shared answer is rendered anew even without a write (CACHE_MAX_AGE_S). */
+  cacheMaxAgeMs: number;
   /** Serve the built React Router app; off for API-only tests. */
   serveApp: boolean;
 };
@@ -57,6 +61,13 @@ function parsePublicUrl(v: string | undefined): string | undefined {
   return v.replace(/\/+$/, '');
 }
 
+function positive(name: string, v: string | undefined, fallback: number): number {
+  if (v === undefined || v.trim() === '') return fallback;
+  const n = Number(v);
+  if (!Number.isFinite(n) || n <= 0) throw new Error(`${name} must be a positive number, got ${v}`);
+  return n;
+}
+
 const blank = (v: string | undefined) => (v === undefined || v.trim() === '' ? undefined : v.trim());
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -81,6 +92,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginRateLimit: Number(env.LOGIN_RATE_LIMIT ?? 10) || 10,
     production: env.NODE_ENV === 'production',
     trustProxy: parseTrustProxy(blank(env.TRUST_PROXY)),
+    cacheBytes: positive('CACHE_MB', env.CACHE_MB, 48) * 1024 * 1024,
+    cacheMaxAgeMs: positive('CACHE_MAX_AGE_S', env.CACHE_MAX_AGE_S, 300) * 1000,
     serveApp: env.LAB_API_ONLY !== '1',
   };
 }

@@ -15,6 +15,7 @@ export const en: Messages = {
     main: 'Main navigation',
     skip: 'Skip to content',
   },
+  pager: { label: 'Pages', previous: 'Previous page', next: 'Next page', page: 'Page {{page}}', of: 'Page {{page}} of {{pages}}', range: '{{from}}–{{to}} of {{total}}' },
   lang: { label: 'Language', zh: '中文', en: 'English' },
   auth: {
     login: 'Log in',

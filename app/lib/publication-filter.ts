@@ -1,13 +1,9 @@
 // SPEC §4's publication filter: "All" is active by default; choosing areas deactivates All; removing
 // the last chosen area reactivates All; choosing All deactivates the others. The selection lives in
-// the URL (?area=1&area=4) so every state is a link that works without JavaScript.
+// the URL (?area=1&area=4) so every state is a link that works without JavaScript; the server reads it
+// (server/pages/page-params.ts) and filters the whole list.
 
 export type Selection = readonly number[];
-
-export function selectionFrom(search: URLSearchParams, known: readonly number[]): number[] {
-  const picked = search.getAll('area').map(Number).filter((n) => known.includes(n));
-  return [...new Set(picked)].sort((a, b) => a - b);
-}
 
 export function toggleArea(selection: Selection, area: number): number[] {
   return selection.includes(area) ? selection.filter((a) => a !== area) : [...selection, area].sort((a, b) => a - b);

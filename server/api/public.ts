@@ -4,6 +4,7 @@ import { NotFound } from '../services/context.ts';
 import { publicSeminars, publishedArticle, publishedArticles, publishedNews } from '../services/content.ts';
 import { peopleLightList, publicPeople, publicPerson } from '../services/people.ts';
 import { publications } from '../services/publications.ts';
+import { asSent, onWhenOne } from '../cache/plugin.ts';
 import { ctxOf, parseId } from './helpers.ts';
 
 // SPEC §7 public reads. Never unpublished articles or news, never passwords, tokens or phones;
@@ -12,13 +13,13 @@ import { ctxOf, parseId } from './helpers.ts';
 const tags = ['public'];
 
 export async function publicRoutes(app: FastifyInstance) {
-  app.get('/api/read_news/', { config: { access: 'public' }, schema: { tags, summary: 'Published news, newest first' } }, async (req) => {
+  app.get('/api/read_news/', { config: { access: 'public', cache: { topics: ['news'] } }, schema: { tags, summary: 'Published news, newest first' } }, async (req) => {
     return publishedNews(ctxOf(app, req));
   });
 
   app.get(
     '/api/read_seminar/',
-    { config: { access: 'public' }, schema: { tags, summary: 'Seminars, newest first; ?recent=1 for the latest one', querystring: z.object({ recent: z.string().optional() }).loose() } },
+    { config: { access: 'public', cache: { topics: ['seminar'], query: { recent: onWhenOne } } }, schema: { tags, summary: 'Seminars, newest first; ?recent=1 for the latest one', querystring: z.object({ recent: z.string().optional() }).loose() } },
     async (req) => {
       const list = await publicSeminars(ctxOf(app, req));
       if ((req.query as { recent?: string }).recent === '1') {
@@ -32,7 +33,7 @@ export async function publicRoutes(app: FastifyInstance) {
   app.get(
     '/api/read_article/',
     {
-      config: { access: 'public' },
+      config: { access: 'public', cache: { topics: ['article'], query: { aid: asSent, slug: asSent } } },
       schema: {
         tags,
         summary: 'Published articles (list items); ?aid= or ?slug= for one',
@@ -66,7 +67,7 @@ export async function publicRoutes(app: FastifyInstance) {
   app.get(
     '/api/read_people/',
     {
-      config: { access: 'public' },
+      config: { access: 'public', cache: { topics: ['people'], query: { username: asSent, onlylist: onWhenOne } } },
       schema: {
         tags,
         summary: 'People (public fields); ?username= for one; ?onlylist=1 for a light list',
@@ -82,7 +83,7 @@ export async function publicRoutes(app: FastifyInstance) {
     },
   );
 
-  app.get('/api/read_publication/', { config: { access: 'public' }, schema: { tags, summary: 'Publications, newest first' } }, async (req) => {
+  app.get('/api/read_publication/', { config: { access: 'public', cache: { topics: ['publication'] } }, schema: { tags, summary: 'Publications, newest first' } }, async (req) => {
     return publications.list(ctxOf(app, req));
   });
 }

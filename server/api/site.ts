@@ -5,6 +5,7 @@ import { site } from '../../common/resources/site.ts';
 import { FieldError } from '../http/errors.ts';
 import { uploadConfigOf, uploadLimits } from '../http/multipart.ts';
 import { pages, publicPage, publicPages, publicShowcase, saveSiteSettings, showcaseItems, siteSettings } from '../services/site.ts';
+import { asSent } from '../cache/plugin.ts';
 import { ctxOf, docBody, multipartConsumes, success } from './helpers.ts';
 import { resourceRoutes } from './resource-routes.ts';
 
@@ -45,7 +46,7 @@ export async function siteRoutes(app: FastifyInstance) {
   app.get(
     '/api/read_page/',
     {
-      config: { access: 'public' },
+      config: { access: 'public', cache: { topics: ['site'], query: { section: asSent, slug: asSent } } },
       schema: {
         tags: publicTags,
         summary: 'Released pages of a section (course, sharedtask); with ?slug= one page (any case)',
@@ -62,7 +63,7 @@ export async function siteRoutes(app: FastifyInstance) {
   app.get(
     '/api/read_showcase/',
     {
-      config: { access: 'public' },
+      config: { access: 'public', cache: { topics: ['site'], query: { kind: asSent } } },
       schema: {
         tags: publicTags,
         summary: 'Released showcase items; ?kind=carousel|tool|project for one kind',
@@ -74,7 +75,7 @@ export async function siteRoutes(app: FastifyInstance) {
       return publicShowcase(ctxOf(app, req), kind === undefined ? undefined : oneOf('kind', kind, kinds));
     },
   );
-  app.get('/api/read_site/', { config: { access: 'public' }, schema: { tags: publicTags, summary: 'The site settings as the public pages show them' } }, async (req) =>
+  app.get('/api/read_site/', { config: { access: 'public', cache: { topics: ['site'] } }, schema: { tags: publicTags, summary: 'The site settings as the public pages show them' } }, async (req) =>
     siteSettings(ctxOf(app, req)),
   );
 }

@@ -42,14 +42,20 @@ export async function feedRoutes(app: FastifyInstance) {
 
   app.get('/sitemap.xml', hide, async (req, reply) => {
     const d = data(req);
-    const [articles, people, courses, tasks] = await Promise.all([d.articles(), d.people(), d.pages('course'), d.pages('sharedtask')]);
+    const [articles, people, courses, tasks, pages] = await Promise.all([d.articles(), d.people(), d.pages('course'), d.pages('sharedtask'), d.listPages()]);
+    // every page of the long lists, so each record is reachable by a crawler without JavaScript
+    const pageUrls = (base: string, count: number) => Array.from({ length: count - 1 }, (_, i) => [`${base}${base.includes('?') ? '&' : '?'}page=${i + 2}`, undefined] as [string, undefined]);
     const urls: [string, string | undefined][] = [
       ['/', undefined],
       ['/news', undefined],
+      ...pageUrls('/news', pages.news),
       ['/people', undefined],
+      ['/people?tab=former', undefined],
+      ...pageUrls('/people?tab=former', pages.formerPeople),
       ['/curriculum', undefined],
       ['/sharedtask', undefined],
       ['/publication', undefined],
+      ...pageUrls('/publication', pages.publication),
       ['/DISCOpen', undefined],
       ...articles.map((a) => [`/news/${a.aid}`, String(a.time2 ?? a.time3 ?? '').slice(0, 10) || undefined] as [string, string | undefined]),
       ...people.filter((p) => p.link_type === 1 || p.link_type === 2).map((p) => [`/people/${encodeURIComponent(String(p.username))}`, undefined] as [string, undefined]),
@@ -59,7 +65,7 @@ export async function feedRoutes(app: FastifyInstance) {
     const body = urls
       .map(([p, lastmod]) => {
         const loc = `${d.origin}${p}`;
-        const alt = (l: string) => `<xhtml:link rel="alternate" hreflang="${l}" href="${xml(`${loc}?lang=${l}`)}"/>`;
+        const alt = (l: string) => `<xhtml:link rel="alternate" hreflang="${l}" href="${xml(`${loc}${loc.includes('?') ? '&' : '?'}lang=${l}`)}"/>`;
         return `<url><loc>${xml(loc)}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}${alt('zh')}${alt('en')}</url>`;
       })
       .join('\n');
@@ -69,7 +75,8 @@ export async function feedRoutes(app: FastifyInstance) {
 
   app.get('/feed/news.xml', hide, async (req, reply) => {
     const d = data(req);
-    const [site, articles, news] = await Promise.all([d.site(), d.articles(), d.news()]);
+    // the 50 newest of both kinds, merged: each kind's 50 newest suffice
+    const [site, articles, news] = await Promise.all([d.site(), d.articles(50), d.news(50)]);
     const title = pick(site.lab_name_zh, site.lab_name_en, d.lang);
     const items = [
       ...articles.map((a) => ({ title: String(a.title), link: `${d.origin}/news/${a.aid}`, guid: `${d.origin}/news/${a.aid}`, date: String(a.time3 ?? ''), description: String(a.abstract ?? '') })),

@@ -6,6 +6,7 @@ import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
+import { memoByContent } from '../cache/memo.ts';
 
 // Markdown is rendered to HTML on the server, sanitized (no raw HTML runs), with heading ids for
 // the table of contents. Public pages then ship HTML, not a markdown parser.
@@ -43,7 +44,13 @@ function collectToc(toc: TocEntry[]) {
   };
 }
 
-export function renderMarkdown(markdown: string): RenderedMarkdown {
+/** Markdown as sanitized HTML with its table of contents (kept by content: server/cache/memo.ts). */
+export const renderMarkdown = memoByContent(render, {
+  budgetBytes: 8 * 1024 * 1024,
+  sizeOf: ({ html, toc }) => html.length * 2 + toc.reduce((n, e) => n + e.text.length * 2 + e.id.length * 2 + 48, 0),
+});
+
+function render(markdown: string): RenderedMarkdown {
   const toc: TocEntry[] = [];
   const html = unified()
     .use(remarkParse)

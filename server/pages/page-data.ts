@@ -5,11 +5,14 @@ import type { Lab } from '../api/helpers.ts';
 import { siteOrigin } from '../http/origin.ts';
 import type { Ctx } from '../services/context.ts';
 import { NotFound } from '../services/context.ts';
-import { publicSeminars, publishedArticle, publishedArticles, publishedNews } from '../services/content.ts';
-import { publicPeople, publicPerson } from '../services/people.ts';
+import { publicSeminars, publishedArticle, publishedArticleCount, publishedArticles, publishedNews } from '../services/content.ts';
+import type { ListOptions } from '../services/crud.ts';
+import { publicPeople, publicPeopleCount, publicPerson } from '../services/people.ts';
 import { publications } from '../services/publications.ts';
 import { publicPage, publicPages, publicShowcase, siteSettings } from '../services/site.ts';
 import { renderMarkdown } from './markdown.ts';
+import { pageParams } from './page-params.ts';
+import type { Topic } from '../cache/changes.ts';
 
 // What the page loaders may ask of the server: public data only, already in the shape a page shows
 // (markdown rendered and sanitized, HTML sanitized). Loaders never see the database.
@@ -44,13 +47,38 @@ async function orNull<T>(p: Promise<T>): Promise<T | null> {
   }
 }
 
+/** The decoded path of a raw request URL (what the routers match), or the raw one where it does not decode. */
+export function pathOf(rawUrl: string): string {
+  const path = rawUrl.split('?')[0] ?? '';
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+}
+
 /** The query of a raw request URL; never throws, whatever the URL holds. */
 export function queryOf(rawUrl: string): URLSearchParams {
   const i = rawUrl.indexOf('?');
   return new URLSearchParams(i < 0 ? '' : rawUrl.slice(i + 1));
 }
 
-export function createPageData(lab: Lab, req: FastifyRequest) {
+/** How many records one page of a long list shows (SPEC §4 lists; issue #11 "big lists"). */
+export const pageSizes = { publication: 100, article: 24, formerPeople: 60 } as const;
+
+/** A window of a long list, numbered from 1; null when `page` lies beyond it (the page is a 404). */
+export type ListPage<T> = { items: T[]; total: number; page: number; pages: number; size: number };
+function windowOf(params: Record<string, string>, total: number, size: number): { page: number; pages: number; offset: number } | null {
+  const page = Number(params.page || 1);
+  const pages = Math.max(1, Math.ceil(total / size));
+  return page > pages ? null : { page, pages, offset: (page - 1) * size };
+}
+
+/**
+ * The data of one page request. `topics` collects what the page read, so the page cache knows which
+ * writes change it (server/cache/changes.ts).
+ */
+export function createPageData(lab: Lab, req: FastifyRequest, topics: Set<Topic> = new Set()) {
   const query = queryOf(req.url);
   const lang = resolveLang({
     query: query.get('lang'),
@@ -59,46 +87,78 @@ export function createPageData(lab: Lab, req: FastifyRequest) {
   });
   const ctx = anonymousCtx(lab, lang);
   const origin = siteOrigin(req, lab.config);
+  const reads = (...ts: Topic[]) => {
+    for (const t of ts) topics.add(t);
+  };
 
   return {
     lang,
     /** The request named its language (?lang=): canonical links then keep it. */
     forced: query.get('lang') === lang,
     origin,
+    /** The query parameters this page reads, normalized (page-params.ts): the only ones loaders see. */
+    params: pageParams(pathOf(req.url), query),
     analyticsUrl: lab.config.analyticsUrl ?? null,
     /** The class-advisor account whose area lives at /{advisor}/… (null: no such area). */
     advisor: lab.config.advisorUsername ?? null,
-    site: () => siteSettings(ctx),
+    site: () => {
+      reads('site');
+      return siteSettings(ctx);
+    },
 
     /** The settings with the intro rendered (and as plain text for the meta description). */
     async siteWithIntro() {
+      reads('site');
       const s = await siteSettings(ctx);
       const intro = pick(s.intro_zh, s.intro_en, lang);
       return { ...s, intro_html: renderMarkdown(intro).html, intro_text: intro.replace(/[#*_`>[\]()-]/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 200) };
     },
 
-    /** Released news (the home timeline), newest first. */
+    /** Released news (the home timeline), newest first; `limit` reads only the latest few. */
     async news(limit?: number) {
-      const list = recs(await publishedNews(ctx));
-      return limit ? list.slice(0, limit) : list;
+      reads('news');
+      return recs(await publishedNews(ctx, limit));
     },
 
     async latestSeminar() {
-      const first = (await publicSeminars(ctx))[0];
+      reads('seminar');
+      const first = (await publicSeminars(ctx, 1))[0];
       return first ? rec(first) : null;
     },
 
     async seminarsForFeed() {
+      reads('seminar');
       return recs(await publicSeminars(ctx));
     },
 
-    /** Published articles as list items, newest publication first. */
-    async articles() {
-      return (await publishedArticles(ctx)).map(({ markdown: _, editors: __, ...a }) => rec(a));
+    /** Published articles as list items, newest publication first: every one, or the latest `limit`. */
+    async articles(limit?: number) {
+      reads('article');
+      return (await publishedArticles(ctx, limit ? { limit } : {})).map(({ editors: _, ...a }) => rec(a));
+    },
+
+    /** How many pages each long list has (the sitemap names every one). */
+    async listPages() {
+      reads('article', 'people', 'publication');
+      const [articleCount, formerCount, publicationCount] = await Promise.all([publishedArticleCount(ctx), publicPeopleCount(ctx, false), publications.count(ctx)]);
+      const pagesOf = (n: number, size: number) => Math.max(1, Math.ceil(n / size));
+      return { news: pagesOf(articleCount, pageSizes.article), formerPeople: pagesOf(formerCount, pageSizes.formerPeople), publication: pagesOf(publicationCount, pageSizes.publication) };
+    },
+
+    /** One page of the published articles (the news page); null beyond the last. */
+    async articlePage(): Promise<ListPage<Rec> | null> {
+      reads('article');
+      const size = pageSizes.article;
+      const total = await publishedArticleCount(ctx);
+      const w = windowOf(this.params, total, size);
+      if (!w) return null;
+      const items = (await publishedArticles(ctx, { limit: size, offset: w.offset })).map(({ editors: _, ...a }) => rec(a));
+      return { items, total, page: w.page, pages: w.pages, size };
     },
 
     /** One published article by id or slug, with its body rendered. */
     async article(word: string) {
+      reads('article');
       const found = await orNull(publishedArticle(ctx, /^\d{1,10}$/.test(word) ? { aid: Number(word) } : { slug: word }));
       if (!found) return null;
       const { markdown, ...a } = found;
@@ -106,9 +166,27 @@ export function createPageData(lab: Lab, req: FastifyRequest) {
       return { article: rec(a), html, toc };
     },
 
-    people: async () => (await publicPeople(ctx)).map((p) => only(p, peopleListFields)),
+    /** Every member on the public list (the sitemap). */
+    async people() {
+      reads('people');
+      return (await publicPeople(ctx)).map((p) => only(p, peopleListFields));
+    },
+
+    /** The people page: every current member, or one page of the former ones; null beyond the last. */
+    async peoplePage(): Promise<(ListPage<Rec> & { tab: 'current' | 'former' }) | null> {
+      reads('people');
+      const tab = this.params.tab === 'former' ? 'former' : 'current';
+      const total = await publicPeopleCount(ctx, tab === 'current');
+      // a lab's current members fit one page; its former members grow with every year
+      const size = tab === 'current' ? Math.max(total, 1) : pageSizes.formerPeople;
+      const w = windowOf(this.params, total, size);
+      if (!w) return null;
+      const items = (await publicPeople(ctx, { current: tab === 'current', limit: size, offset: w.offset })).map((p) => only(p, peopleListFields));
+      return { tab, items, total, page: w.page, pages: w.pages, size };
+    },
 
     async person(username: string) {
+      reads('people');
       const p = await orNull(publicPerson(ctx, username));
       if (!p) return null;
       const { link1, link2, ...rest } = p;
@@ -116,13 +194,31 @@ export function createPageData(lab: Lab, req: FastifyRequest) {
       return { person: rec(rest), html: body };
     },
 
-    publications: async () => (await publications.list(ctx)).map((p) => only(p, publicationListFields)),
+    /**
+     * The publication page: SPEC §4's area filter over the whole list, then one page of what it selects,
+     * numbered over the whole selection; null beyond the last page.
+     */
+    async publicationPage(): Promise<(ListPage<Rec> & { found: number[]; selection: number[] }) | null> {
+      reads('publication');
+      const found = (await lab.db.selectFrom('publication').select('area_num').distinct().execute()).map((r) => Number(r.area_num));
+      const picked = this.params.area ? this.params.area.split(',').map(Number) : [];
+      const selection = picked.filter((n) => found.includes(n));
+      const where: ListOptions['where'] | undefined = selection.length > 0 ? (q) => q.where('area_num', 'in', selection) : undefined;
+      const size = pageSizes.publication;
+      const total = await publications.count(ctx, where);
+      const w = windowOf(this.params, total, size);
+      if (!w) return null;
+      const items = (await publications.list(ctx, { ...(where ? { where } : {}), limit: size, offset: w.offset })).map((p) => only(p, publicationListFields));
+      return { items, total, page: w.page, pages: w.pages, size, found: found.sort((a, b) => a - b), selection };
+    },
 
     async pages(section: 'course' | 'sharedtask') {
+      reads('site');
       return (await publicPages(ctx, section)).map(({ markdown_zh: _, markdown_en: __, ...p }) => rec(p));
     },
 
     async page(section: 'course' | 'sharedtask', slug: string) {
+      reads('site');
       const p = await orNull(publicPage(ctx, section, slug));
       if (!p) return null;
       const { markdown_zh, markdown_en, ...rest } = p;
@@ -130,9 +226,11 @@ export function createPageData(lab: Lab, req: FastifyRequest) {
       return { page: rec(rest), html, toc };
     },
 
-    showcase: async (kind?: 'carousel' | 'tool' | 'project') => recs(await publicShowcase(ctx, kind)),
+    showcase: async (kind?: 'carousel' | 'tool' | 'project') => {
+      reads('site');
+      return recs(await publicShowcase(ctx, kind));
+    },
   };
 }
 
 export type PageData = ReturnType<typeof createPageData>;
-

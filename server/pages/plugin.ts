@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { Readable } from 'node:stream';
 import { fastifyReactRouter } from '@mcansh/react-router-fastify';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { RouterContextProvider } from 'react-router';
@@ -9,8 +8,10 @@ import { pageDataContext } from '#page-context';
 import { resolveLang } from '../../common/lang.ts';
 import { feedRoutes } from './feeds.ts';
 import { siteOrigin } from '../http/origin.ts';
-import { createPageData, queryOf } from './page-data.ts';
-import { PageCache } from '../cache/page-cache.ts';
+import { createPageData, pathOf, queryOf } from './page-data.ts';
+import { pageParams, paramsKey } from './page-params.ts';
+import { type AnswerHeaders, answerFromCache, keepRendered, mayShare } from '../cache/http.ts';
+import type { Topic } from '../cache/changes.ts';
 
 // Serves the React Router app (server-rendered pages, hashed assets) from this Fastify process, with
 // the cache of anonymous public HTML in front of it.
@@ -22,28 +23,23 @@ const clientBuildDirectory = path.join(root, 'build', 'client');
 /** The route React Router's handler is mounted on: every path no other route claims. */
 const PAGE_ROUTE = '*';
 
-/** The decoded path of a raw URL (what the routers match), or the raw one where it does not decode. */
-function decodedPath(rawUrl: string): string {
-  const path = rawUrl.split('?')[0] ?? '';
-  try {
-    return decodeURIComponent(path);
-  } catch {
-    return path;
-  }
-}
+const pageHeaders: AnswerHeaders = { vary: 'Accept-Encoding, Cookie, Accept-Language', cacheControl: 'public, max-age=0, must-revalidate' };
 
 /**
- * The cache key of a request on the page route, or undefined for what is never cached. Everything the
- * page's HTML depends on is in it: language, origin (checked, server/http/origin.ts) and URL. What is
- * excluded is judged on the decoded path the router matched, never the raw URL.
+ * The cache key of a request on the page route, or undefined for what is never shared. Everything the
+ * page's HTML depends on is in it: language (and whether the URL named it), origin (checked,
+ * server/http/origin.ts), path and the parameters the page reads (page-params.ts), nothing else of the
+ * query. What is excluded is judged on the decoded path the router matched, never the raw URL.
  */
 function cacheKey(req: FastifyRequest, origin: string): string | undefined {
-  if (req.method !== 'GET' && req.method !== 'HEAD') return undefined;
-  if (req.headers.authorization) return undefined;
-  const path = decodedPath(req.url);
-  if (path.endsWith('.data') || path.startsWith('/console') || path.startsWith('/__')) return undefined;
-  const lang = resolveLang({ query: queryOf(req.url).get('lang'), cookie: req.headers.cookie ?? null, acceptLanguage: (req.headers['accept-language'] as string) ?? null });
-  return `${lang} ${origin} ${req.url}`;
+  if (!mayShare(req)) return undefined;
+  const path = pathOf(req.url);
+  const lower = path.toLowerCase();
+  if (lower.endsWith('.data') || lower.startsWith('/console') || lower.startsWith('/__')) return undefined;
+  const query = queryOf(req.url);
+  const lang = resolveLang({ query: query.get('lang'), cookie: req.headers.cookie ?? null, acceptLanguage: (req.headers['accept-language'] as string) ?? null });
+  const forced = query.get('lang') === lang ? '!' : '';
+  return `page ${lang}${forced} ${origin} ${path}?${paramsKey(pageParams(path, query))}`;
 }
 
 /**
@@ -57,26 +53,6 @@ function pinOrigin(req: FastifyRequest, origin: string) {
   if (req.headers['x-forwarded-proto'] !== undefined) req.headers['x-forwarded-proto'] = o.protocol.slice(0, -1);
 }
 
-function sendCached(req: FastifyRequest, reply: FastifyReply, page: { status: number; body: Buffer; gzip: Buffer; br: Buffer; etag: string }) {
-  const accept = String(req.headers['accept-encoding'] ?? '');
-  reply.code(page.status).header('Content-Type', 'text/html; charset=utf-8').header('Vary', 'Accept-Encoding, Cookie, Accept-Language').header('ETag', page.etag).header('Cache-Control', 'public, max-age=0, must-revalidate').header('X-Page-Cache', 'hit');
-  if (req.headers['if-none-match'] === page.etag) return reply.code(304).send();
-  if (/\bbr\b/.test(accept)) return reply.header('Content-Encoding', 'br').send(page.br);
-  if (/\bgzip\b/.test(accept)) return reply.header('Content-Encoding', 'gzip').send(page.gzip);
-  return reply.send(page.body);
-}
-
-async function readAll(payload: unknown): Promise<Buffer | undefined> {
-  if (typeof payload === 'string') return Buffer.from(payload);
-  if (Buffer.isBuffer(payload)) return payload;
-  if (payload instanceof Readable) {
-    const chunks: Buffer[] = [];
-    for await (const c of payload) chunks.push(Buffer.isBuffer(c) ? c : Buffer.from(c));
-    return Buffer.concat(chunks);
-  }
-  return undefined;
-}
-
 export type PagesOptions = { devServer?: ViteDevServer };
 
 export async function pagesPlugin(app: FastifyInstance, opts: PagesOptions = {}) {
@@ -85,19 +61,15 @@ export async function pagesPlugin(app: FastifyInstance, opts: PagesOptions = {})
     app.log.warn('No page build at build/: run `npm run build`. Only the API is served.');
     return;
   }
-  const cache = new PageCache();
-  app.decorateRequest('pageCacheKey', undefined);
-  app.lab.changes.on(() => cache.clear());
-  app.decorate('pageCache', cache);
+  const cache = app.responseCache;
 
   app.addHook('onRequest', async (req, reply) => {
     // assets and feeds need neither: they are not rendered from the request's origin nor cached here
     if (req.routeOptions.url !== PAGE_ROUTE) return;
     const origin = siteOrigin(req, app.lab.config);
     pinOrigin(req, origin);
-    req.pageCacheKey = opts.devServer ? undefined : cacheKey(req, origin);
-    const page = req.pageCacheKey ? cache.get(req.pageCacheKey) : undefined;
-    if (page) return sendCached(req, reply, page);
+    const key = opts.devServer ? undefined : cacheKey(req, origin);
+    if (key) await answerFromCache(cache, req, reply, key, pageHeaders);
   });
 
   await app.register(fastifyReactRouter, {
@@ -108,44 +80,27 @@ export async function pagesPlugin(app: FastifyInstance, opts: PagesOptions = {})
     fileCacheControl: 'public, max-age=3600',
     getLoadContext(req) {
       const context = new RouterContextProvider();
-      context.set(pageDataContext, createPageData(app.lab, req));
+      req.pageTopics = new Set();
+      context.set(pageDataContext, createPageData(app.lab, req, req.pageTopics));
       return context;
     },
     routeOptions: {
-      // pages are compressed here, once, from the cached forms (see PageCache)
+      // pages are compressed here, once per version (server/cache/response-cache.ts)
       compress: false,
       async onSend(req: FastifyRequest, reply: FastifyReply, payload: unknown) {
-        const type = String(reply.getHeader('content-type') ?? '');
         reply.header('X-Content-Type-Options', 'nosniff');
         // a page answered from the cache (onRequest) is already complete and compressed
-        if (!type.startsWith('text/html') || reply.getHeader('content-encoding') || reply.getHeader('x-page-cache')) return payload;
-        reply.header('Vary', 'Accept-Encoding, Cookie, Accept-Language');
-        const key = req.pageCacheKey;
-        if (!key || (reply.statusCode !== 200 && reply.statusCode !== 404)) return payload;
-        const body = await readAll(payload);
-        if (!body) return payload;
-        const page = cache.set(key, reply.statusCode, body);
-        reply.header('X-Page-Cache', 'miss').header('ETag', page.etag);
-        const accept = String(req.headers['accept-encoding'] ?? '');
-        if (/\bbr\b/.test(accept)) {
-          reply.header('Content-Encoding', 'br').removeHeader('content-length');
-          return page.br;
-        }
-        if (/\bgzip\b/.test(accept)) {
-          reply.header('Content-Encoding', 'gzip').removeHeader('content-length');
-          return page.gzip;
-        }
-        return body;
+        if (reply.getHeader('x-cache')) return payload;
+        if (String(reply.getHeader('content-type') ?? '').startsWith('text/html')) reply.header('Vary', pageHeaders.vary);
+        return keepRendered(cache, req, reply, payload, req.pageTopics ?? [], pageHeaders);
       },
     },
   });
 }
 
 declare module 'fastify' {
-  interface FastifyInstance {
-    pageCache?: PageCache;
-  }
   interface FastifyRequest {
-    pageCacheKey?: string;
+    /** What the page being rendered read (page-data.ts), for the cache. */
+    pageTopics?: Set<Topic>;
   }
 }

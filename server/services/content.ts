@@ -6,7 +6,7 @@ import { seminar, seminarBilingual } from '../../common/resources/seminar.ts';
 import { FieldError } from '../http/errors.ts';
 import type { Ctx } from './context.ts';
 import { isCreatorOrAdmin, NotFound, nowIso } from './context.ts';
-import { createCrud, parseList } from './crud.ts';
+import { createCrud, type ListOptions, parseList } from './crud.ts';
 import { sanitizeHtml } from './sanitize.ts';
 
 // Articles, news, seminars and info pages: the generic service plus SPEC §4's rules.
@@ -128,20 +128,36 @@ export async function saveInfoList(ctx: Ctx, pages: { iid: number; aspect?: stri
 
 // What the public may read (SPEC §7 read_* calls and the public pages): one place for each rule.
 
-/** Released news, newest first, with their HTML sanitized. */
-export async function publishedNews(ctx: Ctx): Promise<Record<string, unknown>[]> {
-  return (await newsItems.list(ctx)).filter((n) => n.release).map(publicNews);
+const isReleased: ListOptions['where'] = (q) => q.where('release', '=', 1);
+
+/** Released news, newest first, with their HTML sanitized; `limit` reads only the latest few. */
+export async function publishedNews(ctx: Ctx, limit?: number): Promise<Record<string, unknown>[]> {
+  return (await newsItems.list(ctx, { where: isReleased, ...(limit ? { limit } : {}) })).map(publicNews);
 }
 
 /** Seminars, newest first, each _zh/_en pair filled from the other, without the room password. */
-export async function publicSeminars(ctx: Ctx): Promise<Record<string, unknown>[]> {
-  return (await seminars.list(ctx)).map(({ room_pw: _, ...s }) => withFallbacks(s));
+export async function publicSeminars(ctx: Ctx, limit?: number): Promise<Record<string, unknown>[]> {
+  return (await seminars.list(ctx, limit ? { limit } : {})).map(({ room_pw: _, ...s }) => withFallbacks(s));
 }
 
-/** Published articles, the most recently published first. */
-export async function publishedArticles(ctx: Ctx): Promise<Record<string, unknown>[]> {
-  return (await articles.list(ctx)).filter((a) => a.release).sort((a, b) => String(b.time3).localeCompare(String(a.time3)));
+/** The columns of an article list item: everything but the body. */
+const articleListColumns = ['aid', 'slug', 'title', 'abstract', 'image_url', 'type', 'type_num', 'authors', 'editors', 'release', 'time1', 'time2', 'time3'] as const;
+
+/** Published articles as list items (no body), the most recently published first; a window of them with `limit`. */
+export async function publishedArticles(ctx: Ctx, window: { limit?: number; offset?: number } = {}): Promise<Record<string, unknown>[]> {
+  return articles.list(ctx, {
+    where: isReleased,
+    columns: articleListColumns,
+    orderBy: [
+      ['time3', 'desc'],
+      ['aid', 'desc'],
+    ],
+    ...window,
+  });
 }
+
+/** How many articles are published. */
+export const publishedArticleCount = (ctx: Ctx) => articles.count(ctx, isReleased);
 
 /** One published article by id or slug; NotFound for anything else. */
 export async function publishedArticle(ctx: Ctx, key: { aid: number } | { slug: string }): Promise<Record<string, unknown>> {

@@ -1,3 +1,4 @@
+import type { SelectQueryBuilder } from 'kysely';
 import type { Lang } from '../../common/enums.ts';
 import type { FieldDef } from '../../common/fields.ts';
 import { defaults, type ResourceDef } from '../../common/resource.ts';
@@ -39,6 +40,19 @@ export type CrudHooks = {
   afterDelete?: (ctx: Ctx, current: Row) => Promise<void>;
   /** Which public pages a write changes (for the page cache). */
   publicTopic?: Topic;
+};
+
+// biome-ignore lint/suspicious/noExplicitAny: the query builder of a table named at run time
+type AnyQuery = SelectQueryBuilder<any, any, any>;
+
+/** A narrower list: a condition (a Kysely `where`), a window, the columns to read. */
+export type ListOptions = {
+  where?: (q: AnyQuery) => AnyQuery;
+  limit?: number;
+  offset?: number;
+  columns?: readonly string[];
+  /** Another order than the declared one. */
+  orderBy?: readonly (readonly [string, 'asc' | 'desc'])[];
 };
 
 /** Converts a stored row to the wire shape: booleans, lists and enum twins as SPEC §3 names them. */
@@ -127,11 +141,23 @@ export function createCrud(res: ResourceDef, hooks: CrudHooks = {}) {
     getRow,
     toWire: (row: Row, lang: Lang) => rowToWire(res, row, hooks, lang),
 
-    async list(ctx: Ctx): Promise<Row[]> {
-      let q = ctx.db.selectFrom(res.table).selectAll();
-      for (const [col, dir] of res.orderBy) q = q.orderBy(col, dir);
+    /** Rows in the declared order, as wire objects; `where`, `limit` and `offset` run in SQL. */
+    async list(ctx: Ctx, opts: ListOptions = {}): Promise<Row[]> {
+      const from = ctx.db.selectFrom(res.table);
+      let q: AnyQuery = opts.columns ? from.select([...opts.columns]) : from.selectAll();
+      if (opts.where) q = opts.where(q);
+      for (const [col, dir] of opts.orderBy ?? res.orderBy) q = q.orderBy(col, dir);
+      if (opts.limit !== undefined) q = q.limit(opts.limit).offset(opts.offset ?? 0);
       const rows = (await q.execute()) as Row[];
       return rows.map((r) => rowToWire(res, r, hooks, ctx.lang));
+    },
+
+    /** How many rows `where` selects. */
+    async count(ctx: Ctx, where?: ListOptions['where']): Promise<number> {
+      let q: AnyQuery = ctx.db.selectFrom(res.table).select((eb) => eb.fn.countAll().as('n'));
+      if (where) q = where(q);
+      const row = (await q.executeTakeFirst()) as { n: number | string | bigint } | undefined;
+      return Number(row?.n ?? 0);
     },
 
     async get(ctx: Ctx, id: number): Promise<Row> {

@@ -147,15 +147,18 @@ const publicColumns = [
   'area_num', 'entrance', 'status', 'portrait_url', 'link', 'link_type', 'email', 'location_zh', 'location_en',
 ] as const;
 
-export async function publicPeople(ctx: Ctx): Promise<Record<string, unknown>[]> {
-  const rows = await ctx.db
-    .selectFrom('person')
-    .select([...publicColumns])
-    .orderBy('type_num')
-    .orderBy('entrance')
-    .orderBy('pid')
-    .execute();
+export async function publicPeople(ctx: Ctx, only: { current?: boolean; limit?: number; offset?: number } = {}): Promise<Record<string, unknown>[]> {
+  let q = ctx.db.selectFrom('person').select([...publicColumns]).orderBy('type_num').orderBy('entrance').orderBy('pid');
+  if (only.current !== undefined) q = q.where('status', '=', only.current ? 1 : 0);
+  if (only.limit !== undefined) q = q.limit(only.limit).offset(only.offset ?? 0);
+  const rows = await q.execute();
   return rows.map((r) => ({ ...r, status: Boolean(r.status), portrait_url: r.portrait_url || DEFAULT_PORTRAIT }));
+}
+
+/** How many current (or former) members the public list shows. */
+export async function publicPeopleCount(ctx: Ctx, current: boolean): Promise<number> {
+  const row = await ctx.db.selectFrom('person').select((eb) => eb.fn.countAll().as('n')).where('status', '=', current ? 1 : 0).executeTakeFirst();
+  return Number(row?.n ?? 0);
 }
 
 export async function publicPerson(ctx: Ctx, username: string): Promise<Record<string, unknown>> {

@@ -1,4 +1,5 @@
 import sanitize from 'sanitize-html';
+import { memoByContent } from '../cache/memo.ts';
 
 // The allow-list every stored HTML passes through on its way to a visitor (DESIGN.md "Stored as sent,
 // sanitized on output"): formatting, links, images, tables; no script, style, event handler, form,
@@ -31,6 +32,9 @@ const options: sanitize.IOptions = {
   },
 };
 
-export function sanitizeHtml(html: string): string {
-  return sanitize(html, options);
-}
+/** The allow-listed form of stored HTML (kept by content: server/cache/memo.ts). */
+export const sanitizeHtml = memoByContent((html: string) => sanitize(html, options), {
+  budgetBytes: 8 * 1024 * 1024,
+  sizeOf: (html) => html.length * 2,
+  version: JSON.stringify(options, (_k, v) => (typeof v === 'function' ? String(v) : v)),
+});

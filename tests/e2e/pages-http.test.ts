@@ -18,9 +18,9 @@ describe('server-rendered pages over HTTP', () => {
   it('serves a page once rendered, then from the cache, and renders again after a write it shows', async () => {
     const first = await get('/?cachetest=1');
     expect(first.status).toBe(200);
-    expect(first.headers.get('x-page-cache')).toBe('miss');
+    expect(first.headers.get('x-cache')).toBe('miss');
     const second = await get('/?cachetest=1');
-    expect(second.headers.get('x-page-cache')).toBe('hit');
+    expect(second.headers.get('x-cache')).toBe('hit');
     expect(await second.text()).toBe(await first.text());
 
     const admin = await loginAs(site.app, ADMIN.username, ADMIN.password);
@@ -28,7 +28,7 @@ describe('server-rendered pages over HTTP', () => {
     const created = await admin.send('POST', '/api/news/', { abstract: marker, content_en: `<p>${marker}</p>`, content_zh: `<p>${marker}</p>`, release: 'true', date: '2099-01-01' });
     expect(created.statusCode).toBe(200);
     const third = await get('/?cachetest=1');
-    expect(third.headers.get('x-page-cache')).toBe('miss');
+    expect(third.headers.get('x-cache')).toBe('miss');
     expect(await third.text()).toContain(marker);
   });
 

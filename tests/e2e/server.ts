@@ -142,7 +142,10 @@ export async function startSite(env: Record<string, string> = {}): Promise<Site>
     url: `http://127.0.0.1:${address.port}`,
     dataDir,
     async close() {
-      await app.close();
+      // a test that left a response unread holds its connection busy: the suite ends, so drop them all
+      const closing = app.close();
+      app.server.closeAllConnections();
+      await closing;
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

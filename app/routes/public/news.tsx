@@ -1,4 +1,6 @@
+import { data as dataResponse } from 'react-router';
 import { pageDataContext } from '#page-context';
+import { Pager, withPage } from '../../components/pager.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useT } from '../../i18n/index.tsx';
 import { paths } from '../../lib/paths.ts';
@@ -6,20 +8,26 @@ import { seo } from '../../lib/seo.ts';
 import type { Route } from './+types/news.ts';
 import { responsive } from '../../lib/images.ts';
 
+// The articles, newest first, a page at a time (?page=N).
+
 export async function loader({ context }: Route.LoaderArgs) {
   const data = context.get(pageDataContext);
-  return { lang: data.lang, origin: data.origin, forced: data.forced, articles: await data.articles() };
+  const list = await data.articlePage();
+  if (!list) throw dataResponse({ lang: data.lang }, { status: 404 });
+  return { lang: data.lang, origin: data.origin, forced: data.forced, list };
 }
 
 export function meta({ loaderData: data }: Route.MetaArgs) {
   if (!data) return [];
   const zh = data.lang === 'zh';
-  return seo({ title: zh ? '新闻' : 'News', description: zh ? '实验室的文章、研讨会纪要、论文阅读与技术教程。' : 'Articles, seminar notes, paper readings and tutorials from the lab.', origin: data.origin, path: paths.news(), lang: data.lang, forced: data.forced });
+  const { page } = data.list;
+  const title = zh ? '新闻' : 'News';
+  return seo({ title: page > 1 ? `${title} · ${zh ? `第 ${page} 页` : `page ${page}`}` : title, description: zh ? '实验室的文章、研讨会纪要、论文阅读与技术教程。' : 'Articles, seminar notes, paper readings and tutorials from the lab.', origin: data.origin, path: withPage(paths.news(), page), lang: data.lang, forced: data.forced });
 }
 
 export default function News({ loaderData }: Route.ComponentProps) {
   const { t } = useT();
-  const { articles } = loaderData;
+  const { items: articles, page, pages } = loaderData.list;
   return (
     <>
       <PageHeader title={t('news.title')} subtitle={t('news.description')} />
@@ -41,7 +49,10 @@ export default function News({ loaderData }: Route.ComponentProps) {
             </a>
           ))}
         </div>
+        <Pager page={page} pages={pages} href={(n) => withPage(paths.news(), n)} />
       </div>
     </>
   );
 }
+
+export { ErrorBoundary } from './not-found.tsx';

@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { data as dataResponse, Link } from 'react-router';
 import { pageDataContext } from '#page-context';
 import { pick } from '../../../common/lang.ts';
 import { PageHeader } from '../../components/page-header.tsx';
+import { Pager, withPage } from '../../components/pager.tsx';
 import { useT } from '../../i18n/index.tsx';
 import { areaLabel, groupPeople, type PublicPerson, personHref, typeLabel } from '../../lib/people.ts';
 import { paths } from '../../lib/paths.ts';
@@ -10,18 +11,24 @@ import { seo } from '../../lib/seo.ts';
 import type { Route } from './+types/people.ts';
 import { responsive } from '../../lib/images.ts';
 
-// Two tabs, current and former, as links (?tab=former), so each works without JavaScript too.
+// Two tabs, current and former, as links (?tab=former), so each works without JavaScript too. Former
+// members, who grow with every year, come a page at a time (?tab=former&page=N).
 
-export async function loader({ context, request }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const data = context.get(pageDataContext);
-  const tab = new URL(request.url).searchParams.get('tab') === 'former' ? 'former' : 'current';
-  return { lang: data.lang, origin: data.origin, forced: data.forced, tab, people: (await data.people()) as PublicPerson[] };
+  const list = await data.peoplePage();
+  if (!list) throw dataResponse({ lang: data.lang }, { status: 404 });
+  const { tab, items, page, pages } = list;
+  return { lang: data.lang, origin: data.origin, forced: data.forced, tab, page, pages, people: items as PublicPerson[] };
 }
+
+const tabPath = (tab: 'current' | 'former') => (tab === 'former' ? `${paths.people()}?tab=former` : paths.people());
 
 export function meta({ loaderData: data }: Route.MetaArgs) {
   if (!data) return [];
   const zh = data.lang === 'zh';
-  return seo({ title: zh ? '成员' : 'People', description: zh ? '实验室的教师、研究人员与学生。' : 'Faculty, researchers and students of the lab.', origin: data.origin, path: paths.people(), lang: data.lang, forced: data.forced });
+  const title = zh ? '成员' : 'People';
+  return seo({ title: data.page > 1 ? `${title} · ${zh ? `第 ${data.page} 页` : `page ${data.page}`}` : title, description: zh ? '实验室的教师、研究人员与学生。' : 'Faculty, researchers and students of the lab.', origin: data.origin, path: withPage(tabPath(data.tab), data.page), lang: data.lang, forced: data.forced });
 }
 
 function CardLink({ person, children }: { person: PublicPerson; children: ReactNode }) {
@@ -36,7 +43,7 @@ function CardLink({ person, children }: { person: PublicPerson; children: ReactN
 
 export default function People({ loaderData }: Route.ComponentProps) {
   const { t } = useT();
-  const { lang, tab, people } = loaderData;
+  const { lang, tab, people, page, pages } = loaderData;
   const current = tab === 'current';
   const groups = groupPeople(people, current);
 
@@ -48,7 +55,7 @@ export default function People({ loaderData }: Route.ComponentProps) {
           <Link to={paths.people()} aria-current={current ? 'page' : undefined} preventScrollReset>
             {t('people.current')}
           </Link>
-          <Link to={`${paths.people()}?tab=former`} aria-current={current ? undefined : 'page'} preventScrollReset>
+          <Link to={tabPath('former')} aria-current={current ? undefined : 'page'} preventScrollReset>
             {t('people.former')}
           </Link>
         </nav>
@@ -82,7 +89,10 @@ export default function People({ loaderData }: Route.ComponentProps) {
             </section>
           );
         })}
+        <Pager page={page} pages={pages} href={(n) => withPage(tabPath(tab), n)} />
       </div>
     </>
   );
 }
+
+export { ErrorBoundary } from './not-found.tsx';

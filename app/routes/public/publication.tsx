@@ -1,34 +1,40 @@
 import type { ReactElement } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { data as dataResponse, Link } from 'react-router';
 import { pageDataContext } from '#page-context';
 import { areas, enumLabel } from '../../../common/enums.ts';
 import { ChatIcon, CodeIcon, DatasetIcon, PdfIcon, SlidesIcon, VideoIcon } from '../../components/icons.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useT } from '../../i18n/index.tsx';
 import { paths } from '../../lib/paths.ts';
-import { isAll, searchOf, selectAll, selectionFrom, toggleArea } from '../../lib/publication-filter.ts';
+import { isAll, searchOf, selectAll, toggleArea } from '../../lib/publication-filter.ts';
+import { Pager, withPage } from '../../components/pager.tsx';
 import { seo } from '../../lib/seo.ts';
 import type { Route } from './+types/publication.ts';
 
+// SPEC §4's area filter runs over the whole list on the server; the list then comes a page at a time
+// (?page=N), numbered downwards over the whole selection. Every state is a link that works without
+// JavaScript.
+
 export async function loader({ context }: Route.LoaderArgs) {
   const data = context.get(pageDataContext);
-  return { lang: data.lang, origin: data.origin, forced: data.forced, publications: await data.publications() };
+  const list = await data.publicationPage();
+  if (!list) throw dataResponse({ lang: data.lang }, { status: 404 });
+  return { lang: data.lang, origin: data.origin, forced: data.forced, list };
 }
 
 export function meta({ loaderData: data }: Route.MetaArgs) {
   if (!data) return [];
   const zh = data.lang === 'zh';
-  return seo({ title: zh ? '论文' : 'Publications', description: zh ? '实验室发表的论文、专著与专利。' : 'Papers, monographs and patents of the lab.', origin: data.origin, path: paths.publication(), lang: data.lang, forced: data.forced });
+  const { page, selection } = data.list;
+  const path = withPage(`${paths.publication()}${searchOf(selection)}`, page);
+  const title = zh ? '论文' : 'Publications';
+  return seo({ title: page > 1 ? `${title} · ${zh ? `第 ${page} 页` : `page ${page}`}` : title, description: zh ? '实验室发表的论文、专著与专利。' : 'Papers, monographs and patents of the lab.', origin: data.origin, path, lang: data.lang, forced: data.forced });
 }
 
 export default function Publications({ loaderData }: Route.ComponentProps) {
   const { t } = useT();
-  const { lang, publications } = loaderData;
-  const [search] = useSearchParams();
-  // the areas found in the list, in the order of the enumeration
-  const found = areas.map((a) => a.num).filter((n) => publications.some((p) => p.area_num === n));
-  const selection = selectionFrom(search, found);
-  const shown = isAll(selection) ? publications : publications.filter((p) => selection.includes(Number(p.area_num)));
+  const { lang, list } = loaderData;
+  const { found, selection, items, total, page, pages, size } = list;
   const filterLink = (next: number[]) => `${paths.publication()}${searchOf(next)}`;
 
   return (
@@ -45,10 +51,13 @@ export default function Publications({ loaderData }: Route.ComponentProps) {
             </Link>
           ))}
         </nav>
-        <p className="muted small">{t('publication.count', { count: shown.length })}</p>
-        {shown.length === 0 && <p className="muted">{t('publication.empty')}</p>}
-        <ol className="publications" reversed>
-          {shown.map((p) => {
+        <p className="muted small">
+          {t('publication.count', { count: total })}
+          {pages > 1 && ` · ${t('pager.of', { page, pages })}`}
+        </p>
+        {total === 0 && <p className="muted">{t('publication.empty')}</p>}
+        <ol className="publications" reversed start={total - (page - 1) * size}>
+          {items.map((p) => {
             const icons: [string, string, ReactElement][] = [];
             if (p.file1_url) icons.push([t('publication.pdf'), String(p.file1_url), <PdfIcon key="pdf" />]);
             if (p.file2_url) icons.push([t('publication.slides'), String(p.file2_url), <SlidesIcon key="slides" />]);
@@ -85,7 +94,10 @@ export default function Publications({ loaderData }: Route.ComponentProps) {
             );
           })}
         </ol>
+        <Pager page={page} pages={pages} href={(n) => withPage(filterLink(selection), n)} />
       </div>
     </>
   );
 }
+
+export { ErrorBoundary } from './not-found.tsx';

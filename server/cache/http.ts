@@ -1,0 +1,140 @@
+import { Readable } from 'node:stream';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Topic } from './changes.ts';
+import type { Flight, ResponseCache, Stored } from './response-cache.ts';
+
+// The HTTP side of the response cache, shared by the pages (server/pages/plugin.ts) and the public
+// reads (server/cache/reads.ts): answer from memory in onRequest, or make this request the one render
+// of its key and keep what it sends in onSend.
+
+export type CacheState = 'hit' | 'stale' | 'shared' | 'miss';
+
+/** Only anonymous GETs and HEADs share answers; a HEAD reads them but never renders for them. */
+export function mayShare(req: FastifyRequest): boolean {
+  return (req.method === 'GET' || req.method === 'HEAD') && !req.headers.authorization;
+}
+
+/** If-None-Match holds this tag (weak comparison, RFC 9110 §13.1.2). */
+function notModified(req: FastifyRequest, etag: string): boolean {
+  const header = req.headers['if-none-match'];
+  if (typeof header !== 'string') return false;
+  if (header.trim() === '*') return true;
+  const bare = (t: string) => t.trim().replace(/^W\//, '');
+  const mine = bare(etag);
+  return header.split(',').some((t) => bare(t) === mine);
+}
+
+/** Which stored form the client takes: brotli, gzip or plain (q=0 refuses a coding). */
+export function chooseEncoding(acceptEncoding: string | string[] | undefined): 'br' | 'gzip' | undefined {
+  const accepted = new Set<string>();
+  for (const part of String(acceptEncoding ?? '').toLowerCase().split(',')) {
+    const [name, ...params] = part.trim().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    if (name && !(q && Number(q.slice(2)) === 0)) accepted.add(name.trim());
+  }
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip') || accepted.has('*')) return 'gzip';
+  return undefined;
+}
+
+export type AnswerHeaders = { vary: string; cacheControl: string };
+
+/** Sends a kept answer: 304 when the client holds it, else the form it accepts. */
+export function sendStored(req: FastifyRequest, reply: FastifyReply, stored: Stored, state: CacheState, headers: AnswerHeaders) {
+  reply
+    .code(stored.status)
+    .header('Content-Type', stored.type)
+    .header('Vary', headers.vary)
+    .header('ETag', stored.etag)
+    .header('Cache-Control', headers.cacheControl)
+    .header('X-Cache', state)
+    .header('X-Content-Type-Options', 'nosniff');
+  if (notModified(req, stored.etag)) return reply.code(304).send();
+  const encoding = chooseEncoding(req.headers['accept-encoding']);
+  if (encoding) reply.header('Content-Encoding', encoding);
+  return reply.send(encoding === 'br' ? stored.br : encoding === 'gzip' ? stored.gzip : stored.body);
+}
+
+/**
+ * onRequest: answers from the cache when it can (true), else lets the request go on to render, as
+ * the one render of its key where none is under way.
+ */
+export async function answerFromCache(cache: ResponseCache, req: FastifyRequest, reply: FastifyReply, key: string, headers: AnswerHeaders): Promise<boolean> {
+  const { entry, fresh } = cache.lookup(key);
+  if (entry && fresh) {
+    cache.stats.hits++;
+    sendStored(req, reply, entry, 'hit', headers);
+    return true;
+  }
+  const under = cache.flight(key);
+  if (under) {
+    if (entry) {
+      cache.stats.stale++;
+      sendStored(req, reply, entry, 'stale', headers);
+      return true;
+    }
+    const done = await under.promise;
+    if (done) {
+      cache.stats.shared++;
+      sendStored(req, reply, done, 'shared', headers);
+      return true;
+    }
+    // the render kept nothing (an error, a 404): this request renders on its own
+    return false;
+  }
+  if (req.method === 'GET') req.cacheFlight = cache.begin(key);
+  return false;
+}
+
+async function readAll(payload: unknown): Promise<Buffer | undefined> {
+  if (typeof payload === 'string') return Buffer.from(payload);
+  if (Buffer.isBuffer(payload)) return payload;
+  if (payload instanceof Readable) {
+    const chunks: Buffer[] = [];
+    for await (const c of payload) chunks.push(Buffer.isBuffer(c) ? c : Buffer.from(c));
+    return Buffer.concat(chunks);
+  }
+  return undefined;
+}
+
+/**
+ * onSend of the request that rendered: keeps the answer and sends the compressed form. Anything
+ * not kept (another status, an unknown payload) goes out as it came.
+ */
+export async function keepRendered(cache: ResponseCache, req: FastifyRequest, reply: FastifyReply, payload: unknown, topics: Iterable<Topic>, headers: AnswerHeaders): Promise<unknown> {
+  const flight = req.cacheFlight;
+  if (!flight) return payload;
+  req.cacheFlight = undefined;
+  if (reply.statusCode !== 200 || reply.getHeader('content-encoding')) {
+    cache.abandon(flight);
+    return payload;
+  }
+  const body = await readAll(payload);
+  if (!body) {
+    cache.abandon(flight);
+    return payload;
+  }
+  const type = String(reply.getHeader('content-type') ?? 'application/octet-stream');
+  const stored = await cache.finish(flight, { status: reply.statusCode, type, body, topics });
+  if (!stored) return body;
+  reply.header('Vary', headers.vary).header('ETag', stored.etag).header('Cache-Control', headers.cacheControl).header('X-Cache', 'miss');
+  const encoding = chooseEncoding(req.headers['accept-encoding']);
+  if (!encoding) return stored.body;
+  reply.header('Content-Encoding', encoding).removeHeader('content-length');
+  return encoding === 'br' ? stored.br : stored.gzip;
+}
+
+/** onResponse / onRequestAbort / onError: a render that ended without keeping anything lets waiters go. */
+export function releaseFlight(cache: ResponseCache, req: FastifyRequest) {
+  if (req.cacheFlight) {
+    cache.abandon(req.cacheFlight);
+    req.cacheFlight = undefined;
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** This request is the one render of its cache key. */
+    cacheFlight?: Flight;
+  }
+}

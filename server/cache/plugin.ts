@@ -1,0 +1,63 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { requestLang } from '../http/errors.ts';
+import type { Topic } from './changes.ts';
+import { type AnswerHeaders, answerFromCache, keepRendered, mayShare, releaseFlight } from './http.ts';
+import { ResponseCache } from './response-cache.ts';
+
+// The one response cache of the process (app.responseCache), kept current by the changes hub, and the
+// caching of public reads: a route that declares `config.cache` has its anonymous GET answers shared
+// (server/cache/http.ts). The pages use the same cache from server/pages/plugin.ts.
+
+/** How a query parameter enters a read's cache key. */
+export type ParamKey = (value: string | undefined) => string;
+/** The value as sent (it names a record, or the answer is an error that is never kept). */
+export const asSent: ParamKey = (v) => (v === undefined ? '' : `=${v}`);
+/** A switch that is on only when it is "1" (anything else reads as absent, and shares its answer). */
+export const onWhenOne: ParamKey = (v) => (v === '1' ? '=1' : '');
+
+export type ReadCache = {
+  /** What a write must change for the answer to change. */
+  topics: readonly Topic[];
+  /** The query parameters the answer depends on; any other is ignored. */
+  query?: Readonly<Record<string, ParamKey>>;
+};
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Anonymous answers of this public read are shared until a write to one of its topics. */
+    cache?: ReadCache;
+  }
+  interface FastifyInstance {
+    responseCache: ResponseCache;
+  }
+}
+
+const readHeaders: AnswerHeaders = { vary: 'Accept-Encoding, Accept-Language', cacheControl: 'public, max-age=0, must-revalidate' };
+
+function readKey(url: string, routeUrl: string, lang: string, declared: Readonly<Record<string, ParamKey>>): string {
+  const i = url.indexOf('?');
+  const query = new URLSearchParams(i < 0 ? '' : url.slice(i + 1));
+  const parts = Object.entries(declared).map(([name, keyOf]) => `${name}${keyOf(query.get(name) ?? undefined)}`);
+  return `read ${lang} ${routeUrl}?${parts.join('&')}`;
+}
+
+export const cachePlugin = fp(async (app: FastifyInstance, opts: { budgetBytes: number; maxAgeMs: number }) => {
+  const cache = new ResponseCache(opts.budgetBytes, opts.maxAgeMs);
+  app.decorate('responseCache', cache);
+  app.lab.changes.on((topic) => cache.changed(topic));
+
+  app.addHook('onRequest', async (req, reply) => {
+    const declared = req.routeOptions.config?.cache;
+    if (!declared || !mayShare(req)) return;
+    const key = readKey(req.url, req.routeOptions.url ?? '', requestLang(req), declared.query ?? {});
+    await answerFromCache(cache, req, reply, key, readHeaders);
+  });
+  app.addHook('onSend', async (req, reply, payload) => {
+    const declared = req.routeOptions.config?.cache;
+    if (!declared || !req.cacheFlight) return payload;
+    return keepRendered(cache, req, reply, payload, declared.topics, readHeaders);
+  });
+  app.addHook('onResponse', async (req) => releaseFlight(cache, req));
+  app.addHook('onRequestAbort', async (req) => releaseFlight(cache, req));
+});

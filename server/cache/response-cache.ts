@@ -1,0 +1,174 @@
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import type { Topic } from './changes.ts';
+
+// Anonymous public answers (pages and /api/read_* calls) kept in memory in their final forms (plain,
+// gzip, brotli), for every reader until a write changes what they show. The rules that keep it holding
+// under a crowd (docs/performance.md):
+// - bounded in bytes, least recently used first out, whatever the keys;
+// - one render per key at a time: concurrent misses wait for it (single flight);
+// - a write marks the answers built from its topic stale; the first reader of a stale answer renders
+//   it anew while the others get the previous one (stale-while-revalidate), and an answer older than
+//   maxAge is treated as stale too (a safety net for anything that changes without a write here);
+// - compression runs on libuv's thread pool, once per version, never on the event loop.
+
+const gzip = promisify(zlib.gzip);
+const brotli = promisify(zlib.brotliCompress);
+
+export type Stored = {
+  status: number;
+  type: string;
+  body: Buffer;
+  gzip: Buffer;
+  br: Buffer;
+  /** Weak validator from the content: equal answers have equal tags, on every instance. */
+  etag: string;
+  topics: ReadonlySet<Topic>;
+  bytes: number;
+  renderedAt: number;
+  stale: boolean;
+};
+
+/** What a render produced; only answers with a cacheable status are kept. */
+export type Rendered = { status: number; type: string; body: Buffer; topics: Iterable<Topic> };
+
+/** The one render of a key under way; settle it exactly once (finish or abandon). */
+export type Flight = { key: string; startedAt: number; promise: Promise<Stored | undefined>; settle: (s: Stored | undefined) => void; settled: boolean };
+
+export type CacheStats = { entries: number; bytes: number; budget: number; hits: number; stale: number; shared: number; renders: number; evicted: number };
+
+const CACHEABLE = new Set([200]);
+/** Per-entry overhead: key, headers and bookkeeping. */
+const OVERHEAD = 512;
+
+export class ResponseCache {
+  readonly #entries = new Map<string, Stored>();
+  readonly #flights = new Map<string, Flight>();
+  /** When each topic last changed (a monotonic count), to spot renders that raced a write. */
+  readonly #changedAt = new Map<Topic, number>();
+  #clock = 0;
+  #used = 0;
+  readonly stats = { hits: 0, stale: 0, shared: 0, renders: 0, evicted: 0 };
+
+  readonly budgetBytes: number;
+  readonly maxAgeMs: number;
+
+  constructor(budgetBytes: number, maxAgeMs: number) {
+    this.budgetBytes = budgetBytes;
+    this.maxAgeMs = maxAgeMs;
+  }
+
+  /** The kept answer and whether it may be served as it is. */
+  lookup(key: string): { entry: Stored | undefined; fresh: boolean } {
+    const entry = this.#entries.get(key);
+    if (!entry) return { entry, fresh: false };
+    // least recently used goes first: a hit moves the entry to the end
+    this.#entries.delete(key);
+    this.#entries.set(key, entry);
+    const fresh = !entry.stale && Date.now() - entry.renderedAt < this.maxAgeMs;
+    return { entry, fresh };
+  }
+
+  /** The render of `key` under way, if any. */
+  flight(key: string): Flight | undefined {
+    return this.#flights.get(key);
+  }
+
+  /** Starts the one render of `key` (undefined when one is already under way). */
+  begin(key: string): Flight | undefined {
+    if (this.#flights.has(key)) return undefined;
+    let settle!: (s: Stored | undefined) => void;
+    const promise = new Promise<Stored | undefined>((resolve) => {
+      settle = resolve;
+    });
+    const flight: Flight = { key, startedAt: ++this.#clock, promise, settle, settled: false };
+    flight.settle = (s) => {
+      if (flight.settled) return;
+      flight.settled = true;
+      if (this.#flights.get(key) === flight) this.#flights.delete(key);
+      settle(s);
+    };
+    this.#flights.set(key, flight);
+    this.stats.renders++;
+    return flight;
+  }
+
+  /** Keeps what the flight rendered (when cacheable) and hands it to whoever waited. */
+  async finish(flight: Flight, rendered: Rendered): Promise<Stored | undefined> {
+    if (flight.settled) return undefined;
+    try {
+      if (!CACHEABLE.has(rendered.status)) {
+        flight.settle(undefined);
+        return undefined;
+      }
+      const [gz, br] = await Promise.all([
+        gzip(rendered.body, { level: 6 }),
+        brotli(rendered.body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 6, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: rendered.body.length } }),
+      ]);
+      const topics = new Set(rendered.topics);
+      // a write to one of its topics after the render began may be missing from it
+      const raced = [...topics].some((t) => (this.#changedAt.get(t) ?? 0) >= flight.startedAt);
+      const stored: Stored = {
+        status: rendered.status,
+        type: rendered.type,
+        body: rendered.body,
+        gzip: gz,
+        br,
+        etag: `W/"${createHash('sha1').update(rendered.body).digest('base64url')}"`,
+        topics,
+        bytes: rendered.body.length + gz.length + br.length + OVERHEAD,
+        renderedAt: Date.now(),
+        stale: raced,
+      };
+      this.#keep(flight.key, stored);
+      flight.settle(stored);
+      return stored;
+    } catch {
+      flight.settle(undefined);
+      return undefined;
+    }
+  }
+
+  /** The render failed or was dropped: waiters render on their own. */
+  abandon(flight: Flight | undefined): void {
+    flight?.settle(undefined);
+  }
+
+  /** A write changed `topic`: what shows it is stale from now on. */
+  changed(topic: Topic): void {
+    this.#changedAt.set(topic, ++this.#clock);
+    for (const entry of this.#entries.values()) if (entry.topics.has(topic)) entry.stale = true;
+  }
+
+  clear(): void {
+    this.#entries.clear();
+    this.#used = 0;
+  }
+
+  get size(): number {
+    return this.#entries.size;
+  }
+
+  snapshot(): CacheStats {
+    return { entries: this.#entries.size, bytes: this.#used, budget: this.budgetBytes, ...this.stats };
+  }
+
+  #keep(key: string, stored: Stored) {
+    const previous = this.#entries.get(key);
+    if (previous) {
+      this.#entries.delete(key);
+      this.#used -= previous.bytes;
+    }
+    // one answer never takes more than a quarter of the budget (it is served, just not kept)
+    if (stored.bytes > this.budgetBytes / 4) return;
+    this.#entries.set(key, stored);
+    this.#used += stored.bytes;
+    for (const [k, e] of this.#entries) {
+      if (this.#used <= this.budgetBytes) break;
+      this.#entries.delete(k);
+      this.#used -= e.bytes;
+      this.stats.evicted++;
+    }
+  }
+}

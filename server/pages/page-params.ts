@@ -1,0 +1,42 @@
+import { areas } from '../../common/enums.ts';
+
+// The query parameters each public page reads, in their normal form. The page cache keys a page by
+// these alone, so a query string the page does not read (?utm_source=…, ?fbclid=…) neither makes an
+// entry nor grows memory, and two spellings of one selection (?area=4&area=1, ?area=1&area=4&area=9x)
+// share one. Loaders read them from here (PageData.params), never from the raw URL, so the key always
+// holds everything the HTML depends on. The language is keyed apart (plugin.ts).
+
+type Normalize = (values: string[]) => string;
+
+/** A page number beyond the first ("" is the first page). */
+const pageNumber: Normalize = ([v]) => (v !== undefined && /^\d{1,6}$/.test(v) && Number(v) > 1 ? String(Number(v)) : '');
+/** The chosen areas of SPEC §4's filter, ascending, unknown numbers dropped ("" is All). */
+const areaList: Normalize = (vs) => [...new Set(vs.filter((v) => /^\d{1,2}$/.test(v)).map(Number))].filter((n) => areas.some((a) => a.num === n)).sort((a, b) => a - b).join(',');
+const formerTab: Normalize = ([v]) => (v === 'former' ? 'former' : '');
+
+const byPage: Record<string, Record<string, Normalize>> = {
+  '/people': { tab: formerTab, page: pageNumber },
+  '/publication': { area: areaList, page: pageNumber },
+  '/news': { page: pageNumber },
+};
+
+/**
+ * The page a path names, as the table above spells it: routes match case-insensitively, and a client
+ * navigation asks for the page's data at `<path>.data` (`/_root.data` for the home page).
+ */
+const pageOf = (path: string) => path.toLowerCase().replace(/\.data$/, '').replace(/\/+$/, '') || '/';
+
+/** The parameters `path` reads, normalized; absent ones are "". */
+export function pageParams(path: string, query: URLSearchParams): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, normalize] of Object.entries(byPage[pageOf(path)] ?? {})) out[name] = normalize(query.getAll(name));
+  return out;
+}
+
+/** The parameters as a key part: only the set ones, in a fixed order. */
+export function paramsKey(params: Record<string, string>): string {
+  return Object.entries(params)
+    .filter(([, v]) => v !== '')
+    .map(([k, v]) => `${k}=${v}`)
+    .join('&');
+}
