@@ -26,6 +26,7 @@ import { ensureAdmin } from './services/bootstrap.ts';
 import { Storage } from './storage/storage.ts';
 import { Changes } from './cache/changes.ts';
 import { cachePlugin } from './cache/plugin.ts';
+import { clusterPlugin } from './cluster/bus.ts';
 import { pagesPlugin } from './pages/plugin.ts';
 import type { ViteDevServer } from 'vite';
 import { t } from '../common/messages.ts';
@@ -64,6 +65,8 @@ export async function buildApp({ config, db: givenDb, logger = false, pgSchema, 
     storage.close();
     if (!givenDb) await db.destroy();
   });
+  // with PostgreSQL, changes travel to and from the other instances (server/cluster/bus.ts)
+  await app.register(clusterPlugin, { pgSchema });
 
   await app.register(errorsPlugin);
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } } });

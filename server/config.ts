@@ -18,7 +18,6 @@ export type Config = {
   publicUrl: string | undefined;
   /** Hosts (host or host:port, lower case) whose name may appear in links when PUBLIC_URL is unset (ALLOWED_HOSTS). */
   allowedHosts: string[];
-  redisUrl: string | undefined;
   /** Login attempts allowed per client address and minute. */
   loginRateLimit: number;
   production: boolean;
@@ -88,7 +87,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     analyticsUrl: blank(env.ANALYTICS_URL),
     publicUrl: parsePublicUrl(blank(env.PUBLIC_URL)),
     allowedHosts: (blank(env.ALLOWED_HOSTS) ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean),
-    redisUrl: blank(env.REDIS_URL),
     loginRateLimit: Number(env.LOGIN_RATE_LIMIT ?? 10) || 10,
     production: env.NODE_ENV === 'production',
     trustProxy: parseTrustProxy(blank(env.TRUST_PROXY)),

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { counterStore } from '../http/counter-store.ts';
 import { ApiError } from '../http/errors.ts';
 import { requireActor } from '../http/auth.ts';
 import { DEFAULT_PORTRAIT } from '../services/people.ts';
@@ -31,6 +32,8 @@ export async function authRoutes(app: FastifyInstance) {
       max: app.lab.config.loginRateLimit,
       timeWindow: 60_000,
       keyGenerator: (req) => req.ip,
+      // counted in the database: every instance sees the same attempts
+      store: counterStore(app.lab.db, 'login'),
       errorResponseBuilder: (_req, ctx) => ({ statusCode: 429, code: 'RATE_LIMITED', message: `retry in ${ctx.after}` }),
     });
     scoped.post(

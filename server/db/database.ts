@@ -7,6 +7,7 @@ import pg from 'pg';
 import * as init from './migrations/2026-11-22-0001-init.ts';
 import * as siteContent from './migrations/2026-11-22-0002-site-content.ts';
 import * as advisor from './migrations/2026-11-22-0003-advisor.ts';
+import * as counters from './migrations/2026-11-23-0001-counters.ts';
 
 // PostgreSQL returns bigint (int8) columns as strings by default; sizes and login times fit a double.
 pg.types.setTypeParser(20, (v) => Number(v));
@@ -49,6 +50,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-22-0001-init': init,
   '2026-11-22-0002-site-content': siteContent,
   '2026-11-22-0003-advisor': advisor,
+  '2026-11-23-0001-counters': counters,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -30,7 +31,8 @@ export async function variantPath(storage: Storage, bucket: Bucket, key: string,
   if (existing) return existing;
   const work = (async () => {
     await fs.mkdir(dir, { recursive: true });
-    const tmp = `${target}.${process.pid}.tmp`;
+    // a name of its own: instances on other machines sharing DATA_DIR may make the same variant at once
+    const tmp = `${target}.${randomBytes(6).toString('hex')}.tmp`;
     await sharp(source).resize({ width, withoutEnlargement: true }).webp({ quality: 78 }).toFile(tmp);
     await fs.rename(tmp, target);
     return target;

@@ -7,7 +7,8 @@ export async function ensureAdmin(db: DB, config: Pick<Config, 'adminUsername' |
   if (!config.adminUsername || !config.adminPassword) return false;
   const any = await db.selectFrom('person').select('pid').limit(1).executeTakeFirst();
   if (any) return false;
-  await db
+  // two instances starting at once on an empty database both get here: the second inserts nothing
+  const done = await db
     .insertInto('person')
     .values({
       uid: `admin-${config.adminUsername}`.slice(0, 40),
@@ -23,6 +24,7 @@ export async function ensureAdmin(db: DB, config: Pick<Config, 'adminUsername' |
       link: `/people/${config.adminUsername}`,
       password_hash: await hashPassword(config.adminPassword),
     })
-    .execute();
-  return true;
+    .onConflict((oc) => oc.doNothing())
+    .executeTakeFirst();
+  return Number(done.numInsertedOrUpdatedRows ?? 0) > 0;
 }

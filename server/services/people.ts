@@ -1,10 +1,10 @@
 import { profileFields } from '../../common/resources/person.ts';
 import { person } from '../../common/resources/person.ts';
-import type { DB } from '../db/database.ts';
 import { ApiError, FieldError } from '../http/errors.ts';
 import { hashPassword, initialPassword, revokeSessionsOf, verifyPassword } from './auth.ts';
 import type { Ctx } from './context.ts';
 import { Forbidden, NotFound } from './context.ts';
+import { hit, reset } from './counters.ts';
 import { createCrud, type WriteArgs } from './crud.ts';
 import { removePrivateFilesOf, renameFilesOwner } from './files.ts';
 import { sanitizeHtml } from './sanitize.ts';
@@ -41,24 +41,8 @@ async function passwordAndLink({ ctx, mode, input, values, current }: WriteArgs)
 
 const OLD_PASSWORD_TRIES = 5;
 const OLD_PASSWORD_WINDOW_MS = 15 * 60_000;
-/** Recent wrong current passwords per database and person: a stolen session cannot guess its way to the password. */
-const oldPasswordMisses = new WeakMap<DB, Map<number, number[]>>();
-
-function missesOf(db: DB): Map<number, number[]> {
-  const known = oldPasswordMisses.get(db);
-  if (known) return known;
-  const fresh = new Map<number, number[]>();
-  oldPasswordMisses.set(db, fresh);
-  return fresh;
-}
-
-function recentMisses(db: DB, pid: number): number[] {
-  const since = Date.now() - OLD_PASSWORD_WINDOW_MS;
-  const misses = (missesOf(db).get(pid) ?? []).filter((t) => t > since);
-  if (misses.length > 0) missesOf(db).set(pid, misses);
-  else missesOf(db).delete(pid);
-  return misses;
-}
+/** Wrong current passwords per person, counted in the database (every instance): a stolen session cannot guess its way to the password. */
+const oldPasswordKey = (pid: number) => `old-password:${pid}`;
 
 /**
  * Changing one's own password asks for the current one, so a stolen session cannot lock its owner out;
@@ -73,13 +57,11 @@ async function ownPassword({ ctx, mode, input, current }: WriteArgs) {
   if (!own || !pw || !current) return;
   const old = typeof input.old_password === 'string' ? input.old_password : '';
   if (!old) throw FieldError.one('old_password', 'required');
-  const misses = recentMisses(ctx.db, actor.pid);
-  if (misses.length >= OLD_PASSWORD_TRIES) throw new ApiError(429, 'rate_limited');
-  if (!(await verifyPassword(String(current.password_hash), old))) {
-    missesOf(ctx.db).set(actor.pid, [...misses, Date.now()]);
-    throw FieldError.one('old_password', 'old_password_wrong');
-  }
-  missesOf(ctx.db).delete(actor.pid);
+  // every try is counted before the check, so parallel guesses cannot slip past the limit together
+  const tries = await hit(ctx.db, oldPasswordKey(actor.pid), OLD_PASSWORD_WINDOW_MS);
+  if (tries.count > OLD_PASSWORD_TRIES) throw new ApiError(429, 'rate_limited');
+  if (!(await verifyPassword(String(current.password_hash), old))) throw FieldError.one('old_password', 'old_password_wrong');
+  await reset(ctx.db, oldPasswordKey(actor.pid));
   if (actor.must_change_password && pw === old) throw FieldError.one('password', 'password_same');
 }
 

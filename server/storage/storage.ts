@@ -61,7 +61,11 @@ export class Storage {
   }
 
   private async touch(): Promise<void> {
-    await fs.writeFile(path.join(this.tmpDir, ALIVE), '');
+    const alive = path.join(this.tmpDir, ALIVE);
+    await fs.writeFile(alive, '');
+    // this machine's time, not a file server's (NFS): the instances compare it with their own clocks
+    const now = new Date();
+    await fs.utimes(alive, now, now);
   }
 
   /**

@@ -44,7 +44,7 @@ export type TestApp = { app: FastifyInstance; dataDir: string; close: () => Prom
  * moment, PostgreSQL answers "schema t_… does not exist" (3F000) for a schema that is not ours. Only then
  * is the build tried again.
  */
-async function buildWithRetry(build: () => Promise<FastifyInstance>, ownSchema: string): Promise<FastifyInstance> {
+export async function buildWithRetry(build: () => Promise<FastifyInstance>, ownSchema: string): Promise<FastifyInstance> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await build();
