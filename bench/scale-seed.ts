@@ -1,6 +1,6 @@
 // `node bench/scale-seed.ts <DATA_DIR> <size>`: the demo lab grown to a real, older lab's size, through
-// the same services and validation the API uses (npm run bench -- scale). Sizes follow issue #11 (demo:
-// the demo lab alone, about 40 publications);
+// the same services and validation the API uses (npm run bench -- scale). Sizes follow issue #11 (empty: the
+// administrator alone; demo: the demo lab, about 40 publications);
 // 1k = 1,000 publications, 250 people, 120 articles, 120 news; 10k = 10,000, 1,000, 500, 500.
 import { article } from '../common/resources/article.ts';
 import { news } from '../common/resources/news.ts';
@@ -14,8 +14,11 @@ import type { Ctx } from '../server/services/context.ts';
 import { people } from '../server/services/people.ts';
 import { publications } from '../server/services/publications.ts';
 import { Storage } from '../server/storage/storage.ts';
+import { ensureAdmin } from '../server/services/bootstrap.ts';
 
 export const sizes = {
+  /** No content at all, the administrator alone: the reference the other sizes are measured against. */
+  empty: { publications: 0, people: 0, articles: 0, news: 0 },
   demo: { publications: 0, people: 0, articles: 0, news: 0 },
   '1k': { publications: 1_000, people: 250, articles: 120, news: 120 },
   '10k': { publications: 10_000, people: 1_000, articles: 500, news: 500 },
@@ -28,13 +31,14 @@ const phrase = (i: number, n: number) => Array.from({ length: n }, (_, k) => wor
 async function main() {
   const [dataDir, size] = process.argv.slice(2) as [string, Size];
   const want = sizes[size];
-  if (!dataDir || !want) throw new Error('usage: node bench/scale-seed.ts <DATA_DIR> demo|1k|10k');
+  if (!dataDir || !want) throw new Error('usage: node bench/scale-seed.ts <DATA_DIR> empty|demo|1k|10k');
   const db = createDatabase({ dataDir, databaseUrl: undefined });
   const storage = new Storage(dataDir);
   try {
     await migrate(db);
     await storage.init();
-    await seedDemo(db, storage, 'bench-admin-password', {});
+    if (size === 'empty') await ensureAdmin(db, { adminUsername: 'labadmin', adminPassword: 'bench-admin-password' });
+    else await seedDemo(db, storage, 'bench-admin-password', {});
     const admin = await db.selectFrom('person').selectAll().where('username', '=', 'labadmin').executeTakeFirstOrThrow();
     const actor: Actor = { pid: admin.pid, uid: admin.uid, username: admin.username, name_zh: admin.name_zh, name_en: admin.name_en, authority: 'admin', portrait_url: null, must_change_password: false };
     const ctx: Ctx = { db, storage, actor, lang: 'en' };

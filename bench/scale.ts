@@ -1,5 +1,5 @@
-// `npm run bench -- scale`: the public site at a real lab's size (issue #11). For each lab size (the demo as
-// the reference, 1k and 10k publications; BENCH_SCALE picks), a production server on a freshly seeded
+// `npm run bench -- scale`: the public site at a real lab's size (issue #11). For each lab size (the empty
+// lab as the reference, the demo, 1k and 10k publications; BENCH_SCALE picks), a production server on a freshly seeded
 // SQLite lab takes BENCH_CONNECTIONS (200) concurrent readers cycling through public pages and reads while
 // an administrator writes a news item every 5 s. With BENCH_COMPARE=<git rev>, that revision's server runs
 // the same load on a copy of the same data in the same run: compare the ratios, the machine is shared.
@@ -13,7 +13,7 @@ import type { Size } from './scale-seed.ts';
 const root = path.resolve(import.meta.dirname, '..');
 const seconds = Number(process.env.BENCH_SECONDS ?? 20);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 200);
-const scales = (process.env.BENCH_SCALE ?? 'demo,1k,10k').split(',') as Size[];
+const scales = (process.env.BENCH_SCALE ?? 'empty,demo,1k,10k').split(',') as Size[];
 const compare = process.env.BENCH_COMPARE;
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-scale-'));
 const children: ChildProcess[] = [];
@@ -75,28 +75,60 @@ async function login(base: string): Promise<string> {
   return body.token;
 }
 
-type Result = { rps: number; p50: number; p99: number; errors: number; writes: number; failedWrites: number; startMs: number; idleMb: number; peakMb: number; cold: Record<string, number> };
+type PathFigures = { count: number; errors: number; p50: number; p99: number };
+type Result = {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  perPath: Record<string, PathFigures>;
+  writes: number;
+  failedWrites: number;
+  startMs: number;
+  idleMb: number;
+  warmMb: number;
+  peakMb: number;
+  junkGrowthMb: number;
+  cold: Record<string, number>;
+};
+
+const percentile = (sorted: number[], q: number) => (sorted.length === 0 ? 0 : (sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] as number));
 
 async function measure(dir: string, dataDir: string, port: number): Promise<Result> {
   const base = `http://127.0.0.1:${port}`;
   const { child, startMs } = await startServer(dir, dataDir, port);
-  const idleMb = memoryOf(child.pid as number).rss;
+  const pid = child.pid as number;
+  const idleMb = memoryOf(pid).rss;
   const token = await login(base);
-  const aid = ((await (await fetch(`${base}/api/read_article/`)).json()) as { aid: number }[])[0]?.aid ?? 1;
-  const paths = ['/', '/people', '/publication', `/news/${aid}`, '/curriculum', '/api/read_publication/', '/api/read_people/', '/api/read_news/'];
+  const aid = ((await (await fetch(`${base}/api/read_article/`)).json()) as { aid: number }[])[0]?.aid;
+  const pages = ['/', '/news', '/people', '/people?tab=former', '/publication', '/publication?area=4', '/curriculum', '/sharedtask', '/DISCOpen', ...(aid ? [`/news/${aid}`] : [])];
+  const reads = ['/api/read_publication/', '/api/read_people/', '/api/read_news/', '/api/read_article/', '/api/read_seminar/', '/api/read_site/'];
+  const paths = [...pages, ...reads];
+  const headers = { 'accept-language': 'en', 'accept-encoding': 'gzip, br' };
 
-  // one write empties the page cache: how long each path then takes to render on its own
+  // every public page and read once, then the process at rest: the "idle after warm-up" figure
+  for (const p of paths) await (await fetch(base + p, { headers })).arrayBuffer();
+  await sleep(2000);
+  const warmMb = memoryOf(pid).rss;
+
+  // a write makes what it changes stale: how long each path then takes to answer on its own
   const write = async (n: number) => {
     const form = new FormData();
     for (const [k, v] of Object.entries({ abstract: `Bench write ${n}`, content_en: '<p>bench</p>', content_zh: '<p>bench</p>', release: 'true' })) form.append(k, v);
     const r = await fetch(`${base}/api/news/`, { method: 'POST', headers: { authorization: `Token ${token}` }, body: form });
     return r.ok;
   };
+  const publicationWrite = async () => {
+    const form = new FormData();
+    for (const [k, v] of Object.entries({ title: 'Bench publication', author: '["A. Bench"]', source: 'ACL' })) form.append(k, v);
+    await fetch(`${base}/api/publication/`, { method: 'POST', headers: { authorization: `Token ${token}` }, body: form });
+  };
   await write(0);
+  await publicationWrite();
   const cold: Record<string, number> = {};
   for (const p of paths) {
     const t = performance.now();
-    await (await fetch(base + p, { headers: { 'accept-language': 'en', 'accept-encoding': 'gzip' } })).arrayBuffer();
+    await (await fetch(base + p, { headers })).arrayBuffer();
     cold[p] = Math.round(performance.now() - t);
   }
 
@@ -111,20 +143,51 @@ async function measure(dir: string, dataDir: string, port: number): Promise<Resu
       if (!(await write(writes).catch(() => false))) failedWrites++;
     }
   })();
+  // each answer's latency per path: autocannon prepares a client's next request just before sending it
+  const samples = new Map<string, { latencies: number[]; errors: number }>(paths.map((p) => [p, { latencies: [], errors: 0 }]));
   const r = await autocannon({
     url: base,
     connections,
     duration: seconds,
     timeout: 30,
-    headers: { 'accept-language': 'en', 'accept-encoding': 'gzip, br' },
-    requests: paths.map((p) => ({ method: 'GET' as const, path: p })),
+    headers,
+    requests: paths.map((p) => ({
+      method: 'GET' as const,
+      path: p,
+      setupRequest: (req: autocannon.Request, context: object) => {
+        (context as { sentAt?: number }).sentAt = performance.now();
+        return req;
+      },
+      onResponse: (status: number, _body: string, context: object) => {
+        const s = samples.get(p);
+        if (!s) return;
+        s.latencies.push(performance.now() - Number((context as { sentAt?: number }).sentAt));
+        if (status !== 200) s.errors++;
+      },
+    })),
   });
   stop = true;
   await writer;
-  const { peak } = memoryOf(child.pid as number);
+  const { peak } = memoryOf(pid);
+  const perPath: Record<string, PathFigures> = {};
+  for (const [p, s] of samples) {
+    const sorted = s.latencies.sort((a, b) => a - b);
+    perPath[p] = { count: sorted.length, errors: s.errors, p50: Math.round(percentile(sorted, 0.5)), p99: Math.round(percentile(sorted, 0.99)) };
+  }
+
+  // 2,000 requests with query strings no page reads must not grow the process
+  await sleep(1000);
+  const beforeJunk = memoryOf(pid).rss;
+  for (let i = 0; i < 2000; i += 20) {
+    await Promise.all(Array.from({ length: 20 }, (_, k) => fetch(`${base}${i % 40 ? '/people' : '/publication'}?utm_source=bench${i + k}&fbclid=${Math.random()}`, { headers }).then((res) => res.arrayBuffer())));
+  }
+  await sleep(1000);
+  const after = memoryOf(pid);
+  const junkGrowthMb = after.rss - beforeJunk;
+
   child.kill('SIGTERM');
   await new Promise((resolve) => child.once('exit', resolve));
-  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts + r.non2xx, writes, failedWrites, startMs, idleMb, peakMb: peak, cold };
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts + r.non2xx, perPath, writes, failedWrites, startMs, idleMb, warmMb, peakMb: Math.max(peak, after.peak), junkGrowthMb, cold };
 }
 
 async function main() {
@@ -139,8 +202,9 @@ async function main() {
   if (!fs.existsSync(path.join(root, 'build', 'server', 'index.js'))) {
     execFileSync(process.execPath, [path.join(root, 'node_modules', '@react-router', 'dev', 'bin.cjs'), 'build'], { cwd: root, stdio: 'inherit' });
   }
-  console.log(`\n${connections} concurrent readers over 5 pages and 3 public reads, ${seconds} s, one administrator write every 5 s; client and server on this machine (${os.cpus().length} cores).`);
+  console.log(`\n${connections} concurrent readers over the public pages and reads, ${seconds} s, one administrator write every 5 s; client and server on this machine (${os.cpus().length} cores).`);
   const rows: string[] = [];
+  const reference = new Map<string, number>();
   for (const scale of scales) {
     const dataDir = path.join(work, scale, 'data');
     const t = performance.now();
@@ -155,15 +219,20 @@ async function main() {
     for (const [label, dir, data] of runs) {
       const port = 20000 + Math.floor(Math.random() * 20000);
       const m = await measure(dir, data, port);
-      const cold = Object.entries(m.cold).map(([p, ms]) => `${p} ${ms}`).join(', ');
+      if (scale === 'empty') reference.set(label, m.rps);
+      const ref = reference.get(label);
+      const ratio = ref ? (m.rps / ref).toFixed(2) : '-';
       rows.push(
-        `${scale.padEnd(6)} ${label.padEnd(10)} ${m.rps.toFixed(0).padStart(7)} ${String(m.errors).padStart(7)} ${`${m.p50}/${m.p99} ms`.padStart(16)} ${`${m.idleMb}/${m.peakMb} MB`.padStart(14)} ${`${m.startMs} ms`.padStart(9)} ${`${m.writes - m.failedWrites}/${m.writes}`.padStart(7)}   ${cold}`,
+        `${scale.padEnd(6)} ${label.padEnd(10)} ${m.rps.toFixed(0).padStart(7)} ${ratio.padStart(6)} ${String(m.errors).padStart(7)} ${`${m.p50}/${m.p99} ms`.padStart(16)} ${`${m.idleMb}/${m.warmMb}/${m.peakMb} MB`.padStart(18)} ${`${m.junkGrowthMb} MB`.padStart(8)} ${`${m.startMs} ms`.padStart(9)} ${`${m.writes - m.failedWrites}/${m.writes}`.padStart(7)}`,
       );
       console.log(rows[rows.length - 1]);
+      console.log('   per path under load (answers, errors, p50/p99 ms; first answer after a write, ms):');
+      for (const [p, f] of Object.entries(m.perPath)) console.log(`     ${p.padEnd(30)} ${String(f.count).padStart(7)} ${String(f.errors).padStart(5)} ${`${f.p50}/${f.p99}`.padStart(12)}   ${m.cold[p] ?? '-'}`);
     }
   }
-  console.log('\nlab    server       req/s  errors   p50/p99 latency   RSS idle/peak     start  writes   first render after a write (ms)');
+  console.log('\nlab    server       req/s  ratio  errors   p50/p99 latency  RSS idle/warm/peak   +junk     start  writes');
   for (const r of rows) console.log(r);
+  console.log('ratio: req/s over the empty lab\'s in this run; warm: at rest after every path answered once; +junk: RSS growth over 2,000 requests with unknown query strings.');
 }
 
 main().then(

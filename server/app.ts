@@ -73,7 +73,7 @@ export async function buildApp({ config, db: givenDb, logger = false, pgSchema, 
   await app.register(cookie);
   await app.register(authPlugin, { db, advisor: config.advisorUsername });
   await app.register(multipartPlugin, { storage });
-  await app.register(cachePlugin, { budgetBytes: config.cacheBytes, maxAgeMs: config.cacheMaxAgeMs });
+  await app.register(cachePlugin, { budgetBytes: config.cacheBytes, maxAgeMs: config.cacheMaxAgeMs, patienceMs: config.cachePatienceMs });
   await app.register(swagger, {
     openapi: {
       info: { title: 'Lab website API', version: '1', description: 'SPEC §7 calls. Authenticated calls send `Authorization: Token <token>`.' },

@@ -30,6 +30,8 @@ export type Config = {
   cacheBytes: number;
   /** After how long a shared answer is rendered anew even without a write (CACHE_MAX_AGE_S). */
   cacheMaxAgeMs: number;
+  /** How long the first reader after a write waits for the new version before getting the previous one (CACHE_PATIENCE_MS). */
+  cachePatienceMs: number;
   /** Serve the built React Router app; off for API-only tests. */
   serveApp: boolean;
 };
@@ -92,6 +94,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(blank(env.TRUST_PROXY)),
     cacheBytes: positive('CACHE_MB', env.CACHE_MB, 48) * 1024 * 1024,
     cacheMaxAgeMs: positive('CACHE_MAX_AGE_S', env.CACHE_MAX_AGE_S, 300) * 1000,
+    cachePatienceMs: positive('CACHE_PATIENCE_MS', env.CACHE_PATIENCE_MS, 300),
     serveApp: env.LAB_API_ONLY !== '1',
   };
 }

@@ -1,5 +1,7 @@
 import { Readable } from 'node:stream';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import { randomBytes } from 'node:crypto';
+import { setTimeout as wait } from 'node:timers/promises';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Topic } from './changes.ts';
 import type { Flight, ResponseCache, Stored } from './response-cache.ts';
 
@@ -55,11 +57,68 @@ export function sendStored(req: FastifyRequest, reply: FastifyReply, stored: Sto
   return reply.send(encoding === 'br' ? stored.br : encoding === 'gzip' ? stored.gzip : stored.body);
 }
 
+const delay = (ms: number) => wait(ms, undefined, { ref: false });
+
 /**
- * onRequest: answers from the cache when it can (true), else lets the request go on to render, as
- * the one render of its key where none is under way.
+ * Renders a stale answer anew apart from any reader: an internal request (app.inject) that carries a
+ * one-time token naming the key it renders for. Nothing outside this process can send one: the token
+ * is random, used once, and the header is dropped as soon as it is read.
  */
-export async function answerFromCache(cache: ResponseCache, req: FastifyRequest, reply: FastifyReply, key: string, headers: AnswerHeaders): Promise<boolean> {
+export class Refresher {
+  static readonly HEADER = 'x-lab-refresh';
+  readonly #pending = new Map<string, { flight: Flight; origin: string | undefined }>();
+  readonly #app: FastifyInstance;
+  readonly #cache: ResponseCache;
+
+  constructor(app: FastifyInstance, cache: ResponseCache) {
+    this.#app = app;
+    this.#cache = cache;
+  }
+
+  /** Starts the render of `flight`'s key as `req` would get it (its URL, language and origin). */
+  start(req: FastifyRequest, flight: Flight, origin?: string): void {
+    const token = randomBytes(18).toString('base64url');
+    this.#pending.set(token, { flight, origin });
+    const headers: Record<string, string> = { [Refresher.HEADER]: token };
+    for (const h of ['host', 'accept-language', 'cookie'] as const) {
+      const v = req.headers[h];
+      if (typeof v === 'string') headers[h] = v;
+    }
+    this.#app
+      .inject({ method: 'GET', url: req.url, headers })
+      .catch(() => undefined)
+      .finally(() => {
+        this.#pending.delete(token);
+        this.#cache.abandon(flight);
+      });
+  }
+
+  /** onRequest: the refresh this request is, if it is one (and makes it the render of its key). */
+  claim(req: FastifyRequest): { origin: string | undefined } | undefined {
+    const token = req.headers[Refresher.HEADER];
+    if (token === undefined) return undefined;
+    delete req.headers[Refresher.HEADER];
+    const pending = typeof token === 'string' ? this.#pending.get(token) : undefined;
+    if (!pending) return undefined;
+    this.#pending.delete(token as string);
+    req.cacheFlight = pending.flight;
+    return { origin: pending.origin };
+  }
+}
+
+/**
+ * onRequest: answers from the cache when it can (true), else lets the request go on to render, as the
+ * one render of its key where none is under way. A stale answer is rendered anew by `refresh` while
+ * readers get the previous version; the reader who found it stale waits up to cache.patienceMs for the new one.
+ */
+export async function answerFromCache(
+  cache: ResponseCache,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  key: string,
+  headers: AnswerHeaders,
+  refresh: (flight: Flight) => void,
+): Promise<boolean> {
   const { entry, fresh } = cache.lookup(key);
   if (entry && fresh) {
     cache.stats.hits++;
@@ -67,12 +126,23 @@ export async function answerFromCache(cache: ResponseCache, req: FastifyRequest,
     return true;
   }
   const under = cache.flight(key);
-  if (under) {
-    if (entry) {
+  if (entry) {
+    if (under) {
       cache.stats.stale++;
       sendStored(req, reply, entry, 'stale', headers);
       return true;
     }
+    const flight = cache.begin(key);
+    if (flight) refresh(flight);
+    const renewed = flight ? await Promise.race([flight.promise, delay(cache.patienceMs)]) : undefined;
+    if (renewed) sendStored(req, reply, renewed, 'miss', headers);
+    else {
+      cache.stats.stale++;
+      sendStored(req, reply, entry, 'stale', headers);
+    }
+    return true;
+  }
+  if (under) {
     const done = await under.promise;
     if (done) {
       cache.stats.shared++;

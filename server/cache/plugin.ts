@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { requestLang } from '../http/errors.ts';
 import type { Topic } from './changes.ts';
-import { type AnswerHeaders, answerFromCache, keepRendered, mayShare, releaseFlight } from './http.ts';
+import { type AnswerHeaders, answerFromCache, keepRendered, mayShare, Refresher, releaseFlight } from './http.ts';
 import { ResponseCache } from './response-cache.ts';
 
 // The one response cache of the process (app.responseCache), kept current by the changes hub, and the
@@ -30,6 +30,7 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     responseCache: ResponseCache;
+    cacheRefresher: Refresher;
   }
 }
 
@@ -42,16 +43,20 @@ function readKey(url: string, routeUrl: string, lang: string, declared: Readonly
   return `read ${lang} ${routeUrl}?${parts.join('&')}`;
 }
 
-export const cachePlugin = fp(async (app: FastifyInstance, opts: { budgetBytes: number; maxAgeMs: number }) => {
-  const cache = new ResponseCache(opts.budgetBytes, opts.maxAgeMs);
+export const cachePlugin = fp(async (app: FastifyInstance, opts: { budgetBytes: number; maxAgeMs: number; patienceMs: number }) => {
+  const cache = new ResponseCache(opts.budgetBytes, opts.maxAgeMs, opts.patienceMs);
   app.decorate('responseCache', cache);
   app.lab.changes.on((topic) => cache.changed(topic));
 
+  const refresher = new Refresher(app, cache);
+  app.decorate('cacheRefresher', refresher);
+
   app.addHook('onRequest', async (req, reply) => {
     const declared = req.routeOptions.config?.cache;
-    if (!declared || !mayShare(req)) return;
+    // a refresh of a page is claimed by the page plugin, which knows its origin
+    if (!declared || !mayShare(req) || refresher.claim(req)) return;
     const key = readKey(req.url, req.routeOptions.url ?? '', requestLang(req), declared.query ?? {});
-    await answerFromCache(cache, req, reply, key, readHeaders);
+    await answerFromCache(cache, req, reply, key, readHeaders, (flight) => refresher.start(req, flight));
   });
   app.addHook('onSend', async (req, reply, payload) => {
     const declared = req.routeOptions.config?.cache;

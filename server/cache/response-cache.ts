@@ -53,10 +53,13 @@ export class ResponseCache {
 
   readonly budgetBytes: number;
   readonly maxAgeMs: number;
+  /** How long the reader who finds an answer stale waits for its new version before taking the previous one. */
+  readonly patienceMs: number;
 
-  constructor(budgetBytes: number, maxAgeMs: number) {
+  constructor(budgetBytes: number, maxAgeMs: number, patienceMs = 300) {
     this.budgetBytes = budgetBytes;
     this.maxAgeMs = maxAgeMs;
+    this.patienceMs = patienceMs;
   }
 
   /** The kept answer and whether it may be served as it is. */

@@ -86,7 +86,7 @@ export function createPageData(lab: Lab, req: FastifyRequest, topics: Set<Topic>
     acceptLanguage: (req.headers['accept-language'] as string | undefined) ?? null,
   });
   const ctx = anonymousCtx(lab, lang);
-  const origin = siteOrigin(req, lab.config);
+  const origin = req.pageOrigin ?? siteOrigin(req, lab.config);
   const reads = (...ts: Topic[]) => {
     for (const t of ts) topics.add(t);
   };

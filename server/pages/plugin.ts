@@ -66,10 +66,14 @@ export async function pagesPlugin(app: FastifyInstance, opts: PagesOptions = {})
   app.addHook('onRequest', async (req, reply) => {
     // assets and feeds need neither: they are not rendered from the request's origin nor cached here
     if (req.routeOptions.url !== PAGE_ROUTE) return;
-    const origin = siteOrigin(req, app.lab.config);
+    // a refresh renders for the reader who found the page stale, with that reader's origin
+    const refresh = app.cacheRefresher.claim(req);
+    const origin = refresh?.origin ?? siteOrigin(req, app.lab.config);
     pinOrigin(req, origin);
+    req.pageOrigin = origin;
+    if (refresh) return;
     const key = opts.devServer ? undefined : cacheKey(req, origin);
-    if (key) await answerFromCache(cache, req, reply, key, pageHeaders);
+    if (key) await answerFromCache(cache, req, reply, key, pageHeaders, (flight) => app.cacheRefresher.start(req, flight, origin));
   });
 
   await app.register(fastifyReactRouter, {
@@ -102,5 +106,7 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** What the page being rendered read (page-data.ts), for the cache. */
     pageTopics?: Set<Topic>;
+    /** The checked origin the page is rendered for (server/http/origin.ts). */
+    pageOrigin?: string;
   }
 }

@@ -95,6 +95,9 @@ describe.skipIf(!dialects.includes('postgres'))('two instances on one PostgreSQL
       LAB_ADMIN_USERNAME: 'admin',
       LAB_ADMIN_PASSWORD: 'admin-password',
       LOGIN_RATE_LIMIT: String(LOGIN_LIMIT),
+      // a read right after a write sees it: on busy test machines a render may take longer than the
+      // 300 ms a reader waits in production before taking the previous version (tests/e2e/page-cache.test.ts)
+      CACHE_PATIENCE_MS: '15000',
       TRUST_PROXY: '1',
       LAB_API_ONLY: '1',
     });

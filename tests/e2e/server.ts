@@ -125,6 +125,9 @@ export async function startSite(env: Record<string, string> = {}): Promise<Site>
     LAB_ADMIN_USERNAME: '',
     // the suite logs in more often than a person would
     LOGIN_RATE_LIMIT: '1000',
+    // a read right after a write sees it: on busy test machines a render may take longer than the
+    // 300 ms a reader waits in production before taking the previous version (tests/e2e/page-cache.test.ts)
+    CACHE_PATIENCE_MS: '15000',
     ...env,
   });
   const app = await buildApp({ config });

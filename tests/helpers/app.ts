@@ -75,6 +75,9 @@ export async function makeApp(dialect: Dialect, env: Record<string, string> = {}
       LAB_ADMIN_PASSWORD: 'admin-password',
       ADVISOR_USERNAME: 'advisor0',
       LOGIN_RATE_LIMIT: '1000',
+      // a read right after a write sees it: on busy test machines a render may take longer than the
+      // 300 ms a reader waits in production before taking the previous version (tests/e2e/page-cache.test.ts)
+      CACHE_PATIENCE_MS: '15000',
       // API suites need no page build; the page tests (tests/e2e) start the built server
       LAB_API_ONLY: '1',
       ...(dialect === 'postgres' ? { DATABASE_URL: PG_URL } : {}),

@@ -1,0 +1,97 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterEach, describe, expect, it } from 'vitest';
+import { answerFromCache, chooseEncoding, keepRendered, Refresher } from './http.ts';
+import { type Flight, ResponseCache } from './response-cache.ts';
+
+// The HTTP side of the cache on a bare Fastify app: what a reader gets while a stale answer is being
+// rendered anew, fast or slow.
+
+const headers = { vary: 'Accept-Encoding', cacheControl: 'no-cache' };
+
+function appWith(cache: ResponseCache, refresh: (flight: Flight) => void): FastifyInstance {
+  const app = Fastify();
+  let version = 0;
+  app.addHook('onRequest', async (req, reply) => {
+    await answerFromCache(cache, req, reply, 'k', headers, refresh);
+  });
+  app.addHook('onSend', async (req, reply, payload) => keepRendered(cache, req, reply, payload, ['news'], headers));
+  app.get('/', async (_req, reply) => reply.type('text/plain').send(`version ${++version}`));
+  return app;
+}
+
+describe('answerFromCache', () => {
+  let app: FastifyInstance | undefined;
+  afterEach(() => app?.close());
+
+  it('gives the reader who found the answer stale the new version when it comes within the patience', async () => {
+    const cache = new ResponseCache(1 << 20, 60_000, 5_000);
+    app = appWith(cache, (flight) => {
+      setTimeout(() => cache.finish(flight, { status: 200, type: 'text/plain', body: Buffer.from('renewed'), topics: ['news'] }), 30);
+    });
+    expect((await app.inject('/')).body).toBe('version 1');
+    cache.changed('news');
+    const res = await app.inject('/');
+    expect(res.headers['x-cache']).toBe('miss');
+    expect(res.body).toBe('renewed');
+  });
+
+  it('gives the previous version past the patience, and the new one once it is rendered', async () => {
+    const cache = new ResponseCache(1 << 20, 60_000, 50);
+    let pending: Flight | undefined;
+    app = appWith(cache, (flight) => {
+      pending = flight; // a render slower than the patience
+    });
+    await app.inject('/');
+    cache.changed('news');
+    const started = Date.now();
+    const res = await app.inject('/');
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(res.headers['x-cache']).toBe('stale');
+    expect(res.body).toBe('version 1');
+    // while the render runs, every reader gets the previous version at once
+    expect((await app.inject('/')).headers['x-cache']).toBe('stale');
+    await cache.finish(pending as Flight, { status: 200, type: 'text/plain', body: Buffer.from('renewed'), topics: ['news'] });
+    const after = await app.inject('/');
+    expect(after.headers['x-cache']).toBe('hit');
+    expect(after.body).toBe('renewed');
+  });
+
+  it('lets a reader render on its own when the render it waited for kept nothing', async () => {
+    const cache = new ResponseCache(1 << 20, 60_000, 50);
+    const flight = cache.begin('k') as Flight;
+    app = appWith(cache, () => {});
+    const waiting = app.inject('/');
+    cache.abandon(flight);
+    const res = await waiting;
+    expect(res.body).toBe('version 1');
+    expect(res.headers['x-cache']).toBe('miss');
+  });
+});
+
+describe('Refresher', () => {
+  it('ignores a refresh token it did not issue, and drops the header', async () => {
+    const app = Fastify();
+    const cache = new ResponseCache(1 << 20, 60_000);
+    const refresher = new Refresher(app, cache);
+    let seen: unknown = 'unset';
+    app.addHook('onRequest', async (req) => {
+      seen = refresher.claim(req);
+      if (req.headers['x-lab-refresh'] !== undefined) throw new Error('header kept');
+    });
+    app.get('/', async () => 'ok');
+    const res = await app.inject({ url: '/', headers: { 'x-lab-refresh': 'forged-token' } });
+    expect(res.statusCode).toBe(200);
+    expect(seen).toBeUndefined();
+    await app.close();
+  });
+});
+
+describe('chooseEncoding', () => {
+  it('prefers brotli, honours q=0 and falls back to the plain form', () => {
+    expect(chooseEncoding('gzip, deflate, br')).toBe('br');
+    expect(chooseEncoding('br;q=0, gzip')).toBe('gzip');
+    expect(chooseEncoding('*')).toBe('gzip');
+    expect(chooseEncoding('identity')).toBeUndefined();
+    expect(chooseEncoding(undefined)).toBeUndefined();
+  });
+});
