@@ -1,6 +1,5 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import sharp from 'sharp';
 import { type Bucket, Storage } from '../storage/storage.ts';
 
 // Resized WebP copies of stored images, made on first request and kept beside the originals
@@ -31,6 +30,7 @@ export async function variantPath(storage: Storage, bucket: Bucket, key: string,
   const work = (async () => {
     await fs.mkdir(dir, { recursive: true });
     const tmp = `${target}.${process.pid}.tmp`;
+    const { default: sharp } = await import('sharp');
     await sharp(source).resize({ width, withoutEnlargement: true }).webp({ quality: 78 }).toFile(tmp);
     await fs.rename(tmp, target);
     return target;
