@@ -10,6 +10,8 @@ import path from 'node:path';
 const root = path.resolve(import.meta.dirname, '..');
 const pages = ['/', '/news', '/people', '/publication', '/curriculum', '/sharedtask', '/DISCOpen', '/login', '/console'];
 const runs = Number(process.env.BENCH_RUNS ?? 3);
+/** The V8 flags of `npm start` (package.json; docs/performance.md says why); BENCH_NODE_FLAGS='' measures without. */
+const startFlags = (process.env.BENCH_NODE_FLAGS ?? '--max-semi-space-size=8').split(' ').filter(Boolean);
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -28,7 +30,7 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 async function once(dataDir: string): Promise<{ firstMs: number; idleMb: number; startMb: number }> {
   const port = await freePort();
   const started = performance.now();
-  const child: ChildProcess = spawn(process.execPath, [path.join(root, 'server', 'main.ts')], {
+  const child: ChildProcess = spawn(process.execPath, [...startFlags, path.join(root, 'server', 'main.ts')], {
     env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production', DATABASE_URL: '', LAB_ADMIN_USERNAME: 'admin', LAB_ADMIN_PASSWORD: 'bench-password-1' },
     stdio: 'ignore',
   });
@@ -74,6 +76,7 @@ try {
   }
   const results = [];
   for (let i = 0; i < runs; i++) results.push(await once(dataDir));
+  console.log(`server: node ${[...startFlags, 'server/main.ts'].join(' ')}${process.env.NODE_COMPILE_CACHE ? ', compile cache on' : ''}`);
   console.log(`import build/server/index.js alone: RSS ${median(imports)} MB (runs: ${imports.join(', ')})`);
   console.log(`first page after start:            ${median(results.map((r) => r.firstMs))} ms (runs: ${results.map((r) => r.firstMs).join(', ')})`);
   console.log(`RSS at the first page:             ${median(results.map((r) => r.startMb))} MB`);
