@@ -144,8 +144,9 @@ async function main() {
   }
 }
 
-// `npm run bench -- scale`: the site at a real lab's size (bench/scale.ts)
-const entry = process.argv[2] === 'scale' ? import('./scale.ts').then(() => new Promise<never>(() => {})) : main();
+// `npm run bench -- scale`: the site at a real lab's size (bench/scale.ts); `-- process`: one idle process (bench/process.ts)
+const modes: Record<string, () => Promise<unknown>> = { scale: () => import('./scale.ts').then(() => new Promise<never>(() => {})), process: () => import('./process.ts') };
+const entry = (modes[process.argv[2] ?? ''] ?? main)();
 entry.then(
   () => process.exit(0),
   (e) => {

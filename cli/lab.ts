@@ -126,7 +126,7 @@ async function main() {
       const nameZh = values['name-zh'] ?? fail('--name-zh is required');
       const nameEn = values['name-en'] ?? fail('--name-en is required');
       const uid = values.uid ?? fail('--uid is required');
-      const password = values.password ?? initialPassword(nameZh, nameEn);
+      const password = values.password ?? (await initialPassword(nameZh, nameEn));
       if (password.length < PASSWORD_MIN) fail(`the password needs at least ${PASSWORD_MIN} characters`);
       const db = createDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
       try {

@@ -5,7 +5,6 @@ import UndoIcon from '@mui/icons-material/Undo';
 import AppBar from '@mui/material/AppBar';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
 import CssBaseline from '@mui/material/CssBaseline';
 import Divider from '@mui/material/Divider';
 import Drawer from '@mui/material/Drawer';
@@ -46,14 +45,6 @@ const theme = createTheme({
 const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
 
 const DRAWER = 240;
-
-export function FrameFallback() {
-  return (
-    <Box sx={{ display: 'grid', placeItems: 'center', minHeight: '100vh' }}>
-      <CircularProgress aria-label="…" />
-    </Box>
-  );
-}
 
 type Props = { session: StoredSession; title: string; authority: string; links: FrameLink[]; children: ReactNode };
 

@@ -1,8 +1,8 @@
-import { decode as decodeBmp } from 'bmp-ts';
-import sharp, { type Metadata, type Sharp } from 'sharp';
+import type { Metadata, Sharp } from 'sharp';
 
 // Every uploaded image is recognised by its bytes (png, jpeg, bmp), checked against the minimum size
 // of its slot, and re-encoded with its metadata dropped, so no uploaded byte is served as it came.
+// sharp (libvips) and the BMP decoder load with the first image, not with the server (docs/performance.md).
 
 export type ImageKind = 'png' | 'jpeg' | 'bmp';
 export const MAX_PIXELS = 40_000_000;
@@ -25,12 +25,14 @@ export function sniffImage(buf: Buffer): ImageKind | undefined {
 }
 
 async function toSharp(buf: Buffer, kind: ImageKind): Promise<Sharp> {
+  const { default: sharp } = await import('sharp');
   if (kind !== 'bmp') return sharp(buf, { limitInputPixels: MAX_PIXELS, failOn: 'error' });
   // libvips from npm cannot read BMP: check the header's size first, then decode the pixels here.
   const width = buf.readInt32LE(18);
   const height = Math.abs(buf.readInt32LE(22));
   if (width <= 0 || height <= 0) throw new ImageError('image_type');
   if (width * height > MAX_PIXELS) throw new ImageError('image_too_large');
+  const { decode: decodeBmp } = await import('bmp-ts');
   let bmp: ReturnType<typeof decodeBmp>;
   try {
     bmp = decodeBmp(buf, { toRGBA: true });

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import sharp from 'sharp';
 import { type Bucket, Storage } from '../storage/storage.ts';
 
 // Resized WebP copies of stored images, made on first request and kept beside the originals
@@ -33,6 +32,7 @@ export async function variantPath(storage: Storage, bucket: Bucket, key: string,
     await fs.mkdir(dir, { recursive: true });
     // a name of its own: instances on other machines sharing DATA_DIR may make the same variant at once
     const tmp = `${target}.${randomBytes(6).toString('hex')}.tmp`;
+    const { default: sharp } = await import('sharp');
     await sharp(source).resize({ width, withoutEnlargement: true }).webp({ quality: 78 }).toFile(tmp);
     await fs.rename(tmp, target);
     return target;

@@ -1,5 +1,5 @@
-import ExcelJS from 'exceljs';
-import JSZip from 'jszip';
+import type ExcelJS from 'exceljs';
+import type JSZip from 'jszip';
 import type { MessageKey } from '../../common/messages.ts';
 import { FieldError } from '../http/errors.ts';
 import { isAbnormal, type StudentReport } from './source.ts';
@@ -7,6 +7,7 @@ import { isAbnormal, type StudentReport } from './source.ts';
 // The reporting system's export, as the advisor downloads it (CSV or XLSX) and uploads it here; the
 // layout and the error wording are in docs/advisor.md "The import file". Nothing is stored here: the
 // rows go back to the caller, or a FieldError on field `file` says which cells are wrong.
+// exceljs and jszip load on the first XLSX import, not with the server (docs/performance.md).
 
 export type ImportedRow = StudentReport & { date: string };
 
@@ -130,9 +131,10 @@ const ENTRIES_MAX = 500;
  * bytes that come out cannot (issue #10: 4 MB once unpacked to 1.1 GB inside exceljs).
  */
 async function checkUnpackedSize(data: Buffer): Promise<void> {
+  const { default: JSZipModule } = await import('jszip');
   let zip: JSZip;
   try {
-    zip = await JSZip.loadAsync(data);
+    zip = await JSZipModule.loadAsync(data);
   } catch {
     throw new FieldError({ file: [{ key: 'import_unreadable' }] }, 415);
   }
@@ -158,7 +160,8 @@ async function checkUnpackedSize(data: Buffer): Promise<void> {
 
 async function readXlsx(data: Buffer): Promise<SheetRow[]> {
   await checkUnpackedSize(data);
-  const wb = new ExcelJS.Workbook();
+  const { default: Excel } = await import('exceljs');
+  const wb = new Excel.Workbook();
   try {
     // a plain ArrayBuffer: exceljs's typings declare their own `Buffer`, which Node's does not satisfy
     await wb.xlsx.load(new Uint8Array(data).buffer);

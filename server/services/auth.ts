@@ -1,6 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
-import { pinyin } from 'pinyin-pro';
 import type { DB } from '../db/database.ts';
 
 // Passwords (argon2id), login tokens (random 256 bits, stored as SHA-256) and their lifetime.
@@ -40,8 +39,12 @@ export function safeEqual(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
-/** SPEC §9's initial password: the name in pinyin, lower case, padded with 0 to 8 characters. */
-export function initialPassword(name_zh: string, name_en: string): string {
+/**
+ * SPEC §9's initial password: the name in pinyin, lower case, padded with 0 to 8 characters. The
+ * dictionary (pinyin-pro, about 9 MB in memory) loads when a member is first created, not with the server.
+ */
+export async function initialPassword(name_zh: string, name_en: string): Promise<string> {
+  const { pinyin } = await import('pinyin-pro');
   const source = /[\u4e00-\u9fff]/.test(name_zh) ? pinyin(name_zh, { toneType: 'none', type: 'array' }).join('') : name_en || name_zh;
   const base = source.toLowerCase().replace(/[^a-z0-9]/g, '') || 'lab';
   return base.padEnd(8, '0');

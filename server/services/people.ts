@@ -20,7 +20,7 @@ async function passwordAndLink({ ctx, mode, input, values, current }: WriteArgs)
     values.password_hash = await hashPassword(pw);
     values.must_change_password = 0;
   } else if (mode === 'create') {
-    const initial = initialPassword(String(input.name_zh ?? ''), String(input.name_en ?? ''));
+    const initial = await initialPassword(String(input.name_zh ?? ''), String(input.name_en ?? ''));
     values.password_hash = await hashPassword(initial);
     values.must_change_password = 1;
   }

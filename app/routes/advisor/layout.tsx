@@ -1,16 +1,15 @@
-import FactCheckIcon from '@mui/icons-material/FactCheck';
-import HealthAndSafetyIcon from '@mui/icons-material/HealthAndSafety';
-import SpaceDashboardIcon from '@mui/icons-material/SpaceDashboard';
-import { data as dataResponse, Outlet, redirect } from 'react-router';
+import { data as dataResponse, redirect } from 'react-router';
 import { pageDataContext } from '#page-context';
-import { Frame, FrameFallback } from '../../console/frame.tsx';
-import { useT } from '../../i18n/index.tsx';
+import AdvisorLayout from '../../advisor/screens/layout.client.tsx';
+import { clientScreen } from '../../console/client-screen.ts';
+import { FrameFallback } from '../../console/fallback.tsx';
 import { readSession } from '../../lib/session.ts';
 import { ErrorBoundary as PublicErrorBoundary } from '../public/not-found.tsx';
 import type { Route } from './+types/layout.ts';
 
 // The class-advisor area (SPEC §2): /{advisor username}/pingan and /info, client-rendered like the
-// console. The server knows which username has the area (ADVISOR_USERNAME): any other prefix is a 404.
+// console (its screens are `.client` modules, left out of the server build; see routes/console/layout.tsx).
+// The server knows which username has the area (ADVISOR_USERNAME): any other prefix is a 404.
 // The browser holds the login: without one, the login page; logged in as anyone else, the console.
 // The server refuses the area's calls to anyone but the advisor whatever this page decides.
 
@@ -39,18 +38,4 @@ export function meta() {
   return [{ title: '班主任工作台 · Class advisor' }, { name: 'robots', content: 'noindex' }];
 }
 
-export default function AdvisorLayout({ loaderData, params }: Route.ComponentProps) {
-  const { t } = useT();
-  const { session } = loaderData;
-  const base = `/${params.advisor}`;
-  const links = [
-    { key: 'pingan', path: `${base}/pingan`, label: t('advisor.pingan'), icon: <HealthAndSafetyIcon /> },
-    { key: 'info', path: `${base}/info`, label: t('advisor.info'), icon: <FactCheckIcon /> },
-    { key: 'console', path: '/console', label: t('advisor.console'), icon: <SpaceDashboardIcon />, end: true },
-  ];
-  return (
-    <Frame session={session} title={t('advisor.title')} authority={t('advisor.authority')} links={links}>
-      <Outlet context={{ session }} />
-    </Frame>
-  );
-}
+export default clientScreen(AdvisorLayout);

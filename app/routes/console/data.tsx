@@ -1,6 +1,4 @@
-import { FilesScreen } from '../../console/files-screen.tsx';
+import { clientScreen } from '../../console/client-screen.ts';
+import Screen from '../../console/screens/data.client.tsx';
 
-// SPEC §2 console/data: the shared file list (owner "public") with upload.
-export default function DataScreen() {
-  return <FilesScreen scope="public" />;
-}
+export default clientScreen(Screen);

@@ -1,11 +1,4 @@
-import Typography from '@mui/material/Typography';
-import { useT } from '../../i18n/index.tsx';
+import { clientScreen } from '../../console/client-screen.ts';
+import Screen from '../../console/screens/not-found.client.tsx';
 
-export default function ConsoleNotFound() {
-  const { t } = useT();
-  return (
-    <Typography variant="h5" component="h1">
-      404 · {t('notFound.title')}
-    </Typography>
-  );
-}
+export default clientScreen(Screen);

@@ -1,6 +1,4 @@
-import { FilesScreen } from '../../console/files-screen.tsx';
+import { clientScreen } from '../../console/client-screen.ts';
+import Screen from '../../console/screens/private-data.client.tsx';
 
-// SPEC §2 console/private_data: one's own files (owner = username), without the uploader column.
-export default function PrivateDataScreen() {
-  return <FilesScreen scope="private" />;
-}
+export default clientScreen(Screen);
