@@ -46,7 +46,8 @@ function memoryOf(pid: number): { rss: number; peak: number } {
 /** A production server of the code at `dir` on `dataDir`; resolves once `/` answers, with the time that took. */
 async function startServer(dir: string, dataDir: string, port: number): Promise<{ child: ChildProcess; startMs: number }> {
   const started = performance.now();
-  const child = spawn(process.execPath, [path.join(dir, 'server', 'main.ts')], {
+  // as `npm start` runs it (package.json)
+  const child = spawn(process.execPath, ['--max-semi-space-size=8', path.join(dir, 'server', 'main.ts')], {
     cwd: dir,
     env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production', DATABASE_URL: '', LAB_ADMIN_USERNAME: '', LOGIN_RATE_LIMIT: '1000' },
     stdio: 'ignore',

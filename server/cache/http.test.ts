@@ -68,6 +68,30 @@ describe('answerFromCache', () => {
   });
 });
 
+describe('an answer that is gone', () => {
+  it('is never served again once its new render answers 404 (an unpublished article)', async () => {
+    const cache = new ResponseCache(1 << 20, 60_000, 5_000);
+    const app = Fastify();
+    let published = true;
+    const refresher = new Refresher(app, cache);
+    app.addHook('onRequest', async (req, reply) => {
+      if (refresher.claim(req)) return;
+      await answerFromCache(cache, req, reply, 'article', headers, (flight) => refresher.start(req, flight));
+    });
+    app.addHook('onSend', async (req, reply, payload) => keepRendered(cache, req, reply, payload, ['article'], headers));
+    app.get('/', async (_req, reply) => (published ? reply.type('text/plain').send('the article') : reply.code(404).send('gone')));
+    expect((await app.inject('/')).body).toBe('the article');
+    expect((await app.inject('/')).headers['x-cache']).toBe('hit');
+    published = false;
+    cache.changed('article');
+    const first = await app.inject('/');
+    expect(first.statusCode).toBe(404);
+    expect(cache.lookup('article').entry).toBeUndefined();
+    expect((await app.inject('/')).statusCode).toBe(404);
+    await app.close();
+  });
+});
+
 describe('Refresher', () => {
   it('ignores a refresh token it did not issue, and drops the header', async () => {
     const app = Fastify();

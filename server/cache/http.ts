@@ -132,14 +132,17 @@ export async function answerFromCache(
       sendStored(req, reply, entry, 'stale', headers);
       return true;
     }
-    const flight = cache.begin(key);
-    if (flight) refresh(flight);
-    const renewed = flight ? await Promise.race([flight.promise, delay(cache.patienceMs)]) : undefined;
-    if (renewed) sendStored(req, reply, renewed, 'miss', headers);
-    else {
-      cache.stats.stale++;
-      sendStored(req, reply, entry, 'stale', headers);
+    const flight = cache.begin(key) as Flight;
+    refresh(flight);
+    const outcome = await Promise.race([flight.promise.then((stored) => ({ stored })), delay(cache.patienceMs)]);
+    if (outcome?.stored) {
+      sendStored(req, reply, outcome.stored, 'miss', headers);
+      return true;
     }
+    // the render kept nothing: the answer is gone (a 404 now) or the render failed; this reader renders
+    if (outcome) return false;
+    cache.stats.stale++;
+    sendStored(req, reply, entry, 'stale', headers);
     return true;
   }
   if (under) {
@@ -175,6 +178,10 @@ export async function keepRendered(cache: ResponseCache, req: FastifyRequest, re
   const flight = req.cacheFlight;
   if (!flight) return payload;
   req.cacheFlight = undefined;
+  if (reply.statusCode === 404 || reply.statusCode === 410) {
+    cache.gone(flight);
+    return payload;
+  }
   if (reply.statusCode !== 200 || reply.getHeader('content-encoding')) {
     cache.abandon(flight);
     return payload;

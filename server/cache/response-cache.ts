@@ -133,9 +133,19 @@ export class ResponseCache {
     }
   }
 
-  /** The render failed or was dropped: waiters render on their own. */
+  /** The render failed or was dropped: waiters render on their own; a stale version stays for later readers. */
   abandon(flight: Flight | undefined): void {
     flight?.settle(undefined);
+  }
+
+  /** The render found the answer gone (404, 410: an unpublished article…): no reader gets the old one again. */
+  gone(flight: Flight): void {
+    const kept = this.#entries.get(flight.key);
+    if (kept) {
+      this.#entries.delete(flight.key);
+      this.#used -= kept.bytes;
+    }
+    flight.settle(undefined);
   }
 
   /** A write changed `topic`: what shows it is stale from now on. */
