@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { setTimeout as wait } from 'node:timers/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Topic } from './changes.ts';
-import type { Flight, ResponseCache, Stored } from './response-cache.ts';
+import { FLIGHT_LIMIT_MS, type Flight, type ResponseCache, type Stored } from './response-cache.ts';
 
 // The HTTP side of the response cache, shared by the pages (server/pages/plugin.ts) and the public
 // reads (server/cache/reads.ts): answer from memory in onRequest, or make this request the one render
@@ -146,7 +146,8 @@ export async function answerFromCache(
     return true;
   }
   if (under) {
-    const done = await under.promise;
+    // a render that hangs does not hold its waiters: past the limit they render on their own
+    const done = await Promise.race([under.promise, delay(Math.max(0, FLIGHT_LIMIT_MS - (Date.now() - under.startedMs)))]);
     if (done) {
       cache.stats.shared++;
       sendStored(req, reply, done, 'shared', headers);

@@ -1,7 +1,7 @@
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { memoByContent } from './memo.ts';
-import { ResponseCache } from './response-cache.ts';
+import { FLIGHT_LIMIT_MS, type Flight, ResponseCache } from './response-cache.ts';
 
 const page = (text: string, topics: ('people' | 'publication' | 'site')[] = ['site']) => ({ status: 200, type: 'text/html', body: Buffer.from(text), topics });
 
@@ -92,6 +92,21 @@ describe('ResponseCache', () => {
     cache.changed('publication');
     await cache.finish(other ?? (undefined as never), page('fine', ['people']));
     expect(cache.lookup('j').fresh).toBe(true);
+  });
+
+  it('takes a render that hangs past the limit for lost, so the next reader can start another', async () => {
+    const cache = new ResponseCache(1 << 20, 60_000);
+    const hung = cache.begin('k') as Flight;
+    let settled: unknown = 'pending';
+    hung.promise.then((v) => {
+      settled = v;
+    });
+    expect(cache.begin('k')).toBeUndefined();
+    hung.startedMs -= FLIGHT_LIMIT_MS + 1;
+    const next = cache.begin('k');
+    expect(next).toBeDefined();
+    await Promise.resolve();
+    expect(settled).toBeUndefined();
   });
 
   it('treats an answer older than maxAge as stale', async () => {

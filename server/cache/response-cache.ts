@@ -34,7 +34,10 @@ export type Stored = {
 export type Rendered = { status: number; type: string; body: Buffer; topics: Iterable<Topic> };
 
 /** The one render of a key under way; settle it exactly once (finish or abandon). */
-export type Flight = { key: string; startedAt: number; promise: Promise<Stored | undefined>; settle: (s: Stored | undefined) => void; settled: boolean };
+export type Flight = { key: string; startedAt: number; startedMs: number; promise: Promise<Stored | undefined>; settle: (s: Stored | undefined) => void; settled: boolean };
+
+/** A render still under way after this long is taken for lost: the next reader starts another. */
+export const FLIGHT_LIMIT_MS = 30_000;
 
 export type CacheStats = { entries: number; bytes: number; budget: number; hits: number; stale: number; shared: number; renders: number; evicted: number };
 
@@ -73,19 +76,24 @@ export class ResponseCache {
     return { entry, fresh };
   }
 
-  /** The render of `key` under way, if any. */
+  /** The render of `key` under way, if any (one that hangs past FLIGHT_LIMIT_MS no longer counts). */
   flight(key: string): Flight | undefined {
-    return this.#flights.get(key);
+    const flight = this.#flights.get(key);
+    if (flight && Date.now() - flight.startedMs > FLIGHT_LIMIT_MS) {
+      flight.settle(undefined);
+      return undefined;
+    }
+    return flight;
   }
 
   /** Starts the one render of `key` (undefined when one is already under way). */
   begin(key: string): Flight | undefined {
-    if (this.#flights.has(key)) return undefined;
+    if (this.flight(key)) return undefined;
     let settle!: (s: Stored | undefined) => void;
     const promise = new Promise<Stored | undefined>((resolve) => {
       settle = resolve;
     });
-    const flight: Flight = { key, startedAt: ++this.#clock, promise, settle, settled: false };
+    const flight: Flight = { key, startedAt: ++this.#clock, startedMs: Date.now(), promise, settle, settled: false };
     flight.settle = (s) => {
       if (flight.settled) return;
       flight.settled = true;
