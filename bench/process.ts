@@ -1,5 +1,6 @@
 // `npm run bench -- process`: what one idle production process costs (docs/performance.md): the RSS of
-// importing the page build alone, the time from starting `node server/main.ts` to the first page served,
+// importing the page build alone, the time from starting the server as `npm start` does (the bundle
+// build/app/main.js; BENCH_ENTRY=server/main.ts for the sources) to the first page served,
 // and the RSS once every public page has been rendered once and the process has settled.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -12,6 +13,7 @@ const pages = ['/', '/news', '/people', '/publication', '/curriculum', '/sharedt
 const runs = Number(process.env.BENCH_RUNS ?? 3);
 /** The V8 flags of `npm start` (package.json; docs/performance.md says why); BENCH_NODE_FLAGS='' measures without. */
 const startFlags = (process.env.BENCH_NODE_FLAGS ?? '--max-semi-space-size=8').split(' ').filter(Boolean);
+const entry = process.env.BENCH_ENTRY ?? 'build/app/main.js';
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -30,7 +32,7 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 async function once(dataDir: string): Promise<{ firstMs: number; idleMb: number; startMb: number }> {
   const port = await freePort();
   const started = performance.now();
-  const child: ChildProcess = spawn(process.execPath, [...startFlags, path.join(root, 'server', 'main.ts')], {
+  const child: ChildProcess = spawn(process.execPath, [...startFlags, path.join(root, entry)], {
     env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production', DATABASE_URL: '', LAB_ADMIN_USERNAME: 'admin', LAB_ADMIN_PASSWORD: 'bench-password-1' },
     stdio: 'ignore',
   });
@@ -76,7 +78,7 @@ try {
   }
   const results = [];
   for (let i = 0; i < runs; i++) results.push(await once(dataDir));
-  console.log(`server: node ${[...startFlags, 'server/main.ts'].join(' ')}${process.env.NODE_COMPILE_CACHE ? ', compile cache on' : ''}`);
+  console.log(`server: node ${[...startFlags, entry].join(' ')}${process.env.NODE_COMPILE_CACHE ? ', compile cache on' : ''}`);
   console.log(`import build/server/index.js alone: RSS ${median(imports)} MB (runs: ${imports.join(', ')})`);
   console.log(`first page after start:            ${median(results.map((r) => r.firstMs))} ms (runs: ${results.map((r) => r.firstMs).join(', ')})`);
   console.log(`RSS at the first page:             ${median(results.map((r) => r.startMb))} MB`);

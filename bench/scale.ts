@@ -47,7 +47,10 @@ function memoryOf(pid: number): { rss: number; peak: number } {
 async function startServer(dir: string, dataDir: string, port: number): Promise<{ child: ChildProcess; startMs: number }> {
   const started = performance.now();
   // as `npm start` runs it (package.json)
-  const child = spawn(process.execPath, ['--max-semi-space-size=8', path.join(dir, 'server', 'main.ts')], {
+  // the bundle `npm start` runs where the revision builds one, else its sources
+  const bundle = path.join(dir, 'build', 'app', 'main.js');
+  const entry = fs.existsSync(bundle) ? bundle : path.join(dir, 'server', 'main.ts');
+  const child = spawn(process.execPath, ['--max-semi-space-size=8', entry], {
     cwd: dir,
     env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production', DATABASE_URL: '', LAB_ADMIN_USERNAME: '', LOGIN_RATE_LIMIT: '1000' },
     stdio: 'ignore',
@@ -207,9 +210,8 @@ async function main() {
     fs.symlinkSync(path.join(root, 'node_modules'), path.join(compareDir, 'node_modules'));
     execFileSync(process.execPath, [path.join(root, 'node_modules', '@react-router', 'dev', 'bin.cjs'), 'build'], { cwd: compareDir, stdio: 'ignore', env: { ...process.env, NODE_ENV: 'production' } });
   }
-  if (!fs.existsSync(path.join(root, 'build', 'server', 'index.js'))) {
-    execFileSync(process.execPath, [path.join(root, 'node_modules', '@react-router', 'dev', 'bin.cjs'), 'build'], { cwd: root, stdio: 'inherit' });
-  }
+  // this tree as `npm run build` makes it: the page build and the server bundle
+  execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'ignore' });
   console.log(`\n${connections} concurrent readers over the public pages and reads, ${seconds} s, one administrator write every 5 s; client and server on this machine (${os.cpus().length} cores).`);
   const rows: string[] = [];
   const reference = new Map<string, number>();

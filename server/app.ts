@@ -25,6 +25,7 @@ import { resourceRoutes } from './http/resources.ts';
 import { ensureAdmin } from './services/bootstrap.ts';
 import { Storage } from './storage/storage.ts';
 import { Changes } from './cache/changes.ts';
+import { projectRoot } from './root.ts';
 import { cachePlugin } from './cache/plugin.ts';
 import { clusterPlugin } from './cluster/bus.ts';
 import { pagesPlugin } from './pages/plugin.ts';
@@ -94,7 +95,7 @@ export async function buildApp({ config, db: givenDb, logger = false, pgSchema, 
   await app.register(advisorRoutes);
   await app.register(resourceRoutes);
   // fixed site assets (default portrait, QR image); the app's hashed assets come with the page build
-  await app.register(fastifyStatic, { root: path.join(import.meta.dirname, '..', 'public', 'static'), prefix: '/static/', maxAge: '1d', index: false });
+  await app.register(fastifyStatic, { root: path.join(projectRoot, 'public', 'static'), prefix: '/static/', maxAge: '1d', index: false });
 
   // unknown API paths answer JSON; every other path is a page (or the page 404)
   const apiNotFound = async (req: FastifyRequest, reply: FastifyReply) => reply.code(404).send({ detail: t(requestLang(req), 'not_found') });

@@ -8,6 +8,7 @@ import { pageDataContext } from '#page-context';
 import { resolveLang } from '../../common/lang.ts';
 import { feedRoutes } from './feeds.ts';
 import { siteOrigin } from '../http/origin.ts';
+import { projectRoot } from '../root.ts';
 import { createPageData, pathOf, queryOf } from './page-data.ts';
 import { pageParams, paramsKey } from './page-params.ts';
 import { type AnswerHeaders, answerFromCache, keepRendered, mayShare } from '../cache/http.ts';
@@ -16,7 +17,7 @@ import type { Topic } from '../cache/changes.ts';
 // Serves the React Router app (server-rendered pages, hashed assets) from this Fastify process, with
 // the cache of anonymous public HTML in front of it.
 
-const root = path.resolve(import.meta.dirname, '..', '..');
+const root = projectRoot;
 export const serverBuildPath = path.join(root, 'build', 'server', 'index.js');
 const clientBuildDirectory = path.join(root, 'build', 'client');
 

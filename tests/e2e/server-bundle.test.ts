@@ -1,0 +1,93 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureBuild, root } from './server.ts';
+
+// What `npm start` runs: the server bundled into one file by `npm run build` (vite.server.config.ts),
+// started as production on a fresh data folder: it migrates, creates the first administrator, renders
+// pages through the page build, logs in (the native argon2 outside the bundle), serves the API docs
+// (swagger-ui's own files) and resizes images (sharp, loaded on first use).
+
+const outDir = path.join(root, 'build', `app-test-${process.pid}`);
+const ADMIN = { username: 'bundleadmin', password: 'bundle-admin-password' };
+
+describe('the bundled server of npm start', () => {
+  let child: ChildProcess | undefined;
+  let base = '';
+  let dataDir = '';
+
+  beforeAll(async () => {
+    await ensureBuild();
+    const vite = path.join(root, 'node_modules', 'vite', 'bin', 'vite.js');
+    const built = spawnSync(process.execPath, [vite, 'build', '-c', 'vite.server.config.ts', '--outDir', outDir], { cwd: root, encoding: 'utf8', timeout: 120_000 });
+    expect(built.status, built.stderr).toBe(0);
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-bundle-'));
+    const port = 30000 + Math.floor(Math.random() * 20000);
+    base = `http://127.0.0.1:${port}`;
+    child = spawn(process.execPath, [path.join(outDir, 'main.js')], {
+      cwd: root,
+      env: { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LAB_ADMIN_USERNAME: ADMIN.username, LAB_ADMIN_PASSWORD: ADMIN.password, DATABASE_URL: '' },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr?.on('data', (d) => {
+      stderr += String(d);
+    });
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`the bundle exited (${child.exitCode}): ${stderr}`);
+      if (Date.now() > deadline) throw new Error(`the bundle did not answer: ${stderr}`);
+      try {
+        if ((await fetch(`${base}/`)).status === 200) break;
+      } catch {
+        /* not up yet */
+      }
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }, 240_000);
+
+  afterAll(() => {
+    child?.kill('SIGKILL');
+    fs.rmSync(outDir, { recursive: true, force: true });
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('is one file that imports no module of the project and none of what it bundles', () => {
+    const code = fs.readFileSync(path.join(outDir, 'main.js'), 'utf8');
+    const imports = [...code.matchAll(/^import .* from "([^"]+)";$/gm)].map((m) => m[1] as string);
+    expect(imports.some((s) => s.startsWith('.') && !s.startsWith('./assets/'))).toBe(false);
+    for (const bundled of ['fastify', 'kysely', 'zod', 'sanitize-html', 'unified']) expect(imports, bundled).not.toContain(bundled);
+  });
+
+  it('renders pages from a fresh database, in both languages', async () => {
+    const en = await fetch(`${base}/people`, { headers: { 'accept-language': 'en' } });
+    expect(en.status).toBe(200);
+    expect(await en.text()).toContain('<html lang="en"');
+    const zh = await (await fetch(`${base}/people?lang=zh`)).text();
+    expect(zh).toContain('<html lang="zh-CN"');
+    expect((await fetch(`${base}/no-such-page`)).status).toBe(404);
+    expect((await fetch(`${base}/static/favicon.svg`)).status).toBe(200);
+  });
+
+  it('logs the first administrator in, checks an uploaded image (sharp, loaded on first use) and serves the API documentation', async () => {
+    const csrf = (await (await fetch(`${base}/api/csrf/`)).json()) as { csrftoken: string };
+    const login = await fetch(`${base}/api/login/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: `csrftoken=${csrf.csrftoken}`, 'x-csrftoken': csrf.csrftoken },
+      body: JSON.stringify(ADMIN),
+    });
+    const session = (await login.json()) as { loginStatus: string; token: string };
+    expect(session.loginStatus).toBe('success');
+    const form = new FormData();
+    form.append('files[0]', new Blob([fs.readFileSync(path.join(root, 'public', 'static', 'default-portrait.png'))], { type: 'image/png' }), 'portrait.png');
+    const upload = await fetch(`${base}/api/image/`, { method: 'POST', headers: { authorization: `Token ${session.token}` }, body: form });
+    expect(upload.status, await upload.clone().text()).toBe(200);
+    const images = (await (await fetch(`${base}/api/image/`, { headers: { authorization: `Token ${session.token}` } })).json()) as { url: string }[];
+    expect(images).toHaveLength(1);
+    const docs = await fetch(`${base}/api/docs/static/index.html`);
+    expect(docs.status).toBe(200);
+    expect(await docs.text()).toContain('swagger');
+  });
+});
