@@ -8,6 +8,7 @@ export const messages = {
   password_mismatch: { zh: '两次密码输入需保持一致', en: 'the two passwords must match' },
   too_long: { zh: '最多 {max} 个字符', en: 'at most {max} characters' },
   invalid_string: { zh: '格式不正确', en: 'invalid value' },
+  invalid_characters: { zh: '含有不允许的字符（空字符 NUL）', en: 'contains a character that is not allowed (NUL)' },
   invalid_number: { zh: '必须是整数', en: 'must be a whole number' },
   out_of_range: { zh: '超出允许范围（{min}–{max}）', en: 'out of range ({min}–{max})' },
   invalid_bool: { zh: '必须是 true 或 false', en: 'must be true or false' },

@@ -21,6 +21,7 @@ import { createDatabase, type DB, migrate } from './db/database.ts';
 import { authPlugin } from './http/auth.ts';
 import { errorsPlugin, requestLang } from './http/errors.ts';
 import { multipartPlugin } from './http/multipart.ts';
+import { textPlugin } from './http/text.ts';
 import { resourceRoutes } from './http/resources.ts';
 import { ensureAdmin } from './services/bootstrap.ts';
 import { Storage } from './storage/storage.ts';
@@ -74,6 +75,7 @@ export async function buildApp({ config, db: givenDb, logger = false, pgSchema, 
   await app.register(cookie);
   await app.register(authPlugin, { db, advisor: config.advisorUsername });
   await app.register(multipartPlugin, { storage });
+  await app.register(textPlugin);
   await app.register(cachePlugin, { budgetBytes: config.cacheBytes, maxAgeMs: config.cacheMaxAgeMs, patienceMs: config.cachePatienceMs });
   await app.register(swagger, {
     openapi: {

@@ -74,6 +74,9 @@ const fastifyCodes: Record<string, [number, MessageKey]> = {
   FST_MP_PREMATURE_CLOSE: [400, 'bad_request'],
 };
 
+/** PostgreSQL's SQLSTATEs for data it refuses (class 22): bad encoding, NUL, out-of-range numbers, bad text for a type. */
+const dataErrors = new Set(['22021', '22P05', '22003', '22P02', '22001', '22007', '22008']);
+
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError & { fields?: FieldError['fields'] }, req, reply) => {
     const lang = requestLang(req);
@@ -109,6 +112,12 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     if (error.statusCode === 429) return reply.code(429).send({ detail: t(lang, 'rate_limited') });
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.code(error.statusCode).send({ detail: t(lang, 'bad_request') });
+    }
+    // a value the database refused as data (text it cannot encode, a number out of its range): the
+    // request's fault, and nothing was stored. The edge (server/http/text.ts) catches these first.
+    const sqlState = (error as { code?: unknown }).code;
+    if (typeof sqlState === 'string' && dataErrors.has(sqlState)) {
+      return reply.code(400).send({ detail: t(lang, sqlState === '22021' || sqlState === '22P05' ? 'invalid_characters' : 'bad_request') });
     }
     req.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send({ detail: t(lang, 'server_error') });
