@@ -1,3 +1,4 @@
+import type { SelectQueryBuilder } from 'kysely';
 import { profileFields } from '../../common/resources/person.ts';
 import { person } from '../../common/resources/person.ts';
 import { ApiError, FieldError } from '../http/errors.ts';
@@ -129,8 +130,17 @@ const publicColumns = [
   'area_num', 'entrance', 'status', 'portrait_url', 'link', 'link_type', 'email', 'location_zh', 'location_en',
 ] as const;
 
+/**
+ * Who the public sees (issue #12): every member but an account of type "other" that is current. Such an
+ * account is not a lab member (the administrator made from LAB_ADMIN_USERNAME, an advisor who is not a
+ * teacher); it appears once an administrator gives it a member type. Former members of type "other"
+ * (visiting students) stay on the former list.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: the person table's query builder
+const listed = <Q extends SelectQueryBuilder<any, any, any>>(q: Q): Q => q.where((eb) => eb.or([eb('type', '!=', 'other'), eb('status', '=', 0)])) as Q;
+
 export async function publicPeople(ctx: Ctx, only: { current?: boolean; limit?: number; offset?: number } = {}): Promise<Record<string, unknown>[]> {
-  let q = ctx.db.selectFrom('person').select([...publicColumns]).orderBy('type_num').orderBy('entrance').orderBy('pid');
+  let q = listed(ctx.db.selectFrom('person').select([...publicColumns])).orderBy('type_num').orderBy('entrance').orderBy('pid');
   if (only.current !== undefined) q = q.where('status', '=', only.current ? 1 : 0);
   if (only.limit !== undefined) q = q.limit(only.limit).offset(only.offset ?? 0);
   const rows = await q.execute();
@@ -139,14 +149,14 @@ export async function publicPeople(ctx: Ctx, only: { current?: boolean; limit?: 
 
 /** How many current (or former) members the public list shows. */
 export async function publicPeopleCount(ctx: Ctx, current: boolean): Promise<number> {
-  const row = await ctx.db.selectFrom('person').select((eb) => eb.fn.countAll().as('n')).where('status', '=', current ? 1 : 0).executeTakeFirst();
+  const row = await listed(ctx.db.selectFrom('person').select((eb) => eb.fn.countAll().as('n')))
+    .where('status', '=', current ? 1 : 0)
+    .executeTakeFirst();
   return Number(row?.n ?? 0);
 }
 
 export async function publicPerson(ctx: Ctx, username: string): Promise<Record<string, unknown>> {
-  const row = await ctx.db
-    .selectFrom('person')
-    .select([...publicColumns, 'link1', 'link2', 'link3'])
+  const row = await listed(ctx.db.selectFrom('person').select([...publicColumns, 'link1', 'link2', 'link3']))
     .where('username', '=', username)
     .executeTakeFirst();
   if (!row) throw new NotFound();
@@ -160,9 +170,7 @@ export async function publicPerson(ctx: Ctx, username: string): Promise<Record<s
 
 /** The public picker list: no student/staff numbers (they are personal data; SPEC shows them nowhere public). */
 export async function peopleLightList(ctx: Ctx) {
-  const rows = await ctx.db
-    .selectFrom('person')
-    .select(['pid', 'username', 'name_zh', 'name_en', 'type', 'type_num', 'status'])
+  const rows = await listed(ctx.db.selectFrom('person').select(['pid', 'username', 'name_zh', 'name_en', 'type', 'type_num', 'status']))
     .orderBy('type_num')
     .orderBy('pid')
     .execute();
