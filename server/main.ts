@@ -4,9 +4,26 @@ import { loadConfig } from './config.ts';
 // `npm start`: one process serving the API, the stored files and the pages.
 const config = loadConfig();
 const app = await buildApp({ config, logger: true });
+
+/** How long a stop may take: requests in flight get this long to finish (systemd waits 30 s). */
+const STOP_WITHIN_MS = 10_000;
+
+// SIGTERM/SIGINT: take no new requests (new connections are refused, idle keep-alive ones closed at
+// once), let the ones in flight finish, close the database and exit; past STOP_WITHIN_MS, exit anyway.
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
-    app.close().then(() => process.exit(0));
+    app.log.info({ signal }, 'stopping: finishing the requests in flight');
+    setTimeout(() => {
+      app.log.warn(`requests still in flight after ${STOP_WITHIN_MS / 1000} s: exiting without them`);
+      process.exit(1);
+    }, STOP_WITHIN_MS).unref();
+    app.close().then(
+      () => process.exit(0),
+      (e) => {
+        app.log.error({ err: e }, 'stopping failed');
+        process.exit(1);
+      },
+    );
   });
 }
 await app.listen({ port: config.port, host: config.host });
