@@ -11,7 +11,7 @@ import { FLIGHT_LIMIT_MS, type Flight, type ResponseCache, type Stored } from '.
 
 export type CacheState = 'hit' | 'stale' | 'shared' | 'miss';
 
-/** Only anonymous GETs and HEADs share answers; a HEAD reads them but never renders for them. */
+/** Only anonymous GETs and HEADs share answers (a HEAD is answered from a GET's render). */
 export function mayShare(req: FastifyRequest): boolean {
   return (req.method === 'GET' || req.method === 'HEAD') && !req.headers.authorization;
 }
@@ -156,8 +156,17 @@ export async function answerFromCache(
     // the render kept nothing (an error, a 404): this request renders on its own
     return false;
   }
-  if (req.method === 'GET') req.cacheFlight = cache.begin(key);
-  return false;
+  if (req.method === 'GET') {
+    req.cacheFlight = cache.begin(key);
+    return false;
+  }
+  // HEAD mirrors GET: the answer is rendered as a GET would be (and kept), then sent without its body
+  const flight = cache.begin(key) as Flight;
+  refresh(flight);
+  const rendered = await flight.promise;
+  if (!rendered) return false;
+  sendStored(req, reply, rendered, 'miss', headers);
+  return true;
 }
 
 async function readAll(payload: unknown): Promise<Buffer | undefined> {

@@ -67,6 +67,9 @@ export async function pagesPlugin(app: FastifyInstance, opts: PagesOptions = {})
   app.addHook('onRequest', async (req, reply) => {
     // assets and feeds need neither: they are not rendered from the request's origin nor cached here
     if (req.routeOptions.url !== PAGE_ROUTE) return;
+    // HEAD mirrors GET: the page renders as for a GET (status, type, length, cache); Node's response,
+    // created for a HEAD, sends no body
+    if (req.raw.method === 'HEAD') req.raw.method = 'GET';
     // a refresh renders for the reader who found the page stale, with that reader's origin
     const refresh = app.cacheRefresher.claim(req);
     const origin = refresh?.origin ?? siteOrigin(req, app.lab.config);

@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Client, loginAs } from '../helpers/client.ts';
 import { ADMIN, type Site, startSite } from './server.ts';
@@ -143,6 +144,29 @@ describe('the response cache and the long lists', () => {
     expect(sitemap).toContain(`<loc>${site.url}/publication?page=3</loc>`);
     expect(sitemap).not.toContain(`<loc>${site.url}/publication?page=4</loc>`);
     expect(sitemap).toContain(`<loc>${site.url}/people?tab=former</loc>`);
+  });
+
+  it('answers HEAD as GET would, without the body (issue #12)', async () => {
+    const raw = (method: 'GET' | 'HEAD', p: string) =>
+      new Promise<{ status: number; headers: http.IncomingHttpHeaders; bytes: number }>((resolve, reject) => {
+        const req = http.request(`${site.url}${p}`, { method, headers: { 'accept-language': 'zh', 'accept-encoding': 'identity' } }, (res) => {
+          let bytes = 0;
+          res.on('data', (d: Buffer) => {
+            bytes += d.length;
+          });
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, bytes }));
+        });
+        req.on('error', reject);
+        req.end();
+      });
+    for (const p of ['/sharedtask', '/no-such-page-for-head']) {
+      const head = await raw('HEAD', p);
+      const get = await raw('GET', p);
+      expect(head.status, p).toBe(get.status);
+      expect(head.headers['content-type'], p).toBe('text/html; charset=utf-8');
+      expect(head.bytes, p).toBe(0);
+      if (get.status === 200) expect(Number(head.headers['content-length']), p).toBe(get.bytes);
+    }
   });
 
   it('keeps the first HTML of the long list small', async () => {
