@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -7,6 +8,7 @@ import { ApiError } from '../http/errors.ts';
 import { requireActor } from '../http/auth.ts';
 import { DEFAULT_PORTRAIT } from '../services/people.ts';
 import { login, logout, safeEqual } from '../services/auth.ts';
+import { hit, peek, reset } from '../services/counters.ts';
 import { parseInput, success } from './helpers.ts';
 
 // Login with a CSRF cookie + header (double submit), logout that revokes the token, and who am I.
@@ -18,6 +20,15 @@ const LoginSchema = z.object({
   username: z.string({ error: 'required' }).trim().min(1, { error: 'required' }).max(100, { error: 'too_long' }),
   password: z.string({ error: 'required' }).min(1, { error: 'required' }).max(200, { error: 'too_long' }),
 });
+
+/** How long failed logins of one account are remembered. */
+const ACCOUNT_WINDOW_MS = 15 * 60_000;
+
+/** The wait before checking a password after `failures` recent failures for that account: none for the
+ * first three, then 0.25 s doubling up to 5 s. */
+export function accountDelayMs(failures: number): number {
+  return failures < 3 ? 0 : Math.min(250 * 2 ** (failures - 3), 5_000);
+}
 
 export async function authRoutes(app: FastifyInstance) {
   app.get('/api/csrf/', { schema: { tags, summary: 'Sets the csrftoken cookie that POST /api/login/ must echo in X-CSRFToken' }, config: { access: 'public' } }, async (req, reply) => {
@@ -55,8 +66,17 @@ export async function authRoutes(app: FastifyInstance) {
       },
       async (req) => {
         const { username, password } = parseInput(LoginSchema, req.body);
+        // repeated failures for one account slow every attempt at it, on every instance: never a lockout
+        // an attacker could use against a member, and alike for names that do not exist
+        const key = `login-account:${username}`;
+        const wait = accountDelayMs((await peek(app.lab.db, key)).count);
+        if (wait > 0) await sleep(wait);
         const result = await login(app.lab.db, username, password);
-        if (result.status !== 'success') return { loginStatus: result.status };
+        if (result.status !== 'success') {
+          await hit(app.lab.db, key, ACCOUNT_WINDOW_MS);
+          return { loginStatus: result.status };
+        }
+        await reset(app.lab.db, key);
         const a = result.actor;
         return {
           loginStatus: 'success',

@@ -37,3 +37,33 @@ describe.each(dialects)('accounts that are not members on %s', (dialect) => {
     expect((await anon().get('/api/read_people/?username=admin')).statusCode).toBe(200);
   });
 });
+
+describe.each(dialects)('failed logins of one account on %s', (dialect) => {
+  let w: World;
+  beforeAll(async () => {
+    w = await makeWorld(dialect);
+  });
+  afterAll(() => w?.t.close());
+
+  const attempt = async (username: string, password: string) => {
+    const started = Date.now();
+    const status = (await new Client(w.app).login(username, password)).loginStatus;
+    return { status, ms: Date.now() - started };
+  };
+
+  it('slow down every attempt at that account, never lock it, and leave other accounts alone', async () => {
+    const victim = await newMember(w.admin, { password: 'victim-password-1', password2: 'victim-password-1' });
+    for (let i = 0; i < 6; i++) expect((await attempt(victim.username, 'wrong-guess')).status).toBe('fail');
+    // six failures: the next attempt waits 2 s first, and the right password still works
+    const slowed = await attempt(victim.username, 'victim-password-1');
+    expect(slowed.status).toBe('success');
+    expect(slowed.ms).toBeGreaterThanOrEqual(1_900);
+    // the success cleared the count
+    const after = await attempt(victim.username, 'victim-password-1');
+    expect(after.status).toBe('success');
+    expect(after.ms).toBeLessThan(slowed.ms - 1_000);
+    // names that do not exist are counted alike (no difference tells them apart)
+    for (let i = 0; i < 6; i++) await attempt('nobody-by-this-name', 'x');
+    expect((await attempt('nobody-by-this-name', 'x')).ms).toBeGreaterThanOrEqual(1_900);
+  }, 60_000);
+});
