@@ -100,10 +100,16 @@ export async function siteSettings(ctx: Ctx): Promise<SiteSettings> {
 export async function saveSiteSettings(ctx: Ctx, input: Record<string, unknown>): Promise<void> {
   const parsed = inputSchema(site, 'update').safeParse(input ?? {});
   if (!parsed.success) throw new InputError(parsed.error.issues);
-  await ctx.db
+  const inserted = await ctx.db
     .insertInto(site.table)
     .values({ [site.id]: SITE_ID, ...defaults(site) })
     .onConflict((oc) => oc.column(site.id).doNothing())
-    .execute();
-  await siteRecord.update(ctx, SITE_ID, parsed.data);
+    .executeTakeFirst();
+  try {
+    await siteRecord.update(ctx, SITE_ID, parsed.data);
+  } catch (e) {
+    // a refused first save leaves no row behind: a refused write changes nothing
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) await ctx.db.deleteFrom(site.table).where(site.id, '=', SITE_ID).execute();
+    throw e;
+  }
 }
