@@ -1,3 +1,4 @@
+import net, { type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialects } from '../helpers/app.ts';
 import { Client, sendRaw } from '../helpers/client.ts';
@@ -61,6 +62,33 @@ describe.each(dialects)('hostile text on %s', (dialect) => {
       expect(res.statusCode, url).toBe(400);
       expect(JSON.parse(res.body).detail, url).toBe('contains a character that is not allowed (NUL)');
     }
+  });
+
+  it('answers invalid UTF-8 in a query or path below 500', async () => {
+    for (const url of ['/api/read_people/?username=%ff%fe', '/api/read_article/?slug=%c3', '/api/read_page/?section=course&slug=%ff', '/resource/public/publication/1/%ff.pdf', '/api/read_people/%ff']) {
+      const res = await anon().get(url);
+      expect(res.statusCode, url).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode, url).toBeLessThan(500);
+    }
+  });
+
+  it('refuses a NUL in a header on a real socket with a 400', async () => {
+    await w.app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = w.app.server.address() as AddressInfo;
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = net.connect(port, '127.0.0.1', () => socket.write('GET /api/read_site/ HTTP/1.1\r\nHost: x\r\nX-Bad: a\u0000b\r\n\r\n'));
+      let data = '';
+      socket.on('data', (d) => {
+        data += String(d);
+      });
+      socket.on('end', () => resolve(data));
+      socket.on('error', reject);
+      setTimeout(() => {
+        socket.destroy();
+        resolve(data);
+      }, 3000);
+    });
+    expect(answer.split('\r\n')[0]).toMatch(/^HTTP\/1\.1 400/);
   });
 
   it('stores invalid UTF-8 in a multipart field as the replacement character, on both databases', async () => {
