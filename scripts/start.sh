@@ -1,0 +1,9 @@
+#!/usr/bin/env bash
+# `npm start`: the server bundle that `npm run build` makes (build/app/main.js), in production, on Node 24.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+if [ ! -f build/app/main.js ]; then
+  echo "No server build at build/app/main.js: run \`npm run build\` first (README, Production)." >&2
+  exit 1
+fi
+NODE_ENV=production exec bash scripts/node.sh --max-semi-space-size=8 build/app/main.js "$@"
