@@ -21,6 +21,7 @@ import { createDatabase, type DB, migrate } from './db/database.ts';
 import { authPlugin } from './http/auth.ts';
 import { errorsPlugin, requestLang } from './http/errors.ts';
 import { multipartPlugin } from './http/multipart.ts';
+import { headersPlugin } from './http/headers.ts';
 import { textPlugin } from './http/text.ts';
 import { resourceRoutes } from './http/resources.ts';
 import { ensureAdmin } from './services/bootstrap.ts';
@@ -71,6 +72,7 @@ export async function buildApp({ config, db: givenDb, logger = false, pgSchema, 
   await app.register(clusterPlugin, { pgSchema });
 
   await app.register(errorsPlugin);
+  await app.register(headersPlugin, { config });
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } } });
   await app.register(cookie);
   await app.register(authPlugin, { db, advisor: config.advisorUsername });

@@ -1,0 +1,35 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Config } from '../config.ts';
+
+// Headers of defence in depth on every answer (issue #12): no Referer with a path leaves for another
+// site, no page is framed by another site, and the login, the console and the advisor area are framed
+// by no one (clickjacking of a logged-in member). Behind HTTPS in production, browsers are told to keep
+// to HTTPS. A content security policy for scripts is still to come (docs/security.md).
+
+/** Paths whose pages act for a logged-in member: never inside a frame. */
+function actsForMember(path: string, advisor: string | undefined): boolean {
+  const p = path.toLowerCase();
+  if (p === '/login' || p.startsWith('/login/') || p === '/console' || p.startsWith('/console/')) return true;
+  return !!advisor && p.startsWith(`/${advisor.toLowerCase()}/`);
+}
+
+function decodedPath(url: string): string {
+  const path = url.split('?')[0] ?? '';
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+}
+
+export const headersPlugin = fp(async (app: FastifyInstance, opts: { config: Config }) => {
+  app.addHook('onRequest', async (req, reply) => {
+    reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
+    if (actsForMember(decodedPath(req.url), opts.config.advisorUsername)) {
+      reply.header('X-Frame-Options', 'DENY');
+      if (!reply.hasHeader('content-security-policy')) reply.header('Content-Security-Policy', "frame-ancestors 'none'");
+    } else reply.header('X-Frame-Options', 'SAMEORIGIN');
+    if (opts.config.production && req.protocol === 'https') reply.header('Strict-Transport-Security', 'max-age=15552000');
+  });
+});
