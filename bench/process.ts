@@ -4,9 +4,9 @@
 // and the RSS once every public page has been rendered once and the process has settled.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from './net.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const pages = ['/', '/news', '/people', '/publication', '/curriculum', '/sharedtask', '/DISCOpen', '/login', '/console'];
@@ -15,16 +15,6 @@ const runs = Number(process.env.BENCH_RUNS ?? 3);
 const startFlags = (process.env.BENCH_NODE_FLAGS ?? '--max-semi-space-size=8').split(' ').filter(Boolean);
 const entry = process.env.BENCH_ENTRY ?? 'build/app/main.js';
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(port));
-    });
-    s.on('error', reject);
-  });
-}
 
 const rssMb = (pid: number) => Math.round(Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024);
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;

@@ -3,11 +3,11 @@
 // plus the gzipped JavaScript and CSS each page loads and, unless BENCH_LIGHTHOUSE=0, Lighthouse scores.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
+import { freePort } from './net.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -16,16 +16,6 @@ const lighthouse = process.env.BENCH_LIGHTHOUSE !== '0';
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-bench-'));
 const children: ChildProcess[] = [];
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(port));
-    });
-    s.on('error', reject);
-  });
-}
 
 async function waitFor(url: string, ms = 30_000): Promise<void> {
   const end = Date.now() + ms;

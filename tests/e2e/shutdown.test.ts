@@ -26,6 +26,27 @@ function request(port: number, agent: http.Agent, opts: http.RequestOptions, bod
   });
 }
 
+
+/** The real server (`node server/main.ts`, API only) on a fresh data folder; resolves once it answers. */
+async function startServer(dataDir: string, env: Record<string, string>, agent: http.Agent) {
+  const port = 30000 + Math.floor(Math.random() * 20000);
+  const proc = spawn(process.execPath, [path.join(root, 'server', 'main.ts')], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LAB_API_ONLY: '1', DATABASE_URL: '', ...env },
+    stdio: 'ignore',
+  });
+  const exited = new Promise<number | null>((resolve) => proc.once('exit', (code) => resolve(code)));
+  for (let i = 0; ; i++) {
+    try {
+      await request(port, agent, { path: '/api/read_site/' });
+      return { proc, port, exited };
+    } catch (e) {
+      if (i > 300) throw e;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+}
+
 describe('stopping the server', () => {
   let child: ChildProcess | undefined;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-stop-'));
@@ -35,23 +56,10 @@ describe('stopping the server', () => {
   });
 
   it('finishes the request in flight, drops idle keep-alive connections and exits within 10 s of SIGTERM', async () => {
-    const port = 30000 + Math.floor(Math.random() * 20000);
-    child = spawn(process.execPath, [path.join(root, 'server', 'main.ts')], {
-      cwd: root,
-      env: { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LAB_API_ONLY: '1', LAB_ADMIN_USERNAME: ADMIN.username, LAB_ADMIN_PASSWORD: ADMIN.password, DATABASE_URL: '' },
-      stdio: 'ignore',
-    });
-    const exited = new Promise<number | null>((resolve) => child?.once('exit', (code) => resolve(code)));
     const agent = new http.Agent({ keepAlive: true, maxSockets: 20 });
-    for (let i = 0; ; i++) {
-      try {
-        await request(port, agent, { path: '/api/read_site/' });
-        break;
-      } catch (e) {
-        if (i > 300) throw e;
-        await new Promise((r) => setTimeout(r, 100));
-      }
-    }
+    const started = await startServer(dataDir, { LAB_ADMIN_USERNAME: ADMIN.username, LAB_ADMIN_PASSWORD: ADMIN.password }, agent);
+    child = started.proc;
+    const { port, exited } = started;
     // idle keep-alive connections, as a browser or a proxy leaves them
     await Promise.all(Array.from({ length: 8 }, () => request(port, agent, { path: '/api/read_site/' })));
     const csrfRes = await fetch(`http://127.0.0.1:${port}/api/csrf/`);
@@ -87,25 +95,10 @@ describe('stopping the server', () => {
   }, 60_000);
 
   it('exits after 10 s even when a client never finishes its request', async () => {
-    const port = 30000 + Math.floor(Math.random() * 20000);
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-stop-'));
-    const proc = spawn(process.execPath, [path.join(root, 'server', 'main.ts')], {
-      cwd: root,
-      env: { ...process.env, NODE_ENV: 'production', DATA_DIR: dir, PORT: String(port), HOST: '127.0.0.1', LAB_API_ONLY: '1', LAB_ADMIN_USERNAME: '', DATABASE_URL: '' },
-      stdio: 'ignore',
-    });
+    const agent = new http.Agent({ keepAlive: false });
+    const { proc, port, exited } = await startServer(dir, { LAB_ADMIN_USERNAME: '' }, agent);
     try {
-      const exited = new Promise<number | null>((resolve) => proc.once('exit', (code) => resolve(code)));
-      const agent = new http.Agent({ keepAlive: false });
-      for (let i = 0; ; i++) {
-        try {
-          await request(port, agent, { path: '/api/read_site/' });
-          break;
-        } catch (e) {
-          if (i > 300) throw e;
-          await new Promise((r) => setTimeout(r, 100));
-        }
-      }
       // a body announced and never sent: the request stays in flight
       const stuck = http.request({ host: '127.0.0.1', port, agent, method: 'POST', path: '/api/csrf/', headers: { 'content-length': '1000', 'content-type': 'text/plain' } });
       stuck.on('error', () => {});
