@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { requestLang } from '../http/errors.ts';
+import { queryOf } from '../http/url.ts';
 import type { Topic } from './changes.ts';
 import { type AnswerHeaders, answerFromCache, keepRendered, mayShare, Refresher, releaseFlight } from './http.ts';
 import { ResponseCache } from './response-cache.ts';
@@ -37,8 +38,7 @@ declare module 'fastify' {
 const readHeaders: AnswerHeaders = { vary: 'Accept-Encoding, Accept-Language', cacheControl: 'public, max-age=0, must-revalidate' };
 
 function readKey(url: string, routeUrl: string, lang: string, declared: Readonly<Record<string, ParamKey>>): string {
-  const i = url.indexOf('?');
-  const query = new URLSearchParams(i < 0 ? '' : url.slice(i + 1));
+  const query = queryOf(url);
   const parts = Object.entries(declared).map(([name, keyOf]) => `${name}${keyOf(query.get(name) ?? undefined)}`);
   return `read ${lang} ${routeUrl}?${parts.join('&')}`;
 }

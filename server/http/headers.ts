@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
+import { pathOf } from './url.ts';
 
 // Headers of defence in depth on every answer (issue #12): no Referer with a path leaves for another
 // site, no page is framed by another site, and the login, the console and the advisor area are framed
@@ -14,19 +15,10 @@ function actsForMember(path: string, advisor: string | undefined): boolean {
   return !!advisor && p.startsWith(`/${advisor.toLowerCase()}/`);
 }
 
-function decodedPath(url: string): string {
-  const path = url.split('?')[0] ?? '';
-  try {
-    return decodeURIComponent(path);
-  } catch {
-    return path;
-  }
-}
-
 export const headersPlugin = fp(async (app: FastifyInstance, opts: { config: Config }) => {
   app.addHook('onRequest', async (req, reply) => {
     reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
-    if (actsForMember(decodedPath(req.url), opts.config.advisorUsername)) {
+    if (actsForMember(pathOf(req.url), opts.config.advisorUsername)) {
       reply.header('X-Frame-Options', 'DENY');
       if (!reply.hasHeader('content-security-policy')) reply.header('Content-Security-Policy', "frame-ancestors 'none'");
     } else reply.header('X-Frame-Options', 'SAMEORIGIN');

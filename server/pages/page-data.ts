@@ -3,6 +3,7 @@ import type { Lang } from '../../common/enums.ts';
 import { pick, resolveLang } from '../../common/lang.ts';
 import type { Lab } from '../api/helpers.ts';
 import { siteOrigin } from '../http/origin.ts';
+import { pathOf, queryOf } from '../http/url.ts';
 import type { Ctx } from '../services/context.ts';
 import { NotFound } from '../services/context.ts';
 import { publicSeminars, publishedArticle, publishedArticleCount, publishedArticles, publishedNews } from '../services/content.ts';
@@ -47,20 +48,11 @@ async function orNull<T>(p: Promise<T>): Promise<T | null> {
   }
 }
 
-/** The decoded path of a raw request URL (what the routers match), or the raw one where it does not decode. */
-export function pathOf(rawUrl: string): string {
-  const path = rawUrl.split('?')[0] ?? '';
-  try {
-    return decodeURIComponent(path);
-  } catch {
-    return path;
-  }
-}
-
-/** The query of a raw request URL; never throws, whatever the URL holds. */
-export function queryOf(rawUrl: string): URLSearchParams {
-  const i = rawUrl.indexOf('?');
-  return new URLSearchParams(i < 0 ? '' : rawUrl.slice(i + 1));
+/** The language a page is rendered in, and whether its URL named it (?lang=: canonical links keep it). */
+export function pageLanguage(req: FastifyRequest): { lang: Lang; forced: boolean } {
+  const asked = queryOf(req.url).get('lang');
+  const lang = resolveLang({ query: asked, cookie: req.headers.cookie ?? null, acceptLanguage: (req.headers['accept-language'] as string | undefined) ?? null });
+  return { lang, forced: asked === lang };
 }
 
 /** How many records one page of a long list shows (SPEC §4 lists; issue #11 "big lists"). */
@@ -79,12 +71,7 @@ function windowOf(params: Record<string, string>, total: number, size: number): 
  * writes change it (server/cache/changes.ts).
  */
 export function createPageData(lab: Lab, req: FastifyRequest, topics: Set<Topic> = new Set()) {
-  const query = queryOf(req.url);
-  const lang = resolveLang({
-    query: query.get('lang'),
-    cookie: req.headers.cookie ?? null,
-    acceptLanguage: (req.headers['accept-language'] as string | undefined) ?? null,
-  });
+  const { lang, forced } = pageLanguage(req);
   const ctx = anonymousCtx(lab, lang);
   const origin = req.pageOrigin ?? siteOrigin(req, lab.config);
   const reads = (...ts: Topic[]) => {
@@ -94,10 +81,10 @@ export function createPageData(lab: Lab, req: FastifyRequest, topics: Set<Topic>
   return {
     lang,
     /** The request named its language (?lang=): canonical links then keep it. */
-    forced: query.get('lang') === lang,
+    forced,
     origin,
     /** The query parameters this page reads, normalized (page-params.ts): the only ones loaders see. */
-    params: pageParams(pathOf(req.url), query),
+    params: pageParams(pathOf(req.url), queryOf(req.url)),
     analyticsUrl: lab.config.analyticsUrl ?? null,
     /** The class-advisor account whose area lives at /{advisor}/… (null: no such area). */
     advisor: lab.config.advisorUsername ?? null,

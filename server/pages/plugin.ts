@@ -5,11 +5,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { RouterContextProvider } from 'react-router';
 import type { ViteDevServer } from 'vite';
 import { pageDataContext } from '#page-context';
-import { resolveLang } from '../../common/lang.ts';
 import { feedRoutes } from './feeds.ts';
 import { siteOrigin } from '../http/origin.ts';
 import { projectRoot } from '../root.ts';
-import { createPageData, pathOf, queryOf } from './page-data.ts';
+import { createPageData, pageLanguage } from './page-data.ts';
+import { pathOf, queryOf } from '../http/url.ts';
 import { pageParams, paramsKey } from './page-params.ts';
 import { type AnswerHeaders, answerFromCache, keepRendered, mayShare } from '../cache/http.ts';
 import type { Topic } from '../cache/changes.ts';
@@ -37,10 +37,8 @@ function cacheKey(req: FastifyRequest, origin: string): string | undefined {
   const path = pathOf(req.url);
   const lower = path.toLowerCase();
   if (lower.endsWith('.data') || lower.startsWith('/console') || lower.startsWith('/__')) return undefined;
-  const query = queryOf(req.url);
-  const lang = resolveLang({ query: query.get('lang'), cookie: req.headers.cookie ?? null, acceptLanguage: (req.headers['accept-language'] as string) ?? null });
-  const forced = query.get('lang') === lang ? '!' : '';
-  return `page ${lang}${forced} ${origin} ${path}?${paramsKey(pageParams(path, query))}`;
+  const { lang, forced } = pageLanguage(req);
+  return `page ${lang}${forced ? '!' : ''} ${origin} ${path}?${paramsKey(pageParams(path, queryOf(req.url)))}`;
 }
 
 /**
