@@ -11,7 +11,8 @@ import { DEMO_ADVISOR_PASSWORD } from './demo/advisor-seed.ts';
 import { DEMO_USER_PASSWORD, hasContent, seedDemo } from './demo/seed.ts';
 import { PASSWORD_MIN, USERNAME_RE } from '../common/resources/person.ts';
 
-// The lab CLI: `npm run lab -- <command>`. Commands: demo, seed-demo, create-user, reset-password.
+// The lab CLI: `npm run lab -- <command>`. Commands: demo, seed-demo, create-user, reset-password,
+// backup, restore.
 
 const usage = `Usage: npm run lab -- <command> [options]
 
@@ -23,13 +24,20 @@ const usage = `Usage: npm run lab -- <command> [options]
   reset-password --username U [--password P]
                                set a new password (without --password a random one is printed,
                                which its owner must replace at the next login)
+  backup [FILE]                write a backup of the database and every stored file, while the site
+                               runs (default FILE: lab-backup-DATE-TIME.tar.gz in BACKUP_DIR or here)
+  restore FILE [--force]       restore a backup into this instance (stop the server first); an
+                               instance with content is replaced only with --force
 
-Environment: DATA_DIR, DATABASE_URL, PORT, HOST, LAB_ADMIN_USERNAME, LAB_ADMIN_PASSWORD (see README).`;
+Environment: DATA_DIR, DATABASE_URL, PORT, HOST, LAB_ADMIN_USERNAME, LAB_ADMIN_PASSWORD, BACKUP_DIR
+(see README and docs/operations.md).`;
 
 function fail(message: string): never {
   console.error(`lab: ${message}`);
   process.exit(2);
 }
+
+const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 /** The demo teacher who is also the class advisor (cli/demo/content.ts). */
 const DEMO_ADVISOR = 'linyunshu';
@@ -83,9 +91,13 @@ const parseOptions = (args: string[]) =>
       'name-en': { type: 'string' },
       password: { type: 'string' },
       admin: { type: 'boolean' },
+      force: { type: 'boolean' },
     },
-    allowPositionals: false,
+    allowPositionals: true,
   });
+
+/** How many file arguments each command takes. */
+const positionalsOf: Record<string, [min: number, max: number]> = { backup: [0, 1], restore: [1, 1] };
 
 async function main() {
   const [command, ...rest] = process.argv.slice(2);
@@ -93,8 +105,12 @@ async function main() {
   // the demo shows the class-advisor area too: a demo teacher is the advisor unless ADVISOR_USERNAME says otherwise
   const config = command === 'demo' || command === 'seed-demo' ? { ...loaded, advisorUsername: loaded.advisorUsername ?? DEMO_ADVISOR } : loaded;
   let values: ReturnType<typeof parseOptions>['values'];
+  let positionals: string[];
   try {
-    ({ values } = parseOptions(rest));
+    ({ values, positionals } = parseOptions(rest));
+    const [min, max] = positionalsOf[command ?? ''] ?? [0, 0];
+    if (positionals.length > max) throw new Error(`Unexpected argument '${positionals[max]}'`);
+    if (positionals.length < min) throw new Error(`${command} needs a file`);
   } catch (e) {
     // an unknown option or a stray argument: say which, then how it is used (never a stack trace)
     console.error(`${(e as Error).message}\n`);
@@ -169,6 +185,40 @@ async function main() {
         console.log(`New password of ${username}: ${values.password ? '(as given)' : password}. Their sessions were ended.`);
       } finally {
         await db.destroy();
+      }
+      return;
+    }
+    case 'backup': {
+      const { takeBackup } = await import('../server/backup/backup.ts');
+      const stamp = new Date().toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-');
+      const file = path.resolve(positionals[0] ?? path.join(config.backupDir ?? '.', `lab-backup-${stamp}.tar.gz`));
+      const storage = new Storage(config.dataDir);
+      await storage.init();
+      try {
+        const s = await takeBackup({ dataDir: config.dataDir, databaseUrl: config.databaseUrl }, storage, file);
+        console.log(`Backup written to ${s.file}: ${s.rows} records in ${s.tables} tables, ${s.files} files (${megabytes(s.bytes)}), schema ${s.schema}.`);
+        for (const m of s.missing) console.warn(`warning: a record points at files/${m.bucket}/${m.key}, which this instance does not have`);
+      } catch (e) {
+        fail(`no backup written: ${(e as Error).message}`);
+      } finally {
+        storage.close();
+      }
+      return;
+    }
+    case 'restore': {
+      const { restoreBackup } = await import('../server/backup/restore.ts');
+      const { BadArchive, RestoreRefused } = await import('../server/backup/archive.ts');
+      const file = path.resolve(positionals[0] as string);
+      const storage = new Storage(config.dataDir);
+      await storage.init();
+      try {
+        const s = await restoreBackup({ dataDir: config.dataDir, databaseUrl: config.databaseUrl }, storage, file, { force: values.force ?? false });
+        console.log(`Restored ${s.rows} records in ${s.tables} tables and ${s.files} files (${megabytes(s.bytes)}) from a ${s.from === 'postgres' ? 'PostgreSQL' : 'SQLite'} backup into ${config.databaseUrl ? 'PostgreSQL' : config.dataDir}.`);
+      } catch (e) {
+        if (e instanceof RestoreRefused || e instanceof BadArchive) fail(`nothing restored: ${e.message}`);
+        throw e;
+      } finally {
+        storage.close();
       }
       return;
     }

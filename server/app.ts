@@ -17,7 +17,7 @@ import { publicRoutes } from './api/public.ts';
 import { scheduleRoutes } from './api/schedules.ts';
 import { siteRoutes } from './api/site.ts';
 import type { Config } from './config.ts';
-import { createDatabase, type DB, migrate } from './db/database.ts';
+import { createDatabase, type DB, migrate, pendingMigrations } from './db/database.ts';
 import { authPlugin } from './http/auth.ts';
 import { errorsPlugin, requestLang } from './http/errors.ts';
 import { multipartPlugin } from './http/multipart.ts';
@@ -38,15 +38,25 @@ export type AppOptions = { config: Config; db?: DB; logger?: boolean; pgSchema?:
 
 /** Builds the whole server: database (migrated), storage, API, files and, when built, the pages. */
 export async function buildApp({ config, db: givenDb, logger = false, pgSchema, devServer }: AppOptions): Promise<FastifyInstance> {
-  const db = givenDb ?? createDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, ...(pgSchema ? { pgSchema } : {}) });
+  const dbOptions = { dataDir: config.dataDir, databaseUrl: config.databaseUrl, ...(pgSchema ? { pgSchema } : {}) };
+  const db = givenDb ?? createDatabase(dbOptions);
+  const storage = new Storage(config.dataDir);
   try {
+    await storage.init();
+    const { pending, upgrade } = await pendingMigrations(db, pgSchema);
+    // an upgrade changes the schema of data a lab has: a backup first, or no change at all
+    if (upgrade && !givenDb) {
+      const { backupBeforeUpgrade } = await import('./backup/schedule.ts');
+      await backupBeforeUpgrade(dbOptions, storage, config.backupDir ?? path.join(config.dataDir, 'backups'), pending[0] as string).catch((e) => {
+        throw new Error(`the backup before upgrading failed, so the database was left as it was: ${(e as Error).message}`);
+      });
+    }
     await migrate(db, pgSchema);
   } catch (e) {
+    storage.close();
     if (!givenDb) await db.destroy();
     throw e;
   }
-  const storage = new Storage(config.dataDir);
-  await storage.init();
   await ensureAdmin(db, config);
 
   const { trustProxy } = config;
@@ -68,6 +78,7 @@ export async function buildApp({ config, db: givenDb, logger = false, pgSchema, 
     storage.close();
     if (!givenDb) await db.destroy();
   });
+  if (config.backupDir && !givenDb) (await import('./backup/schedule.ts')).scheduleBackups(app, dbOptions, storage, config.backupDir, config.backupKeep);
   // with PostgreSQL, changes travel to and from the other instances (server/cluster/bus.ts)
   await app.register(clusterPlugin, { pgSchema });
 

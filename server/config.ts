@@ -32,6 +32,10 @@ export type Config = {
   cacheMaxAgeMs: number;
   /** How long the first reader after a write waits for the new version before getting the previous one (CACHE_PATIENCE_MS). */
   cachePatienceMs: number;
+  /** Where the daily backups go (BACKUP_DIR); none are taken when unset. See server/backup/schedule.ts. */
+  backupDir: string | undefined;
+  /** How many daily backups are kept (BACKUP_KEEP). */
+  backupKeep: number;
   /** Serve the built React Router app; off for API-only tests. */
   serveApp: boolean;
 };
@@ -95,6 +99,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cacheBytes: positive('CACHE_MB', env.CACHE_MB, 48) * 1024 * 1024,
     cacheMaxAgeMs: positive('CACHE_MAX_AGE_S', env.CACHE_MAX_AGE_S, 300) * 1000,
     cachePatienceMs: positive('CACHE_PATIENCE_MS', env.CACHE_PATIENCE_MS, 300),
+    backupDir: blank(env.BACKUP_DIR) === undefined ? undefined : path.resolve(blank(env.BACKUP_DIR) as string),
+    backupKeep: Math.round(positive('BACKUP_KEEP', env.BACKUP_KEEP, 7)),
     serveApp: env.LAB_API_ONLY !== '1',
   };
 }

@@ -55,6 +55,13 @@ const migrations: Record<string, Migration> = {
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
+/** The migrations this database has not had yet, and whether it had any before (an upgrade, not a new instance). */
+export async function pendingMigrations(db: DB, schema?: string): Promise<{ pending: string[]; upgrade: boolean }> {
+  const all = await new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) }).getMigrations();
+  const pending = all.filter((m) => !m.executedAt).map((m) => m.name);
+  return { pending, upgrade: pending.length > 0 && pending.length < all.length };
+}
+
 /**
  * Applies every migration. With a PostgreSQL schema (pgSchema), Kysely's own bookkeeping tables are
  * looked for and kept in that schema too; otherwise its check would find another schema's tables.

@@ -5,7 +5,9 @@ import path from 'node:path';
 import { Upload } from '../../common/upload.ts';
 
 // Files live under DATA_DIR/files/{bucket}/{key}; keys are chosen here (random, 128 bits), never taken
-// from a request, and every path is checked to stay inside its bucket.
+// from a request, and every path is checked to stay inside its bucket. A stored file never changes: a new
+// version is a new key. A removed file waits a day in DATA_DIR/files/removed/{bucket} before it is
+// deleted, so a backup whose snapshot still shows its record finds it (server/backup).
 
 export const MB = 1024 * 1024;
 
@@ -21,12 +23,28 @@ export const uploadLimits = {
 export const buckets = ['publication', 'data', 'image', 'media'] as const;
 export type Bucket = (typeof buckets)[number];
 
+/**
+ * Every column that holds the key of a stored file, and its bucket: what a backup copies with the
+ * records, and what a restore checks (tests/api/backup.test.ts holds it to the schema).
+ */
+export const storedFiles: readonly { table: string; column: string; bucket: Bucket }[] = [
+  { table: 'publication', column: 'file1_key', bucket: 'publication' },
+  { table: 'publication', column: 'file2_key', bucket: 'publication' },
+  { table: 'publication', column: 'file3_key', bucket: 'publication' },
+  { table: 'data_file', column: 'storage_key', bucket: 'data' },
+  { table: 'image', column: 'storage_key', bucket: 'image' },
+  { table: 'media', column: 'storage_key', bucket: 'media' },
+];
+
 const KEY_RE = /^[a-f0-9]{32}(\.[a-z0-9]{1,8})?$/;
 
 /** How often a running instance marks its temporary folder as alive, and when a silent one counts as gone. */
 const HEARTBEAT_MS = 60_000;
 const GONE_AFTER_MS = 3 * HEARTBEAT_MS;
 const ALIVE = '.alive';
+/** How long a removed file is kept in files/removed before it is deleted. */
+export const REMOVED_KEEP_MS = 24 * 3600_000;
+const REMOVED = 'removed';
 
 export class Storage {
   readonly root: string;
@@ -43,13 +61,18 @@ export class Storage {
   }
 
   async init(): Promise<void> {
-    for (const b of buckets) await fs.mkdir(path.join(this.root, b), { recursive: true });
+    for (const b of buckets) {
+      await fs.mkdir(path.join(this.root, b), { recursive: true });
+      await fs.mkdir(path.join(this.root, REMOVED, b), { recursive: true });
+    }
     await fs.mkdir(this.tmpDir, { recursive: true });
     await this.touch();
     await this.sweepTmp();
+    await this.sweepRemoved();
     this.heartbeat = setInterval(() => {
       this.touch()
         .then(() => this.sweepTmp())
+        .then(() => this.sweepRemoved())
         .catch(() => {});
     }, HEARTBEAT_MS);
     this.heartbeat.unref();
@@ -82,6 +105,36 @@ export class Storage {
         if (alive) continue;
       }
       await fs.rm(full, { recursive: true, force: true });
+    }
+  }
+
+  /** How many other instances (servers, CLI commands) are running on this DATA_DIR now. */
+  async otherInstances(): Promise<number> {
+    const now = Date.now();
+    let n = 0;
+    for (const entry of await fs.readdir(this.tmpRoot, { withFileTypes: true })) {
+      const full = path.join(this.tmpRoot, entry.name);
+      if (full === this.tmpDir || !entry.isDirectory()) continue;
+      if (await fs.stat(path.join(full, ALIVE)).then((st) => now - st.mtimeMs < GONE_AFTER_MS, () => false)) n++;
+    }
+    return n;
+  }
+
+  /** Deletes removed files (and the resized copies of removed images) once they have waited REMOVED_KEEP_MS. */
+  async sweepRemoved(now = Date.now()): Promise<void> {
+    for (const bucket of buckets) {
+      const dir = path.join(this.root, REMOVED, bucket);
+      for (const name of await fs.readdir(dir).catch(() => [] as string[])) {
+        const full = path.join(dir, name);
+        const st = await fs.stat(full).catch(() => undefined);
+        if (!st || now - st.mtimeMs < REMOVED_KEEP_MS) continue;
+        await fs.rm(full, { force: true });
+        const base = name.replace(/\.[a-z0-9]+$/, '');
+        const variants = path.join(this.root, 'variants');
+        for (const v of await fs.readdir(variants).catch(() => [] as string[])) {
+          if (v.startsWith(`${bucket}-${base}-`)) await fs.rm(path.join(variants, v), { force: true });
+        }
+      }
     }
   }
 
@@ -147,10 +200,31 @@ export class Storage {
     return key;
   }
 
+  /** Takes a file out of its bucket; it waits in files/removed for REMOVED_KEEP_MS (see the top of this file). */
   async remove(bucket: Bucket, key: string | null | undefined): Promise<void> {
     if (!key) return;
     const p = this.pathOf(bucket, key);
-    if (p) await fs.rm(p, { force: true });
+    if (!p) return;
+    const waiting = path.join(this.root, REMOVED, bucket, key);
+    try {
+      await fs.rename(p, waiting);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return;
+      throw e;
+    }
+    // the wait counts from the removal, not from the upload
+    const now = new Date();
+    await fs.utimes(waiting, now, now).catch(() => {});
+  }
+
+  /** Where a stored file is now: its bucket, or files/removed while it waits there. */
+  async locate(bucket: Bucket, key: string): Promise<string | undefined> {
+    const p = this.pathOf(bucket, key);
+    if (!p) return undefined;
+    for (const candidate of [p, path.join(this.root, REMOVED, bucket, key)]) {
+      if (await fs.stat(candidate).then((st) => st.isFile(), () => false)) return candidate;
+    }
+    return undefined;
   }
 }
 

@@ -417,9 +417,11 @@ describe.each(dialects)('files on %s', (dialect) => {
       for (const rel of walk(dataDir)) {
         const parts = rel.split(path.sep);
         if (parts[0] === 'files') {
-          expect(parts, rel).toHaveLength(3);
-          expect(['publication', 'data', 'image', 'media']).toContain(parts[1]);
-          expect(parts[2], rel).toMatch(KEY);
+          // files/{bucket}/{key}, or files/removed/{bucket}/{key} for a removed file waiting its day
+          const inBucket = parts[1] === 'removed' ? parts.slice(1) : parts;
+          expect(inBucket, rel).toHaveLength(3);
+          expect(['publication', 'data', 'image', 'media']).toContain(inBucket[1]);
+          expect(inBucket[2], rel).toMatch(KEY);
         } else if (parts[0] !== 'tmp') {
           expect(rel, rel).toMatch(/^lab\.sqlite(-wal|-shm|-journal)?$/);
         }
