@@ -31,7 +31,8 @@ import { schemaVersion, type TableInfo, tablesOf, writeSequences } from './table
 //      version and that every record's file is there, before anything of the instance is touched;
 //   3. move the files into their buckets (new names beside the old; nothing points at them yet);
 //   4. in ONE transaction: empty every table, insert every row, set the id counters; commit;
-//   5. only then take the files no restored record points at out of the buckets.
+//   5. only then, when --force replaced records, take the files no restored record points at out of
+//      the buckets.
 // A crash before 4 commits leaves the old records (or an empty instance, which a new restore takes).
 
 /** One entry of the archive as tar-stream reads it. */
@@ -155,16 +156,16 @@ async function unpack(file: string, dir: string, expectSchema: string): Promise<
   return staged;
 }
 
-/** What the instance holds already, or undefined when it holds nothing (no row, no stored file). */
-async function contentOf(db: DB, storage: Storage, tables: TableInfo[]): Promise<string | undefined> {
+/**
+ * The records the instance holds already, or undefined when it has none. Stored files no record points
+ * at (what a killed restore moved in) are not content: a restore without --force leaves them be.
+ */
+async function contentOf(db: DB, tables: TableInfo[]): Promise<string | undefined> {
   const held: string[] = [];
   for (const t of tables) {
     const r = await db.selectFrom(t.name).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
     if (Number(r?.n ?? 0) > 0) held.push(`${r?.n} ${t.name}`);
   }
-  let files = 0;
-  for (const b of buckets) files += (await fs.readdir(path.join(storage.root, b)).catch(() => [])).length;
-  if (files) held.push(`${files} stored files`);
   return held.length ? held.join(', ') : undefined;
 }
 
@@ -195,7 +196,7 @@ async function* rowsOf(staged: Staged, table: Manifest['tables'][number], target
 export async function restoreBackup(target: DatabaseOptions, storage: Storage, file: string, opts: RestoreOptions = {}): Promise<RestoreSummary> {
   if (!(await fs.stat(file).then((st) => st.isFile(), () => false))) throw new RestoreRefused(`${file}: no such file`);
   if ((await storage.otherInstances()) > 0) {
-    throw new RestoreRefused(`a server or another lab command is running on ${path.dirname(storage.root)}: stop it first (after a crash, wait 3 minutes)`);
+    throw new RestoreRefused(`a server or another lab command is running on ${path.dirname(storage.root)}: stop it first`);
   }
   const db = createDatabase(target);
   const dir = path.join(storage.tmpDir, 'restore');
@@ -203,7 +204,7 @@ export async function restoreBackup(target: DatabaseOptions, storage: Storage, f
     await migrate(db, target.pgSchema);
     const schema = (await schemaVersion(db)) as string;
     const tables = await tablesOf(db);
-    const held = await contentOf(db, storage, tables);
+    const held = await contentOf(db, tables);
     if (held && !opts.force) throw new RestoreRefused(`this instance is not empty (${held}); add --force to replace all of it with the backup`);
 
     const staged = await unpack(file, dir, schema);
@@ -259,8 +260,9 @@ export async function restoreBackup(target: DatabaseOptions, storage: Storage, f
       failpoint('restore:before-commit');
     });
 
-    // 5. what the old records pointed at leaves the buckets (it waits a day in files/removed)
-    for (const b of buckets) {
+    // 5. with --force, what the replaced records pointed at leaves the buckets (it waits a day in
+    // files/removed); without, the instance had no records, and files found there are left as they are
+    if (held) for (const b of buckets) {
       for (const key of await fs.readdir(path.join(storage.root, b))) {
         if (!keep.has(fileEntry(b, key))) await storage.remove(b, key);
       }

@@ -146,7 +146,8 @@ export function createCrud(res: ResourceDef, hooks: CrudHooks = {}) {
       const from = ctx.db.selectFrom(res.table);
       let q: AnyQuery = opts.columns ? from.select([...opts.columns]) : from.selectAll();
       if (opts.where) q = opts.where(q);
-      for (const [col, dir] of opts.orderBy ?? res.orderBy) q = q.orderBy(col, dir);
+      // NULLs last either way: SQLite and PostgreSQL would otherwise put them at opposite ends
+      for (const [col, dir] of opts.orderBy ?? res.orderBy) q = q.orderBy(col, (o) => (dir === 'desc' ? o.desc() : o.asc()).nullsLast());
       if (opts.limit !== undefined) q = q.limit(opts.limit).offset(opts.offset ?? 0);
       const rows = (await q.execute()) as Row[];
       return rows.map((r) => rowToWire(res, r, hooks, ctx.lang));

@@ -140,7 +140,7 @@ const publicColumns = [
 const listed = <Q extends SelectQueryBuilder<any, any, any>>(q: Q): Q => q.where((eb) => eb.or([eb('type', '!=', 'other'), eb('status', '=', 0)])) as Q;
 
 export async function publicPeople(ctx: Ctx, only: { current?: boolean; limit?: number; offset?: number } = {}): Promise<Record<string, unknown>[]> {
-  let q = listed(ctx.db.selectFrom('person').select([...publicColumns])).orderBy('type_num').orderBy('entrance').orderBy('pid');
+  let q = listed(ctx.db.selectFrom('person').select([...publicColumns])).orderBy('type_num').orderBy('entrance', (o) => o.asc().nullsLast()).orderBy('pid');
   if (only.current !== undefined) q = q.where('status', '=', only.current ? 1 : 0);
   if (only.limit !== undefined) q = q.limit(only.limit).offset(only.offset ?? 0);
   const rows = await q.execute();

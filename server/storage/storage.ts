@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fsSync from 'node:fs';
 import fs from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { Upload } from '../../common/upload.ts';
 
@@ -85,7 +86,7 @@ export class Storage {
 
   private async touch(): Promise<void> {
     const alive = path.join(this.tmpDir, ALIVE);
-    await fs.writeFile(alive, '');
+    await fs.writeFile(alive, JSON.stringify({ host: os.hostname(), pid: process.pid }));
     // this machine's time, not a file server's (NFS): the instances compare it with their own clocks
     const now = new Date();
     await fs.utimes(alive, now, now);
@@ -96,26 +97,20 @@ export class Storage {
    * the folders of instances whose heartbeat stopped. Uploads in flight sit in a live instance's folder.
    */
   async sweepTmp(): Promise<void> {
-    const now = Date.now();
     for (const entry of await fs.readdir(this.tmpRoot, { withFileTypes: true })) {
       const full = path.join(this.tmpRoot, entry.name);
       if (full === this.tmpDir) continue;
-      if (entry.isDirectory()) {
-        const alive = await fs.stat(path.join(full, ALIVE)).then((st) => now - st.mtimeMs < GONE_AFTER_MS, () => false);
-        if (alive) continue;
-      }
+      if (entry.isDirectory() && (await isAlive(full))) continue;
       await fs.rm(full, { recursive: true, force: true });
     }
   }
 
   /** How many other instances (servers, CLI commands) are running on this DATA_DIR now. */
   async otherInstances(): Promise<number> {
-    const now = Date.now();
     let n = 0;
     for (const entry of await fs.readdir(this.tmpRoot, { withFileTypes: true })) {
       const full = path.join(this.tmpRoot, entry.name);
-      if (full === this.tmpDir || !entry.isDirectory()) continue;
-      if (await fs.stat(path.join(full, ALIVE)).then((st) => now - st.mtimeMs < GONE_AFTER_MS, () => false)) n++;
+      if (full !== this.tmpDir && entry.isDirectory() && (await isAlive(full))) n++;
     }
     return n;
   }
@@ -225,6 +220,25 @@ export class Storage {
       if (await fs.stat(candidate).then((st) => st.isFile(), () => false)) return candidate;
     }
     return undefined;
+  }
+}
+
+/**
+ * Whether the instance of a temporary folder is running: its heartbeat is recent and, when it ran on
+ * this machine, its process still exists (a process killed a second ago is not waited for).
+ */
+async function isAlive(instanceDir: string): Promise<boolean> {
+  const alive = path.join(instanceDir, ALIVE);
+  const st = await fs.stat(alive).catch(() => undefined);
+  if (!st || Date.now() - st.mtimeMs >= GONE_AFTER_MS) return false;
+  const owner = await fs.readFile(alive, 'utf8').then((t) => JSON.parse(t) as { host?: unknown; pid?: unknown }, () => ({}) as { host?: unknown; pid?: unknown });
+  if (owner.host !== os.hostname() || typeof owner.pid !== 'number') return true;
+  try {
+    process.kill(owner.pid, 0);
+    return true;
+  } catch (e) {
+    // EPERM: the process exists under another user
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 

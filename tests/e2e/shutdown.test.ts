@@ -1,10 +1,10 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { root } from './server.ts';
+import { loginOverHttp, startServerProcess } from '../helpers/process.ts';
 
 // Clean shutdown of the real process (issue #12): on SIGTERM the server takes no new request, finishes
 // the one in flight, closes idle keep-alive connections at once and exits well within 10 s.
@@ -27,26 +27,6 @@ function request(port: number, agent: http.Agent, opts: http.RequestOptions, bod
 }
 
 
-/** The real server (`node server/main.ts`, API only) on a fresh data folder; resolves once it answers. */
-async function startServer(dataDir: string, env: Record<string, string>, agent: http.Agent) {
-  const port = 30000 + Math.floor(Math.random() * 20000);
-  const proc = spawn(process.execPath, [path.join(root, 'server', 'main.ts')], {
-    cwd: root,
-    env: { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LAB_API_ONLY: '1', DATABASE_URL: '', ...env },
-    stdio: 'ignore',
-  });
-  const exited = new Promise<number | null>((resolve) => proc.once('exit', (code) => resolve(code)));
-  for (let i = 0; ; i++) {
-    try {
-      await request(port, agent, { path: '/api/read_site/' });
-      return { proc, port, exited };
-    } catch (e) {
-      if (i > 300) throw e;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
-}
-
 describe('stopping the server', () => {
   let child: ChildProcess | undefined;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-stop-'));
@@ -57,19 +37,12 @@ describe('stopping the server', () => {
 
   it('finishes the request in flight, drops idle keep-alive connections and exits within 10 s of SIGTERM', async () => {
     const agent = new http.Agent({ keepAlive: true, maxSockets: 20 });
-    const started = await startServer(dataDir, { LAB_ADMIN_USERNAME: ADMIN.username, LAB_ADMIN_PASSWORD: ADMIN.password }, agent);
+    const started = await startServerProcess(dataDir, { LAB_ADMIN_USERNAME: ADMIN.username, LAB_ADMIN_PASSWORD: ADMIN.password });
     child = started.proc;
     const { port, exited } = started;
     // idle keep-alive connections, as a browser or a proxy leaves them
     await Promise.all(Array.from({ length: 8 }, () => request(port, agent, { path: '/api/read_site/' })));
-    const csrfRes = await fetch(`http://127.0.0.1:${port}/api/csrf/`);
-    const csrf = ((await csrfRes.json()) as { csrftoken: string }).csrftoken;
-    const login = await fetch(`http://127.0.0.1:${port}/api/login/`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', cookie: `csrftoken=${csrf}`, 'x-csrftoken': csrf },
-      body: JSON.stringify(ADMIN),
-    });
-    const { token } = (await login.json()) as { token: string };
+    const token = await loginOverHttp(started.url, ADMIN.username, ADMIN.password);
 
     // a write in flight: its body arrives in pieces over about a second, SIGTERM comes in the middle
     const boundary = '----labstop';
@@ -85,7 +58,7 @@ describe('stopping the server', () => {
     });
     const done = await inFlight;
     expect(done.status, done.text).toBe(200);
-    const code = await exited;
+    const { code } = await exited;
     const took = Date.now() - stoppedAt;
     expect(code).toBe(0);
     expect(took).toBeLessThan(10_000);
@@ -97,7 +70,7 @@ describe('stopping the server', () => {
   it('exits after 10 s even when a client never finishes its request', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-stop-'));
     const agent = new http.Agent({ keepAlive: false });
-    const { proc, port, exited } = await startServer(dir, { LAB_ADMIN_USERNAME: '' }, agent);
+    const { proc, port, exited } = await startServerProcess(dir, { LAB_ADMIN_USERNAME: '' });
     try {
       // a body announced and never sent: the request stays in flight
       const stuck = http.request({ host: '127.0.0.1', port, agent, method: 'POST', path: '/api/csrf/', headers: { 'content-length': '1000', 'content-type': 'text/plain' } });
@@ -106,7 +79,7 @@ describe('stopping the server', () => {
       await new Promise((r) => setTimeout(r, 200));
       const stoppedAt = Date.now();
       proc.kill('SIGTERM');
-      const code = await exited;
+      const { code } = await exited;
       const took = Date.now() - stoppedAt;
       expect(code).toBe(1);
       expect(took).toBeGreaterThanOrEqual(9_000);

@@ -6,6 +6,8 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
+import type { DatabaseOptions } from '../../server/db/database.ts';
+import { Storage } from '../../server/storage/storage.ts';
 
 // Test apps on real databases: a fresh SQLite file, or a fresh PostgreSQL schema, per app.
 // PostgreSQL is PG_TEST_URL (default the machine's 127.0.0.1:5432/test). Where it cannot be reached
@@ -97,6 +99,74 @@ export async function makeApp(dialect: Dialect, env: Record<string, string> = {}
         await client.end();
       }
       fs.rmSync(scratch, { recursive: true, force: true });
+    },
+  };
+}
+
+/** An instance no server has started on: a fresh DATA_DIR and, for PostgreSQL, a fresh schema. */
+export type BareInstance = { dialect: Dialect; dataDir: string; db: DatabaseOptions; storage: Storage; schema: string; close: () => Promise<void> };
+
+export async function bareInstance(dialect: Dialect): Promise<BareInstance> {
+  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-bare-'));
+  const dataDir = path.join(scratch, 'data');
+  fs.mkdirSync(dataDir, { recursive: true });
+  const schema = `t_${randomBytes(6).toString('hex')}`;
+  if (dialect === 'postgres') {
+    const client = new pg.Client({ connectionString: PG_URL });
+    await client.connect();
+    await client.query(`CREATE SCHEMA ${schema}`);
+    await client.end();
+  }
+  const storage = new Storage(dataDir);
+  await storage.init();
+  return {
+    dialect,
+    dataDir,
+    db: { dataDir, ...(dialect === 'postgres' ? { databaseUrl: PG_URL, pgSchema: schema } : {}) },
+    storage,
+    schema,
+    async close() {
+      storage.close();
+      if (dialect === 'postgres') {
+        const client = new pg.Client({ connectionString: PG_URL });
+        await client.connect();
+        await client.query(`DROP SCHEMA ${schema} CASCADE`);
+        await client.end();
+      }
+      fs.rmSync(scratch, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The instance's app, with the test settings of makeApp. */
+export function appOn(instance: BareInstance, env: Record<string, string> = {}): Promise<FastifyInstance> {
+  const config = loadConfig({
+    DATA_DIR: instance.dataDir,
+    LOGIN_RATE_LIMIT: '1000',
+    CACHE_PATIENCE_MS: '15000',
+    LAB_API_ONLY: '1',
+    ...(instance.dialect === 'postgres' ? { DATABASE_URL: PG_URL } : {}),
+    ...env,
+  });
+  return buildWithRetry(() => buildApp({ config, ...(instance.dialect === 'postgres' ? { pgSchema: instance.schema } : {}) }), instance.schema);
+}
+
+/** A PostgreSQL database of its own, for processes started with only a DATABASE_URL (no schema option). */
+export async function freshPgDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `lab_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: PG_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(PG_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: PG_URL });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
     },
   };
 }

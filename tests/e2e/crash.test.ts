@@ -1,0 +1,175 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { DatabaseOptions } from '../../server/db/database.ts';
+import { dialects, type Dialect, freshPgDatabase } from '../helpers/app.ts';
+import { contents, sha256 } from '../helpers/contents.ts';
+import { loginOverHttp, runLab, type ServerProcess, startServerProcess } from '../helpers/process.ts';
+
+// Crash safety, from outside (issue #12, point 3). The real server under 16 concurrent writers is
+// killed with SIGKILL; started again on the same data, it has every write it acknowledged, files byte
+// for byte. And a restore killed at its worst moments leaves the instance as it was (or empty, which a
+// new restore takes), never half restored.
+
+const ADMIN = { username: 'crashadmin', password: 'crash-admin-password' };
+const WRITERS = 16;
+
+type Instance = { dialect: Dialect; dataDir: string; env: Record<string, string>; db: DatabaseOptions; close: () => Promise<void> };
+
+async function instance(dialect: Dialect): Promise<Instance> {
+  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-crash-'));
+  const dataDir = path.join(scratch, 'data');
+  const pgdb = dialect === 'postgres' ? await freshPgDatabase() : undefined;
+  return {
+    dialect,
+    dataDir,
+    env: { DATA_DIR: dataDir, DATABASE_URL: pgdb?.url ?? '', LAB_ADMIN_USERNAME: ADMIN.username, LAB_ADMIN_PASSWORD: ADMIN.password },
+    db: { dataDir, ...(pgdb ? { databaseUrl: pgdb.url } : {}) },
+    async close() {
+      await pgdb?.drop();
+      fs.rmSync(scratch, { recursive: true, force: true });
+    },
+  };
+}
+
+type Acked = { kind: 'news'; id: number; abstract: string } | { kind: 'data'; id: number; name: string; sha: string };
+
+/** One writer: news items and data files, one after the other, until `enough` or the server goes away. */
+async function writer(url: string, token: string, n: number, acked: Acked[], enough = () => false): Promise<void> {
+  for (let i = 0; !enough(); i++) {
+    try {
+      if (i % 2 === 0) {
+        const abstract = `crash w${n} #${i}`;
+        const res = await fetch(`${url}/api/news/`, {
+          method: 'POST',
+          headers: { authorization: `Token ${token}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ date: '2026-11-23', abstract }),
+        });
+        const body = await res.text();
+        if (res.status !== 200) throw new Error(`news answered ${res.status}: ${body}`);
+        acked.push({ kind: 'news', id: Number(res.headers.get('x-resource-id')), abstract });
+      } else {
+        const bytes = randomBytes(2048 + ((n * 7919 + i * 104729) % 30_000));
+        const name = `w${n}-${i}.bin`;
+        const fd = new FormData();
+        fd.append('owner', 'public');
+        fd.append('files[0]', new Blob([new Uint8Array(bytes)]), name);
+        const res = await fetch(`${url}/api/data/`, { method: 'POST', headers: { authorization: `Token ${token}` }, body: fd });
+        const body = await res.text();
+        if (res.status !== 200) throw new Error(`data answered ${res.status}: ${body}`);
+        acked.push({ kind: 'data', id: Number(res.headers.get('x-resource-id')), name, sha: sha256(bytes) });
+      }
+    } catch (e) {
+      // the server was killed: what it did not answer in full was not acknowledged
+      if ((e as Error).message.startsWith('news answered') || (e as Error).message.startsWith('data answered')) throw e;
+      return;
+    }
+  }
+}
+
+describe.each(dialects)('kill -9 of the server on %s', (dialect) => {
+  let inst: Instance | undefined;
+  let server: ServerProcess | undefined;
+  afterAll(async () => {
+    server?.proc.kill('SIGKILL');
+    await inst?.close();
+  });
+
+  it(`loses no acknowledged write of ${WRITERS} concurrent writers, and no byte of their files`, { timeout: 120_000 }, async () => {
+    inst = await instance(dialect);
+    server = await startServerProcess(inst.dataDir, inst.env);
+    const token = await loginOverHttp(server.url, ADMIN.username, ADMIN.password);
+    const acked: Acked[] = [];
+    const writers = Array.from({ length: WRITERS }, (_, n) => writer((server as ServerProcess).url, token, n, acked));
+    while (acked.length < 1000) await new Promise((r) => setTimeout(r, 20));
+    server.proc.kill('SIGKILL');
+    expect((await server.exited).signal).toBe('SIGKILL');
+    await Promise.all(writers);
+
+    server = await startServerProcess(inst.dataDir, inst.env);
+    const again = await loginOverHttp(server.url, ADMIN.username, ADMIN.password);
+    const auth = { headers: { authorization: `Token ${again}` } };
+    const news = new Map(((await (await fetch(`${server.url}/api/news/`, auth)).json()) as { nid: number; abstract: string }[]).map((r) => [r.nid, r.abstract]));
+    const data = new Map(((await (await fetch(`${server.url}/api/data/`, auth)).json()) as { did: number; filename: string; url: string }[]).map((r) => [r.did, r]));
+    let files = 0;
+    for (const a of acked) {
+      if (a.kind === 'news') {
+        expect(news.get(a.id), `news ${a.id}`).toBe(a.abstract);
+      } else {
+        const row = data.get(a.id);
+        expect(row?.filename, `data file ${a.id}`).toBe(a.name);
+        const bytes = Buffer.from(await (await fetch(`${server.url}${row?.url}`, auth)).arrayBuffer());
+        expect(sha256(bytes), `bytes of ${a.name}`).toBe(a.sha);
+        files++;
+      }
+    }
+    expect(files).toBeGreaterThan(400);
+    server.proc.kill('SIGTERM');
+    await server.exited;
+  });
+});
+
+describe.each(dialects)('a restore killed on %s', (dialect) => {
+  const made: Instance[] = [];
+  afterAll(async () => {
+    for (const i of made) await i.close();
+  });
+  const fresh = async () => {
+    const i = await instance(dialect);
+    made.push(i);
+    return i;
+  };
+
+  /** A backup of a small lab with files, made by `lab backup` from another instance. */
+  const backupOf = async (tag: string) => {
+    const src = await fresh();
+    const server = await startServerProcess(src.dataDir, src.env);
+    try {
+      const token = await loginOverHttp(server.url, ADMIN.username, ADMIN.password);
+      const acked: Acked[] = [];
+      await writer(server.url, token, 0, acked, () => acked.length >= 12);
+      server.proc.kill('SIGTERM');
+      await server.exited;
+    } finally {
+      server.proc.kill('SIGKILL');
+    }
+    const file = path.join(src.dataDir, '..', `${tag}.tar.gz`);
+    const r = runLab(['backup', file], src.env);
+    expect(r.status, r.stderr).toBe(0);
+    return { file, contents: await contents(src.db) };
+  };
+
+  it('before its commit, into an empty instance: the instance stays empty and a new restore takes it whole', { timeout: 120_000 }, async () => {
+    const { file, contents: want } = await backupOf('empty-target');
+    const target = await fresh();
+    const killed = runLab(['restore', file], { ...target.env, LAB_ADMIN_USERNAME: '', LAB_FAILPOINT: 'restore:before-commit' });
+    expect(killed.signal).toBe('SIGKILL');
+    const left = await contents(target.db);
+    expect(Object.values(left.tables).every((rows) => rows.length === 0)).toBe(true);
+    const r = runLab(['restore', file], { ...target.env, LAB_ADMIN_USERNAME: '' });
+    expect(r.status, r.stderr).toBe(0);
+    expect(await contents(target.db)).toEqual(want);
+  });
+
+  it.each(['restore:files-moved', 'restore:before-commit'])('at %s, over an instance with content (--force): that content is all still there', { timeout: 120_000 }, async (point) => {
+    const { file } = await backupOf(`force-${point.replace(':', '-')}`);
+    const target = await fresh();
+    // the target: a lab of its own, stopped
+    const server = await startServerProcess(target.dataDir, target.env);
+    const token = await loginOverHttp(server.url, ADMIN.username, ADMIN.password);
+    const acked: Acked[] = [];
+    await writer(server.url, token, 1, acked, () => acked.length >= 6);
+    server.proc.kill('SIGTERM');
+    await server.exited;
+    const before = await contents(target.db);
+
+    const killed = runLab(['restore', file, '--force'], { ...target.env, LAB_FAILPOINT: point });
+    expect(killed.signal).toBe('SIGKILL');
+    const after = await contents(target.db);
+    expect(after.tables).toEqual(before.tables);
+    // every file a record points at is there, byte for byte (the backup's files may sit beside them)
+    for (const [name, sum] of Object.entries(before.files)) expect(after.files[name], name).toBe(sum);
+  });
+});
