@@ -17,6 +17,9 @@ describe('lab CLI', () => {
   it.each([
     [['create-user', 'stray'], /Unexpected argument 'stray'/],
     [['reset-password', '--bogus'], /Unknown option '--bogus'/],
+    [['restore'], /restore needs a file/],
+    [['backup', 'one.tar.gz', 'two.tar.gz'], /Unexpected argument 'two.tar.gz'/],
+    [['restore', 'a.tar.gz', 'b.tar.gz'], /Unexpected argument 'b.tar.gz'/],
   ])('answers %j with the problem and the usage, exit 2, no stack trace', (args, problem) => {
     const r = run(...args);
     expect(r.status).toBe(2);
@@ -24,5 +27,33 @@ describe('lab CLI', () => {
     expect(r.stderr).toContain('Usage: npm run lab');
     expect(r.stderr).not.toMatch(/\n\s+at /);
     expect(r.stderr).not.toContain('ERR_PARSE_ARGS');
+  });
+
+  it('answers a restore it cannot do with the reason and exit 2, never a stack trace', () => {
+    const missing = run('restore', path.join(dataDir, 'no-such-backup.tar.gz'));
+    expect(missing.status).toBe(2);
+    expect(missing.stderr).toMatch(/^lab: nothing restored: .*no-such-backup\.tar\.gz: no such file/);
+    const junk = path.join(dataDir, 'junk.tar.gz');
+    fs.writeFileSync(junk, 'not a backup');
+    const bad = run('restore', junk);
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toMatch(/^lab: nothing restored: the archive is damaged or not a backup/);
+    expect(`${missing.stderr}${bad.stderr}`).not.toMatch(/\n\s+at /);
+  });
+
+  it('writes a backup and restores it into another instance', () => {
+    const made = run('create-user', '--username', 'clikeeper', '--uid', 'CLI1', '--name-zh', '保管', '--name-en', 'Keeper', '--password', 'keeper-password');
+    expect(made.status, made.stderr).toBe(0);
+    const file = path.join(dataDir, 'cli.tar.gz');
+    const b = run('backup', file);
+    expect(b.status, b.stderr).toBe(0);
+    expect(b.stdout).toMatch(/^Backup written to .*cli\.tar\.gz: \d+ records in \d+ tables, 0 files \(0\.0 MB\), schema \d{4}-/);
+    const other = path.join(dataDir, 'other');
+    const r = spawnSync(process.execPath, [cli, 'restore', file], { encoding: 'utf8', env: { ...process.env, DATA_DIR: other, DATABASE_URL: '' }, timeout: 30_000 });
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^Restored \d+ records in \d+ tables and 0 files \(0\.0 MB\) from a SQLite backup into /);
+    const again = spawnSync(process.execPath, [cli, 'restore', file], { encoding: 'utf8', env: { ...process.env, DATA_DIR: other, DATABASE_URL: '' }, timeout: 30_000 });
+    expect(again.status).toBe(2);
+    expect(again.stderr).toMatch(/this instance is not empty \(1 person\); add --force/);
   });
 });
