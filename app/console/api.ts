@@ -1,7 +1,7 @@
 import type { FieldErrors } from '../../common/messages.ts';
-import { clearSession, readSession } from '../lib/session.ts';
+import { CONSOLE_HEADER, clearSession } from '../lib/session.ts';
 
-// The console's one way to the API: the stored token in `Authorization: Token …`, the interface language
+// The console's one way to the API: the session cookie with X-Lab-Console (app/lib/session.ts), the interface language
 // in Accept-Language, multipart bodies for writes (with upload progress), and a refused token (401)
 // ending the session and going back to the login page with the current page as its redirect.
 
@@ -46,11 +46,10 @@ export function toForm(body: Body): FormData {
 type Options = { json?: unknown; form?: FormData; onProgress?: (fraction: number) => void; lang?: string };
 
 export function request<T = unknown>(method: string, path: string, opts: Options = {}): Promise<T> {
-  const session = readSession();
   return new Promise<T>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open(method, path);
-    if (session?.token) xhr.setRequestHeader('Authorization', `Token ${session.token}`);
+    for (const [name, value] of Object.entries(CONSOLE_HEADER)) xhr.setRequestHeader(name, value);
     xhr.setRequestHeader('Accept-Language', opts.lang ?? document.documentElement.lang ?? 'zh');
     if (opts.json !== undefined) xhr.setRequestHeader('Content-Type', 'application/json');
     if (opts.onProgress) xhr.upload.onprogress = (e) => e.lengthComputable && opts.onProgress?.(e.loaded / e.total);

@@ -1,5 +1,7 @@
-// The stored login data of SPEC §3 (login flag, name, authority, portrait, token, login time), kept in
-// localStorage and cleared on logout or after 604800 s.
+// The stored login data of SPEC §3 (login flag, name, authority, portrait, login time), kept in
+// localStorage and cleared on logout or after 604800 s. The token itself is not kept here: the server
+// sets it as an HttpOnly cookie that no script can read (issue #12), and the console's calls send it by
+// that cookie with the X-Lab-Console header (app/console/api.ts, server/http/auth.ts).
 
 export const SESSION_SECONDS = 604_800;
 
@@ -15,7 +17,6 @@ export type StoredSession = {
   /** The class-advisor account (its area is /{username}/…); the server decides, this only shows the link. */
   advisor: boolean;
   portrait: string;
-  token: string;
   loginTime: number;
   /** Still on an initial password: the console shows only the form that changes it (the server refuses other writes). */
   mustChangePassword: boolean;
@@ -43,7 +44,6 @@ export function readSession(): StoredSession | null {
       authority: s.getItem('authority') ?? 'user',
       advisor: s.getItem('advisor') === 'true',
       portrait: s.getItem('portrait') ?? '',
-      token: s.getItem('token') ?? '',
       loginTime,
       mustChangePassword: s.getItem('mustChangePassword') === 'true',
     };
@@ -53,7 +53,6 @@ export function readSession(): StoredSession | null {
 }
 
 export function storeSession(data: {
-  token: string;
   loginTime: number;
   userInfo: { name_zh: string; name_en: string; username: string; uid: string; authority: string; portrait_url: string; advisor?: boolean; must_change_password?: boolean };
 }) {
@@ -66,7 +65,8 @@ export function storeSession(data: {
   s.setItem('authority', data.userInfo.authority);
   s.setItem('advisor', String(Boolean(data.userInfo.advisor)));
   s.setItem('portrait', data.userInfo.portrait_url);
-  s.setItem('token', data.token);
+  // a token an older version kept here goes
+  s.removeItem('token');
   s.setItem('loginTime', String(data.loginTime));
   s.setItem('mustChangePassword', String(Boolean(data.userInfo.must_change_password)));
   window.dispatchEvent(new Event('lab-session'));
@@ -87,11 +87,11 @@ export function clearSession() {
   }
 }
 
-/** Logs out: the server revokes the token, then every stored login item is removed. */
+/** The header that lets the session cookie count on a call (server/http/auth.ts). */
+export const CONSOLE_HEADER = { 'X-Lab-Console': '1' } as const;
+
+/** Logs out: the server revokes the token and drops its cookie, then every stored login item is removed. */
 export async function logout() {
-  const token = readSession()?.token;
-  if (token) {
-    await fetch('/api/logout/', { method: 'POST', headers: { Authorization: `Token ${token}` } }).catch(() => {});
-  }
+  await fetch('/api/logout/', { method: 'POST', credentials: 'same-origin', headers: CONSOLE_HEADER }).catch(() => {});
   clearSession();
 }

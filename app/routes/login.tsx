@@ -68,7 +68,7 @@ export default function Login({ loaderData }: Route.ComponentProps) {
       });
       const body = (await res.json()) as LoginAnswer;
       if (body.loginStatus === 'success' && body.token && body.loginTime && body.userInfo) {
-        storeSession({ token: body.token, loginTime: body.loginTime, userInfo: body.userInfo });
+        storeSession({ loginTime: body.loginTime, userInfo: body.userInfo });
         setOutcome({ kind: 'success', text: t('login.success') });
         // a member still on an initial password goes to the form that changes it, before anything else
         const target = body.userInfo.must_change_password ? PASSWORD_FORM : safeRedirect(search.get('redirect'));

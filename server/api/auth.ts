@@ -5,9 +5,9 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { counterStore } from '../http/counter-store.ts';
 import { ApiError } from '../http/errors.ts';
-import { requireActor } from '../http/auth.ts';
+import { requireActor, SESSION_COOKIE } from '../http/auth.ts';
 import { DEFAULT_PORTRAIT } from '../services/people.ts';
-import { login, logout, safeEqual } from '../services/auth.ts';
+import { login, logout, SESSION_SECONDS, safeEqual } from '../services/auth.ts';
 import { hit, peek, reset } from '../services/counters.ts';
 import { parseInput, success } from './helpers.ts';
 
@@ -64,7 +64,7 @@ export async function authRoutes(app: FastifyInstance) {
           if (!cookie || typeof header !== 'string' || !safeEqual(cookie, header)) throw new ApiError(403, 'csrf');
         },
       },
-      async (req) => {
+      async (req, reply) => {
         const { username, password } = parseInput(LoginSchema, req.body);
         // repeated failures for one account slow every attempt at it, on every instance: never a lockout
         // an attacker could use against a member, and alike for names that do not exist
@@ -78,6 +78,14 @@ export async function authRoutes(app: FastifyInstance) {
         }
         await reset(app.lab.db, key);
         const a = result.actor;
+        // the console's copy of the token: HttpOnly, so no script of a page can read it (server/http/auth.ts)
+        reply.setCookie(SESSION_COOKIE, result.token, {
+          path: '/',
+          httpOnly: true,
+          sameSite: 'strict',
+          secure: app.lab.config.production && req.protocol === 'https',
+          maxAge: SESSION_SECONDS,
+        });
         return {
           loginStatus: 'success',
           token: result.token,
@@ -99,8 +107,9 @@ export async function authRoutes(app: FastifyInstance) {
     );
   });
 
-  app.post('/api/logout/', { schema: { tags, summary: 'Revokes the token sent in Authorization' }, config: { access: 'public' } }, async (req, reply) => {
+  app.post('/api/logout/', { schema: { tags, summary: 'Revokes the token sent in Authorization (or the console session cookie)' }, config: { access: 'public' } }, async (req, reply) => {
     if (req.token) await logout(app.lab.db, req.token);
+    reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'strict' });
     return success(reply);
   });
 

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import { randomBytes } from 'node:crypto';
 import { setTimeout as wait } from 'node:timers/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { presentsSession } from '../http/auth.ts';
 import type { Topic } from './changes.ts';
 import { FLIGHT_LIMIT_MS, type Flight, type ResponseCache, type Stored } from './response-cache.ts';
 
@@ -13,7 +14,7 @@ export type CacheState = 'hit' | 'stale' | 'shared' | 'miss';
 
 /** Only anonymous GETs and HEADs share answers (a HEAD is answered from a GET's render). */
 export function mayShare(req: FastifyRequest): boolean {
-  return (req.method === 'GET' || req.method === 'HEAD') && !req.headers.authorization;
+  return (req.method === 'GET' || req.method === 'HEAD') && !presentsSession(req);
 }
 
 /** If-None-Match holds this tag (weak comparison, RFC 9110 §13.1.2). */
@@ -51,6 +52,7 @@ export function sendStored(req: FastifyRequest, reply: FastifyReply, stored: Sto
     .header('Cache-Control', headers.cacheControl)
     .header('X-Cache', state)
     .header('X-Content-Type-Options', 'nosniff');
+  for (const [name, value] of Object.entries(stored.headers)) reply.header(name, value);
   if (notModified(req, stored.etag)) return reply.code(304).send();
   const encoding = chooseEncoding(req.headers['accept-encoding']);
   if (encoding) reply.header('Content-Encoding', encoding);
@@ -169,7 +171,11 @@ export async function answerFromCache(
   return true;
 }
 
-async function readAll(payload: unknown): Promise<Buffer | undefined> {
+/** Headers a kept answer keeps with its content: they were computed from it. */
+const CONTENT_HEADERS = ['content-security-policy'] as const;
+
+/** A payload as one buffer (undefined for what is neither text, bytes nor a stream). */
+export async function readAll(payload: unknown): Promise<Buffer | undefined> {
   if (typeof payload === 'string') return Buffer.from(payload);
   if (Buffer.isBuffer(payload)) return payload;
   if (payload instanceof Readable) {
@@ -202,7 +208,12 @@ export async function keepRendered(cache: ResponseCache, req: FastifyRequest, re
     return payload;
   }
   const type = String(reply.getHeader('content-type') ?? 'application/octet-stream');
-  const stored = await cache.finish(flight, { status: reply.statusCode, type, body, topics });
+  const contentHeaders: Record<string, string> = {};
+  for (const name of CONTENT_HEADERS) {
+    const v = reply.getHeader(name);
+    if (typeof v === 'string') contentHeaders[name] = v;
+  }
+  const stored = await cache.finish(flight, { status: reply.statusCode, type, body, topics, headers: contentHeaders });
   if (!stored) return body;
   reply.header('Vary', headers.vary).header('ETag', stored.etag).header('Cache-Control', headers.cacheControl).header('X-Cache', 'miss');
   const encoding = chooseEncoding(req.headers['accept-encoding']);

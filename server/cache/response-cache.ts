@@ -22,6 +22,8 @@ export type Stored = {
   body: Buffer;
   gzip: Buffer;
   br: Buffer;
+  /** Headers that belong to this content (its Content-Security-Policy), sent with every copy. */
+  headers: Readonly<Record<string, string>>;
   /** Weak validator from the content: equal answers have equal tags, on every instance. */
   etag: string;
   topics: ReadonlySet<Topic>;
@@ -31,7 +33,7 @@ export type Stored = {
 };
 
 /** What a render produced; only answers with a cacheable status are kept. */
-export type Rendered = { status: number; type: string; body: Buffer; topics: Iterable<Topic> };
+export type Rendered = { status: number; type: string; body: Buffer; topics: Iterable<Topic>; headers?: Record<string, string> };
 
 /** The one render of a key under way; settle it exactly once (finish or abandon). */
 export type Flight = { key: string; startedAt: number; startedMs: number; promise: Promise<Stored | undefined>; settle: (s: Stored | undefined) => void; settled: boolean };
@@ -124,6 +126,7 @@ export class ResponseCache {
         status: rendered.status,
         type: rendered.type,
         body: rendered.body,
+        headers: rendered.headers ?? {},
         gzip: gz,
         br,
         etag: `W/"${createHash('sha1').update(rendered.body).digest('base64url')}"`,

@@ -5,7 +5,11 @@ import type { DB } from '../db/database.ts';
 import { type Actor, actorForToken } from '../services/auth.ts';
 import { ApiError } from './errors.ts';
 
-// Reads `Authorization: Token <token>` on every request; routes then say who they need.
+// Reads the session on every request; routes then say who they need. A session is `Authorization:
+// Token <token>` (SPEC §7, API clients), or the console's HttpOnly cookie, which no script of a page can
+// read (issue #12: an injected script must not reach the token). The cookie counts only on calls that
+// carry X-Lab-Console: a page of another site can make a browser send the cookie (SameSite=Strict stops
+// most of that) but cannot add that header without a CORS preflight this server never grants.
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -15,11 +19,31 @@ declare module 'fastify' {
   }
 }
 
+/** The console's session cookie. */
+export const SESSION_COOKIE = 'lab_session';
+/** The header the console sends with every call; see the top of this file. */
+export const CONSOLE_HEADER = 'x-lab-console';
+
+const sessionCookieRe = new RegExp(`(?:^|;)\\s*${SESSION_COOKIE}=([A-Za-z0-9_-]{16,128})\\s*(?:;|$)`);
+
+/** The console's session token: its cookie, on a call that carries X-Lab-Console. */
+export function consoleSession(req: FastifyRequest): string | null {
+  if (req.headers[CONSOLE_HEADER] !== '1') return null;
+  const cookie = req.headers.cookie;
+  return typeof cookie === 'string' ? (sessionCookieRe.exec(cookie)?.[1] ?? null) : null;
+}
+
+/** The session token a request presents, if any. */
 export function bearer(req: FastifyRequest): string | null {
   const h = req.headers.authorization;
-  if (typeof h !== 'string') return null;
+  if (typeof h !== 'string') return consoleSession(req);
   const m = /^(?:Token|Bearer)\s+(\S+)$/i.exec(h.trim());
   return m ? (m[1] as string) : null;
+}
+
+/** Whether a request presents a session at all (such a request is never answered from a shared cache). */
+export function presentsSession(req: FastifyRequest): boolean {
+  return req.headers.authorization !== undefined || consoleSession(req) !== null;
 }
 
 /**

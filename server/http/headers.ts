@@ -6,10 +6,11 @@ import { pathOf } from './url.ts';
 // Headers of defence in depth on every answer (issue #12): no Referer with a path leaves for another
 // site, no page is framed by another site, and the login, the console and the advisor area are framed
 // by no one (clickjacking of a logged-in member). Behind HTTPS in production, browsers are told to keep
-// to HTTPS. A content security policy for scripts is still to come (docs/security.md).
+// to HTTPS. Pages get their full content security policy where they are rendered (server/http/csp.ts,
+// server/pages/plugin.ts).
 
 /** Paths whose pages act for a logged-in member: never inside a frame. */
-function actsForMember(path: string, advisor: string | undefined): boolean {
+export function actsForMember(path: string, advisor: string | undefined): boolean {
   const p = path.toLowerCase();
   if (p === '/login' || p.startsWith('/login/') || p === '/console' || p.startsWith('/console/')) return true;
   return !!advisor && p.startsWith(`/${advisor.toLowerCase()}/`);

@@ -11,7 +11,9 @@ import { projectRoot } from '../root.ts';
 import { createPageData, pageLanguage } from './page-data.ts';
 import { pathOf, queryOf } from '../http/url.ts';
 import { pageParams, paramsKey } from './page-params.ts';
-import { type AnswerHeaders, answerFromCache, keepRendered, mayShare } from '../cache/http.ts';
+import { type AnswerHeaders, answerFromCache, keepRendered, mayShare, readAll } from '../cache/http.ts';
+import { pagePolicy } from '../http/csp.ts';
+import { actsForMember } from '../http/headers.ts';
 import type { Topic } from '../cache/changes.ts';
 
 // Serves the React Router app (server-rendered pages, hashed assets) from this Fastify process, with
@@ -97,8 +99,19 @@ export async function pagesPlugin(app: FastifyInstance, opts: PagesOptions = {})
         reply.header('X-Content-Type-Options', 'nosniff');
         // a page answered from the cache (onRequest) is already complete and compressed
         if (reply.getHeader('x-cache')) return payload;
-        if (String(reply.getHeader('content-type') ?? '').startsWith('text/html')) reply.header('Vary', pageHeaders.vary);
-        return keepRendered(cache, req, reply, payload, req.pageTopics ?? [], pageHeaders);
+        let body = payload;
+        if (String(reply.getHeader('content-type') ?? '').startsWith('text/html')) {
+          reply.header('Vary', pageHeaders.vary);
+          // the page's script policy comes from its own inline scripts (server/http/csp.ts); the dev
+          // server's hot reload is left without one
+          const html = opts.devServer ? undefined : await readAll(payload);
+          if (html) {
+            const framing = actsForMember(pathOf(req.url), app.lab.config.advisorUsername) ? "'none'" : "'self'";
+            reply.header('Content-Security-Policy', pagePolicy(html.toString('utf8'), framing));
+            body = html;
+          }
+        }
+        return keepRendered(cache, req, reply, body, req.pageTopics ?? [], pageHeaders);
       },
     },
   });

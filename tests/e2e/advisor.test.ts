@@ -10,7 +10,7 @@ import { addDays, chinaDate, type PinganBase, type PinganYesterday, zeroReport }
 import type { Lang } from '../../common/enums.ts';
 import { en } from '../../app/i18n/en.ts';
 import { zh } from '../../app/i18n/zh.ts';
-import { e2eAvailable, launchBrowser, logInThroughPage, type Site, startSite } from './server.ts';
+import { e2eAvailable, launchBrowser, logInThroughPage, type Site, sessionTokenOf, startSite } from './server.ts';
 
 // The class-advisor area (SPEC §2 advisor, issue #5 point 5) in a real browser against a real loopback
 // "reporting system" that keeps the upstream contract of docs/advisor.md: the advisor pastes the cookie,
@@ -129,7 +129,7 @@ describe.skipIf(!e2eAvailable)('advisor area: daily reports and name lists', { t
   }
 
   const tokenOf = async (page: Page) => {
-    const token = await page.evaluate(() => localStorage.getItem('token'));
+    const token = await sessionTokenOf(page);
     expect(token).toBeTruthy();
     return token as string;
   };

@@ -9,7 +9,7 @@ import { showcase } from '../../common/resources/showcase.ts';
 import { site as siteRes } from '../../common/resources/site.ts';
 import { en } from '../../app/i18n/en.ts';
 import { zh } from '../../app/i18n/zh.ts';
-import { ADMIN, e2eAvailable, launchBrowser, logInThroughPage, type Site, startSite } from './server.ts';
+import { ADMIN, e2eAvailable, launchBrowser, logInThroughPage, type Site, sessionTokenOf, startSite } from './server.ts';
 
 // The console's info pages (SPEC §2 console/info, §4 Info transitions, §6, §7 Info pages, §8) and the
 // site-content screen (docs/site-content.md) in a real browser: an administrator adds, edits, sorts
@@ -246,7 +246,7 @@ describe.skipIf(!e2eAvailable)('console: info pages and site content', { timeout
     if (heading) await page.getByRole('tabpanel').getByRole('heading', { name: heading }).first().waitFor();
     for (const name of [m.add, m.delete, m.sort, m.edit, m.saveAndPreview]) expect(await button(page, name).count(), name).toBe(0);
 
-    const token = await page.evaluate(() => localStorage.getItem('token'));
+    const token = await sessionTokenOf(page);
     expect(token).toBeTruthy();
     const auth = { authorization: `Token ${token}` };
     const put = await fetch(at('/api/info/'), {

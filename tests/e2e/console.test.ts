@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { DEMO_USER_PASSWORD } from '../../cli/demo/seed.ts';
 import { loginAs } from '../helpers/client.ts';
-import { ADMIN, e2eAvailable, launchBrowser, logInThroughPage, type Site, startSite } from './server.ts';
+import { ADMIN, e2eAvailable, launchBrowser, logInThroughPage, type Site, sessionTokenOf, startSite } from './server.ts';
 
 // The console in a real browser (issue #4): access rules, the shared table and editor, client-side
 // validation, single-field transitions with their confirmations, image crops and the phone layout.
@@ -64,13 +64,14 @@ describe.skipIf(!e2eAvailable)('console in a browser', { timeout: 90_000 }, () =
     await page.evaluate(() => localStorage.setItem('loginTime', String(Math.floor(Date.now() / 1000) - 604_801)));
     await page.goto(`${site.url}/console/article`);
     await page.waitForURL(/\/login\?redirect=%2Fconsole%2Farticle/);
-    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    expect(await page.evaluate(() => localStorage.getItem('login'))).toBeNull();
   });
 
   test('a token the server refuses logs out and goes to the login page', async () => {
     const page = await open();
     await logIn(page, ADMIN.username, ADMIN.password);
-    await page.evaluate(() => localStorage.setItem('token', 'revoked-token-revoked-token-revoked-xx'));
+    // the session cookie now names a token the server does not know
+    await page.context().addCookies([{ name: 'lab_session', value: 'revoked-token-revoked-token-revoked-xx', url: site.url, httpOnly: true, sameSite: 'Strict' }]);
     await page.goto(`${site.url}/console/article`);
     await page.waitForURL(/\/login\?redirect=%2Fconsole%2Farticle/);
     expect(await page.evaluate(() => localStorage.getItem('login'))).toBeNull();
@@ -84,7 +85,7 @@ describe.skipIf(!e2eAvailable)('console in a browser', { timeout: 90_000 }, () =
     for (const admin of ['成员管理', '新闻', '研讨会']) expect(await nav.getByRole('link', { name: admin }).count()).toBe(0);
     await page.goto(`${site.url}/console/news`);
     await expect(page.getByText('没有权限').first().waitFor({ timeout: 10_000 })).resolves.toBeUndefined();
-    const token = await page.evaluate(() => localStorage.getItem('token'));
+    const token = await sessionTokenOf(page);
     const res = await fetch(`${site.url}/api/news/`, { headers: { authorization: `Token ${token}` } });
     expect(res.status).toBe(403);
   });

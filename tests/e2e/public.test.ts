@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { people as demoPeople } from '../../cli/demo/content.ts';
 import { courses, projects, sharedTasks, siteSettings } from '../../cli/demo/site-content.ts';
 import { areas, enumLabel, type Lang } from '../../common/enums.ts';
-import { ADMIN, e2eAvailable, launchBrowser, type Site, startSite, hydrated as waitHydrated } from './server.ts';
+import { ADMIN, e2eAvailable, launchBrowser, type Site, sessionTokenOf, startSite, hydrated as waitHydrated } from './server.ts';
 
 // The public site in a real browser (issue #3, point 7): every public route in both languages, the
 // language menu, the publication filter of SPEC §4, people tabs and card links, the article's table of
@@ -429,7 +429,12 @@ describe.skipIf(!e2eAvailable)('public site in a browser', { timeout: 60_000 }, 
 
     const stored = await page.evaluate(() => Object.fromEntries(Object.entries(localStorage)));
     expect(stored).toMatchObject({ login: 'true', name: demoPerson('labadmin').name_zh, username: 'labadmin', authority: 'admin' });
-    expect(stored.token).toMatch(/^\S{32,}$/);
+    // the token is in an HttpOnly, SameSite=Strict cookie: out of reach of any script of the page
+    expect(stored.token).toBeUndefined();
+    const cookie = (await page.context().cookies()).find((c) => c.name === 'lab_session');
+    expect(cookie?.value).toMatch(/^\S{32,}$/);
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/' });
+    expect(await page.evaluate(() => document.cookie)).not.toContain('lab_session');
     expect(Number(stored.loginTime)).toBeGreaterThanOrEqual(Math.floor(before) - 5);
     expect(Number(stored.loginTime)).toBeLessThanOrEqual(Date.now() / 1000 + 5);
     // the top bar shows the avatar menu instead of the login icon
@@ -449,7 +454,7 @@ describe.skipIf(!e2eAvailable)('public site in a browser', { timeout: 60_000 }, 
     await expect.poll(() => page.getByRole('alert').textContent()).toBe(unknownUser);
     await page.waitForTimeout(700);
     expect(new URL(page.url()).pathname).toBe('/login');
-    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    expect(await sessionTokenOf(page)).toBeUndefined();
   });
 
   test.each(['https://evil.example/', '//evil.example/x', '/\\evil.example'])('?redirect=%s is ignored: the login goes to /', async (target) => {
@@ -470,7 +475,7 @@ describe.skipIf(!e2eAvailable)('public site in a browser', { timeout: 60_000 }, 
     await page.goto(at('/login?redirect=/news'));
     await logIn(page, ADMIN.username, ADMIN.password);
     await page.waitForURL((u) => u.pathname === '/news');
-    const token = await page.evaluate(() => localStorage.getItem('token'));
+    const token = await sessionTokenOf(page);
     expect(token).toBeTruthy();
     const me = () => fetch(at('/api/me/'), { headers: { authorization: `Token ${token}` } });
     expect((await me()).status).toBe(200);
@@ -491,6 +496,7 @@ describe.skipIf(!e2eAvailable)('public site in a browser', { timeout: 60_000 }, 
     await page.getByRole('link', { name: 'Log in' }).waitFor();
     expect(await account.count()).toBe(0);
     expect(await page.evaluate(() => Object.keys(localStorage))).toEqual([]);
+    expect(await sessionTokenOf(page)).toBeUndefined();
     await expect.poll(async () => (await me()).status).toBe(401);
     // and it stays logged out after a reload
     await page.reload();

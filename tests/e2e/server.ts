@@ -188,3 +188,11 @@ export async function logInThroughPage(page: Page, baseUrl: string, username: st
   await page.waitForURL((u) => `${u.pathname}${u.search}` === target, { timeout: 15_000 });
   await page.getByRole('main').first().waitFor();
 }
+
+/**
+ * The session token the browser holds: its HttpOnly cookie, which the test reads through the browser's
+ * cookie store (no script of the page can). Undefined when logged out.
+ */
+export async function sessionTokenOf(page: Page): Promise<string | undefined> {
+  return (await page.context().cookies()).find((c) => c.name === 'lab_session')?.value;
+}
