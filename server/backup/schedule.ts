@@ -40,7 +40,7 @@ export async function dailyBackup(source: DatabaseOptions, storage: Storage, dir
 const exists = (p: string) => fs.stat(p).then(() => true, () => false);
 
 /** Runs dailyBackup within a minute of start, then every hour (a day's backup is taken once). */
-export function scheduleBackups(app: FastifyInstance, source: DatabaseOptions, storage: Storage, dir: string, keep: number): void {
+export function scheduleBackups(app: FastifyInstance, source: DatabaseOptions, storage: Storage, dir: string, keep: number, firstCheckMs = FIRST_CHECK_MS): void {
   let running: Promise<void> | undefined;
   const check = () => {
     if (running) return;
@@ -53,7 +53,7 @@ export function scheduleBackups(app: FastifyInstance, source: DatabaseOptions, s
         running = undefined;
       });
   };
-  const first = setTimeout(check, FIRST_CHECK_MS);
+  const first = setTimeout(check, firstCheckMs);
   const every = setInterval(check, CHECK_EVERY_MS);
   first.unref();
   every.unref();

@@ -8,7 +8,7 @@ import { seedDemo } from '../../cli/demo/seed.ts';
 import { BadArchive, RestoreRefused } from '../../server/backup/archive.ts';
 import { takeBackup } from '../../server/backup/backup.ts';
 import { restoreBackup } from '../../server/backup/restore.ts';
-import { dailyBackup } from '../../server/backup/schedule.ts';
+import { dailyBackup, dailyName } from '../../server/backup/schedule.ts';
 import { tablesOf } from '../../server/backup/tables.ts';
 import { type Contents, contents } from '../helpers/contents.ts';
 import { createDatabase, type DatabaseOptions } from '../../server/db/database.ts';
@@ -326,6 +326,21 @@ describe('backup bookkeeping', () => {
     fs.writeFileSync(path.join(dir, 'lab-backup-2026-11-23.tar.gz.part'), '');
     expect(await dailyBackup({ dataDir: t.dataDir }, t.app.lab.storage, dir, 2, new Date())).toBeUndefined();
     expect(fs.existsSync(path.join(dir, 'lab-backup-2026-11-23.tar.gz'))).toBe(false);
+  });
+
+  it('the server takes the day’s backup by itself when BACKUP_DIR is set', async () => {
+    const dir = path.join(t.dataDir, '..', 'scheduled');
+    const { scheduleBackups } = await import('../../server/backup/schedule.ts');
+    scheduleBackups(t.app, { dataDir: t.dataDir }, t.app.lab.storage, dir, 3, 10);
+    const today = path.join(dir, dailyName(new Date()));
+    await expect.poll(() => fs.existsSync(today), { timeout: 15_000 }).toBe(true);
+    const target = await bareInstance('sqlite');
+    try {
+      await restoreBackup(target.db, target.storage, today);
+      expect((await contents(target.db)).tables.person).toEqual((await contents({ dataDir: t.dataDir })).tables.person);
+    } finally {
+      await target.close();
+    }
   });
 
   it.each(dialects)('takes a backup on %s before migrations change a database with data', async (dialect) => {
