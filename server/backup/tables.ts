@@ -100,7 +100,8 @@ export async function readSequences(db: DB, tables: TableInfo[]): Promise<Record
       if (!name) continue;
       const r = await sql<{ last_value: number; is_called: boolean }>`select last_value, is_called from ${sql.raw(name)}`.execute(db);
       const row = r.rows[0];
-      if (row) out[t.name] = row.is_called ? Number(row.last_value) : 0;
+      // a counter never used is left out, as SQLite has no row for it
+      if (row?.is_called) out[t.name] = Number(row.last_value);
     }
   } else {
     const r = await sql<{ name: string; seq: number }>`select name, seq from sqlite_sequence`.execute(db).catch(() => ({ rows: [] as { name: string; seq: number }[] }));

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialects, makeApp, type TestApp } from '../helpers/app.ts';
+import { Client } from '../helpers/client.ts';
 
 // The console's session (issue #12, point 6): the token lives in an HttpOnly, SameSite=Strict cookie
 // that no script of a page can read, and that cookie counts only on calls carrying X-Lab-Console, which
@@ -14,14 +15,7 @@ describe.each(dialects)('the console session cookie on %s', (dialect) => {
   afterAll(() => t.close());
 
   const login = async () => {
-    const csrf = await t.app.inject({ method: 'GET', url: '/api/csrf/' });
-    const c = csrf.cookies.find((k) => k.name === 'csrftoken')?.value as string;
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/login/',
-      headers: { 'content-type': 'application/json', cookie: `csrftoken=${c}`, 'x-csrftoken': c },
-      payload: JSON.stringify({ username: 'admin', password: 'admin-password' }),
-    });
+    const res = await new Client(t.app).loginResponse('admin', 'admin-password');
     expect(res.json().loginStatus).toBe('success');
     return { res, session: res.cookies.find((k) => k.name === 'lab_session') };
   };

@@ -36,6 +36,17 @@ if (pgProblem) {
   console.warn(`[tests] PostgreSQL suites skipped: ${PG_URL} unreachable (${pgProblem})`);
 }
 
+/** Runs one statement on the test PostgreSQL server (schemas and databases of the tests). */
+async function onPostgres(statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: PG_URL });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
 /** The dialects this run covers: SQLite always, PostgreSQL when reachable (always under CI). */
 export const dialects: Dialect[] = pgProblem ? ['sqlite'] : ['sqlite', 'postgres'];
 
@@ -64,12 +75,7 @@ export async function makeApp(dialect: Dialect, env: Record<string, string> = {}
   const dataDir = path.join(scratch, 'app', 'data');
   fs.mkdirSync(dataDir, { recursive: true });
   const schema = `t_${randomBytes(6).toString('hex')}`;
-  if (dialect === 'postgres') {
-    const client = new pg.Client({ connectionString: PG_URL });
-    await client.connect();
-    await client.query(`CREATE SCHEMA ${schema}`);
-    await client.end();
-  }
+  if (dialect === 'postgres') await onPostgres(`CREATE SCHEMA ${schema}`);
   const config = {
     ...loadConfig({
       DATA_DIR: dataDir,
@@ -92,12 +98,7 @@ export async function makeApp(dialect: Dialect, env: Record<string, string> = {}
     dataDir,
     async close() {
       await app.close();
-      if (dialect === 'postgres') {
-        const client = new pg.Client({ connectionString: PG_URL });
-        await client.connect();
-        await client.query(`DROP SCHEMA ${schema} CASCADE`);
-        await client.end();
-      }
+      if (dialect === 'postgres') await onPostgres(`DROP SCHEMA ${schema} CASCADE`);
       fs.rmSync(scratch, { recursive: true, force: true });
     },
   };
@@ -111,12 +112,7 @@ export async function bareInstance(dialect: Dialect): Promise<BareInstance> {
   const dataDir = path.join(scratch, 'data');
   fs.mkdirSync(dataDir, { recursive: true });
   const schema = `t_${randomBytes(6).toString('hex')}`;
-  if (dialect === 'postgres') {
-    const client = new pg.Client({ connectionString: PG_URL });
-    await client.connect();
-    await client.query(`CREATE SCHEMA ${schema}`);
-    await client.end();
-  }
+  if (dialect === 'postgres') await onPostgres(`CREATE SCHEMA ${schema}`);
   const storage = new Storage(dataDir);
   await storage.init();
   return {
@@ -127,12 +123,7 @@ export async function bareInstance(dialect: Dialect): Promise<BareInstance> {
     schema,
     async close() {
       storage.close();
-      if (dialect === 'postgres') {
-        const client = new pg.Client({ connectionString: PG_URL });
-        await client.connect();
-        await client.query(`DROP SCHEMA ${schema} CASCADE`);
-        await client.end();
-      }
+      if (dialect === 'postgres') await onPostgres(`DROP SCHEMA ${schema} CASCADE`);
       fs.rmSync(scratch, { recursive: true, force: true });
     },
   };
@@ -154,19 +145,11 @@ export function appOn(instance: BareInstance, env: Record<string, string> = {}):
 /** A PostgreSQL database of its own, for processes started with only a DATABASE_URL (no schema option). */
 export async function freshPgDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `lab_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: PG_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
+  await onPostgres(`CREATE DATABASE ${name}`);
   const url = new URL(PG_URL);
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: PG_URL });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
+    drop: () => onPostgres(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
   };
 }

@@ -50,15 +50,20 @@ export class Client {
     return this.app.inject({ method, url, headers: this.headers(headers), payload });
   }
 
-  async login(username: string, password: string) {
+  /** The login call as a browser makes it (CSRF cookie, then the call), its answer as it came. */
+  async loginResponse(username: string, password: string) {
     const csrf = await this.app.inject({ method: 'GET', url: '/api/csrf/' });
     const cookie = csrf.cookies.find((c) => c.name === 'csrftoken')?.value as string;
-    const res = await this.app.inject({
+    return this.app.inject({
       method: 'POST',
       url: '/api/login/',
       headers: { 'content-type': 'application/json', cookie: `csrftoken=${cookie}`, 'x-csrftoken': cookie },
       payload: JSON.stringify({ username, password }),
     });
+  }
+
+  async login(username: string, password: string) {
+    const res = await this.loginResponse(username, password);
     const body = res.json();
     if (body.loginStatus === 'success') this.token = body.token;
     return body as { loginStatus: string; token?: string; loginTime?: number; userInfo?: Record<string, unknown> };
