@@ -231,8 +231,13 @@ async function isAlive(instanceDir: string): Promise<boolean> {
   const alive = path.join(instanceDir, ALIVE);
   const st = await fs.stat(alive).catch(() => undefined);
   if (!st || Date.now() - st.mtimeMs >= GONE_AFTER_MS) return false;
-  const owner = await fs.readFile(alive, 'utf8').then((t) => JSON.parse(t) as { host?: unknown; pid?: unknown }, () => ({}) as { host?: unknown; pid?: unknown });
-  if (owner.host !== os.hostname() || typeof owner.pid !== 'number') return true;
+  let owner: { host?: unknown; pid?: unknown } = {};
+  try {
+    owner = JSON.parse(await fs.readFile(alive, 'utf8'));
+  } catch {
+    // an older version's empty heartbeat, or one being written: judged by its age alone
+  }
+  if (owner?.host !== os.hostname() || typeof owner.pid !== 'number') return true;
   try {
     process.kill(owner.pid, 0);
     return true;

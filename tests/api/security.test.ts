@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net, { type AddressInfo } from 'node:net';
@@ -741,18 +742,22 @@ describe('temporary files left by a previous run (issue #10)', () => {
     const stale = path.join(dataDir, 'tmp', 'stale.part');
     fs.writeFileSync(stale, 'half an upload');
     // the folder of an instance that stopped (its heartbeat is ten minutes old), and of one still running
-    const folder = (name: string, heartbeatAgeMs: number) => {
+    // (an empty heartbeat is an older version's; a named process is judged alive only if it exists)
+    const folder = (name: string, heartbeatAgeMs: number, heartbeat = '') => {
       const dir = path.join(dataDir, 'tmp', name);
       fs.mkdirSync(dir);
       fs.writeFileSync(path.join(dir, 'upload.part'), 'bytes');
       const alive = path.join(dir, '.alive');
-      fs.writeFileSync(alive, '');
+      fs.writeFileSync(alive, heartbeat);
       const t = new Date(Date.now() - heartbeatAgeMs);
       fs.utimesSync(alive, t, t);
       return path.join(dir, 'upload.part');
     };
     const stopped = folder('stopped', 10 * 60_000);
     const running = folder('running', 1000);
+    const deadPid = spawnSync(process.execPath, ['-e', '']).pid as number;
+    const crashed = folder('crashed', 1000, JSON.stringify({ host: os.hostname(), pid: deadPid }));
+    const elsewhere = folder('elsewhere', 1000, JSON.stringify({ host: 'another-machine', pid: deadPid }));
     const app = await buildApp({
       config: loadConfig({ DATA_DIR: dataDir, LAB_ADMIN_USERNAME: 'admin', LAB_ADMIN_PASSWORD: 'admin-password', LAB_API_ONLY: '1', LOGIN_RATE_LIMIT: '1000' }),
     });
@@ -760,6 +765,9 @@ describe('temporary files left by a previous run (issue #10)', () => {
       expect(fs.existsSync(stale)).toBe(false);
       expect(fs.existsSync(stopped)).toBe(false);
       expect(fs.existsSync(running)).toBe(true);
+      // killed a moment ago on this machine: not waited for; on another machine sharing DATA_DIR: its heartbeat decides
+      expect(fs.existsSync(crashed)).toBe(false);
+      expect(fs.existsSync(elsewhere)).toBe(true);
     } finally {
       await app.close();
       fs.rmSync(scratch, { recursive: true, force: true });
