@@ -54,7 +54,10 @@ async function send(reply: FastifyReply, storage: Storage, bucket: Bucket, key: 
 export async function resourceRoutes(app: FastifyInstance) {
   const { storage } = app.lab;
   // stored files are reached by unguessable URLs (random keys), so anyone holding one may fetch it
-  const hide = { schema: { hide: true }, config: { access: 'public' } } as const;
+  // Stored files go out as they are stored, never through the response compressor: it would label the
+  // answer gzip and pass through unchanged any file whose first bytes look like zlib or gzip data (a
+  // data file of random bytes did: its download was corrupt). Most stored files are compressed already.
+  const hide = { schema: { hide: true }, config: { access: 'public' }, compress: false } as const;
 
   app.get('/resource/public/publication/:pid/:file', hide, async (req, reply) => {
     const { pid, file } = req.params as { pid: string; file: string };

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -164,6 +165,23 @@ describe.each(dialects)('files on %s', (dialect) => {
       expect(served.body.equals(data)).toBe(true);
       // a guessed key does not
       expect((await fetchBytes(String(item.url).replace(/\/resource\/data\/[a-f0-9]{32}/, `/resource/data/${'0'.repeat(32)}`))).status).toBe(404);
+    });
+
+    it.each([
+      ['zlib', [0x78, 0x9c]],
+      ['gzip', [0x1f, 0x8b, 0x08]],
+      ['plain text', [0x61, 0x62]],
+    ])('serves a file whose first bytes look like %s data byte for byte, to a client that accepts gzip', async (_kind, head) => {
+      // random bytes after a compressed-looking head: the response compressor once passed such a file
+      // through unchanged under Content-Encoding: gzip, a corrupt download (found by tests/e2e/crash.test.ts)
+      const data = Buffer.concat([Buffer.from(head), randomBytes(4096)]);
+      const did = createdId(await w.user.send('POST', '/api/data/', { owner: 'public', 'files[0]': { file: data, name: 'weights.bin' } }));
+      const item = (await list()).find((f) => f.did === did) as Row;
+      const served = await w.app.inject({ method: 'GET', url: String(item.url), headers: { 'accept-encoding': 'gzip, deflate, br' } });
+      expect(served.statusCode).toBe(200);
+      expect(served.headers['content-encoding']).toBeUndefined();
+      expect(served.headers['content-length']).toBe(String(data.length));
+      expect(served.rawPayload.equals(data)).toBe(true);
     });
 
     it('keeps private files to their owner', async () => {

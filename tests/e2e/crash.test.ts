@@ -91,8 +91,17 @@ describe.each(dialects)('kill -9 of the server on %s', (dialect) => {
     server = await startServerProcess(inst.dataDir, inst.env);
     const again = await loginOverHttp(server.url, ADMIN.username, ADMIN.password);
     const auth = { headers: { authorization: `Token ${again}` } };
-    const news = new Map(((await (await fetch(`${server.url}/api/news/`, auth)).json()) as { nid: number; abstract: string }[]).map((r) => [r.nid, r.abstract]));
-    const data = new Map(((await (await fetch(`${server.url}/api/data/`, auth)).json()) as { did: number; filename: string; url: string }[]).map((r) => [r.did, r]));
+    /** A read of the restarted server; a failure names what was read and what came back. */
+    const read = async (path: string) => {
+      const res = await fetch(`${(server as ServerProcess).url}${path}`, auth);
+      try {
+        return Buffer.from(await res.arrayBuffer());
+      } catch (e) {
+        throw new Error(`${path}: ${res.status} ${JSON.stringify(Object.fromEntries(res.headers))}: ${(e as Error).message} (${String((e as Error).cause)})`);
+      }
+    };
+    const news = new Map((JSON.parse(String(await read('/api/news/'))) as { nid: number; abstract: string }[]).map((r) => [r.nid, r.abstract]));
+    const data = new Map((JSON.parse(String(await read('/api/data/'))) as { did: number; filename: string; url: string }[]).map((r) => [r.did, r]));
     let files = 0;
     for (const a of acked) {
       if (a.kind === 'news') {
@@ -100,7 +109,7 @@ describe.each(dialects)('kill -9 of the server on %s', (dialect) => {
       } else {
         const row = data.get(a.id);
         expect(row?.filename, `data file ${a.id}`).toBe(a.name);
-        const bytes = Buffer.from(await (await fetch(`${server.url}${row?.url}`, auth)).arrayBuffer());
+        const bytes = await read(String(row?.url));
         expect(sha256(bytes), `bytes of ${a.name}`).toBe(a.sha);
         files++;
       }

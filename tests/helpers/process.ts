@@ -1,6 +1,5 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { freePort } from '../../bench/net.ts';
 
 // The real server and the real lab CLI as separate processes (`node server/main.ts`, `node cli/lab.ts`),
 // for the tests that stop, kill or restart them (tests/e2e/shutdown.test.ts, tests/e2e/crash.test.ts).
@@ -9,22 +8,43 @@ export const projectRoot = path.resolve(import.meta.dirname, '..', '..');
 
 export type ServerProcess = { proc: ChildProcess; port: number; url: string; exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }> };
 
-/** The server (API only, production mode) on `dataDir`; resolves once it answers. */
+/**
+ * The server (API only, production mode) on `dataDir`; resolves once it answers. It listens on a port
+ * the system chooses (PORT=0), read from its log: a port chosen here and freed before the server takes
+ * it could be taken by another test's server in between, and the test would talk to that one.
+ */
 export async function startServerProcess(dataDir: string, env: Record<string, string> = {}): Promise<ServerProcess> {
-  const port = await freePort();
   const proc = spawn(process.execPath, [path.join(projectRoot, 'server', 'main.ts')], {
     cwd: projectRoot,
-    env: { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LAB_API_ONLY: '1', DATABASE_URL: '', LOGIN_RATE_LIMIT: '1000', ...env },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    env: { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LAB_API_ONLY: '1', DATABASE_URL: '', LOGIN_RATE_LIMIT: '1000', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stderr = '';
   proc.stderr?.on('data', (d) => {
     stderr += String(d);
   });
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => proc.once('exit', (code, signal) => resolve({ code, signal })));
+  const port = await new Promise<number>((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`the server did not start within 60 s: ${stderr}`)), 60_000);
+    const onData = (d: Buffer) => {
+      out += String(d);
+      const m = /Server listening at http:\/\/127\.0\.0\.1:(\d+)/.exec(out);
+      if (!m) return;
+      clearTimeout(timer);
+      proc.stdout?.off('data', onData);
+      // keep draining its log, so the server never blocks on a full pipe
+      proc.stdout?.resume();
+      resolve(Number(m[1]));
+    };
+    proc.stdout?.on('data', onData);
+    proc.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`the server exited at start (${code}): ${stderr}`));
+    });
+  });
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; ; i++) {
-    if (proc.exitCode !== null) throw new Error(`the server exited at start (${proc.exitCode}): ${stderr}`);
     try {
       const r = await fetch(`${url}/api/read_site/`);
       await r.arrayBuffer();
