@@ -7,9 +7,14 @@ import type { DB } from '../db/database.ts';
 import { FieldError } from '../http/errors.ts';
 import { type Ctx, Forbidden, NotFound } from './context.ts';
 import { FileChanges, mediaKeyOf, resolveImageField } from './media.ts';
+import { inTransaction } from './transaction.ts';
 
 // The create/read/update/delete every declared resource shares. A resource's own rules
 // (SPEC §4) come in as hooks; the shape of a row follows from its field declarations.
+// A write is prepared first (input to columns: images processed and stored, uploads adopted, passwords
+// hashed: `prepare` and `beforeWrite`), then done in one transaction with its hooks (`afterWrite`,
+// `beforeDelete`, `afterDelete` get the transaction as `ctx.db`), files removed after it commits
+// (server/services/transaction.ts).
 
 type Row = Record<string, unknown>;
 
@@ -32,12 +37,13 @@ export type CrudHooks = {
   prepare?: (args: WriteArgs) => Promise<void>;
   /** Rules of SPEC §4 applied to every write (timestamps, editors, links). */
   beforeWrite?: (args: WriteArgs) => Promise<void> | void;
-  /** After a successful write. */
+  /** In the write's transaction, after the row is written (`ctx.db` is the transaction). */
   afterWrite?: (args: WriteArgs & { id: number }) => Promise<void> | void;
   canUpdate?: (ctx: Ctx, current: Row) => boolean;
   canDelete?: (ctx: Ctx, current: Row) => boolean;
-  beforeDelete?: (ctx: Ctx, current: Row) => Promise<void> | void;
-  afterDelete?: (ctx: Ctx, current: Row) => Promise<void>;
+  /** In the delete's transaction; files to remove go to `changes`, which removes them after the commit. */
+  beforeDelete?: (ctx: Ctx, current: Row, changes: FileChanges) => Promise<void> | void;
+  afterDelete?: (ctx: Ctx, current: Row, changes: FileChanges) => Promise<void> | void;
   /** Which public pages a write changes (for the page cache). */
   publicTopic?: Topic;
 };
@@ -106,7 +112,7 @@ export function createCrud(res: ResourceDef, hooks: CrudHooks = {}) {
     for (const [name, def] of fields) {
       if (!(name in input) || def.kind === 'password' || def.kind === 'file') continue;
       if (def.kind === 'image') {
-        const url = await resolveImageField(ctx.db, changes, name, def, input[name], (current?.[name] as string | null) ?? null);
+        const url = await resolveImageField(changes, name, def, input[name], (current?.[name] as string | null) ?? null);
         if (url !== undefined) values[name] = url;
         continue;
       }
@@ -123,14 +129,20 @@ export function createCrud(res: ResourceDef, hooks: CrudHooks = {}) {
     if (hooks.publicTopic) ctx.onPublicChange?.(hooks.publicTopic);
   }
 
-  async function run<T>(ctx: Ctx, changes: FileChanges, work: () => Promise<T>): Promise<T> {
+  /** Prepares a write, then does it in one transaction (`work` gets the transaction's context). */
+  async function write<T>(ctx: Ctx, changes: FileChanges, prepare: () => Promise<WriteArgs>, work: (args: WriteArgs) => Promise<T>): Promise<T> {
     try {
-      const result = await work();
-      await changes.commit(ctx.db);
+      let args: WriteArgs;
+      try {
+        args = await prepare();
+      } catch (e) {
+        await changes.rollback();
+        throw e;
+      }
+      const result = await inTransaction(ctx, changes, (tx) => work({ ...args, ctx: tx }));
       published(ctx);
       return result;
     } catch (e) {
-      await changes.rollback();
       throw translateConstraint(e);
     }
   }
@@ -167,16 +179,18 @@ export function createCrud(res: ResourceDef, hooks: CrudHooks = {}) {
 
     async create(ctx: Ctx, input: Row): Promise<number> {
       const changes = new FileChanges(ctx.storage);
-      return run(ctx, changes, async () => {
-        const full = { ...defaults(res), ...input };
-        const args = await columnsFrom(ctx, 'create', full, undefined, changes);
+      const prepare = async () => {
+        const args = await columnsFrom(ctx, 'create', { ...defaults(res), ...input }, undefined, changes);
         for (const [name, def] of fields) {
           if (def.kind === 'enum' && def.numField && args.values[def.numField] === undefined) {
             const entry = def.options?.find((o) => o.value === args.values[name]);
             if (entry) args.values[def.numField] = entry.num;
           }
         }
-        const row = await ctx.db.insertInto(res.table).values(args.values).returning(res.id).executeTakeFirstOrThrow();
+        return args;
+      };
+      return write(ctx, changes, prepare, async (args) => {
+        const row = await args.ctx.db.insertInto(res.table).values(args.values).returning(res.id).executeTakeFirstOrThrow();
         const id = Number((row as Row)[res.id]);
         await hooks.afterWrite?.({ ...args, id });
         return id;
@@ -187,29 +201,38 @@ export function createCrud(res: ResourceDef, hooks: CrudHooks = {}) {
       const current = await getRow(ctx.db, id);
       if (hooks.canUpdate && !hooks.canUpdate(ctx, current)) throw new Forbidden();
       const changes = new FileChanges(ctx.storage);
-      await run(ctx, changes, async () => {
-        const args = await columnsFrom(ctx, 'update', input, current, changes);
-        if (Object.keys(args.values).length > 0) {
-          await ctx.db.updateTable(res.table).set(args.values).where(res.id, '=', id).execute();
-        }
-        await hooks.afterWrite?.({ ...args, id });
-      });
+      await write(
+        ctx,
+        changes,
+        () => columnsFrom(ctx, 'update', input, current, changes),
+        async (args) => {
+          if (Object.keys(args.values).length > 0) {
+            await args.ctx.db.updateTable(res.table).set(args.values).where(res.id, '=', id).execute();
+          }
+          await hooks.afterWrite?.({ ...args, id });
+        },
+      );
     },
 
     async remove(ctx: Ctx, id: number): Promise<void> {
       const current = await getRow(ctx.db, id);
       if (hooks.canDelete && !hooks.canDelete(ctx, current)) throw new Forbidden();
-      await hooks.beforeDelete?.(ctx, current);
       const changes = new FileChanges(ctx.storage);
       for (const [name, def] of fields) {
         if (def.kind !== 'image') continue;
         const key = mediaKeyOf(typeof current[name] === 'string' ? (current[name] as string) : null);
         if (key) changes.removed.push({ bucket: 'media', key });
       }
-      await run(ctx, changes, async () => {
-        await ctx.db.deleteFrom(res.table).where(res.id, '=', id).execute();
-        await hooks.afterDelete?.(ctx, current);
-      });
+      try {
+        await inTransaction(ctx, changes, async (tx) => {
+          await hooks.beforeDelete?.(tx, current, changes);
+          await tx.db.deleteFrom(res.table).where(res.id, '=', id).execute();
+          await hooks.afterDelete?.(tx, current, changes);
+        });
+      } catch (e) {
+        throw translateConstraint(e);
+      }
+      published(ctx);
     },
   };
 }

@@ -4,6 +4,8 @@ import { ImageError, processImage } from '../images/images.ts';
 import { extensionOf, safeFileName, uploadLimits } from '../storage/storage.ts';
 import type { Ctx } from './context.ts';
 import { Forbidden, NotFound, nowIso } from './context.ts';
+import type { FileChanges } from './media.ts';
+import { writeWithFiles } from './transaction.ts';
 
 // Shared data files, private data files and private images. Their URLs hold the random storage key
 // (128 bits), so a link opened in a new tab works without a token and cannot be guessed.
@@ -70,15 +72,17 @@ export async function listData(ctx: Ctx, owner: string | undefined) {
   return rows.map(dataWire);
 }
 
+/** Stores every uploaded file, or none: one transaction for their rows (server/services/transaction.ts). */
 export async function uploadData(ctx: Ctx, owner: string, uploads: Upload[]): Promise<number[]> {
   const actor = actorOf(ctx);
   if (owner !== 'public' && owner !== actor.username) throw new Forbidden();
-  const ids: number[] = [];
-  for (const u of uploads) {
-    const filename = safeFileName(u.filename);
-    const key = await ctx.storage.adopt('data', u, extensionOf(filename));
-    try {
-      const row = await ctx.db
+  return writeWithFiles(ctx, async (tx, changes) => {
+    const ids: number[] = [];
+    for (const u of uploads) {
+      const filename = safeFileName(u.filename);
+      const key = await ctx.storage.adopt('data', u, extensionOf(filename));
+      changes.added.push({ bucket: 'data', key });
+      const row = await tx.db
         .insertInto('data_file')
         .values({
           filename,
@@ -94,12 +98,9 @@ export async function uploadData(ctx: Ctx, owner: string, uploads: Upload[]): Pr
         .returning('did')
         .executeTakeFirstOrThrow();
       ids.push(Number(row.did));
-    } catch (e) {
-      await ctx.storage.remove('data', key);
-      throw e;
     }
-  }
-  return ids;
+    return ids;
+  });
 }
 
 export async function deleteData(ctx: Ctx, did: number): Promise<void> {
@@ -109,8 +110,10 @@ export async function deleteData(ctx: Ctx, did: number): Promise<void> {
   const mine = row.person_pid === actor.pid;
   const allowed = row.owner === 'public' ? mine || actor.authority === 'admin' : row.owner === actor.username;
   if (!allowed) throw new Forbidden();
-  await ctx.db.deleteFrom('data_file').where('did', '=', did).execute();
-  await ctx.storage.remove('data', row.storage_key);
+  await writeWithFiles(ctx, async (tx, changes) => {
+    await tx.db.deleteFrom('data_file').where('did', '=', did).execute();
+    changes.removed.push({ bucket: 'data', key: row.storage_key });
+  });
 }
 
 export async function dataFileByKey(ctx: Ctx, key: string) {
@@ -135,7 +138,7 @@ export async function listImages(ctx: Ctx, username: string) {
 export async function uploadImages(ctx: Ctx, uploads: Upload[]): Promise<number[]> {
   const actor = actorOf(ctx);
   // every image is checked before any is kept, so a bad one in a batch changes nothing
-  const processed = [];
+  const processed: { u: Upload; img: Awaited<ReturnType<typeof processImage>> }[] = [];
   for (const [i, u] of uploads.entries()) {
     try {
       processed.push({ u, img: await processImage(await ctx.storage.readUpload(u, uploadLimits.image)) });
@@ -144,18 +147,21 @@ export async function uploadImages(ctx: Ctx, uploads: Upload[]): Promise<number[
       throw e;
     }
   }
-  const ids: number[] = [];
-  for (const { u, img } of processed) {
-    const base = safeFileName(u.filename, 'image').replace(/\.[^.]*$/, '');
-    const key = await ctx.storage.write('image', img.data, img.ext);
-    const row = await ctx.db
-      .insertInto('image')
-      .values({ filename: `${base}.${img.ext}`, storage_key: key, size: img.data.length, created_at: nowIso(), person_pid: actor.pid })
-      .returning('iid')
-      .executeTakeFirstOrThrow();
-    ids.push(Number(row.iid));
-  }
-  return ids;
+  return writeWithFiles(ctx, async (tx, changes) => {
+    const ids: number[] = [];
+    for (const { u, img } of processed) {
+      const base = safeFileName(u.filename, 'image').replace(/\.[^.]*$/, '');
+      const key = await ctx.storage.write('image', img.data, img.ext);
+      changes.added.push({ bucket: 'image', key });
+      const row = await tx.db
+        .insertInto('image')
+        .values({ filename: `${base}.${img.ext}`, storage_key: key, size: img.data.length, created_at: nowIso(), person_pid: actor.pid })
+        .returning('iid')
+        .executeTakeFirstOrThrow();
+      ids.push(Number(row.iid));
+    }
+    return ids;
+  });
 }
 
 export async function deleteImage(ctx: Ctx, iid: number): Promise<void> {
@@ -163,8 +169,10 @@ export async function deleteImage(ctx: Ctx, iid: number): Promise<void> {
   const row = (await ctx.db.selectFrom('image').selectAll().where('iid', '=', iid).executeTakeFirst()) as ImageRow | undefined;
   if (!row) throw new NotFound();
   if (row.person_pid !== actor.pid) throw new Forbidden();
-  await ctx.db.deleteFrom('image').where('iid', '=', iid).execute();
-  await ctx.storage.remove('image', row.storage_key);
+  await writeWithFiles(ctx, async (tx, changes) => {
+    await tx.db.deleteFrom('image').where('iid', '=', iid).execute();
+    changes.removed.push({ bucket: 'image', key: row.storage_key });
+  });
 }
 
 // Private files are kept by username (SPEC §6: owner is the username); they follow their person.
@@ -176,12 +184,15 @@ export async function renameFilesOwner(ctx: Ctx, pid: number, from: string, to: 
   await ctx.db.updateTable('data_file').set({ username: to }).where('person_pid', '=', pid).execute();
 }
 
-/** A deleted person's private files and images go with them; what they shared stays. */
-export async function removePrivateFilesOf(ctx: Ctx, pid: number, username: string): Promise<void> {
+/**
+ * A deleted person's private files and images go with them; what they shared stays. Runs in the delete's
+ * transaction; the files leave after it commits.
+ */
+export async function removePrivateFilesOf(ctx: Ctx, pid: number, username: string, changes: FileChanges): Promise<void> {
   const data = await ctx.db.selectFrom('data_file').select('storage_key').where('owner', '=', username).execute();
   const images = await ctx.db.selectFrom('image').select('storage_key').where('person_pid', '=', pid).execute();
   await ctx.db.deleteFrom('data_file').where('owner', '=', username).execute();
   await ctx.db.deleteFrom('image').where('person_pid', '=', pid).execute();
-  for (const r of data) await ctx.storage.remove('data', r.storage_key as string);
-  for (const r of images) await ctx.storage.remove('image', r.storage_key as string);
+  for (const r of data) changes.removed.push({ bucket: 'data', key: r.storage_key as string });
+  for (const r of images) changes.removed.push({ bucket: 'image', key: r.storage_key as string });
 }

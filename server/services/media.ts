@@ -3,7 +3,7 @@ import { isSafeUrl, isUpload } from '../../common/fields.ts';
 import { resources, site } from '../../common/resources/index.ts';
 import { FieldError } from '../http/errors.ts';
 import { ImageError, processImage } from '../images/images.ts';
-import { type Storage, uploadLimits } from '../storage/storage.ts';
+import { type Bucket, type Storage, uploadLimits } from '../storage/storage.ts';
 import { nowIso } from './context.ts';
 import type { DB } from '../db/database.ts';
 
@@ -16,24 +16,45 @@ export function mediaKeyOf(url: string | null | undefined): string | undefined {
   return url?.startsWith(MEDIA_PREFIX) ? url.slice(MEDIA_PREFIX.length) : undefined;
 }
 
-/** Collects files written during a write, so they can be dropped if the write fails. */
+type StoredFile = { bucket: Bucket; key: string };
+
+/**
+ * The files of one write (server/services/transaction.ts): those it stored, dropped again if the write
+ * fails, and those it replaced or removed, which leave their buckets only once the write has committed.
+ * A record is never committed pointing at a file that is not there.
+ */
 export class FileChanges {
-  readonly added: { bucket: 'media' | 'publication'; key: string }[] = [];
-  readonly removed: { bucket: 'media' | 'publication'; key: string }[] = [];
+  readonly added: StoredFile[] = [];
+  readonly removed: StoredFile[] = [];
+  /** The rows of images this write stored, inserted with its records. */
+  readonly mediaRows: { storage_key: string; width: number; height: number; created_at: string }[] = [];
   readonly storage: Storage;
   constructor(storage: Storage) {
     this.storage = storage;
   }
+  /** The write failed: what it stored goes. */
   async rollback() {
     for (const f of this.added) await this.storage.remove(f.bucket, f.key);
   }
-  /** Removes replaced files; a media file another record still shows is kept. */
-  async commit(db: DB) {
+  /**
+   * In the write's transaction: the new media rows go in; a replaced media file that no record shows
+   * any more loses its row (one another record still shows is kept, row and file).
+   */
+  async settle(trx: DB) {
+    if (this.mediaRows.length) await trx.insertInto('media').values(this.mediaRows).execute();
+    const leaving: StoredFile[] = [];
     for (const f of this.removed) {
-      if (f.bucket === 'media' && (await mediaInUse(db, MEDIA_PREFIX + f.key))) continue;
-      await this.storage.remove(f.bucket, f.key);
-      if (f.bucket === 'media') await db.deleteFrom('media').where('storage_key', '=', f.key).execute();
+      if (f.bucket === 'media') {
+        if (await mediaInUse(trx, MEDIA_PREFIX + f.key)) continue;
+        await trx.deleteFrom('media').where('storage_key', '=', f.key).execute();
+      }
+      leaving.push(f);
     }
+    this.removed.splice(0, this.removed.length, ...leaving);
+  }
+  /** After the commit: the removed files leave their buckets. */
+  async commit() {
+    for (const f of this.removed) await this.storage.remove(f.bucket, f.key);
   }
 }
 
@@ -53,7 +74,6 @@ export async function mediaInUse(db: DB, url: string): Promise<boolean> {
 }
 
 export async function storeImage(
-  db: DB,
   changes: FileChanges,
   field: string,
   def: FieldDef,
@@ -72,7 +92,7 @@ export async function storeImage(
   }
   const key = await changes.storage.write('media', img.data, img.ext);
   changes.added.push({ bucket: 'media', key });
-  await db.insertInto('media').values({ storage_key: key, width: img.width, height: img.height, created_at: nowIso() }).execute();
+  changes.mediaRows.push({ storage_key: key, width: img.width, height: img.height, created_at: nowIso() });
   return MEDIA_PREFIX + key;
 }
 
@@ -81,7 +101,6 @@ export async function storeImage(
  * empty clears it; another safe URL (an administrator's link to an existing picture) is taken as is.
  */
 export async function resolveImageField(
-  db: DB,
   changes: FileChanges,
   field: string,
   def: FieldDef,
@@ -90,7 +109,7 @@ export async function resolveImageField(
 ): Promise<string | null | undefined> {
   if (value === undefined) return undefined;
   let next: string | null;
-  if (isUpload(value)) next = await storeImage(db, changes, field, def, value);
+  if (isUpload(value)) next = await storeImage(changes, field, def, value);
   else if (typeof value === 'string' && value.trim() === '') next = null;
   else if (typeof value === 'string' && (value === current || isSafeUrl(value.trim()))) next = value.trim();
   else throw FieldError.one(field, 'invalid_url');

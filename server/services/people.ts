@@ -100,10 +100,10 @@ export const people = createCrud(person, {
       await revokeSessionsOf(ctx.db, id, ctx.actor?.pid === id ? (ctx.token ?? undefined) : undefined);
     }
   },
-  async beforeDelete(ctx, current) {
+  async beforeDelete(ctx, current, changes) {
     if (current.pid === ctx.actor?.pid) throw new ApiError(400, 'self_delete');
     if (current.authority === 'admin') await keepAnAdmin(ctx, Number(current.pid), false);
-    await removePrivateFilesOf(ctx, Number(current.pid), String(current.username));
+    await removePrivateFilesOf(ctx, Number(current.pid), String(current.username), changes);
   },
 });
 

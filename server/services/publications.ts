@@ -56,10 +56,10 @@ export const publications = createCrud(publication, {
     }
   },
   canDelete: isCreatorOrAdmin,
-  async afterDelete(ctx, current) {
+  afterDelete(_ctx, current, changes) {
     for (const slot of publicationFileSlots) {
       const key = current[`${slot}_key`];
-      if (typeof key === 'string') await ctx.storage.remove('publication', key);
+      if (typeof key === 'string') changes.removed.push({ bucket: 'publication', key });
     }
   },
 });

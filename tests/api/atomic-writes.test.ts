@@ -1,0 +1,85 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Upload } from '../../common/upload.ts';
+import { article, publication } from '../../common/resources/index.ts';
+import type { Actor } from '../../server/services/auth.ts';
+import type { Ctx } from '../../server/services/context.ts';
+import { createCrud } from '../../server/services/crud.ts';
+import { articles } from '../../server/services/content.ts';
+import { uploadData } from '../../server/services/files.ts';
+import { publications } from '../../server/services/publications.ts';
+import { dialects, makeApp, type TestApp } from '../helpers/app.ts';
+import { png } from '../fixtures/images.ts';
+
+// Writes are atomic (issue #13, point 4): a write and its hooks, media rows and file changes commit
+// together or not at all, and files are committed after the database: a failing hook leaves no row,
+// no media row and no stored file behind, and a failed delete still has its files.
+
+describe.each(dialects)('atomic writes on %s', (dialect) => {
+  let t: TestApp;
+  let ctx: Ctx;
+  beforeAll(async () => {
+    t = await makeApp(dialect);
+    const admin = await t.app.lab.db.selectFrom('person').selectAll().where('username', '=', 'admin').executeTakeFirstOrThrow();
+    const actor: Actor = { pid: admin.pid, uid: admin.uid, username: admin.username, name_zh: admin.name_zh, name_en: admin.name_en, authority: 'admin', portrait_url: null, must_change_password: false };
+    ctx = { db: t.app.lab.db, storage: t.app.lab.storage, actor, lang: 'en' };
+  });
+  afterAll(() => t.close());
+
+  const count = async (table: string) => Number((await t.app.lab.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n ?? 0);
+  const bucket = (name: string) => fs.readdirSync(path.join(t.dataDir, 'files', name)).sort();
+  const boom = () => {
+    throw new Error('a hook failed');
+  };
+
+  it('a create whose afterWrite fails leaves no row, no media row and no image in its bucket', async () => {
+    const failing = createCrud(article, { ...articles.hooks, afterWrite: boom });
+    const [rows, media, files] = [await count('article'), await count('media'), bucket('media')];
+    const cover = await ctx.storage.stage(await png(800, 450), 'cover.png', 'image/png');
+    await expect(failing.create(ctx, { title: 'Never', abstract: 'Never', type: 'lab hot topic', markdown: 'x', image_url: cover })).rejects.toThrow('a hook failed');
+    expect(await count('article')).toBe(rows);
+    expect(await count('media')).toBe(media);
+    expect(bucket('media')).toEqual(files);
+  });
+
+  it('an update whose afterWrite fails keeps the row, its image and the image’s row as they were', async () => {
+    const plain = articles;
+    const cover = await ctx.storage.stage(await png(800, 450), 'cover.png', 'image/png');
+    const aid = await plain.create(ctx, { title: 'Kept', abstract: 'Kept', type: 'lab hot topic', markdown: 'x', image_url: cover });
+    const before = await plain.get(ctx, aid);
+    const [media, files] = [await count('media'), bucket('media')];
+    const failing = createCrud(article, { ...articles.hooks, afterWrite: boom });
+    const next = await ctx.storage.stage(await png(800, 450), 'next.png', 'image/png');
+    await expect(failing.update(ctx, aid, { title: 'Changed', image_url: next })).rejects.toThrow('a hook failed');
+    expect(await plain.get(ctx, aid)).toEqual(before);
+    expect(await count('media')).toBe(media);
+    expect(bucket('media')).toEqual(files);
+  });
+
+  it('a delete that fails after its row is gone keeps the row and every file', async () => {
+    const pdf = await ctx.storage.stage(Buffer.from('%PDF kept'), 'kept.pdf', 'application/pdf');
+    const pid = await publications.create(ctx, { title: 'Kept paper', author: '["A"]', source: 'ACL', file1: pdf });
+    const files = bucket('publication');
+    const failing = createCrud(publication, {
+      ...publications.hooks,
+      async afterDelete(c, current, changes) {
+        await publications.hooks.afterDelete?.(c, current, changes);
+        boom();
+      },
+    });
+    await expect(failing.remove(ctx, pid)).rejects.toThrow('a hook failed');
+    expect((await publications.get(ctx, pid)).title).toBe('Kept paper');
+    expect(bucket('publication')).toEqual(files);
+  });
+
+  it('an upload of several data files stores all of them or none', async () => {
+    const [rows, files] = [await count('data_file'), bucket('data')];
+    const good = await ctx.storage.stage(Buffer.from('first file'), 'first.txt', 'text/plain');
+    // the second part's temporary file is gone (a client that went away): the whole upload fails
+    const lost = new Upload({ tmpPath: ctx.storage.tmpPath(), filename: 'second.txt', size: 3, mimetype: 'text/plain' });
+    await expect(uploadData(ctx, 'public', [good, lost])).rejects.toThrow();
+    expect(await count('data_file')).toBe(rows);
+    expect(bucket('data')).toEqual(files);
+  });
+});
