@@ -1,8 +1,10 @@
 import { defineConfig } from 'vitest/config';
 
+// Three projects, each runnable alone: `npm run test:unit` (modules beside their code), `test:api` (the
+// API on SQLite and PostgreSQL, in process) and `test:e2e` (real server processes, the page build and
+// Chromium). `npm test` runs all three after the typecheck and lint.
 export default defineConfig({
   test: {
-    include: ['tests/api/**/*.test.ts', 'common/**/*.test.ts', 'server/**/*.test.ts', 'tests/e2e/**/*.test.ts'],
     testTimeout: 30_000,
     // end-to-end pages reload, hydrate and fetch on 2 busy cores: a poll waits for that, not for the default 1 s
     expect: { poll: { timeout: 10_000 } },
@@ -13,5 +15,10 @@ export default defineConfig({
     // tests/e2e run the real server, which loads the page build (build/server/index.js) with Node's own
     // import: #page-context (app/page-context.ts) must be that same module, not a copy Vitest transforms
     server: { deps: { external: [/\/app\/page-context\.ts$/] } },
+    projects: [
+      { extends: true, test: { name: 'unit', include: ['common/**/*.test.ts', 'server/**/*.test.ts'] } },
+      { extends: true, test: { name: 'api', include: ['tests/api/**/*.test.ts'] } },
+      { extends: true, test: { name: 'e2e', include: ['tests/e2e/**/*.test.ts'] } },
+    ],
   },
 });
