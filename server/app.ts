@@ -11,7 +11,7 @@ import { advisorRoutes } from './api/advisor.ts';
 import { authRoutes } from './api/auth.ts';
 import { contentRoutes } from './api/content.ts';
 import { fileRoutes } from './api/files.ts';
-import type { Lab } from './api/helpers.ts';
+import type { Lab } from './lab.ts';
 import { peopleRoutes } from './api/people.ts';
 import { publicRoutes } from './api/public.ts';
 import { scheduleRoutes } from './api/schedules.ts';
@@ -23,7 +23,7 @@ import { errorsPlugin, requestLang } from './http/errors.ts';
 import { multipartPlugin } from './http/multipart.ts';
 import { headersPlugin } from './http/headers.ts';
 import { textPlugin } from './http/text.ts';
-import { resourceRoutes } from './http/resources.ts';
+import { storedFileRoutes } from './http/stored-files.ts';
 import { ensureAdmin } from './services/bootstrap.ts';
 import { Storage } from './storage/storage.ts';
 import { Changes } from './cache/changes.ts';
@@ -108,7 +108,7 @@ export async function buildApp({ config, db: givenDb, logger = false, pgSchema, 
   await app.register(fileRoutes);
   await app.register(scheduleRoutes);
   await app.register(advisorRoutes);
-  await app.register(resourceRoutes);
+  await app.register(storedFileRoutes);
   // fixed site assets (default portrait, QR image); the app's hashed assets come with the page build
   await app.register(fastifyStatic, { root: path.join(projectRoot, 'public', 'static'), prefix: '/static/', maxAge: '1d', index: false });
 

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { addDays, chinaDate, pastedNames } from '../../common/advisor.ts';
 import { isRealDate, isUpload } from '../../common/fields.ts';
-import { ApiError, FieldError } from '../http/errors.ts';
+import { ApiError } from '../http/errors.ts';
 import { uploadConfig, uploadLimits } from '../http/multipart.ts';
 import { parseReportFile, readNamesFile } from '../pingan/import-file.ts';
 import type { PinganSource } from '../pingan/source.ts';
@@ -23,8 +23,9 @@ import {
   savePinganParams,
   storeImportedReports,
 } from '../services/advisor.ts';
-import { NotFound } from '../services/context.ts';
+
 import { ctxOf, parseInput, success } from './helpers.ts';
+import { FieldError, NotFound } from '../errors.ts';
 
 // SPEC §7 Advisor area: /api{advisor}/pingan/ and /api{advisor}/info/, plus the import of the
 // reporting system's export (docs/advisor.md). They exist only when ADVISOR_USERNAME is set, and only

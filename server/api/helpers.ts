@@ -1,30 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { FieldMap } from '../../common/fields.ts';
-import type { DB } from '../db/database.ts';
-import { InputError, requestLang } from '../http/errors.ts';
+import { requestLang } from '../http/errors.ts';
 import type { Ctx } from '../services/context.ts';
-import { NotFound } from '../services/context.ts';
-import type { Storage } from '../storage/storage.ts';
-import type { Config } from '../config.ts';
-import type { Changes } from '../cache/changes.ts';
+import '../lab.ts';
+import { InputError, NotFound } from '../errors.ts';
 
 // Small pieces every route file uses: the service context of a request, input validation
 // with bilingual messages, id query parameters, and the "success" answer of SPEC §7.
-
-export type Lab = {
-  db: DB;
-  storage: Storage;
-  config: Config;
-  /** Public content changes, heard by the caches (and the other instances): server/cache/changes.ts. */
-  changes: Changes;
-};
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    lab: Lab;
-  }
-}
 
 export function ctxOf(app: FastifyInstance, req: FastifyRequest): Ctx {
   return {

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { NotFound } from '../services/context.ts';
 import { publicSeminars, publishedArticle, publishedArticles, publishedNews } from '../services/content.ts';
 import { peopleLightList, publicPeople, publicPerson } from '../services/people.ts';
 import { publications } from '../services/publications.ts';
 import { asSent, onWhenOne } from '../cache/plugin.ts';
 import { ctxOf, parseId } from './helpers.ts';
+import { NotFound } from '../errors.ts';
 
 // SPEC §7 public reads. Never unpublished articles or news, never passwords, tokens or phones;
 // stored HTML leaves through the sanitizer.

@@ -2,12 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { enumValues, pageSections, showcaseKinds } from '../../common/enums.ts';
 import { site } from '../../common/resources/site.ts';
-import { FieldError } from '../http/errors.ts';
 import { uploadConfigOf, uploadLimits } from '../http/multipart.ts';
 import { pages, publicPage, publicPages, publicShowcase, saveSiteSettings, showcaseItems, siteSettings } from '../services/site.ts';
 import { asSent } from '../cache/plugin.ts';
 import { ctxOf, docBody, multipartConsumes, success } from './helpers.ts';
 import { resourceRoutes } from './resource-routes.ts';
+import { FieldError } from '../errors.ts';
 
 // Site content that SPEC §2 shows but §7 has no call for: course and shared-task pages, the home
 // page's showcase items and the one site settings record (console calls, administrators only), and

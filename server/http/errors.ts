@@ -3,10 +3,15 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { Lang } from '../../common/enums.ts';
 import { type FieldErrors, type MessageKey, t, type ZodishIssue, zodFieldErrors } from '../../common/messages.ts';
-import { Forbidden, NotFound } from '../services/context.ts';
+import { FieldError, Forbidden, InputError, NotFound, Refused, TooManyTries, Unauthenticated } from '../errors.ts';
 
 // One error handler for the whole API: field errors as SPEC §5's object of field → messages,
-// everything else as { detail } in the request's language, and never a stack trace to the client.
+// everything else as { detail } in the request's language, and never a stack trace to the client. The
+// services' errors (server/errors.ts) get their statuses here; ApiError is the HTTP layer's own.
+
+/** Field errors about a file of the wrong type (or one that cannot be read as its type) answer 415 (DESIGN.md), still naming the field. */
+const wrongType = new Set<MessageKey>(['image_type', 'import_type', 'import_unreadable']);
+export const fieldErrorStatus = (e: FieldError) => (Object.values(e.fields).some((list) => list.some((m) => wrongType.has(m.key))) ? 415 : 400);
 
 export class ApiError extends Error {
   readonly statusCode: number;
@@ -17,31 +22,6 @@ export class ApiError extends Error {
     this.statusCode = statusCode;
     this.key = key;
     this.params = params;
-  }
-}
-
-/** A 400 carrying field errors, each a message key (translated when sent). */
-export class FieldError extends Error {
-  /** 400, or 415 for a file of the wrong type (DESIGN.md), still with the field named. */
-  readonly statusCode: number;
-  readonly fields: Record<string, { key: MessageKey; params?: Record<string, string | number> }[]>;
-  constructor(fields: FieldError['fields'], statusCode = 400) {
-    super('field errors');
-    this.fields = fields;
-    this.statusCode = statusCode;
-  }
-  static one(field: string, key: MessageKey, params?: Record<string, string | number>): FieldError {
-    return new FieldError({ [field]: [{ key, ...(params ? { params } : {}) }] }, key === 'image_type' ? 415 : 400);
-  }
-}
-
-/** A request body or query that failed its zod schema. */
-export class InputError extends Error {
-  readonly statusCode = 400;
-  readonly issues: readonly (ZodishIssue & { path?: readonly PropertyKey[] })[];
-  constructor(issues: InputError['issues']) {
-    super('invalid input');
-    this.issues = issues;
   }
 }
 
@@ -78,7 +58,7 @@ const fastifyCodes: Record<string, [number, MessageKey]> = {
 const dataErrors = new Set(['22021', '22P05', '22003', '22P02', '22001', '22007', '22008']);
 
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
-  app.setErrorHandler((error: FastifyError & { fields?: FieldError['fields'] }, req, reply) => {
+  app.setErrorHandler((error: FastifyError, req, reply) => {
     const lang = requestLang(req);
     // refused before its body was read (401, 403, 413…): close the connection rather than read the rest
     if (!req.raw.complete) reply.header('Connection', 'close');
@@ -94,11 +74,14 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     if (error instanceof FieldError) {
       const out: FieldErrors = {};
       for (const [field, list] of Object.entries(error.fields)) out[field] = list.map((m) => t(lang, m.key, m.params));
-      return sendFieldErrors(req, reply, out, error.statusCode);
+      return sendFieldErrors(req, reply, out, fieldErrorStatus(error));
     }
     if (error instanceof InputError) return sendFieldErrors(req, reply, zodFieldErrors(lang, error.issues));
     if (error instanceof NotFound) return reply.code(404).send({ detail: t(lang, 'not_found') });
-    if (error instanceof Forbidden) return reply.code(403).send({ detail: t(lang, 'forbidden') });
+    if (error instanceof Forbidden) return reply.code(403).send({ detail: t(lang, error.key) });
+    if (error instanceof Unauthenticated) return reply.code(401).send({ detail: t(lang, 'unauthenticated') });
+    if (error instanceof TooManyTries) return reply.code(429).send({ detail: t(lang, 'rate_limited') });
+    if (error instanceof Refused) return reply.code(400).send({ detail: t(lang, error.key, error.params) });
     if (error instanceof ApiError) {
       return reply.code(error.statusCode).send({ detail: t(lang, error.key, error.params) });
     }

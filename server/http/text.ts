@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { isUpload } from '../../common/upload.ts';
-import { ApiError, FieldError } from './errors.ts';
+import { FieldError } from '../errors.ts';
+import { ApiError } from './errors.ts';
 
 // Where text is normalized, once, for both databases (issue #12): a NUL character is refused at the
 // edge, in the URL and in every field of a body, with a 400 naming the field. PostgreSQL cannot store

@@ -1,11 +1,10 @@
 import type { FastifyRequest } from 'fastify';
 import type { Lang } from '../../common/enums.ts';
 import { pick, resolveLang } from '../../common/lang.ts';
-import type { Lab } from '../api/helpers.ts';
+import type { Lab } from '../lab.ts';
 import { siteOrigin } from '../http/origin.ts';
 import { pathOf, queryOf } from '../http/url.ts';
 import type { Ctx } from '../services/context.ts';
-import { NotFound } from '../services/context.ts';
 import { publicSeminars, publishedArticle, publishedArticleCount, publishedArticles, publishedNews } from '../services/content.ts';
 import type { ListOptions } from '../services/crud.ts';
 import { publicPeople, publicPeopleCount, publicPerson } from '../services/people.ts';
@@ -14,6 +13,7 @@ import { publicPage, publicPages, publicShowcase, siteSettings } from '../servic
 import { renderMarkdown } from './markdown.ts';
 import { pageParams } from './page-params.ts';
 import type { Topic } from '../cache/changes.ts';
+import { NotFound } from '../errors.ts';
 
 // What the page loaders may ask of the server: public data only, already in the shape a page shows
 // (markdown rendered and sanitized, HTML sanitized). Loaders never see the database.

@@ -1,8 +1,8 @@
 import type ExcelJS from 'exceljs';
 import type JSZip from 'jszip';
 import type { MessageKey } from '../../common/messages.ts';
-import { FieldError } from '../http/errors.ts';
 import { isAbnormal, type StudentReport } from './source.ts';
+import { FieldError } from '../errors.ts';
 
 // The reporting system's export, as the advisor downloads it (CSV or XLSX) and uploads it here; the
 // layout and the error wording are in docs/advisor.md "The import file". Nothing is stored here: the
@@ -106,7 +106,7 @@ async function readRows(data: Buffer): Promise<SheetRow[]> {
   if (startsWith(data, [0x50, 0x4b, 0x03, 0x04])) return readXlsx(data);
   // the legacy .xls (OLE2) container, or anything with NUL bytes (binary, UTF-16 text): not ours
   if (startsWith(data, [0xd0, 0xcf, 0x11, 0xe0]) || data.subarray(0, 65_536).includes(0)) {
-    throw new FieldError({ file: [{ key: 'import_type' }] }, 415);
+    throw new FieldError({ file: [{ key: 'import_type' }] });
   }
   return parseCsv(decodeText(data)).map((cells, i) => ({ number: i + 1, cells }));
 }
@@ -136,7 +136,7 @@ async function checkUnpackedSize(data: Buffer): Promise<void> {
   try {
     zip = await JSZipModule.loadAsync(data);
   } catch {
-    throw new FieldError({ file: [{ key: 'import_unreadable' }] }, 415);
+    throw new FieldError({ file: [{ key: 'import_unreadable' }] });
   }
   const entries = Object.values(zip.files).filter((f) => !f.dir);
   const tooLarge = () => FieldError.one('file', 'import_too_large', { max: `${UNPACKED_MAX / 1024 / 1024} MB` });
@@ -152,7 +152,7 @@ async function checkUnpackedSize(data: Buffer): Promise<void> {
           stream.pause();
           reject(tooLarge());
         })
-        .on('error', () => reject(new FieldError({ file: [{ key: 'import_unreadable' }] }, 415)))
+        .on('error', () => reject(new FieldError({ file: [{ key: 'import_unreadable' }] })))
         .on('end', () => resolve());
     });
   }
@@ -166,7 +166,7 @@ async function readXlsx(data: Buffer): Promise<SheetRow[]> {
     // a plain ArrayBuffer: exceljs's typings declare their own `Buffer`, which Node's does not satisfy
     await wb.xlsx.load(new Uint8Array(data).buffer);
   } catch {
-    throw new FieldError({ file: [{ key: 'import_unreadable' }] }, 415);
+    throw new FieldError({ file: [{ key: 'import_unreadable' }] });
   }
   const sheet = wb.worksheets[0];
   const rows: SheetRow[] = [];

@@ -3,11 +3,11 @@ import { article } from '../../common/resources/article.ts';
 import { info } from '../../common/resources/info.ts';
 import { news } from '../../common/resources/news.ts';
 import { seminar, seminarBilingual } from '../../common/resources/seminar.ts';
-import { FieldError } from '../http/errors.ts';
 import type { Ctx } from './context.ts';
-import { isCreatorOrAdmin, NotFound, nowIso } from './context.ts';
+import { isCreatorOrAdmin, nowIso } from './context.ts';
 import { createCrud, type ListOptions, parseList } from './crud.ts';
 import { sanitizeHtml } from './sanitize.ts';
+import { FieldError, NotFound } from '../errors.ts';
 
 // Articles, news, seminars and info pages: the generic service plus SPEC §4's rules.
 

@@ -15,18 +15,6 @@ export type Ctx = {
   onPublicChange?: (topic: Topic) => void;
 };
 
-export class NotFound extends Error {
-  constructor() {
-    super('not found');
-  }
-}
-
-export class Forbidden extends Error {
-  constructor() {
-    super('forbidden');
-  }
-}
-
 export const nowIso = () => new Date().toISOString();
 
 /** Articles and publications: their creator or an administrator may delete them (DESIGN.md). */

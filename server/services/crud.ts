@@ -4,10 +4,10 @@ import type { FieldDef } from '../../common/fields.ts';
 import { defaults, type ResourceDef } from '../../common/resource.ts';
 import type { Topic } from '../cache/changes.ts';
 import type { DB } from '../db/database.ts';
-import { FieldError } from '../http/errors.ts';
-import { type Ctx, Forbidden, NotFound } from './context.ts';
+import type { Ctx } from './context.ts';
 import { FileChanges, mediaKeyOf, resolveImageField } from './media.ts';
 import { inTransaction } from './transaction.ts';
+import { FieldError, Forbidden, NotFound } from '../errors.ts';
 
 // The create/read/update/delete every declared resource shares. A resource's own rules
 // (SPEC §4) come in as hooks; the shape of a row follows from its field declarations.

@@ -1,11 +1,11 @@
 import { isUpload, type Upload } from '../../common/fields.ts';
-import { ApiError, FieldError } from '../http/errors.ts';
 import { ImageError, processImage } from '../images/images.ts';
 import { extensionOf, safeFileName, uploadLimits } from '../storage/storage.ts';
 import type { Ctx } from './context.ts';
-import { Forbidden, NotFound, nowIso } from './context.ts';
+import { nowIso } from './context.ts';
 import type { FileChanges } from './media.ts';
 import { writeWithFiles } from './transaction.ts';
+import { FieldError, Forbidden, NotFound, Unauthenticated } from '../errors.ts';
 
 // Shared data files, private data files and private images. Their URLs hold the random storage key
 // (128 bits), so a link opened in a new tab works without a token and cannot be guessed.
@@ -14,7 +14,7 @@ export const dataFileUrl = (key: string, name: string) => `/resource/data/${key}
 export const imageUrl = (key: string) => `/resource/image/${key}`;
 
 function actorOf(ctx: Ctx) {
-  if (!ctx.actor) throw new ApiError(401, 'unauthenticated');
+  if (!ctx.actor) throw new Unauthenticated();
   return ctx.actor;
 }
 

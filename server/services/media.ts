@@ -1,11 +1,11 @@
 import type { FieldDef, FieldMap, Upload } from '../../common/fields.ts';
 import { isSafeUrl, isUpload } from '../../common/fields.ts';
 import { resources, site } from '../../common/resources/index.ts';
-import { FieldError } from '../http/errors.ts';
 import { ImageError, processImage } from '../images/images.ts';
 import { type Bucket, type Storage, uploadLimits } from '../storage/storage.ts';
 import { nowIso } from './context.ts';
 import type { DB } from '../db/database.ts';
+import { FieldError } from '../errors.ts';
 
 // Images an entity points at (article cover, seminar photo, portrait) live in the "media" bucket
 // and are served at /resource/media/{key}.

@@ -1,14 +1,13 @@
 import type { SelectQueryBuilder } from 'kysely';
 import { profileFields } from '../../common/resources/person.ts';
 import { person } from '../../common/resources/person.ts';
-import { ApiError, FieldError } from '../http/errors.ts';
 import { hashPassword, initialPassword, revokeSessionsOf, verifyPassword } from './auth.ts';
 import type { Ctx } from './context.ts';
-import { Forbidden, NotFound } from './context.ts';
 import { hit, reset } from './counters.ts';
 import { createCrud, type WriteArgs } from './crud.ts';
 import { removePrivateFilesOf, renameFilesOwner } from './files.ts';
 import { sanitizeHtml } from './sanitize.ts';
+import { FieldError, Forbidden, NotFound, Refused, TooManyTries } from '../errors.ts';
 
 // People: administrators manage everyone; a member edits their own profile. SPEC §5's link rule
 // (link3 for an existing page, else /people/{username}) and password rules are applied here.
@@ -54,13 +53,13 @@ async function ownPassword({ ctx, mode, input, current }: WriteArgs) {
   if (!actor) return; // the CLI and the demo seed act for the administrator of the machine
   const pw = typeof input.password === 'string' ? input.password : '';
   const own = mode === 'update' && current?.pid === actor.pid;
-  if (actor.must_change_password && !(own && pw)) throw new ApiError(403, 'password_change_required');
+  if (actor.must_change_password && !(own && pw)) throw new Forbidden('password_change_required');
   if (!own || !pw || !current) return;
   const old = typeof input.old_password === 'string' ? input.old_password : '';
   if (!old) throw FieldError.one('old_password', 'required');
   // every try is counted before the check, so parallel guesses cannot slip past the limit together
   const tries = await hit(ctx.db, oldPasswordKey(actor.pid), OLD_PASSWORD_WINDOW_MS);
-  if (tries.count > OLD_PASSWORD_TRIES) throw new ApiError(429, 'rate_limited');
+  if (tries.count > OLD_PASSWORD_TRIES) throw new TooManyTries();
   if (!(await verifyPassword(String(current.password_hash), old))) throw FieldError.one('old_password', 'old_password_wrong');
   await reset(ctx.db, oldPasswordKey(actor.pid));
   if (actor.must_change_password && pw === old) throw FieldError.one('password', 'password_same');
@@ -101,7 +100,7 @@ export const people = createCrud(person, {
     }
   },
   async beforeDelete(ctx, current, changes) {
-    if (current.pid === ctx.actor?.pid) throw new ApiError(400, 'self_delete');
+    if (current.pid === ctx.actor?.pid) throw new Refused('self_delete');
     if (current.authority === 'admin') await keepAnAdmin(ctx, Number(current.pid), false);
     await removePrivateFilesOf(ctx, Number(current.pid), String(current.username), changes);
   },

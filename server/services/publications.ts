@@ -1,9 +1,9 @@
 import { isUpload } from '../../common/fields.ts';
 import { publication, publicationFileSlots } from '../../common/resources/publication.ts';
-import { FieldError } from '../http/errors.ts';
 import { extensionOf, safeFileName } from '../storage/storage.ts';
 import { type Ctx, isCreatorOrAdmin } from './context.ts';
 import { createCrud } from './crud.ts';
+import { FieldError } from '../errors.ts';
 
 // Publications: the generic service plus the three file slots of SPEC §4 (a file replaces the slot,
 // the current name keeps it, empty frees it, absent keeps it). Files are public at

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DAYS, isTerm, PERIODS } from '../../common/schedule.ts';
 import type { Ctx } from './context.ts';
-import { Forbidden, NotFound } from './context.ts';
+import { Forbidden, NotFound } from '../errors.ts';
 
 // Weekly availability (SPEC §2 private_time, §7 disctime): one row per person and term.
 

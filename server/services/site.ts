@@ -4,10 +4,10 @@ import { defaults, inputSchema } from '../../common/resource.ts';
 import { PAGE_SLUG_RE, page } from '../../common/resources/page.ts';
 import { showcase } from '../../common/resources/showcase.ts';
 import { SITE_ID, site } from '../../common/resources/site.ts';
-import { FieldError, InputError } from '../http/errors.ts';
 import { releaseLabel } from './content.ts';
-import { type Ctx, NotFound } from './context.ts';
+import type { Ctx } from './context.ts';
 import { createCrud, type WriteArgs } from './crud.ts';
+import { FieldError, InputError, NotFound } from '../errors.ts';
 
 // Course and shared-task pages, the home page's showcase items and the site settings record: the
 // generic service plus a slug rule and the reads the public pages make. Every write drops the cached

@@ -5,7 +5,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Lang } from '../../common/enums.ts';
 import { t } from '../../common/messages.ts';
-import { FieldError } from '../../server/http/errors.ts';
+import { FieldError } from '../../server/errors.ts';
+import { fieldErrorStatus } from '../../server/http/errors.ts';
 import { parseReportFile } from '../../server/pingan/import-file.ts';
 import { createUpstreamSource } from '../../server/pingan/upstream.ts';
 
@@ -176,7 +177,7 @@ describe('import file', () => {
     } catch (e) {
       if (!(e instanceof FieldError)) throw e;
       expect(Object.keys(e.fields)).toEqual(['file']);
-      return { status: e.statusCode, messages: (e.fields.file ?? []).map((m) => t(lang, m.key, m.params)) };
+      return { status: fieldErrorStatus(e), messages: (e.fields.file ?? []).map((m) => t(lang, m.key, m.params)) };
     }
     throw new Error('expected a FieldError');
   };

@@ -5,8 +5,8 @@ import { extensionOf, Storage } from '../storage/storage.ts';
 import { dataFileByKey } from '../services/files.ts';
 import { publicationFile } from '../services/publications.ts';
 import { ctxOf, parseId } from '../api/helpers.ts';
-import { NotFound } from '../services/context.ts';
 import { isVariantWidth, variantPath } from '../images/variants.ts';
+import { NotFound } from '../errors.ts';
 
 // Serves stored files under /resource/…. Only types that cannot run script open inline; everything
 // else downloads. Every answer forbids sniffing and runs in a sandbox, so an uploaded HTML or SVG
@@ -51,7 +51,7 @@ async function send(reply: FastifyReply, storage: Storage, bucket: Bucket, key: 
   return reply.send(fs.createReadStream(file));
 }
 
-export async function resourceRoutes(app: FastifyInstance) {
+export async function storedFileRoutes(app: FastifyInstance) {
   const { storage } = app.lab;
   // stored files are reached by unguessable URLs (random keys), so anyone holding one may fetch it
   // Stored files go out as they are stored, never through the response compressor: it would label the

@@ -1,0 +1,21 @@
+import type { Changes } from './cache/changes.ts';
+import type { Config } from './config.ts';
+import type { DB } from './db/database.ts';
+import type { Storage } from './storage/storage.ts';
+
+// What one running instance holds, built once by server/app.ts and reached by every route and page as
+// `app.lab`: its database, its stored files, its settings and the hub of public changes.
+
+export type Lab = {
+  db: DB;
+  storage: Storage;
+  config: Config;
+  /** Public content changes, heard by the caches (and the other instances): server/cache/changes.ts. */
+  changes: Changes;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    lab: Lab;
+  }
+}
