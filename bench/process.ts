@@ -15,7 +15,6 @@ const runs = Number(process.env.BENCH_RUNS ?? 3);
 const startFlags = (process.env.BENCH_NODE_FLAGS ?? '--max-semi-space-size=8').split(' ').filter(Boolean);
 const entry = process.env.BENCH_ENTRY ?? 'build/app/main.js';
 
-
 const rssMb = (pid: number) => Math.round(Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024);
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
 
@@ -23,7 +22,16 @@ async function once(dataDir: string): Promise<{ firstMs: number; idleMb: number;
   const port = await freePort();
   const started = performance.now();
   const child: ChildProcess = spawn(process.execPath, [...startFlags, path.join(root, entry)], {
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production', DATABASE_URL: '', LAB_ADMIN_USERNAME: 'admin', LAB_ADMIN_PASSWORD: 'bench-password-1' },
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      NODE_ENV: 'production',
+      DATABASE_URL: '',
+      LAB_ADMIN_USERNAME: 'admin',
+      LAB_ADMIN_PASSWORD: 'bench-password-1',
+    },
     stdio: 'ignore',
   });
   try {
@@ -60,10 +68,17 @@ if (!fs.existsSync(build)) execFileSync('npx', ['react-router', 'build'], { cwd:
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-process-'));
 try {
   const dataDir = path.join(work, 'data');
-  execFileSync(process.execPath, [path.join(root, 'cli', 'lab.ts'), 'seed-demo'], { env: { ...process.env, DATA_DIR: dataDir, LAB_ADMIN_USERNAME: '', DATABASE_URL: '' }, stdio: 'ignore' });
+  execFileSync(process.execPath, [path.join(root, 'cli', 'lab.ts'), 'seed-demo'], {
+    env: { ...process.env, DATA_DIR: dataDir, LAB_ADMIN_USERNAME: '', DATABASE_URL: '' },
+    stdio: 'ignore',
+  });
   const imports: number[] = [];
   for (let i = 0; i < runs; i++) {
-    const out = execFileSync(process.execPath, ['--input-type=module', '-e', `await import(${JSON.stringify(build)}); console.log(process.memoryUsage().rss / 1e6)`], { env: { ...process.env, NODE_ENV: 'production' } });
+    const out = execFileSync(
+      process.execPath,
+      ['--input-type=module', '-e', `await import(${JSON.stringify(build)}); console.log(process.memoryUsage().rss / 1e6)`],
+      { env: { ...process.env, NODE_ENV: 'production' } },
+    );
     imports.push(Math.round(Number(String(out).trim())));
   }
   const results = [];
@@ -72,7 +87,9 @@ try {
   console.log(`import build/server/index.js alone: RSS ${median(imports)} MB (runs: ${imports.join(', ')})`);
   console.log(`first page after start:            ${median(results.map((r) => r.firstMs))} ms (runs: ${results.map((r) => r.firstMs).join(', ')})`);
   console.log(`RSS at the first page:             ${median(results.map((r) => r.startMb))} MB`);
-  console.log(`idle RSS after every public page:  ${median(results.map((r) => r.idleMb))} MB (runs: ${results.map((r) => r.idleMb).join(', ')}; pages: ${pages.join(' ')})`);
+  console.log(
+    `idle RSS after every public page:  ${median(results.map((r) => r.idleMb))} MB (runs: ${results.map((r) => r.idleMb).join(', ')}; pages: ${pages.join(' ')})`,
+  );
 } finally {
   fs.rmSync(work, { recursive: true, force: true });
 }

@@ -16,7 +16,6 @@ const lighthouse = process.env.BENCH_LIGHTHOUSE !== '0';
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-bench-'));
 const children: ChildProcess[] = [];
 
-
 async function waitFor(url: string, ms = 30_000): Promise<void> {
   const end = Date.now() + ms;
   while (Date.now() < end) {
@@ -44,7 +43,10 @@ async function main() {
   }
   const dataDir = path.join(work, 'data');
   console.log('Seeding the demo lab…');
-  execFileSync(process.execPath, [path.join(root, 'cli', 'lab.ts'), 'seed-demo'], { env: { ...process.env, DATA_DIR: dataDir, LAB_ADMIN_USERNAME: '', DATABASE_URL: '' }, stdio: 'ignore' });
+  execFileSync(process.execPath, [path.join(root, 'cli', 'lab.ts'), 'seed-demo'], {
+    env: { ...process.env, DATA_DIR: dataDir, LAB_ADMIN_USERNAME: '', DATABASE_URL: '' },
+    stdio: 'ignore',
+  });
 
   const appPort = await freePort();
   const app = spawn(process.execPath, [path.join(root, 'server', 'main.ts')], {
@@ -85,7 +87,11 @@ async function main() {
   await waitFor(`http://127.0.0.1:${nginxPort}/home.html`);
 
   const run = (url: string) =>
-    autocannon({ url, connections, duration: seconds, headers: { 'accept-language': 'en' } }).then((r) => ({ rps: r.requests.average, p99: r.latency.p99, errors: r.errors + r.non2xx }));
+    autocannon({ url, connections, duration: seconds, headers: { 'accept-language': 'en' } }).then((r) => ({
+      rps: r.requests.average,
+      p99: r.latency.p99,
+      errors: r.errors + r.non2xx,
+    }));
 
   console.log(`\nLoad: ${connections} connections, ${seconds} s each, client and servers on this machine (${os.cpus().length} cores).\n`);
   console.log('page         app req/s   app p99   nginx req/s   nginx p99   app/nginx');
@@ -121,7 +127,15 @@ async function main() {
       try {
         execFileSync(
           process.execPath,
-          [path.join(root, 'node_modules', 'lighthouse', 'cli', 'index.js'), base + p, '--quiet', '--output=json', `--output-path=${out}`, '--only-categories=performance,accessibility,best-practices,seo', `--chrome-flags=--headless --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking --disable-component-update --disable-sync`],
+          [
+            path.join(root, 'node_modules', 'lighthouse', 'cli', 'index.js'),
+            base + p,
+            '--quiet',
+            '--output=json',
+            `--output-path=${out}`,
+            '--only-categories=performance,accessibility,best-practices,seo',
+            `--chrome-flags=--headless --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking --disable-component-update --disable-sync`,
+          ],
           { env: { ...process.env, CHROME_PATH: chrome }, stdio: 'ignore', timeout: 180_000 },
         );
         const report = JSON.parse(fs.readFileSync(out, 'utf8')) as { categories: Record<string, { score: number }> };
@@ -135,7 +149,10 @@ async function main() {
 }
 
 // `npm run bench -- scale`: the site at a real lab's size (bench/scale.ts); `-- process`: one idle process (bench/process.ts)
-const modes: Record<string, () => Promise<unknown>> = { scale: () => import('./scale.ts').then(() => new Promise<never>(() => {})), process: () => import('./process.ts') };
+const modes: Record<string, () => Promise<unknown>> = {
+  scale: () => import('./scale.ts').then(() => new Promise<never>(() => {})),
+  process: () => import('./process.ts'),
+};
 const entry = (modes[process.argv[2] ?? ''] ?? main)();
 entry.then(
   () => process.exit(0),

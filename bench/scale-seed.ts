@@ -25,7 +25,24 @@ export const sizes = {
 } as const;
 export type Size = keyof typeof sizes;
 
-const words = ['graph', 'argument', 'mining', 'social', 'network', 'privacy', 'embodied', 'multimodal', 'agent', 'simulation', 'health', 'learning', 'knowledge', 'language', 'model', 'summarization'];
+const words = [
+  'graph',
+  'argument',
+  'mining',
+  'social',
+  'network',
+  'privacy',
+  'embodied',
+  'multimodal',
+  'agent',
+  'simulation',
+  'health',
+  'learning',
+  'knowledge',
+  'language',
+  'model',
+  'summarization',
+];
 const phrase = (i: number, n: number) => Array.from({ length: n }, (_, k) => words[(i * 7 + k * 3) % words.length]).join(' ');
 
 async function main() {
@@ -40,14 +57,36 @@ async function main() {
     if (size === 'empty') await ensureAdmin(db, { adminUsername: 'labadmin', adminPassword: 'bench-admin-password' });
     else await seedDemo(db, storage, 'bench-admin-password', {});
     const admin = await db.selectFrom('person').selectAll().where('username', '=', 'labadmin').executeTakeFirstOrThrow();
-    const actor: Actor = { pid: admin.pid, uid: admin.uid, username: admin.username, name_zh: admin.name_zh, name_en: admin.name_en, authority: 'admin', portrait_url: null, must_change_password: false };
+    const actor: Actor = {
+      pid: admin.pid,
+      uid: admin.uid,
+      username: admin.username,
+      name_zh: admin.name_zh,
+      name_en: admin.name_en,
+      authority: 'admin',
+      portrait_url: null,
+      must_change_password: false,
+    };
     const ctx: Ctx = { db, storage, actor, lang: 'en' };
     // people hash a password each (argon2 on the thread pool): a few at a time
     for (let i = 0; i < want.people; i += 8) {
       await Promise.all(
         Array.from({ length: Math.min(8, want.people - i) }, (_, k) => {
           const n = i + k;
-          return create(people, person, ctx, { uid: `B${n}`, username: `bench${n}`, name_zh: `成员${n}`, name_en: `Member ${n}`, password: 'bench-password', password2: 'bench-password', type: n % 9 === 0 ? 'former member' : 'PhD', status: n % 9 === 0 ? 'false' : 'true', entrance: String(2000 + (n % 25)), description_en: phrase(n, 12), link_type: '1', link1: `# Member ${n}\n\n${phrase(n, 60)}` });
+          return create(people, person, ctx, {
+            uid: `B${n}`,
+            username: `bench${n}`,
+            name_zh: `成员${n}`,
+            name_en: `Member ${n}`,
+            password: 'bench-password',
+            password2: 'bench-password',
+            type: n % 9 === 0 ? 'former member' : 'PhD',
+            status: n % 9 === 0 ? 'false' : 'true',
+            entrance: String(2000 + (n % 25)),
+            description_en: phrase(n, 12),
+            link_type: '1',
+            link1: `# Member ${n}\n\n${phrase(n, 60)}`,
+          });
         }),
       );
     }
@@ -63,10 +102,21 @@ async function main() {
       });
     }
     for (let i = 0; i < want.articles; i++) {
-      await create(articles, article, ctx, { title: `${phrase(i, 5)} ${i}`, abstract: phrase(i, 30), markdown: `# ${phrase(i, 4)}\n\n${phrase(i, 400)}\n\n## More\n\n${phrase(i + 1, 300)}`, release: 'true', authors: JSON.stringify([`Member ${i}`]) });
+      await create(articles, article, ctx, {
+        title: `${phrase(i, 5)} ${i}`,
+        abstract: phrase(i, 30),
+        markdown: `# ${phrase(i, 4)}\n\n${phrase(i, 400)}\n\n## More\n\n${phrase(i + 1, 300)}`,
+        release: 'true',
+        authors: JSON.stringify([`Member ${i}`]),
+      });
     }
     for (let i = 0; i < want.news; i++) {
-      await create(newsItems, news, ctx, { abstract: `${phrase(i, 6)} ${i}`, content_en: `<p>${phrase(i, 80)}</p>`, content_zh: `<p>${phrase(i, 80)}</p>`, release: 'true' });
+      await create(newsItems, news, ctx, {
+        abstract: `${phrase(i, 6)} ${i}`,
+        content_en: `<p>${phrase(i, 80)}</p>`,
+        content_zh: `<p>${phrase(i, 80)}</p>`,
+        release: 'true',
+      });
     }
     console.log(JSON.stringify({ size, ...want }));
   } finally {

@@ -52,7 +52,16 @@ async function startServer(dir: string, dataDir: string, port: number): Promise<
   const entry = fs.existsSync(bundle) ? bundle : path.join(dir, 'server', 'main.ts');
   const child = spawn(process.execPath, ['--max-semi-space-size=8', entry], {
     cwd: dir,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production', DATABASE_URL: '', LAB_ADMIN_USERNAME: '', LOGIN_RATE_LIMIT: '1000' },
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      NODE_ENV: 'production',
+      DATABASE_URL: '',
+      LAB_ADMIN_USERNAME: '',
+      LOGIN_RATE_LIMIT: '1000',
+    },
     stdio: 'ignore',
   });
   children.push(child);
@@ -106,7 +115,18 @@ async function measure(dir: string, dataDir: string, port: number): Promise<Resu
   const idleMb = memoryOf(pid).rss;
   const token = await login(base);
   const aid = ((await (await fetch(`${base}/api/read_article/`)).json()) as { aid: number }[])[0]?.aid;
-  const pages = ['/', '/news', '/people', '/people?tab=former', '/publication', '/publication?area=4', '/curriculum', '/sharedtask', '/DISCOpen', ...(aid ? [`/news/${aid}`] : [])];
+  const pages = [
+    '/',
+    '/news',
+    '/people',
+    '/people?tab=former',
+    '/publication',
+    '/publication?area=4',
+    '/curriculum',
+    '/sharedtask',
+    '/DISCOpen',
+    ...(aid ? [`/news/${aid}`] : []),
+  ];
   const reads = ['/api/read_publication/', '/api/read_people/', '/api/read_news/', '/api/read_article/', '/api/read_seminar/', '/api/read_site/'];
   const paths = [...pages, ...reads];
   const headers = { 'accept-language': 'en', 'accept-encoding': 'gzip, br' };
@@ -119,7 +139,8 @@ async function measure(dir: string, dataDir: string, port: number): Promise<Resu
   // a write makes what it changes stale: how long each path then takes to answer on its own
   const write = async (n: number) => {
     const form = new FormData();
-    for (const [k, v] of Object.entries({ abstract: `Bench write ${n}`, content_en: '<p>bench</p>', content_zh: '<p>bench</p>', release: 'true' })) form.append(k, v);
+    for (const [k, v] of Object.entries({ abstract: `Bench write ${n}`, content_en: '<p>bench</p>', content_zh: '<p>bench</p>', release: 'true' }))
+      form.append(k, v);
     const r = await fetch(`${base}/api/news/`, { method: 'POST', headers: { authorization: `Token ${token}` }, body: form });
     return r.ok;
   };
@@ -190,7 +211,11 @@ async function measure(dir: string, dataDir: string, port: number): Promise<Resu
   await sleep(1000);
   const beforeJunk = memoryOf(pid).rss;
   for (let i = 0; i < 2000; i += 20) {
-    await Promise.all(Array.from({ length: 20 }, (_, k) => fetch(`${base}${i % 40 ? '/people' : '/publication'}?utm_source=bench${i + k}&fbclid=${Math.random()}`, { headers }).then((res) => res.arrayBuffer())));
+    await Promise.all(
+      Array.from({ length: 20 }, (_, k) =>
+        fetch(`${base}${i % 40 ? '/people' : '/publication'}?utm_source=bench${i + k}&fbclid=${Math.random()}`, { headers }).then((res) => res.arrayBuffer()),
+      ),
+    );
   }
   await sleep(1000);
   const after = memoryOf(pid);
@@ -198,7 +223,22 @@ async function measure(dir: string, dataDir: string, port: number): Promise<Resu
 
   child.kill('SIGTERM');
   await new Promise((resolve) => child.once('exit', resolve));
-  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts + r.non2xx, perPath, writes, failedWrites, startMs, idleMb, warmMb, peakMb: Math.max(peak, after.peak), junkGrowthMb, cold, gzipKb };
+  return {
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    errors: r.errors + r.timeouts + r.non2xx,
+    perPath,
+    writes,
+    failedWrites,
+    startMs,
+    idleMb,
+    warmMb,
+    peakMb: Math.max(peak, after.peak),
+    junkGrowthMb,
+    cold,
+    gzipKb,
+  };
 }
 
 async function main() {
@@ -208,11 +248,17 @@ async function main() {
     console.log(`Checking out ${compare} beside this tree and building its pages…`);
     execFileSync('git', ['worktree', 'add', '--detach', compareDir, compare], { cwd: root, stdio: 'ignore' });
     fs.symlinkSync(path.join(root, 'node_modules'), path.join(compareDir, 'node_modules'));
-    execFileSync(process.execPath, [path.join(root, 'node_modules', '@react-router', 'dev', 'bin.cjs'), 'build'], { cwd: compareDir, stdio: 'ignore', env: { ...process.env, NODE_ENV: 'production' } });
+    execFileSync(process.execPath, [path.join(root, 'node_modules', '@react-router', 'dev', 'bin.cjs'), 'build'], {
+      cwd: compareDir,
+      stdio: 'ignore',
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
   }
   // this tree as `npm run build` makes it: the page build and the server bundle
   execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'ignore' });
-  console.log(`\n${connections} concurrent readers over the public pages and reads, ${seconds} s, one administrator write every 5 s; client and server on this machine (${os.cpus().length} cores).`);
+  console.log(
+    `\n${connections} concurrent readers over the public pages and reads, ${seconds} s, one administrator write every 5 s; client and server on this machine (${os.cpus().length} cores).`,
+  );
   const rows: string[] = [];
   const reference = new Map<string, number>();
   for (const scale of scales) {
@@ -237,12 +283,17 @@ async function main() {
       );
       console.log(rows[rows.length - 1]);
       console.log('   per path under load (answers, errors, p50/p99 ms) | first answer after a write (ms, gzip KB):');
-      for (const [p, f] of Object.entries(m.perPath)) console.log(`     ${p.padEnd(30)} ${String(f.count).padStart(7)} ${String(f.errors).padStart(5)} ${`${f.p50}/${f.p99}`.padStart(12)}   ${String(m.cold[p] ?? '-').padStart(5)} ${String(m.gzipKb[p] ?? '-').padStart(6)}`);
+      for (const [p, f] of Object.entries(m.perPath))
+        console.log(
+          `     ${p.padEnd(30)} ${String(f.count).padStart(7)} ${String(f.errors).padStart(5)} ${`${f.p50}/${f.p99}`.padStart(12)}   ${String(m.cold[p] ?? '-').padStart(5)} ${String(m.gzipKb[p] ?? '-').padStart(6)}`,
+        );
     }
   }
   console.log('\nlab    server       req/s  ratio  errors   p50/p99 latency  RSS idle/warm/peak   +junk     start  writes');
   for (const r of rows) console.log(r);
-  console.log('ratio: req/s over the empty lab\'s in this run; warm: at rest after every path answered once; +junk: RSS growth over 2,000 requests with unknown query strings.');
+  console.log(
+    "ratio: req/s over the empty lab's in this run; warm: at rest after every path answered once; +junk: RSS growth over 2,000 requests with unknown query strings.",
+  );
 }
 
 main().then(

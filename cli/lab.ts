@@ -56,9 +56,14 @@ async function seed(config: ReturnType<typeof loadConfig>) {
     await ensureAdmin(db, config);
     await seedDemo(db, storage, password, { advisor: config.advisorUsername });
     // an administrator from the environment keeps its password there, never in this file
-    const admin = config.adminUsername && config.adminPassword ? { username: config.adminUsername, password: '(LAB_ADMIN_PASSWORD)' } : { username: 'labadmin', password };
+    const admin =
+      config.adminUsername && config.adminPassword ? { username: config.adminUsername, password: '(LAB_ADMIN_PASSWORD)' } : { username: 'labadmin', password };
     const advisor = config.advisorUsername ? { username: config.advisorUsername, password: DEMO_ADVISOR_PASSWORD } : undefined;
-    fs.writeFileSync(credentialsFile(config.dataDir), JSON.stringify({ admin, user: { username: 'demo.user', password: DEMO_USER_PASSWORD }, advisor }, null, 2), { mode: 0o600 });
+    fs.writeFileSync(
+      credentialsFile(config.dataDir),
+      JSON.stringify({ admin, user: { username: 'demo.user', password: DEMO_USER_PASSWORD }, advisor }, null, 2),
+      { mode: 0o600 },
+    );
     return { seeded: true };
   } finally {
     storage.close();
@@ -67,7 +72,11 @@ async function seed(config: ReturnType<typeof loadConfig>) {
 }
 
 function printCredentials(dataDir: string, config: ReturnType<typeof loadConfig>) {
-  let creds: { admin?: { username: string; password: string }; user?: { username: string; password: string }; advisor?: { username: string; password: string } } = {};
+  let creds: {
+    admin?: { username: string; password: string };
+    user?: { username: string; password: string };
+    advisor?: { username: string; password: string };
+  } = {};
   try {
     creds = JSON.parse(fs.readFileSync(credentialsFile(dataDir), 'utf8'));
   } catch {
@@ -121,7 +130,9 @@ async function main() {
   switch (command) {
     case 'seed-demo': {
       const { seeded } = await seed(config);
-      console.log(seeded ? `Demo content written to ${config.databaseUrl ? 'PostgreSQL' : config.dataDir}.` : 'The database has content already; nothing seeded.');
+      console.log(
+        seeded ? `Demo content written to ${config.databaseUrl ? 'PostgreSQL' : config.dataDir}.` : 'The database has content already; nothing seeded.',
+      );
       printCredentials(config.dataDir, config);
       return;
     }
@@ -129,7 +140,9 @@ async function main() {
       const { seeded } = await seed(config);
       const app = await buildApp({ config, logger: false });
       await app.listen({ port: config.port, host: config.host });
-      console.log(`${seeded ? 'Seeded the demo lab. ' : ''}The site runs at http://${config.host}:${app.server.address() && typeof app.server.address() === 'object' ? (app.server.address() as { port: number }).port : config.port}/`);
+      console.log(
+        `${seeded ? 'Seeded the demo lab. ' : ''}The site runs at http://${config.host}:${app.server.address() && typeof app.server.address() === 'object' ? (app.server.address() as { port: number }).port : config.port}/`,
+      );
       console.log('Log in at /login with:');
       printCredentials(config.dataDir, config);
       console.log('API documentation: /api/docs   Stop with Ctrl+C.');
@@ -147,7 +160,11 @@ async function main() {
       const db = createDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
       try {
         await migrate(db);
-        const clash = await db.selectFrom('person').select('username').where((eb) => eb.or([eb('username', '=', username), eb('uid', '=', uid)])).executeTakeFirst();
+        const clash = await db
+          .selectFrom('person')
+          .select('username')
+          .where((eb) => eb.or([eb('username', '=', username), eb('uid', '=', uid)]))
+          .executeTakeFirst();
         if (clash) fail('that username or uid exists already');
         await db
           .insertInto('person')
@@ -180,7 +197,11 @@ async function main() {
         const row = await db.selectFrom('person').select('pid').where('username', '=', username).executeTakeFirst();
         if (!row) fail(`no user named ${username}`);
         // a printed random password is a stopgap: its owner replaces it at the next login
-        await db.updateTable('person').set({ password_hash: await hashPassword(password), must_change_password: values.password ? 0 : 1 }).where('pid', '=', row.pid).execute();
+        await db
+          .updateTable('person')
+          .set({ password_hash: await hashPassword(password), must_change_password: values.password ? 0 : 1 })
+          .where('pid', '=', row.pid)
+          .execute();
         await revokeSessionsOf(db, row.pid);
         console.log(`New password of ${username}: ${values.password ? '(as given)' : password}. Their sessions were ended.`);
       } finally {
@@ -213,7 +234,9 @@ async function main() {
       await storage.init();
       try {
         const s = await restoreBackup({ dataDir: config.dataDir, databaseUrl: config.databaseUrl }, storage, file, { force: values.force ?? false });
-        console.log(`Restored ${s.rows} records in ${s.tables} tables and ${s.files} files (${megabytes(s.bytes)}) from a ${s.from === 'postgres' ? 'PostgreSQL' : 'SQLite'} backup into ${config.databaseUrl ? 'PostgreSQL' : config.dataDir}.`);
+        console.log(
+          `Restored ${s.rows} records in ${s.tables} tables and ${s.files} files (${megabytes(s.bytes)}) from a ${s.from === 'postgres' ? 'PostgreSQL' : 'SQLite'} backup into ${config.databaseUrl ? 'PostgreSQL' : config.dataDir}.`,
+        );
       } catch (e) {
         if (e instanceof RestoreRefused || e instanceof BadArchive) fail(`nothing restored: ${e.message}`);
         throw e;

@@ -64,7 +64,14 @@ export function addDays(date: string, days: number): string {
 
 /** Names pasted one per line: trimmed, blanks and repeats dropped. */
 export function pastedNames(text: string): string[] {
-  return [...new Set(text.split(/\r?\n/).map((s) => s.trim()).filter(Boolean))];
+  return [
+    ...new Set(
+      text
+        .split(/\r?\n/)
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  ];
 }
 
 export type NameCheck = { total: number; reported: number; unreported: number; unreportedNames: string[]; notOnList: string[] };
@@ -83,7 +90,8 @@ export function checkNames(list: readonly string[], pasted: readonly string[]): 
   };
 }
 
-const names = (rows: ReportRow[], lang: Lang) => (rows.length === 0 ? '' : lang === 'zh' ? `（${rows.map((r) => r.realname).join('、')}）` : ` (${rows.map((r) => r.realname).join(', ')})`);
+const names = (rows: ReportRow[], lang: Lang) =>
+  rows.length === 0 ? '' : lang === 'zh' ? `（${rows.map((r) => r.realname).join('、')}）` : ` (${rows.map((r) => r.realname).join(', ')})`;
 
 /** Yesterday's zero report, the text the advisor pastes into the college's group (SPEC §2). */
 export function zeroReport(lang: Lang, d: PinganYesterday): string {
@@ -103,6 +111,8 @@ export function zeroReport(lang: Lang, d: PinganYesterday): string {
     `Headcount ${d.zrs}, on campus ${d.zxrs}, living off campus ${d.xwzs}; left campus that day ${left}, returned ${back}.`,
     `Health reports: ${d.xzs} submitted, ${d.weishangbao_yes.length} not submitted${names(d.weishangbao_yes, lang)}; ${d.buzhengchang_yes.length} with an abnormal status${names(d.buzhengchang_yes, lang)}.`,
     `Vaccination: first dose ${d.dyz} (self-reported ${d.selfdyz}), second dose ${d.dez} (self-reported ${d.selfdez}).`,
-    d.weishangbao_yes.length === 0 && d.buzhengchang_yes.length === 0 ? 'Everyone reported; nothing abnormal.' : 'Everyone else reported; nothing else abnormal.',
+    d.weishangbao_yes.length === 0 && d.buzhengchang_yes.length === 0
+      ? 'Everyone reported; nothing abnormal.'
+      : 'Everyone else reported; nothing else abnormal.',
   ].join('\n');
 }

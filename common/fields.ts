@@ -75,20 +75,28 @@ const noFile = z.custom<unknown>((v) => !isUpload(v), msg('unexpected_file'));
 
 function textOf(max: number, trim: boolean) {
   const base = z.union([z.string(), z.number().transform(String)], msg('invalid_string'));
-  return noFile.pipe(base).transform((s) => (trim ? s.trim() : s)).pipe(z.string().max(max, msg('too_long')));
+  return noFile
+    .pipe(base)
+    .transform((s) => (trim ? s.trim() : s))
+    .pipe(z.string().max(max, msg('too_long')));
 }
 
-const boolSchema = noFile.pipe(
-  z.union(
-    [z.boolean(), z.enum(['true', 'false', '1', '0']).transform((s) => s === 'true' || s === '1')],
-    msg('invalid_bool'),
-  ),
-);
+const boolSchema = noFile.pipe(z.union([z.boolean(), z.enum(['true', 'false', '1', '0']).transform((s) => s === 'true' || s === '1')], msg('invalid_bool')));
 
 function intSchema(min: number, max: number) {
   return noFile.pipe(
     z
-      .union([z.number(), z.string().trim().regex(/^-?\d{1,12}$/, msg('invalid_number')).transform(Number)], msg('invalid_number'))
+      .union(
+        [
+          z.number(),
+          z
+            .string()
+            .trim()
+            .regex(/^-?\d{1,12}$/, msg('invalid_number'))
+            .transform(Number),
+        ],
+        msg('invalid_number'),
+      )
       .pipe(
         z
           .number()
@@ -101,22 +109,25 @@ function intSchema(min: number, max: number) {
 
 const listSchema = (max: number) =>
   noFile.pipe(
-    z.union([
-      z.array(z.string().max(TEXT_MAX, msg('too_long'))).max(max, msg('too_long')),
-      z.string().transform((s, ctx) => {
-        if (s.trim() === '') return [];
-        try {
-          const v: unknown = JSON.parse(s);
-          if (Array.isArray(v) && v.length <= max && v.every((x) => typeof x === 'string' && x.length <= TEXT_MAX)) {
-            return (v as string[]).map((x) => x.trim()).filter(Boolean);
+    z.union(
+      [
+        z.array(z.string().max(TEXT_MAX, msg('too_long'))).max(max, msg('too_long')),
+        z.string().transform((s, ctx) => {
+          if (s.trim() === '') return [];
+          try {
+            const v: unknown = JSON.parse(s);
+            if (Array.isArray(v) && v.length <= max && v.every((x) => typeof x === 'string' && x.length <= TEXT_MAX)) {
+              return (v as string[]).map((x) => x.trim()).filter(Boolean);
+            }
+          } catch {
+            /* fall through */
           }
-        } catch {
-          /* fall through */
-        }
-        ctx.addIssue({ code: 'custom', message: 'invalid_list' });
-        return z.NEVER;
-      }),
-    ], msg('invalid_list')),
+          ctx.addIssue({ code: 'custom', message: 'invalid_list' });
+          return z.NEVER;
+        }),
+      ],
+      msg('invalid_list'),
+    ),
   );
 
 /**

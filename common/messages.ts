@@ -139,4 +139,3 @@ export function zodFieldErrors(lang: Lang, issues: readonly (ZodishIssue & { pat
   }
   return out;
 }
-

@@ -54,8 +54,7 @@ export function inputSchema(res: ResourceDef, mode: 'create' | 'update'): z.ZodT
     }
   }
   return z.object(shape).superRefine((value, ctx) => {
-    const issue = (field: string, message: string, params?: Record<string, unknown>) =>
-      ctx.addIssue({ code: 'custom', path: [field], message, params });
+    const issue = (field: string, message: string, params?: Record<string, unknown>) => ctx.addIssue({ code: 'custom', path: [field], message, params });
     for (const [name, def] of Object.entries(res.fields)) {
       if (def.kind !== 'enum' || !def.numField) continue;
       resolveEnumPair(value, name, def, issue);

@@ -84,7 +84,12 @@ export async function buildApp({ config, db: givenDb, logger = false, pgSchema, 
 
   await app.register(errorsPlugin);
   await app.register(headersPlugin, { config });
-  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } } });
+  await app.register(compress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   await app.register(cookie);
   await app.register(authPlugin, { db, advisor: config.advisorUsername });
   await app.register(multipartPlugin, { storage });

@@ -92,7 +92,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pinganTimeoutMs: Number(env.PINGAN_UPSTREAM_TIMEOUT_MS ?? 10_000) || 10_000,
     analyticsUrl: blank(env.ANALYTICS_URL),
     publicUrl: parsePublicUrl(blank(env.PUBLIC_URL)),
-    allowedHosts: (blank(env.ALLOWED_HOSTS) ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean),
+    allowedHosts: (blank(env.ALLOWED_HOSTS) ?? '')
+      .split(',')
+      .map((h) => h.trim().toLowerCase())
+      .filter(Boolean),
     loginRateLimit: Number(env.LOGIN_RATE_LIMIT ?? 10) || 10,
     production: env.NODE_ENV === 'production',
     trustProxy: parseTrustProxy(blank(env.TRUST_PROXY)),

@@ -24,7 +24,12 @@ export function AccountMenu() {
 
   if (!session) {
     return (
-      <Link className="icon-button" to={paths.login(location.pathname === '/' ? undefined : location.pathname)} aria-label={t('auth.login')} title={t('auth.login')}>
+      <Link
+        className="icon-button"
+        to={paths.login(location.pathname === '/' ? undefined : location.pathname)}
+        aria-label={t('auth.login')}
+        title={t('auth.login')}
+      >
         <LoginIcon />
       </Link>
     );

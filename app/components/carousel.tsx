@@ -54,9 +54,17 @@ export function Carousel({ items, mode, delay, speed, label }: Props) {
     return (
       <div className="carousel fade" {...region}>
         {items.map((item, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: slides are positional
           // biome-ignore lint/a11y/useSemanticElements: the ARIA carousel pattern names each slide a group
-          <div key={i} className={`slide-fade${i === index ? ' current' : ''}`} style={{ transitionDuration: `${speed}ms` }} role="group" aria-roledescription="slide" aria-label={t('home.slide', { n: i + 1, total: count })} inert={i !== index}>
+          <div
+            // biome-ignore lint/suspicious/noArrayIndexKey: slides are positional
+            key={i}
+            className={`slide-fade${i === index ? ' current' : ''}`}
+            style={{ transitionDuration: `${speed}ms` }}
+            role="group"
+            aria-roledescription="slide"
+            aria-label={t('home.slide', { n: i + 1, total: count })}
+            inert={i !== index}
+          >
             {item}
           </div>
         ))}

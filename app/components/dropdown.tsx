@@ -41,7 +41,15 @@ export function Dropdown({ label, button, entries, light = false }: { label: str
   const radio = entries.some((e) => e.checked !== undefined);
   return (
     <div className="menu-anchor" ref={root}>
-      <button type="button" className={`icon-button${light ? ' on-light' : ''}`} aria-label={label} aria-haspopup="menu" aria-expanded={open} aria-controls={open ? id : undefined} onClick={() => setOpen((o) => !o)}>
+      <button
+        type="button"
+        className={`icon-button${light ? ' on-light' : ''}`}
+        aria-label={label}
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={open ? id : undefined}
+        onClick={() => setOpen((o) => !o)}
+      >
         {button}
       </button>
       {open && (

@@ -5,7 +5,17 @@ type IconProps = { title?: string };
 function Svg({ title, children }: IconProps & { children: React.ReactNode }) {
   return (
     // biome-ignore lint/a11y/noSvgWithoutTitle: decorative unless a title is given (then it is labelled)
-    <svg className="icon" viewBox="0 0 24 24" aria-hidden={title ? undefined : true} role={title ? 'img' : undefined} fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round">
+    <svg
+      className="icon"
+      viewBox="0 0 24 24"
+      aria-hidden={title ? undefined : true}
+      role={title ? 'img' : undefined}
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
       {title && <title>{title}</title>}
       {children}
     </svg>

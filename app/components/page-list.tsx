@@ -9,7 +9,17 @@ export function PageList({ pages, lang, hrefOf, empty }: { pages: Record<string,
     <div className="grid cols-3">
       {pages.map((p) => (
         <a key={String(p.gid)} className="card" href={hrefOf(String(p.slug))}>
-          {p.image_url ? <img className="card-media" {...responsive(String(p.image_url), 400)} sizes="(min-width: 900px) 380px, (min-width: 600px) 50vw, 100vw" alt="" width={480} height={270} loading="lazy" /> : null}
+          {p.image_url ? (
+            <img
+              className="card-media"
+              {...responsive(String(p.image_url), 400)}
+              sizes="(min-width: 900px) 380px, (min-width: 600px) 50vw, 100vw"
+              alt=""
+              width={480}
+              height={270}
+              loading="lazy"
+            />
+          ) : null}
           <div className="card-body">
             <h2>{pick(p.title_zh, p.title_en, lang)}</h2>
             <p className="muted small">{pick(p.summary_zh, p.summary_en, lang)}</p>

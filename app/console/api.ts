@@ -76,6 +76,7 @@ export function request<T = unknown>(method: string, path: string, opts: Options
 export const api = {
   get: <T>(path: string) => request<T>('GET', path),
   del: (path: string) => request<'success'>('DELETE', path),
-  send: (method: 'POST' | 'PUT', path: string, body: Body, onProgress?: (f: number) => void) => request<'success'>(method, path, { form: toForm(body), ...(onProgress ? { onProgress } : {}) }),
+  send: (method: 'POST' | 'PUT', path: string, body: Body, onProgress?: (f: number) => void) =>
+    request<'success'>(method, path, { form: toForm(body), ...(onProgress ? { onProgress } : {}) }),
   json: (method: 'POST' | 'PUT', path: string, json: unknown) => request<'success'>(method, path, { json }),
 };

@@ -45,7 +45,13 @@ export function FieldInput({ name, def, value, onChange, error, record, disabled
 
   switch (def.kind) {
     case 'bool':
-      return <FormControlLabel sx={{ my: 1 }} control={<Switch checked={value === true || value === 'true'} onChange={(e) => onChange(e.target.checked)} disabled={disabled} />} label={label} />;
+      return (
+        <FormControlLabel
+          sx={{ my: 1 }}
+          control={<Switch checked={value === true || value === 'true'} onChange={(e) => onChange(e.target.checked)} disabled={disabled} />}
+          label={label}
+        />
+      );
     case 'enum':
       return (
         <TextField select {...common} value={str(value)} onChange={(e) => onChange(e.target.value)}>
@@ -131,7 +137,17 @@ export function FieldInput({ name, def, value, onChange, error, record, disabled
       );
     case 'image': {
       const crop = def.image?.crop ?? [800, 450];
-      return <ImageField label={label} value={value} onChange={onChange} crop={crop} min={[def.image?.minWidth ?? 1, def.image?.minHeight ?? 1]} png={crop[0] === crop[1]} error={error} />;
+      return (
+        <ImageField
+          label={label}
+          value={value}
+          onChange={onChange}
+          crop={crop}
+          min={[def.image?.minWidth ?? 1, def.image?.minHeight ?? 1]}
+          png={crop[0] === crop[1]}
+          error={error}
+        />
+      );
     }
     case 'file': {
       const current = typeof value === 'string' ? value : '';
@@ -168,12 +184,20 @@ export function FieldInput({ name, def, value, onChange, error, record, disabled
       );
     }
     case 'longtext':
-      if (markdownFields.test(name)) return <MarkdownField label={label} value={str(value)} onChange={onChange} error={error} height={name === 'markdown' ? 600 : 400} />;
+      if (markdownFields.test(name))
+        return <MarkdownField label={label} value={str(value)} onChange={onChange} error={error} height={name === 'markdown' ? 600 : 400} />;
       if (htmlFields.test(name)) return <HtmlField label={label} value={str(value)} onChange={onChange} error={error} />;
       return <TextField {...common} multiline minRows={3} value={str(value)} onChange={(e) => onChange(e.target.value)} />;
     case 'password':
       return <TextField {...common} type="password" autoComplete="new-password" value={str(value)} onChange={(e) => onChange(e.target.value)} />;
     default:
-      return <TextField {...common} type={def.kind === 'email' ? 'email' : def.kind === 'url' ? 'url' : 'text'} value={str(value)} onChange={(e) => onChange(e.target.value)} />;
+      return (
+        <TextField
+          {...common}
+          type={def.kind === 'email' ? 'email' : def.kind === 'url' ? 'url' : 'text'}
+          value={str(value)}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      );
   }
 }

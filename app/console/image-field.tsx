@@ -82,7 +82,14 @@ export function ImageField({ label, value, onChange, crop, min, png = false, err
       <Typography variant="body2" color="text.secondary" gutterBottom>
         {label} ({crop[0]}×{crop[1]})
       </Typography>
-      {preview && <Box component="img" src={preview} alt="" sx={{ display: 'block', maxWidth: 240, maxHeight: 160, borderRadius: 1, mb: 1, objectFit: 'contain', bgcolor: '#eee' }} />}
+      {preview && (
+        <Box
+          component="img"
+          src={preview}
+          alt=""
+          sx={{ display: 'block', maxWidth: 240, maxHeight: 160, borderRadius: 1, mb: 1, objectFit: 'contain', bgcolor: '#eee' }}
+        />
+      )}
       <Button variant="outlined" component="label" size="small">
         {t('console.chooseImage')}
         <input hidden type="file" accept="image/png,image/jpeg,image/bmp,.png,.jpg,.jpeg,.bmp" onChange={(e) => void choose(e.target.files?.[0])} />
@@ -97,7 +104,15 @@ export function ImageField({ label, value, onChange, crop, min, png = false, err
         <DialogContent>
           <Box sx={{ position: 'relative', height: 360, bgcolor: '#222' }}>
             {source && (
-              <Cropper image={source.url} crop={position} zoom={zoom} aspect={crop[0] / crop[1]} onCropChange={setPosition} onZoomChange={setZoom} onCropComplete={(_, px) => setArea(px)} />
+              <Cropper
+                image={source.url}
+                crop={position}
+                zoom={zoom}
+                aspect={crop[0] / crop[1]}
+                onCropChange={setPosition}
+                onZoomChange={setZoom}
+                onCropComplete={(_, px) => setArea(px)}
+              />
             )}
           </Box>
           <Slider value={zoom} min={1} max={4} step={0.05} onChange={(_, v) => setZoom(v as number)} aria-label="zoom" sx={{ mt: 2 }} />

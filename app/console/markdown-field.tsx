@@ -27,7 +27,19 @@ const tools: [string, string, string][] = [
   ['▦', '\n| a | b |\n|---|---|\n| 1 | 2 |\n', ''],
 ];
 
-export function MarkdownField({ label, value, onChange, height = 600, error }: { label: string; value: string; onChange: (v: string) => void; height?: number; error?: string }) {
+export function MarkdownField({
+  label,
+  value,
+  onChange,
+  height = 600,
+  error,
+}: {
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  height?: number;
+  error?: string;
+}) {
   const { t } = useT();
   const area = useRef<HTMLTextAreaElement>(null);
   const insert = (before: string, after: string) => {
@@ -64,7 +76,20 @@ export function MarkdownField({ label, value, onChange, height = 600, error }: {
           sx={{ height: { md: height }, '& .MuiInputBase-root': { height: { md: height }, alignItems: 'flex-start', overflow: 'auto' } }}
           minRows={12}
         />
-        <Box aria-label={t('console.preview')} sx={{ border: '1px solid #ddd', borderRadius: 1, p: 2, overflow: 'auto', bgcolor: 'background.paper', height: { md: height }, '& img': { maxWidth: '100%' }, '& table': { borderCollapse: 'collapse' }, '& td, & th': { border: '1px solid #ccc', px: 1 } }}>
+        <Box
+          aria-label={t('console.preview')}
+          sx={{
+            border: '1px solid #ddd',
+            borderRadius: 1,
+            p: 2,
+            overflow: 'auto',
+            bgcolor: 'background.paper',
+            height: { md: height },
+            '& img': { maxWidth: '100%' },
+            '& table': { borderCollapse: 'collapse' },
+            '& td, & th': { border: '1px solid #ccc', px: 1 },
+          }}
+        >
           <Markdown remarkPlugins={[remarkGfm]} rehypePlugins={[rehypeSanitize]}>
             {value}
           </Markdown>
@@ -96,10 +121,24 @@ export function HtmlField({ label, value, onChange, error }: { label: string; va
       </Tabs>
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, gap: 2 }}>
         <Box sx={{ display: { xs: tab === 0 ? 'block' : 'none', md: 'block' } }}>
-          <TextField multiline minRows={8} fullWidth value={value} onChange={(e) => onChange(e.target.value)} error={!!error} helperText={error} slotProps={{ htmlInput: { 'aria-label': label, style: { fontFamily: 'ui-monospace, monospace', fontSize: 14 } } }} />
+          <TextField
+            multiline
+            minRows={8}
+            fullWidth
+            value={value}
+            onChange={(e) => onChange(e.target.value)}
+            error={!!error}
+            helperText={error}
+            slotProps={{ htmlInput: { 'aria-label': label, style: { fontFamily: 'ui-monospace, monospace', fontSize: 14 } } }}
+          />
         </Box>
         <Box sx={{ display: { xs: tab === 1 ? 'block' : 'none', md: 'block' }, border: '1px solid #ddd', borderRadius: 1, minHeight: 200 }}>
-          <iframe title={`${label} ${t('console.preview')}`} sandbox="" srcDoc={`<meta charset="utf-8"><style>body{font-family:sans-serif;line-height:1.6;margin:12px}img{max-width:100%}</style>${value}`} style={{ border: 0, width: '100%', height: '100%', minHeight: 200 }} />
+          <iframe
+            title={`${label} ${t('console.preview')}`}
+            sandbox=""
+            srcDoc={`<meta charset="utf-8"><style>body{font-family:sans-serif;line-height:1.6;margin:12px}img{max-width:100%}</style>${value}`}
+            style={{ border: 0, width: '100%', height: '100%', minHeight: 200 }}
+          />
         </Box>
       </Box>
     </Box>

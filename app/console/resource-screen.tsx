@@ -87,7 +87,19 @@ export function validate(res: ResourceDef, mode: 'create' | 'update', body: Body
   return Object.fromEntries(Object.entries(errors).map(([k, ms]) => [k, ms.join('; ')]));
 }
 
-export function ResourceScreen({ res, title, columns, fields, actions = [], layout = 'below', keepOpenOnUpdate = false, sort, newRecord, canDelete, canAdd = true }: Props) {
+export function ResourceScreen({
+  res,
+  title,
+  columns,
+  fields,
+  actions = [],
+  layout = 'below',
+  keepOpenOnUpdate = false,
+  sort,
+  newRecord,
+  canDelete,
+  canAdd = true,
+}: Props) {
   const { t, lang } = useT();
   const notify = useNotify();
   const confirm = useConfirm();
@@ -159,14 +171,33 @@ export function ResourceScreen({ res, title, columns, fields, actions = [], layo
   }
 
   const editor = editing && (
-    <Paper variant="outlined" sx={{ p: 2 }} component="form" aria-label={id(editing) === -1 ? t('console.newItem') : t('console.editing')} onSubmit={(e) => { e.preventDefault(); void save(); }}>
+    <Paper
+      variant="outlined"
+      sx={{ p: 2 }}
+      component="form"
+      aria-label={id(editing) === -1 ? t('console.newItem') : t('console.editing')}
+      onSubmit={(e) => {
+        e.preventDefault();
+        void save();
+      }}
+    >
       <Typography variant="h6" gutterBottom>
         {id(editing) === -1 ? t('console.newItem') : `${t('console.editing')} #${id(editing)}`}
       </Typography>
       {shown.map((name) => {
         const def = res.fields[name];
         if (!def) return null;
-        return <FieldInput key={name} name={name} def={def} value={editing[name]} record={editing} error={errors[name]} onChange={(v) => setEditing((cur) => (cur ? { ...cur, [name]: v } : cur))} />;
+        return (
+          <FieldInput
+            key={name}
+            name={name}
+            def={def}
+            value={editing[name]}
+            record={editing}
+            error={errors[name]}
+            onChange={(v) => setEditing((cur) => (cur ? { ...cur, [name]: v } : cur))}
+          />
+        );
       })}
       <Box sx={{ display: 'flex', gap: 1, mt: 2 }}>
         <Button type="submit" variant="contained" disabled={saving}>
@@ -224,7 +255,15 @@ export function ResourceScreen({ res, title, columns, fields, actions = [], layo
           </TableBody>
         </Table>
       </TableContainer>
-      <TablePagination component="div" count={rows.length} page={Math.min(page, Math.max(0, Math.ceil(rows.length / 10) - 1))} onPageChange={(_, p) => setPage(p)} rowsPerPage={10} rowsPerPageOptions={[10]} labelRowsPerPage={t('console.rowsPerPage')} />
+      <TablePagination
+        component="div"
+        count={rows.length}
+        page={Math.min(page, Math.max(0, Math.ceil(rows.length / 10) - 1))}
+        onPageChange={(_, p) => setPage(p)}
+        rowsPerPage={10}
+        rowsPerPageOptions={[10]}
+        labelRowsPerPage={t('console.rowsPerPage')}
+      />
     </Paper>
   );
 

@@ -30,7 +30,14 @@ export const sortTerms = (terms: Iterable<string>) => [...new Set(terms)].sort((
 export function TermSelect({ value, terms, onChange }: { value: string; terms: string[]; onChange: (term: string) => void }) {
   const { t } = useT();
   return (
-    <TextField select size="small" label={t('consoleTime.term')} value={value} onChange={(e) => onChange(e.target.value)} sx={{ minWidth: 240, maxWidth: '100%' }}>
+    <TextField
+      select
+      size="small"
+      label={t('consoleTime.term')}
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      sx={{ minWidth: 240, maxWidth: '100%' }}
+    >
       {terms.map((term) => (
         <MenuItem key={term} value={term}>
           {termLabel(t, term)}
@@ -47,7 +54,11 @@ export function ScheduleGrid({ label, cell }: { label: string; cell: (day: numbe
   const { t } = useT();
   const breakRow = (text: string) => (
     <tr>
-      <Box component="td" colSpan={DAYS + 1} sx={{ p: 0.25, textAlign: 'center', fontSize: 12, color: 'text.secondary', bgcolor: 'grey.100', borderRadius: 0.5, letterSpacing: 2 }}>
+      <Box
+        component="td"
+        colSpan={DAYS + 1}
+        sx={{ p: 0.25, textAlign: 'center', fontSize: 12, color: 'text.secondary', bgcolor: 'grey.100', borderRadius: 0.5, letterSpacing: 2 }}
+      >
         {text}
       </Box>
     </tr>
@@ -89,7 +100,12 @@ export function ScheduleGrid({ label, cell }: { label: string; cell: (day: numbe
           {periods.map((p) => (
             <Fragment key={p}>
               <tr>
-                <Box component="th" scope="row" sx={{ textAlign: 'left', lineHeight: 1.1, whiteSpace: 'nowrap' }} aria-label={`${t('consoleTime.period', { n: p })} ${periodTime(p)}`}>
+                <Box
+                  component="th"
+                  scope="row"
+                  sx={{ textAlign: 'left', lineHeight: 1.1, whiteSpace: 'nowrap' }}
+                  aria-label={`${t('consoleTime.period', { n: p })} ${periodTime(p)}`}
+                >
                   <Box component="span" sx={{ display: 'block' }}>
                     {p}
                   </Box>

@@ -18,10 +18,7 @@ export function useNotify() {
     ok: (message: string) => enqueueSnackbar(message, { variant: 'success' }),
     fail: (error: unknown) => {
       const lines = error instanceof ApiFailure ? error.lines() : [t('console.failed')];
-      enqueueSnackbar(
-        <span style={{ whiteSpace: 'pre-line' }}>{lines.join('\n')}</span>,
-        { variant: 'error' },
-      );
+      enqueueSnackbar(<span style={{ whiteSpace: 'pre-line' }}>{lines.join('\n')}</span>, { variant: 'error' });
     },
     lines: (lines: string[]) => enqueueSnackbar(<span style={{ whiteSpace: 'pre-line' }}>{lines.join('\n')}</span>, { variant: 'error' }),
   };

@@ -149,7 +149,18 @@ export function UploadPanel({ accept, previews = false, chooseLabel, uploadLabel
             <Box
               component="li"
               key={i.id}
-              sx={{ position: 'relative', border: 1, borderColor: 'divider', borderRadius: 1, p: 1, display: 'flex', alignItems: previews ? 'stretch' : 'center', flexDirection: previews ? 'column' : 'row', gap: 1, minWidth: 0 }}
+              sx={{
+                position: 'relative',
+                border: 1,
+                borderColor: 'divider',
+                borderRadius: 1,
+                p: 1,
+                display: 'flex',
+                alignItems: previews ? 'stretch' : 'center',
+                flexDirection: previews ? 'column' : 'row',
+                gap: 1,
+                minWidth: 0,
+              }}
             >
               {previews && i.preview ? (
                 <Box component="img" src={i.preview} alt="" sx={{ width: '100%', height: 110, objectFit: 'contain', bgcolor: 'grey.100', borderRadius: 0.5 }} />

@@ -15,7 +15,14 @@ export const en: Messages = {
     main: 'Main navigation',
     skip: 'Skip to content',
   },
-  pager: { label: 'Pages', previous: 'Previous page', next: 'Next page', page: 'Page {{page}}', of: 'Page {{page}} of {{pages}}', range: '{{from}}–{{to}} of {{total}}' },
+  pager: {
+    label: 'Pages',
+    previous: 'Previous page',
+    next: 'Next page',
+    page: 'Page {{page}}',
+    of: 'Page {{page}} of {{pages}}',
+    range: '{{from}}–{{to}} of {{total}}',
+  },
   lang: { label: 'Language', zh: '中文', en: 'English' },
   auth: {
     login: 'Log in',
@@ -94,7 +101,14 @@ export const en: Messages = {
     video: 'Video',
     count: '{{count}} publications',
   },
-  discopen: { title: 'Open Source', description: 'Open-source projects and annotation tools of the lab.', tools: 'Annotation tools', projects: 'Projects', empty: 'Nothing published yet.', visit: 'Open' },
+  discopen: {
+    title: 'Open Source',
+    description: 'Open-source projects and annotation tools of the lab.',
+    tools: 'Annotation tools',
+    projects: 'Projects',
+    empty: 'Nothing published yet.',
+    visit: 'Open',
+  },
   login: {
     title: 'Log in',
     username: 'Username',
@@ -102,7 +116,8 @@ export const en: Messages = {
     submit: 'Log in',
     submitting: 'Logging in…',
     forgot: 'Forgot password?',
-    forgotHint: 'The initial password is your name in pinyin, lower case, padded with 0 to 8 characters (e.g. lisi0000). Otherwise ask the lab administrator to reset it.',
+    forgotHint:
+      'The initial password is your name in pinyin, lower case, padded with 0 to 8 characters (e.g. lisi0000). Otherwise ask the lab administrator to reset it.',
     home: 'Back to home',
     success: 'Login successfully',
     fail: 'Incorrect password.',

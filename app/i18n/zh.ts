@@ -13,7 +13,14 @@ export const zh = {
     main: '主导航',
     skip: '跳到正文',
   },
-  pager: { label: '分页', previous: '上一页', next: '下一页', page: '第 {{page}} 页', of: '第 {{page}} / {{pages}} 页', range: '第 {{from}}–{{to}} 条，共 {{total}} 条' },
+  pager: {
+    label: '分页',
+    previous: '上一页',
+    next: '下一页',
+    page: '第 {{page}} 页',
+    of: '第 {{page}} / {{pages}} 页',
+    range: '第 {{from}}–{{to}} 条，共 {{total}} 条',
+  },
   lang: { label: '语言', zh: '中文', en: 'English' },
   auth: {
     login: '登录',

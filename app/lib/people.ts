@@ -16,7 +16,9 @@ export const peopleGroups = [
 
 export function groupPeople(people: PublicPerson[], current: boolean) {
   const mine = people.filter((p) => p.status === current);
-  return peopleGroups.map((g) => ({ key: g.key, people: mine.filter((p) => (g.nums as readonly number[]).includes(p.type_num)) })).filter((g) => g.people.length > 0);
+  return peopleGroups
+    .map((g) => ({ key: g.key, people: mine.filter((p) => (g.nums as readonly number[]).includes(p.type_num)) }))
+    .filter((g) => g.people.length > 0);
 }
 
 /** Where a card leads: nowhere (link_type 0), the external page (3) or the personal page. */

@@ -2,7 +2,16 @@ import type { MetaDescriptor } from 'react-router';
 import type { Lang } from '../../common/enums.ts';
 
 // Title, description, canonical URL, hreflang alternates and Open Graph tags of a public page.
-export function seo(opts: { title: string; description: string; origin: string; path: string; lang: Lang; forced?: boolean; image?: string | null; type?: string }): MetaDescriptor[] {
+export function seo(opts: {
+  title: string;
+  description: string;
+  origin: string;
+  path: string;
+  lang: Lang;
+  forced?: boolean;
+  image?: string | null;
+  type?: string;
+}): MetaDescriptor[] {
   const url = `${opts.origin}${opts.path}`;
   const withLang = (l: Lang) => `${url}${url.includes('?') ? '&' : '?'}lang=${l}`;
   const description = opts.description.replace(/\s+/g, ' ').trim().slice(0, 200);

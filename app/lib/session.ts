@@ -54,7 +54,16 @@ export function readSession(): StoredSession | null {
 
 export function storeSession(data: {
   loginTime: number;
-  userInfo: { name_zh: string; name_en: string; username: string; uid: string; authority: string; portrait_url: string; advisor?: boolean; must_change_password?: boolean };
+  userInfo: {
+    name_zh: string;
+    name_en: string;
+    username: string;
+    uid: string;
+    authority: string;
+    portrait_url: string;
+    advisor?: boolean;
+    must_change_password?: boolean;
+  };
 }) {
   const s = window.localStorage;
   s.setItem('login', 'true');

@@ -23,7 +23,17 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export function meta({ loaderData: data }: Route.MetaArgs) {
   if (!data) return [];
-  return [...seo({ title: `${data.lang === 'zh' ? '登录' : 'Log in'} · ${data.labName}`, description: data.labName, origin: data.origin, path: '/login', lang: data.lang, forced: data.forced }), { name: 'robots', content: 'noindex' }];
+  return [
+    ...seo({
+      title: `${data.lang === 'zh' ? '登录' : 'Log in'} · ${data.labName}`,
+      description: data.labName,
+      origin: data.origin,
+      path: '/login',
+      lang: data.lang,
+      forced: data.forced,
+    }),
+    { name: 'robots', content: 'noindex' },
+  ];
 }
 
 type Outcome = { kind: 'success' | 'error'; text: string } | null;

@@ -13,7 +13,38 @@ import type { Ctx } from '../../server/services/context.ts';
 export const DEMO_ADVISOR_PASSWORD = 'demo-advisor-2026';
 
 const SURNAMES = ['王', '李', '张', '刘', '陈', '杨', '黄', '赵', '吴', '周', '徐', '孙', '马', '朱', '胡', '郭', '何', '林', '罗', '高'];
-const GIVEN = ['子涵', '欣怡', '梓轩', '浩然', '雨桐', '思远', '嘉怡', '宇航', '若曦', '俊杰', '诗涵', '博文', '语嫣', '天佑', '可馨', '明轩', '佳琪', '志远', '静怡', '晨阳', '梦瑶', '一鸣', '心悦', '泽宇', '书瑶', '皓轩', '晓彤', '文博', '雅琪', '子墨'];
+const GIVEN = [
+  '子涵',
+  '欣怡',
+  '梓轩',
+  '浩然',
+  '雨桐',
+  '思远',
+  '嘉怡',
+  '宇航',
+  '若曦',
+  '俊杰',
+  '诗涵',
+  '博文',
+  '语嫣',
+  '天佑',
+  '可馨',
+  '明轩',
+  '佳琪',
+  '志远',
+  '静怡',
+  '晨阳',
+  '梦瑶',
+  '一鸣',
+  '心悦',
+  '泽宇',
+  '书瑶',
+  '皓轩',
+  '晓彤',
+  '文博',
+  '雅琪',
+  '子墨',
+];
 
 /** The class: 80 distinct names (surname i mod 20 with a given name that never repeats for it). */
 export function demoClass(): { xgh: string; realname: string }[] {
@@ -64,7 +95,11 @@ export function demoReports(today: string, days = 7): ImportedRow[] {
 export async function seedAdvisor(db: DB, ctx: Ctx, username: string, create: (p: Record<string, unknown>) => Promise<number>): Promise<void> {
   const existing = await db.selectFrom('person').select('pid').where('username', '=', username).executeTakeFirst();
   if (existing) {
-    await db.updateTable('person').set({ password_hash: await hashPassword(DEMO_ADVISOR_PASSWORD), must_change_password: 0 }).where('pid', '=', existing.pid).execute();
+    await db
+      .updateTable('person')
+      .set({ password_hash: await hashPassword(DEMO_ADVISOR_PASSWORD), must_change_password: 0 })
+      .where('pid', '=', existing.pid)
+      .execute();
   } else {
     await create({
       uid: 'T0100',
@@ -85,7 +120,11 @@ export async function seedAdvisor(db: DB, ctx: Ctx, username: string, create: (p
   // a spread of financially disadvantaged students
   await saveNameList(ctx, 'class', roster);
   await saveNameList(ctx, 'branch', roster.filter((_, i) => i % 12 < 5).slice(0, 33));
-  await saveNameList(ctx, 'probationary', roster.filter((_, i) => i % 20 < 7));
+  await saveNameList(
+    ctx,
+    'probationary',
+    roster.filter((_, i) => i % 20 < 7),
+  );
   await saveNameList(ctx, 'disadvantaged', roster.filter((_, i) => i % 6 === 2).slice(0, 13));
 
   const today = chinaDate();

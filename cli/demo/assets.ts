@@ -34,7 +34,10 @@ export async function portraitImage(initials: string, index: number, size = 600)
 
 /** A small, valid one-page PDF with a title line. */
 export function pdfDocument(title: string): Buffer {
-  const text = title.replace(/[^\x20-\x7e]/g, '?').replace(/[()\\]/g, '').slice(0, 80);
+  const text = title
+    .replace(/[^\x20-\x7e]/g, '?')
+    .replace(/[()\\]/g, '')
+    .slice(0, 80);
   const stream = `BT /F1 18 Tf 72 720 Td (${text}) Tj ET`;
   const objects = [
     '<< /Type /Catalog /Pages 2 0 R >>',

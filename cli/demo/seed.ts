@@ -29,7 +29,6 @@ export async function hasContent(db: DB): Promise<boolean> {
   return !!pub || !!art;
 }
 
-
 function dateAgo(days: number): string {
   const d = new Date(Date.now() - days * 86_400_000);
   return d.toISOString().slice(0, 10);
@@ -52,7 +51,16 @@ export const DEMO_USER_PASSWORD = 'demo-user-2026';
  * `advisor` (ADVISOR_USERNAME), that account and its area's demo data too.
  */
 export async function seedDemo(db: DB, storage: Storage, adminPassword: string, opts: { advisor?: string } = {}): Promise<void> {
-  const system: Actor = { pid: 0, uid: 'system', username: 'system', name_zh: '系统', name_en: 'System', authority: 'admin', portrait_url: null, must_change_password: false };
+  const system: Actor = {
+    pid: 0,
+    uid: 'system',
+    username: 'system',
+    name_zh: '系统',
+    name_en: 'System',
+    authority: 'admin',
+    portrait_url: null,
+    must_change_password: false,
+  };
   const ctx: Ctx = { db, storage, actor: system, lang: 'zh' };
   const existingAdmin = await db.selectFrom('person').select('pid').where('authority', '=', 'admin').executeTakeFirst();
 
@@ -83,13 +91,21 @@ export async function seedDemo(db: DB, storage: Storage, adminPassword: string, 
 
   for (const [i, p] of content.publications.entries()) {
     const files: Record<string, Upload> = {};
-    const slug = p.title.toLowerCase().replace(/[^a-z0-9]+/g, '-').slice(0, 40).replace(/-$/, '');
+    const slug = p.title
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .slice(0, 40)
+      .replace(/-$/, '');
     if (p.files.includes('pdf')) files.file1 = await storage.stage(pdfDocument(p.title), `${slug}.pdf`, 'application/pdf');
     if (p.files.includes('slides')) files.file2 = await storage.stage(pdfDocument(`Slides: ${p.title}`), `${slug}-slides.pdf`, 'application/pdf');
     if (p.files.includes('dataset')) files.file3 = await storage.stage(csvDataset(slug), `${slug}-data.csv`, 'text/csv');
     const { files: _, ...fields } = p;
     const pid = await create(publications, publication, adminCtx, { ...fields, ...files, order: i });
-    await db.updateTable('publication').set({ created_by: authorOf(i) }).where('pid', '=', pid).execute();
+    await db
+      .updateTable('publication')
+      .set({ created_by: authorOf(i) })
+      .where('pid', '=', pid)
+      .execute();
   }
 
   // Articles oldest first, so that aid follows time; each gets a cover and its dates.
@@ -116,7 +132,12 @@ export async function seedDemo(db: DB, storage: Storage, adminPassword: string, 
 
   for (const [i, s] of content.seminars.entries()) {
     const { daysFromToday, ...fields } = s;
-    const initials = s.speaker_en.split(/\s+/).map((w) => w[0]).join('').slice(0, 2).toUpperCase();
+    const initials = s.speaker_en
+      .split(/\s+/)
+      .map((w) => w[0])
+      .join('')
+      .slice(0, 2)
+      .toUpperCase();
     await create(seminars, seminar, ctx, {
       ...fields,
       date: dateAgo(-daysFromToday),
@@ -139,7 +160,16 @@ export async function seedDemo(db: DB, storage: Storage, adminPassword: string, 
   const uploaderPid = pids.get('demo.user') ?? authorOf(5);
   if (uploaderPid) {
     const u = await db.selectFrom('person').selectAll().where('pid', '=', uploaderPid).executeTakeFirstOrThrow();
-    const actor: Actor = { pid: u.pid, uid: u.uid, username: u.username, name_zh: u.name_zh, name_en: u.name_en, authority: u.authority, portrait_url: null, must_change_password: false };
+    const actor: Actor = {
+      pid: u.pid,
+      uid: u.uid,
+      username: u.username,
+      name_zh: u.name_zh,
+      name_en: u.name_en,
+      authority: u.authority,
+      portrait_url: null,
+      must_change_password: false,
+    };
     await uploadData({ ...ctx, actor }, 'public', [
       await storage.stage(pdfDocument('Lab handbook'), '实验室手册.pdf', 'application/pdf'),
       await storage.stage(csvDataset('annotation-guide', 50), 'annotation-sample.csv', 'text/csv'),

@@ -447,8 +447,7 @@ The leaderboard updates live once submissions open.
     title_zh: 'MedDialog 2025：医患对话理解评测（已结束）',
     title_en: 'MedDialog 2025: Doctor–Patient Dialogue Understanding (closed)',
     summary_zh: '从在线问诊对话中抽取症状及其状态，并生成结构化病历摘要。评测已结束，数据集继续开放。',
-    summary_en:
-      'Extract symptoms and their status from online consultations and generate a structured note. The task has closed; the data remain available.',
+    summary_en: 'Extract symptoms and their status from online consultations and generate a structured note. The task has closed; the data remain available.',
     markdown_zh: `## 任务简介
 
 - **子任务 1：症状识别**——识别对话中提及的症状实体，并判断其状态（患者确有 / 患者否认 / 不确定）；
@@ -589,7 +588,8 @@ export const projects: DemoShowcaseItem[] = [
     title_zh: 'ArgKit',
     title_en: 'ArgKit',
     description_zh: '计算论辩工具包：论辩挖掘、论证质量评估与反驳生成的统一接口和预训练模型。',
-    description_en: 'A computational argumentation toolkit: one interface and pretrained models for argument mining, quality assessment and counter-argument generation.',
+    description_en:
+      'A computational argumentation toolkit: one interface and pretrained models for argument mining, quality assessment and counter-argument generation.',
     link: 'https://example.com/disc/argkit',
   },
   {

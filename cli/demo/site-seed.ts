@@ -13,7 +13,6 @@ import * as content from './site-content.ts';
 // Seeds the demo's site content (cli/demo/site-content.ts) through the same services and validation
 // the API uses: course and shared-task pages, the three home carousels and the site settings.
 
-
 async function create(crud: Crud, res: ResourceDef, ctx: Ctx, input: Record<string, unknown>): Promise<number> {
   const parsed = inputSchema(res, 'create').safeParse(input);
   if (!parsed.success) throw new Error(`demo ${res.name} is invalid: ${JSON.stringify(parsed.error.issues.slice(0, 3))}`);

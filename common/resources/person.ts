@@ -6,8 +6,25 @@ export const PASSWORD_MIN = 8;
 
 /** Usernames that would shadow a site path (the advisor area lives at /{username}/). */
 export const reservedUsernames = new Set([
-  'api', 'apiprivate', 'resource', 'console', 'login', 'logout', 'news', 'blog', 'people', 'curriculum',
-  'sharedtask', 'publication', 'discopen', 'assets', 'static', 'sitemap.xml', 'robots.txt', 'feed', 'admin',
+  'api',
+  'apiprivate',
+  'resource',
+  'console',
+  'login',
+  'logout',
+  'news',
+  'blog',
+  'people',
+  'curriculum',
+  'sharedtask',
+  'publication',
+  'discopen',
+  'assets',
+  'static',
+  'sitemap.xml',
+  'robots.txt',
+  'feed',
+  'admin',
 ]);
 
 export const person = defineResource({
@@ -69,7 +86,26 @@ export const person = defineResource({
 
 /** Fields a member may change on their own profile (PUT /api/people/?uid=). */
 export const profileFields = [
-  'name_zh', 'name_en', 'password', 'password2', 'old_password', 'email', 'phone', 'location_zh', 'location_en',
-  'description_zh', 'description_en', 'type', 'type_num', 'entrance', 'area', 'area_num', 'portrait_url',
-  'link', 'link_type', 'link1', 'link2', 'link3',
+  'name_zh',
+  'name_en',
+  'password',
+  'password2',
+  'old_password',
+  'email',
+  'phone',
+  'location_zh',
+  'location_en',
+  'description_zh',
+  'description_en',
+  'type',
+  'type_num',
+  'entrance',
+  'area',
+  'area_num',
+  'portrait_url',
+  'link',
+  'link_type',
+  'link1',
+  'link2',
+  'link3',
 ] as const;

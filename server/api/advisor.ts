@@ -74,7 +74,8 @@ export async function advisorRoutes(app: FastifyInstance) {
       config: access,
       schema: {
         tags,
-        summary: 'mount=1: stored parameters, cookie status, leave/return counts, reminder counts; mount=2: plus today’s non-reporters (date); mount=3: plus yesterday’s non-reporters and abnormal statuses (date_yes)',
+        summary:
+          'mount=1: stored parameters, cookie status, leave/return counts, reminder counts; mount=2: plus today’s non-reporters (date); mount=3: plus yesterday’s non-reporters and abnormal statuses (date_yes)',
         querystring: z.object({ date: z.string().optional(), date_yes: z.string().optional(), mount: z.string().optional() }).loose(),
       },
     },
@@ -96,7 +97,8 @@ export async function advisorRoutes(app: FastifyInstance) {
       config: { ...access, upload: { fileSize: 0, files: 0 } },
       schema: {
         tags,
-        summary: 'remind=0: save {cookie, selfdez, selfdyz, xwzs, lixiao_temp, fanxiao_temp}; remind=1&date=: record {remind: [{xgh, realname}]} as reminded on date',
+        summary:
+          'remind=0: save {cookie, selfdez, selfdyz, xwzs, lixiao_temp, fanxiao_temp}; remind=1&date=: record {remind: [{xgh, realname}]} as reminded on date',
         consumes: ['multipart/form-data'],
         querystring: z.object({ remind: z.string().optional(), date: z.string().optional() }).loose(),
         body: z.any(),
@@ -122,7 +124,15 @@ export async function advisorRoutes(app: FastifyInstance) {
 
   app.post(
     `${prefix}/pingan/import/`,
-    { schema: { tags, summary: 'Import the reporting system’s export {file} (CSV or XLSX, docs/advisor.md); the dates it covers are replaced', consumes: ['multipart/form-data'], body: z.any() }, config: importConfig },
+    {
+      schema: {
+        tags,
+        summary: 'Import the reporting system’s export {file} (CSV or XLSX, docs/advisor.md); the dates it covers are replaced',
+        consumes: ['multipart/form-data'],
+        body: z.any(),
+      },
+      config: importConfig,
+    },
     async (req) => {
       const file = uploadOf(req, 'file');
       const rows = await parseReportFile(await storage.readUpload(file, uploadLimits.sheet));
@@ -130,11 +140,23 @@ export async function advisorRoutes(app: FastifyInstance) {
     },
   );
 
-  app.get(`${prefix}/info/`, { config: access, schema: { tags, summary: 'The name lists of the checker: {info: {list: [names]}, col_name_dict: {list: {zh, en}}}' } }, async (req) => nameListsOf(ctxOf(app, req)));
+  app.get(
+    `${prefix}/info/`,
+    { config: access, schema: { tags, summary: 'The name lists of the checker: {info: {list: [names]}, col_name_dict: {list: {zh, en}}}' } },
+    async (req) => nameListsOf(ctxOf(app, req)),
+  );
 
   app.put(
     `${prefix}/info/`,
-    { schema: { tags, summary: 'Replace one name list: {list, names} (one per line) or {list, file} (CSV, first column)', consumes: ['multipart/form-data'], body: z.any() }, config: importConfig },
+    {
+      schema: {
+        tags,
+        summary: 'Replace one name list: {list, names} (one per line) or {list, file} (CSV, first column)',
+        consumes: ['multipart/form-data'],
+        body: z.any(),
+      },
+      config: importConfig,
+    },
     async (req, reply) => {
       if (!req.isMultipart()) throw new ApiError(415, 'not_multipart');
       const body = req.body as Record<string, unknown>;

@@ -31,12 +31,16 @@ export function accountDelayMs(failures: number): number {
 }
 
 export async function authRoutes(app: FastifyInstance) {
-  app.get('/api/csrf/', { schema: { tags, summary: 'Sets the csrftoken cookie that POST /api/login/ must echo in X-CSRFToken' }, config: { access: 'public' } }, async (req, reply) => {
-    const existing = req.cookies[CSRF_COOKIE];
-    const token = existing && /^[A-Za-z0-9_-]{32,64}$/.test(existing) ? existing : randomBytes(24).toString('base64url');
-    reply.setCookie(CSRF_COOKIE, token, { path: '/', sameSite: 'lax', httpOnly: false, secure: app.lab.config.production && req.protocol === 'https' });
-    return { csrftoken: token };
-  });
+  app.get(
+    '/api/csrf/',
+    { schema: { tags, summary: 'Sets the csrftoken cookie that POST /api/login/ must echo in X-CSRFToken' }, config: { access: 'public' } },
+    async (req, reply) => {
+      const existing = req.cookies[CSRF_COOKIE];
+      const token = existing && /^[A-Za-z0-9_-]{32,64}$/.test(existing) ? existing : randomBytes(24).toString('base64url');
+      reply.setCookie(CSRF_COOKIE, token, { path: '/', sameSite: 'lax', httpOnly: false, secure: app.lab.config.production && req.protocol === 'https' });
+      return { csrftoken: token };
+    },
+  );
 
   await app.register(async (scoped) => {
     await scoped.register(rateLimit, {
@@ -107,14 +111,23 @@ export async function authRoutes(app: FastifyInstance) {
     );
   });
 
-  app.post('/api/logout/', { schema: { tags, summary: 'Revokes the token sent in Authorization (or the console session cookie)' }, config: { access: 'public' } }, async (req, reply) => {
-    if (req.token) await logout(app.lab.db, req.token);
-    reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'strict' });
-    return success(reply);
-  });
+  app.post(
+    '/api/logout/',
+    { schema: { tags, summary: 'Revokes the token sent in Authorization (or the console session cookie)' }, config: { access: 'public' } },
+    async (req, reply) => {
+      if (req.token) await logout(app.lab.db, req.token);
+      reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'strict' });
+      return success(reply);
+    },
+  );
 
   app.get('/api/me/', { schema: { tags, summary: 'The logged-in member (checks the token)' }, config: { access: 'member' } }, async (req) => {
     const a = requireActor(req);
-    return { ...a, portrait_url: a.portrait_url || DEFAULT_PORTRAIT, advisor: a.username === app.lab.config.advisorUsername, analytics_url: app.lab.config.analyticsUrl ?? null };
+    return {
+      ...a,
+      portrait_url: a.portrait_url || DEFAULT_PORTRAIT,
+      advisor: a.username === app.lab.config.advisorUsername,
+      analytics_url: app.lab.config.analyticsUrl ?? null,
+    };
   });
 }

@@ -21,12 +21,22 @@ function requireMultipart(req: { isMultipart(): boolean }) {
 export async function fileRoutes(app: FastifyInstance) {
   app.get(
     '/api/data/',
-    { schema: { tags: ['data'], summary: 'Shared files, or ?owner={username} for one’s own private files', querystring: z.object({ owner: z.string().optional() }).loose() }, config: member },
+    {
+      schema: {
+        tags: ['data'],
+        summary: 'Shared files, or ?owner={username} for one’s own private files',
+        querystring: z.object({ owner: z.string().optional() }).loose(),
+      },
+      config: member,
+    },
     async (req) => listData(ctxOf(app, req), (req.query as { owner?: string }).owner),
   );
   app.post(
     '/api/data/',
-    { schema: { tags: ['data'], summary: 'Upload files[i] with owner "public" or one’s username', consumes: ['multipart/form-data'], body: filesBody }, config: dataConfig },
+    {
+      schema: { tags: ['data'], summary: 'Upload files[i] with owner "public" or one’s username', consumes: ['multipart/form-data'], body: filesBody },
+      config: dataConfig,
+    },
     async (req, reply) => {
       requireMultipart(req);
       const body = req.body as Record<string, unknown>;
@@ -37,7 +47,14 @@ export async function fileRoutes(app: FastifyInstance) {
   );
   app.delete(
     '/api/data/',
-    { schema: { tags: ['data'], summary: 'Delete a file (its uploader, or an administrator for shared files)', querystring: z.object({ did: z.string().optional() }).loose() }, config: member },
+    {
+      schema: {
+        tags: ['data'],
+        summary: 'Delete a file (its uploader, or an administrator for shared files)',
+        querystring: z.object({ did: z.string().optional() }).loose(),
+      },
+      config: member,
+    },
     async (req, reply) => {
       await deleteData(ctxOf(app, req), idParam(req, 'did'));
       return success(reply);
@@ -46,7 +63,14 @@ export async function fileRoutes(app: FastifyInstance) {
 
   app.get(
     '/api/image/',
-    { schema: { tags: ['image'], summary: 'One’s own images (?username= must be one’s own)', querystring: z.object({ username: z.string().optional() }).loose() }, config: member },
+    {
+      schema: {
+        tags: ['image'],
+        summary: 'One’s own images (?username= must be one’s own)',
+        querystring: z.object({ username: z.string().optional() }).loose(),
+      },
+      config: member,
+    },
     async (req) => {
       const actor = requireActor(req);
       return listImages(ctxOf(app, req), (req.query as { username?: string }).username ?? actor.username);
@@ -54,7 +78,10 @@ export async function fileRoutes(app: FastifyInstance) {
   );
   app.post(
     '/api/image/',
-    { schema: { tags: ['image'], summary: 'Upload images files[i] (png, jpeg, bmp)', consumes: ['multipart/form-data'], body: filesBody }, config: imageConfig },
+    {
+      schema: { tags: ['image'], summary: 'Upload images files[i] (png, jpeg, bmp)', consumes: ['multipart/form-data'], body: filesBody },
+      config: imageConfig,
+    },
     async (req, reply) => {
       requireMultipart(req);
       const ids = await uploadImages(ctxOf(app, req), filesOf(req.body as Record<string, unknown>));

@@ -52,7 +52,10 @@ export function success(reply: FastifyReply, id?: number) {
 export function docBody(fields: FieldMap, extra: Record<string, z.ZodType> = {}) {
   const shape: Record<string, z.ZodType> = {};
   for (const [name, def] of Object.entries(fields)) {
-    shape[name] = z.any().optional().describe(`${def.label.en} (${def.kind}${def.required ? ', required' : ''})`);
+    shape[name] = z
+      .any()
+      .optional()
+      .describe(`${def.label.en} (${def.kind}${def.required ? ', required' : ''})`);
     if (def.numField) shape[def.numField] = z.any().optional().describe(`${def.label.en} number`);
   }
   return z.object({ ...shape, ...extra }).loose();

@@ -18,19 +18,30 @@ export async function peopleRoutes(app: FastifyInstance) {
   const update = inputSchema(person, 'update');
   const body = docBody(person.fields);
 
-  app.get(person.path, { schema: { tags, summary: 'All people or one with ?pid= (administrators), or ?uid= for one’s own profile', querystring: query }, config: { access: 'member' } }, async (req) => {
-    const { uid, pid } = req.query as { uid?: string; pid?: string };
-    const ctx = ctxOf(app, req);
-    if (uid !== undefined) return getProfile(ctx, uid);
-    requireAccess(req, 'admin');
-    if (pid !== undefined) return people.get(ctx, idParam(req, 'pid'));
-    return people.list(ctx);
-  });
+  app.get(
+    person.path,
+    {
+      schema: { tags, summary: 'All people or one with ?pid= (administrators), or ?uid= for one’s own profile', querystring: query },
+      config: { access: 'member' },
+    },
+    async (req) => {
+      const { uid, pid } = req.query as { uid?: string; pid?: string };
+      const ctx = ctxOf(app, req);
+      if (uid !== undefined) return getProfile(ctx, uid);
+      requireAccess(req, 'admin');
+      if (pid !== undefined) return people.get(ctx, idParam(req, 'pid'));
+      return people.list(ctx);
+    },
+  );
 
-  app.post(person.path, { schema: { tags, summary: 'Create a person (administrators)', consumes: multipartConsumes, body }, config: { ...upload, access: 'admin' } }, async (req, reply) => {
-    const id = await people.create(ctxOf(app, req), parseInput(create, req.body));
-    return success(reply, id);
-  });
+  app.post(
+    person.path,
+    { schema: { tags, summary: 'Create a person (administrators)', consumes: multipartConsumes, body }, config: { ...upload, access: 'admin' } },
+    async (req, reply) => {
+      const id = await people.create(ctxOf(app, req), parseInput(create, req.body));
+      return success(reply, id);
+    },
+  );
 
   app.put(
     person.path,
@@ -52,8 +63,12 @@ export async function peopleRoutes(app: FastifyInstance) {
     },
   );
 
-  app.delete(person.path, { schema: { tags, summary: 'Delete a person (administrators)', querystring: query }, config: { access: 'admin' } }, async (req, reply) => {
-    await people.remove(ctxOf(app, req), idParam(req, 'pid'));
-    return success(reply);
-  });
+  app.delete(
+    person.path,
+    { schema: { tags, summary: 'Delete a person (administrators)', querystring: query }, config: { access: 'admin' } },
+    async (req, reply) => {
+      await people.remove(ctxOf(app, req), idParam(req, 'pid'));
+      return success(reply);
+    },
+  );
 }

@@ -13,13 +13,20 @@ import { NotFound } from '../errors.ts';
 const tags = ['public'];
 
 export async function publicRoutes(app: FastifyInstance) {
-  app.get('/api/read_news/', { config: { access: 'public', cache: { topics: ['news'] } }, schema: { tags, summary: 'Published news, newest first' } }, async (req) => {
-    return publishedNews(ctxOf(app, req));
-  });
+  app.get(
+    '/api/read_news/',
+    { config: { access: 'public', cache: { topics: ['news'] } }, schema: { tags, summary: 'Published news, newest first' } },
+    async (req) => {
+      return publishedNews(ctxOf(app, req));
+    },
+  );
 
   app.get(
     '/api/read_seminar/',
-    { config: { access: 'public', cache: { topics: ['seminar'], query: { recent: onWhenOne } } }, schema: { tags, summary: 'Seminars, newest first; ?recent=1 for the latest one', querystring: z.object({ recent: z.string().optional() }).loose() } },
+    {
+      config: { access: 'public', cache: { topics: ['seminar'], query: { recent: onWhenOne } } },
+      schema: { tags, summary: 'Seminars, newest first; ?recent=1 for the latest one', querystring: z.object({ recent: z.string().optional() }).loose() },
+    },
     async (req) => {
       const list = await publicSeminars(ctxOf(app, req));
       if ((req.query as { recent?: string }).recent === '1') {
@@ -50,17 +57,17 @@ export async function publicRoutes(app: FastifyInstance) {
         throw new NotFound();
       }
       return (await publishedArticles(ctx)).map((a) => ({
-          aid: a.aid,
-          slug: a.slug,
-          title: a.title,
-          abstract: a.abstract,
-          image_url: a.image_url,
-          type: a.type,
-          type_num: a.type_num,
-          authors: a.authors,
-          time3: a.time3,
-          timestr3: a.timestr3,
-        }));
+        aid: a.aid,
+        slug: a.slug,
+        title: a.title,
+        abstract: a.abstract,
+        image_url: a.image_url,
+        type: a.type,
+        type_num: a.type_num,
+        authors: a.authors,
+        time3: a.time3,
+        timestr3: a.timestr3,
+      }));
     },
   );
 
@@ -83,7 +90,11 @@ export async function publicRoutes(app: FastifyInstance) {
     },
   );
 
-  app.get('/api/read_publication/', { config: { access: 'public', cache: { topics: ['publication'] } }, schema: { tags, summary: 'Publications, newest first' } }, async (req) => {
-    return publications.list(ctxOf(app, req));
-  });
+  app.get(
+    '/api/read_publication/',
+    { config: { access: 'public', cache: { topics: ['publication'] } }, schema: { tags, summary: 'Publications, newest first' } },
+    async (req) => {
+      return publications.list(ctxOf(app, req));
+    },
+  );
 }

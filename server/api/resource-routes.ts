@@ -26,7 +26,10 @@ export function resourceRoutes(app: FastifyInstance, crud: Crud, opts: ResourceR
   if (!skip.has('list')) {
     app.get(
       res.path,
-      { schema: { tags, summary: `List ${res.label.en.toLowerCase()}, or one with ?${res.id}=`, querystring: idQuery(res.id) }, config: { access: res.access.read } },
+      {
+        schema: { tags, summary: `List ${res.label.en.toLowerCase()}, or one with ?${res.id}=`, querystring: idQuery(res.id) },
+        config: { access: res.access.read },
+      },
       async (req) => {
         const ctx = ctxOf(app, req);
         if ((req.query as Record<string, unknown>)[res.id] !== undefined) return crud.get(ctx, idParam(req, res.id));

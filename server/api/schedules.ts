@@ -9,7 +9,14 @@ export async function scheduleRoutes(app: FastifyInstance) {
   const path = '/apiprivate/disctime/';
   app.get(
     path,
-    { schema: { tags: ['schedule'], summary: 'Every member’s grid keyed by term, or ?uid= for one’s own list of {term, occupy}', querystring: z.object({ uid: z.string().optional() }).loose() }, config: { access: 'member' } },
+    {
+      schema: {
+        tags: ['schedule'],
+        summary: 'Every member’s grid keyed by term, or ?uid= for one’s own list of {term, occupy}',
+        querystring: z.object({ uid: z.string().optional() }).loose(),
+      },
+      config: { access: 'member' },
+    },
     async (req) => {
       const { uid } = req.query as { uid?: string };
       const ctx = ctxOf(app, req);
@@ -18,7 +25,10 @@ export async function scheduleRoutes(app: FastifyInstance) {
   );
   app.put(
     path,
-    { schema: { tags: ['schedule'], summary: 'Save one’s grid for a term: {uid, name, term, occupy: [[day, period], …]}', body: z.any() }, config: { access: 'member' } },
+    {
+      schema: { tags: ['schedule'], summary: 'Save one’s grid for a term: {uid, name, term, occupy: [[day, period], …]}', body: z.any() },
+      config: { access: 'member' },
+    },
     async (req, reply) => {
       await saveSchedule(ctxOf(app, req), parseInput(SchedulePutSchema, req.body));
       return success(reply);

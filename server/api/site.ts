@@ -75,7 +75,9 @@ export async function siteRoutes(app: FastifyInstance) {
       return publicShowcase(ctxOf(app, req), kind === undefined ? undefined : oneOf('kind', kind, kinds));
     },
   );
-  app.get('/api/read_site/', { config: { access: 'public', cache: { topics: ['site'] } }, schema: { tags: publicTags, summary: 'The site settings as the public pages show them' } }, async (req) =>
-    siteSettings(ctxOf(app, req)),
+  app.get(
+    '/api/read_site/',
+    { config: { access: 'public', cache: { topics: ['site'] } }, schema: { tags: publicTags, summary: 'The site settings as the public pages show them' } },
+    async (req) => siteSettings(ctxOf(app, req)),
   );
 }

@@ -132,7 +132,12 @@ export async function takeBackup(source: DatabaseOptions, storage: Storage, file
     for (const [bucket, keys] of snap.keys) {
       for (const key of [...keys].sort()) {
         const at = await storage.locate(bucket as Bucket, key);
-        const size = at ? await fs.stat(at).then((st) => st.size, () => undefined) : undefined;
+        const size = at
+          ? await fs.stat(at).then(
+              (st) => st.size,
+              () => undefined,
+            )
+          : undefined;
         if (!at || size === undefined) {
           manifest.missing.push({ bucket: bucket as Bucket, key });
           continue;

@@ -49,7 +49,13 @@ function failpoint(name: string): void {
   if (process.env.LAB_FAILPOINT === name) process.kill(process.pid, 'SIGKILL');
 }
 
-type Staged = { header: Header; manifest: Manifest; dir: string; tables: Map<string, { path: string; sha256: string; lines: number }>; files: Map<string, { path: string; size: number; sha256: string }> };
+type Staged = {
+  header: Header;
+  manifest: Manifest;
+  dir: string;
+  tables: Map<string, { path: string; sha256: string; lines: number }>;
+  files: Map<string, { path: string; size: number; sha256: string }>;
+};
 
 async function readSmall(entry: Entry): Promise<unknown> {
   const chunks: Buffer[] = [];
@@ -98,7 +104,8 @@ async function unpack(file: string, dir: string, expectSchema: string): Promise<
         if (name !== HEADER) throw new BadArchive(`not a lab backup (${HEADER} is not its first entry)`);
         const h = headerSchema.safeParse(await readSmall(entry));
         if (!h.success) throw new BadArchive(`not a lab backup (${HEADER} is not one)`);
-        if (h.data.version > FORMAT_VERSION) throw new RestoreRefused(`this backup was made by a newer version of the site (format ${h.data.version}); upgrade first`);
+        if (h.data.version > FORMAT_VERSION)
+          throw new RestoreRefused(`this backup was made by a newer version of the site (format ${h.data.version}); upgrade first`);
         if (h.data.schema !== expectSchema) {
           throw new RestoreRefused(
             h.data.schema > expectSchema
@@ -163,7 +170,10 @@ async function unpack(file: string, dir: string, expectSchema: string): Promise<
 async function contentOf(db: DB, tables: TableInfo[]): Promise<string | undefined> {
   const held: string[] = [];
   for (const t of tables) {
-    const r = await db.selectFrom(t.name).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+    const r = await db
+      .selectFrom(t.name)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirst();
     if (Number(r?.n ?? 0) > 0) held.push(`${r?.n} ${t.name}`);
   }
   return held.length ? held.join(', ') : undefined;
@@ -184,7 +194,8 @@ async function* rowsOf(staged: Staged, table: Manifest['tables'][number], target
     } catch {
       throw new BadArchive(`${tableEntry(table.name)} holds a line that is not a row`);
     }
-    if (!Array.isArray(values) || values.length !== table.columns.length || !values.every(isCellValue)) throw new BadArchive(`${tableEntry(table.name)} holds a malformed row`);
+    if (!Array.isArray(values) || values.length !== table.columns.length || !values.every(isCellValue))
+      throw new BadArchive(`${tableEntry(table.name)} holds a malformed row`);
     yield Object.fromEntries(table.columns.map((c, i) => [c, values[i]])) as Record<string, string | number | null>;
   }
 }
@@ -194,7 +205,13 @@ async function* rowsOf(staged: Staged, table: Manifest['tables'][number], target
  * empty unless `force`. Throws RestoreRefused or BadArchive, with nothing changed, when it cannot.
  */
 export async function restoreBackup(target: DatabaseOptions, storage: Storage, file: string, opts: RestoreOptions = {}): Promise<RestoreSummary> {
-  if (!(await fs.stat(file).then((st) => st.isFile(), () => false))) throw new RestoreRefused(`${file}: no such file`);
+  if (
+    !(await fs.stat(file).then(
+      (st) => st.isFile(),
+      () => false,
+    ))
+  )
+    throw new RestoreRefused(`${file}: no such file`);
   if ((await storage.otherInstances()) > 0) {
     throw new RestoreRefused(`a server or another lab command is running on ${path.dirname(storage.root)}: stop it first`);
   }
@@ -262,11 +279,12 @@ export async function restoreBackup(target: DatabaseOptions, storage: Storage, f
 
     // 5. with --force, what the replaced records pointed at leaves the buckets (it waits a day in
     // files/removed); without, the instance had no records, and files found there are left as they are
-    if (held) for (const b of buckets) {
-      for (const key of await fs.readdir(path.join(storage.root, b))) {
-        if (!keep.has(fileEntry(b, key))) await storage.remove(b, key);
+    if (held)
+      for (const b of buckets) {
+        for (const key of await fs.readdir(path.join(storage.root, b))) {
+          if (!keep.has(fileEntry(b, key))) await storage.remove(b, key);
+        }
       }
-    }
     return { schema, from: staged.header.database, tables: tables.length, rows, files: staged.manifest.files.length, bytes };
   } finally {
     await fs.rm(dir, { recursive: true, force: true });

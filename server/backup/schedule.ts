@@ -37,10 +37,21 @@ export async function dailyBackup(source: DatabaseOptions, storage: Storage, dir
   return summary;
 }
 
-const exists = (p: string) => fs.stat(p).then(() => true, () => false);
+const exists = (p: string) =>
+  fs.stat(p).then(
+    () => true,
+    () => false,
+  );
 
 /** Runs dailyBackup within a minute of start, then every hour (a day's backup is taken once). */
-export function scheduleBackups(app: FastifyInstance, source: DatabaseOptions, storage: Storage, dir: string, keep: number, firstCheckMs = FIRST_CHECK_MS): void {
+export function scheduleBackups(
+  app: FastifyInstance,
+  source: DatabaseOptions,
+  storage: Storage,
+  dir: string,
+  keep: number,
+  firstCheckMs = FIRST_CHECK_MS,
+): void {
   let running: Promise<void> | undefined;
   const check = () => {
     if (running) return;

@@ -26,9 +26,18 @@ async function sqliteTables(db: DB): Promise<Raw[]> {
     const cols = await sql<{ name: string; pk: number; type: string }>`select name, pk, type from pragma_table_info(${name}) order by cid`.execute(db);
     const fks = await sql<{ table: string }>`select "table" from pragma_foreign_key_list(${name})`.execute(db);
     const ddl = await sql<{ sql: string }>`select sql from sqlite_master where type = 'table' and name = ${name}`.execute(db);
-    const primaryKey = cols.rows.filter((c) => c.pk > 0).sort((a, b) => a.pk - b.pk).map((c) => c.name);
+    const primaryKey = cols.rows
+      .filter((c) => c.pk > 0)
+      .sort((a, b) => a.pk - b.pk)
+      .map((c) => c.name);
     const autoincrement = /autoincrement/i.test(ddl.rows[0]?.sql ?? '');
-    out.push({ name, columns: cols.rows.map((c) => c.name), primaryKey, serial: autoincrement && primaryKey.length === 1 ? primaryKey[0] : undefined, parents: fks.rows.map((f) => f.table) });
+    out.push({
+      name,
+      columns: cols.rows.map((c) => c.name),
+      primaryKey,
+      serial: autoincrement && primaryKey.length === 1 ? primaryKey[0] : undefined,
+      parents: fks.rows.map((f) => f.table),
+    });
   }
   return out;
 }
@@ -104,7 +113,9 @@ export async function readSequences(db: DB, tables: TableInfo[]): Promise<Record
       if (row?.is_called) out[t.name] = Number(row.last_value);
     }
   } else {
-    const r = await sql<{ name: string; seq: number }>`select name, seq from sqlite_sequence`.execute(db).catch(() => ({ rows: [] as { name: string; seq: number }[] }));
+    const r = await sql<{ name: string; seq: number }>`select name, seq from sqlite_sequence`
+      .execute(db)
+      .catch(() => ({ rows: [] as { name: string; seq: number }[] }));
     const serial = new Set(tables.filter((t) => t.serial).map((t) => t.name));
     for (const row of r.rows) if (serial.has(row.name)) out[row.name] = Number(row.seq);
   }

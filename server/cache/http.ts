@@ -30,7 +30,9 @@ function notModified(req: FastifyRequest, etag: string): boolean {
 /** Which stored form the client takes: brotli, gzip or plain (q=0 refuses a coding). */
 export function chooseEncoding(acceptEncoding: string | string[] | undefined): 'br' | 'gzip' | undefined {
   const accepted = new Set<string>();
-  for (const part of String(acceptEncoding ?? '').toLowerCase().split(',')) {
+  for (const part of String(acceptEncoding ?? '')
+    .toLowerCase()
+    .split(',')) {
     const [name, ...params] = part.trim().split(';');
     const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
     if (name && !(q && Number(q.slice(2)) === 0)) accepted.add(name.trim());
@@ -190,7 +192,14 @@ export async function readAll(payload: unknown): Promise<Buffer | undefined> {
  * onSend of the request that rendered: keeps the answer and sends the compressed form. Anything
  * not kept (another status, an unknown payload) goes out as it came.
  */
-export async function keepRendered(cache: ResponseCache, req: FastifyRequest, reply: FastifyReply, payload: unknown, topics: Iterable<Topic>, headers: AnswerHeaders): Promise<unknown> {
+export async function keepRendered(
+  cache: ResponseCache,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  payload: unknown,
+  topics: Iterable<Topic>,
+  headers: AnswerHeaders,
+): Promise<unknown> {
   const flight = req.cacheFlight;
   if (!flight) return payload;
   req.cacheFlight = undefined;

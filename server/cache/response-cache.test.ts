@@ -119,10 +119,13 @@ describe('ResponseCache', () => {
 describe('memoByContent', () => {
   it('computes once per content and returns the same result', () => {
     let calls = 0;
-    const memo = memoByContent((s: string) => {
-      calls++;
-      return s.toUpperCase();
-    }, { budgetBytes: 1 << 20, sizeOf: (s) => s.length * 2 });
+    const memo = memoByContent(
+      (s: string) => {
+        calls++;
+        return s.toUpperCase();
+      },
+      { budgetBytes: 1 << 20, sizeOf: (s) => s.length * 2 },
+    );
     const long = 'a'.repeat(100);
     expect(memo(long)).toBe('A'.repeat(100));
     expect(memo(long)).toBe('A'.repeat(100));

@@ -36,7 +36,14 @@ export type Stored = {
 export type Rendered = { status: number; type: string; body: Buffer; topics: Iterable<Topic>; headers?: Record<string, string> };
 
 /** The one render of a key under way; settle it exactly once (finish or abandon). */
-export type Flight = { key: string; startedAt: number; startedMs: number; promise: Promise<Stored | undefined>; settle: (s: Stored | undefined) => void; settled: boolean };
+export type Flight = {
+  key: string;
+  startedAt: number;
+  startedMs: number;
+  promise: Promise<Stored | undefined>;
+  settle: (s: Stored | undefined) => void;
+  settled: boolean;
+};
 
 /** A render still under way after this long is taken for lost: the next reader starts another. */
 export const FLIGHT_LIMIT_MS = 30_000;

@@ -13,7 +13,12 @@ const INLINE_SCRIPT = /<script\b(?![^>]*\ssrc\s*=)[^>]*>([\s\S]*?)<\/script\s*>/
 /** The SHA-256 sources of the inline scripts of an HTML document, as CSP writes them. */
 export function inlineScriptHashes(html: string): string[] {
   const out = new Set<string>();
-  for (const m of html.matchAll(INLINE_SCRIPT)) out.add(`'sha256-${createHash('sha256').update(m[1] ?? '', 'utf8').digest('base64')}'`);
+  for (const m of html.matchAll(INLINE_SCRIPT))
+    out.add(
+      `'sha256-${createHash('sha256')
+        .update(m[1] ?? '', 'utf8')
+        .digest('base64')}'`,
+    );
   return [...out];
 }
 

@@ -5,12 +5,15 @@ import { createPageData } from './page-data.ts';
 // Machine-readable views of the public site: sitemap.xml, robots.txt, an RSS feed of articles and
 // news, and an iCalendar feed of seminars.
 
-const xml = (s: unknown) =>
-  String(s ?? '').replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c] as string);
+const xml = (s: unknown) => String(s ?? '').replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c] as string);
 
 /** iCalendar text: escaped, and folded at 75 octets (RFC 5545 §3.1). */
 function icsText(s: unknown): string {
-  return String(s ?? '').replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
+  return String(s ?? '')
+    .replace(/\\/g, '\\\\')
+    .replace(/;/g, '\\;')
+    .replace(/,/g, '\\,')
+    .replace(/\r?\n/g, '\\n');
 }
 function fold(line: string): string {
   const out: string[] = [];
@@ -27,7 +30,10 @@ function fold(line: string): string {
 const icsTime = (date: string, time: string) => `${date.replace(/-/g, '')}T${time.replace(':', '')}00`;
 
 function stripHtml(html: string): string {
-  return html.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
+  return html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 export async function feedRoutes(app: FastifyInstance) {
@@ -44,7 +50,8 @@ export async function feedRoutes(app: FastifyInstance) {
     const d = data(req);
     const [articles, people, courses, tasks, pages] = await Promise.all([d.articles(), d.people(), d.pages('course'), d.pages('sharedtask'), d.listPages()]);
     // every page of the long lists, so each record is reachable by a crawler without JavaScript
-    const pageUrls = (base: string, count: number) => Array.from({ length: count - 1 }, (_, i) => [`${base}${base.includes('?') ? '&' : '?'}page=${i + 2}`, undefined] as [string, undefined]);
+    const pageUrls = (base: string, count: number) =>
+      Array.from({ length: count - 1 }, (_, i) => [`${base}${base.includes('?') ? '&' : '?'}page=${i + 2}`, undefined] as [string, undefined]);
     const urls: [string, string | undefined][] = [
       ['/', undefined],
       ['/news', undefined],
@@ -58,7 +65,9 @@ export async function feedRoutes(app: FastifyInstance) {
       ...pageUrls('/publication', pages.publication),
       ['/DISCOpen', undefined],
       ...articles.map((a) => [`/news/${a.aid}`, String(a.time2 ?? a.time3 ?? '').slice(0, 10) || undefined] as [string, string | undefined]),
-      ...people.filter((p) => p.link_type === 1 || p.link_type === 2).map((p) => [`/people/${encodeURIComponent(String(p.username))}`, undefined] as [string, undefined]),
+      ...people
+        .filter((p) => p.link_type === 1 || p.link_type === 2)
+        .map((p) => [`/people/${encodeURIComponent(String(p.username))}`, undefined] as [string, undefined]),
       ...courses.map((c) => [`/curriculum/${encodeURIComponent(String(c.slug))}`, undefined] as [string, undefined]),
       ...tasks.map((c) => [`/sharedtask/${encodeURIComponent(String(c.slug))}`, undefined] as [string, undefined]),
     ];
@@ -79,10 +88,22 @@ export async function feedRoutes(app: FastifyInstance) {
     const [site, articles, news] = await Promise.all([d.site(), d.articles(50), d.news(50)]);
     const title = pick(site.lab_name_zh, site.lab_name_en, d.lang);
     const items = [
-      ...articles.map((a) => ({ title: String(a.title), link: `${d.origin}/news/${a.aid}`, guid: `${d.origin}/news/${a.aid}`, date: String(a.time3 ?? ''), description: String(a.abstract ?? '') })),
+      ...articles.map((a) => ({
+        title: String(a.title),
+        link: `${d.origin}/news/${a.aid}`,
+        guid: `${d.origin}/news/${a.aid}`,
+        date: String(a.time3 ?? ''),
+        description: String(a.abstract ?? ''),
+      })),
       ...news.map((n) => {
         const text = stripHtml(pick(n.content_zh, n.content_en, d.lang));
-        return { title: String(n.abstract || text.slice(0, 80)), link: `${d.origin}/#news-${n.nid}`, guid: `${d.origin}/news-item/${n.nid}`, date: `${String(n.date)}T00:00:00+08:00`, description: text };
+        return {
+          title: String(n.abstract || text.slice(0, 80)),
+          link: `${d.origin}/#news-${n.nid}`,
+          guid: `${d.origin}/news-item/${n.nid}`,
+          date: `${String(n.date)}T00:00:00+08:00`,
+          description: text,
+        };
       }),
     ].sort((a, b) => b.date.localeCompare(a.date));
     const entries = items
@@ -102,7 +123,17 @@ export async function feedRoutes(app: FastifyInstance) {
     const host = new URL(d.origin).host;
     const stamp = `${new Date().toISOString().replace(/[-:]/g, '').slice(0, 15)}Z`;
     const lines = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//lab-site//seminars//EN', 'CALSCALE:GREGORIAN', 'X-WR-TIMEZONE:Asia/Shanghai'];
-    lines.push('BEGIN:VTIMEZONE', 'TZID:Asia/Shanghai', 'BEGIN:STANDARD', 'DTSTART:19700101T000000', 'TZOFFSETFROM:+0800', 'TZOFFSETTO:+0800', 'TZNAME:CST', 'END:STANDARD', 'END:VTIMEZONE');
+    lines.push(
+      'BEGIN:VTIMEZONE',
+      'TZID:Asia/Shanghai',
+      'BEGIN:STANDARD',
+      'DTSTART:19700101T000000',
+      'TZOFFSETFROM:+0800',
+      'TZOFFSETTO:+0800',
+      'TZNAME:CST',
+      'END:STANDARD',
+      'END:VTIMEZONE',
+    );
     for (const s of seminars) {
       const title = pick(s.title_zh, s.title_en, d.lang);
       const speaker = pick(s.speaker_zh, s.speaker_en, d.lang);

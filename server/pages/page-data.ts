@@ -31,8 +31,39 @@ function only<K extends string>(r: Row, keys: readonly K[]): Rec {
   return out as Rec;
 }
 
-const publicationListFields = ['pid', 'title', 'author', 'year', 'month', 'source', 'area', 'area_num', 'link1', 'link2', 'link3', 'link4', 'file1_url', 'file2_url', 'file3_url'] as const;
-const peopleListFields = ['pid', 'username', 'name_zh', 'name_en', 'description_zh', 'description_en', 'type', 'type_num', 'area', 'entrance', 'status', 'portrait_url', 'link', 'link_type'] as const;
+const publicationListFields = [
+  'pid',
+  'title',
+  'author',
+  'year',
+  'month',
+  'source',
+  'area',
+  'area_num',
+  'link1',
+  'link2',
+  'link3',
+  'link4',
+  'file1_url',
+  'file2_url',
+  'file3_url',
+] as const;
+const peopleListFields = [
+  'pid',
+  'username',
+  'name_zh',
+  'name_en',
+  'description_zh',
+  'description_en',
+  'type',
+  'type_num',
+  'area',
+  'entrance',
+  'status',
+  'portrait_url',
+  'link',
+  'link_type',
+] as const;
 const recs = (rs: Row[]): Rec[] => rs as Rec[];
 
 function anonymousCtx(lab: Lab, lang: Lang): Ctx {
@@ -51,7 +82,11 @@ async function orNull<T>(p: Promise<T>): Promise<T | null> {
 /** The language a page is rendered in, and whether its URL named it (?lang=: canonical links keep it). */
 export function pageLanguage(req: FastifyRequest): { lang: Lang; forced: boolean } {
   const asked = queryOf(req.url).get('lang');
-  const lang = resolveLang({ query: asked, cookie: req.headers.cookie ?? null, acceptLanguage: (req.headers['accept-language'] as string | undefined) ?? null });
+  const lang = resolveLang({
+    query: asked,
+    cookie: req.headers.cookie ?? null,
+    acceptLanguage: (req.headers['accept-language'] as string | undefined) ?? null,
+  });
   return { lang, forced: asked === lang };
 }
 
@@ -98,7 +133,15 @@ export function createPageData(lab: Lab, req: FastifyRequest, topics: Set<Topic>
       reads('site');
       const s = await siteSettings(ctx);
       const intro = pick(s.intro_zh, s.intro_en, lang);
-      return { ...s, intro_html: renderMarkdown(intro).html, intro_text: intro.replace(/[#*_`>[\]()-]/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 200) };
+      return {
+        ...s,
+        intro_html: renderMarkdown(intro).html,
+        intro_text: intro
+          .replace(/[#*_`>[\]()-]/g, ' ')
+          .replace(/\s+/g, ' ')
+          .trim()
+          .slice(0, 200),
+      };
     },
 
     /** Released news (the home timeline), newest first; `limit` reads only the latest few. */
@@ -127,9 +170,17 @@ export function createPageData(lab: Lab, req: FastifyRequest, topics: Set<Topic>
     /** How many pages each long list has (the sitemap names every one). */
     async listPages() {
       reads('article', 'people', 'publication');
-      const [articleCount, formerCount, publicationCount] = await Promise.all([publishedArticleCount(ctx), publicPeopleCount(ctx, false), publications.count(ctx)]);
+      const [articleCount, formerCount, publicationCount] = await Promise.all([
+        publishedArticleCount(ctx),
+        publicPeopleCount(ctx, false),
+        publications.count(ctx),
+      ]);
       const pagesOf = (n: number, size: number) => Math.max(1, Math.ceil(n / size));
-      return { news: pagesOf(articleCount, pageSizes.article), formerPeople: pagesOf(formerCount, pageSizes.formerPeople), publication: pagesOf(publicationCount, pageSizes.publication) };
+      return {
+        news: pagesOf(articleCount, pageSizes.article),
+        formerPeople: pagesOf(formerCount, pageSizes.formerPeople),
+        publication: pagesOf(publicationCount, pageSizes.publication),
+      };
     },
 
     /** One page of the published articles (the news page); null beyond the last. */

@@ -11,7 +11,11 @@ type Normalize = (values: string[]) => string;
 /** A page number beyond the first ("" is the first page). */
 const pageNumber: Normalize = ([v]) => (v !== undefined && /^\d{1,6}$/.test(v) && Number(v) > 1 ? String(Number(v)) : '');
 /** The chosen areas of SPEC §4's filter, ascending, unknown numbers dropped ("" is All). */
-const areaList: Normalize = (vs) => [...new Set(vs.filter((v) => /^\d{1,2}$/.test(v)).map(Number))].filter((n) => areas.some((a) => a.num === n)).sort((a, b) => a - b).join(',');
+const areaList: Normalize = (vs) =>
+  [...new Set(vs.filter((v) => /^\d{1,2}$/.test(v)).map(Number))]
+    .filter((n) => areas.some((a) => a.num === n))
+    .sort((a, b) => a - b)
+    .join(',');
 const formerTab: Normalize = ([v]) => (v === 'former' ? 'former' : '');
 
 const byPage: Record<string, Record<string, Normalize>> = {
@@ -24,7 +28,11 @@ const byPage: Record<string, Record<string, Normalize>> = {
  * The page a path names, as the table above spells it: routes match case-insensitively, and a client
  * navigation asks for the page's data at `<path>.data` (`/_root.data` for the home page).
  */
-const pageOf = (path: string) => path.toLowerCase().replace(/\.data$/, '').replace(/\/+$/, '') || '/';
+const pageOf = (path: string) =>
+  path
+    .toLowerCase()
+    .replace(/\.data$/, '')
+    .replace(/\/+$/, '') || '/';
 
 /** The parameters `path` reads, normalized; absent ones are "". */
 export function pageParams(path: string, query: URLSearchParams): Record<string, string> {

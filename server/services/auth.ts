@@ -54,12 +54,12 @@ const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 const actorColumns = ['pid', 'uid', 'username', 'name_zh', 'name_en', 'authority', 'portrait_url', 'must_change_password'] as const;
 
-const actorOf = (row: Record<(typeof actorColumns)[number], unknown>): Actor => ({ ...(row as Omit<Actor, 'must_change_password'>), must_change_password: Boolean(row.must_change_password) });
+const actorOf = (row: Record<(typeof actorColumns)[number], unknown>): Actor => ({
+  ...(row as Omit<Actor, 'must_change_password'>),
+  must_change_password: Boolean(row.must_change_password),
+});
 
-export type LoginResult =
-  | { status: 'success'; token: string; loginTime: number; actor: Actor }
-  | { status: 'fail' }
-  | { status: 'notexist' };
+export type LoginResult = { status: 'success'; token: string; loginTime: number; actor: Actor } | { status: 'fail' } | { status: 'notexist' };
 
 export async function login(db: DB, username: string, password: string): Promise<LoginResult> {
   const row = await db
@@ -74,9 +74,15 @@ export async function login(db: DB, username: string, password: string): Promise
   if (!(await verifyPassword(row.password_hash, password))) return { status: 'fail' };
   const token = randomBytes(32).toString('base64url');
   const loginTime = nowSeconds();
-  await db.insertInto('session').values({ token_hash: sha256(token), person_pid: row.pid, login_time: loginTime }).execute();
+  await db
+    .insertInto('session')
+    .values({ token_hash: sha256(token), person_pid: row.pid, login_time: loginTime })
+    .execute();
   // expired sessions of anyone are dropped on the way
-  await db.deleteFrom('session').where('login_time', '<', loginTime - SESSION_SECONDS).execute();
+  await db
+    .deleteFrom('session')
+    .where('login_time', '<', loginTime - SESSION_SECONDS)
+    .execute();
   const { password_hash: _, ...actor } = row;
   return { status: 'success', token, loginTime, actor: actorOf(actor) };
 }

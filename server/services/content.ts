@@ -120,7 +120,11 @@ export async function saveInfoList(ctx: Ctx, pages: { iid: number; aspect?: stri
       if (p.order !== undefined) values.order = p.order;
       if (p.aspect !== undefined) values.aspect = p.aspect;
       if (p.markdown !== undefined) values.markdown = p.markdown;
-      if (p.iid === -1) await trx.insertInto('info_page').values({ aspect: p.aspect ?? '', markdown: p.markdown ?? '', order: p.order ?? i }).execute();
+      if (p.iid === -1)
+        await trx
+          .insertInto('info_page')
+          .values({ aspect: p.aspect ?? '', markdown: p.markdown ?? '', order: p.order ?? i })
+          .execute();
       else await trx.updateTable('info_page').set(values).where('iid', '=', p.iid).execute();
     }
   });
@@ -141,7 +145,21 @@ export async function publicSeminars(ctx: Ctx, limit?: number): Promise<Record<s
 }
 
 /** The columns of an article list item: everything but the body. */
-const articleListColumns = ['aid', 'slug', 'title', 'abstract', 'image_url', 'type', 'type_num', 'authors', 'editors', 'release', 'time1', 'time2', 'time3'] as const;
+const articleListColumns = [
+  'aid',
+  'slug',
+  'title',
+  'abstract',
+  'image_url',
+  'type',
+  'type_num',
+  'authors',
+  'editors',
+  'release',
+  'time1',
+  'time2',
+  'time3',
+] as const;
 
 /** Published articles as list items (no body), the most recently published first; a window of them with `limit`. */
 export async function publishedArticles(ctx: Ctx, window: { limit?: number; offset?: number } = {}): Promise<Record<string, unknown>[]> {
@@ -162,7 +180,12 @@ export const publishedArticleCount = (ctx: Ctx) => articles.count(ctx, isRelease
 /** One published article by id or slug; NotFound for anything else. */
 export async function publishedArticle(ctx: Ctx, key: { aid: number } | { slug: string }): Promise<Record<string, unknown>> {
   const q = ctx.db.selectFrom('article').selectAll();
-  const row = 'aid' in key ? await q.where('aid', '=', key.aid).executeTakeFirst() : key.slug.length <= 80 ? await q.where('slug', '=', key.slug).executeTakeFirst() : undefined;
+  const row =
+    'aid' in key
+      ? await q.where('aid', '=', key.aid).executeTakeFirst()
+      : key.slug.length <= 80
+        ? await q.where('slug', '=', key.slug).executeTakeFirst()
+        : undefined;
   if (!row?.release) throw new NotFound();
   return articles.toWire(row as Record<string, unknown>, ctx.lang);
 }

@@ -132,7 +132,14 @@ export async function listImages(ctx: Ctx, username: string) {
     .where('image.person_pid', '=', actor.pid)
     .orderBy('image.iid', 'desc')
     .execute()) as ImageRow[];
-  return rows.map((r) => ({ iid: r.iid, url: imageUrl(r.storage_key), filename: r.filename, size: Number(r.size), username: r.username, created_at: r.created_at }));
+  return rows.map((r) => ({
+    iid: r.iid,
+    url: imageUrl(r.storage_key),
+    filename: r.filename,
+    size: Number(r.size),
+    username: r.username,
+    created_at: r.created_at,
+  }));
 }
 
 export async function uploadImages(ctx: Ctx, uploads: Upload[]): Promise<number[]> {

@@ -73,12 +73,7 @@ export async function mediaInUse(db: DB, url: string): Promise<boolean> {
   return false;
 }
 
-export async function storeImage(
-  changes: FileChanges,
-  field: string,
-  def: FieldDef,
-  upload: Upload,
-): Promise<string> {
+export async function storeImage(changes: FileChanges, field: string, def: FieldDef, upload: Upload): Promise<string> {
   let img: Awaited<ReturnType<typeof processImage>>;
   try {
     img = await processImage(await changes.storage.readUpload(upload, uploadLimits.image), {

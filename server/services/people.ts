@@ -67,12 +67,7 @@ async function ownPassword({ ctx, mode, input, current }: WriteArgs) {
 
 async function keepAnAdmin(ctx: Ctx, pid: number, stillAdmin: boolean) {
   if (stillAdmin) return;
-  const others = await ctx.db
-    .selectFrom('person')
-    .select('pid')
-    .where('authority', '=', 'admin')
-    .where('pid', '!=', pid)
-    .executeTakeFirst();
+  const others = await ctx.db.selectFrom('person').select('pid').where('authority', '=', 'admin').where('pid', '!=', pid).executeTakeFirst();
   if (!others) throw FieldError.one('authority', 'last_admin');
 }
 
@@ -125,8 +120,24 @@ export async function getProfile(ctx: Ctx, uid: string): Promise<Record<string, 
 
 // What the public sees of a person: no password, phone or authority details.
 const publicColumns = [
-  'pid', 'username', 'name_zh', 'name_en', 'description_zh', 'description_en', 'type', 'type_num', 'area',
-  'area_num', 'entrance', 'status', 'portrait_url', 'link', 'link_type', 'email', 'location_zh', 'location_en',
+  'pid',
+  'username',
+  'name_zh',
+  'name_en',
+  'description_zh',
+  'description_en',
+  'type',
+  'type_num',
+  'area',
+  'area_num',
+  'entrance',
+  'status',
+  'portrait_url',
+  'link',
+  'link_type',
+  'email',
+  'location_zh',
+  'location_en',
 ] as const;
 
 /**
@@ -139,7 +150,10 @@ const publicColumns = [
 const listed = <Q extends SelectQueryBuilder<any, any, any>>(q: Q): Q => q.where((eb) => eb.or([eb('type', '!=', 'other'), eb('status', '=', 0)])) as Q;
 
 export async function publicPeople(ctx: Ctx, only: { current?: boolean; limit?: number; offset?: number } = {}): Promise<Record<string, unknown>[]> {
-  let q = listed(ctx.db.selectFrom('person').select([...publicColumns])).orderBy('type_num').orderBy('entrance', (o) => o.asc().nullsLast()).orderBy('pid');
+  let q = listed(ctx.db.selectFrom('person').select([...publicColumns]))
+    .orderBy('type_num')
+    .orderBy('entrance', (o) => o.asc().nullsLast())
+    .orderBy('pid');
   if (only.current !== undefined) q = q.where('status', '=', only.current ? 1 : 0);
   if (only.limit !== undefined) q = q.limit(only.limit).offset(only.offset ?? 0);
   const rows = await q.execute();

@@ -9,8 +9,7 @@ import { FieldError } from '../errors.ts';
 // the current name keeps it, empty frees it, absent keeps it). Files are public at
 // /resource/public/publication/{pid}/{file}, where {file} is the sanitized original name.
 
-export const publicationFileUrl = (pid: number, name: string) =>
-  `/resource/public/publication/${pid}/${encodeURIComponent(name)}`;
+export const publicationFileUrl = (pid: number, name: string) => `/resource/public/publication/${pid}/${encodeURIComponent(name)}`;
 
 export const publications = createCrud(publication, {
   hidden: ['created_by', 'file1_key', 'file2_key', 'file3_key'],
@@ -44,7 +43,7 @@ export const publications = createCrud(publication, {
         if (currentKey) changes.removed.push({ bucket: 'publication', key: currentKey });
         values[slot] = name;
         values[`${slot}_key`] = key;
-      } else if (value === '' ) {
+      } else if (value === '') {
         if (currentKey) changes.removed.push({ bucket: 'publication', key: currentKey });
         values[slot] = '';
         values[`${slot}_key`] = null;

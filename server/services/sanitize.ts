@@ -7,7 +7,20 @@ import { memoByContent } from '../cache/memo.ts';
 const options: sanitize.IOptions = {
   allowedTags: [
     ...sanitize.defaults.allowedTags.filter((t) => t !== 'svg'),
-    'img', 'h1', 'h2', 'span', 'figure', 'figcaption', 'video', 'source', 'details', 'summary', 'del', 'ins', 'sub', 'sup',
+    'img',
+    'h1',
+    'h2',
+    'span',
+    'figure',
+    'figcaption',
+    'video',
+    'source',
+    'details',
+    'summary',
+    'del',
+    'ins',
+    'sub',
+    'sup',
   ],
   allowedAttributes: {
     a: ['href', 'name', 'target', 'rel', 'title'],

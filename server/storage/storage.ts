@@ -134,7 +134,10 @@ export class Storage {
   }
 
   static newKey(ext = ''): string {
-    const clean = ext.toLowerCase().replace(/[^a-z0-9]/g, '').slice(0, 8);
+    const clean = ext
+      .toLowerCase()
+      .replace(/[^a-z0-9]/g, '')
+      .slice(0, 8);
     return randomBytes(16).toString('hex') + (clean ? `.${clean}` : '');
   }
 
@@ -217,7 +220,13 @@ export class Storage {
     const p = this.pathOf(bucket, key);
     if (!p) return undefined;
     for (const candidate of [p, path.join(this.root, REMOVED, bucket, key)]) {
-      if (await fs.stat(candidate).then((st) => st.isFile(), () => false)) return candidate;
+      if (
+        await fs.stat(candidate).then(
+          (st) => st.isFile(),
+          () => false,
+        )
+      )
+        return candidate;
     }
     return undefined;
   }
@@ -279,8 +288,14 @@ function cutUtf8(s: string, bytes: number): string {
  */
 export function safeFileName(original: string, fallback = 'file'): string {
   // every step below is linear; the input is bounded first so none of them can be made slow
-  let name = original.slice(-NAME_INPUT_MAX * 4).normalize('NFC').replace(/\\/g, '/');
-  name = name.slice(name.lastIndexOf('/') + 1).slice(-NAME_INPUT_MAX).toWellFormed();
+  let name = original
+    .slice(-NAME_INPUT_MAX * 4)
+    .normalize('NFC')
+    .replace(/\\/g, '/');
+  name = name
+    .slice(name.lastIndexOf('/') + 1)
+    .slice(-NAME_INPUT_MAX)
+    .toWellFormed();
   // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping control characters is the point
   name = name.replace(/[\u0000-\u001f\u007f\u0080-\u009f\ufffd]/g, '').replace(/[<>:"|?*#%&{}$!'`=@+^~[\]]/g, '_');
   name = name.replace(/\s+/g, ' ').trim().replace(/^\.+/, '');
@@ -291,5 +306,10 @@ export function safeFileName(original: string, fallback = 'file'): string {
 }
 
 export function extensionOf(name: string): string {
-  return path.extname(name).slice(1).toLowerCase().replace(/[^a-z0-9]/g, '').slice(0, 8);
+  return path
+    .extname(name)
+    .slice(1)
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '')
+    .slice(0, 8);
 }

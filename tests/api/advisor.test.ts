@@ -66,7 +66,16 @@ describe.each(dialects)('advisor area on %s', (dialect) => {
   it('mount=2 without any source says there is no data, and still carries the parameters', async () => {
     const res = await advisor.get(`${P}?mount=2&date=2021-01-01`);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ date: '2021-01-01', source: null, source_error: 'no_data', zrs: 0, weishangbao: [], num_weishangbao: 0, weishangbao_name: '', cookie: '' });
+    expect(res.json()).toMatchObject({
+      date: '2021-01-01',
+      source: null,
+      source_error: 'no_data',
+      zrs: 0,
+      weishangbao: [],
+      num_weishangbao: 0,
+      weishangbao_name: '',
+      cookie: '',
+    });
   });
 
   it('imports the export and serves today’s reminder and yesterday’s zero report from it', async () => {
@@ -312,7 +321,17 @@ describe.each(dialects)('advisor area with an upstream on %s', (dialect) => {
     await w.advisor.send('PUT', `${P}?remind=0`, { cookie: GOOD });
     const day = (await w.advisor.get(`${P}?mount=2&date=2022-05-06`)).json();
     expect(seen.at(-1)).toEqual({ cookie: GOOD, date: '2022-05-06' });
-    expect(day).toMatchObject({ source: 'upstream', source_error: null, refresh_cookie: false, zrs: 3, xzs: 2, dez: 1, dyz: 2, num_weishangbao: 1, weishangbao_name: '乙' });
+    expect(day).toMatchObject({
+      source: 'upstream',
+      source_error: null,
+      refresh_cookie: false,
+      zrs: 3,
+      xzs: 2,
+      dez: 1,
+      dyz: 2,
+      num_weishangbao: 1,
+      weishangbao_name: '乙',
+    });
     const yes = (await w.advisor.get(`${P}?mount=3&date=2022-05-06`)).json();
     expect(seen.at(-1)?.date).toBe('2022-05-05');
     expect(yes.buzhengchang_yes).toEqual([{ realname: '丙', xgh: 'U3', uptime: '2022-05-05 09:00', status: '发热' }]);

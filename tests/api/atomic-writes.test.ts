@@ -22,12 +22,29 @@ describe.each(dialects)('atomic writes on %s', (dialect) => {
   beforeAll(async () => {
     t = await makeApp(dialect);
     const admin = await t.app.lab.db.selectFrom('person').selectAll().where('username', '=', 'admin').executeTakeFirstOrThrow();
-    const actor: Actor = { pid: admin.pid, uid: admin.uid, username: admin.username, name_zh: admin.name_zh, name_en: admin.name_en, authority: 'admin', portrait_url: null, must_change_password: false };
+    const actor: Actor = {
+      pid: admin.pid,
+      uid: admin.uid,
+      username: admin.username,
+      name_zh: admin.name_zh,
+      name_en: admin.name_en,
+      authority: 'admin',
+      portrait_url: null,
+      must_change_password: false,
+    };
     ctx = { db: t.app.lab.db, storage: t.app.lab.storage, actor, lang: 'en' };
   });
   afterAll(() => t.close());
 
-  const count = async (table: string) => Number((await t.app.lab.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n ?? 0);
+  const count = async (table: string) =>
+    Number(
+      (
+        await t.app.lab.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirst()
+      )?.n ?? 0,
+    );
   const bucket = (name: string) => fs.readdirSync(path.join(t.dataDir, 'files', name)).sort();
   const boom = () => {
     throw new Error('a hook failed');
@@ -37,7 +54,9 @@ describe.each(dialects)('atomic writes on %s', (dialect) => {
     const failing = createCrud(article, { ...articles.hooks, afterWrite: boom });
     const [rows, media, files] = [await count('article'), await count('media'), bucket('media')];
     const cover = await ctx.storage.stage(await png(800, 450), 'cover.png', 'image/png');
-    await expect(failing.create(ctx, { title: 'Never', abstract: 'Never', type: 'lab hot topic', markdown: 'x', image_url: cover })).rejects.toThrow('a hook failed');
+    await expect(failing.create(ctx, { title: 'Never', abstract: 'Never', type: 'lab hot topic', markdown: 'x', image_url: cover })).rejects.toThrow(
+      'a hook failed',
+    );
     expect(await count('article')).toBe(rows);
     expect(await count('media')).toBe(media);
     expect(bucket('media')).toEqual(files);

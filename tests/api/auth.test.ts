@@ -19,7 +19,16 @@ describe.each(dialects)('authentication on %s', (dialect) => {
     expect(ok.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(Math.abs((ok.loginTime as number) - Date.now() / 1000)).toBeLessThan(60);
     expect(ok.userInfo).toMatchObject({ username: 'admin', authority: 'admin', name_en: 'Administrator' });
-    expect(Object.keys(ok.userInfo ?? {}).sort()).toEqual(['advisor', 'authority', 'must_change_password', 'name_en', 'name_zh', 'portrait_url', 'uid', 'username']);
+    expect(Object.keys(ok.userInfo ?? {}).sort()).toEqual([
+      'advisor',
+      'authority',
+      'must_change_password',
+      'name_en',
+      'name_zh',
+      'portrait_url',
+      'uid',
+      'username',
+    ]);
     expect(ok.userInfo?.must_change_password).toBe(false);
     expect(ok.userInfo?.advisor).toBe(false);
     expect((await new Client(t.app).login('admin', 'wrong-password')).loginStatus).toBe('fail');
@@ -51,9 +60,17 @@ describe.each(dialects)('authentication on %s', (dialect) => {
     const c = await loginAs(t.app, 'admin', 'admin-password');
     const hash = sha256(c.token as string);
     const now = Math.floor(Date.now() / 1000);
-    await t.app.lab.db.updateTable('session').set({ login_time: now - SESSION_SECONDS + 30 }).where('token_hash', '=', hash).execute();
+    await t.app.lab.db
+      .updateTable('session')
+      .set({ login_time: now - SESSION_SECONDS + 30 })
+      .where('token_hash', '=', hash)
+      .execute();
     expect((await c.get('/api/news/')).statusCode).toBe(200);
-    await t.app.lab.db.updateTable('session').set({ login_time: now - SESSION_SECONDS - 1 }).where('token_hash', '=', hash).execute();
+    await t.app.lab.db
+      .updateTable('session')
+      .set({ login_time: now - SESSION_SECONDS - 1 })
+      .where('token_hash', '=', hash)
+      .execute();
     const expired = await c.get('/api/news/');
     expect(expired.statusCode).toBe(401);
     expect(expired.json().detail).toMatch(/expired/);

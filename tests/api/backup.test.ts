@@ -75,7 +75,9 @@ describe.each(dialects)('a backup of a lab on %s', (from) => {
     await seedDemo(t.app.lab.db, t.app.lab.storage, 'demo-admin-password', { advisor: 'advisor0' });
     const admin = await loginAs(t.app, 'admin', 'admin-password');
     expect((await admin.send('POST', '/api/image/', { 'files[0]': { file: await png(9, 9), name: 'private.png' } })).statusCode).toBe(200);
-    expect((await admin.send('POST', '/api/data/', { owner: 'admin', 'files[0]': { file: Buffer.from('private data'), name: 'mine.txt' } })).statusCode).toBe(200);
+    expect((await admin.send('POST', '/api/data/', { owner: 'admin', 'files[0]': { file: Buffer.from('private data'), name: 'mine.txt' } })).statusCode).toBe(
+      200,
+    );
     file = path.join(t.dataDir, '..', 'backup.tar.gz');
     const summary = await takeBackup(optionsOf(t, from, schema), t.app.lab.storage, file);
     expect(summary.missing).toEqual([]);
@@ -86,10 +88,32 @@ describe.each(dialects)('a backup of a lab on %s', (from) => {
   afterAll(() => t.close());
 
   it('holds every table that has rows, and every bucket', () => {
-    for (const table of ['person', 'session', 'article', 'news', 'seminar', 'publication', 'info_page', 'data_file', 'image', 'schedule', 'media', 'site_page', 'showcase', 'site_settings', 'advisor_settings', 'advisor_report', 'advisor_name']) {
+    for (const table of [
+      'person',
+      'session',
+      'article',
+      'news',
+      'seminar',
+      'publication',
+      'info_page',
+      'data_file',
+      'image',
+      'schedule',
+      'media',
+      'site_page',
+      'showcase',
+      'site_settings',
+      'advisor_settings',
+      'advisor_report',
+      'advisor_name',
+    ]) {
       expect(before.tables[table]?.length ?? 0, table).toBeGreaterThan(0);
     }
-    for (const b of buckets) expect(Object.keys(before.files).some((f) => f.startsWith(`${b}/`)), b).toBe(true);
+    for (const b of buckets)
+      expect(
+        Object.keys(before.files).some((f) => f.startsWith(`${b}/`)),
+        b,
+      ).toBe(true);
   });
 
   it.each(dialects)('restores into an empty instance on %s: every record and file the same', async (to) => {
@@ -123,7 +147,9 @@ describe.each(dialects)('a backup of a lab on %s', (from) => {
     try {
       const app = await appOn(target, { LAB_ADMIN_USERNAME: 'someone', LAB_ADMIN_PASSWORD: 'someone-password' });
       const admin = await loginAs(app, 'someone', 'someone-password');
-      expect((await admin.send('POST', '/api/data/', { owner: 'public', 'files[0]': { file: Buffer.from('old file'), name: 'old.txt' } })).statusCode).toBe(200);
+      expect((await admin.send('POST', '/api/data/', { owner: 'public', 'files[0]': { file: Buffer.from('old file'), name: 'old.txt' } })).statusCode).toBe(
+        200,
+      );
       await app.close();
       const held = await contents(target.db);
       await expect(restoreBackup(target.db, target.storage, file)).rejects.toThrow(/not empty \(1 person, 1 data_file, 1 session\); add --force/);
@@ -149,7 +175,14 @@ describe('a restore refuses what it cannot take, and changes nothing', () => {
   beforeAll(async () => {
     t = await makeApp('sqlite');
     const admin = await loginAs(t.app, 'admin', 'admin-password');
-    createdId(await admin.send('POST', '/api/publication/', { title: 'Kept', author: '["A"]', source: 'ACL', file1: { file: Buffer.from('%PDF kept'), name: 'kept.pdf' } }));
+    createdId(
+      await admin.send('POST', '/api/publication/', {
+        title: 'Kept',
+        author: '["A"]',
+        source: 'ACL',
+        file1: { file: Buffer.from('%PDF kept'), name: 'kept.pdf' },
+      }),
+    );
     scratch = path.join(t.dataDir, '..');
     file = path.join(scratch, 'good.tar.gz');
     await takeBackup({ dataDir: t.dataDir }, t.app.lab.storage, file);
@@ -182,7 +215,9 @@ describe('a restore refuses what it cannot take, and changes nothing', () => {
     await expectRefused(archive, BadArchive, /files\/publication\/[a-f0-9]{32}\.pdf does not match its checksum/);
   });
   it('a table whose rows changed', async () => {
-    const archive = await variant('rows.tar.gz', (es) => es.map((e) => (e.name === 'db/publication.jsonl' ? { ...e, data: Buffer.from(e.data.toString().replace('Kept', 'Evil')) } : e)));
+    const archive = await variant('rows.tar.gz', (es) =>
+      es.map((e) => (e.name === 'db/publication.jsonl' ? { ...e, data: Buffer.from(e.data.toString().replace('Kept', 'Evil')) } : e)),
+    );
     await expectRefused(archive, BadArchive, /db\/publication\.jsonl does not match its checksum/);
   });
   it('an archive cut short', async () => {
@@ -198,18 +233,39 @@ describe('a restore refuses what it cannot take, and changes nothing', () => {
     const archive = await variant('nofile.tar.gz', (es) =>
       es
         .filter((e) => !e.name.startsWith('files/publication/'))
-        .map((e) => (e.name === 'manifest.json' ? { ...e, data: Buffer.from(JSON.stringify({ ...JSON.parse(e.data.toString()), files: JSON.parse(e.data.toString()).files.filter((f: { bucket: string }) => f.bucket !== 'publication') })) } : e)),
+        .map((e) =>
+          e.name === 'manifest.json'
+            ? {
+                ...e,
+                data: Buffer.from(
+                  JSON.stringify({
+                    ...JSON.parse(e.data.toString()),
+                    files: JSON.parse(e.data.toString()).files.filter((f: { bucket: string }) => f.bucket !== 'publication'),
+                  }),
+                ),
+              }
+            : e,
+        ),
     );
     await expectRefused(archive, BadArchive, /publication points at files\/publication\/.* which the archive lacks/);
   });
   it('an entry that would climb out of DATA_DIR', async () => {
-    const archive = await variant('climb.tar.gz', (es) => [...es.slice(0, 1), { name: 'files/media/../../../../evil.txt', data: Buffer.from('x') }, ...es.slice(1)]);
+    const archive = await variant('climb.tar.gz', (es) => [
+      ...es.slice(0, 1),
+      { name: 'files/media/../../../../evil.txt', data: Buffer.from('x') },
+      ...es.slice(1),
+    ]);
     await expectRefused(archive, BadArchive, /not an entry a backup holds/);
     expect(fs.existsSync(path.join(target.dataDir, '..', 'evil.txt'))).toBe(false);
   });
   it('a backup of an older or a newer schema', async () => {
-    const header = (schema: string) => (es: { name: string; data: Buffer }[]) => es.map((e) => (e.name === 'lab-backup.json' ? { ...e, data: Buffer.from(JSON.stringify({ ...JSON.parse(e.data.toString()), schema })) } : e));
-    await expectRefused(await variant('older.tar.gz', header('2026-11-22-0003-advisor')), RestoreRefused, /older version of the site .*restore it with that version/);
+    const header = (schema: string) => (es: { name: string; data: Buffer }[]) =>
+      es.map((e) => (e.name === 'lab-backup.json' ? { ...e, data: Buffer.from(JSON.stringify({ ...JSON.parse(e.data.toString()), schema })) } : e));
+    await expectRefused(
+      await variant('older.tar.gz', header('2026-11-22-0003-advisor')),
+      RestoreRefused,
+      /older version of the site .*restore it with that version/,
+    );
     await expectRefused(await variant('newer.tar.gz', header('2099-01-01-0001-future')), RestoreRefused, /newer version of the site/);
   });
   it('a file that is not a backup', async () => {
@@ -222,7 +278,9 @@ describe('a restore refuses what it cannot take, and changes nothing', () => {
     const app = await appOn(target);
     try {
       const held = await contents(target.db);
-      await expect(restoreBackup(target.db, target.storage, file, { force: true })).rejects.toThrow(/a server or another lab command is running .*stop it first/);
+      await expect(restoreBackup(target.db, target.storage, file, { force: true })).rejects.toThrow(
+        /a server or another lab command is running .*stop it first/,
+      );
       expect(await contents(target.db)).toEqual(held);
     } finally {
       await app.close();
@@ -245,10 +303,23 @@ describe.each(dialects)('a backup under 20 concurrent writers on %s', (from) => 
       const who = [w.admin, w.user, w.other, w.advisor][n % 4] as World['admin'];
       for (let i = 0; !stop; i++) {
         const tag = (v: number) => `w${n}-${i}-v${v}`;
-        const pid = createdId(await who.send('POST', '/api/publication/', { title: tag(0), author: '["A"]', source: tag(0), file1: { file: Buffer.from(`file of ${tag(0)}`), name: 'a.pdf' } }));
-        const put = await who.send('PUT', `/api/publication/?pid=${pid}`, { title: tag(1), source: tag(1), file1: { file: Buffer.from(`file of ${tag(1)}`), name: 'b.pdf' } });
+        const pid = createdId(
+          await who.send('POST', '/api/publication/', {
+            title: tag(0),
+            author: '["A"]',
+            source: tag(0),
+            file1: { file: Buffer.from(`file of ${tag(0)}`), name: 'a.pdf' },
+          }),
+        );
+        const put = await who.send('PUT', `/api/publication/?pid=${pid}`, {
+          title: tag(1),
+          source: tag(1),
+          file1: { file: Buffer.from(`file of ${tag(1)}`), name: 'b.pdf' },
+        });
         expect(put.statusCode, put.body).toBe(200);
-        const did = createdId(await who.send('POST', '/api/data/', { owner: 'public', 'files[0]': { file: Buffer.from(`data of ${tag(0)}`), name: `${tag(0)}.txt` } }));
+        const did = createdId(
+          await who.send('POST', '/api/data/', { owner: 'public', 'files[0]': { file: Buffer.from(`data of ${tag(0)}`), name: `${tag(0)}.txt` } }),
+        );
         if (i % 3 === 2) expect((await who.delete(`/api/publication/?pid=${pid}`)).statusCode).toBe(200);
         if (i % 2 === 1) expect((await who.delete(`/api/data/?did=${did}`)).statusCode).toBe(200);
         acknowledged += 1;
@@ -279,7 +350,7 @@ describe.each(dialects)('a backup under 20 concurrent writers on %s', (from) => 
         expect(p.source, 'a torn record').toBe(p.title);
         if (!p.title.startsWith('w')) continue;
         expect(p.file1_key, p.title).toBeTruthy();
-        expect(read('publication', p.file1_key as string), 'a record with another version\'s file').toBe(`file of ${p.title}`);
+        expect(read('publication', p.file1_key as string), "a record with another version's file").toBe(`file of ${p.title}`);
         referenced.add(`publication/${p.file1_key}`);
       }
       for (const d of got.tables.data_file as { filename: string; storage_key: string }[]) {

@@ -9,7 +9,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 
 const cli = path.join(import.meta.dirname, '..', '..', 'cli', 'lab.ts');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-cli-'));
-const run = (...args: string[]) => spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8', env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' }, timeout: 30_000 });
+const run = (...args: string[]) =>
+  spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8', env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' }, timeout: 30_000 });
 
 describe('lab CLI', () => {
   afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
@@ -49,10 +50,18 @@ describe('lab CLI', () => {
     expect(b.status, b.stderr).toBe(0);
     expect(b.stdout).toMatch(/^Backup written to .*cli\.tar\.gz: \d+ records in \d+ tables, 0 files \(0\.0 MB\), schema \d{4}-/);
     const other = path.join(dataDir, 'other');
-    const r = spawnSync(process.execPath, [cli, 'restore', file], { encoding: 'utf8', env: { ...process.env, DATA_DIR: other, DATABASE_URL: '' }, timeout: 30_000 });
+    const r = spawnSync(process.execPath, [cli, 'restore', file], {
+      encoding: 'utf8',
+      env: { ...process.env, DATA_DIR: other, DATABASE_URL: '' },
+      timeout: 30_000,
+    });
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/^Restored \d+ records in \d+ tables and 0 files \(0\.0 MB\) from a SQLite backup into /);
-    const again = spawnSync(process.execPath, [cli, 'restore', file], { encoding: 'utf8', env: { ...process.env, DATA_DIR: other, DATABASE_URL: '' }, timeout: 30_000 });
+    const again = spawnSync(process.execPath, [cli, 'restore', file], {
+      encoding: 'utf8',
+      env: { ...process.env, DATA_DIR: other, DATABASE_URL: '' },
+      timeout: 30_000,
+    });
     expect(again.status).toBe(2);
     expect(again.stderr).toMatch(/this instance is not empty \(1 person\); add --force/);
   });

@@ -190,7 +190,15 @@ describe.skipIf(!dialects.includes('postgres'))('two instances on one PostgreSQL
     const username = `cluster${randomBytes(3).toString('hex')}`;
     const uid = `C${Date.now()}`;
     await expectCreated(
-      await viaA.send('POST', '/api/people/', { uid, username, name_zh: '集群', name_en: 'Cluster', password: 'member-password', password2: 'member-password', type: 'master' }),
+      await viaA.send('POST', '/api/people/', {
+        uid,
+        username,
+        name_zh: '集群',
+        name_en: 'Cluster',
+        password: 'member-password',
+        password2: 'member-password',
+        type: 'master',
+      }),
     );
     const member = await new Http(a.base).login(username, 'member-password');
     const next = { password: 'new-password-9', password2: 'new-password-9' };
@@ -207,14 +215,21 @@ describe.skipIf(!dialects.includes('postgres'))('two instances on one PostgreSQL
     const viaA = await admin(a.base);
     const bytes = Buffer.from(`%PDF-1.4 cluster ${randomBytes(8).toString('hex')}`);
     const pid = await expectCreated(
-      await viaA.send('POST', '/api/publication/', { title: 'Shared file', author: '["A"]', source: 'ACL', file1: { file: bytes, name: 'shared.pdf', type: 'application/pdf' } }),
+      await viaA.send('POST', '/api/publication/', {
+        title: 'Shared file',
+        author: '["A"]',
+        source: 'ACL',
+        file1: { file: bytes, name: 'shared.pdf', type: 'application/pdf' },
+      }),
     );
     const pub = (await (await viaA.get(`/api/publication/?pid=${pid}`)).json()) as { file1_url: string };
     const served = await new Http(b.base).get(pub.file1_url);
     expect(served.status).toBe(200);
     expect(Buffer.from(await served.arrayBuffer()).equals(bytes)).toBe(true);
 
-    const aid = await expectCreated(await viaA.send('POST', '/api/article/', { title: 'Cover', abstract: 'x', image_url: { file: await png(800, 450), name: 'cover.png' } }));
+    const aid = await expectCreated(
+      await viaA.send('POST', '/api/article/', { title: 'Cover', abstract: 'x', image_url: { file: await png(800, 450), name: 'cover.png' } }),
+    );
     const article = (await (await viaA.get(`/api/article/?aid=${aid}`)).json()) as { image_url: string };
     const image = await new Http(b.base).get(article.image_url);
     expect(image.status).toBe(200);
@@ -231,7 +246,10 @@ describe.skipIf(!dialects.includes('postgres'))('two instances on one PostgreSQL
     if (!bus) throw new Error('no bus');
     const before = bus.connects;
     b.heard.length = 0;
-    const { rowCount } = await sql('select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1 and query like $2', [bus.applicationName, 'LISTEN%']);
+    const { rowCount } = await sql('select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1 and query like $2', [
+      bus.applicationName,
+      'LISTEN%',
+    ]);
     expect(rowCount).toBe(2); // A's and B's
     await expect.poll(() => bus.connects, { timeout: 5000, interval: 20 }).toBe(before + 1);
     // notifications sent while no one listened are lost: every topic counts as changed

@@ -20,7 +20,12 @@ describe.each(dialects)('the console session cookie on %s', (dialect) => {
     return { res, session: res.cookies.find((k) => k.name === 'lab_session') };
   };
   const call = (method: 'GET' | 'POST', url: string, headers: Record<string, string>, payload?: unknown) =>
-    t.app.inject({ method, url, headers: { ...headers, ...(payload ? { 'content-type': 'application/json' } : {}) }, ...(payload ? { payload: JSON.stringify(payload) } : {}) });
+    t.app.inject({
+      method,
+      url,
+      headers: { ...headers, ...(payload ? { 'content-type': 'application/json' } : {}) },
+      ...(payload ? { payload: JSON.stringify(payload) } : {}),
+    });
 
   it('is set at login: HttpOnly, SameSite=Strict, for the whole site, for the session’s 604800 s', async () => {
     const { res, session } = await login();

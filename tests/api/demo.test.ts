@@ -21,7 +21,11 @@ describe.each(dialects)('demo content on %s', (dialect) => {
   it('seeds people of every type and both statuses, with personal pages of each kind', async () => {
     const people = (await new Client(t.app).get('/api/read_people/')).json() as Record<string, unknown>[];
     expect(people.length).toBeGreaterThanOrEqual(25);
-    for (const type of personTypes.map((p) => p.value)) expect(people.some((p) => p.type === type), type).toBe(true);
+    for (const type of personTypes.map((p) => p.value))
+      expect(
+        people.some((p) => p.type === type),
+        type,
+      ).toBe(true);
     expect(new Set(people.map((p) => p.status))).toEqual(new Set([true, false]));
     expect(new Set(people.map((p) => p.link_type))).toEqual(new Set([0, 1, 2, 3]));
   });
@@ -66,7 +70,11 @@ describe.each(dialects)('demo content on %s', (dialect) => {
     expect(tasks.every((task) => String(task.link).startsWith('https://example.org/'))).toBe(true);
 
     const showcase = (await anon.get('/api/read_showcase/')).json() as { kind: string; image_url: string | null }[];
-    for (const kind of ['carousel', 'tool', 'project']) expect(showcase.some((i) => i.kind === kind), kind).toBe(true);
+    for (const kind of ['carousel', 'tool', 'project'])
+      expect(
+        showcase.some((i) => i.kind === kind),
+        kind,
+      ).toBe(true);
     expect(showcase.filter((i) => i.kind === 'carousel').every((i) => i.image_url)).toBe(true);
 
     const site = (await anon.get('/api/read_site/')).json() as Record<string, string>;
@@ -91,7 +99,11 @@ describe.each(dialects)('demo content on %s', (dialect) => {
     const { info } = (await advisor.get('/apiadvisor0/info/')).json() as { info: Record<string, string[]> };
     expect(Object.fromEntries(Object.entries(info).map(([k, v]) => [k, v.length]))).toEqual({ class: 80, branch: 33, probationary: 28, disadvantaged: 13 });
     expect(new Set(info.class).size).toBe(80);
-    for (const list of ['branch', 'probationary', 'disadvantaged']) expect(info[list]?.every((n) => info.class?.includes(n)), list).toBe(true);
+    for (const list of ['branch', 'probationary', 'disadvantaged'])
+      expect(
+        info[list]?.every((n) => info.class?.includes(n)),
+        list,
+      ).toBe(true);
     const today = (await advisor.get('/apiadvisor0/pingan/?mount=2')).json();
     expect(today).toMatchObject({ date: chinaDate(), source: 'import', zrs: 80, xwzs: 6 });
     expect(today.num_weishangbao).toBeGreaterThan(0);

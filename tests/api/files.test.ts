@@ -48,7 +48,9 @@ describe.each(dialects)('files on %s', (dialect) => {
 
     it('uploads, keeps, frees and replaces a slot; the public URL serves exactly the stored bytes', async () => {
       const a = bytes('first');
-      const pid = createdId(await w.user.send('POST', '/api/publication/', { ...fields(), file1: { file: a, name: 'Paper Final.pdf', type: 'application/pdf' } }));
+      const pid = createdId(
+        await w.user.send('POST', '/api/publication/', { ...fields(), file1: { file: a, name: 'Paper Final.pdf', type: 'application/pdf' } }),
+      );
       const p0 = await pub(pid);
       expect(p0.file1).toBe('Paper Final.pdf');
       expect(p0.file1_url).toBe(`/resource/public/publication/${pid}/Paper%20Final.pdf`);
@@ -155,7 +157,15 @@ describe.each(dialects)('files on %s', (dialect) => {
       });
       const did = createdId(r);
       const item = (await list()).find((f) => f.did === did) as Row;
-      expect(item).toMatchObject({ did, filename: 'report.csv', size: data.length, owner: 'public', name_zh: w.user.name_zh, uid: w.user.uid, username: w.user.username });
+      expect(item).toMatchObject({
+        did,
+        filename: 'report.csv',
+        size: data.length,
+        owner: 'public',
+        name_zh: w.user.name_zh,
+        uid: w.user.uid,
+        username: w.user.username,
+      });
       expect(new Date(String(item.created_at)).getTime()).toBeGreaterThanOrEqual(before - 1000);
       expect(String(item.url)).toMatch(/^\/resource\/data\/[a-f0-9]{32}(\.[a-z0-9]+)?\/report\.csv$/);
       // everyone sees the shared list; the link works without a token (it opens in a new tab)
@@ -201,7 +211,11 @@ describe.each(dialects)('files on %s', (dialect) => {
     it('lets the uploader or an administrator delete a shared file, nobody else', async () => {
       const one = Buffer.from(`shared one ${unique()}`);
       const two = Buffer.from(`shared two ${unique()}`);
-      const r = await w.user.send('POST', '/api/data/', { owner: 'public', 'files[0]': { file: one, name: 'one.txt' }, 'files[1]': { file: two, name: 'two.txt' } });
+      const r = await w.user.send('POST', '/api/data/', {
+        owner: 'public',
+        'files[0]': { file: one, name: 'one.txt' },
+        'files[1]': { file: two, name: 'two.txt' },
+      });
       createdId(r);
       const mine = (await list()).filter((f) => f.filename === 'one.txt' || f.filename === 'two.txt');
       const d1 = mine.find((f) => f.filename === 'one.txt')?.did as number;
@@ -227,7 +241,8 @@ describe.each(dialects)('files on %s', (dialect) => {
   });
 
   describe('private files follow their owner', () => {
-    const privateUpload = async (m: Member, data: Buffer) => createdId(await m.send('POST', '/api/data/', { owner: m.username, 'files[0]': { file: data, name: 'private.txt' } }));
+    const privateUpload = async (m: Member, data: Buffer) =>
+      createdId(await m.send('POST', '/api/data/', { owner: m.username, 'files[0]': { file: data, name: 'private.txt' } }));
 
     it('a renamed member keeps their private files; a newcomer with the old username gets none', async () => {
       const m = await newMember(w.admin);
@@ -343,7 +358,9 @@ describe.each(dialects)('files on %s', (dialect) => {
         const r = await w.user.send('POST', '/api/article/', { title: 'Cover', abstract: 'x', image_url: { file: await png(wd, ht), name: 'cover.png' } });
         expect(fieldErrors(r), `${wd}x${ht}`).toEqual({ image_url: ['the image must be at least 800×450 pixels'] });
       }
-      const aid = createdId(await w.user.send('POST', '/api/article/', { title: 'Cover', abstract: 'x', image_url: { file: await png(800, 450), name: 'cover.png' } }));
+      const aid = createdId(
+        await w.user.send('POST', '/api/article/', { title: 'Cover', abstract: 'x', image_url: { file: await png(800, 450), name: 'cover.png' } }),
+      );
       const a = (await w.user.get(`/api/article/?aid=${aid}`)).json();
       expect(a.image_url).toMatch(/^\/resource\/media\/[a-f0-9]{32}\.png$/);
       const served = await fetchBytes(a.image_url);

@@ -25,7 +25,11 @@ function fieldsOf(url: string): string[] {
 
 const idNames = ['pid', 'aid', 'nid', 'sid', 'gid', 'iid', 'did', 'id', 'username'];
 
-const text = fc.oneof(fc.string(), fc.string({ unit: 'binary' }), fc.constantFrom('', ' ', '\u0000', 'a\u0000b', '\uD800', '9'.repeat(30), '-1', '1e309', '<script>x</script>', 'true', '[]', '{}'));
+const text = fc.oneof(
+  fc.string(),
+  fc.string({ unit: 'binary' }),
+  fc.constantFrom('', ' ', '\u0000', 'a\u0000b', '\uD800', '9'.repeat(30), '-1', '1e309', '<script>x</script>', 'true', '[]', '{}'),
+);
 const scalar = fc.oneof(text, fc.integer(), fc.double(), fc.boolean(), fc.constant(null));
 const value = fc.oneof(scalar, fc.array(scalar, { maxLength: 3 }), fc.dictionary(fc.string({ maxLength: 5 }), scalar, { maxKeys: 2 }));
 
@@ -38,7 +42,9 @@ describe.each(dialects)('fuzzed writes on %s', (dialect) => {
     const tables =
       dialect === 'sqlite'
         ? (await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%'`.execute(db)).rows.map((r) => r.name)
-        : (await sql<{ name: string }>`select table_name as name from information_schema.tables where table_schema = current_schema()`.execute(db)).rows.map((r) => r.name);
+        : (await sql<{ name: string }>`select table_name as name from information_schema.tables where table_schema = current_schema()`.execute(db)).rows.map(
+            (r) => r.name,
+          );
     const h = createHash('sha1');
     for (const t of tables.filter((t) => !['counters', 'session'].includes(t) && !t.startsWith('kysely_')).sort()) {
       const rows = (await sql<Record<string, unknown>>`select * from ${sql.table(t)}`.execute(db)).rows;
@@ -62,7 +68,11 @@ describe.each(dialects)('fuzzed writes on %s', (dialect) => {
       const fields = fieldsOf(route.url);
       const keys = fields.length > 0 ? fc.oneof(fc.constantFrom(...fields), fc.string({ maxLength: 8 })) : fc.string({ maxLength: 8 });
       const body = fc.oneof(fc.dictionary(keys, value, { maxKeys: 6 }), fc.array(value, { maxLength: 3 }), value);
-      const query = fc.dictionary(fc.constantFrom(...idNames), fc.oneof(fc.constantFrom('1', '2', '3', '999999', '0', '-1', 'x', '1.5', '%00'), fc.string({ maxLength: 6 })), { maxKeys: 2 });
+      const query = fc.dictionary(
+        fc.constantFrom(...idNames),
+        fc.oneof(fc.constantFrom('1', '2', '3', '999999', '0', '-1', 'x', '1.5', '%00'), fc.string({ maxLength: 6 })),
+        { maxKeys: 2 },
+      );
       await fc.assert(
         fc.asyncProperty(body, query, fc.boolean(), async (payload, q, asMultipart) => {
           const url = `${route.url}?${new URLSearchParams(q).toString().replace(/%2500/g, '%00')}`;
@@ -80,7 +90,12 @@ describe.each(dialects)('fuzzed writes on %s', (dialect) => {
             );
             res = await w.app.inject({ method: route.method as 'POST', url, headers: who.headers(headers), payload: raw });
           } else {
-            res = await w.app.inject({ method: route.method as 'POST', url, headers: who.headers({ 'content-type': 'application/json' }), payload: JSON.stringify(payload ?? null) });
+            res = await w.app.inject({
+              method: route.method as 'POST',
+              url,
+              headers: who.headers({ 'content-type': 'application/json' }),
+              payload: JSON.stringify(payload ?? null),
+            });
           }
           expect(res.statusCode, `${route.method} ${url} ${res.body.slice(0, 300)}`).toBeLessThan(500);
           if (res.statusCode >= 400) expect(await state(), `${route.method} ${url} ${res.statusCode} changed something`).toBe(before);

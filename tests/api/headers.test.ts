@@ -34,7 +34,9 @@ describe('defence-in-depth headers', () => {
   });
 
   it('sends HSTS only over HTTPS in production', async () => {
-    expect((await prod.app.inject({ url: '/api/read_site/', headers: { 'x-forwarded-proto': 'https' } })).headers['strict-transport-security']).toBe('max-age=15552000');
+    expect((await prod.app.inject({ url: '/api/read_site/', headers: { 'x-forwarded-proto': 'https' } })).headers['strict-transport-security']).toBe(
+      'max-age=15552000',
+    );
     expect((await prod.app.inject({ url: '/api/read_site/' })).headers['strict-transport-security']).toBeUndefined();
     expect((await t.app.inject({ url: '/api/read_site/', headers: { 'x-forwarded-proto': 'https' } })).headers['strict-transport-security']).toBeUndefined();
   });

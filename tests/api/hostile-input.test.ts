@@ -11,7 +11,15 @@ import { fieldErrors, makeWorld, type World } from '../fixtures/world.ts';
 describe.each(dialects)('hostile text on %s', (dialect) => {
   let w: World;
   const anon = () => new Client(w.app);
-  const count = async (table: string) => Number(((await w.app.lab.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirst()) as { n: number | string }).n);
+  const count = async (table: string) =>
+    Number(
+      (
+        (await w.app.lab.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirst()) as { n: number | string }
+      ).n,
+    );
 
   beforeAll(async () => {
     w = await makeWorld(dialect);
@@ -44,7 +52,10 @@ describe.each(dialects)('hostile text on %s', (dialect) => {
     const c = anon();
     const csrf = await c.app.inject({ method: 'GET', url: '/api/csrf/' });
     const cookie = csrf.cookies.find((k) => k.name === 'csrftoken')?.value as string;
-    for (const body of [{ username: 'ad\u0000min', password: 'x' }, { username: 'admin', password: 'a\u0000' }]) {
+    for (const body of [
+      { username: 'ad\u0000min', password: 'x' },
+      { username: 'admin', password: 'a\u0000' },
+    ]) {
       const res = await c.app.inject({
         method: 'POST',
         url: '/api/login/',
@@ -56,7 +67,13 @@ describe.each(dialects)('hostile text on %s', (dialect) => {
   });
 
   it('refuses a NUL in a query or a path', async () => {
-    for (const url of ['/api/read_people/?username=%00', '/api/read_article/?slug=a%00b', '/api/read_page/?section=course&slug=%00', '/resource/public/publication/1/a%00.pdf', '/api/people/?pid=1%00']) {
+    for (const url of [
+      '/api/read_people/?username=%00',
+      '/api/read_article/?slug=a%00b',
+      '/api/read_page/?section=course&slug=%00',
+      '/resource/public/publication/1/a%00.pdf',
+      '/api/people/?pid=1%00',
+    ]) {
       // a member route still answers a stranger 401 first; a member gets the 400
       const res = await (url.startsWith('/api/people/') ? w.admin : anon()).get(url);
       expect(res.statusCode, url).toBe(400);
@@ -65,7 +82,13 @@ describe.each(dialects)('hostile text on %s', (dialect) => {
   });
 
   it('answers invalid UTF-8 in a query or path below 500', async () => {
-    for (const url of ['/api/read_people/?username=%ff%fe', '/api/read_article/?slug=%c3', '/api/read_page/?section=course&slug=%ff', '/resource/public/publication/1/%ff.pdf', '/api/read_people/%ff']) {
+    for (const url of [
+      '/api/read_people/?username=%ff%fe',
+      '/api/read_article/?slug=%c3',
+      '/api/read_page/?section=course&slug=%ff',
+      '/resource/public/publication/1/%ff.pdf',
+      '/api/read_people/%ff',
+    ]) {
       const res = await anon().get(url);
       expect(res.statusCode, url).toBeGreaterThanOrEqual(400);
       expect(res.statusCode, url).toBeLessThan(500);
@@ -100,8 +123,17 @@ describe.each(dialects)('hostile text on %s', (dialect) => {
     const aid = Number(res.headers['x-resource-id']);
     const raw = Buffer.concat([Buffer.from('caf'), Buffer.from([0xc3]), Buffer.from(' ok '), Buffer.from([0xff, 0xfe])]);
     const boundary = '----labhostile';
-    const payload = Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="title"\r\n\r\n`), raw, Buffer.from(`\r\n--${boundary}--\r\n`)]);
-    const put = await w.app.inject({ method: 'PUT', url: `/api/article/?aid=${aid}`, headers: w.user.headers({ 'content-type': `multipart/form-data; boundary=${boundary}` }), payload });
+    const payload = Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="title"\r\n\r\n`),
+      raw,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const put = await w.app.inject({
+      method: 'PUT',
+      url: `/api/article/?aid=${aid}`,
+      headers: w.user.headers({ 'content-type': `multipart/form-data; boundary=${boundary}` }),
+      payload,
+    });
     expect(put.statusCode, put.body).toBe(200);
     const stored = (await w.user.get(`/api/article/?aid=${aid}`)).json() as { title: string };
     expect(stored.title).toBe('caf\uFFFD ok \uFFFD\uFFFD');

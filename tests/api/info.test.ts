@@ -74,12 +74,27 @@ describe.each(dialects)('info pages on %s', (dialect) => {
 
     // the whole-list PUT: not a list, an entry without aspect, an unknown page
     expect(messages(await w.admin.json('PUT', '/api/info/', { iid: id, aspect: 'not in a list' })).length).toBeGreaterThan(0);
-    const noAspect = messages(await w.admin.json('PUT', '/api/info/', [{ iid: id, aspect: 'Changed', order: 0 }, { iid: id, aspect: '' }]));
+    const noAspect = messages(
+      await w.admin.json('PUT', '/api/info/', [
+        { iid: id, aspect: 'Changed', order: 0 },
+        { iid: id, aspect: '' },
+      ]),
+    );
     expect(noAspect.some((m) => /required/.test(m))).toBe(true);
-    const unknown = messages(await w.admin.json('PUT', '/api/info/', [{ iid: id, aspect: 'Changed', order: 0 }, { iid: 987654, aspect: 'Ghost' }]));
+    const unknown = messages(
+      await w.admin.json('PUT', '/api/info/', [
+        { iid: id, aspect: 'Changed', order: 0 },
+        { iid: 987654, aspect: 'Ghost' },
+      ]),
+    );
     expect(unknown.some((m) => m.includes('987654'))).toBe(true);
     expect(messages(await w.admin.json('PUT', '/api/info/', [{ iid: 'abc', aspect: 'x' }])).length).toBeGreaterThan(0);
-    const malformed = await w.app.inject({ method: 'PUT', url: '/api/info/', headers: w.admin.headers({ 'content-type': 'application/json' }), payload: '[{"iid": 1,' });
+    const malformed = await w.app.inject({
+      method: 'PUT',
+      url: '/api/info/',
+      headers: w.admin.headers({ 'content-type': 'application/json' }),
+      payload: '[{"iid": 1,',
+    });
     expect(messages(malformed)).toEqual(['malformed request']);
     expect(await pages()).toEqual(before);
   });

@@ -39,7 +39,10 @@ describe.each(dialects)('people on %s', (dialect) => {
 
   describe('required fields and SPEC §5 password rules', () => {
     it.each(['uid', 'username', 'name_zh', 'name_en'])('requires %s ("required" / "必填")', async (field) => {
-      for (const [lang, text] of [['en', 'required'], ['zh', '必填']] as const) {
+      for (const [lang, text] of [
+        ['en', 'required'],
+        ['zh', '必填'],
+      ] as const) {
         admin.lang = lang;
         try {
           const f = personFields();
@@ -84,7 +87,9 @@ describe.each(dialects)('people on %s', (dialect) => {
       const m = await newMember(admin);
       const url = `/api/people/?uid=${m.uid}`;
       expect(fieldErrors(await m.send('PUT', url, { password: 'short', password2: 'short' }))).toEqual({ password: ['at least 8 characters'] });
-      expect(fieldErrors(await m.send('PUT', url, { password: 'new-password-1', password2: 'new-password-2' }))).toEqual({ password2: ['the two passwords must match'] });
+      expect(fieldErrors(await m.send('PUT', url, { password: 'new-password-1', password2: 'new-password-2' }))).toEqual({
+        password2: ['the two passwords must match'],
+      });
       // an empty password on update leaves it as it is
       expect((await m.send('PUT', url, { name_en: 'Same Password', password: '', password2: '' })).statusCode).toBe(200);
       expect((await new Client(w.app).login(m.username, 'member-password')).loginStatus).toBe('success');
@@ -107,7 +112,9 @@ describe.each(dialects)('people on %s', (dialect) => {
       const dupUid = await admin.send('POST', '/api/people/', personFields({ uid: taken.uid as string }));
       expect(fieldErrors(dupUid)).toEqual({ uid: ['this ID is taken'] });
       const m = await newMember(admin);
-      expect(fieldErrors(await admin.send('PUT', `/api/people/?pid=${m.pid}`, { username: taken.username as string }))).toEqual({ username: ['this username is taken'] });
+      expect(fieldErrors(await admin.send('PUT', `/api/people/?pid=${m.pid}`, { username: taken.username as string }))).toEqual({
+        username: ['this username is taken'],
+      });
       expect(fieldErrors(await admin.send('PUT', `/api/people/?pid=${m.pid}`, { uid: taken.uid as string }))).toEqual({ uid: ['this ID is taken'] });
       expect((await byPid(m.pid)).username).toBe(m.username);
       // keeping one's own username is not a clash
@@ -223,7 +230,9 @@ describe.each(dialects)('people on %s', (dialect) => {
       expect((await new Client(w.app).login(String(f.username), `${initial}x`)).loginStatus).toBe('fail');
       const c = await asMember(await loginAs(w.app, String(f.username), initial));
       expect((await c.get('/api/me/')).json().must_change_password).toBe(true);
-      expect((await c.send('PUT', `/api/people/?uid=${c.uid}`, { password: 'my-own-password', password2: 'my-own-password', old_password: initial })).statusCode).toBe(200);
+      expect(
+        (await c.send('PUT', `/api/people/?uid=${c.uid}`, { password: 'my-own-password', password2: 'my-own-password', old_password: initial })).statusCode,
+      ).toBe(200);
       expect((await c.get('/api/me/')).json().must_change_password).toBe(false);
     });
   });
@@ -243,14 +252,18 @@ describe.each(dialects)('people on %s', (dialect) => {
       expect((await second.send('PUT', `/api/people/?pid=${second.pid}`, { authority: 'user' })).statusCode).toBe(200);
       expect((await second.get('/api/people/')).statusCode).toBe(403);
       // and then the first is the last again
-      expect(fieldErrors(await admin.send('PUT', `/api/people/?pid=${admin.pid}`, { authority: 'user' }))).toEqual({ authority: ['the last administrator cannot be removed'] });
+      expect(fieldErrors(await admin.send('PUT', `/api/people/?pid=${admin.pid}`, { authority: 'user' }))).toEqual({
+        authority: ['the last administrator cannot be removed'],
+      });
 
       // an administrator may delete another administrator, never the last one
       const third = await newMember(admin, { authority: 'admin' });
       expect((await third.delete(`/api/people/?pid=${admin.pid}`)).statusCode).toBe(200);
       expect((await admin.get('/api/me/')).statusCode).toBe(401);
       expect((await third.delete(`/api/people/?pid=${third.pid}`)).statusCode).toBe(400);
-      expect(fieldErrors(await third.send('PUT', `/api/people/?pid=${third.pid}`, { authority: 'user' }))).toEqual({ authority: ['the last administrator cannot be removed'] });
+      expect(fieldErrors(await third.send('PUT', `/api/people/?pid=${third.pid}`, { authority: 'user' }))).toEqual({
+        authority: ['the last administrator cannot be removed'],
+      });
       // restore the world's administrator for the tests that follow
       w.admin = third;
       admin = third;

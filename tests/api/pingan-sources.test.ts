@@ -256,10 +256,7 @@ describe('import file', () => {
   it('names the wrong headers of bad-header.csv', async () => {
     const { status, messages } = await errorsOf(fixture('bad-header.csv'));
     expect(status).toBe(400);
-    expect(messages).toEqual([
-      'Row 1, column C must be headed "姓名" or "realname"',
-      'Row 1, column F must be headed "状态" or "status"',
-    ]);
+    expect(messages).toEqual(['Row 1, column C must be headed "姓名" or "realname"', 'Row 1, column F must be headed "状态" or "status"']);
   });
 
   it('refuses legacy .xls, other binary files and broken XLSX as 415', async () => {

@@ -32,7 +32,10 @@ const cases: Case[] = [
 
 const fieldsOf = (res: ResourceDef) => Object.entries(res.fields) as [string, FieldDef][];
 /** The fields that take an uploaded file (images and publication files). */
-const fileFields = (res: ResourceDef) => fieldsOf(res).filter(([, d]) => d.kind === 'image' || d.kind === 'file').map(([n]) => n);
+const fileFields = (res: ResourceDef) =>
+  fieldsOf(res)
+    .filter(([, d]) => d.kind === 'image' || d.kind === 'file')
+    .map(([n]) => n);
 
 /** A valid value for every field the declaration has (files and images are the files suite's). */
 function sample(res: ResourceDef, variant: 0 | 1): Fields {
@@ -124,7 +127,10 @@ function declared(res: ResourceDef, row: Record<string, unknown>): Record<string
   return out;
 }
 
-const requiredWithoutDefault = (res: ResourceDef) => fieldsOf(res).filter(([, d]) => d.required && d.default === undefined).map(([n]) => n);
+const requiredWithoutDefault = (res: ResourceDef) =>
+  fieldsOf(res)
+    .filter(([, d]) => d.required && d.default === undefined)
+    .map(([n]) => n);
 const requiredWithDefault = (res: ResourceDef) => fieldsOf(res).filter(([, d]) => d.required && d.default !== undefined);
 /** The field an update clears: the first optional markdown/HTML or link field. */
 const clearable = (res: ResourceDef) => fieldsOf(res).find(([, d]) => !d.required && (d.kind === 'longtext' || d.kind === 'url'))?.[0] as string;
@@ -141,7 +147,12 @@ function invalidCases(res: ResourceDef): Invalid[] {
   const long = fieldsOf(res).find(([, d]) => (d.kind === 'text' || d.kind === 'longtext') && d.max !== undefined);
   if (long) {
     const [name, def] = long;
-    out.push({ label: `${name} longer than ${def.max}`, field: name, value: 'x'.repeat((def.max as number) + 1), message: (l) => message(l, 'too_long', { max: def.max as number }) });
+    out.push({
+      label: `${name} longer than ${def.max}`,
+      field: name,
+      value: 'x'.repeat((def.max as number) + 1),
+      message: (l) => message(l, 'too_long', { max: def.max as number }),
+    });
   }
   for (const [name, def] of fieldsOf(res)) {
     if (def.kind === 'enum') {
@@ -160,7 +171,12 @@ function invalidCases(res: ResourceDef): Invalid[] {
     if (def.kind === 'image') {
       out.push({ label: `${name} javascript:`, field: name, value: 'javascript:alert(1)', message: (l) => message(l, 'invalid_url') });
       // a link longer than the column holds is a field error, not a database error
-      out.push({ label: `${name} a 400-character link`, field: name, value: `https://example.org/${'a'.repeat(380)}`, message: (l) => message(l, 'too_long', { max: 300 }) });
+      out.push({
+        label: `${name} a 400-character link`,
+        field: name,
+        value: `https://example.org/${'a'.repeat(380)}`,
+        message: (l) => message(l, 'too_long', { max: 300 }),
+      });
     }
     if (def.kind === 'bool') out.push({ label: `${name} yes`, field: name, value: 'yes', message: (l) => message(l, 'invalid_bool') });
     if (def.kind === 'int') out.push({ label: `${name} 1.5`, field: name, value: '1.5', message: (l) => message(l, 'invalid_number') });
@@ -372,7 +388,10 @@ describe.each(dialects)('declared resources on %s', (dialect) => {
       const id = await create(sample(res, 0));
       const before = await read(id);
       const total = await count();
-      const parts = (fields: Fields): RawPart[] => [...Object.entries(fields).map(([name, value]) => ({ name, value })), { name: field, value: forged, type: 'application/json' }];
+      const parts = (fields: Fields): RawPart[] => [
+        ...Object.entries(fields).map(([name, value]) => ({ name, value })),
+        { name: field, value: forged, type: 'application/json' },
+      ];
       const attempts = [
         admin.json('POST', res.path, { ...sample(res, 1), [field]: JSON.parse(forged) }),
         sendRaw(admin, 'POST', res.path, parts(sample(res, 1))),

@@ -39,7 +39,14 @@ const pageForm = () => ({ section: 'course', slug: `Role-${unique()}`, title_zh:
 const showcaseForm = () => ({ kind: 'tool', title_zh: `工具${unique()}` });
 const personForm = () => {
   const n = unique();
-  return { uid: `R${n}X${process.pid}`, username: `role${n}p${process.pid % 1000}`, name_zh: `角色${n}`, name_en: `Role ${n}`, password: 'password-123', password2: 'password-123' };
+  return {
+    uid: `R${n}X${process.pid}`,
+    username: `role${n}p${process.pid % 1000}`,
+    name_zh: `角色${n}`,
+    name_en: `Role ${n}`,
+    password: 'password-123',
+    password2: 'password-123',
+  };
 };
 
 async function create(c: Client, url: string, fields: Record<string, Part>): Promise<number> {
@@ -59,85 +66,221 @@ const rows: Row[] = [
   { call: 'GET /api/article/', expect: ALL_MEMBERS, make: () => ({ method: 'GET', url: '/api/article/' }) },
   { call: 'GET /api/article/?aid=', expect: ALL_MEMBERS, make: (_w, _me, fx) => ({ method: 'GET', url: `/api/article/?aid=${fx.articleOfAdmin}` }) },
   { call: 'POST /api/article/', expect: ALL_MEMBERS, make: () => ({ method: 'POST', url: '/api/article/', form: articleForm() }) },
-  { call: 'PUT /api/article/?aid= (someone else’s)', expect: ALL_MEMBERS, make: (_w, _me, fx) => ({ method: 'PUT', url: `/api/article/?aid=${fx.articleOfAdmin}`, form: { markdown: `edit ${unique()}` } }) },
-  { call: 'DELETE /api/article/?aid= (own)', expect: ALL_MEMBERS, make: async (_w, me) => ({ method: 'DELETE', url: `/api/article/?aid=${await create(me, '/api/article/', articleForm())}` }) },
-  { call: 'DELETE /api/article/?aid= (administrator’s)', expect: [401, 403, 200, 403, 401], make: async (w) => ({ method: 'DELETE', url: `/api/article/?aid=${await create(w.admin, '/api/article/', articleForm())}` }) },
+  {
+    call: 'PUT /api/article/?aid= (someone else’s)',
+    expect: ALL_MEMBERS,
+    make: (_w, _me, fx) => ({ method: 'PUT', url: `/api/article/?aid=${fx.articleOfAdmin}`, form: { markdown: `edit ${unique()}` } }),
+  },
+  {
+    call: 'DELETE /api/article/?aid= (own)',
+    expect: ALL_MEMBERS,
+    make: async (_w, me) => ({ method: 'DELETE', url: `/api/article/?aid=${await create(me, '/api/article/', articleForm())}` }),
+  },
+  {
+    call: 'DELETE /api/article/?aid= (administrator’s)',
+    expect: [401, 403, 200, 403, 401],
+    make: async (w) => ({ method: 'DELETE', url: `/api/article/?aid=${await create(w.admin, '/api/article/', articleForm())}` }),
+  },
 
   // people management (administrators) and one's own profile (?uid=)
   { call: 'GET /api/people/', expect: ADMIN_ONLY, make: () => ({ method: 'GET', url: '/api/people/' }) },
   { call: 'GET /api/people/?pid=', expect: ADMIN_ONLY, make: (w) => ({ method: 'GET', url: `/api/people/?pid=${w.other.pid}` }) },
   { call: 'POST /api/people/', expect: ADMIN_ONLY, make: () => ({ method: 'POST', url: '/api/people/', form: personForm() }) },
-  { call: 'PUT /api/people/?pid=', expect: ADMIN_ONLY, make: (w) => ({ method: 'PUT', url: `/api/people/?pid=${w.other.pid}`, form: { location_en: `Room ${unique()}` } }) },
-  { call: 'DELETE /api/people/?pid=', expect: ADMIN_ONLY, make: async (w) => ({ method: 'DELETE', url: `/api/people/?pid=${await create(w.admin, '/api/people/', personForm())}` }) },
+  {
+    call: 'PUT /api/people/?pid=',
+    expect: ADMIN_ONLY,
+    make: (w) => ({ method: 'PUT', url: `/api/people/?pid=${w.other.pid}`, form: { location_en: `Room ${unique()}` } }),
+  },
+  {
+    call: 'DELETE /api/people/?pid=',
+    expect: ADMIN_ONLY,
+    make: async (w) => ({ method: 'DELETE', url: `/api/people/?pid=${await create(w.admin, '/api/people/', personForm())}` }),
+  },
   { call: 'GET /api/people/?uid= (own)', expect: ALL_MEMBERS, make: (_w, me) => ({ method: 'GET', url: `/api/people/?uid=${me.uid}` }) },
-  { call: 'GET /api/people/?uid= (someone else’s)', expect: [401, 403, 200, 403, 401], make: (w) => ({ method: 'GET', url: `/api/people/?uid=${w.other.uid}` }) },
-  { call: 'PUT /api/people/?uid= (own)', expect: ALL_MEMBERS, make: (_w, me) => ({ method: 'PUT', url: `/api/people/?uid=${me.uid}`, form: { location_en: `Desk ${unique()}` } }) },
-  { call: 'PUT /api/people/?uid= (someone else’s)', expect: OWN_ONLY, make: (w) => ({ method: 'PUT', url: `/api/people/?uid=${w.other.uid}`, form: { location_en: 'Hijacked' } }) },
+  {
+    call: 'GET /api/people/?uid= (someone else’s)',
+    expect: [401, 403, 200, 403, 401],
+    make: (w) => ({ method: 'GET', url: `/api/people/?uid=${w.other.uid}` }),
+  },
+  {
+    call: 'PUT /api/people/?uid= (own)',
+    expect: ALL_MEMBERS,
+    make: (_w, me) => ({ method: 'PUT', url: `/api/people/?uid=${me.uid}`, form: { location_en: `Desk ${unique()}` } }),
+  },
+  {
+    call: 'PUT /api/people/?uid= (someone else’s)',
+    expect: OWN_ONLY,
+    make: (w) => ({ method: 'PUT', url: `/api/people/?uid=${w.other.uid}`, form: { location_en: 'Hijacked' } }),
+  },
 
   // availability
   { call: 'GET /apiprivate/disctime/', expect: ALL_MEMBERS, make: () => ({ method: 'GET', url: '/apiprivate/disctime/' }) },
   { call: 'GET /apiprivate/disctime/?uid= (own)', expect: ALL_MEMBERS, make: (_w, me) => ({ method: 'GET', url: `/apiprivate/disctime/?uid=${me.uid}` }) },
-  { call: 'GET /apiprivate/disctime/?uid= (someone else’s)', expect: OWN_ONLY, make: (w) => ({ method: 'GET', url: `/apiprivate/disctime/?uid=${w.other.uid}` }) },
-  { call: 'PUT /apiprivate/disctime/ (own)', expect: ALL_MEMBERS, make: (_w, me) => ({ method: 'PUT', url: '/apiprivate/disctime/', json: { uid: me.uid, name: me.name_zh, term: '2025-2026-1', occupy: [[1, 1]] } }) },
-  { call: 'PUT /apiprivate/disctime/ (someone else’s)', expect: OWN_ONLY, make: (w) => ({ method: 'PUT', url: '/apiprivate/disctime/', json: { uid: w.other.uid, name: 'x', term: '2025-2026-1', occupy: [[1, 1]] } }) },
+  {
+    call: 'GET /apiprivate/disctime/?uid= (someone else’s)',
+    expect: OWN_ONLY,
+    make: (w) => ({ method: 'GET', url: `/apiprivate/disctime/?uid=${w.other.uid}` }),
+  },
+  {
+    call: 'PUT /apiprivate/disctime/ (own)',
+    expect: ALL_MEMBERS,
+    make: (_w, me) => ({ method: 'PUT', url: '/apiprivate/disctime/', json: { uid: me.uid, name: me.name_zh, term: '2025-2026-1', occupy: [[1, 1]] } }),
+  },
+  {
+    call: 'PUT /apiprivate/disctime/ (someone else’s)',
+    expect: OWN_ONLY,
+    make: (w) => ({ method: 'PUT', url: '/apiprivate/disctime/', json: { uid: w.other.uid, name: 'x', term: '2025-2026-1', occupy: [[1, 1]] } }),
+  },
 
   // data files: shared with owner public, private with owner = one's username
   { call: 'GET /api/data/', expect: ALL_MEMBERS, make: () => ({ method: 'GET', url: '/api/data/' }) },
   { call: 'GET /api/data/?owner= (own)', expect: ALL_MEMBERS, make: (_w, me) => ({ method: 'GET', url: `/api/data/?owner=${me.username}` }) },
   { call: 'GET /api/data/?owner= (someone else’s)', expect: OWN_ONLY, make: (w) => ({ method: 'GET', url: `/api/data/?owner=${w.other.username}` }) },
-  { call: 'POST /api/data/ (shared)', expect: ALL_MEMBERS, make: () => ({ method: 'POST', url: '/api/data/', form: { owner: 'public', 'files[0]': { file: Buffer.from('shared'), name: 's.txt' } } }) },
-  { call: 'POST /api/data/ (private, own)', expect: ALL_MEMBERS, make: (_w, me) => ({ method: 'POST', url: '/api/data/', form: { owner: me.username, 'files[0]': { file: Buffer.from('mine'), name: 'm.txt' } } }) },
-  { call: 'POST /api/data/ (private, someone else’s)', expect: OWN_ONLY, make: (w) => ({ method: 'POST', url: '/api/data/', form: { owner: w.other.username, 'files[0]': { file: Buffer.from('x'), name: 'x.txt' } } }) },
-  { call: 'DELETE /api/data/?did= (own shared)', expect: ALL_MEMBERS, make: async (_w, me) => ({ method: 'DELETE', url: `/api/data/?did=${await uploadData(me, 'public')}` }) },
-  { call: 'DELETE /api/data/?did= (someone else’s shared)', expect: ADMIN_ONLY, make: async (w) => ({ method: 'DELETE', url: `/api/data/?did=${await uploadData(w.other, 'public')}` }) },
-  { call: 'DELETE /api/data/?did= (someone else’s private)', expect: OWN_ONLY, make: async (w) => ({ method: 'DELETE', url: `/api/data/?did=${await uploadData(w.other, w.other.username)}` }) },
+  {
+    call: 'POST /api/data/ (shared)',
+    expect: ALL_MEMBERS,
+    make: () => ({ method: 'POST', url: '/api/data/', form: { owner: 'public', 'files[0]': { file: Buffer.from('shared'), name: 's.txt' } } }),
+  },
+  {
+    call: 'POST /api/data/ (private, own)',
+    expect: ALL_MEMBERS,
+    make: (_w, me) => ({ method: 'POST', url: '/api/data/', form: { owner: me.username, 'files[0]': { file: Buffer.from('mine'), name: 'm.txt' } } }),
+  },
+  {
+    call: 'POST /api/data/ (private, someone else’s)',
+    expect: OWN_ONLY,
+    make: (w) => ({ method: 'POST', url: '/api/data/', form: { owner: w.other.username, 'files[0]': { file: Buffer.from('x'), name: 'x.txt' } } }),
+  },
+  {
+    call: 'DELETE /api/data/?did= (own shared)',
+    expect: ALL_MEMBERS,
+    make: async (_w, me) => ({ method: 'DELETE', url: `/api/data/?did=${await uploadData(me, 'public')}` }),
+  },
+  {
+    call: 'DELETE /api/data/?did= (someone else’s shared)',
+    expect: ADMIN_ONLY,
+    make: async (w) => ({ method: 'DELETE', url: `/api/data/?did=${await uploadData(w.other, 'public')}` }),
+  },
+  {
+    call: 'DELETE /api/data/?did= (someone else’s private)',
+    expect: OWN_ONLY,
+    make: async (w) => ({ method: 'DELETE', url: `/api/data/?did=${await uploadData(w.other, w.other.username)}` }),
+  },
 
   // news and seminars: administrators only
   { call: 'GET /api/news/', expect: ADMIN_ONLY, make: () => ({ method: 'GET', url: '/api/news/' }) },
   { call: 'GET /api/news/?nid=', expect: ADMIN_ONLY, make: (_w, _me, fx) => ({ method: 'GET', url: `/api/news/?nid=${fx.newsId}` }) },
   { call: 'POST /api/news/', expect: ADMIN_ONLY, make: () => ({ method: 'POST', url: '/api/news/', form: { abstract: 'News', date: '2025-03-01' } }) },
-  { call: 'PUT /api/news/?nid=', expect: ADMIN_ONLY, make: (_w, _me, fx) => ({ method: 'PUT', url: `/api/news/?nid=${fx.newsId}`, form: { emphasize: 'true' } }) },
-  { call: 'DELETE /api/news/?nid=', expect: ADMIN_ONLY, make: async (w) => ({ method: 'DELETE', url: `/api/news/?nid=${await create(w.admin, '/api/news/', { abstract: 'Gone' })}` }) },
+  {
+    call: 'PUT /api/news/?nid=',
+    expect: ADMIN_ONLY,
+    make: (_w, _me, fx) => ({ method: 'PUT', url: `/api/news/?nid=${fx.newsId}`, form: { emphasize: 'true' } }),
+  },
+  {
+    call: 'DELETE /api/news/?nid=',
+    expect: ADMIN_ONLY,
+    make: async (w) => ({ method: 'DELETE', url: `/api/news/?nid=${await create(w.admin, '/api/news/', { abstract: 'Gone' })}` }),
+  },
   { call: 'GET /api/seminar/', expect: ADMIN_ONLY, make: () => ({ method: 'GET', url: '/api/seminar/' }) },
   { call: 'GET /api/seminar/?sid=', expect: ADMIN_ONLY, make: (_w, _me, fx) => ({ method: 'GET', url: `/api/seminar/?sid=${fx.seminarId}` }) },
   { call: 'POST /api/seminar/', expect: ADMIN_ONLY, make: () => ({ method: 'POST', url: '/api/seminar/', form: { title_zh: '报告', date: '2025-03-02' } }) },
-  { call: 'PUT /api/seminar/?sid=', expect: ADMIN_ONLY, make: (_w, _me, fx) => ({ method: 'PUT', url: `/api/seminar/?sid=${fx.seminarId}`, form: { room_id: `${unique()}` } }) },
-  { call: 'DELETE /api/seminar/?sid=', expect: ADMIN_ONLY, make: async (w) => ({ method: 'DELETE', url: `/api/seminar/?sid=${await create(w.admin, '/api/seminar/', { title_zh: '删除' })}` }) },
+  {
+    call: 'PUT /api/seminar/?sid=',
+    expect: ADMIN_ONLY,
+    make: (_w, _me, fx) => ({ method: 'PUT', url: `/api/seminar/?sid=${fx.seminarId}`, form: { room_id: `${unique()}` } }),
+  },
+  {
+    call: 'DELETE /api/seminar/?sid=',
+    expect: ADMIN_ONLY,
+    make: async (w) => ({ method: 'DELETE', url: `/api/seminar/?sid=${await create(w.admin, '/api/seminar/', { title_zh: '删除' })}` }),
+  },
 
   // info pages: every member reads, administrators write
   { call: 'GET /api/info/', expect: ALL_MEMBERS, make: () => ({ method: 'GET', url: '/api/info/' }) },
   { call: 'GET /api/info/?iid=', expect: ALL_MEMBERS, make: (_w, _me, fx) => ({ method: 'GET', url: `/api/info/?iid=${fx.infoId}` }) },
-  { call: 'POST /api/info/', expect: ADMIN_ONLY, make: () => ({ method: 'POST', url: '/api/info/', form: { iid: -1, aspect: `Aspect ${unique()}`, markdown: '# x', order: 5 } }) },
-  { call: 'PUT /api/info/ (whole list)', expect: ADMIN_ONLY, make: (_w, _me, fx) => ({ method: 'PUT', url: '/api/info/', json: [{ iid: fx.infoId, aspect: 'Rules', markdown: `v${unique()}`, order: 0 }] }) },
-  { call: 'DELETE /api/info/?iid=', expect: ADMIN_ONLY, make: async (w) => ({ method: 'DELETE', url: `/api/info/?iid=${await create(w.admin, '/api/info/', { aspect: 'Temporary' })}` }) },
+  {
+    call: 'POST /api/info/',
+    expect: ADMIN_ONLY,
+    make: () => ({ method: 'POST', url: '/api/info/', form: { iid: -1, aspect: `Aspect ${unique()}`, markdown: '# x', order: 5 } }),
+  },
+  {
+    call: 'PUT /api/info/ (whole list)',
+    expect: ADMIN_ONLY,
+    make: (_w, _me, fx) => ({ method: 'PUT', url: '/api/info/', json: [{ iid: fx.infoId, aspect: 'Rules', markdown: `v${unique()}`, order: 0 }] }),
+  },
+  {
+    call: 'DELETE /api/info/?iid=',
+    expect: ADMIN_ONLY,
+    make: async (w) => ({ method: 'DELETE', url: `/api/info/?iid=${await create(w.admin, '/api/info/', { aspect: 'Temporary' })}` }),
+  },
 
   // publications: like articles
   { call: 'GET /api/publication/', expect: ALL_MEMBERS, make: () => ({ method: 'GET', url: '/api/publication/' }) },
   { call: 'GET /api/publication/?pid=', expect: ALL_MEMBERS, make: (_w, _me, fx) => ({ method: 'GET', url: `/api/publication/?pid=${fx.publicationId}` }) },
   { call: 'POST /api/publication/', expect: ALL_MEMBERS, make: () => ({ method: 'POST', url: '/api/publication/', form: publicationForm() }) },
-  { call: 'PUT /api/publication/?pid= (someone else’s)', expect: ALL_MEMBERS, make: (_w, _me, fx) => ({ method: 'PUT', url: `/api/publication/?pid=${fx.publicationId}`, form: { order: unique() } }) },
-  { call: 'DELETE /api/publication/?pid= (own)', expect: ALL_MEMBERS, make: async (_w, me) => ({ method: 'DELETE', url: `/api/publication/?pid=${await create(me, '/api/publication/', publicationForm())}` }) },
-  { call: 'DELETE /api/publication/?pid= (administrator’s)', expect: [401, 403, 200, 403, 401], make: async (w) => ({ method: 'DELETE', url: `/api/publication/?pid=${await create(w.admin, '/api/publication/', publicationForm())}` }) },
+  {
+    call: 'PUT /api/publication/?pid= (someone else’s)',
+    expect: ALL_MEMBERS,
+    make: (_w, _me, fx) => ({ method: 'PUT', url: `/api/publication/?pid=${fx.publicationId}`, form: { order: unique() } }),
+  },
+  {
+    call: 'DELETE /api/publication/?pid= (own)',
+    expect: ALL_MEMBERS,
+    make: async (_w, me) => ({ method: 'DELETE', url: `/api/publication/?pid=${await create(me, '/api/publication/', publicationForm())}` }),
+  },
+  {
+    call: 'DELETE /api/publication/?pid= (administrator’s)',
+    expect: [401, 403, 200, 403, 401],
+    make: async (w) => ({ method: 'DELETE', url: `/api/publication/?pid=${await create(w.admin, '/api/publication/', publicationForm())}` }),
+  },
 
   // private images
   { call: 'GET /api/image/', expect: ALL_MEMBERS, make: () => ({ method: 'GET', url: '/api/image/' }) },
   { call: 'GET /api/image/?username= (own)', expect: ALL_MEMBERS, make: (_w, me) => ({ method: 'GET', url: `/api/image/?username=${me.username}` }) },
   { call: 'GET /api/image/?username= (someone else’s)', expect: OWN_ONLY, make: (w) => ({ method: 'GET', url: `/api/image/?username=${w.other.username}` }) },
-  { call: 'POST /api/image/', expect: ALL_MEMBERS, make: async () => ({ method: 'POST', url: '/api/image/', form: { 'files[0]': { file: await png(4, 4), name: 'p.png', type: 'image/png' } } }) },
-  { call: 'DELETE /api/image/?iid= (own)', expect: ALL_MEMBERS, make: async (_w, me) => ({ method: 'DELETE', url: `/api/image/?iid=${await uploadImage(me)}` }) },
-  { call: 'DELETE /api/image/?iid= (someone else’s)', expect: OWN_ONLY, make: async (w) => ({ method: 'DELETE', url: `/api/image/?iid=${await uploadImage(w.other)}` }) },
+  {
+    call: 'POST /api/image/',
+    expect: ALL_MEMBERS,
+    make: async () => ({ method: 'POST', url: '/api/image/', form: { 'files[0]': { file: await png(4, 4), name: 'p.png', type: 'image/png' } } }),
+  },
+  {
+    call: 'DELETE /api/image/?iid= (own)',
+    expect: ALL_MEMBERS,
+    make: async (_w, me) => ({ method: 'DELETE', url: `/api/image/?iid=${await uploadImage(me)}` }),
+  },
+  {
+    call: 'DELETE /api/image/?iid= (someone else’s)',
+    expect: OWN_ONLY,
+    make: async (w) => ({ method: 'DELETE', url: `/api/image/?iid=${await uploadImage(w.other)}` }),
+  },
 
   // site content: course and shared-task pages, showcase items, the site settings (administrators)
   { call: 'GET /api/page/', expect: ADMIN_ONLY, make: () => ({ method: 'GET', url: '/api/page/' }) },
   { call: 'GET /api/page/?gid=', expect: ADMIN_ONLY, make: (_w, _me, fx) => ({ method: 'GET', url: `/api/page/?gid=${fx.pageId}` }) },
   { call: 'POST /api/page/', expect: ADMIN_ONLY, make: () => ({ method: 'POST', url: '/api/page/', form: pageForm() }) },
-  { call: 'PUT /api/page/?gid=', expect: ADMIN_ONLY, make: (_w, _me, fx) => ({ method: 'PUT', url: `/api/page/?gid=${fx.pageId}`, form: { order: unique() } }) },
-  { call: 'DELETE /api/page/?gid=', expect: ADMIN_ONLY, make: async (w) => ({ method: 'DELETE', url: `/api/page/?gid=${await create(w.admin, '/api/page/', pageForm())}` }) },
+  {
+    call: 'PUT /api/page/?gid=',
+    expect: ADMIN_ONLY,
+    make: (_w, _me, fx) => ({ method: 'PUT', url: `/api/page/?gid=${fx.pageId}`, form: { order: unique() } }),
+  },
+  {
+    call: 'DELETE /api/page/?gid=',
+    expect: ADMIN_ONLY,
+    make: async (w) => ({ method: 'DELETE', url: `/api/page/?gid=${await create(w.admin, '/api/page/', pageForm())}` }),
+  },
   { call: 'GET /api/showcase/', expect: ADMIN_ONLY, make: () => ({ method: 'GET', url: '/api/showcase/' }) },
   { call: 'GET /api/showcase/?cid=', expect: ADMIN_ONLY, make: (_w, _me, fx) => ({ method: 'GET', url: `/api/showcase/?cid=${fx.showcaseId}` }) },
   { call: 'POST /api/showcase/', expect: ADMIN_ONLY, make: () => ({ method: 'POST', url: '/api/showcase/', form: showcaseForm() }) },
-  { call: 'PUT /api/showcase/?cid=', expect: ADMIN_ONLY, make: (_w, _me, fx) => ({ method: 'PUT', url: `/api/showcase/?cid=${fx.showcaseId}`, form: { order: unique() } }) },
-  { call: 'DELETE /api/showcase/?cid=', expect: ADMIN_ONLY, make: async (w) => ({ method: 'DELETE', url: `/api/showcase/?cid=${await create(w.admin, '/api/showcase/', showcaseForm())}` }) },
+  {
+    call: 'PUT /api/showcase/?cid=',
+    expect: ADMIN_ONLY,
+    make: (_w, _me, fx) => ({ method: 'PUT', url: `/api/showcase/?cid=${fx.showcaseId}`, form: { order: unique() } }),
+  },
+  {
+    call: 'DELETE /api/showcase/?cid=',
+    expect: ADMIN_ONLY,
+    make: async (w) => ({ method: 'DELETE', url: `/api/showcase/?cid=${await create(w.admin, '/api/showcase/', showcaseForm())}` }),
+  },
   { call: 'GET /api/site/', expect: ADMIN_ONLY, make: () => ({ method: 'GET', url: '/api/site/' }) },
   { call: 'PUT /api/site/', expect: ADMIN_ONLY, make: () => ({ method: 'PUT', url: '/api/site/', form: { location_en: `Room ${unique()}` } }) },
 
@@ -154,23 +297,57 @@ const rows: Row[] = [
   { call: 'GET /api/read_people/?onlylist=1', expect: PUBLIC, make: () => ({ method: 'GET', url: '/api/read_people/?onlylist=1' }) },
   { call: 'GET /api/read_publication/', expect: PUBLIC, make: () => ({ method: 'GET', url: '/api/read_publication/' }) },
   { call: 'GET /api/read_page/?section=', expect: PUBLIC, make: () => ({ method: 'GET', url: '/api/read_page/?section=course' }) },
-  { call: 'GET /api/read_page/?section=&slug=', expect: PUBLIC, make: (_w, _me, fx) => ({ method: 'GET', url: `/api/read_page/?section=course&slug=${fx.pageSlug}` }) },
+  {
+    call: 'GET /api/read_page/?section=&slug=',
+    expect: PUBLIC,
+    make: (_w, _me, fx) => ({ method: 'GET', url: `/api/read_page/?section=course&slug=${fx.pageSlug}` }),
+  },
   { call: 'GET /api/read_showcase/', expect: PUBLIC, make: () => ({ method: 'GET', url: '/api/read_showcase/' }) },
   { call: 'GET /api/read_showcase/?kind=', expect: PUBLIC, make: () => ({ method: 'GET', url: '/api/read_showcase/?kind=tool' }) },
   { call: 'GET /api/read_site/', expect: PUBLIC, make: () => ({ method: 'GET', url: '/api/read_site/' }) },
-  { call: 'GET /resource/public/publication/{pid}/{file}', expect: PUBLIC, make: (_w, _me, fx) => ({ method: 'GET', url: `/resource/public/publication/${fx.publicationId}/${fx.fileName}` }) },
+  {
+    call: 'GET /resource/public/publication/{pid}/{file}',
+    expect: PUBLIC,
+    make: (_w, _me, fx) => ({ method: 'GET', url: `/resource/public/publication/${fx.publicationId}/${fx.fileName}` }),
+  },
 
   // the advisor's area: only advisor0 gets through
-  { call: 'GET /apiadvisor0/pingan/', expect: ADVISOR_ONLY, make: () => ({ method: 'GET', url: '/apiadvisor0/pingan/?date=2025-03-02&date_yes=2025-03-01&mount=1' }) },
-  { call: 'PUT /apiadvisor0/pingan/?remind=0', expect: ADVISOR_ONLY, make: () => ({ method: 'PUT', url: '/apiadvisor0/pingan/?remind=0', form: { cookie: 'c', selfdez: 1, selfdyz: 1, xwzs: 1 } }) },
-  { call: 'PUT /apiadvisor0/pingan/?remind=1', expect: ADVISOR_ONLY, make: () => ({ method: 'PUT', url: '/apiadvisor0/pingan/?remind=1&date=2025-03-02', form: { remind: '[{"xgh":"2021001","realname":"张三"}]' } }) },
+  {
+    call: 'GET /apiadvisor0/pingan/',
+    expect: ADVISOR_ONLY,
+    make: () => ({ method: 'GET', url: '/apiadvisor0/pingan/?date=2025-03-02&date_yes=2025-03-01&mount=1' }),
+  },
+  {
+    call: 'PUT /apiadvisor0/pingan/?remind=0',
+    expect: ADVISOR_ONLY,
+    make: () => ({ method: 'PUT', url: '/apiadvisor0/pingan/?remind=0', form: { cookie: 'c', selfdez: 1, selfdyz: 1, xwzs: 1 } }),
+  },
+  {
+    call: 'PUT /apiadvisor0/pingan/?remind=1',
+    expect: ADVISOR_ONLY,
+    make: () => ({ method: 'PUT', url: '/apiadvisor0/pingan/?remind=1&date=2025-03-02', form: { remind: '[{"xgh":"2021001","realname":"张三"}]' } }),
+  },
   {
     call: 'POST /apiadvisor0/pingan/import/',
     expect: ADVISOR_ONLY,
-    make: () => ({ method: 'POST', url: '/apiadvisor0/pingan/import/', form: { file: { file: Buffer.from('日期,学号,姓名,是否上报,上报时间,状态,接种针数\n2025-03-02,2021001,张三,是,2025-03-02 08:00,正常,2\n'), name: 'r.csv', type: 'text/csv' } } }),
+    make: () => ({
+      method: 'POST',
+      url: '/apiadvisor0/pingan/import/',
+      form: {
+        file: {
+          file: Buffer.from('日期,学号,姓名,是否上报,上报时间,状态,接种针数\n2025-03-02,2021001,张三,是,2025-03-02 08:00,正常,2\n'),
+          name: 'r.csv',
+          type: 'text/csv',
+        },
+      },
+    }),
   },
   { call: 'GET /apiadvisor0/info/', expect: ADVISOR_ONLY, make: () => ({ method: 'GET', url: '/apiadvisor0/info/' }) },
-  { call: 'PUT /apiadvisor0/info/', expect: ADVISOR_ONLY, make: () => ({ method: 'PUT', url: '/apiadvisor0/info/', form: { list: 'branch', names: '张三\n李四' } }) },
+  {
+    call: 'PUT /apiadvisor0/info/',
+    expect: ADVISOR_ONLY,
+    make: () => ({ method: 'PUT', url: '/apiadvisor0/info/', form: { list: 'branch', names: '张三\n李四' } }),
+  },
 ];
 
 describe.each(dialects)('role matrix on %s', (dialect) => {

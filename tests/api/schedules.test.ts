@@ -27,10 +27,29 @@ describe.each(dialects)('schedules on %s', (dialect) => {
   it('saves one’s grid normalised (sorted, without duplicates) and reads it back per term', async () => {
     const m = await newMember(w.admin);
     expect(await own(m)).toEqual([]);
-    const r = await put(m, { occupy: [[3, 2], [1, 1], [3, 2], [7, 15], [1, 15], [1, 1]] });
+    const r = await put(m, {
+      occupy: [
+        [3, 2],
+        [1, 1],
+        [3, 2],
+        [7, 15],
+        [1, 15],
+        [1, 1],
+      ],
+    });
     expect(r.statusCode, r.body).toBe(200);
     expect(r.json()).toBe('success');
-    expect(await own(m)).toEqual([{ term: TERM, occupy: [[1, 1], [1, 15], [3, 2], [7, 15]] }]);
+    expect(await own(m)).toEqual([
+      {
+        term: TERM,
+        occupy: [
+          [1, 1],
+          [1, 15],
+          [3, 2],
+          [7, 15],
+        ],
+      },
+    ]);
 
     // saving the same term again replaces it; another term is kept beside it, newest term first
     expect((await put(m, { occupy: [[2, 5]] })).statusCode).toBe(200);
@@ -95,7 +114,17 @@ describe.each(dialects)('schedules on %s', (dialect) => {
     const former = await newMember(w.admin, { name_zh: '已毕业' });
     const term = '2026-2027-2';
     expect((await put(a, { term, occupy: [[1, 2]] })).statusCode).toBe(200);
-    expect((await put(b, { term, occupy: [[2, 3], [1, 1]] })).statusCode).toBe(200);
+    expect(
+      (
+        await put(b, {
+          term,
+          occupy: [
+            [2, 3],
+            [1, 1],
+          ],
+        })
+      ).statusCode,
+    ).toBe(200);
     expect((await put(b, { term: '2026-2027-1', occupy: [[7, 7]] })).statusCode).toBe(200);
     expect((await put(former, { term, occupy: [[3, 3]] })).statusCode).toBe(200);
     expect((await w.admin.send('PUT', `/api/people/?pid=${former.pid}`, { status: 'false' })).statusCode).toBe(200);
@@ -107,7 +136,13 @@ describe.each(dialects)('schedules on %s', (dialect) => {
     const inTerm = all[term] ?? [];
     expect(inTerm.map((p) => ({ name: p.name, occupy: p.occupy }))).toEqual([
       { name: '甲同学', occupy: [[1, 2]] },
-      { name: '乙同学', occupy: [[1, 1], [2, 3]] },
+      {
+        name: '乙同学',
+        occupy: [
+          [1, 1],
+          [2, 3],
+        ],
+      },
     ]);
     expect(all['2026-2027-1']?.map((p) => p.name)).toEqual(['乙同学']);
     expect(JSON.stringify(all)).not.toContain('已毕业');

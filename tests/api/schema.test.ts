@@ -23,7 +23,10 @@ describe.each(dialects)('schema constraints on %s', (dialect) => {
   afterAll(() => t.close());
 
   const insertPerson = (over: Record<string, unknown>) =>
-    t.app.lab.db.insertInto('person').values({ ...base, uid: `u${Math.random()}`, username: `n${Math.random()}`.slice(0, 20), ...over }).execute();
+    t.app.lab.db
+      .insertInto('person')
+      .values({ ...base, uid: `u${Math.random()}`, username: `n${Math.random()}`.slice(0, 20), ...over })
+      .execute();
 
   it('keeps usernames and uids unique', async () => {
     await expect(insertPerson({ username: 'schema1' })).rejects.toThrow();
@@ -32,7 +35,9 @@ describe.each(dialects)('schema constraints on %s', (dialect) => {
 
   it('requires the values SPEC marks as required', async () => {
     await expect(insertPerson({ name_zh: null })).rejects.toThrow();
-    await expect(t.app.lab.db.insertInto('article').values({ title: 't', type: 'paper reading', type_num: 4, time1: 'x', time2: 'x' }).execute()).rejects.toThrow();
+    await expect(
+      t.app.lab.db.insertInto('article').values({ title: 't', type: 'paper reading', type_num: 4, time1: 'x', time2: 'x' }).execute(),
+    ).rejects.toThrow();
   });
 
   it('checks enumerations and flags', async () => {
@@ -40,11 +45,12 @@ describe.each(dialects)('schema constraints on %s', (dialect) => {
     await expect(insertPerson({ authority: 'root' })).rejects.toThrow();
     await expect(insertPerson({ status: 2 })).rejects.toThrow();
     await expect(insertPerson({ link_type: 4 })).rejects.toThrow();
+    await expect(t.app.lab.db.insertInto('seminar').values({ title_zh: 't', date: '2026-01-01', room_type: 'Skype' }).execute()).rejects.toThrow();
     await expect(
-      t.app.lab.db.insertInto('seminar').values({ title_zh: 't', date: '2026-01-01', room_type: 'Skype' }).execute(),
-    ).rejects.toThrow();
-    await expect(
-      t.app.lab.db.insertInto('publication').values({ type: 'paper', type_num: 1, area: 'astrology', area_num: 1, title: 't', author: '[]', year: 2026, source: 's' }).execute(),
+      t.app.lab.db
+        .insertInto('publication')
+        .values({ type: 'paper', type_num: 1, area: 'astrology', area_num: 1, title: 't', author: '[]', year: 2026, source: 's' })
+        .execute(),
     ).rejects.toThrow();
   });
 
@@ -56,10 +62,30 @@ describe.each(dialects)('schema constraints on %s', (dialect) => {
     const db = t.app.lab.db;
     const page = { section: 'course', slug: 'Schema-Page', title_zh: '页' };
     await db.insertInto('site_page').values(page).execute();
-    await expect(db.insertInto('site_page').values({ ...page, slug: 'schema-page' }).execute()).rejects.toThrow();
-    await expect(db.insertInto('site_page').values({ ...page, section: 'sharedtask' }).execute()).resolves.toBeDefined();
-    await expect(db.insertInto('site_page').values({ ...page, slug: 'other', section: 'blog' }).execute()).rejects.toThrow();
-    await expect(db.insertInto('site_page').values({ ...page, slug: 'other2', release: 2 }).execute()).rejects.toThrow();
+    await expect(
+      db
+        .insertInto('site_page')
+        .values({ ...page, slug: 'schema-page' })
+        .execute(),
+    ).rejects.toThrow();
+    await expect(
+      db
+        .insertInto('site_page')
+        .values({ ...page, section: 'sharedtask' })
+        .execute(),
+    ).resolves.toBeDefined();
+    await expect(
+      db
+        .insertInto('site_page')
+        .values({ ...page, slug: 'other', section: 'blog' })
+        .execute(),
+    ).rejects.toThrow();
+    await expect(
+      db
+        .insertInto('site_page')
+        .values({ ...page, slug: 'other2', release: 2 })
+        .execute(),
+    ).rejects.toThrow();
     await expect(db.insertInto('site_page').values({ section: 'course', slug: 'no-title' }).execute()).rejects.toThrow();
     await expect(db.insertInto('showcase').values({ kind: 'banner', title_zh: 't' }).execute()).rejects.toThrow();
     await expect(db.insertInto('showcase').values({ kind: 'tool', title_zh: 't' }).execute()).resolves.toBeDefined();

@@ -45,9 +45,14 @@ function multipartBody(parts: SecPart[]): { payload: Buffer; headers: Record<str
   for (const p of parts) {
     chunks.push(Buffer.from(`--${boundary}\r\n`));
     if ('value' in p) chunks.push(Buffer.from(`Content-Disposition: form-data; name="${p.name}"\r\n\r\n${p.value}\r\n`));
-    else if ('json' in p) chunks.push(Buffer.from(`Content-Disposition: form-data; name="${p.name}"\r\nContent-Type: application/json\r\n\r\n${JSON.stringify(p.json)}\r\n`));
+    else if ('json' in p)
+      chunks.push(Buffer.from(`Content-Disposition: form-data; name="${p.name}"\r\nContent-Type: application/json\r\n\r\n${JSON.stringify(p.json)}\r\n`));
     else {
-      chunks.push(Buffer.from(`Content-Disposition: form-data; name="${p.name}"; filename="${p.filename}"\r\nContent-Type: ${p.type ?? 'application/octet-stream'}\r\n\r\n`));
+      chunks.push(
+        Buffer.from(
+          `Content-Disposition: form-data; name="${p.name}"; filename="${p.filename}"\r\nContent-Type: ${p.type ?? 'application/octet-stream'}\r\n\r\n`,
+        ),
+      );
       chunks.push(p.data, Buffer.from('\r\n'));
     }
   }
@@ -152,7 +157,13 @@ async function xlsxBomb(megabytes: number): Promise<Buffer> {
     const xml = raw.toString('utf8');
     const at = xml.indexOf('</sheetData>');
     expect(at).toBeGreaterThan(0);
-    entries.push(await deflatedSheet(Buffer.from(`${xml.slice(0, at)}<row r="2"><c r="A2" t="inlineStr"><is><t>`), megabytes, Buffer.from(`</t></is></c></row>${xml.slice(at)}`)));
+    entries.push(
+      await deflatedSheet(
+        Buffer.from(`${xml.slice(0, at)}<row r="2"><c r="A2" t="inlineStr"><is><t>`),
+        megabytes,
+        Buffer.from(`</t></is></c></row>${xml.slice(at)}`),
+      ),
+    );
   }
   return zipOf(entries);
 }
@@ -301,7 +312,12 @@ describe.each(dialects)('security on %s', (dialect) => {
         if (route.access === 'advisor') callers.push(['admin', w.admin, [403, 404]]);
         for (const url of spellings(route.url)) {
           for (const [who, c, allowed] of callers) {
-            const r = await w.app.inject({ method: route.method as 'GET', url, headers: c.headers({ 'content-type': 'application/json' }), ...(route.method === 'GET' || route.method === 'HEAD' ? {} : { payload: '{}' }) });
+            const r = await w.app.inject({
+              method: route.method as 'GET',
+              url,
+              headers: c.headers({ 'content-type': 'application/json' }),
+              ...(route.method === 'GET' || route.method === 'HEAD' ? {} : { payload: '{}' }),
+            });
             if (!allowed.includes(r.statusCode)) failures.push(`${who} ${route.method} ${url} (${route.access}): ${r.statusCode} ${r.body.slice(0, 80)}`);
           }
         }
@@ -327,7 +343,9 @@ describe.each(dialects)('security on %s', (dialect) => {
 
     describe.each(['JSON body', 'JSON-typed multipart part'] as const)('own portrait through a %s', (via) => {
       const put = (m: Member, value: unknown) =>
-        via === 'JSON body' ? m.json('PUT', `/api/people/?uid=${m.uid}`, { portrait_url: value }) : sendParts(m, 'PUT', `/api/people/?uid=${m.uid}`, [{ name: 'portrait_url', json: value }]);
+        via === 'JSON body'
+          ? m.json('PUT', `/api/people/?uid=${m.uid}`, { portrait_url: value })
+          : sendParts(m, 'PUT', `/api/people/?uid=${m.uid}`, [{ name: 'portrait_url', json: value }]);
 
       it.each([
         ['/etc/hostname', () => forged('/etc/hostname')],
@@ -348,7 +366,14 @@ describe.each(dialects)('security on %s', (dialect) => {
       expectRefused(await w.user.json('POST', '/api/article/', { title: t1, abstract: 'x', image_url: forged('/etc/hostname') }), 'image_url');
       const t2 = `Forged cover ${unique()}`;
       const cover = forged(path.join(outside, 'cover.png'), knownCover.length);
-      expectRefused(await sendParts(w.user, 'POST', '/api/article/', [{ name: 'title', value: t2 }, { name: 'abstract', value: 'x' }, { name: 'image_url', json: cover }]), 'image_url');
+      expectRefused(
+        await sendParts(w.user, 'POST', '/api/article/', [
+          { name: 'title', value: t2 },
+          { name: 'abstract', value: 'x' },
+          { name: 'image_url', json: cover },
+        ]),
+        'image_url',
+      );
       const titles = await articleTitles();
       expect(titles).not.toContain(t1);
       expect(titles).not.toContain(t2);
@@ -380,7 +405,9 @@ describe.each(dialects)('security on %s', (dialect) => {
     });
 
     it('refuses forged pictures in the site settings, in every image field, changing nothing', async () => {
-      const images = Object.entries(site.fields).filter(([, d]) => d.kind === 'image').map(([n]) => n);
+      const images = Object.entries(site.fields)
+        .filter(([, d]) => d.kind === 'image')
+        .map(([n]) => n);
       expect(images.length).toBeGreaterThan(0);
       const before = (await w.admin.get(site.path)).json();
       for (const field of images) {
@@ -393,7 +420,13 @@ describe.each(dialects)('security on %s', (dialect) => {
     it('refuses a forged data file and stores no data file', async () => {
       const files = storedFiles();
       const before = (await w.user.get('/api/data/')).json();
-      expectRefused(await sendParts(w.user, 'POST', '/api/data/', [{ name: 'owner', value: 'public' }, { name: 'files[0]', json: forged('/etc/hostname') }]), 'files[0]');
+      expectRefused(
+        await sendParts(w.user, 'POST', '/api/data/', [
+          { name: 'owner', value: 'public' },
+          { name: 'files[0]', json: forged('/etc/hostname') },
+        ]),
+        'files[0]',
+      );
       expect((await w.user.get('/api/data/')).json()).toEqual(before);
       expect(storedFiles()).toEqual(files);
     });
@@ -402,7 +435,10 @@ describe.each(dialects)('security on %s', (dialect) => {
       const info = `${ADVISOR}/info/`;
       expect((await w.advisor.send('PUT', info, { list: 'class', names: '张三\n李四' })).statusCode).toBe(200);
       const lists = (await w.advisor.get(info)).json();
-      const r = await sendParts(w.advisor, 'PUT', info, [{ name: 'list', value: 'class' }, { name: 'file', json: forged('/etc/hostname') }]);
+      const r = await sendParts(w.advisor, 'PUT', info, [
+        { name: 'list', value: 'class' },
+        { name: 'file', json: forged('/etc/hostname') },
+      ]);
       expect(r.statusCode, r.body).toBe(400);
       expect((await w.advisor.get(info)).json()).toEqual(lists);
     });
@@ -557,8 +593,13 @@ describe.each(dialects)('security on %s', (dialect) => {
     const BOUNDARY = 'XsecX';
     const head = (method: string, url: string, length: number, extra: Record<string, string> = {}) =>
       Buffer.from(
-        [`${method} ${url} HTTP/1.1`, `Host: 127.0.0.1:${port}`, `Content-Type: multipart/form-data; boundary=${BOUNDARY}`, `Content-Length: ${length}`, ...Object.entries(extra).map(([k, v]) => `${k}: ${v}`)].join('\r\n') +
-          '\r\n\r\n',
+        [
+          `${method} ${url} HTTP/1.1`,
+          `Host: 127.0.0.1:${port}`,
+          `Content-Type: multipart/form-data; boundary=${BOUNDARY}`,
+          `Content-Length: ${length}`,
+          ...Object.entries(extra).map(([k, v]) => `${k}: ${v}`),
+        ].join('\r\n') + '\r\n\r\n',
       );
     const fileStart = (field: string, filename: string) =>
       Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`);
@@ -605,14 +646,21 @@ describe.each(dialects)('security on %s', (dialect) => {
 
     it('answers a member’s image upload declaring 2 GB with 413 before its body', { timeout: 15_000 }, async () => {
       const before = tmpNow();
-      const bytes = Buffer.concat([head('POST', '/api/image/', 2 * 1024 ** 3, { Authorization: `Token ${w.user.token}` }), fileStart('files[0]', 'huge.png'), MB1]);
+      const bytes = Buffer.concat([
+        head('POST', '/api/image/', 2 * 1024 ** 3, { Authorization: `Token ${w.user.token}` }),
+        fileStart('files[0]', 'huge.png'),
+        MB1,
+      ]);
       expect(await statusBeforeBody(bytes), 'no answer while the body was incomplete').toBe(413);
       expect(await leftInTmp(before)).toEqual([]);
     });
 
     it('removes the temporary file of an upload the client abandons', { timeout: 15_000 }, async () => {
       const before = tmpNow();
-      const start = Buffer.concat([Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="owner"\r\n\r\npublic\r\n`), fileStart('files[0]', 'abandoned.bin')]);
+      const start = Buffer.concat([
+        Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="owner"\r\n\r\npublic\r\n`),
+        fileStart('files[0]', 'abandoned.bin'),
+      ]);
       const end = Buffer.from(`\r\n--${BOUNDARY}--\r\n`);
       const fileSize = 50 * 1024 * 1024;
       const socket = net.connect({ host: '127.0.0.1', port });
@@ -665,7 +713,9 @@ describe.each(dialects)('security on %s', (dialect) => {
       const started = performance.now();
       let r: LightMyRequestResponse;
       try {
-        r = await w.advisor.send('POST', `${ADVISOR}/pingan/import/`, { file: { file: bomb, name: 'report.xlsx', type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' } });
+        r = await w.advisor.send('POST', `${ADVISOR}/pingan/import/`, {
+          file: { file: bomb, name: 'report.xlsx', type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' },
+        });
       } finally {
         clearInterval(sampler);
       }

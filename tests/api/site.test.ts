@@ -134,7 +134,13 @@ describe.each(dialects)('site content on %s', (dialect) => {
     });
 
     it('answers 404 for an unknown, unreleased or other-section slug and 400 without a section', async () => {
-      for (const q of [`section=sharedtask&slug=${slugs.hidden}`, `section=course&slug=${slugs.a}`, 'section=sharedtask&slug=nope', 'section=sharedtask&slug=../x', 'section=sharedtask&slug=']) {
+      for (const q of [
+        `section=sharedtask&slug=${slugs.hidden}`,
+        `section=course&slug=${slugs.a}`,
+        'section=sharedtask&slug=nope',
+        'section=sharedtask&slug=../x',
+        'section=sharedtask&slug=',
+      ]) {
         const r = await anon().get(`/api/read_page/?${q}`);
         expect(r.statusCode, q).toBe(404);
       }
@@ -202,7 +208,12 @@ describe.each(dialects)('site content on %s', (dialect) => {
 
       await ok(w.admin.json('PUT', '/api/site/', { lab_name_en: 'Example Lab', filing_number: '京ICP备00000000号-1', id: 7 }));
       got = (await w.admin.get('/api/site/')).json() as Row;
-      expect(got).toMatchObject({ lab_name_zh: DEFAULT_NAMES.lab_name_zh, lab_name_en: 'Example Lab', email: 'lab@example.org', filing_number: '京ICP备00000000号-1' });
+      expect(got).toMatchObject({
+        lab_name_zh: DEFAULT_NAMES.lab_name_zh,
+        lab_name_en: 'Example Lab',
+        email: 'lab@example.org',
+        filing_number: '京ICP备00000000号-1',
+      });
       // the markdown leaves as stored, and the public read is the same record
       expect((await anon().get('/api/read_site/')).json()).toEqual(got);
 

@@ -152,8 +152,20 @@ describe.each(dialects)('state transitions on %s', (dialect) => {
 
   describe('who edits and deletes articles and publications', () => {
     const kinds = [
-      { name: 'article', path: '/api/article/', id: 'aid', fields: () => ({ title: `A ${unique()}`, abstract: 'x' }), edit: { abstract: 'edited by someone else' } },
-      { name: 'publication', path: '/api/publication/', id: 'pid', fields: () => ({ title: `P ${unique()}`, author: '["X"]', source: 'EMNLP' }), edit: { source: 'edited by someone else' } },
+      {
+        name: 'article',
+        path: '/api/article/',
+        id: 'aid',
+        fields: () => ({ title: `A ${unique()}`, abstract: 'x' }),
+        edit: { abstract: 'edited by someone else' },
+      },
+      {
+        name: 'publication',
+        path: '/api/publication/',
+        id: 'pid',
+        fields: () => ({ title: `P ${unique()}`, author: '["X"]', source: 'EMNLP' }),
+        edit: { source: 'edited by someone else' },
+      },
     ];
     it.each(kinds)('$name: any member edits any; members delete their own; administrators delete any', async (k) => {
       const url = (id: number) => `${k.path}?${k.id}=${id}`;
@@ -206,7 +218,12 @@ describe.each(dialects)('state transitions on %s', (dialect) => {
     it('lists public news newest first with sanitized HTML', async () => {
       const older = createdId(await w.admin.send('POST', '/api/news/', { abstract: 'Older', date: '2020-01-01', release: 'true', content_en: '<p>old</p>' }));
       const newer = createdId(
-        await w.admin.send('POST', '/api/news/', { abstract: 'Newer', date: '2030-12-31', release: 'true', content_zh: '<p onclick="x()">新</p><script>alert(1)</script>' }),
+        await w.admin.send('POST', '/api/news/', {
+          abstract: 'Newer',
+          date: '2030-12-31',
+          release: 'true',
+          content_zh: '<p onclick="x()">新</p><script>alert(1)</script>',
+        }),
       );
       const list = (await read(new Client(w.app), '/api/read_news/')) as unknown as Row[];
       const ids = list.map((n) => n.nid);
@@ -259,14 +276,22 @@ describe.each(dialects)('state transitions on %s', (dialect) => {
       const r = await new Client(w.app).get('/api/read_seminar/');
       expect(r.body).not.toContain('secret-pw-123');
       const pub = (r.json() as Row[]).find((s) => s.sid === sid) as Row;
-      expect(pub).toMatchObject({ title_zh: '中文标题', title_en: '中文标题', speaker_zh: 'Alice Example', speaker_en: 'Alice Example', host_zh: '主持人', host_en: 'The Host' });
+      expect(pub).toMatchObject({
+        title_zh: '中文标题',
+        title_en: '中文标题',
+        speaker_zh: 'Alice Example',
+        speaker_en: 'Alice Example',
+        host_zh: '主持人',
+        host_en: 'The Host',
+      });
       expect(pub).not.toHaveProperty('room_pw');
     });
 
     it('answers the seminar with the latest date for ?recent=1', async () => {
       const dates = ['2031-01-05', '2031-03-01', '2030-12-31'];
       const ids: number[] = [];
-      for (const date of dates) ids.push(createdId(await w.admin.send('POST', '/api/seminar/', { title_zh: `研讨 ${date}`, title_en: `Seminar ${date}`, date })));
+      for (const date of dates)
+        ids.push(createdId(await w.admin.send('POST', '/api/seminar/', { title_zh: `研讨 ${date}`, title_en: `Seminar ${date}`, date })));
       const recent = await read(new Client(w.app), '/api/read_seminar/?recent=1');
       expect(Array.isArray(recent)).toBe(false);
       expect(recent).toMatchObject({ sid: ids[1], date: '2031-03-01', title_en: 'Seminar 2031-03-01' });

@@ -29,7 +29,20 @@ const yesterday = addDays(today, -1);
 
 // The upstream's class: made-up names outside the demo roster. Reminded today, they lead the people
 // reminded once in the chart's top 10 (among equal counts the most recently reminded come first).
-const ROSTER = ['欧阳明月', '司马云帆', '诸葛清风', '上官若水', '慕容星河', '东方晓岚', '南宫瑾瑜', '令狐语冰', '皇甫晨曦', '尉迟秋水', '公孙夏禾', '长孙海棠'].map((realname, i) => ({
+const ROSTER = [
+  '欧阳明月',
+  '司马云帆',
+  '诸葛清风',
+  '上官若水',
+  '慕容星河',
+  '东方晓岚',
+  '南宫瑾瑜',
+  '令狐语冰',
+  '皇甫晨曦',
+  '尉迟秋水',
+  '公孙夏禾',
+  '长孙海棠',
+].map((realname, i) => ({
   xgh: `20210901${String(i + 1).padStart(2, '0')}`,
   realname,
 }));
@@ -189,7 +202,9 @@ describe.skipIf(!e2eAvailable)('advisor area: daily reports and name lists', { t
     await message(page, en.console.saved).waitFor();
     await expect.poll(() => chip(page).textContent()).toBe(`Cookie: ${a.usable}`);
     await button(page, a.today).click();
-    await main(page).getByRole('region', { name: `${a.today} · ${today}` }).waitFor();
+    await main(page)
+      .getByRole('region', { name: `${a.today} · ${today}` })
+      .waitFor();
     await main(page).getByText(a.failure.cookie_rejected).waitFor();
     await expect.poll(() => chip(page).textContent()).toBe(`Cookie: ${a.needsUpdate}`);
     expect(received.filter((r) => r.cookie === wrong).map((r) => [r.path, r.date, r.status])).toEqual([['/report', today, 401]]);
@@ -205,7 +220,9 @@ describe.skipIf(!e2eAvailable)('advisor area: daily reports and name lists', { t
     await expect.poll(() => tableNames(page, a.notReported)).toEqual(names(NOT_TODAY));
     await expect.poll(() => chip(page).textContent()).toBe(`Cookie: ${a.usable}`);
     expect(await main(page).getByText(a.failure.cookie_rejected).count()).toBe(0);
-    expect(await page.getByTestId('today-figures').textContent()).toBe(fmt(a.figures, { zrs: ROSTER.length, xzs: ROSTER.length - NOT_TODAY.length, num: NOT_TODAY.length }));
+    expect(await page.getByTestId('today-figures').textContent()).toBe(
+      fmt(a.figures, { zrs: ROSTER.length, xzs: ROSTER.length - NOT_TODAY.length, num: NOT_TODAY.length }),
+    );
     // the table's other columns: the student ID and the status of one who has not reported
     const firstRow = table(page, a.notReported).locator('tbody tr').first().locator('td');
     expect(await firstRow.allTextContents()).toEqual([NOT_TODAY[0]?.realname, NOT_TODAY[0]?.xgh, a.statusNone]);
@@ -266,7 +283,9 @@ describe.skipIf(!e2eAvailable)('advisor area: daily reports and name lists', { t
     const data = await apiGet<PinganYesterday>(`/api${ADVISOR}/pingan/?mount=3&date_yes=${yesterday}`, token);
     expect(data).toMatchObject({ date: yesterday, source: 'upstream', source_error: null, zrs: ROSTER.length, xzs: ROSTER.length - NOT_YESTERDAY.length });
     expect(names(data.weishangbao_yes)).toEqual(names(NOT_YESTERDAY));
-    expect(data.buzhengchang_yes).toEqual([{ realname: ABNORMAL_YESTERDAY.realname, xgh: ABNORMAL_YESTERDAY.xgh, uptime: `${yesterday} 07:20`, status: '发热' }]);
+    expect(data.buzhengchang_yes).toEqual([
+      { realname: ABNORMAL_YESTERDAY.realname, xgh: ABNORMAL_YESTERDAY.xgh, uptime: `${yesterday} 07:20`, status: '发热' },
+    ]);
 
     const expected = zeroReport('en', data);
     await expect.poll(() => zeroReportText(page)).toBe(expected);
@@ -277,7 +296,12 @@ describe.skipIf(!e2eAvailable)('advisor area: daily reports and name lists', { t
 
     expect(await tableNames(page, a.yesNotReported)).toEqual(names(NOT_YESTERDAY));
     expect(await tableNames(page, a.yesAbnormal)).toEqual([ABNORMAL_YESTERDAY.realname]);
-    expect(await table(page, a.yesAbnormal).locator('tbody tr td').allTextContents()).toEqual([ABNORMAL_YESTERDAY.realname, ABNORMAL_YESTERDAY.xgh, '发热', `${yesterday} 07:20`]);
+    expect(await table(page, a.yesAbnormal).locator('tbody tr td').allTextContents()).toEqual([
+      ABNORMAL_YESTERDAY.realname,
+      ABNORMAL_YESTERDAY.xgh,
+      '发热',
+      `${yesterday} 07:20`,
+    ]);
 
     await page.evaluate(() => navigator.clipboard.writeText('before'));
     await button(page, a.copy).click();
@@ -313,12 +337,17 @@ describe.skipIf(!e2eAvailable)('advisor area: daily reports and name lists', { t
     const present = branch.filter((_, i) => [0, 5, 12, 20, 32].includes(i));
     const stranger = '外来同学';
     expect(demoClass().map((s) => s.realname)).not.toContain(stranger);
-    await main(page).getByRole('textbox', { name: a.paste }).fill([...present, '', `  ${present[1]}  `, stranger].join('\n'));
+    await main(page)
+      .getByRole('textbox', { name: a.paste })
+      .fill([...present, '', `  ${present[1]}  `, stranger].join('\n'));
 
     const totals = () => page.getByTestId('check-totals').locator('.MuiChip-label').allTextContents();
     await expect.poll(totals).toEqual([`${a.total} 33`, `${a.reported} ${present.length}`, `${a.unreported} ${33 - present.length}`]);
     expect(await page.getByTestId('unreported-names').textContent()).toBe(branch.filter((n) => !present.includes(n)).join(', '));
-    await main(page).getByRole('alert').filter({ hasText: `${a.notOnList}: ${stranger}` }).waitFor();
+    await main(page)
+      .getByRole('alert')
+      .filter({ hasText: `${a.notOnList}: ${stranger}` })
+      .waitFor();
 
     // edit the list: one more name
     await button(page, a.manage).click();
@@ -388,7 +417,9 @@ describe.skipIf(!e2eAvailable)('advisor area: daily reports and name lists', { t
 
     await button(page, a.today).click();
     await expect.poll(() => tableNames(page, a.notReported)).toEqual(names(NOT_TODAY));
-    expect(await page.getByTestId('today-figures').textContent()).toBe(fmt(a.figures, { zrs: ROSTER.length, xzs: ROSTER.length - NOT_TODAY.length, num: NOT_TODAY.length }));
+    expect(await page.getByTestId('today-figures').textContent()).toBe(
+      fmt(a.figures, { zrs: ROSTER.length, xzs: ROSTER.length - NOT_TODAY.length, num: NOT_TODAY.length }),
+    );
 
     await button(page, a.yesterday).click();
     await page.getByTestId('zero-report').waitFor();

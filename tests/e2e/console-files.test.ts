@@ -16,7 +16,9 @@ type Pair = [number, number];
 type Overview = Record<string, { name: string; name_en: string; uid: string; occupy: Pair[] }[]>;
 
 async function png(width: number, height: number, r: number): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: { r, g: 90, b: 160 } } }).png().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: { r, g: 90, b: 160 } } })
+    .png()
+    .toBuffer();
 }
 
 /** SPEC §9 image sizes: one decimal, by 1024 (the images here are small). */
@@ -48,7 +50,6 @@ describe.skipIf(!e2eAvailable)('console files, images, profile and schedules in 
     context.on('page', (p) => p.on('pageerror', (e) => pageErrors.push(`${p.url()}: ${e.message}`)));
     return { page: await context.newPage(), context };
   }
-
 
   /** Logs in through the real login page and lands on `target`. */
   async function logIn(page: Page, username: string, password: string, target: string) {
@@ -149,7 +150,10 @@ describe.skipIf(!e2eAvailable)('console files, images, profile and schedules in 
   });
 
   test('shared data: an ordinary member may delete only what they uploaded', async () => {
-    const res = await admin.send('POST', '/api/data/', { owner: 'public', 'files[0]': { file: Buffer.from('admin file'), name: 'from-admin.txt', type: 'text/plain' } });
+    const res = await admin.send('POST', '/api/data/', {
+      owner: 'public',
+      'files[0]': { file: Buffer.from('admin file'), name: 'from-admin.txt', type: 'text/plain' },
+    });
     expect(res.statusCode).toBe(200);
     const { page } = await open('zh');
     await logIn(page, 'demo.user', DEMO_USER_PASSWORD, '/console/data');
@@ -171,7 +175,10 @@ describe.skipIf(!e2eAvailable)('console files, images, profile and schedules in 
 
   test("private data: one's own files only, without the uploader column; upload two, delete one", async () => {
     const member = await createMember(admin);
-    const secret = await admin.send('POST', '/api/data/', { owner: ADMIN.username, 'files[0]': { file: Buffer.from('mine'), name: 'admin-secret.txt', type: 'text/plain' } });
+    const secret = await admin.send('POST', '/api/data/', {
+      owner: ADMIN.username,
+      'files[0]': { file: Buffer.from('mine'), name: 'admin-secret.txt', type: 'text/plain' },
+    });
     expect(secret.statusCode).toBe(200);
     // another member's files are refused by the server
     expect((await member.get(`/api/data/?owner=${ADMIN.username}`)).statusCode).toBe(403);
@@ -194,7 +201,14 @@ describe.skipIf(!e2eAvailable)('console files, images, profile and schedules in 
     await page.getByText('文件上传成功').first().waitFor();
     await table.getByRole('row').filter({ hasText: 'notes-b.csv' }).waitFor();
     const sent = Object.fromEntries((await forms())[0] ?? []);
-    expect(sent).toEqual({ uid: member.uid, username: member.username, name_zh: '测试成员', owner: member.username, 'files[0]': 'file:notes-a.txt:100', 'files[1]': 'file:notes-b.csv:1536' });
+    expect(sent).toEqual({
+      uid: member.uid,
+      username: member.username,
+      name_zh: '测试成员',
+      owner: member.username,
+      'files[0]': 'file:notes-a.txt:100',
+      'files[1]': 'file:notes-b.csv:1536',
+    });
     expect(await shown(table.getByRole('row').filter({ hasText: 'notes-a.txt' }).getByRole('cell').nth(3))).toBe('100.00B');
     expect(await shown(table.getByRole('row').filter({ hasText: 'notes-b.csv' }).getByRole('cell').nth(3))).toBe('1.50K');
     expect(await table.getByText('admin-secret.txt').count()).toBe(0);
@@ -367,7 +381,13 @@ describe.skipIf(!e2eAvailable)('console files, images, profile and schedules in 
 
   test('an initial password is replaced first: the login leads to the form, the rest waits until then', async () => {
     const n = Date.now() % 1_000_000;
-    const created = await admin.send('POST', '/api/people/', { uid: `INIT${n}`, username: `init${n}`, name_zh: '王小明', name_en: 'Xiaoming Wang', type: 'master' });
+    const created = await admin.send('POST', '/api/people/', {
+      uid: `INIT${n}`,
+      username: `init${n}`,
+      name_zh: '王小明',
+      name_en: 'Xiaoming Wang',
+      type: 'master',
+    });
     expect(created.statusCode, created.body).toBe(200);
     const { page } = await open('en');
     await page.goto(`${site.url}/login?redirect=${encodeURIComponent('/console/article')}`);
@@ -425,16 +445,39 @@ describe.skipIf(!e2eAvailable)('console files, images, profile and schedules in 
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('saved', { exact: true }).first().waitFor();
     expect(puts).toHaveLength(1);
-    expect(puts[0]?.postDataJSON()).toEqual({ uid: member.uid, name: '测试成员', term: termOf(), occupy: [[1, 1], [3, 7], [5, 12]] });
+    expect(puts[0]?.postDataJSON()).toEqual({
+      uid: member.uid,
+      name: '测试成员',
+      term: termOf(),
+      occupy: [
+        [1, 1],
+        [3, 7],
+        [5, 12],
+      ],
+    });
     const stored = (await member.get(`/apiprivate/disctime/?uid=${member.uid}`)).json() as { term: string; occupy: Pair[] }[];
-    expect(stored).toEqual([{ term: termOf(), occupy: [[1, 1], [3, 7], [5, 12]] }]);
+    expect(stored).toEqual([
+      {
+        term: termOf(),
+        occupy: [
+          [1, 1],
+          [3, 7],
+          [5, 12],
+        ],
+      },
+    ]);
 
     await page.reload();
     await expect.poll(() => page.locator('main button[aria-pressed="true"]').count()).toBe(3);
     for (const c of [monday1, wednesday7, friday12]) expect(await c.getAttribute('aria-pressed')).toBe('true');
     await monday1.click();
     await page.getByRole('button', { name: 'Save' }).click();
-    await expect.poll(async () => ((await member.get(`/apiprivate/disctime/?uid=${member.uid}`)).json() as { occupy: Pair[] }[])[0]?.occupy).toEqual([[3, 7], [5, 12]]);
+    await expect
+      .poll(async () => ((await member.get(`/apiprivate/disctime/?uid=${member.uid}`)).json() as { occupy: Pair[] }[])[0]?.occupy)
+      .toEqual([
+        [3, 7],
+        [5, 12],
+      ]);
     await page.reload();
     await expect.poll(() => page.locator('main button[aria-pressed="true"]').count()).toBe(2);
     expect(await monday1.getAttribute('aria-pressed')).toBe('false');
@@ -458,8 +501,34 @@ describe.skipIf(!e2eAvailable)('console files, images, profile and schedules in 
     const member = await createMember(admin, { name_zh: '时间测试', name_en: 'Time Tester' });
     const me = (await admin.get('/api/me/')).json() as Rec;
     expect(me.analytics_url).toBeNull();
-    expect((await admin.json('PUT', '/apiprivate/disctime/', { uid: me.uid, name: me.name_zh, term, occupy: [[1, 1], [1, 2], [2, 3]] })).statusCode).toBe(200);
-    expect((await member.json('PUT', '/apiprivate/disctime/', { uid: member.uid, name: '时间测试', term, occupy: [[1, 1], [2, 3], [4, 5]] })).statusCode).toBe(200);
+    expect(
+      (
+        await admin.json('PUT', '/apiprivate/disctime/', {
+          uid: me.uid,
+          name: me.name_zh,
+          term,
+          occupy: [
+            [1, 1],
+            [1, 2],
+            [2, 3],
+          ],
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await member.json('PUT', '/apiprivate/disctime/', {
+          uid: member.uid,
+          name: '时间测试',
+          term,
+          occupy: [
+            [1, 1],
+            [2, 3],
+            [4, 5],
+          ],
+        })
+      ).statusCode,
+    ).toBe(200);
     const overview = (await admin.get('/apiprivate/disctime/')).json() as Overview;
     const countsOf = (t: string) => {
       const counts = Array.from({ length: 15 * 7 }, () => 0);

@@ -90,7 +90,8 @@ describe.skipIf(!e2eAvailable)('console: info pages and site content', { timeout
 
   const infoTabs = (page: Page, lang: Lang) => page.getByRole('tablist', { name: texts[lang].consoleInfo.tabs }).getByRole('tab');
   const tabNames = (page: Page, lang: Lang) => infoTabs(page, lang).allTextContents();
-  const selectedTab = (page: Page, lang: Lang) => page.getByRole('tablist', { name: texts[lang].consoleInfo.tabs }).getByRole('tab', { selected: true }).textContent();
+  const selectedTab = (page: Page, lang: Lang) =>
+    page.getByRole('tablist', { name: texts[lang].consoleInfo.tabs }).getByRole('tab', { selected: true }).textContent();
   const button = (page: Page, name: string) => page.getByRole('main').getByRole('button', { name, exact: true });
   /** A green (or red) message of SPEC §8. */
   const message = (page: Page, text: string) => page.locator('#notistack-snackbar').filter({ hasText: text }).first();
@@ -201,7 +202,8 @@ describe.skipIf(!e2eAvailable)('console: info pages and site content', { timeout
     const after = await infoPages();
     expect(after.map((p) => p.iid)).toEqual(wanted);
     expect(after.map((p) => p.order)).toEqual(wanted.map((_, i) => i));
-    for (const p of after) expect(p).toMatchObject({ aspect: before.find((b) => b.iid === p.iid)?.aspect, markdown: before.find((b) => b.iid === p.iid)?.markdown });
+    for (const p of after)
+      expect(p).toMatchObject({ aspect: before.find((b) => b.iid === p.iid)?.aspect, markdown: before.find((b) => b.iid === p.iid)?.markdown });
     await page.reload();
     await expect.poll(() => tabNames(page, 'en')).toEqual(aspects);
   });
@@ -309,7 +311,7 @@ describe.skipIf(!e2eAvailable)('console: info pages and site content', { timeout
     await field.fill('');
     await page.getByRole('button', { name: m.save, exact: true }).click();
     await page.getByText(en.console.required, { exact: true }).first().waitFor();
-    expect(((await apiGet<Record<string, unknown>>('/api/site/')).lab_name_en)).toBe(siteSettings.lab_name_en);
+    expect((await apiGet<Record<string, unknown>>('/api/site/')).lab_name_en).toBe(siteSettings.lab_name_en);
 
     const name = `Lab of End-to-End Tests ${unique('x')}`;
     await field.fill(name);
@@ -341,7 +343,9 @@ describe.skipIf(!e2eAvailable)('console: info pages and site content', { timeout
     await editor.getByLabel(labelOf(f.title_en, 'en'), { exact: true }).fill(title);
     await editor.getByLabel(labelOf(f.link, 'en'), { exact: true }).fill('https://example.org/e2e-tool');
     // a 1000×600 picture, cropped at 16:9 to 800×450
-    const picture = await sharp({ create: { width: 1000, height: 600, channels: 3, background: { r: 30, g: 120, b: 200 } } }).png().toBuffer();
+    const picture = await sharp({ create: { width: 1000, height: 600, channels: 3, background: { r: 30, g: 120, b: 200 } } })
+      .png()
+      .toBuffer();
     await editor.locator('input[type="file"]').setInputFiles({ name: 'tool.png', mimeType: 'image/png', buffer: picture });
     const crop = page.getByRole('dialog', { name: en.console.crop });
     const confirmCrop = crop.getByRole('button', { name: en.console.confirm });

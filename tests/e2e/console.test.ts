@@ -11,7 +11,9 @@ import { ADMIN, e2eAvailable, launchBrowser, logInThroughPage, type Site, sessio
 type Rec = Record<string, unknown>;
 
 async function png(width: number, height: number): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: { r: 30, g: 90, b: 160 } } }).png().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: { r: 30, g: 90, b: 160 } } })
+    .png()
+    .toBuffer();
 }
 
 describe.skipIf(!e2eAvailable)('console in a browser', { timeout: 90_000 }, () => {
@@ -38,7 +40,6 @@ describe.skipIf(!e2eAvailable)('console in a browser', { timeout: 90_000 }, () =
     context.on('page', (p) => p.on('pageerror', (e) => pageErrors.push(`${p.url()}: ${e.message}`)));
     return context.newPage();
   }
-
 
   /** Logs in through the real login page and lands on `target`. */
   async function logIn(page: Page, username: string, password: string, target = '/console') {
@@ -71,7 +72,9 @@ describe.skipIf(!e2eAvailable)('console in a browser', { timeout: 90_000 }, () =
     const page = await open();
     await logIn(page, ADMIN.username, ADMIN.password);
     // the session cookie now names a token the server does not know
-    await page.context().addCookies([{ name: 'lab_session', value: 'revoked-token-revoked-token-revoked-xx', url: site.url, httpOnly: true, sameSite: 'Strict' }]);
+    await page
+      .context()
+      .addCookies([{ name: 'lab_session', value: 'revoked-token-revoked-token-revoked-xx', url: site.url, httpOnly: true, sameSite: 'Strict' }]);
     await page.goto(`${site.url}/console/article`);
     await page.waitForURL(/\/login\?redirect=%2Fconsole%2Farticle/);
     expect(await page.evaluate(() => localStorage.getItem('login'))).toBeNull();
@@ -118,7 +121,7 @@ describe.skipIf(!e2eAvailable)('console in a browser', { timeout: 90_000 }, () =
     await page.getByRole('dialog').getByText('确认强调？').waitFor();
     await page.getByRole('dialog').getByRole('button', { name: '确定' }).click();
     await page.getByText('强调 成功').first().waitFor();
-    const after = ((await admin.get(`/api/news/?nid=${created?.nid}`)).json()) as Rec;
+    const after = (await admin.get(`/api/news/?nid=${created?.nid}`)).json() as Rec;
     expect(after).toMatchObject({ release: true, emphasize: true });
     // a cancelled confirmation changes nothing
     await row.getByRole('button', { name: '取消发布' }).click();
@@ -149,7 +152,10 @@ describe.skipIf(!e2eAvailable)('console in a browser', { timeout: 90_000 }, () =
     expect([meta.width, meta.height]).toEqual([800, 450]);
     expect(created.editors).toContain('周明远');
 
-    await page.getByRole('row', { name: new RegExp(title) }).getByRole('button', { name: '发布' }).click();
+    await page
+      .getByRole('row', { name: new RegExp(title) })
+      .getByRole('button', { name: '发布' })
+      .click();
     await page.getByRole('dialog').getByRole('button', { name: '确定' }).click();
     await page.getByText('发布 成功').first().waitFor();
     const published = (await admin.get(`/api/article/?aid=${created.aid}`)).json() as Rec;

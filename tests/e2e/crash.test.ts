@@ -162,23 +162,27 @@ describe.each(dialects)('a restore killed on %s', (dialect) => {
     expect(await contents(target.db)).toEqual(want);
   });
 
-  it.each(['restore:files-moved', 'restore:before-commit'])('at %s, over an instance with content (--force): that content is all still there', { timeout: 120_000 }, async (point) => {
-    const { file } = await backupOf(`force-${point.replace(':', '-')}`);
-    const target = await fresh();
-    // the target: a lab of its own, stopped
-    const server = await startServerProcess(target.dataDir, target.env);
-    const token = await loginOverHttp(server.url, ADMIN.username, ADMIN.password);
-    const acked: Acked[] = [];
-    await writer(server.url, token, 1, acked, () => acked.length >= 6);
-    server.proc.kill('SIGTERM');
-    await server.exited;
-    const before = await contents(target.db);
+  it.each(['restore:files-moved', 'restore:before-commit'])(
+    'at %s, over an instance with content (--force): that content is all still there',
+    { timeout: 120_000 },
+    async (point) => {
+      const { file } = await backupOf(`force-${point.replace(':', '-')}`);
+      const target = await fresh();
+      // the target: a lab of its own, stopped
+      const server = await startServerProcess(target.dataDir, target.env);
+      const token = await loginOverHttp(server.url, ADMIN.username, ADMIN.password);
+      const acked: Acked[] = [];
+      await writer(server.url, token, 1, acked, () => acked.length >= 6);
+      server.proc.kill('SIGTERM');
+      await server.exited;
+      const before = await contents(target.db);
 
-    const killed = runLab(['restore', file, '--force'], { ...target.env, LAB_FAILPOINT: point });
-    expect(killed.signal).toBe('SIGKILL');
-    const after = await contents(target.db);
-    expect(after.tables).toEqual(before.tables);
-    // every file a record points at is there, byte for byte (the backup's files may sit beside them)
-    for (const [name, sum] of Object.entries(before.files)) expect(after.files[name], name).toBe(sum);
-  });
+      const killed = runLab(['restore', file, '--force'], { ...target.env, LAB_FAILPOINT: point });
+      expect(killed.signal).toBe('SIGKILL');
+      const after = await contents(target.db);
+      expect(after.tables).toEqual(before.tables);
+      // every file a record points at is there, byte for byte (the backup's files may sit beside them)
+      for (const [name, sum] of Object.entries(before.files)) expect(after.files[name], name).toBe(sum);
+    },
+  );
 });

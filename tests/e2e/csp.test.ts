@@ -54,7 +54,16 @@ describe.skipIf(!e2eAvailable)('the content security policy in Chromium', () => 
   it('the console and the advisor area run with no violation, and the token stays out of reach', async () => {
     const page = await watched(browser, 'en');
     await logInThroughPage(page, site.url, ADMIN.username, ADMIN.password, '/console');
-    for (const path of ['/console', '/console/article', '/console/publication', '/console/people', '/console/news', '/console/seminar', '/console/site', '/console/profile']) {
+    for (const path of [
+      '/console',
+      '/console/article',
+      '/console/publication',
+      '/console/people',
+      '/console/news',
+      '/console/seminar',
+      '/console/site',
+      '/console/profile',
+    ]) {
       await page.goto(`${site.url}${path}`, { waitUntil: 'networkidle' });
       await page.getByRole('main').first().waitFor();
       expect(await violations(page), path).toEqual([]);
@@ -62,7 +71,9 @@ describe.skipIf(!e2eAvailable)('the content security policy in Chromium', () => 
     const token = await sessionTokenOf(page);
     expect(token).toMatch(/^\S{32,}$/);
     // what any script of the page can reach: no token anywhere
-    const reachable = await page.evaluate(() => `${document.cookie} ${JSON.stringify({ ...localStorage })} ${JSON.stringify({ ...sessionStorage })} ${document.documentElement.outerHTML}`);
+    const reachable = await page.evaluate(
+      () => `${document.cookie} ${JSON.stringify({ ...localStorage })} ${JSON.stringify({ ...sessionStorage })} ${document.documentElement.outerHTML}`,
+    );
     expect(reachable).not.toContain(token as string);
     await page.context().close();
 

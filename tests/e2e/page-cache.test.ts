@@ -10,7 +10,8 @@ import { ADMIN, type Site, startSite } from './server.ts';
 describe('the response cache and the long lists', () => {
   let site: Site;
   let admin: Client;
-  const get = (path: string, headers: Record<string, string> = {}) => fetch(site.url + path, { headers: { 'accept-language': 'en', ...headers }, redirect: 'manual' });
+  const get = (path: string, headers: Record<string, string> = {}) =>
+    fetch(site.url + path, { headers: { 'accept-language': 'en', ...headers }, redirect: 'manual' });
   const state = (res: Response) => res.headers.get('x-cache');
   const addPublication = async (title: string, area = 'social computing') => {
     const res = await admin.send('POST', '/api/publication/', { title, author: '["A. Author"]', source: 'ACL', area, year: 2020 });

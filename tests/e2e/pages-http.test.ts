@@ -7,7 +7,8 @@ import { ADMIN, ensureBuild, type Site, startSite } from './server.ts';
 
 describe('server-rendered pages over HTTP', () => {
   let site: Site;
-  const get = (path: string, headers: Record<string, string> = {}) => fetch(site.url + path, { headers: { 'accept-language': 'en', ...headers }, redirect: 'manual' });
+  const get = (path: string, headers: Record<string, string> = {}) =>
+    fetch(site.url + path, { headers: { 'accept-language': 'en', ...headers }, redirect: 'manual' });
 
   beforeAll(async () => {
     await ensureBuild();
@@ -25,7 +26,13 @@ describe('server-rendered pages over HTTP', () => {
 
     const admin = await loginAs(site.app, ADMIN.username, ADMIN.password);
     const marker = `Cache invalidation marker ${Date.now()}`;
-    const created = await admin.send('POST', '/api/news/', { abstract: marker, content_en: `<p>${marker}</p>`, content_zh: `<p>${marker}</p>`, release: 'true', date: '2099-01-01' });
+    const created = await admin.send('POST', '/api/news/', {
+      abstract: marker,
+      content_en: `<p>${marker}</p>`,
+      content_zh: `<p>${marker}</p>`,
+      release: 'true',
+      date: '2099-01-01',
+    });
     expect(created.statusCode).toBe(200);
     const third = await get('/?cachetest=1');
     expect(third.headers.get('x-cache')).toBe('miss');
@@ -38,7 +45,7 @@ describe('server-rendered pages over HTTP', () => {
     expect(en).toContain('<html lang="en"');
     expect(zh).toContain('<html lang="zh-CN"');
     expect(zh).toContain('在组成员');
-    expect((await (await get('/people?lang=zh')).text())).toContain('在组成员');
+    expect(await (await get('/people?lang=zh')).text()).toContain('在组成员');
   });
 
   it('answers compressed pages to clients that accept it', async () => {

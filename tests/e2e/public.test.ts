@@ -52,7 +52,9 @@ describe.skipIf(!e2eAvailable)('public site in a browser', { timeout: 60_000 }, 
     const context = await browser.newContext({ locale: lang === 'zh' ? 'zh-CN' : 'en-US', viewport: { width: 1280, height: 800 }, ...options });
     contexts.push(context);
     // nothing leaves the loopback server: outside links answer with a stub page
-    await context.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<title>outside</title>outside' }));
+    await context.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) =>
+      route.fulfill({ status: 200, contentType: 'text/html', body: '<title>outside</title>outside' }),
+    );
     context.on('page', (p) => p.on('pageerror', (e) => pageErrors.push(`${p.url()}: ${e.message}`)));
     const page = await context.newPage();
     return { context, page };
@@ -77,7 +79,14 @@ describe.skipIf(!e2eAvailable)('public site in a browser', { timeout: 60_000 }, 
   /** The labels of the active ones among these chips or tabs (aria-pressed, aria-selected or aria-current). */
   const activeOf = (items: Locator) =>
     items.evaluateAll((els) =>
-      els.filter((el) => el.getAttribute('aria-pressed') === 'true' || el.getAttribute('aria-selected') === 'true' || ['true', 'page'].includes(el.getAttribute('aria-current') ?? '')).map((el) => el.textContent?.trim() ?? ''),
+      els
+        .filter(
+          (el) =>
+            el.getAttribute('aria-pressed') === 'true' ||
+            el.getAttribute('aria-selected') === 'true' ||
+            ['true', 'page'].includes(el.getAttribute('aria-current') ?? ''),
+        )
+        .map((el) => el.textContent?.trim() ?? ''),
     );
 
   async function adminToken(): Promise<string> {
@@ -112,12 +121,18 @@ describe.skipIf(!e2eAvailable)('public site in a browser', { timeout: 60_000 }, 
     const current = (await api<Person[]>('/api/read_people/')).filter((p) => p.status);
     const publications = await api<Publication[]>('/api/read_publication/');
     const seminar = await api<Rec>('/api/read_seminar/?recent=1');
-    const [intro, noIntro] = lang === 'zh' ? ['用数据与人工智能理解和服务社会', 'understanding and serving society'] : ['understanding and serving society with data and artificial intelligence', '用数据与人工智能理解和服务社会'];
+    const [intro, noIntro] =
+      lang === 'zh'
+        ? ['用数据与人工智能理解和服务社会', 'understanding and serving society']
+        : ['understanding and serving society with data and artificial intelligence', '用数据与人工智能理解和服务社会'];
     const articleTexts = (a: Article) => [a.title, inLang(lang, '贡献者', 'Contributors'), ...a.authors, firstHeading(a.markdown ?? '')];
     const course = (slug: string) => {
       const c = courses.find((x) => x.slug === slug);
       if (!c) throw new Error(`no demo course ${slug}`);
-      return { title: inLang(lang, c.title_zh, c.title_en), texts: [inLang(lang, c.title_zh, c.title_en), inLang(lang, c.summary_zh, c.summary_en), firstHeading(inLang(lang, c.markdown_zh, c.markdown_en))] };
+      return {
+        title: inLang(lang, c.title_zh, c.title_en),
+        texts: [inLang(lang, c.title_zh, c.title_en), inLang(lang, c.summary_zh, c.summary_en), firstHeading(inLang(lang, c.markdown_zh, c.markdown_en))],
+      };
     };
     const labadmin = demoPerson('labadmin');
     const liqinghe = demoPerson('liqinghe');
@@ -127,7 +142,14 @@ describe.skipIf(!e2eAvailable)('public site in a browser', { timeout: 60_000 }, 
       {
         path: '/',
         title: labName(lang),
-        texts: [labName(lang), inLang(lang, '实验室简介', 'About the lab'), intro, String(inLang(lang, String(seminar.title_zh), String(seminar.title_en))), siteSettings.email, inLang(lang, siteSettings.location_zh, siteSettings.location_en)],
+        texts: [
+          labName(lang),
+          inLang(lang, '实验室简介', 'About the lab'),
+          intro,
+          String(inLang(lang, String(seminar.title_zh), String(seminar.title_en))),
+          siteSettings.email,
+          inLang(lang, siteSettings.location_zh, siteSettings.location_en),
+        ],
         // the filing number is shown in Chinese only (SPEC §2)
         absent: [noIntro, ...(lang === 'en' ? [siteSettings.filing_number] : [])],
       },
@@ -137,8 +159,16 @@ describe.skipIf(!e2eAvailable)('public site in a browser', { timeout: 60_000 }, 
       { path: `/blog/${slugged.slug}`, title: slugged.title, texts: articleTexts(sluggedFull) },
       { path: '/people', title: inLang(lang, '成员', 'People'), texts: current.map((p) => inLang(lang, p.name_zh, p.name_en)) },
       // link_type 1 (markdown) and 2 (HTML); the title is the lab name plus the English name
-      { path: '/people/labadmin', title: `${labName(lang)} - ${labadmin.name_en}`, texts: [inLang(lang, labadmin.name_zh, labadmin.name_en), '研究兴趣', '社会计算与计算社会科学'] },
-      { path: '/people/liqinghe', title: `${labName(lang)} - ${liqinghe.name_en}`, texts: [inLang(lang, liqinghe.name_zh, liqinghe.name_en), 'Argument mining from debates, reviews and social media'] },
+      {
+        path: '/people/labadmin',
+        title: `${labName(lang)} - ${labadmin.name_en}`,
+        texts: [inLang(lang, labadmin.name_zh, labadmin.name_en), '研究兴趣', '社会计算与计算社会科学'],
+      },
+      {
+        path: '/people/liqinghe',
+        title: `${labName(lang)} - ${liqinghe.name_en}`,
+        texts: [inLang(lang, liqinghe.name_zh, liqinghe.name_en), 'Argument mining from debates, reviews and social media'],
+      },
       { path: '/curriculum', title: inLang(lang, '课程', 'Courses'), texts: courses.map((c) => inLang(lang, c.title_zh, c.title_en)) },
       { path: '/curriculum/Intro-to-AI', ...course('Intro-to-AI') },
       { path: '/curriculum/Intro-to-NLP', ...course('Intro-to-NLP') },
@@ -150,8 +180,17 @@ describe.skipIf(!e2eAvailable)('public site in a browser', { timeout: 60_000 }, 
         texts: [publications[0]!.title, publications.at(-1)!.title, inLang(lang, `共 ${publications.length} 篇`, `${publications.length} publications`)],
       },
       { path: '/DISCOpen', title: inLang(lang, '开源', 'Open Source'), texts: projects.map((p) => inLang(lang, p.title_zh, p.title_en)) },
-      { path: '/login', title: `${inLang(lang, '登录', 'Log in')} · ${labName(lang)}`, texts: [labName(lang), inLang(lang, '用户名', 'Username'), inLang(lang, '密码', 'Password')] },
-      { path: '/no-such-page', status: 404, title: inLang(lang, '页面不存在', 'Page not found'), texts: ['404', inLang(lang, '页面不存在', 'Page not found'), inLang(lang, '返回首页', 'Go to the home page')] },
+      {
+        path: '/login',
+        title: `${inLang(lang, '登录', 'Log in')} · ${labName(lang)}`,
+        texts: [labName(lang), inLang(lang, '用户名', 'Username'), inLang(lang, '密码', 'Password')],
+      },
+      {
+        path: '/no-such-page',
+        status: 404,
+        title: inLang(lang, '页面不存在', 'Page not found'),
+        texts: ['404', inLang(lang, '页面不存在', 'Page not found'), inLang(lang, '返回首页', 'Go to the home page')],
+      },
       { path: '/news/999999', status: 404, title: inLang(lang, '页面不存在', 'Page not found'), texts: ['404'] },
     ];
 
@@ -289,7 +328,11 @@ describe.skipIf(!e2eAvailable)('public site in a browser', { timeout: 60_000 }, 
     const current = everyone.filter((p) => p.status);
     const former = everyone.filter((p) => !p.status);
     expect(former.length).toBeGreaterThan(0);
-    for (const t of [0, 1, 2, 3]) expect(current.some((p) => p.link_type === t), `a current person with link_type ${t}`).toBe(true);
+    for (const t of [0, 1, 2, 3])
+      expect(
+        current.some((p) => p.link_type === t),
+        `a current person with link_type ${t}`,
+      ).toBe(true);
 
     const { context, page } = await open('en');
     await page.goto(at('/people'));
@@ -302,7 +345,10 @@ describe.skipIf(!e2eAvailable)('public site in a browser', { timeout: 60_000 }, 
         }),
       );
     // the two tabs (links, so that they work without JavaScript too)
-    const tabs = page.locator('main').locator('[role="tab"], a').filter({ hasText: /^(Current members|Former members)$/ });
+    const tabs = page
+      .locator('main')
+      .locator('[role="tab"], a')
+      .filter({ hasText: /^(Current members|Former members)$/ });
     const tab = (name: string) => tabs.filter({ hasText: name });
     expect(await tabs.count()).toBe(2);
     expect(await activeOf(tabs)).toEqual(['Current members']);
@@ -310,7 +356,11 @@ describe.skipIf(!e2eAvailable)('public site in a browser', { timeout: 60_000 }, 
     // each card links to the personal page (link_type 1, 2), the external page (3) or nowhere (0)
     const expected = (list: Person[]) =>
       list
-        .map((p) => ({ name: p.name_en, href: p.link_type === 0 ? null : p.link_type === 3 ? p.link : `/people/${p.username}`, target: p.link_type === 3 ? '_blank' : null }))
+        .map((p) => ({
+          name: p.name_en,
+          href: p.link_type === 0 ? null : p.link_type === 3 ? p.link : `/people/${p.username}`,
+          target: p.link_type === 3 ? '_blank' : null,
+        }))
         .sort((x, y) => x.name.localeCompare(y.name));
     const sorted = async () => (await cards()).sort((x, y) => x.name.localeCompare(y.name));
     expect(await sorted()).toEqual(expected(current));
@@ -521,7 +571,14 @@ describe.skipIf(!e2eAvailable)('public site in a browser', { timeout: 60_000 }, 
 
     await page.goto(at('/'));
     let text = await bodyText(page);
-    for (const t of [siteSettings.lab_name_en, 'understanding and serving society with data and artificial intelligence', 'Latest news', 'Latest seminar', siteSettings.email]) shows(text, t, '/');
+    for (const t of [
+      siteSettings.lab_name_en,
+      'understanding and serving society with data and artificial intelligence',
+      'Latest news',
+      'Latest seminar',
+      siteSettings.email,
+    ])
+      shows(text, t, '/');
     // the home page's link to all news, and a news card to its article
     await page.getByRole('link', { name: 'All news' }).click();
     await page.waitForURL(at('/news'));
@@ -539,7 +596,10 @@ describe.skipIf(!e2eAvailable)('public site in a browser', { timeout: 60_000 }, 
     await entry.click();
     await expect.poll(() => tab.evaluate(() => decodeURIComponent(location.hash.slice(1)))).toBe(id);
     expect(await tab.evaluate(() => window.scrollY)).toBeGreaterThan(0);
-    const landed = await tab.evaluate((hid) => [document.getElementById(hid)?.getBoundingClientRect().top ?? -1, document.querySelector('header')?.getBoundingClientRect().bottom ?? 0], id);
+    const landed = await tab.evaluate(
+      (hid) => [document.getElementById(hid)?.getBoundingClientRect().top ?? -1, document.querySelector('header')?.getBoundingClientRect().bottom ?? 0],
+      id,
+    );
     expect(landed[0]).toBeGreaterThanOrEqual(landed[1]!);
     expect(landed[0]).toBeLessThanOrEqual(landed[1]! + 40);
     await tab.close();
@@ -583,7 +643,21 @@ describe.skipIf(!e2eAvailable)('public site in a browser', { timeout: 60_000 }, 
     const articles = await api<Article[]>('/api/read_article/');
     const { page } = await open('en', { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
     const width = () => page.evaluate(() => document.documentElement.scrollWidth);
-    for (const path of ['/', '/news', `/news/${articles[0]!.aid}`, '/people', '/people/labadmin', '/people/liqinghe', '/curriculum', '/curriculum/Intro-to-AI', '/sharedtask', '/publication', '/DISCOpen', '/login', '/no-such-page']) {
+    for (const path of [
+      '/',
+      '/news',
+      `/news/${articles[0]!.aid}`,
+      '/people',
+      '/people/labadmin',
+      '/people/liqinghe',
+      '/curriculum',
+      '/curriculum/Intro-to-AI',
+      '/sharedtask',
+      '/publication',
+      '/DISCOpen',
+      '/login',
+      '/no-such-page',
+    ]) {
       await page.goto(at(path));
       await page.waitForLoadState('networkidle');
       expect(await width(), `${path} is no wider than the screen`).toBeLessThanOrEqual(375);
@@ -688,8 +762,12 @@ describe.skipIf(!e2eAvailable)('public site in a browser', { timeout: 60_000 }, 
     expect(await page.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned)).toBeUndefined();
     const dom = await page.evaluate(() => ({
       scripts: [...document.scripts].filter((s) => s.textContent?.includes('__pwned')).length,
-      handlers: [...document.querySelectorAll('*')].flatMap((el) => [...el.attributes].filter((a) => a.name.startsWith('on')).map((a) => `${el.tagName} ${a.name}`)),
-      jsUrls: [...document.querySelectorAll('[href], [src], [action], [formaction]')].filter((el) => ['href', 'src', 'action', 'formaction'].some((n) => /^\s*javascript:/i.test(el.getAttribute(n) ?? ''))).length,
+      handlers: [...document.querySelectorAll('*')].flatMap((el) =>
+        [...el.attributes].filter((a) => a.name.startsWith('on')).map((a) => `${el.tagName} ${a.name}`),
+      ),
+      jsUrls: [...document.querySelectorAll('[href], [src], [action], [formaction]')].filter((el) =>
+        ['href', 'src', 'action', 'formaction'].some((n) => /^\s*javascript:/i.test(el.getAttribute(n) ?? '')),
+      ).length,
       frames: document.querySelectorAll('.rich iframe, .rich svg, .rich object, .rich embed').length,
     }));
     expect(dom).toEqual({ scripts: 0, handlers: [], jsUrls: 0, frames: 0 });
@@ -697,8 +775,28 @@ describe.skipIf(!e2eAvailable)('public site in a browser', { timeout: 60_000 }, 
 
   test('raw-HTML and markdown personal pages never run the HTML of their author', async () => {
     const token = await adminToken();
-    await createPerson(token, { uid: 'E2E-HOSTILE-1', username: 'hostile.html', name_zh: '恶意网页', name_en: 'Hostile Html', password: 'hostile-password', password2: 'hostile-password', type: 'master', link_type: '2', link2: payloadHtml });
-    await createPerson(token, { uid: 'E2E-HOSTILE-2', username: 'hostile.md', name_zh: '恶意文本', name_en: 'Hostile Markdown', password: 'hostile-password', password2: 'hostile-password', type: 'master', link_type: '1', link1: payloadMarkdown });
+    await createPerson(token, {
+      uid: 'E2E-HOSTILE-1',
+      username: 'hostile.html',
+      name_zh: '恶意网页',
+      name_en: 'Hostile Html',
+      password: 'hostile-password',
+      password2: 'hostile-password',
+      type: 'master',
+      link_type: '2',
+      link2: payloadHtml,
+    });
+    await createPerson(token, {
+      uid: 'E2E-HOSTILE-2',
+      username: 'hostile.md',
+      name_zh: '恶意文本',
+      name_en: 'Hostile Markdown',
+      password: 'hostile-password',
+      password2: 'hostile-password',
+      type: 'master',
+      link_type: '1',
+      link1: payloadMarkdown,
+    });
 
     const { page } = await open('en');
     // loaded directly (server-rendered)

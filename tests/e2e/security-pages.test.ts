@@ -28,7 +28,9 @@ const canonicalOf = (html: string) => /<link rel="canonical" href="([^"]*)"/.exe
 
 /** The absolute addresses of a page's <link href> and og:url (relative ones are the page's own). */
 const absoluteLinks = (html: string) =>
-  [...html.matchAll(/<link\b[^>]*\bhref="([^"]*)"/g), ...html.matchAll(/<meta property="og:url" content="([^"]*)"/g)].map((m) => m[1] as string).filter((u) => /^[a-z][a-z0-9+.-]*:/i.test(u));
+  [...html.matchAll(/<link\b[^>]*\bhref="([^"]*)"/g), ...html.matchAll(/<meta property="og:url" content="([^"]*)"/g)]
+    .map((m) => m[1] as string)
+    .filter((u) => /^[a-z][a-z0-9+.-]*:/i.test(u));
 
 const LOCAL_ORIGIN = /^http:\/\/(127\.0\.0\.1|localhost):\d+\//;
 

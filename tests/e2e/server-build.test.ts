@@ -12,7 +12,10 @@ const serverDir = path.join(root, 'build', 'server');
 const browserOnly = ['@mui/', '@emotion/', '@dnd-kit/', 'react-easy-crop', 'notistack', '@tanstack/react-query', 'dayjs'];
 
 function filesUnder(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true, recursive: true }).filter((e) => e.isFile() && /\.[cm]?js$/.test(e.name)).map((e) => path.join(e.parentPath, e.name));
+  return fs
+    .readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((e) => e.isFile() && /\.[cm]?js$/.test(e.name))
+    .map((e) => path.join(e.parentPath, e.name));
 }
 
 describe('the server build', () => {
@@ -37,7 +40,11 @@ describe('the server build', () => {
       const routes = Object.keys(build.routes).filter((id) => /console|advisor/.test(id));
       console.log(JSON.stringify({ seen, routes }));
     `;
-    const run = spawnSync(process.execPath, ['--input-type=module', '-e', probe], { cwd: root, encoding: 'utf8', env: { ...process.env, NODE_ENV: 'production' } });
+    const run = spawnSync(process.execPath, ['--input-type=module', '-e', probe], {
+      cwd: root,
+      encoding: 'utf8',
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
     expect(run.status, run.stderr).toBe(0);
     const { seen, routes } = JSON.parse(run.stdout) as { seen: string[]; routes: string[] };
     expect(seen.some((u) => u.includes('/node_modules/react-dom/'))).toBe(true);

@@ -21,14 +21,27 @@ describe('the bundled server of npm start', () => {
   beforeAll(async () => {
     await ensureBuild();
     const vite = path.join(root, 'node_modules', 'vite', 'bin', 'vite.js');
-    const built = spawnSync(process.execPath, [vite, 'build', '-c', 'vite.server.config.ts', '--outDir', outDir], { cwd: root, encoding: 'utf8', timeout: 120_000 });
+    const built = spawnSync(process.execPath, [vite, 'build', '-c', 'vite.server.config.ts', '--outDir', outDir], {
+      cwd: root,
+      encoding: 'utf8',
+      timeout: 120_000,
+    });
     expect(built.status, built.stderr).toBe(0);
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-bundle-'));
     const port = 30000 + Math.floor(Math.random() * 20000);
     base = `http://127.0.0.1:${port}`;
     child = spawn(process.execPath, [path.join(outDir, 'main.js')], {
       cwd: root,
-      env: { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LAB_ADMIN_USERNAME: ADMIN.username, LAB_ADMIN_PASSWORD: ADMIN.password, DATABASE_URL: '' },
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        DATA_DIR: dataDir,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        LAB_ADMIN_USERNAME: ADMIN.username,
+        LAB_ADMIN_PASSWORD: ADMIN.password,
+        DATABASE_URL: '',
+      },
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     let stderr = '';

@@ -94,7 +94,12 @@ export async function ensureBuild(): Promise<void> {
       fs.closeSync(fd);
       if (!buildIsStale()) return;
       const cli = path.join(root, 'node_modules', '@react-router', 'dev', 'bin.cjs');
-      const run = spawnSync(process.execPath, [cli, 'build'], { cwd: root, encoding: 'utf8', env: { ...process.env, NODE_ENV: 'production' }, timeout: 170_000 });
+      const run = spawnSync(process.execPath, [cli, 'build'], {
+        cwd: root,
+        encoding: 'utf8',
+        env: { ...process.env, NODE_ENV: 'production' },
+        timeout: 170_000,
+      });
       if (run.status !== 0) throw new Error(`react-router build failed (${run.status ?? run.signal}):\n${run.stdout}\n${run.stderr}`.slice(-4000));
       // the build may finish within the mtime resolution of a just-saved source: mark it as newer
       const now = new Date();
@@ -161,7 +166,15 @@ export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
 }
 

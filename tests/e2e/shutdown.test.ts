@@ -11,7 +11,12 @@ import { loginOverHttp, startServerProcess } from '../helpers/process.ts';
 
 const ADMIN = { username: 'stopadmin', password: 'stop-admin-password' };
 
-function request(port: number, agent: http.Agent, opts: http.RequestOptions, body?: (req: http.ClientRequest) => Promise<void>): Promise<{ status: number; text: string }> {
+function request(
+  port: number,
+  agent: http.Agent,
+  opts: http.RequestOptions,
+  body?: (req: http.ClientRequest) => Promise<void>,
+): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
     const req = http.request({ host: '127.0.0.1', port, agent, ...opts }, (res) => {
       let text = '';
@@ -25,7 +30,6 @@ function request(port: number, agent: http.Agent, opts: http.RequestOptions, bod
     else req.end();
   });
 }
-
 
 describe('stopping the server', () => {
   let child: ChildProcess | undefined;
@@ -48,14 +52,19 @@ describe('stopping the server', () => {
     const boundary = '----labstop';
     const slowAgent = new http.Agent({ keepAlive: false });
     let stoppedAt = 0;
-    const inFlight = request(port, slowAgent, { method: 'POST', path: '/api/news/', headers: { authorization: `Token ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}` } }, async (req) => {
-      req.write(`--${boundary}\r\nContent-Disposition: form-data; name="abstract"\r\n\r\nWritten while stopping\r\n`);
-      await new Promise((r) => setTimeout(r, 300));
-      child?.kill('SIGTERM');
-      stoppedAt = Date.now();
-      await new Promise((r) => setTimeout(r, 700));
-      req.write(`--${boundary}\r\nContent-Disposition: form-data; name="release"\r\n\r\ntrue\r\n--${boundary}--\r\n`);
-    });
+    const inFlight = request(
+      port,
+      slowAgent,
+      { method: 'POST', path: '/api/news/', headers: { authorization: `Token ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}` } },
+      async (req) => {
+        req.write(`--${boundary}\r\nContent-Disposition: form-data; name="abstract"\r\n\r\nWritten while stopping\r\n`);
+        await new Promise((r) => setTimeout(r, 300));
+        child?.kill('SIGTERM');
+        stoppedAt = Date.now();
+        await new Promise((r) => setTimeout(r, 700));
+        req.write(`--${boundary}\r\nContent-Disposition: form-data; name="release"\r\n\r\ntrue\r\n--${boundary}--\r\n`);
+      },
+    );
     const done = await inFlight;
     expect(done.status, done.text).toBe(200);
     const { code } = await exited;
@@ -73,7 +82,14 @@ describe('stopping the server', () => {
     const { proc, port, exited } = await startServerProcess(dir, { LAB_ADMIN_USERNAME: '' });
     try {
       // a body announced and never sent: the request stays in flight
-      const stuck = http.request({ host: '127.0.0.1', port, agent, method: 'POST', path: '/api/csrf/', headers: { 'content-length': '1000', 'content-type': 'text/plain' } });
+      const stuck = http.request({
+        host: '127.0.0.1',
+        port,
+        agent,
+        method: 'POST',
+        path: '/api/csrf/',
+        headers: { 'content-length': '1000', 'content-type': 'text/plain' },
+      });
       stuck.on('error', () => {});
       stuck.write('x');
       await new Promise((r) => setTimeout(r, 200));

@@ -16,14 +16,26 @@ export type ServerProcess = { proc: ChildProcess; port: number; url: string; exi
 export async function startServerProcess(dataDir: string, env: Record<string, string> = {}): Promise<ServerProcess> {
   const proc = spawn(process.execPath, [path.join(projectRoot, 'server', 'main.ts')], {
     cwd: projectRoot,
-    env: { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LAB_API_ONLY: '1', DATABASE_URL: '', LOGIN_RATE_LIMIT: '1000', ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      DATA_DIR: dataDir,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LAB_API_ONLY: '1',
+      DATABASE_URL: '',
+      LOGIN_RATE_LIMIT: '1000',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stderr = '';
   proc.stderr?.on('data', (d) => {
     stderr += String(d);
   });
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => proc.once('exit', (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    proc.once('exit', (code, signal) => resolve({ code, signal })),
+  );
   const port = await new Promise<number>((resolve, reject) => {
     let out = '';
     const timer = setTimeout(() => reject(new Error(`the server did not start within 60 s: ${stderr}`)), 60_000);

@@ -66,7 +66,16 @@ export default function NameCheckScreen() {
           </Alert>
         )}
         <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, gap: 2 }}>
-          <TextField label={t('advisor.paste')} helperText={t('advisor.pasteHelp')} value={pasted} onChange={(e) => setPasted(e.target.value)} multiline minRows={8} maxRows={20} fullWidth />
+          <TextField
+            label={t('advisor.paste')}
+            helperText={t('advisor.pasteHelp')}
+            value={pasted}
+            onChange={(e) => setPasted(e.target.value)}
+            multiline
+            minRows={8}
+            maxRows={20}
+            fullWidth
+          />
           <Box aria-live="polite">
             <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mb: 1.5 }} data-testid="check-totals">
               <Chip label={`${t('advisor.total')} ${result.total}`} />
@@ -98,11 +107,14 @@ function ListEditor({ path, list, label, names, onSaved }: { path: string; list:
   const text = draft ?? names.join('\n');
 
   const save = (body: { names: string } | { file: File }) =>
-    run(async () => {
-      await api.send('PUT', path, { list, ...body });
-      await onSaved();
-      setDraft(null);
-    }, () => t('advisor.listSaved'));
+    run(
+      async () => {
+        await api.send('PUT', path, { list, ...body });
+        await onSaved();
+        setDraft(null);
+      },
+      () => t('advisor.listSaved'),
+    );
 
   return (
     <Accordion disableGutters>
@@ -112,7 +124,16 @@ function ListEditor({ path, list, label, names, onSaved }: { path: string; list:
         </Typography>
       </AccordionSummary>
       <AccordionDetails>
-        <TextField label={t('advisor.listNames', { list: label })} value={text} onChange={(e) => setDraft(e.target.value)} multiline minRows={8} maxRows={24} fullWidth sx={{ mb: 1.5 }} />
+        <TextField
+          label={t('advisor.listNames', { list: label })}
+          value={text}
+          onChange={(e) => setDraft(e.target.value)}
+          multiline
+          minRows={8}
+          maxRows={24}
+          fullWidth
+          sx={{ mb: 1.5 }}
+        />
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
           <Button variant="contained" startIcon={<SaveIcon />} disabled={busy} onClick={() => void save({ names: text })}>
             {t('advisor.saveList')}

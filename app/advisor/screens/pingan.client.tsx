@@ -17,7 +17,16 @@ import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useParams } from 'react-router';
-import { addDays, chinaDate, type DateCount, type PinganBase, type PinganToday, type PinganYesterday, type ReportRow, zeroReport } from '../../../common/advisor.ts';
+import {
+  addDays,
+  chinaDate,
+  type DateCount,
+  type PinganBase,
+  type PinganToday,
+  type PinganYesterday,
+  type ReportRow,
+  zeroReport,
+} from '../../../common/advisor.ts';
 import { copyText } from '../../advisor/copy.ts';
 import { RemindChart } from '../../advisor/remind-chart.tsx';
 import { type Column, SmallTable } from '../../advisor/tables.tsx';
@@ -59,7 +68,11 @@ export default function PinganScreen() {
   const [view, setView] = useState<View | null>(null);
 
   const base = useQuery({ queryKey: ['pingan', advisor, 1, date], queryFn: () => api.get<PinganBase>(`${path}?mount=1&date=${date}`) });
-  const today = useQuery({ queryKey: ['pingan', advisor, 2, date], queryFn: () => api.get<PinganToday>(`${path}?mount=2&date=${date}`), enabled: view === 'today' });
+  const today = useQuery({
+    queryKey: ['pingan', advisor, 2, date],
+    queryFn: () => api.get<PinganToday>(`${path}?mount=2&date=${date}`),
+    enabled: view === 'today',
+  });
   const yesterday = useQuery({
     queryKey: ['pingan', advisor, 3, dateYes],
     queryFn: () => api.get<PinganYesterday>(`${path}?mount=3&date=${date}&date_yes=${dateYes}`),
@@ -83,7 +96,14 @@ export default function PinganScreen() {
         {t('advisor.pingan')}
       </Typography>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5, mb: 2 }}>
-        <TextField type="date" size="small" label={t('advisor.date')} value={date} onChange={(e) => e.target.value && setDate(e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
+        <TextField
+          type="date"
+          size="small"
+          label={t('advisor.date')}
+          value={date}
+          onChange={(e) => e.target.value && setDate(e.target.value)}
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
         <Button variant={view === 'today' ? 'contained' : 'outlined'} startIcon={<NotificationsActiveIcon />} onClick={() => open('today')}>
           {t('advisor.today')}
         </Button>
@@ -111,18 +131,24 @@ function SourceCard({ info, path, onChange }: { info: PinganBase; path: string; 
   const cookie = draft ?? info.cookie;
 
   const saveCookie = () =>
-    run(async () => {
-      await api.send('PUT', `${path}?remind=0`, { cookie });
-      await onChange();
-      setDraft(null);
-    }, () => t('console.saved'));
+    run(
+      async () => {
+        await api.send('PUT', `${path}?remind=0`, { cookie });
+        await onChange();
+        setDraft(null);
+      },
+      () => t('console.saved'),
+    );
 
   const importFile = (file: File) =>
-    run(async () => {
-      const r = await request<{ rows: number; dates: string[] }>('POST', `${path}import/`, { form: toForm({ file }) });
-      await onChange();
-      return r;
-    }, (r) => t('advisor.imported', { rows: r.rows, dates: r.dates.join(', ') }));
+    run(
+      async () => {
+        const r = await request<{ rows: number; dates: string[] }>('POST', `${path}import/`, { form: toForm({ file }) });
+        await onChange();
+        return r;
+      },
+      (r) => t('advisor.imported', { rows: r.rows, dates: r.dates.join(', ') }),
+    );
 
   return (
     <Section
@@ -184,7 +210,19 @@ function Stat({ label, value }: { label: string; value: ReactNode }) {
 
 type Own = { selfdez: string; selfdyz: string; xwzs: string };
 
-function ParamsPanel({ info, day, dateYes, path, onChange }: { info: PinganBase; day: PinganToday | PinganYesterday | undefined; dateYes: string; path: string; onChange: () => Promise<unknown> }) {
+function ParamsPanel({
+  info,
+  day,
+  dateYes,
+  path,
+  onChange,
+}: {
+  info: PinganBase;
+  day: PinganToday | PinganYesterday | undefined;
+  dateYes: string;
+  path: string;
+  onChange: () => Promise<unknown>;
+}) {
   const { t } = useT();
   const { busy, run } = useAction();
   // only what was edited is state; the rest shows what is stored (and yesterday for the move dates)
@@ -197,13 +235,16 @@ function ParamsPanel({ info, day, dateYes, path, onChange }: { info: PinganBase;
 
   const move = (m: Move) => (m.count.trim() === '' ? '' : JSON.stringify({ date: m.date, count: Number(m.count) }));
   const save = () =>
-    run(async () => {
-      await api.send('PUT', `${path}?remind=0`, { ...own, lixiao_temp: move(leave), fanxiao_temp: move(back) });
-      await onChange();
-      setEdits({});
-      setLeave((m) => ({ ...m, count: '' }));
-      setBack((m) => ({ ...m, count: '' }));
-    }, () => t('console.saved'));
+    run(
+      async () => {
+        await api.send('PUT', `${path}?remind=0`, { ...own, lixiao_temp: move(leave), fanxiao_temp: move(back) });
+        await onChange();
+        setEdits({});
+        setLeave((m) => ({ ...m, count: '' }));
+        setBack((m) => ({ ...m, count: '' }));
+      },
+      () => t('console.saved'),
+    );
 
   const figure = (n: number | undefined) => (day?.source ? n : '–');
   const number = (key: keyof typeof own) => (
@@ -220,8 +261,22 @@ function ParamsPanel({ info, day, dateYes, path, onChange }: { info: PinganBase;
       <Typography component="legend" variant="body2" sx={{ minWidth: 96, float: 'left', mr: 1 }}>
         {label}
       </Typography>
-      <TextField size="small" type="date" label={t('advisor.date')} value={m.date} onChange={(e) => set({ ...m, date: e.target.value })} slotProps={{ inputLabel: { shrink: true } }} />
-      <TextField size="small" label={t('advisor.count')} value={m.count} onChange={(e) => set({ ...m, count: e.target.value })} sx={{ width: 160 }} slotProps={{ htmlInput: { inputMode: 'numeric', pattern: '[0-9]*' } }} />
+      <TextField
+        size="small"
+        type="date"
+        label={t('advisor.date')}
+        value={m.date}
+        onChange={(e) => set({ ...m, date: e.target.value })}
+        slotProps={{ inputLabel: { shrink: true } }}
+      />
+      <TextField
+        size="small"
+        label={t('advisor.count')}
+        value={m.count}
+        onChange={(e) => set({ ...m, count: e.target.value })}
+        sx={{ width: 160 }}
+        slotProps={{ htmlInput: { inputMode: 'numeric', pattern: '[0-9]*' } }}
+      />
     </Box>
   );
   const monthColumns: Column<DateCount>[] = [
@@ -261,7 +316,13 @@ function ParamsPanel({ info, day, dateYes, path, onChange }: { info: PinganBase;
         </Button>
         <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, gap: 2 }}>
           <SmallTable caption={t('advisor.monthLeave')} rows={info.lixiao_month} columns={monthColumns} rowKey={(r) => r.date} empty={t('advisor.noEntries')} />
-          <SmallTable caption={t('advisor.monthReturn')} rows={info.fanxiao_month} columns={monthColumns} rowKey={(r) => r.date} empty={t('advisor.noEntries')} />
+          <SmallTable
+            caption={t('advisor.monthReturn')}
+            rows={info.fanxiao_month}
+            columns={monthColumns}
+            rowKey={(r) => r.date}
+            empty={t('advisor.noEntries')}
+          />
         </Box>
       </AccordionDetails>
     </Accordion>
@@ -294,17 +355,26 @@ function TodaySection({ data, path, onChange }: { data: PinganToday; path: strin
   const pending = data.weishangbao.filter((r) => !data.remind_today.includes(r.xgh));
 
   const record = () =>
-    run(async () => {
-      const remind = JSON.stringify(data.weishangbao.map((r) => ({ xgh: r.xgh, realname: r.realname })));
-      await api.send('PUT', `${path}?remind=1&date=${data.date}`, { remind });
-      await onChange();
-    }, () => t('advisor.recorded', { n: data.weishangbao.length }));
+    run(
+      async () => {
+        const remind = JSON.stringify(data.weishangbao.map((r) => ({ xgh: r.xgh, realname: r.realname })));
+        await api.send('PUT', `${path}?remind=1&date=${data.date}`, { remind });
+        await onChange();
+      },
+      () => t('advisor.recorded', { n: data.weishangbao.length }),
+    );
 
   return (
     <Section
       title={`${t('advisor.today')} · ${data.date}`}
       actions={
-        <Button variant="contained" color="secondary" startIcon={<NotificationsActiveIcon />} disabled={busy || data.weishangbao.length === 0 || pending.length === 0} onClick={() => void record()}>
+        <Button
+          variant="contained"
+          color="secondary"
+          startIcon={<NotificationsActiveIcon />}
+          disabled={busy || data.weishangbao.length === 0 || pending.length === 0}
+          onClick={() => void record()}
+        >
           {pending.length === 0 && data.weishangbao.length > 0 ? t('advisor.recordedToday') : t('advisor.record')}
         </Button>
       }

@@ -100,7 +100,16 @@ export default function ConsoleHome() {
               setPicked(null);
             }}
           />
-          <TextField select size="small" label={t('consoleHome.member')} value={member ? memberUid : ''} onChange={(e) => setMemberUid(e.target.value)} sx={{ minWidth: 200, maxWidth: '100%' }} disabled={members.length === 0} slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}>
+          <TextField
+            select
+            size="small"
+            label={t('consoleHome.member')}
+            value={member ? memberUid : ''}
+            onChange={(e) => setMemberUid(e.target.value)}
+            sx={{ minWidth: 200, maxWidth: '100%' }}
+            disabled={members.length === 0}
+            slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
+          >
             <MenuItem value="">{t('consoleHome.allMembers')}</MenuItem>
             {members.map((m) => (
               <MenuItem key={m.uid} value={m.uid}>
@@ -160,7 +169,11 @@ export default function ConsoleHome() {
                           fontWeight: 600,
                           border: selected ? 2 : 1,
                           borderColor: selected ? 'text.primary' : mine ? 'secondary.main' : 'divider',
-                          bgcolor: mine ? alpha(theme.palette.secondary.main, 0.85) : n > 0 ? alpha(theme.palette.primary.main, 0.12 + (0.68 * n) / max) : 'background.paper',
+                          bgcolor: mine
+                            ? alpha(theme.palette.secondary.main, 0.85)
+                            : n > 0
+                              ? alpha(theme.palette.primary.main, 0.12 + (0.68 * n) / max)
+                              : 'background.paper',
                           color: mine || n / max > 0.5 ? '#fff' : n > 0 ? 'primary.dark' : 'text.disabled',
                           '&.Mui-focusVisible': { outline: '2px solid', outlineColor: 'secondary.main', outlineOffset: 1 },
                         })}
@@ -188,13 +201,21 @@ export default function ConsoleHome() {
                     {t('consoleHome.busyList', { n: pickedBusy.length })}
                   </Typography>
                   <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, my: 1 }}>
-                    {pickedBusy.length === 0 ? <Typography variant="body2">{t('consoleHome.nobody')}</Typography> : pickedBusy.map((m) => <Chip key={m.uid} size="small" color="primary" label={nameOf(m)} />)}
+                    {pickedBusy.length === 0 ? (
+                      <Typography variant="body2">{t('consoleHome.nobody')}</Typography>
+                    ) : (
+                      pickedBusy.map((m) => <Chip key={m.uid} size="small" color="primary" label={nameOf(m)} />)
+                    )}
                   </Box>
                   <Typography variant="body2" color="text.secondary">
                     {t('consoleHome.freeList', { n: pickedFree.length })}
                   </Typography>
                   <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, mt: 1 }}>
-                    {pickedFree.length === 0 ? <Typography variant="body2">{t('consoleHome.nobody')}</Typography> : pickedFree.map((m) => <Chip key={m.uid} size="small" variant="outlined" label={nameOf(m)} />)}
+                    {pickedFree.length === 0 ? (
+                      <Typography variant="body2">{t('consoleHome.nobody')}</Typography>
+                    ) : (
+                      pickedFree.map((m) => <Chip key={m.uid} size="small" variant="outlined" label={nameOf(m)} />)
+                    )}
                   </Box>
                 </>
               ) : (

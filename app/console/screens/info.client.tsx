@@ -189,10 +189,15 @@ export default function InfoScreen() {
           <Button variant="outlined" color="error" startIcon={<DeleteIcon />} onClick={() => void remove()} disabled={busy || !current}>
             {t('consoleInfo.delete')}
           </Button>
-          <Button variant="outlined" startIcon={<SwapVertIcon />} onClick={() => {
+          <Button
+            variant="outlined"
+            startIcon={<SwapVertIcon />}
+            onClick={() => {
               setSortRound((n) => n + 1);
               setSorting(true);
-            }} disabled={busy || stored.length < 2}>
+            }}
+            disabled={busy || stored.length < 2}
+          >
             {t('consoleInfo.sort')}
           </Button>
           <Button variant="outlined" startIcon={<EditIcon />} onClick={() => setDraft(stored.map((p) => ({ ...p })))} disabled={busy || !current}>
@@ -263,7 +268,13 @@ export default function InfoScreen() {
                   sx={{ width: { xs: '100%', sm: 360 } }}
                   slotProps={{ htmlInput: { maxLength: info.fields.aspect.max } }}
                 />
-                <MarkdownField key={current.iid} label={t('consoleInfo.content')} value={current.markdown} onChange={(v) => change({ markdown: v })} height={600} />
+                <MarkdownField
+                  key={current.iid}
+                  label={t('consoleInfo.content')}
+                  value={current.markdown}
+                  onChange={(v) => change({ markdown: v })}
+                  height={600}
+                />
               </>
             ) : current.markdown.trim() ? (
               <MarkdownView value={current.markdown} />
@@ -293,7 +304,17 @@ export default function InfoScreen() {
   );
 }
 
-function AddDialog({ open, busy, onClose, onAdd }: { open: boolean; busy: boolean; onClose: () => void; onAdd: (aspect: string) => Promise<Record<string, string>> }) {
+function AddDialog({
+  open,
+  busy,
+  onClose,
+  onAdd,
+}: {
+  open: boolean;
+  busy: boolean;
+  onClose: () => void;
+  onAdd: (aspect: string) => Promise<Record<string, string>>;
+}) {
   const { t } = useT();
   const [aspect, setAspect] = useState('');
   const [error, setError] = useState<string | undefined>();
@@ -345,20 +366,41 @@ function AddDialog({ open, busy, onClose, onAdd }: { open: boolean; busy: boolea
   );
 }
 
-function SortDialog({ open, pages, busy, onClose, onSave }: { open: boolean; pages: InfoPage[]; busy: boolean; onClose: () => void; onSave: (ordered: InfoPage[]) => Promise<void> }) {
+function SortDialog({
+  open,
+  pages,
+  busy,
+  onClose,
+  onSave,
+}: {
+  open: boolean;
+  pages: InfoPage[];
+  busy: boolean;
+  onClose: () => void;
+  onSave: (ordered: InfoPage[]) => Promise<void>;
+}) {
   const { t } = useT();
   const narrow = !useMediaQuery('(min-width:600px)', { noSsr: true });
   // the order being arranged: the dialog is mounted afresh at every opening, from the stored order, so
   // cancel leaves the previous order as it was
   const [items, setItems] = useState<InfoPage[]>(pages);
 
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
   const aspectOf = (id: unknown) => items.find((p) => p.iid === Number(id))?.aspect ?? '';
   const position = (id: unknown) => items.findIndex((p) => p.iid === Number(id)) + 1;
 
   function onDragEnd({ active, over }: DragEndEvent) {
     if (!over || active.id === over.id) return;
-    setItems((all) => arrayMove(all, all.findIndex((p) => p.iid === Number(active.id)), all.findIndex((p) => p.iid === Number(over.id))));
+    setItems((all) =>
+      arrayMove(
+        all,
+        all.findIndex((p) => p.iid === Number(active.id)),
+        all.findIndex((p) => p.iid === Number(over.id)),
+      ),
+    );
   }
 
   return (

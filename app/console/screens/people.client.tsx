@@ -14,8 +14,27 @@ export default function PeopleScreen() {
       title={t('console.people')}
       layout="side"
       fields={[
-        'uid', 'username', 'name_zh', 'name_en', 'password', 'password2', 'type', 'area', 'entrance', 'authority', 'email', 'phone',
-        'location_zh', 'location_en', 'description_zh', 'description_en', 'portrait_url', 'link_type', 'link1', 'link2', 'link3',
+        'uid',
+        'username',
+        'name_zh',
+        'name_en',
+        'password',
+        'password2',
+        'type',
+        'area',
+        'entrance',
+        'authority',
+        'email',
+        'phone',
+        'location_zh',
+        'location_en',
+        'description_zh',
+        'description_en',
+        'portrait_url',
+        'link_type',
+        'link1',
+        'link2',
+        'link3',
       ]}
       columns={[
         { key: 'uid', label: f.uid.label[lang as Lang] },

@@ -87,12 +87,23 @@ export default function PrivateImageScreen() {
           {list.isLoading ? t('console.loading') : list.isError ? t('console.failed') : t('console.noImages')}
         </Typography>
       ) : (
-        <Box component="ul" aria-label={t('consoleFiles.gallery')} sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 200px), 1fr))' }}>
+        <Box
+          component="ul"
+          aria-label={t('consoleFiles.gallery')}
+          sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 200px), 1fr))' }}
+        >
           {images.map((img) => (
             <Card component="li" variant="outlined" key={img.iid} sx={{ display: 'flex', flexDirection: 'column' }}>
               <CardMedia component="img" image={img.url} alt={img.filename} loading="lazy" sx={{ height: 150, objectFit: 'contain', bgcolor: 'grey.100' }} />
               <CardContent sx={{ pb: 0, flexGrow: 1, minWidth: 0 }}>
-                <Link href={img.url} target="_blank" rel="noopener" variant="body2" sx={{ wordBreak: 'break-all' }} aria-label={t('consoleFiles.open', { name: img.filename })}>
+                <Link
+                  href={img.url}
+                  target="_blank"
+                  rel="noopener"
+                  variant="body2"
+                  sx={{ wordBreak: 'break-all' }}
+                  aria-label={t('consoleFiles.open', { name: img.filename })}
+                >
                   {img.filename}
                 </Link>
                 <Typography variant="body2" color="text.secondary">

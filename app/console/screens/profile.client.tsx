@@ -24,7 +24,23 @@ import { passwordChanged } from '../../lib/session.ts';
 // (update mode) before anything is sent; the server applies the page-link rule of SPEC §5. After a
 // save the stored login's name and portrait follow, so the drawer shows them at once.
 
-const editable = ['name_zh', 'name_en', 'password', 'password2', 'old_password', 'email', 'phone', 'location_zh', 'location_en', 'description_zh', 'description_en', 'type', 'entrance', 'area', 'link_type'] as const;
+const editable = [
+  'name_zh',
+  'name_en',
+  'password',
+  'password2',
+  'old_password',
+  'email',
+  'phone',
+  'location_zh',
+  'location_en',
+  'description_zh',
+  'description_en',
+  'type',
+  'entrance',
+  'area',
+  'link_type',
+] as const;
 const pageEditor: Record<number, string> = { 1: 'link1', 2: 'link2', 3: 'link3' };
 
 function Section({ title, children, hint, id }: { title: string; children: ReactNode; hint?: string; id?: string }) {
@@ -71,7 +87,9 @@ export default function ProfileScreen() {
 
   if (profile.isError) {
     return (
-      <Typography color="error">{profile.error instanceof ApiFailure && profile.error.status === 404 ? t('consoleProfile.notFound') : t('console.failed')}</Typography>
+      <Typography color="error">
+        {profile.error instanceof ApiFailure && profile.error.status === 404 ? t('consoleProfile.notFound') : t('console.failed')}
+      </Typography>
     );
   }
   if (!values) return <CircularProgress aria-label={t('console.loading')} />;
@@ -89,7 +107,18 @@ export default function ProfileScreen() {
 
   const field = (name: string, disabled = false) => {
     const def = person.fields[name as keyof typeof person.fields];
-    return <FieldInput key={name} name={name} def={def} value={values[name]} record={values} error={errors[name]} disabled={disabled} onChange={(v) => set(name, v)} />;
+    return (
+      <FieldInput
+        key={name}
+        name={name}
+        def={def}
+        value={values[name]}
+        record={values}
+        error={errors[name]}
+        disabled={disabled}
+        onChange={(v) => set(name, v)}
+      />
+    );
   };
 
   const linkType = Number(values.link_type ?? 0);
@@ -111,7 +140,10 @@ export default function ProfileScreen() {
     const problems = validate(person, 'update', body, lang as Lang);
     setErrors(problems);
     if (Object.keys(problems).length > 0) {
-      notify.lines([t('consoleProfile.fixErrors'), ...Object.entries(problems).map(([f, m]) => `${person.fields[f as keyof typeof person.fields]?.label[lang as Lang] ?? f}: ${m}`)]);
+      notify.lines([
+        t('consoleProfile.fixErrors'),
+        ...Object.entries(problems).map(([f, m]) => `${person.fields[f as keyof typeof person.fields]?.label[lang as Lang] ?? f}: ${m}`),
+      ]);
       return;
     }
     setSaving(true);

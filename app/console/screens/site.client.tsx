@@ -77,7 +77,11 @@ export default function SiteScreen() {
 
 function Released({ row }: { row: Row }) {
   const { t } = useT();
-  return row.release ? <Chip size="small" color="success" variant="outlined" label={t('consoleSite.released')} /> : <Chip size="small" label={t('consoleSite.unreleased')} />;
+  return row.release ? (
+    <Chip size="small" color="success" variant="outlined" label={t('consoleSite.released')} />
+  ) : (
+    <Chip size="small" label={t('consoleSite.unreleased')} />
+  );
 }
 
 function PagesPanel() {
@@ -134,7 +138,13 @@ function ShowcasePanel() {
           label: t('consoleSite.image'),
           render: (r) =>
             typeof r.image_url === 'string' && r.image_url ? (
-              <Box component="img" src={r.image_url} alt="" loading="lazy" sx={{ display: 'block', width: 96, height: 54, objectFit: 'cover', borderRadius: 0.5, bgcolor: '#eee' }} />
+              <Box
+                component="img"
+                src={r.image_url}
+                alt=""
+                loading="lazy"
+                sx={{ display: 'block', width: 96, height: 54, objectFit: 'cover', borderRadius: 0.5, bgcolor: '#eee' }}
+              />
             ) : (
               '—'
             ),
@@ -202,7 +212,13 @@ function SettingsPanel() {
     } catch (e) {
       notify.fail(e);
       if (e instanceof ApiFailure && e.fields) {
-        setErrors(Object.fromEntries(Object.entries(e.fields).filter(([f]) => f).map(([f, ms]) => [f, ms.join('; ')])));
+        setErrors(
+          Object.fromEntries(
+            Object.entries(e.fields)
+              .filter(([f]) => f)
+              .map(([f, ms]) => [f, ms.join('; ')]),
+          ),
+        );
       }
     } finally {
       setSaving(false);

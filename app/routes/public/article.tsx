@@ -19,7 +19,16 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 export function meta({ loaderData: data }: Route.MetaArgs) {
   if (!data) return [];
   const a = data.article;
-  return seo({ title: String(a.title), description: String(a.abstract ?? ''), origin: data.origin, path: paths.article(String(a.aid)), lang: data.lang, forced: data.forced, image: (a.image_url as string) || null, type: 'article' });
+  return seo({
+    title: String(a.title),
+    description: String(a.abstract ?? ''),
+    origin: data.origin,
+    path: paths.article(String(a.aid)),
+    lang: data.lang,
+    forced: data.forced,
+    image: (a.image_url as string) || null,
+    type: 'article',
+  });
 }
 
 export default function Article({ loaderData }: Route.ComponentProps) {

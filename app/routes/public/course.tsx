@@ -21,7 +21,16 @@ export function meta({ loaderData: data }: Route.MetaArgs) {
   if (!data) return [];
   const p = data.page;
   const path = data.section === 'course' ? paths.course(String(p.slug)) : paths.sharedtaskItem(String(p.slug));
-  return seo({ title: pick(p.title_zh, p.title_en, data.lang), description: pick(p.summary_zh, p.summary_en, data.lang), origin: data.origin, path, lang: data.lang, forced: data.forced, image: (p.image_url as string) || null, type: 'article' });
+  return seo({
+    title: pick(p.title_zh, p.title_en, data.lang),
+    description: pick(p.summary_zh, p.summary_en, data.lang),
+    origin: data.origin,
+    path,
+    lang: data.lang,
+    forced: data.forced,
+    image: (p.image_url as string) || null,
+    type: 'article',
+  });
 }
 
 export default function Course({ loaderData }: Route.ComponentProps) {

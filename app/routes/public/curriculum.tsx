@@ -14,7 +14,14 @@ export async function loader({ context }: Route.LoaderArgs) {
 export function meta({ loaderData: data }: Route.MetaArgs) {
   if (!data) return [];
   const zh = data.lang === 'zh';
-  return seo({ title: zh ? '课程' : 'Courses', description: zh ? '实验室开设的课程。' : 'Courses taught by the lab.', origin: data.origin, path: paths.curriculum(), lang: data.lang, forced: data.forced });
+  return seo({
+    title: zh ? '课程' : 'Courses',
+    description: zh ? '实验室开设的课程。' : 'Courses taught by the lab.',
+    origin: data.origin,
+    path: paths.curriculum(),
+    lang: data.lang,
+    forced: data.forced,
+  });
 }
 
 export default function Curriculum({ loaderData }: Route.ComponentProps) {

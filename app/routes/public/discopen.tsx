@@ -17,7 +17,14 @@ export async function loader({ context }: Route.LoaderArgs) {
 export function meta({ loaderData: data }: Route.MetaArgs) {
   if (!data) return [];
   const zh = data.lang === 'zh';
-  return seo({ title: zh ? '开源' : 'Open Source', description: zh ? '实验室的开源项目与标注工具。' : 'Open-source projects and annotation tools of the lab.', origin: data.origin, path: paths.discopen(), lang: data.lang, forced: data.forced });
+  return seo({
+    title: zh ? '开源' : 'Open Source',
+    description: zh ? '实验室的开源项目与标注工具。' : 'Open-source projects and annotation tools of the lab.',
+    origin: data.origin,
+    path: paths.discopen(),
+    lang: data.lang,
+    forced: data.forced,
+  });
 }
 
 function Items({ items, lang }: { items: Record<string, unknown>[]; lang: Lang }) {
@@ -28,7 +35,17 @@ function Items({ items, lang }: { items: Record<string, unknown>[]; lang: Lang }
         const title = pick(item.title_zh, item.title_en, lang);
         return (
           <div key={String(item.cid)} className="card">
-            {item.image_url ? <img className="card-media" {...responsive(String(item.image_url), 400)} sizes="(min-width: 900px) 380px, (min-width: 600px) 50vw, 100vw" alt="" width={480} height={270} loading="lazy" /> : null}
+            {item.image_url ? (
+              <img
+                className="card-media"
+                {...responsive(String(item.image_url), 400)}
+                sizes="(min-width: 900px) 380px, (min-width: 600px) 50vw, 100vw"
+                alt=""
+                width={480}
+                height={270}
+                loading="lazy"
+              />
+            ) : null}
             <div className="card-body">
               <h3>{title}</h3>
               <p className="muted small">{pick(item.description_zh, item.description_en, lang)}</p>

@@ -36,7 +36,17 @@ function ShowcaseCard({ item, lang }: { item: Item; lang: Lang }) {
   const link = str(item.link);
   const body = (
     <>
-      {str(item.image_url) && <img className="card-media" {...responsive(str(item.image_url), 400)} sizes="(min-width: 900px) 380px, (min-width: 600px) 50vw, 100vw" alt="" width={480} height={270} loading="lazy" />}
+      {str(item.image_url) && (
+        <img
+          className="card-media"
+          {...responsive(str(item.image_url), 400)}
+          sizes="(min-width: 900px) 380px, (min-width: 600px) 50vw, 100vw"
+          alt=""
+          width={480}
+          height={270}
+          loading="lazy"
+        />
+      )}
       <div className="card-body">
         <h3>{pick(item.title_zh, item.title_en, lang)}</h3>
         <p className="muted small">{pick(item.description_zh, item.description_en, lang)}</p>
@@ -58,7 +68,17 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const name = pick(site.lab_name_zh, site.lab_name_en, lang);
   const heroItems = carousel.map((c, i) => {
     const title = pick(c.title_zh, c.title_en, lang);
-    const img = <img {...responsive(str(c.image_url), 780)} sizes="(min-width: 900px) min(780px, 50vw), 100vw" alt={title} width={780} height={439} loading={i === 0 ? 'eager' : 'lazy'} fetchPriority={i === 0 ? 'high' : 'auto'} />;
+    const img = (
+      <img
+        {...responsive(str(c.image_url), 780)}
+        sizes="(min-width: 900px) min(780px, 50vw), 100vw"
+        alt={title}
+        width={780}
+        height={439}
+        loading={i === 0 ? 'eager' : 'lazy'}
+        fetchPriority={i === 0 ? 'high' : 'auto'}
+      />
+    );
     return (
       <>
         {str(c.link) ? <a href={str(c.link)}>{img}</a> : img}
@@ -155,13 +175,25 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         {tools.length > 0 && (
           <section className="section">
             <h2>{t('home.tools')}</h2>
-            <Carousel mode="slide" delay={3000} speed={1000} label={t('home.tools')} items={tools.map((item) => <ShowcaseCard key={String(item.cid)} item={item} lang={lang} />)} />
+            <Carousel
+              mode="slide"
+              delay={3000}
+              speed={1000}
+              label={t('home.tools')}
+              items={tools.map((item) => <ShowcaseCard key={String(item.cid)} item={item} lang={lang} />)}
+            />
           </section>
         )}
         {projects.length > 0 && (
           <section className="section">
             <h2>{t('home.projects')}</h2>
-            <Carousel mode="slide" delay={3000} speed={1000} label={t('home.projects')} items={projects.map((item) => <ShowcaseCard key={String(item.cid)} item={item} lang={lang} />)} />
+            <Carousel
+              mode="slide"
+              delay={3000}
+              speed={1000}
+              label={t('home.projects')}
+              items={projects.map((item) => <ShowcaseCard key={String(item.cid)} item={item} lang={lang} />)}
+            />
           </section>
         )}
       </div>

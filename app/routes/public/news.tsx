@@ -22,7 +22,14 @@ export function meta({ loaderData: data }: Route.MetaArgs) {
   const zh = data.lang === 'zh';
   const { page } = data.list;
   const title = zh ? '新闻' : 'News';
-  return seo({ title: page > 1 ? `${title} · ${zh ? `第 ${page} 页` : `page ${page}`}` : title, description: zh ? '实验室的文章、研讨会纪要、论文阅读与技术教程。' : 'Articles, seminar notes, paper readings and tutorials from the lab.', origin: data.origin, path: withPage(paths.news(), page), lang: data.lang, forced: data.forced });
+  return seo({
+    title: page > 1 ? `${title} · ${zh ? `第 ${page} 页` : `page ${page}`}` : title,
+    description: zh ? '实验室的文章、研讨会纪要、论文阅读与技术教程。' : 'Articles, seminar notes, paper readings and tutorials from the lab.',
+    origin: data.origin,
+    path: withPage(paths.news(), page),
+    lang: data.lang,
+    forced: data.forced,
+  });
 }
 
 export default function News({ loaderData }: Route.ComponentProps) {
@@ -36,7 +43,17 @@ export default function News({ loaderData }: Route.ComponentProps) {
         <div className="grid cols-3">
           {articles.map((a) => (
             <a key={String(a.aid)} className="card" href={paths.article(String(a.aid))} target="_blank" rel="noopener">
-              {a.image_url ? <img className="card-media" {...responsive(String(a.image_url), 400)} sizes="(min-width: 900px) 380px, (min-width: 600px) 50vw, 100vw" alt="" width={800} height={450} loading="lazy" /> : null}
+              {a.image_url ? (
+                <img
+                  className="card-media"
+                  {...responsive(String(a.image_url), 400)}
+                  sizes="(min-width: 900px) 380px, (min-width: 600px) 50vw, 100vw"
+                  alt=""
+                  width={800}
+                  height={450}
+                  loading="lazy"
+                />
+              ) : null}
               <div className="card-body">
                 <h2>
                   {String(a.title)}

@@ -28,7 +28,14 @@ export function meta({ loaderData: data }: Route.MetaArgs) {
   if (!data) return [];
   const zh = data.lang === 'zh';
   const title = zh ? '成员' : 'People';
-  return seo({ title: data.page > 1 ? `${title} · ${zh ? `第 ${data.page} 页` : `page ${data.page}`}` : title, description: zh ? '实验室的教师、研究人员与学生。' : 'Faculty, researchers and students of the lab.', origin: data.origin, path: withPage(tabPath(data.tab), data.page), lang: data.lang, forced: data.forced });
+  return seo({
+    title: data.page > 1 ? `${title} · ${zh ? `第 ${data.page} 页` : `page ${data.page}`}` : title,
+    description: zh ? '实验室的教师、研究人员与学生。' : 'Faculty, researchers and students of the lab.',
+    origin: data.origin,
+    path: withPage(tabPath(data.tab), data.page),
+    lang: data.lang,
+    forced: data.forced,
+  });
 }
 
 function CardLink({ person, children }: { person: PublicPerson; children: ReactNode }) {
@@ -79,7 +86,11 @@ export default function People({ loaderData }: Route.ComponentProps) {
                             {g.key !== 'teachers' && p.entrance ? ` · ${t('people.entrance', { year: Number(p.entrance) })}` : ''}
                           </p>
                           {areaLabel(p.area, lang) && <p className="muted small">{areaLabel(p.area, lang)}</p>}
-                          {wide && description && <p className="small" style={{ marginTop: 8 }}>{description}</p>}
+                          {wide && description && (
+                            <p className="small" style={{ marginTop: 8 }}>
+                              {description}
+                            </p>
+                          )}
                         </div>
                       </div>
                     </CardLink>

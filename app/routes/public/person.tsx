@@ -30,7 +30,8 @@ export function meta({ loaderData: data }: Route.MetaArgs) {
     description: pick(p.description_zh, p.description_en, data.lang) || `${String(p.name_en)} · ${data.labName}`,
     origin: data.origin,
     path: paths.person(String(p.username)),
-    lang: data.lang, forced: data.forced,
+    lang: data.lang,
+    forced: data.forced,
     image: String(p.portrait_url ?? ''),
     type: 'profile',
   });

@@ -28,7 +28,14 @@ export function meta({ loaderData: data }: Route.MetaArgs) {
   const { page, selection } = data.list;
   const path = withPage(`${paths.publication()}${searchOf(selection)}`, page);
   const title = zh ? '论文' : 'Publications';
-  return seo({ title: page > 1 ? `${title} · ${zh ? `第 ${page} 页` : `page ${page}`}` : title, description: zh ? '实验室发表的论文、专著与专利。' : 'Papers, monographs and patents of the lab.', origin: data.origin, path, lang: data.lang, forced: data.forced });
+  return seo({
+    title: page > 1 ? `${title} · ${zh ? `第 ${page} 页` : `page ${page}`}` : title,
+    description: zh ? '实验室发表的论文、专著与专利。' : 'Papers, monographs and patents of the lab.',
+    origin: data.origin,
+    path,
+    lang: data.lang,
+    forced: data.forced,
+  });
 }
 
 export default function Publications({ loaderData }: Route.ComponentProps) {
@@ -46,7 +53,14 @@ export default function Publications({ loaderData }: Route.ComponentProps) {
             {t('publication.all')}
           </Link>
           {found.map((num) => (
-            <Link key={num} className="chip" to={filterLink(toggleArea(selection, num))} replace preventScrollReset aria-current={selection.includes(num) ? 'true' : undefined}>
+            <Link
+              key={num}
+              className="chip"
+              to={filterLink(toggleArea(selection, num))}
+              replace
+              preventScrollReset
+              aria-current={selection.includes(num) ? 'true' : undefined}
+            >
               {enumLabel(areas, areas.find((a) => a.num === num)?.value ?? '', lang)}
             </Link>
           ))}

@@ -14,7 +14,14 @@ export async function loader({ context }: Route.LoaderArgs) {
 export function meta({ loaderData: data }: Route.MetaArgs) {
   if (!data) return [];
   const zh = data.lang === 'zh';
-  return seo({ title: zh ? '评测任务' : 'Shared Tasks', description: zh ? '实验室组织的评测任务。' : 'Evaluation campaigns organised by the lab.', origin: data.origin, path: paths.sharedtask(), lang: data.lang, forced: data.forced });
+  return seo({
+    title: zh ? '评测任务' : 'Shared Tasks',
+    description: zh ? '实验室组织的评测任务。' : 'Evaluation campaigns organised by the lab.',
+    origin: data.origin,
+    path: paths.sharedtask(),
+    lang: data.lang,
+    forced: data.forced,
+  });
 }
 
 export default function SharedTask({ loaderData }: Route.ComponentProps) {

@@ -14,13 +14,34 @@ function idType(db: Db) {
 }
 
 // Enumerations as they stood when this migration was written (a later change needs a new migration).
-const personTypes = ['professor', 'associate professor', 'young researcher', 'young associate researcher', 'postdoc', 'PhD', 'master', 'undergraduate', 'former member', 'other'];
-const areas = ['none', 'social computing', 'knowledge modeling and privacy computing', 'human-computer interaction and embodied learning', 'multimodal and machine learning', 'computational argumentation', 'smart healthcare', 'graph models', 'agents', 'social simulation'];
+const personTypes = [
+  'professor',
+  'associate professor',
+  'young researcher',
+  'young associate researcher',
+  'postdoc',
+  'PhD',
+  'master',
+  'undergraduate',
+  'former member',
+  'other',
+];
+const areas = [
+  'none',
+  'social computing',
+  'knowledge modeling and privacy computing',
+  'human-computer interaction and embodied learning',
+  'multimodal and machine learning',
+  'computational argumentation',
+  'smart healthcare',
+  'graph models',
+  'agents',
+  'social simulation',
+];
 const articleTypes = ['seminar notice', 'report summary', 'lab hot topic', 'paper reading', 'technical tutorial'];
 const publicationTypes = ['paper', 'monograph', 'patent'];
 
-const oneOf = (column: string, values: string[]) =>
-  sql.raw(`"${column}" IN (${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(', ')})`);
+const oneOf = (column: string, values: string[]) => sql.raw(`"${column}" IN (${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(', ')})`);
 
 const bool = (name: string) => sql.raw(`"${name}" IN (0, 1)`);
 
@@ -101,9 +122,7 @@ export async function up(db: Db): Promise<void> {
     .addColumn('date', 'varchar(10)', (c) => c.notNull())
     .addColumn('start', 'varchar(5)', (c) => c.notNull().defaultTo('14:00'))
     .addColumn('end', 'varchar(5)', (c) => c.notNull().defaultTo('15:30'))
-    .addColumn('room_type', 'varchar(40)', (c) =>
-      c.notNull().defaultTo('Tencent meeting').check(sql`room_type IN ('Tencent meeting', 'Zoom meeting')`),
-    )
+    .addColumn('room_type', 'varchar(40)', (c) => c.notNull().defaultTo('Tencent meeting').check(sql`room_type IN ('Tencent meeting', 'Zoom meeting')`))
     .addColumn('room_id', 'varchar(100)', (c) => c.notNull().defaultTo(''))
     .addColumn('room_pw', 'varchar(100)', (c) => c.notNull().defaultTo(''))
     .addColumn('live_link', 'varchar(2000)', (c) => c.notNull().defaultTo(''))

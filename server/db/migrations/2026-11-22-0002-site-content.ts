@@ -15,8 +15,7 @@ function isPg(db: Db): boolean {
 const pageSections = ['course', 'sharedtask'];
 const showcaseKinds = ['carousel', 'tool', 'project'];
 
-const oneOf = (column: string, values: string[]) =>
-  sql.raw(`"${column}" IN (${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(', ')})`);
+const oneOf = (column: string, values: string[]) => sql.raw(`"${column}" IN (${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(', ')})`);
 
 const bool = (name: string) => sql.raw(`"${name}" IN (0, 1)`);
 

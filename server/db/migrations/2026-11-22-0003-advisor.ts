@@ -11,8 +11,7 @@ type Db = Kysely<unknown>;
 const moveKinds = ['lixiao', 'fanxiao'];
 const nameLists = ['class', 'branch', 'probationary', 'disadvantaged'];
 
-const oneOf = (column: string, values: string[]) =>
-  sql.raw(`"${column}" IN (${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(', ')})`);
+const oneOf = (column: string, values: string[]) => sql.raw(`"${column}" IN (${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(', ')})`);
 
 const bool = (name: string) => sql.raw(`"${name}" IN (0, 1)`);
 const notNegative = (name: string) => sql.raw(`"${name}" >= 0`);
