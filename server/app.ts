@@ -10,6 +10,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { advisorRoutes } from './api/advisor.ts';
 import { authRoutes } from './api/auth.ts';
 import { contentRoutes } from './api/content.ts';
+import { registeredResourceRoutes } from './api/resource-routes.ts';
 import { fileRoutes } from './api/files.ts';
 import type { Lab } from './lab.ts';
 import { peopleRoutes } from './api/people.ts';
@@ -108,6 +109,7 @@ export async function buildApp({ config, db: givenDb, logger = false, pgSchema, 
   await app.register(authRoutes);
   await app.register(publicRoutes);
   await app.register(peopleRoutes);
+  await app.register(async (scoped) => registeredResourceRoutes(scoped));
   await app.register(contentRoutes);
   await app.register(siteRoutes);
   await app.register(fileRoutes);

@@ -1,13 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { info } from '../../common/resources/info.ts';
-import { uploadLimits } from '../http/multipart.ts';
-import { articles, infoPages, newsItems, saveInfoList, seminars } from '../services/content.ts';
-import { publications } from '../services/publications.ts';
+import { infoPages, saveInfoList } from '../services/content.ts';
 import { ctxOf, parseInput, success } from './helpers.ts';
 import { resourceRoutes } from './resource-routes.ts';
 
-// Console calls of SPEC §7 for articles, news, seminars, publications and info pages.
+// Info pages' console calls (SPEC §7: PUT of the whole list, errors as a flat list). Articles, news,
+// seminars and publications have the four calls of every registered resource (server/registry.ts).
 
 const InfoListSchema = z
   .array(
@@ -22,11 +21,6 @@ const InfoListSchema = z
   .max(200, { error: 'too_long' });
 
 export async function contentRoutes(app: FastifyInstance) {
-  resourceRoutes(app, articles, { fileLimit: uploadLimits.image });
-  resourceRoutes(app, newsItems);
-  resourceRoutes(app, seminars, { fileLimit: uploadLimits.image });
-  resourceRoutes(app, publications, { fileLimit: uploadLimits.publication });
-
   // Info pages answer errors as a flat list of messages (SPEC §7).
   await app.register(async (scoped) => {
     scoped.addHook('onRoute', (route) => {

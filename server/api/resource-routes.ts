@@ -1,11 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import { inputSchema } from '../../common/resource.ts';
 import { uploadConfigOf } from '../http/multipart.ts';
+import { fileLimitOf, registry } from '../registry.ts';
 import type { Crud } from '../services/crud.ts';
 import { ctxOf, docBody, idParam, idQuery, multipartConsumes, parseInput, success } from './helpers.ts';
 
 // The four calls of SPEC §7 that every declared resource has, on its own irregular path:
 // GET path (list, or ?{id}= for one), POST path, PUT path?{id}=, DELETE path?{id}=.
+
+/** The four calls of every resource the registry marks generic (server/registry.ts). */
+export function registeredResourceRoutes(app: FastifyInstance) {
+  for (const { crud, routes } of registry) {
+    if (routes !== 'generic') continue;
+    const fileLimit = fileLimitOf(crud.res.fields);
+    resourceRoutes(app, crud, fileLimit ? { fileLimit } : {});
+  }
+}
 
 export type ResourceRouteOptions = {
   /** Upload size limit of this resource's files (bytes). */

@@ -3,10 +3,9 @@ import { z } from 'zod';
 import { enumValues, pageSections, showcaseKinds } from '../../common/enums.ts';
 import { site } from '../../common/resources/site.ts';
 import { uploadConfigOf, uploadLimits } from '../http/multipart.ts';
-import { pages, publicPage, publicPages, publicShowcase, saveSiteSettings, showcaseItems, siteSettings } from '../services/site.ts';
+import { publicPage, publicPages, publicShowcase, saveSiteSettings, siteSettings } from '../services/site.ts';
 import { asSent } from '../cache/plugin.ts';
 import { ctxOf, docBody, multipartConsumes, success } from './helpers.ts';
-import { resourceRoutes } from './resource-routes.ts';
 import { FieldError } from '../errors.ts';
 
 // Site content that SPEC §2 shows but §7 has no call for: course and shared-task pages, the home
@@ -23,9 +22,6 @@ function oneOf<T extends string>(field: string, value: unknown, options: readonl
 }
 
 export async function siteRoutes(app: FastifyInstance) {
-  resourceRoutes(app, pages, { fileLimit: uploadLimits.image });
-  resourceRoutes(app, showcaseItems, { fileLimit: uploadLimits.image });
-
   const tags = [site.name];
   app.get(site.path, { schema: { tags, summary: 'The site settings (lab intro, footer, console title)' }, config: { access: site.access.read } }, async (req) =>
     siteSettings(ctxOf(app, req)),

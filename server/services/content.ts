@@ -31,6 +31,7 @@ export function displayTime(iso: unknown, lang: Lang): string {
 export const articles = createCrud(article, {
   hidden: ['created_by'],
   publicTopic: 'article',
+  derived: ['releasestr', 'time1', 'time2', 'time3', 'timestr1', 'timestr2', 'timestr3'],
   decorate(w, lang) {
     return {
       ...w,
@@ -67,6 +68,7 @@ export const articles = createCrud(article, {
 
 export const newsItems = createCrud(news, {
   publicTopic: 'news',
+  derived: ['releasestr', 'emphasizestr'],
   decorate(w, lang) {
     const emph = Boolean(w.emphasize);
     return {
@@ -93,6 +95,7 @@ export function withFallbacks(w: Record<string, unknown>): Record<string, unknow
 // the public read (read_seminar) applies withFallbacks.
 export const seminars = createCrud(seminar, {
   publicTopic: 'seminar',
+  derived: ['room_type_str'],
   decorate(w, lang) {
     const room = w.room_type === 'Tencent meeting' ? (lang === 'zh' ? '腾讯会议' : 'Tencent Meeting') : 'zoom';
     return { ...w, room_type_str: room };

@@ -33,6 +33,8 @@ export type CrudHooks = {
   hidden?: readonly string[];
   /** Adds derived display fields (releasestr, timestr…) to a wire object. */
   decorate?: (wire: Row, lang: Lang) => Row;
+  /** What a read carries besides the declared fields and the id: `decorate`'s fields and columns the hooks fill (DESIGN "Read shapes"). */
+  derived?: readonly string[];
   /** Field kinds the generic code does not handle (publication file slots). */
   prepare?: (args: WriteArgs) => Promise<void>;
   /** Rules of SPEC §4 applied to every write (timestamps, editors, links). */

@@ -14,6 +14,7 @@ export const publicationFileUrl = (pid: number, name: string) => `/resource/publ
 export const publications = createCrud(publication, {
   hidden: ['created_by', 'file1_key', 'file2_key', 'file3_key'],
   publicTopic: 'publication',
+  derived: ['file1_url', 'file2_url', 'file3_url'],
   decorate(w) {
     const out = { ...w };
     for (const slot of publicationFileSlots) {

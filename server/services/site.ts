@@ -31,9 +31,9 @@ async function uniqueSlug({ ctx, values, current }: WriteArgs) {
   if (clash && clash.gid !== current?.gid) throw FieldError.one('slug', 'taken_slug');
 }
 
-export const pages = createCrud(page, { publicTopic: 'site', decorate, beforeWrite: uniqueSlug });
+export const pages = createCrud(page, { publicTopic: 'site', decorate, derived: ['releasestr'], beforeWrite: uniqueSlug });
 
-export const showcaseItems = createCrud(showcase, { publicTopic: 'site', decorate });
+export const showcaseItems = createCrud(showcase, { publicTopic: 'site', decorate, derived: ['releasestr'] });
 
 export const siteRecord = createCrud(site, { publicTopic: 'site', hidden: [site.id] });
 

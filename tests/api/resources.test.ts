@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FieldDef } from '../../common/fields.ts';
 import { t as message } from '../../common/messages.ts';
 import type { ResourceDef } from '../../common/resource.ts';
-import { article, info, news, page, publication, seminar, showcase } from '../../common/resources/index.ts';
+import { person, resources } from '../../common/resources/index.ts';
+import { registry, unregistered } from '../../server/registry.ts';
 import { dialects } from '../helpers/app.ts';
 import { type Client, type RawPart, sendRaw } from '../helpers/client.ts';
 import { createdId, fieldErrors, makeWorld, unique, type World } from '../fixtures/world.ts';
@@ -20,15 +21,23 @@ type Case = {
   updateByList: boolean;
 };
 
-const cases: Case[] = [
-  { res: article, derived: ['releasestr', 'time1', 'time2', 'time3', 'timestr1', 'timestr2', 'timestr3'], updateByList: false },
-  { res: news, derived: ['releasestr', 'emphasizestr'], updateByList: false },
-  { res: seminar, derived: [], updateByList: false },
-  { res: publication, derived: ['file1_url', 'file2_url', 'file3_url'], updateByList: false },
-  { res: info, derived: [], updateByList: true },
-  { res: page, derived: ['releasestr'], updateByList: false },
-  { res: showcase, derived: ['releasestr'], updateByList: false },
-];
+// Every registered resource (server/registry.ts) but people, whose passwords, types and profile calls
+// have a suite of their own (tests/api/people.test.ts).
+const cases: Case[] = registry
+  .filter((r) => r.crud.res !== person)
+  .map((r) => ({ res: r.crud.res, derived: r.crud.hooks.derived ?? [], updateByList: r.update === 'list' }));
+
+describe('the registry', () => {
+  it('holds every declared resource', () => {
+    expect(unregistered()).toEqual([]);
+    expect(cases.map((c) => c.res.name).sort()).toEqual(
+      Object.values(resources)
+        .filter((r) => r !== person)
+        .map((r) => r.name)
+        .sort(),
+    );
+  });
+});
 
 const fieldsOf = (res: ResourceDef) => Object.entries(res.fields) as [string, FieldDef][];
 /** The fields that take an uploaded file (images and publication files). */

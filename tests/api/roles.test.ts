@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registry } from '../../server/registry.ts';
 import { dialects } from '../helpers/app.ts';
 import { Client, type Part } from '../helpers/client.ts';
 import { png } from '../fixtures/images.ts';
@@ -375,6 +376,30 @@ describe.each(dialects)('role matrix on %s', (dialect) => {
   it('covers each role once per row', () => {
     expect(new Set(rows.map((r) => r.call)).size).toBe(rows.length);
     for (const r of rows) expect(r.expect).toHaveLength(roles.length);
+  });
+
+  // The expectations above are SPEC §6 written out, not read from the declarations (a wrong declaration
+  // must fail here); what the registry gives is the list of calls that must each have a row, so a new
+  // resource cannot go unchecked.
+  it('has rows for the calls of every registered resource', () => {
+    for (const { crud } of registry) {
+      const { path } = crud.res;
+      const calls = ['GET', 'POST', 'PUT', 'DELETE'].map((m) => `${m} ${path}`);
+      for (const call of calls)
+        expect(
+          rows.some((r) => r.call.startsWith(call)),
+          call,
+        ).toBe(true);
+    }
+  });
+
+  it('serves each generic registered resource with the access its declaration says', () => {
+    // (people's routes answer ?uid= for one's own profile too: their access is checked per row above)
+    for (const { crud } of registry.filter((r) => r.routes === 'generic')) {
+      const { res } = crud;
+      const byMethod = Object.fromEntries(w.app.routeAccess.filter((r) => r.url === res.path).map((r) => [r.method, r.access]));
+      expect(byMethod, res.name).toMatchObject({ GET: res.access.read, POST: res.access.create, PUT: res.access.update, DELETE: res.access.delete });
+    }
   });
 
   it.each(rows)('$call', async (row) => {
