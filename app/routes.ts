@@ -12,9 +12,10 @@ export default [
     // the two-segment form ranks with the advisor area's /:advisor/pingan and wins by coming first
     route('people/:username', 'routes/public/person.tsx', { id: 'person' }),
     route('people/:username/*', 'routes/public/person.tsx', { id: 'person-subpath' }),
-    route('curriculum', 'routes/public/curriculum.tsx'),
+    // one module for both section lists; the ids are the ones the two modules had
+    route('curriculum', 'routes/public/page-section.tsx', { id: 'routes/public/curriculum' }),
     route('curriculum/:slug', 'routes/public/course.tsx', { id: 'course' }),
-    route('sharedtask', 'routes/public/sharedtask.tsx'),
+    route('sharedtask', 'routes/public/page-section.tsx', { id: 'routes/public/sharedtask' }),
     route('sharedtask/:slug', 'routes/public/course.tsx', { id: 'sharedtask-item' }),
     route('publication', 'routes/public/publication.tsx'),
     route('DISCOpen', 'routes/public/discopen.tsx'),
