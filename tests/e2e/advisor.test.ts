@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, test } from 'vitest';
 import { DEMO_ADVISOR_PASSWORD, demoClass } from '../../cli/demo/advisor-seed.ts';
 import { people } from '../../cli/demo/content.ts';
 import { DEMO_USER_PASSWORD } from '../../cli/demo/seed.ts';
@@ -10,7 +10,7 @@ import { addDays, chinaDate, type PinganBase, type PinganYesterday, zeroReport }
 import type { Lang } from '../../common/enums.ts';
 import { en } from '../../app/i18n/en.ts';
 import { zh } from '../../app/i18n/zh.ts';
-import { e2eAvailable, launchBrowser, logInThroughPage, type Site, sessionTokenOf, startSite } from './server.ts';
+import { browserSuite, e2eAvailable, logInThroughPage, sessionTokenOf, startSite } from './server.ts';
 
 // The class-advisor area (SPEC §2 advisor, issue #5 point 5) in a real browser against a real loopback
 // "reporting system" that keeps the upstream contract of docs/advisor.md: the advisor pastes the cookie,
@@ -75,16 +75,11 @@ function dayAnswer(date: string) {
 const fmt = (template: string, params: Record<string, string | number>) => template.replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(params[k] ?? ''));
 
 describe.skipIf(!e2eAvailable)('advisor area: daily reports and name lists', { timeout: 90_000 }, () => {
-  let site: Site;
-  let browser: Browser;
   let upstream: http.Server;
   const received: UpstreamRequest[] = [];
-  const contexts: BrowserContext[] = [];
-  const pageErrors: string[] = [];
 
-  const at = (path: string) => `${site.url}${path}`;
-
-  beforeAll(async () => {
+  // the site's data source: a loopback server started first, so the site can be told its address
+  const suite = browserSuite(async () => {
     upstream = http.createServer((req, res) => {
       const url = new URL(req.url ?? '/', 'http://127.0.0.1');
       const date = url.searchParams.get('date');
@@ -100,43 +95,26 @@ describe.skipIf(!e2eAvailable)('advisor area: daily reports and name lists', { t
     });
     await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
     const { port } = upstream.address() as AddressInfo;
-    [site, browser] = await Promise.all([
-      startSite({ ADVISOR_USERNAME: ADVISOR, PINGAN_UPSTREAM_URL: `http://127.0.0.1:${port}/report`, PINGAN_UPSTREAM_TIMEOUT_MS: '3000' }),
-      launchBrowser(),
-    ]);
-  }, 240_000);
+    return startSite({ ADVISOR_USERNAME: ADVISOR, PINGAN_UPSTREAM_URL: `http://127.0.0.1:${port}/report`, PINGAN_UPSTREAM_TIMEOUT_MS: '3000' });
+  });
+  const at = suite.at;
 
   afterAll(async () => {
-    await browser?.close();
-    await site?.close();
     upstream?.closeAllConnections();
     await new Promise((resolve) => (upstream ? upstream.close(resolve) : resolve(undefined)));
-  });
-
-  afterEach(async () => {
-    await Promise.all(contexts.splice(0).map((c) => c.close()));
-    expect(pageErrors.splice(0)).toEqual([]);
   });
 
   type ContextOptions = { lang?: Lang; width?: number; height?: number };
 
   async function newPage({ lang = 'en', width = 1366, height = 900 }: ContextOptions = {}): Promise<Page> {
-    const context = await browser.newContext({
-      locale: lang === 'zh' ? 'zh-CN' : 'en-US',
-      viewport: { width, height },
-      // the zero report's Copy button writes to the clipboard, which the test reads back
-      permissions: ['clipboard-read', 'clipboard-write'],
-    });
-    contexts.push(context);
-    await context.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: 'outside' }));
-    context.on('page', (p) => p.on('pageerror', (e) => pageErrors.push(`${p.url()}: ${e.message}`)));
-    return context.newPage();
+    // the zero report's Copy button writes to the clipboard, which the test reads back
+    return (await suite.open({ lang, width, height, context: { permissions: ['clipboard-read', 'clipboard-write'] } })).page;
   }
 
   /** The advisor, logged in through /login, on `target` of the area. */
   async function advisorPage(target = `/${ADVISOR}/pingan`, opts: ContextOptions = {}): Promise<Page> {
     const page = await newPage(opts);
-    await logInThroughPage(page, site.url, ADVISOR, DEMO_ADVISOR_PASSWORD, target);
+    await logInThroughPage(page, suite.site.url, ADVISOR, DEMO_ADVISOR_PASSWORD, target);
     await page.locator('main h1').first().waitFor();
     return page;
   }
@@ -374,7 +352,7 @@ describe.skipIf(!e2eAvailable)('advisor area: daily reports and name lists', { t
   test('only the advisor: a member is sent to the console, a visitor to the login page, another prefix is a 404', async () => {
     // an ordinary member
     const member = await newPage();
-    await logInThroughPage(member, site.url, 'demo.user', DEMO_USER_PASSWORD, '/console');
+    await logInThroughPage(member, suite.site.url, 'demo.user', DEMO_USER_PASSWORD, '/console');
     await member.goto(at(`/${ADVISOR}/pingan`));
     await member.waitForURL((u) => u.pathname === '/console');
     expect(await member.getByTestId('cookie-status').count()).toBe(0);
@@ -438,8 +416,8 @@ describe.skipIf(!e2eAvailable)('advisor area: daily reports and name lists', { t
     const a = zh.advisor;
     const page = await newPage({ lang: 'en', width: 390, height: 844 });
     // the language the drawer's switch would store, set before the first page loads
-    await page.context().addCookies([{ name: 'lang', value: 'zh', url: site.url }]);
-    await logInThroughPage(page, site.url, ADVISOR, DEMO_ADVISOR_PASSWORD, `/${ADVISOR}/pingan`);
+    await page.context().addCookies([{ name: 'lang', value: 'zh', url: suite.site.url }]);
+    await logInThroughPage(page, suite.site.url, ADVISOR, DEMO_ADVISOR_PASSWORD, `/${ADVISOR}/pingan`);
     await main(page).locator('h1', { hasText: a.pingan }).waitFor();
     await storeCookie(await tokenOf(page));
     const noPageScroll = () => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1);

@@ -1,10 +1,10 @@
-import type { Browser, BrowserContext, Locator, Page, Request } from 'playwright-core';
+import type { Locator, Page, Request } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { DEMO_USER_PASSWORD } from '../../cli/demo/seed.ts';
 import { termOf } from '../../common/schedule.ts';
 import { type Client, createMember, loginAs } from '../helpers/client.ts';
-import { ADMIN, e2eAvailable, launchBrowser, logInThroughPage, type Site, startSite } from './server.ts';
+import { ADMIN, browserSuite, e2eAvailable, logInThroughPage } from './server.ts';
 
 // The member screens of the console in a real browser (issue #4): shared and private data files,
 // private images, one's own profile, one's weekly schedule and the console home's time overview.
@@ -25,35 +25,17 @@ async function png(width: number, height: number, r: number): Promise<Buffer> {
 const imageSize = (n: number) => (n < 1024 ? `${n.toFixed(1)}B` : `${(n / 1024).toFixed(1)}K`);
 
 describe.skipIf(!e2eAvailable)('console files, images, profile and schedules in a browser', { timeout: 90_000 }, () => {
-  let site: Site;
-  let browser: Browser;
+  const suite = browserSuite();
   let admin: Client;
-  const contexts: BrowserContext[] = [];
-  const pageErrors: string[] = [];
-
   beforeAll(async () => {
-    [site, browser] = await Promise.all([startSite(), launchBrowser()]);
-    admin = await loginAs(site.app, ADMIN.username, ADMIN.password);
-  }, 240_000);
-  afterAll(async () => {
-    await browser?.close();
-    await site?.close();
-  });
-  afterEach(async () => {
-    await Promise.all(contexts.splice(0).map((c) => c.close()));
-    expect(pageErrors.splice(0)).toEqual([]);
+    admin = await loginAs(suite.site.app, ADMIN.username, ADMIN.password);
   });
 
-  async function open(lang: 'zh' | 'en' = 'zh', width = 1366): Promise<{ page: Page; context: BrowserContext }> {
-    const context = await browser.newContext({ locale: lang === 'zh' ? 'zh-CN' : 'en-US', viewport: { width, height: 900 } });
-    contexts.push(context);
-    context.on('page', (p) => p.on('pageerror', (e) => pageErrors.push(`${p.url()}: ${e.message}`)));
-    return { page: await context.newPage(), context };
-  }
+  const open = (lang: 'zh' | 'en' = 'zh', width = 1366) => suite.open({ lang, width });
 
   /** Logs in through the real login page and lands on `target`. */
   async function logIn(page: Page, username: string, password: string, target: string) {
-    await logInThroughPage(page, site.url, username, password, target);
+    await logInThroughPage(page, suite.site.url, username, password, target);
   }
 
   /**
@@ -165,7 +147,7 @@ describe.skipIf(!e2eAvailable)('console files, images, profile and schedules in 
     expect(await theirs.getByRole('button').count()).toBe(0);
     expect(await own.getByRole('button', { name: '删除 实验室手册.pdf' }).count()).toBe(1);
     // and the server refuses it anyway
-    const member = await loginAs(site.app, 'demo.user', DEMO_USER_PASSWORD);
+    const member = await loginAs(suite.site.app, 'demo.user', DEMO_USER_PASSWORD);
     const did = ((await member.get('/api/data/')).json() as FileRec[]).find((f) => f.filename === 'from-admin.txt')?.did;
     expect((await member.delete(`/api/data/?did=${did}`)).statusCode).toBe(403);
   });
@@ -334,7 +316,7 @@ describe.skipIf(!e2eAvailable)('console files, images, profile and schedules in 
     await save.click();
     await page.getByText('modified', { exact: true }).first().waitFor();
     expect(puts).toHaveLength(1);
-    expect(puts[0]?.url()).toBe(`${site.url}/api/people/?uid=${member.uid}`);
+    expect(puts[0]?.url()).toBe(`${suite.site.url}/api/people/?uid=${member.uid}`);
     const profile = (await admin.get(`/api/people/?uid=${member.uid}`)).json() as Rec;
     expect(profile).toMatchObject({ name_en: 'Renamed Member', name_zh: '测试成员', link: `/people/${member.username}` });
     // the stored login and the drawer follow without a reload
@@ -368,12 +350,12 @@ describe.skipIf(!e2eAvailable)('console files, images, profile and schedules in 
     expect(profile).toMatchObject({ link_type: 3, link3: 'https://example.org/~member', link: 'https://example.org/~member' });
     const portrait = String(profile.portrait_url);
     expect(portrait).toMatch(/^\/resource\/media\//);
-    const meta = await sharp(Buffer.from(await (await fetch(`${site.url}${portrait}`)).arrayBuffer())).metadata();
+    const meta = await sharp(Buffer.from(await (await fetch(`${suite.site.url}${portrait}`)).arrayBuffer())).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(['png', 600, 600]);
     // the drawer's avatar and the stored login follow
     expect(await page.evaluate(() => localStorage.getItem('portrait'))).toBe(portrait);
     await expect.poll(() => page.getByRole('navigation', { name: '菜单' }).locator('img').first().getAttribute('src')).toBe(portrait);
-    await loginAs(site.app, member.username, 'brand-new-password');
+    await loginAs(suite.site.app, member.username, 'brand-new-password');
     // the page that changed it stays logged in
     await page.reload();
     await expect.poll(() => page.getByLabel('中文名 *').inputValue()).toBe('测试成员');
@@ -390,7 +372,7 @@ describe.skipIf(!e2eAvailable)('console files, images, profile and schedules in 
     });
     expect(created.statusCode, created.body).toBe(200);
     const { page } = await open('en');
-    await page.goto(`${site.url}/login?redirect=${encodeURIComponent('/console/article')}`);
+    await page.goto(`${suite.site.url}/login?redirect=${encodeURIComponent('/console/article')}`);
     await page.locator('form.login-card button[type=submit]:not([disabled])').waitFor();
     await page.locator('input[name="username"]').fill(`init${n}`);
     await page.locator('input[name="password"]').fill('wangxiaoming');
@@ -399,7 +381,7 @@ describe.skipIf(!e2eAvailable)('console files, images, profile and schedules in 
     await page.waitForURL((u) => u.pathname === '/console/profile');
     await page.getByText('You are still using an initial password').waitFor();
     // another console screen leads back to it
-    await page.goto(`${site.url}/console/article`);
+    await page.goto(`${suite.site.url}/console/article`);
     await page.waitForURL((u) => u.pathname === '/console/profile');
     await page.getByLabel('Current password').fill('not-the-password');
     await page.getByLabel('Password', { exact: true }).fill('my-own-password-1');
@@ -411,10 +393,10 @@ describe.skipIf(!e2eAvailable)('console files, images, profile and schedules in 
     await page.getByText('modified').first().waitFor();
     await expect.poll(() => page.getByText('You are still using an initial password').count()).toBe(0);
     // the whole console is open again, and the new password is the one that works
-    await page.goto(`${site.url}/console/article`);
+    await page.goto(`${suite.site.url}/console/article`);
     await page.getByRole('heading', { name: 'Articles' }).first().waitFor();
     expect(new URL(page.url()).pathname).toBe('/console/article');
-    await loginAs(site.app, `init${n}`, 'my-own-password-1');
+    await loginAs(suite.site.app, `init${n}`, 'my-own-password-1');
   });
 
   // -------------------------------------------------------------------------------------------

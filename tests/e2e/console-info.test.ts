@@ -1,6 +1,6 @@
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { DEMO_USER_PASSWORD } from '../../cli/demo/seed.ts';
 import { siteSettings } from '../../cli/demo/site-content.ts';
 import { enumLabel, type Lang, showcaseKinds } from '../../common/enums.ts';
@@ -9,7 +9,7 @@ import { showcase } from '../../common/resources/showcase.ts';
 import { site as siteRes } from '../../common/resources/site.ts';
 import { en } from '../../app/i18n/en.ts';
 import { zh } from '../../app/i18n/zh.ts';
-import { ADMIN, e2eAvailable, launchBrowser, logInThroughPage, type Site, sessionTokenOf, startSite } from './server.ts';
+import { ADMIN, browserSuite, e2eAvailable, logInThroughPage, sessionTokenOf } from './server.ts';
 
 // The console's info pages (SPEC §2 console/info, §4 Info transitions, §6, §7 Info pages, §8) and the
 // site-content screen (docs/site-content.md) in a real browser: an administrator adds, edits, sorts
@@ -25,13 +25,10 @@ const labelOf = (def: { label: { zh: string; en: string }; required?: boolean },
 const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 describe.skipIf(!e2eAvailable)('console: info pages and site content', { timeout: 90_000 }, () => {
-  let site: Site;
-  let browser: Browser;
+  const suite = browserSuite();
   let adminToken: string;
-  const contexts: BrowserContext[] = [];
-  const pageErrors: string[] = [];
 
-  const at = (path: string) => `${site.url}${path}`;
+  const at = suite.at;
 
   async function login(username: string, password: string): Promise<string> {
     const { csrftoken } = (await (await fetch(at('/api/csrf/'))).json()) as { csrftoken: string };
@@ -62,28 +59,13 @@ describe.skipIf(!e2eAvailable)('console: info pages and site content', { timeout
   }
 
   beforeAll(async () => {
-    [site, browser] = await Promise.all([startSite(), launchBrowser()]);
     adminToken = await login(ADMIN.username, ADMIN.password);
-  }, 240_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await site?.close();
-  });
-
-  afterEach(async () => {
-    await Promise.all(contexts.splice(0).map((c) => c.close()));
-    expect(pageErrors.splice(0)).toEqual([]);
   });
 
   /** Logs in through /login in a fresh browser context and lands on `target` in the console. */
   async function consoleAs(lang: Lang, user: { username: string; password: string }, target: string, width = 1366): Promise<Page> {
-    const context = await browser.newContext({ locale: lang === 'zh' ? 'zh-CN' : 'en-US', viewport: { width, height: 900 } });
-    contexts.push(context);
-    await context.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: 'outside' }));
-    context.on('page', (p) => p.on('pageerror', (e) => pageErrors.push(`${p.url()}: ${e.message}`)));
-    const page = await context.newPage();
-    await logInThroughPage(page, site.url, user.username, user.password, target);
+    const { page } = await suite.open({ lang, width });
+    await logInThroughPage(page, suite.site.url, user.username, user.password, target);
     await page.locator('main h1').first().waitFor();
     return page;
   }

@@ -1,9 +1,9 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { DEMO_USER_PASSWORD } from '../../cli/demo/seed.ts';
 import { loginAs } from '../helpers/client.ts';
-import { ADMIN, e2eAvailable, launchBrowser, logInThroughPage, type Site, sessionTokenOf, startSite } from './server.ts';
+import { ADMIN, browserSuite, e2eAvailable, logInThroughPage, sessionTokenOf } from './server.ts';
 
 // The console in a real browser (issue #4): access rules, the shared table and editor, client-side
 // validation, single-field transitions with their confirmations, image crops and the phone layout.
@@ -17,44 +17,26 @@ async function png(width: number, height: number): Promise<Buffer> {
 }
 
 describe.skipIf(!e2eAvailable)('console in a browser', { timeout: 90_000 }, () => {
-  let site: Site;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-  const pageErrors: string[] = [];
-
-  beforeAll(async () => {
-    [site, browser] = await Promise.all([startSite(), launchBrowser()]);
-  }, 240_000);
-  afterAll(async () => {
-    await browser?.close();
-    await site?.close();
-  });
-  afterEach(async () => {
-    await Promise.all(contexts.splice(0).map((c) => c.close()));
-    expect(pageErrors.splice(0)).toEqual([]);
-  });
+  const suite = browserSuite();
 
   async function open(width = 1366): Promise<Page> {
-    const context = await browser.newContext({ locale: 'zh-CN', viewport: { width, height: 900 } });
-    contexts.push(context);
-    context.on('page', (p) => p.on('pageerror', (e) => pageErrors.push(`${p.url()}: ${e.message}`)));
-    return context.newPage();
+    return (await suite.open({ lang: 'zh', width })).page;
   }
 
   /** Logs in through the real login page and lands on `target`. */
   async function logIn(page: Page, username: string, password: string, target = '/console') {
-    await logInThroughPage(page, site.url, username, password, target);
+    await logInThroughPage(page, suite.site.url, username, password, target);
     await page.locator('main h1').first().waitFor();
   }
 
   const api = async <T>(path: string, token?: string): Promise<T> => {
-    const res = await fetch(`${site.url}${path}`, { headers: token ? { authorization: `Token ${token}` } : {} });
+    const res = await fetch(`${suite.site.url}${path}`, { headers: token ? { authorization: `Token ${token}` } : {} });
     return (await res.json()) as T;
   };
 
   test('a console page without a login goes to the login page with the page as redirect', async () => {
     const page = await open();
-    await page.goto(`${site.url}/console/news`);
+    await page.goto(`${suite.site.url}/console/news`);
     await page.waitForURL(/\/login\?redirect=/);
     expect(new URL(page.url()).searchParams.get('redirect')).toBe('/console/news');
   });
@@ -63,7 +45,7 @@ describe.skipIf(!e2eAvailable)('console in a browser', { timeout: 90_000 }, () =
     const page = await open();
     await logIn(page, ADMIN.username, ADMIN.password);
     await page.evaluate(() => localStorage.setItem('loginTime', String(Math.floor(Date.now() / 1000) - 604_801)));
-    await page.goto(`${site.url}/console/article`);
+    await page.goto(`${suite.site.url}/console/article`);
     await page.waitForURL(/\/login\?redirect=%2Fconsole%2Farticle/);
     expect(await page.evaluate(() => localStorage.getItem('login'))).toBeNull();
   });
@@ -74,8 +56,8 @@ describe.skipIf(!e2eAvailable)('console in a browser', { timeout: 90_000 }, () =
     // the session cookie now names a token the server does not know
     await page
       .context()
-      .addCookies([{ name: 'lab_session', value: 'revoked-token-revoked-token-revoked-xx', url: site.url, httpOnly: true, sameSite: 'Strict' }]);
-    await page.goto(`${site.url}/console/article`);
+      .addCookies([{ name: 'lab_session', value: 'revoked-token-revoked-token-revoked-xx', url: suite.site.url, httpOnly: true, sameSite: 'Strict' }]);
+    await page.goto(`${suite.site.url}/console/article`);
     await page.waitForURL(/\/login\?redirect=%2Fconsole%2Farticle/);
     expect(await page.evaluate(() => localStorage.getItem('login'))).toBeNull();
   });
@@ -86,17 +68,17 @@ describe.skipIf(!e2eAvailable)('console in a browser', { timeout: 90_000 }, () =
     const nav = page.getByRole('navigation', { name: '菜单' });
     await expect(nav.getByRole('link', { name: '文章' }).isVisible()).resolves.toBe(true);
     for (const admin of ['成员管理', '新闻', '研讨会']) expect(await nav.getByRole('link', { name: admin }).count()).toBe(0);
-    await page.goto(`${site.url}/console/news`);
+    await page.goto(`${suite.site.url}/console/news`);
     await expect(page.getByText('没有权限').first().waitFor({ timeout: 10_000 })).resolves.toBeUndefined();
     const token = await sessionTokenOf(page);
-    const res = await fetch(`${site.url}/api/news/`, { headers: { authorization: `Token ${token}` } });
+    const res = await fetch(`${suite.site.url}/api/news/`, { headers: { authorization: `Token ${token}` } });
     expect(res.status).toBe(403);
   });
 
   test('news: validation before saving, create, publish and emphasize through their confirmations', async () => {
     const page = await open();
     await logIn(page, ADMIN.username, ADMIN.password, '/console/news');
-    const admin = await loginAs(site.app, ADMIN.username, ADMIN.password);
+    const admin = await loginAs(suite.site.app, ADMIN.username, ADMIN.password);
     const before = (await admin.get('/api/news/')).json() as Rec[];
 
     await page.getByRole('button', { name: '添加' }).click();
@@ -145,10 +127,10 @@ describe.skipIf(!e2eAvailable)('console in a browser', { timeout: 90_000 }, () =
     await dialog.getByRole('button', { name: '保存' }).click();
     await page.getByText('添加成功').first().waitFor();
 
-    const admin = await loginAs(site.app, ADMIN.username, ADMIN.password);
+    const admin = await loginAs(suite.site.app, ADMIN.username, ADMIN.password);
     const created = ((await admin.get('/api/article/')).json() as Rec[]).find((a) => a.title === title) as Rec;
     expect(created.image_url).toMatch(/^\/resource\/media\/[a-f0-9]{32}\.jpg$/);
-    const meta = await sharp(Buffer.from(await (await fetch(`${site.url}${created.image_url}`)).arrayBuffer())).metadata();
+    const meta = await sharp(Buffer.from(await (await fetch(`${suite.site.url}${created.image_url}`)).arrayBuffer())).metadata();
     expect([meta.width, meta.height]).toEqual([800, 450]);
     expect(created.editors).toContain('周明远');
 
@@ -176,10 +158,10 @@ describe.skipIf(!e2eAvailable)('console in a browser', { timeout: 90_000 }, () =
     await page.getByRole('dialog', { name: '裁剪' }).getByRole('button', { name: '确定' }).click();
     await dialog.getByRole('button', { name: '保存' }).click();
     await page.getByText('添加成功').first().waitFor();
-    const admin = await loginAs(site.app, ADMIN.username, ADMIN.password);
+    const admin = await loginAs(suite.site.app, ADMIN.username, ADMIN.password);
     const created = ((await admin.get('/api/seminar/')).json() as Rec[]).find((s) => s.title_zh === title) as Rec;
     expect(created).toMatchObject({ start: '14:00', end: '15:30', room_type: 'Tencent meeting' });
-    const meta = await sharp(Buffer.from(await (await fetch(`${site.url}${created.image_url}`)).arrayBuffer())).metadata();
+    const meta = await sharp(Buffer.from(await (await fetch(`${suite.site.url}${created.image_url}`)).arrayBuffer())).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(['png', 400, 400]);
   });
 
@@ -217,10 +199,10 @@ describe.skipIf(!e2eAvailable)('console in a browser', { timeout: 90_000 }, () =
     await editor.getByLabel('确认密码').fill('long-enough-1');
     await editor.getByRole('button', { name: '保存' }).click();
     await page.getByText('添加成功').first().waitFor();
-    const admin = await loginAs(site.app, ADMIN.username, ADMIN.password);
+    const admin = await loginAs(suite.site.app, ADMIN.username, ADMIN.password);
     const created = ((await admin.get('/api/people/')).json() as Rec[]).find((p) => p.username === 'e2e.person') as Rec;
     expect(created.status).toBe(true);
-    await loginAs(site.app, 'e2e.person', 'long-enough-1');
+    await loginAs(suite.site.app, 'e2e.person', 'long-enough-1');
 
     const row = page.getByRole('row', { name: /e2e\.person/ });
     // the new person (type "master") may stand on a later page of the table

@@ -1,9 +1,9 @@
-import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import type { BrowserContextOptions, Locator, Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
 import { people as demoPeople } from '../../cli/demo/content.ts';
 import { courses, projects, sharedTasks, siteSettings } from '../../cli/demo/site-content.ts';
 import { areas, enumLabel, type Lang } from '../../common/enums.ts';
-import { ADMIN, e2eAvailable, launchBrowser, type Site, sessionTokenOf, startSite, hydrated as waitHydrated } from './server.ts';
+import { ADMIN, browserSuite, e2eAvailable, hydrated as waitHydrated, sessionTokenOf } from './server.ts';
 
 // The public site in a real browser (issue #3, point 7): every public route in both languages, the
 // language menu, the publication filter of SPEC §4, people tabs and card links, the article's table of
@@ -27,40 +27,12 @@ const demoPerson = (username: string) => {
 const firstHeading = (markdown: string) => /^#{1,3} +(.+)$/m.exec(markdown)?.[1]?.trim() ?? '';
 
 describe.skipIf(!e2eAvailable)('public site in a browser', { timeout: 60_000 }, () => {
-  let site: Site;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-  const pageErrors: string[] = [];
-
-  beforeAll(async () => {
-    [site, browser] = await Promise.all([startSite(), launchBrowser()]);
-  }, 240_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await site?.close();
-  });
-
-  afterEach(async () => {
-    await Promise.all(contexts.splice(0).map((c) => c.close()));
-    // an uncaught exception in any page of the test fails it
-    expect(pageErrors.splice(0)).toEqual([]);
-  });
+  const suite = browserSuite();
 
   /** A fresh browser context (own cookies and storage) in a language, with its first page. */
-  async function open(lang: Lang = 'en', options: BrowserContextOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
-    const context = await browser.newContext({ locale: lang === 'zh' ? 'zh-CN' : 'en-US', viewport: { width: 1280, height: 800 }, ...options });
-    contexts.push(context);
-    // nothing leaves the loopback server: outside links answer with a stub page
-    await context.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) =>
-      route.fulfill({ status: 200, contentType: 'text/html', body: '<title>outside</title>outside' }),
-    );
-    context.on('page', (p) => p.on('pageerror', (e) => pageErrors.push(`${p.url()}: ${e.message}`)));
-    const page = await context.newPage();
-    return { context, page };
-  }
+  const open = (lang: Lang = 'en', options: BrowserContextOptions = {}) => suite.open({ lang, width: 1280, height: 800, context: options });
 
-  const at = (path: string) => `${site.url}${path}`;
+  const at = suite.at;
   async function api<T>(path: string, init: RequestInit = {}): Promise<T> {
     const res = await fetch(at(path), init);
     if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
@@ -515,7 +487,7 @@ describe.skipIf(!e2eAvailable)('public site in a browser', { timeout: 60_000 }, 
     await page.waitForURL((u) => u.pathname !== '/login');
     await page.waitForTimeout(300);
     const url = new URL(page.url());
-    expect(url.origin).toBe(site.url);
+    expect(url.origin).toBe(suite.site.url);
     expect(url.pathname).toBe('/');
     expect(await page.title()).toBe(siteSettings.lab_name_en);
   });

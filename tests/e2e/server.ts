@@ -4,7 +4,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { seedDemo } from '../../cli/demo/seed.ts';
 import { buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
@@ -208,4 +209,62 @@ export async function logInThroughPage(page: Page, baseUrl: string, username: st
  */
 export async function sessionTokenOf(page: Page): Promise<string | undefined> {
   return (await page.context().cookies()).find((c) => c.name === 'lab_session')?.value;
+}
+
+// ---------------------------------------------------------------------------------------------
+// A browser suite
+
+export type BrowserSuite = {
+  /** The site and the browser, once the suite's beforeAll has run. */
+  readonly site: Site;
+  readonly browser: Browser;
+  /**
+   * A fresh browser context (own cookies and storage) in a language and window size, with links outside
+   * the loopback server answered by a stub page; any uncaught exception in its pages fails the test.
+   */
+  open(options?: { lang?: 'zh' | 'en'; width?: number; height?: number; context?: BrowserContextOptions }): Promise<{ page: Page; context: BrowserContext }>;
+  /** The site's absolute URL of a path. */
+  at(path: string): string;
+};
+
+/**
+ * The set-up every browser suite shares, registered in the calling `describe`: the site (from `start`,
+ * the demo lab by default) and Chromium started before its tests and closed after them, and each test's
+ * browser contexts closed and its page errors asserted empty after it.
+ */
+export function browserSuite(start: () => Promise<Site> = () => startSite()): BrowserSuite {
+  let site: Site | undefined;
+  let browser: Browser | undefined;
+  const contexts: BrowserContext[] = [];
+  const pageErrors: string[] = [];
+  beforeAll(async () => {
+    [site, browser] = await Promise.all([start(), launchBrowser()]);
+  }, 240_000);
+  afterAll(async () => {
+    await browser?.close();
+    await site?.close();
+  });
+  afterEach(async () => {
+    await Promise.all(contexts.splice(0).map((c) => c.close()));
+    expect(pageErrors.splice(0)).toEqual([]);
+  });
+  return {
+    get site() {
+      return site as Site;
+    },
+    get browser() {
+      return browser as Browser;
+    },
+    async open({ lang = 'en', width = 1366, height = 900, context: extra = {} } = {}) {
+      const context = await (browser as Browser).newContext({ locale: lang === 'zh' ? 'zh-CN' : 'en-US', viewport: { width, height }, ...extra });
+      contexts.push(context);
+      // nothing leaves the loopback server: outside links answer with a stub page
+      await context.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) =>
+        route.fulfill({ status: 200, contentType: 'text/html', body: '<title>outside</title>outside' }),
+      );
+      context.on('page', (p) => p.on('pageerror', (e) => pageErrors.push(`${p.url()}: ${e.message}`)));
+      return { page: await context.newPage(), context };
+    },
+    at: (path: string) => `${(site as Site).url}${path}`,
+  };
 }
