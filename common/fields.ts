@@ -37,6 +37,15 @@ export type FieldDef = {
   readonly default?: string | number | boolean | readonly string[] | (() => string);
   /** Images: smallest accepted size and the crop the console applies. */
   readonly image?: { readonly minWidth: number; readonly minHeight: number; readonly crop?: readonly [number, number] };
+  /**
+   * How the console edits the field where its kind alone does not say: long text as markdown (with a
+   * preview) or HTML, a number as a year, a month or one of `choices`. The server's checks follow the kind.
+   */
+  readonly widget?: 'markdown' | 'html' | 'year' | 'month' | 'choice';
+  /** For widget 'choice': the numbers offered and their labels. */
+  readonly choices?: readonly { readonly num: number; readonly zh: string; readonly en: string }[];
+  /** For widget 'markdown': the editor's height in pixels (400 unless said). */
+  readonly editorHeight?: number;
 };
 
 export type FieldMap = Readonly<Record<string, FieldDef>>;

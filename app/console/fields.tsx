@@ -13,7 +13,7 @@ import RefreshIcon from '@mui/icons-material/Refresh';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { TimePicker } from '@mui/x-date-pickers/TimePicker';
 import dayjs from 'dayjs';
-import { type Lang, linkTypes, yearList } from '../../common/enums.ts';
+import { type Lang, yearList } from '../../common/enums.ts';
 import type { FieldDef } from '../../common/fields.ts';
 import { useT } from '../i18n/index.tsx';
 import { ImageField } from './image-field.tsx';
@@ -31,10 +31,6 @@ export type FieldProps = {
   record?: Record<string, unknown>;
   disabled?: boolean;
 };
-
-const markdownFields = /^(markdown|markdown_zh|markdown_en|link1|intro_zh|intro_en)$/;
-const htmlFields = /^(content_zh|content_en|link2)$/;
-const yearFields = /^(year|entrance)$/;
 
 const str = (v: unknown) => (v === undefined || v === null ? '' : String(v));
 
@@ -63,7 +59,7 @@ export function FieldInput({ name, def, value, onChange, error, record, disabled
         </TextField>
       );
     case 'int': {
-      if (yearFields.test(name)) {
+      if (def.widget === 'year') {
         return (
           <TextField select {...common} value={str(value)} onChange={(e) => onChange(e.target.value === '' ? '' : Number(e.target.value))}>
             <MenuItem value="">—</MenuItem>
@@ -75,7 +71,7 @@ export function FieldInput({ name, def, value, onChange, error, record, disabled
           </TextField>
         );
       }
-      if (name === 'month') {
+      if (def.widget === 'month') {
         return (
           <TextField select {...common} value={str(value)} onChange={(e) => onChange(Number(e.target.value))}>
             {Array.from({ length: 12 }, (_, i) => i + 1).map((m) => (
@@ -86,10 +82,10 @@ export function FieldInput({ name, def, value, onChange, error, record, disabled
           </TextField>
         );
       }
-      if (name === 'link_type') {
+      if (def.widget === 'choice') {
         return (
           <TextField select {...common} value={str(value)} onChange={(e) => onChange(Number(e.target.value))}>
-            {linkTypes.map((o) => (
+            {(def.choices ?? []).map((o) => (
               <MenuItem key={o.num} value={o.num}>
                 {o[lang as Lang]}
               </MenuItem>
@@ -184,9 +180,9 @@ export function FieldInput({ name, def, value, onChange, error, record, disabled
       );
     }
     case 'longtext':
-      if (markdownFields.test(name))
-        return <MarkdownField label={label} value={str(value)} onChange={onChange} error={error} height={name === 'markdown' ? 600 : 400} />;
-      if (htmlFields.test(name)) return <HtmlField label={label} value={str(value)} onChange={onChange} error={error} />;
+      if (def.widget === 'markdown')
+        return <MarkdownField label={label} value={str(value)} onChange={onChange} error={error} height={def.editorHeight ?? 400} />;
+      if (def.widget === 'html') return <HtmlField label={label} value={str(value)} onChange={onChange} error={error} />;
       return <TextField {...common} multiline minRows={3} value={str(value)} onChange={(e) => onChange(e.target.value)} />;
     case 'password':
       return <TextField {...common} type="password" autoComplete="new-password" value={str(value)} onChange={(e) => onChange(e.target.value)} />;

@@ -28,7 +28,7 @@ export const article = defineResource({
     authors: { kind: 'list', label: { zh: '作者', en: 'Authors' }, max: 50 },
     authors_index: { kind: 'list', label: { zh: '作者主页', en: 'Author usernames' }, max: 50 },
     editors: { kind: 'list', label: { zh: '编辑', en: 'Editors' }, max: 50 },
-    markdown: { kind: 'longtext', label: { zh: '正文', en: 'Body' } },
+    markdown: { kind: 'longtext', label: { zh: '正文', en: 'Body' }, widget: 'markdown', editorHeight: 600 },
     release: { kind: 'bool', label: { zh: '发布', en: 'Published' }, default: false },
   },
   access: { read: 'member', create: 'member', update: 'member', delete: 'member' },

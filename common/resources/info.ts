@@ -8,7 +8,7 @@ export const info = defineResource({
   path: '/api/info/',
   fields: {
     aspect: { kind: 'text', label: { zh: '方面', en: 'Aspect' }, required: true, max: 100 },
-    markdown: { kind: 'longtext', label: { zh: '内容', en: 'Markdown' } },
+    markdown: { kind: 'longtext', label: { zh: '内容', en: 'Markdown' }, widget: 'markdown', editorHeight: 600 },
     order: { kind: 'int', label: { zh: '顺序', en: 'Order' }, min: 0, max: 100000, default: 0 },
   },
   access: { read: 'member', create: 'admin', update: 'admin', delete: 'admin' },

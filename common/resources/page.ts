@@ -21,8 +21,8 @@ export const page = defineResource({
     slug: { kind: 'text', label: { zh: '短链接', en: 'Slug' }, required: true, max: 80 },
     summary_zh: { kind: 'longtext', label: { zh: '摘要（中文）', en: 'Summary (Chinese)' }, max: 2000 },
     summary_en: { kind: 'longtext', label: { zh: '摘要（英文）', en: 'Summary (English)' }, max: 2000 },
-    markdown_zh: { kind: 'longtext', label: { zh: '正文（中文）', en: 'Body (Chinese)' } },
-    markdown_en: { kind: 'longtext', label: { zh: '正文（英文）', en: 'Body (English)' } },
+    markdown_zh: { kind: 'longtext', label: { zh: '正文（中文）', en: 'Body (Chinese)' }, widget: 'markdown' },
+    markdown_en: { kind: 'longtext', label: { zh: '正文（英文）', en: 'Body (English)' }, widget: 'markdown' },
     image_url: {
       kind: 'image',
       label: { zh: '封面', en: 'Cover image' },

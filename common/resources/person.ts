@@ -1,4 +1,4 @@
-import { areas, authorities, personTypes } from '../enums.ts';
+import { areas, authorities, linkTypes, personTypes } from '../enums.ts';
 import { defineResource } from '../resource.ts';
 
 export const USERNAME_RE = /^[A-Za-z0-9][A-Za-z0-9._-]{1,39}$/;
@@ -46,7 +46,7 @@ export const person = defineResource({
     description_en: { kind: 'longtext', label: { zh: '英文简介', en: 'English introduction' }, max: 5000 },
     type: { kind: 'enum', label: { zh: '类型', en: 'Type' }, options: personTypes, numField: 'type_num', default: 'master' },
     area: { kind: 'enum', label: { zh: '方向', en: 'Area' }, options: areas, numField: 'area_num', default: 'none' },
-    entrance: { kind: 'int', label: { zh: '入学年份', en: 'Entrance year' }, min: 1950, max: 2100 },
+    entrance: { kind: 'int', label: { zh: '入学年份', en: 'Entrance year' }, min: 1950, max: 2100, widget: 'year' },
     authority: { kind: 'enum', label: { zh: '权限', en: 'Authority' }, options: authorities, default: 'user' },
     status: { kind: 'bool', label: { zh: '在组', en: 'In group' }, default: true },
     portrait_url: {
@@ -55,9 +55,9 @@ export const person = defineResource({
       image: { minWidth: 150, minHeight: 150, crop: [600, 600] },
     },
     link: { kind: 'url', label: { zh: '主页链接', en: 'Page link' } },
-    link_type: { kind: 'int', label: { zh: '个人主页类型', en: 'Personal page type' }, min: 0, max: 3, default: 0 },
-    link1: { kind: 'longtext', label: { zh: 'Markdown 主页', en: 'Markdown page' } },
-    link2: { kind: 'longtext', label: { zh: 'HTML 主页', en: 'HTML page' } },
+    link_type: { kind: 'int', label: { zh: '个人主页类型', en: 'Personal page type' }, min: 0, max: 3, default: 0, widget: 'choice', choices: linkTypes },
+    link1: { kind: 'longtext', label: { zh: 'Markdown 主页', en: 'Markdown page' }, widget: 'markdown' },
+    link2: { kind: 'longtext', label: { zh: 'HTML 主页', en: 'HTML page' }, widget: 'html' },
     link3: { kind: 'url', label: { zh: '已有主页链接', en: 'Existing page link' } },
     email: { kind: 'email', label: { zh: '邮箱', en: 'E-mail' } },
     phone: { kind: 'text', label: { zh: '电话', en: 'Phone' }, max: 40 },

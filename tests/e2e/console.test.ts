@@ -165,6 +165,26 @@ describe.skipIf(!e2eAvailable)('console in a browser', { timeout: 90_000 }, () =
     expect([meta.format, meta.width, meta.height]).toEqual(['png', 400, 400]);
   });
 
+  test('each field gets the editor its declaration names (widget), not one guessed from its name', async () => {
+    const page = await open();
+    await logIn(page, ADMIN.username, ADMIN.password, '/console/article');
+    await page.getByRole('button', { name: '添加' }).click();
+    // the article body is markdown: one editor with its toolbar
+    await expect.poll(() => page.getByRole('group', { name: 'markdown toolbar' }).count()).toBe(1);
+
+    await page.goto(`${suite.site.url}/console/news`);
+    await page.getByRole('button', { name: '添加' }).click();
+    // the two contents are HTML: each with its preview tab
+    await expect.poll(() => page.getByRole('tab', { name: '预览' }).count()).toBe(2);
+
+    await page.goto(`${suite.site.url}/console/publication`);
+    await page.getByRole('row').nth(1).getByRole('button', { name: '编辑' }).click();
+    const editor = page.getByRole('form', { name: /编辑中/ });
+    await editor.waitFor();
+    // year and month are chosen from lists
+    for (const name of ['年份', '月份']) expect(await editor.getByRole('combobox', { name: new RegExp(`^${name}`) }).count(), name).toBe(1);
+  });
+
   test('publication: the editor stays open after an update; a file slot is replaced', async () => {
     const page = await open();
     await logIn(page, ADMIN.username, ADMIN.password, '/console/publication');
