@@ -1,19 +1,27 @@
-// The console's screens, in drawer order. `admin` screens are shown to administrators only (the
-// server refuses their calls to anyone else anyway).
+import type { ResourceDef } from '../../common/resource.ts';
+import { article, info, news, person, publication, seminar, site } from '../../common/resources/index.ts';
+
+// The console's screens, in drawer order. A screen that edits a declared resource takes from its
+// declaration whether only administrators see it (those who may not read the resource; the server
+// refuses their calls anyway); the member screens (files, profile, schedule) say it here.
+
+const screen = <K extends string>(key: K, path: string, admin = false) => ({ key, path, admin }) as const;
+const resourceScreen = <K extends string>(key: K, res: ResourceDef) => ({ key, path: `/console/${key}`, admin: res.access.read === 'admin' }) as const;
+
 export const consoleNav = [
-  { key: 'home', path: '/console', admin: false },
-  { key: 'people', path: '/console/people', admin: true },
-  { key: 'article', path: '/console/article', admin: false },
-  { key: 'publication', path: '/console/publication', admin: false },
-  { key: 'news', path: '/console/news', admin: true },
-  { key: 'seminar', path: '/console/seminar', admin: true },
-  { key: 'data', path: '/console/data', admin: false },
-  { key: 'info', path: '/console/info', admin: false },
-  { key: 'site', path: '/console/site', admin: true },
-  { key: 'profile', path: '/console/profile', admin: false },
-  { key: 'private_image', path: '/console/private_image', admin: false },
-  { key: 'private_data', path: '/console/private_data', admin: false },
-  { key: 'private_time', path: '/console/private_time', admin: false },
-] as const;
+  screen('home', '/console'),
+  resourceScreen('people', person),
+  resourceScreen('article', article),
+  resourceScreen('publication', publication),
+  resourceScreen('news', news),
+  resourceScreen('seminar', seminar),
+  screen('data', '/console/data'),
+  resourceScreen('info', info),
+  resourceScreen('site', site),
+  screen('profile', '/console/profile'),
+  screen('private_image', '/console/private_image'),
+  screen('private_data', '/console/private_data'),
+  screen('private_time', '/console/private_time'),
+];
 
 export type ConsoleKey = (typeof consoleNav)[number]['key'];
