@@ -32,7 +32,8 @@ import { useConfirm, useNotify } from './ui.tsx';
 // reloads. The form is checked with the very schema the server uses before anything is sent.
 
 export type Row = Record<string, unknown>;
-export type Column = { key: string; label: string; render?: (row: Row) => ReactNode };
+/** A column of the list; on a phone the `title` column heads each record's card (else the first). */
+export type Column = { key: string; label: string; render?: (row: Row) => ReactNode; title?: boolean };
 export type RowAction = {
   key: string;
   label: (row: Row) => string;
@@ -105,6 +106,8 @@ export function ResourceScreen({
   const confirm = useConfirm();
   const queryClient = useQueryClient();
   const narrow = !useMediaQuery('(min-width:800px)', { noSsr: true });
+  // on a phone the list is a column of cards that fit the screen, actions within reach
+  const phone = !useMediaQuery('(min-width:600px)', { noSsr: true });
   const [page, setPage] = useState(0);
   const [editing, setEditing] = useState<Row | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -208,6 +211,81 @@ export function ResourceScreen({
     </Paper>
   );
 
+  const cellOf = (c: Column, row: Row) => (c.render ? c.render(row) : String(row[c.key] ?? ''));
+  const rowActions = (row: Row) => (
+    <>
+      <Button size="small" onClick={() => open(row)}>
+        {t('console.edit')}
+      </Button>
+      {actions.map((a) => (
+        <Button key={a.key} size="small" color={a.color ?? 'primary'} onClick={() => void act(a, row)}>
+          {a.label(row)}
+        </Button>
+      ))}
+      {(canDelete?.(row) ?? true) && (
+        <Button size="small" color="error" onClick={() => void remove(row)}>
+          {t('console.delete')}
+        </Button>
+      )}
+    </>
+  );
+  const pageRows = rows.slice(page * 10, page * 10 + 10);
+  const pagination = (
+    <TablePagination
+      component="div"
+      count={rows.length}
+      page={Math.min(page, Math.max(0, Math.ceil(rows.length / 10) - 1))}
+      onPageChange={(_, p) => setPage(p)}
+      rowsPerPage={10}
+      rowsPerPageOptions={[10]}
+      labelRowsPerPage={t('console.rowsPerPage')}
+    />
+  );
+
+  const titleColumn = columns.find((c) => c.title) ?? columns[0];
+  const cards = (
+    <Box>
+      <Box component="ul" aria-label={title} sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1 }}>
+        {rows.length === 0 && (
+          <Paper component="li" variant="outlined" sx={{ p: 1.5 }}>
+            {list.isLoading ? t('console.loading') : t('console.empty')}
+          </Paper>
+        )}
+        {pageRows.map((row, i) => (
+          <Paper
+            component="li"
+            key={id(row)}
+            variant="outlined"
+            sx={{ p: 1.5, minWidth: 0, borderColor: editing && id(editing) === id(row) ? 'primary.main' : undefined }}
+          >
+            <Typography variant="subtitle2" component="h2" sx={{ overflowWrap: 'anywhere' }}>
+              <Typography component="span" variant="caption" color="text.secondary" sx={{ mr: 1 }}>
+                {page * 10 + i + 1}
+              </Typography>
+              {titleColumn ? cellOf(titleColumn, row) : null}
+            </Typography>
+            <Box component="dl" sx={{ m: 0, mt: 0.5, display: 'grid', gridTemplateColumns: 'auto minmax(0, 1fr)', columnGap: 1, rowGap: 0.25 }}>
+              {columns
+                .filter((c) => c !== titleColumn)
+                .map((c) => (
+                  <Box key={c.key} sx={{ display: 'contents' }}>
+                    <Typography component="dt" variant="body2" color="text.secondary">
+                      {c.label}
+                    </Typography>
+                    <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+                      {cellOf(c, row)}
+                    </Typography>
+                  </Box>
+                ))}
+            </Box>
+            <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, mt: 1, ml: -0.5 }}>{rowActions(row)}</Box>
+          </Paper>
+        ))}
+      </Box>
+      {pagination}
+    </Box>
+  );
+
   const table = (
     <Paper variant="outlined">
       <TableContainer>
@@ -227,45 +305,24 @@ export function ResourceScreen({
                 <TableCell colSpan={columns.length + 2}>{list.isLoading ? t('console.loading') : t('console.empty')}</TableCell>
               </TableRow>
             )}
-            {rows.slice(page * 10, page * 10 + 10).map((row, i) => (
+            {pageRows.map((row, i) => (
               <TableRow key={id(row)} hover selected={!!editing && id(editing) === id(row)}>
                 <TableCell>{page * 10 + i + 1}</TableCell>
                 {columns.map((c) => (
                   <TableCell key={c.key} sx={{ maxWidth: 320, overflow: 'hidden', textOverflow: 'ellipsis' }}>
-                    {c.render ? c.render(row) : String(row[c.key] ?? '')}
+                    {cellOf(c, row)}
                   </TableCell>
                 ))}
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                  <Button size="small" onClick={() => open(row)}>
-                    {t('console.edit')}
-                  </Button>
-                  {actions.map((a) => (
-                    <Button key={a.key} size="small" color={a.color ?? 'primary'} onClick={() => void act(a, row)}>
-                      {a.label(row)}
-                    </Button>
-                  ))}
-                  {(canDelete?.(row) ?? true) && (
-                    <Button size="small" color="error" onClick={() => void remove(row)}>
-                      {t('console.delete')}
-                    </Button>
-                  )}
-                </TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{rowActions(row)}</TableCell>
               </TableRow>
             ))}
           </TableBody>
         </Table>
       </TableContainer>
-      <TablePagination
-        component="div"
-        count={rows.length}
-        page={Math.min(page, Math.max(0, Math.ceil(rows.length / 10) - 1))}
-        onPageChange={(_, p) => setPage(p)}
-        rowsPerPage={10}
-        rowsPerPageOptions={[10]}
-        labelRowsPerPage={t('console.rowsPerPage')}
-      />
+      {pagination}
     </Paper>
   );
+  const listing = phone ? cards : table;
 
   return (
     <Box>
@@ -286,12 +343,12 @@ export function ResourceScreen({
       )}
       {layout === 'side' && !narrow ? (
         <Box sx={{ display: 'grid', gridTemplateColumns: editing ? 'minmax(0, 1fr) minmax(360px, 480px)' : '1fr', gap: 2, alignItems: 'start' }}>
-          {table}
+          {listing}
           {editor}
         </Box>
       ) : layout === 'dialog' ? (
         <>
-          {table}
+          {listing}
           <Dialog open={!!editing} onClose={() => setEditing(null)} fullWidth maxWidth="lg" fullScreen={narrow}>
             <DialogTitle>{title}</DialogTitle>
             <DialogContent>{editor}</DialogContent>
@@ -299,14 +356,14 @@ export function ResourceScreen({
         </>
       ) : layout === 'side' && narrow ? (
         <>
-          {table}
+          {listing}
           <Drawer anchor="right" open={!!editing} onClose={() => setEditing(null)} slotProps={{ paper: { sx: { width: '100%', maxWidth: 480, p: 1 } } }}>
             {editor}
           </Drawer>
         </>
       ) : (
         <>
-          {table}
+          {listing}
           <Box sx={{ mt: 2 }}>{editor}</Box>
         </>
       )}

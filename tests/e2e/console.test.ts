@@ -268,4 +268,31 @@ describe.skipIf(!e2eAvailable)('console in a browser', { timeout: 90_000 }, () =
     await page.waitForURL(/\/console\/news$/);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   });
+
+  test.each([
+    ['/console/news', '新闻', '发布'],
+    ['/console/people', '成员管理', '转为'],
+    ['/console/publication', '论文', '编辑'],
+  ])('at 390 px %s lists its records as cards that fit, every action within reach', async (path, title, action) => {
+    const page = await open(390);
+    await logIn(page, ADMIN.username, ADMIN.password, path);
+    const cards = page.getByRole('list', { name: title }).getByRole('listitem');
+    await cards.first().waitFor();
+    expect(await page.getByRole('table').count()).toBe(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    // each card names its record and carries its buttons inside the screen
+    const first = cards.first();
+    expect((await first.getByRole('heading').textContent())?.trim().length).toBeGreaterThan(1);
+    for (const name of ['编辑', '删除', action]) {
+      const box = await first
+        .getByRole('button', { name: new RegExp(`^${name}`) })
+        .first()
+        .boundingBox();
+      expect(box, name).not.toBeNull();
+      expect((box?.x ?? 0) + (box?.width ?? 0), name).toBeLessThanOrEqual(390);
+    }
+    // and editing works from there
+    await first.getByRole('button', { name: '编辑', exact: true }).click();
+    await page.getByRole('button', { name: '保存' }).waitFor();
+  });
 });

@@ -18,7 +18,7 @@ export default function ArticleScreen() {
       fields={['title', 'slug', 'abstract', 'image_url', 'type', 'authors', 'editors', 'markdown']}
       columns={[
         { key: 'aid', label: 'ID' },
-        { key: 'title', label: f.title.label[lang as Lang] },
+        { key: 'title', label: f.title.label[lang as Lang], title: true },
         { key: 'type', label: f.type.label[lang as Lang], render: (r) => enumLabel(articleTypes, String(r.type), lang as Lang) },
         { key: 'releasestr', label: t('console.status') },
         { key: 'time2', label: 'time2', render: (r) => formatInstant(r.time2) },

@@ -15,7 +15,7 @@ export default function NewsScreen() {
       layout="below"
       fields={['abstract', 'date', 'content_zh', 'content_en']}
       columns={[
-        { key: 'abstract', label: f.abstract.label[lang as Lang] },
+        { key: 'abstract', label: f.abstract.label[lang as Lang], title: true },
         { key: 'date', label: f.date.label[lang as Lang] },
         { key: 'releasestr', label: t('console.status'), render: (r) => `${String(r.releasestr)} · ${String(r.emphasizestr)}` },
       ]}

@@ -39,7 +39,7 @@ export default function PeopleScreen() {
       columns={[
         { key: 'uid', label: f.uid.label[lang as Lang] },
         { key: 'username', label: f.username.label[lang as Lang] },
-        { key: 'name', label: t('console.name'), render: (r) => `${String(r.name_zh)} / ${String(r.name_en)}` },
+        { key: 'name', label: t('console.name'), render: (r) => `${String(r.name_zh)} / ${String(r.name_en)}`, title: true },
         { key: 'type', label: f.type.label[lang as Lang], render: (r) => enumLabel(personTypes, String(r.type), lang as Lang) },
         { key: 'status', label: t('console.status'), render: (r) => t(r.status ? 'console.inGroup' : 'console.former') },
       ]}

@@ -17,7 +17,7 @@ export default function PublicationScreen() {
       columns={[
         { key: 'year', label: f.year.label[lang as Lang] },
         { key: 'source', label: f.source.label[lang as Lang] },
-        { key: 'title', label: f.title.label[lang as Lang] },
+        { key: 'title', label: f.title.label[lang as Lang], title: true },
         { key: 'area', label: f.area.label[lang as Lang], render: (r) => enumLabel(areas, String(r.area), lang as Lang) },
       ]}
     />

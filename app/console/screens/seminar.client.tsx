@@ -16,7 +16,7 @@ export default function SeminarScreen() {
       columns={[
         { key: 'date', label: f.date.label[lang as Lang] },
         { key: 'speaker_zh', label: t('console.speaker'), render: (r) => String(r.speaker_zh || r.speaker_en || '') },
-        { key: 'title_zh', label: f.title_zh.label[lang as Lang], render: (r) => String(r.title_zh || r.title_en || '') },
+        { key: 'title_zh', label: f.title_zh.label[lang as Lang], render: (r) => String(r.title_zh || r.title_en || ''), title: true },
       ]}
     />
   );

@@ -111,7 +111,7 @@ function PagesPanel() {
             );
           },
         },
-        { key: 'title', label: t('consoleSite.pageTitle'), render: (r) => pick(r.title_zh, r.title_en, l) },
+        { key: 'title', label: t('consoleSite.pageTitle'), render: (r) => pick(r.title_zh, r.title_en, l), title: true },
         { key: 'order', label: f.order.label[l] },
         { key: 'release', label: t('console.status'), render: (r) => <Released row={r} /> },
       ]}
@@ -132,7 +132,7 @@ function ShowcasePanel() {
       fields={['kind', 'title_zh', 'title_en', 'description_zh', 'description_en', 'image_url', 'link', 'order', 'release']}
       columns={[
         { key: 'kind', label: f.kind.label[l], render: (r) => enumLabel(showcaseKinds, String(r.kind), l) },
-        { key: 'title', label: t('consoleSite.pageTitle'), render: (r) => pick(r.title_zh, r.title_en, l) },
+        { key: 'title', label: t('consoleSite.pageTitle'), render: (r) => pick(r.title_zh, r.title_en, l), title: true },
         {
           key: 'image_url',
           label: t('consoleSite.image'),
