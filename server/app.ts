@@ -11,6 +11,7 @@ import { advisorRoutes } from './api/advisor.ts';
 import { authRoutes } from './api/auth.ts';
 import { contentRoutes } from './api/content.ts';
 import { registeredResourceRoutes } from './api/resource-routes.ts';
+import { type Registered, registry } from './registry.ts';
 import { fileRoutes } from './api/files.ts';
 import type { Lab } from './lab.ts';
 import { peopleRoutes } from './api/people.ts';
@@ -35,10 +36,18 @@ import { pagesPlugin } from './pages/plugin.ts';
 import type { ViteDevServer } from 'vite';
 import { t } from '../common/messages.ts';
 
-export type AppOptions = { config: Config; db?: DB; logger?: boolean; pgSchema?: string; devServer?: ViteDevServer };
+export type AppOptions = {
+  config: Config;
+  db?: DB;
+  logger?: boolean;
+  pgSchema?: string;
+  devServer?: ViteDevServer;
+  /** The declared resources served (server/registry.ts); a test adds one of its own here. */
+  resources?: readonly Registered[];
+};
 
 /** Builds the whole server: database (migrated), storage, API, files and, when built, the pages. */
-export async function buildApp({ config, db: givenDb, logger = false, pgSchema, devServer }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db: givenDb, logger = false, pgSchema, devServer, resources = registry }: AppOptions): Promise<FastifyInstance> {
   const dbOptions = { dataDir: config.dataDir, databaseUrl: config.databaseUrl, ...(pgSchema ? { pgSchema } : {}) };
   const db = givenDb ?? createDatabase(dbOptions);
   const storage = new Storage(config.dataDir);
@@ -109,7 +118,7 @@ export async function buildApp({ config, db: givenDb, logger = false, pgSchema, 
   await app.register(authRoutes);
   await app.register(publicRoutes);
   await app.register(peopleRoutes);
-  await app.register(async (scoped) => registeredResourceRoutes(scoped));
+  await app.register(async (scoped) => registeredResourceRoutes(scoped, resources));
   await app.register(contentRoutes);
   await app.register(siteRoutes);
   await app.register(fileRoutes);

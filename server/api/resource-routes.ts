@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { inputSchema } from '../../common/resource.ts';
 import { uploadConfigOf } from '../http/multipart.ts';
-import { fileLimitOf, registry } from '../registry.ts';
+import { fileLimitOf, type Registered, registry } from '../registry.ts';
 import type { Crud } from '../services/crud.ts';
 import { ctxOf, docBody, idParam, idQuery, multipartConsumes, parseInput, success } from './helpers.ts';
 
@@ -9,8 +9,8 @@ import { ctxOf, docBody, idParam, idQuery, multipartConsumes, parseInput, succes
 // GET path (list, or ?{id}= for one), POST path, PUT path?{id}=, DELETE path?{id}=.
 
 /** The four calls of every resource the registry marks generic (server/registry.ts). */
-export function registeredResourceRoutes(app: FastifyInstance) {
-  for (const { crud, routes } of registry) {
+export function registeredResourceRoutes(app: FastifyInstance, resources: readonly Registered[] = registry) {
+  for (const { crud, routes } of resources) {
     if (routes !== 'generic') continue;
     const fileLimit = fileLimitOf(crud.res.fields);
     resourceRoutes(app, crud, fileLimit ? { fileLimit } : {});

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../../server/app.ts';
+import { type AppOptions, buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import type { DatabaseOptions } from '../../server/db/database.ts';
 import { Storage } from '../../server/storage/storage.ts';
@@ -69,7 +69,7 @@ export async function buildWithRetry(build: () => Promise<FastifyInstance>, ownS
   }
 }
 
-export async function makeApp(dialect: Dialect, env: Record<string, string> = {}): Promise<TestApp> {
+export async function makeApp(dialect: Dialect, env: Record<string, string> = {}, options: Pick<AppOptions, 'resources'> = {}): Promise<TestApp> {
   // DATA_DIR sits two levels inside a fresh folder, so tests can check that nothing lands above it
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-test-'));
   const dataDir = path.join(scratch, 'app', 'data');
@@ -92,7 +92,7 @@ export async function makeApp(dialect: Dialect, env: Record<string, string> = {}
       ...env,
     }),
   };
-  const app = await buildWithRetry(() => buildApp({ config, ...(dialect === 'postgres' ? { pgSchema: schema } : {}) }), schema);
+  const app = await buildWithRetry(() => buildApp({ config, ...options, ...(dialect === 'postgres' ? { pgSchema: schema } : {}) }), schema);
   return {
     app,
     dataDir,
