@@ -8,7 +8,7 @@ import { person } from '../common/resources/person.ts';
 import { publication } from '../common/resources/publication.ts';
 import { create, seedDemo } from '../cli/demo/seed.ts';
 import { createDatabase, migrate } from '../server/db/database.ts';
-import type { Actor } from '../server/services/auth.ts';
+import { actorByUsername } from '../server/services/auth.ts';
 import { articles, newsItems } from '../server/services/content.ts';
 import type { Ctx } from '../server/services/context.ts';
 import { people } from '../server/services/people.ts';
@@ -56,17 +56,7 @@ async function main() {
     await storage.init();
     if (size === 'empty') await ensureAdmin(db, { adminUsername: 'labadmin', adminPassword: 'bench-admin-password' });
     else await seedDemo(db, storage, 'bench-admin-password', {});
-    const admin = await db.selectFrom('person').selectAll().where('username', '=', 'labadmin').executeTakeFirstOrThrow();
-    const actor: Actor = {
-      pid: admin.pid,
-      uid: admin.uid,
-      username: admin.username,
-      name_zh: admin.name_zh,
-      name_en: admin.name_en,
-      authority: 'admin',
-      portrait_url: null,
-      must_change_password: false,
-    };
+    const actor = await actorByUsername(db, 'labadmin');
     const ctx: Ctx = { db, storage, actor, lang: 'en' };
     // people hash a password each (argon2 on the thread pool): a few at a time
     for (let i = 0; i < want.people; i += 8) {

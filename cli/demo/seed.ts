@@ -7,7 +7,7 @@ import { person } from '../../common/resources/person.ts';
 import { publication } from '../../common/resources/publication.ts';
 import { seminar } from '../../common/resources/seminar.ts';
 import type { DB } from '../../server/db/database.ts';
-import type { Actor } from '../../server/services/auth.ts';
+import { type Actor, actorByUsername } from '../../server/services/auth.ts';
 import { articles, infoPages, newsItems, seminars } from '../../server/services/content.ts';
 import type { Ctx } from '../../server/services/context.ts';
 import type { Crud } from '../../server/services/crud.ts';
@@ -159,17 +159,8 @@ export async function seedDemo(db: DB, storage: Storage, adminPassword: string, 
   // A few shared files uploaded by members.
   const uploaderPid = pids.get('demo.user') ?? authorOf(5);
   if (uploaderPid) {
-    const u = await db.selectFrom('person').selectAll().where('pid', '=', uploaderPid).executeTakeFirstOrThrow();
-    const actor: Actor = {
-      pid: u.pid,
-      uid: u.uid,
-      username: u.username,
-      name_zh: u.name_zh,
-      name_en: u.name_en,
-      authority: u.authority,
-      portrait_url: null,
-      must_change_password: false,
-    };
+    const u = await db.selectFrom('person').select('username').where('pid', '=', uploaderPid).executeTakeFirstOrThrow();
+    const actor = await actorByUsername(db, u.username);
     await uploadData({ ...ctx, actor }, 'public', [
       await storage.stage(pdfDocument('Lab handbook'), '实验室手册.pdf', 'application/pdf'),
       await storage.stage(csvDataset('annotation-guide', 50), 'annotation-sample.csv', 'text/csv'),

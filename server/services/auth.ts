@@ -59,6 +59,16 @@ const actorOf = (row: Record<(typeof actorColumns)[number], unknown>): Actor => 
   must_change_password: Boolean(row.must_change_password),
 });
 
+/** A member as services see them when they act (seeding, scripts, tests): by username, without a session. */
+export async function actorByUsername(db: DB, username: string): Promise<Actor> {
+  const row = await db
+    .selectFrom('person')
+    .select([...actorColumns])
+    .where('username', '=', username)
+    .executeTakeFirstOrThrow();
+  return actorOf(row);
+}
+
 export type LoginResult = { status: 'success'; token: string; loginTime: number; actor: Actor } | { status: 'fail' } | { status: 'notexist' };
 
 export async function login(db: DB, username: string, password: string): Promise<LoginResult> {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Upload } from '../../common/upload.ts';
 import { article, publication } from '../../common/resources/index.ts';
-import type { Actor } from '../../server/services/auth.ts';
+import { actorByUsername } from '../../server/services/auth.ts';
 import type { Ctx } from '../../server/services/context.ts';
 import { createCrud } from '../../server/services/crud.ts';
 import { articles } from '../../server/services/content.ts';
@@ -21,17 +21,7 @@ describe.each(dialects)('atomic writes on %s', (dialect) => {
   let ctx: Ctx;
   beforeAll(async () => {
     t = await makeApp(dialect);
-    const admin = await t.app.lab.db.selectFrom('person').selectAll().where('username', '=', 'admin').executeTakeFirstOrThrow();
-    const actor: Actor = {
-      pid: admin.pid,
-      uid: admin.uid,
-      username: admin.username,
-      name_zh: admin.name_zh,
-      name_en: admin.name_en,
-      authority: 'admin',
-      portrait_url: null,
-      must_change_password: false,
-    };
+    const actor = await actorByUsername(t.app.lab.db, 'admin');
     ctx = { db: t.app.lab.db, storage: t.app.lab.storage, actor, lang: 'en' };
   });
   afterAll(() => t.close());
