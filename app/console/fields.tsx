@@ -13,7 +13,7 @@ import RefreshIcon from '@mui/icons-material/Refresh';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { TimePicker } from '@mui/x-date-pickers/TimePicker';
 import dayjs from 'dayjs';
-import { type Lang, yearList } from '../../common/enums.ts';
+import { yearList } from '../../common/enums.ts';
 import type { FieldDef } from '../../common/fields.ts';
 import { useT } from '../i18n/index.tsx';
 import { ImageField } from './image-field.tsx';
@@ -36,7 +36,7 @@ const str = (v: unknown) => (v === undefined || v === null ? '' : String(v));
 
 export function FieldInput({ name, def, value, onChange, error, record, disabled }: FieldProps) {
   const { t, lang } = useT();
-  const label = `${def.label[lang as Lang]}${def.required ? ' *' : ''}`;
+  const label = `${def.label[lang]}${def.required ? ' *' : ''}`;
   const common = { label, fullWidth: true, error: !!error, helperText: error, disabled, size: 'small' as const, margin: 'dense' as const };
 
   switch (def.kind) {
@@ -53,7 +53,7 @@ export function FieldInput({ name, def, value, onChange, error, record, disabled
         <TextField select {...common} value={str(value)} onChange={(e) => onChange(e.target.value)}>
           {(def.options ?? []).map((o) => (
             <MenuItem key={o.value} value={o.value}>
-              {o[lang as Lang]}
+              {o[lang]}
             </MenuItem>
           ))}
         </TextField>
@@ -87,7 +87,7 @@ export function FieldInput({ name, def, value, onChange, error, record, disabled
           <TextField select {...common} value={str(value)} onChange={(e) => onChange(Number(e.target.value))}>
             {(def.choices ?? []).map((o) => (
               <MenuItem key={o.num} value={o.num}>
-                {o[lang as Lang]}
+                {o[lang]}
               </MenuItem>
             ))}
           </TextField>

@@ -127,7 +127,7 @@ export function ResourceScreen({
     if (!editing) return;
     const mode = id(editing) === -1 ? 'create' : 'update';
     const body = bodyOf(res, editing, shown);
-    const problems = validate(res, mode, body, lang as Lang);
+    const problems = validate(res, mode, body, lang);
     setErrors(problems);
     if (Object.keys(problems).length > 0) {
       notify.lines(Object.entries(problems).map(([f, m]) => `${f}: ${m}`));

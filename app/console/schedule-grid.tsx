@@ -10,9 +10,9 @@ import { useT } from '../i18n/index.tsx';
 // the evening break after period 11 drawn between them. Each screen fills the cells; on a narrow
 // screen the grid scrolls sideways inside its own box, never the page.
 
-type T = (key: string, params?: Record<string, string | number>) => string;
+type T = ReturnType<typeof useT>['t'];
 
-export const dayName = (t: T, day: number) => t(`consoleTime.day${day}`);
+export const dayName = (t: T, day: number) => t(`consoleTime.day${day as 1 | 2 | 3 | 4 | 5 | 6 | 7}`);
 export const periodTime = (period: number) => (periodTimes[period - 1] ?? ['', '']).join('–');
 
 /** "Mon period 3 08:50–09:35" (the accessible name of a cell). */

@@ -10,6 +10,12 @@ export const messages = { zh, en } as const;
 
 type Params = Record<string, string | number>;
 
+/** Every key of the interface texts, dotted ('console.save'): a key that does not exist does not compile. */
+type KeysOf<T, P extends string = ''> = {
+  [K in keyof T & string]: T[K] extends string ? `${P}${K}` : KeysOf<T[K], `${P}${K}.`>;
+}[keyof T & string];
+export type TextKey = KeysOf<typeof zh>;
+
 function lookup(tree: unknown, key: string): string | undefined {
   let node: unknown = tree;
   for (const part of key.split('.')) {
@@ -24,7 +30,7 @@ export function translate(lang: Lang, key: string, params: Params = {}): string 
   return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));
 }
 
-type I18n = { lang: Lang; t: (key: string, params?: Params) => string };
+type I18n = { lang: Lang; t: (key: TextKey, params?: Params) => string };
 
 const I18nContext = createContext<I18n>({ lang: 'en', t: (key, params) => translate('en', key, params) });
 

@@ -1,4 +1,4 @@
-import { articleTypes, enumLabel, type Lang } from '../../../common/enums.ts';
+import { articleTypes, enumLabel } from '../../../common/enums.ts';
 import { article } from '../../../common/resources/article.ts';
 import { api } from '../../console/api.ts';
 import { formatInstant } from '../../console/format.ts';
@@ -18,8 +18,8 @@ export default function ArticleScreen() {
       fields={['title', 'slug', 'abstract', 'image_url', 'type', 'authors', 'editors', 'markdown']}
       columns={[
         { key: 'aid', label: 'ID' },
-        { key: 'title', label: f.title.label[lang as Lang], title: true },
-        { key: 'type', label: f.type.label[lang as Lang], render: (r) => enumLabel(articleTypes, String(r.type), lang as Lang) },
+        { key: 'title', label: f.title.label[lang], title: true },
+        { key: 'type', label: f.type.label[lang], render: (r) => enumLabel(articleTypes, String(r.type), lang) },
         { key: 'releasestr', label: t('console.status') },
         { key: 'time2', label: 'time2', render: (r) => formatInstant(r.time2) },
       ]}

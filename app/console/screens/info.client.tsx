@@ -30,7 +30,6 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
 import { useOutletContext } from 'react-router';
-import type { Lang } from '../../../common/enums.ts';
 import { info } from '../../../common/resources/info.ts';
 import { api, ApiFailure } from '../../console/api.ts';
 import { MarkdownField, MarkdownView } from '../../console/markdown-field.tsx';
@@ -85,7 +84,7 @@ export default function InfoScreen() {
 
   async function add(aspect: string): Promise<Record<string, string>> {
     const body = { iid: -1, aspect: aspect.trim(), markdown: '', order: stored.length };
-    const problems = validate(info, 'create', body, lang as Lang);
+    const problems = validate(info, 'create', body, lang);
     if (Object.keys(problems).length > 0) return problems;
     const before = new Set(stored.map((p) => p.iid));
     setBusy(true);
@@ -123,7 +122,7 @@ export default function InfoScreen() {
   async function saveList(all: InfoPage[]): Promise<boolean> {
     const lines: string[] = [];
     for (const p of all) {
-      for (const [field, message] of Object.entries(validate(info, 'update', { aspect: p.aspect, markdown: p.markdown, order: p.order }, lang as Lang))) {
+      for (const [field, message] of Object.entries(validate(info, 'update', { aspect: p.aspect, markdown: p.markdown, order: p.order }, lang))) {
         lines.push(`${field}: ${message}`);
       }
     }

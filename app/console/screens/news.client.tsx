@@ -1,4 +1,3 @@
-import type { Lang } from '../../../common/enums.ts';
 import { news } from '../../../common/resources/news.ts';
 import { api } from '../../console/api.ts';
 import { ResourceScreen } from '../../console/resource-screen.tsx';
@@ -15,8 +14,8 @@ export default function NewsScreen() {
       layout="below"
       fields={['abstract', 'date', 'content_zh', 'content_en']}
       columns={[
-        { key: 'abstract', label: f.abstract.label[lang as Lang], title: true },
-        { key: 'date', label: f.date.label[lang as Lang] },
+        { key: 'abstract', label: f.abstract.label[lang], title: true },
+        { key: 'date', label: f.date.label[lang] },
         { key: 'releasestr', label: t('console.status'), render: (r) => `${String(r.releasestr)} · ${String(r.emphasizestr)}` },
       ]}
       actions={[

@@ -1,4 +1,4 @@
-import { enumLabel, type Lang, personTypes } from '../../../common/enums.ts';
+import { enumLabel, personTypes } from '../../../common/enums.ts';
 import { person } from '../../../common/resources/person.ts';
 import { api } from '../../console/api.ts';
 import { ResourceScreen } from '../../console/resource-screen.tsx';
@@ -37,10 +37,10 @@ export default function PeopleScreen() {
         'link3',
       ]}
       columns={[
-        { key: 'uid', label: f.uid.label[lang as Lang] },
-        { key: 'username', label: f.username.label[lang as Lang] },
+        { key: 'uid', label: f.uid.label[lang] },
+        { key: 'username', label: f.username.label[lang] },
         { key: 'name', label: t('console.name'), render: (r) => `${String(r.name_zh)} / ${String(r.name_en)}`, title: true },
-        { key: 'type', label: f.type.label[lang as Lang], render: (r) => enumLabel(personTypes, String(r.type), lang as Lang) },
+        { key: 'type', label: f.type.label[lang], render: (r) => enumLabel(personTypes, String(r.type), lang) },
         { key: 'status', label: t('console.status'), render: (r) => t(r.status ? 'console.inGroup' : 'console.former') },
       ]}
       actions={[

@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useRevalidator } from 'react-router';
-import { areas, enumByValue, type Lang, personTypes } from '../../../common/enums.ts';
+import { areas, enumByValue, personTypes } from '../../../common/enums.ts';
 import { person } from '../../../common/resources/person.ts';
 import { ApiFailure, api } from '../../console/api.ts';
 import { FieldInput } from '../../console/fields.tsx';
@@ -137,12 +137,12 @@ export default function ProfileScreen() {
     const area = enumByValue(areas, String(values.area ?? ''));
     if (type) body.type_num = type.num;
     if (area) body.area_num = area.num;
-    const problems = validate(person, 'update', body, lang as Lang);
+    const problems = validate(person, 'update', body, lang);
     setErrors(problems);
     if (Object.keys(problems).length > 0) {
       notify.lines([
         t('consoleProfile.fixErrors'),
-        ...Object.entries(problems).map(([f, m]) => `${person.fields[f as keyof typeof person.fields]?.label[lang as Lang] ?? f}: ${m}`),
+        ...Object.entries(problems).map(([f, m]) => `${person.fields[f as keyof typeof person.fields]?.label[lang] ?? f}: ${m}`),
       ]);
       return;
     }

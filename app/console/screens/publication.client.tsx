@@ -1,4 +1,4 @@
-import { areas, enumLabel, type Lang } from '../../../common/enums.ts';
+import { areas, enumLabel } from '../../../common/enums.ts';
 import { publication } from '../../../common/resources/publication.ts';
 import { ResourceScreen } from '../../console/resource-screen.tsx';
 import { useT } from '../../i18n/index.tsx';
@@ -15,10 +15,10 @@ export default function PublicationScreen() {
       keepOpenOnUpdate
       fields={['title', 'author', 'source', 'type', 'area', 'year', 'month', 'link1', 'link2', 'link3', 'link4', 'file1', 'file2', 'file3']}
       columns={[
-        { key: 'year', label: f.year.label[lang as Lang] },
-        { key: 'source', label: f.source.label[lang as Lang] },
-        { key: 'title', label: f.title.label[lang as Lang], title: true },
-        { key: 'area', label: f.area.label[lang as Lang], render: (r) => enumLabel(areas, String(r.area), lang as Lang) },
+        { key: 'year', label: f.year.label[lang] },
+        { key: 'source', label: f.source.label[lang] },
+        { key: 'title', label: f.title.label[lang], title: true },
+        { key: 'area', label: f.area.label[lang], render: (r) => enumLabel(areas, String(r.area), lang) },
       ]}
     />
   );

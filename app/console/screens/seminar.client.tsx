@@ -1,4 +1,3 @@
-import type { Lang } from '../../../common/enums.ts';
 import { seminar } from '../../../common/resources/seminar.ts';
 import { ResourceScreen } from '../../console/resource-screen.tsx';
 import { useT } from '../../i18n/index.tsx';
@@ -14,9 +13,9 @@ export default function SeminarScreen() {
       layout="dialog"
       sort={(rows) => [...rows].sort((a, b) => String(b.date).localeCompare(String(a.date)) || String(b.start).localeCompare(String(a.start)))}
       columns={[
-        { key: 'date', label: f.date.label[lang as Lang] },
+        { key: 'date', label: f.date.label[lang] },
         { key: 'speaker_zh', label: t('console.speaker'), render: (r) => String(r.speaker_zh || r.speaker_en || '') },
-        { key: 'title_zh', label: f.title_zh.label[lang as Lang], render: (r) => String(r.title_zh || r.title_en || ''), title: true },
+        { key: 'title_zh', label: f.title_zh.label[lang], render: (r) => String(r.title_zh || r.title_en || ''), title: true },
       ]}
     />
   );

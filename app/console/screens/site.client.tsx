@@ -22,7 +22,7 @@ import { api, ApiFailure } from '../../console/api.ts';
 import { FieldInput } from '../../console/fields.tsx';
 import { bodyOf, ResourceScreen, type Row, validate } from '../../console/resource-screen.tsx';
 import { useConfirm, useNotify } from '../../console/ui.tsx';
-import { useT } from '../../i18n/index.tsx';
+import { type TextKey, useT } from '../../i18n/index.tsx';
 import { paths } from '../../lib/paths.ts';
 import type { StoredSession } from '../../lib/session.ts';
 
@@ -169,7 +169,7 @@ function ShowcasePanel() {
 }
 
 /** The settings form's fields, in groups (every declared field once). */
-const groups: { key: string; fields: (keyof typeof site.fields)[]; wide?: boolean; hint?: string }[] = [
+const groups: { key: 'labName' | 'intro' | 'contact' | 'consoleTitles'; fields: (keyof typeof site.fields)[]; wide?: boolean; hint?: TextKey }[] = [
   { key: 'labName', fields: ['lab_name_zh', 'lab_name_en'] },
   { key: 'intro', fields: ['intro_zh', 'intro_en'], wide: true },
   { key: 'contact', fields: ['location_zh', 'location_en', 'email', 'filing_number', 'qr_image_url'], hint: 'consoleSite.filingHint' },
@@ -198,7 +198,7 @@ function SettingsPanel() {
   async function save() {
     if (!values) return;
     const body = bodyOf(site, values, settingFields);
-    const problems = validate(site, 'update', body, lang as Lang);
+    const problems = validate(site, 'update', body, lang);
     setErrors(problems);
     if (Object.keys(problems).length > 0) {
       notify.lines(Object.entries(problems).map(([f, m]) => `${f}: ${m}`));
