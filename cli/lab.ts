@@ -239,7 +239,10 @@ async function main() {
         );
       } catch (e) {
         if (e instanceof RestoreRefused || e instanceof BadArchive) fail(`nothing restored: ${e.message}`);
-        throw e;
+        // anything else (the database unreachable, a full disk): the reason, never a stack trace; the
+        // records are as they were (one transaction), and the command can be run again
+        console.error(`lab: the restore failed: ${(e as Error).message}`);
+        process.exit(1);
       } finally {
         storage.close();
       }

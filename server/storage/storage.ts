@@ -117,6 +117,8 @@ export class Storage {
 
   /** Deletes removed files (and the resized copies of removed images) once they have waited REMOVED_KEEP_MS. */
   async sweepRemoved(now = Date.now()): Promise<void> {
+    // the name prefix of the resized copies of each file deleted (server/images/variants.ts)
+    const gone: string[] = [];
     for (const bucket of buckets) {
       const dir = path.join(this.root, REMOVED, bucket);
       for (const name of await fs.readdir(dir).catch(() => [] as string[])) {
@@ -124,12 +126,13 @@ export class Storage {
         const st = await fs.stat(full).catch(() => undefined);
         if (!st || now - st.mtimeMs < REMOVED_KEEP_MS) continue;
         await fs.rm(full, { force: true });
-        const base = name.replace(/\.[a-z0-9]+$/, '');
-        const variants = path.join(this.root, 'variants');
-        for (const v of await fs.readdir(variants).catch(() => [] as string[])) {
-          if (v.startsWith(`${bucket}-${base}-`)) await fs.rm(path.join(variants, v), { force: true });
-        }
+        gone.push(`${bucket}-${name.replace(/\.[a-z0-9]+$/, '')}-`);
       }
+    }
+    if (gone.length === 0) return;
+    const variants = path.join(this.root, 'variants');
+    for (const v of await fs.readdir(variants).catch(() => [] as string[])) {
+      if (gone.some((prefix) => v.startsWith(prefix))) await fs.rm(path.join(variants, v), { force: true });
     }
   }
 
