@@ -1,8 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
-// Three projects, each runnable alone: `npm run test:unit` (modules beside their code), `test:api` (the
-// API on SQLite and PostgreSQL, in process) and `test:e2e` (real server processes, the page build and
-// Chromium). `npm test` runs all three after the typecheck and lint.
+// Three projects, each runnable alone: `npm run test:unit` (modules beside their code, and the app's plain
+// modules in tests/unit), `test:api` (the API on SQLite and PostgreSQL, in process) and `test:e2e` (real
+// server processes, the page build and Chromium). `npm test` runs all three after the typecheck and lint.
 export default defineConfig({
   test: {
     testTimeout: 30_000,
@@ -16,7 +16,7 @@ export default defineConfig({
     // import: #page-context (app/page-context.ts) must be that same module, not a copy Vitest transforms
     server: { deps: { external: [/\/app\/page-context\.ts$/] } },
     projects: [
-      { extends: true, test: { name: 'unit', include: ['common/**/*.test.ts', 'server/**/*.test.ts'] } },
+      { extends: true, test: { name: 'unit', include: ['common/**/*.test.ts', 'server/**/*.test.ts', 'app/**/*.test.{ts,tsx}', 'tests/unit/**/*.test.ts'] } },
       { extends: true, test: { name: 'api', include: ['tests/api/**/*.test.ts'] } },
       { extends: true, test: { name: 'e2e', include: ['tests/e2e/**/*.test.ts'] } },
     ],

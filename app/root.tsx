@@ -40,6 +40,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#1e4f91" />
         <link rel="icon" href="/static/favicon.svg" type="image/svg+xml" />
         <link rel="alternate" type="application/rss+xml" title="RSS" href="/feed/news.xml" />
+        <link rel="alternate" type="application/rss+xml" title="RSS · Publications" href="/feed/publications.xml" />
         <Meta />
         {/* the site's few KB of CSS go inline: no render-blocking request before the first paint */}
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own stylesheet, bundled at build time */}

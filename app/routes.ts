@@ -1,4 +1,7 @@
 import { index, layout, type RouteConfig, route } from '@react-router/dev/routes';
+import { consoleSegment } from '../common/resource.ts';
+import { resources } from '../common/resources/index.ts';
+import { declaredScreens } from './console/nav.ts';
 
 // Public pages share the site frame; the login page stands alone. Route matching is case-insensitive,
 // so /SharedTask and /discopen reach the same pages as /sharedtask and /DISCOpen.
@@ -18,6 +21,7 @@ export default [
     route('sharedtask', 'routes/public/page-section.tsx', { id: 'routes/public/sharedtask' }),
     route('sharedtask/:slug', 'routes/public/course.tsx', { id: 'sharedtask-item' }),
     route('publication', 'routes/public/publication.tsx'),
+    route('publication/:pid', 'routes/public/publication-item.tsx'),
     route('DISCOpen', 'routes/public/discopen.tsx'),
     route('*', 'routes/public/not-found.tsx'),
   ]),
@@ -25,11 +29,10 @@ export default [
   // The console renders on the client, behind the stored login (routes/console/layout.tsx).
   route('console', 'routes/console/layout.tsx', [
     index('routes/console/home.tsx'),
-    route('people', 'routes/console/people.tsx'),
-    route('article', 'routes/console/article.tsx'),
-    route('publication', 'routes/console/publication.tsx'),
-    route('news', 'routes/console/news.tsx'),
-    route('seminar', 'routes/console/seminar.tsx'),
+    // one route per resource with a declared console view, all drawn by one screen
+    ...declaredScreens(Object.values(resources)).map((res) =>
+      route(consoleSegment(res), 'routes/console/declared.tsx', { id: `routes/console/${consoleSegment(res)}` }),
+    ),
     route('data', 'routes/console/data.tsx'),
     route('private_data', 'routes/console/private-data.tsx'),
     route('private_image', 'routes/console/private-image.tsx'),

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { Lang } from './enums.ts';
 
 // The class-advisor area's shared vocabulary (SPEC §3 "Advisor reminder data", §7 advisor calls):
@@ -5,51 +6,71 @@ import type { Lang } from './enums.ts';
 // builds the answer, the advisor's pages read it; docs/advisor.md explains every field.
 
 /** A row of the reminder and zero-report tables (SPEC §3: realname, xgh, uptime, status). */
-export type ReportRow = { realname: string; xgh: string; uptime: string; status: string };
-export type DateCount = { date: string; count: number };
-export type RemindCount = { xgh: string; realname: string; count: number };
+export const ReportRowSchema = z.strictObject({ realname: z.string(), xgh: z.string(), uptime: z.string(), status: z.string() });
+export type ReportRow = z.infer<typeof ReportRowSchema>;
+export const DateCountSchema = z.strictObject({ date: z.string(), count: z.number().int() });
+export type DateCount = z.infer<typeof DateCountSchema>;
+export const RemindCountSchema = z.strictObject({ xgh: z.string(), realname: z.string(), count: z.number().int() });
+export type RemindCount = z.infer<typeof RemindCountSchema>;
 
 /** Why the day's data could not be had (server/pingan/source.ts). */
-export type SourceFailure = 'cookie_rejected' | 'timeout' | 'unreachable' | 'upstream_error' | 'malformed' | 'no_data';
+export const sourceFailures = ['cookie_rejected', 'timeout', 'unreachable', 'upstream_error', 'malformed', 'no_data'] as const;
+export type SourceFailure = (typeof sourceFailures)[number];
 
 /** What mount=1 answers, and what every answer carries. */
-export type PinganBase = {
-  cookie: string;
+const pinganBase = {
+  cookie: z.string(),
   /** The stored cookie is missing, or the data source refused it or timed out: it needs updating. */
-  refresh_cookie: boolean;
+  refresh_cookie: z.boolean(),
   /** Whether PINGAN_UPSTREAM_URL is configured (else imported files are the only source). */
-  upstream: boolean;
-  selfdez: number;
-  selfdyz: number;
-  xwzs: number;
+  upstream: z.boolean(),
+  selfdez: z.number().int(),
+  selfdyz: z.number().int(),
+  xwzs: z.number().int(),
   /** Leave and return counts by date for the month up to `date`. */
-  lixiao: Record<string, number>;
-  fanxiao: Record<string, number>;
-  lixiao_month: DateCount[];
-  fanxiao_month: DateCount[];
+  lixiao: z.record(z.string(), z.number().int()),
+  fanxiao: z.record(z.string(), z.number().int()),
+  lixiao_month: z.array(DateCountSchema),
+  fanxiao_month: z.array(DateCountSchema),
   /** Cumulative reminder counts, the top 10. */
-  remind: RemindCount[];
+  remind: z.array(RemindCountSchema),
   /** Student IDs already recorded as reminded on `date`. */
-  remind_today: string[];
+  remind_today: z.array(z.string()),
   /** Dates with imported reports, newest first (at most 31). */
-  imported_dates: string[];
+  imported_dates: z.array(z.string()),
 };
+export const PinganBaseSchema = z.strictObject(pinganBase);
+export type PinganBase = z.infer<typeof PinganBaseSchema>;
 
 /** The day's figures (mount=2 for `date`, mount=3 for `date_yes`). */
-export type PinganDay = {
-  date: string;
+const pinganDay = {
+  date: z.string(),
   /** Where the figures came from; null when no source had them (see source_error). */
-  source: 'upstream' | 'import' | null;
-  source_error: SourceFailure | null;
-  zrs: number;
-  xzs: number;
-  zxrs: number;
-  dez: number;
-  dyz: number;
+  source: z.enum(['upstream', 'import']).nullable(),
+  source_error: z.enum(sourceFailures).nullable(),
+  zrs: z.number().int(),
+  xzs: z.number().int(),
+  zxrs: z.number().int(),
+  dez: z.number().int(),
+  dyz: z.number().int(),
 };
+export type PinganDay = z.infer<z.ZodObject<typeof pinganDay>>;
 
-export type PinganToday = PinganBase & PinganDay & { weishangbao: ReportRow[]; weishangbao_name: string; num_weishangbao: number };
-export type PinganYesterday = PinganBase & PinganDay & { weishangbao_yes: ReportRow[]; buzhengchang_yes: ReportRow[] };
+export const PinganTodaySchema = z.strictObject({
+  ...pinganBase,
+  ...pinganDay,
+  weishangbao: z.array(ReportRowSchema),
+  weishangbao_name: z.string(),
+  num_weishangbao: z.number().int(),
+});
+export type PinganToday = z.infer<typeof PinganTodaySchema>;
+export const PinganYesterdaySchema = z.strictObject({
+  ...pinganBase,
+  ...pinganDay,
+  weishangbao_yes: z.array(ReportRowSchema),
+  buzhengchang_yes: z.array(ReportRowSchema),
+});
+export type PinganYesterday = z.infer<typeof PinganYesterdaySchema>;
 
 /** The date in China (the reporting system's day), YYYY-MM-DD. */
 export function chinaDate(at = new Date()): string {

@@ -39,6 +39,13 @@ export const publicationTypes = entries([
   { value: 'patent', num: 3, zh: '专利', en: 'Patent' },
 ]);
 
+/** Where a paper appeared: Google Scholar's conference or journal title, BibTeX's @inproceedings or @article. */
+export const venueKinds = entries([
+  { value: 'conference', num: 1, zh: '会议', en: 'Conference' },
+  { value: 'journal', num: 2, zh: '期刊', en: 'Journal' },
+  { value: 'other', num: 3, zh: '其他', en: 'Other' },
+]);
+
 export const articleTypes = entries([
   { value: 'seminar notice', num: 1, zh: '研讨会通知', en: 'Seminar Notice' },
   { value: 'report summary', num: 2, zh: '报告总结', en: 'Report Summary' },

@@ -46,9 +46,27 @@ export type FieldDef = {
   readonly choices?: readonly { readonly num: number; readonly zh: string; readonly en: string }[];
   /** For widget 'markdown': the editor's height in pixels (400 unless said). */
   readonly editorHeight?: number;
+  /** For text: a format it must have when not empty (a DOI, issue #14). */
+  readonly format?: TextFormat;
+  /** For booleans: how the console's list names each state (published / unpublished). */
+  readonly states?: { readonly on: Label; readonly off: Label };
+  /** For booleans the console switches from the list: the two actions and their confirmations. */
+  readonly toggle?: Toggle;
+  /** Kept as NULL when empty, so reads answer null for it (a unique column many records leave empty). */
+  readonly nullable?: boolean;
 };
 
+/** Switching a boolean from the console's list: `on` sets it (publish), `off` clears it (unpublish). */
+export type Toggle = { readonly on: Label; readonly off: Label; readonly confirmOn: Label; readonly confirmOff: Label };
+
 export type FieldMap = Readonly<Record<string, FieldDef>>;
+
+/** Formats a text field may require: each a pattern, its message and an example that has it. */
+export const textFormats = {
+  // a DOI as Crossref and DataCite assign them: 10., a registrant code, a slash, a suffix
+  doi: { pattern: /^10\.\d{4,9}\/\S+$/, message: 'invalid_doi', example: '10.1145/3589334.3645413' },
+} as const satisfies Record<string, { pattern: RegExp; message: MessageKey; example: string }>;
+export type TextFormat = keyof typeof textFormats;
 
 const TEXT_MAX = 300;
 const LONGTEXT_MAX = 200_000;
@@ -145,8 +163,12 @@ const listSchema = (max: number) =>
  */
 export function fieldSchema(def: FieldDef): z.ZodType {
   switch (def.kind) {
-    case 'text':
-      return textOf(def.max ?? TEXT_MAX, true);
+    case 'text': {
+      const format = def.format ? textFormats[def.format] : undefined;
+      return format
+        ? textOf(def.max ?? TEXT_MAX, true).refine((s) => s === '' || format.pattern.test(s), msg(format.message))
+        : textOf(def.max ?? TEXT_MAX, true);
+    }
     case 'longtext':
       return textOf(def.max ?? LONGTEXT_MAX, false);
     case 'url':
@@ -179,6 +201,66 @@ export function fieldSchema(def: FieldDef): z.ZodType {
       // is at most what its column holds (image URLs 300, file names 255)
       return z.union([uploadSchema, z.string().max(def.max ?? (def.kind === 'image' ? IMAGE_URL_MAX : FILE_NAME_MAX), msg('too_long'))]);
   }
+}
+
+/** A JSON Schema fragment, as the API documentation (OpenAPI) shows a value. */
+export type JsonDoc = { readonly [key: string]: unknown };
+
+const integerText = { type: 'string', pattern: '^-?\\d+$' } as const;
+
+/**
+ * How a field's value may be sent, for the API documentation: its kind's own type, or the text a
+ * multipart part carries for it (DESIGN "Multipart text fields"). The checks themselves are fieldSchema's.
+ */
+export function wireInputDoc(def: FieldDef): JsonDoc {
+  const description = `${def.label.en} (${def.kind}${def.required ? ', required' : ''})`;
+  const text = (extra: JsonDoc = {}) => ({ type: 'string', ...extra, description });
+  switch (def.kind) {
+    case 'text':
+    case 'password':
+      return text({ maxLength: def.max ?? (def.kind === 'text' ? TEXT_MAX : 128) });
+    case 'longtext':
+      return text({ maxLength: def.max ?? LONGTEXT_MAX });
+    case 'url':
+      return text({ format: 'uri-reference' });
+    case 'email':
+      return text({ format: 'email' });
+    case 'date':
+      return text({ format: 'date' });
+    case 'time':
+      return text({ pattern: '^\\d{2}:\\d{2}$' });
+    case 'enum':
+      return text({ enum: (def.options ?? []).map((o) => o.value) });
+    case 'bool':
+      return { anyOf: [{ type: 'boolean' }, { type: 'string', enum: ['true', 'false', '1', '0'] }], description };
+    case 'int':
+      return {
+        anyOf: [{ type: 'integer', minimum: def.min ?? 0, maximum: def.max ?? 1_000_000_000 }, integerText, { type: 'string', enum: [''] }],
+        description,
+      };
+    case 'list':
+      return {
+        anyOf: [
+          { type: 'array', items: { type: 'string' }, maxItems: def.max ?? 100 },
+          { type: 'string', description: 'a JSON array' },
+        ],
+        description,
+      };
+    case 'image':
+    case 'file':
+      return {
+        anyOf: [
+          { type: 'string', format: 'binary' },
+          { type: 'string', description: 'the current value to keep it, empty to remove it' },
+        ],
+        description,
+      };
+  }
+}
+
+/** The wire doc of an enum's numeric twin (type_num, area_num). */
+export function numFieldDoc(def: FieldDef): JsonDoc {
+  return { anyOf: [{ type: 'integer' }, integerText], description: `${def.label.en} number` };
 }
 
 /** Whether a parsed value counts as "given" for a required field. */

@@ -16,6 +16,12 @@ export const messages = {
   invalid_time: { zh: '时间格式应为 HH:MM（24 小时制）', en: 'time must be HH:MM (24 h)' },
   invalid_enum: { zh: '不是允许的选项：{options}', en: 'not one of: {options}' },
   enum_mismatch: { zh: '与 {field} 不一致', en: 'does not agree with {field}' },
+  doi_not_found: { zh: '在 Crossref 和 DataCite 都找不到这个 DOI', en: 'neither Crossref nor DataCite knows this DOI' },
+  doi_lookup_failed: {
+    zh: 'DOI 查询没有成功（超时或服务不可用），请稍后再试或手动填写',
+    en: 'the DOI lookup did not succeed (timed out or unavailable); try again later or fill in by hand',
+  },
+  invalid_doi: { zh: 'DOI 应形如 10.1234/abc（不含 https://doi.org/）', en: 'a DOI looks like 10.1234/abc (without https://doi.org/)' },
   invalid_url: { zh: '链接必须以 http://、https:// 或 / 开头', en: 'a link must start with http://, https:// or /' },
   invalid_email: { zh: '邮箱格式不正确', en: 'invalid e-mail address' },
   invalid_list: { zh: '必须是字符串的 JSON 数组', en: 'must be a JSON array of strings' },

@@ -1,31 +1,96 @@
 import { z } from 'zod';
-import { type FieldDef, type FieldMap, fieldSchema, isBlank, type Label } from './fields.ts';
+import { type FieldDef, type FieldMap, fieldSchema, isBlank, type Label, numFieldDoc, wireInputDoc } from './fields.ts';
 
 export type Role = 'anonymous' | 'user' | 'admin';
 
 /** Who may do something: any logged-in member, or administrators only. */
 export type Access = 'member' | 'admin';
 
-export type ResourceDef<F extends FieldMap = FieldMap> = {
+/**
+ * A value a read carries besides the id and the declared fields: a display string in the request's
+ * language (releasestr, timestr1) or a value the server sets (time1, file1_url). The service fills it.
+ */
+export type DerivedDef = { readonly kind: 'text' | 'instant'; readonly nullable?: boolean };
+export type DerivedMap = Readonly<Record<string, DerivedDef>>;
+
+/** `T` and `I`: the table and id column as written in the declaration (the server checks them against its schema); `D` its derived values. */
+export type ResourceDef<F extends FieldMap = FieldMap, T extends string = string, I extends string = string, D extends DerivedMap = DerivedMap> = {
   readonly name: string;
   readonly label: Label;
-  readonly table: string;
+  readonly table: T;
   /** The id field, also the query parameter of PUT and DELETE (SPEC §7: ?aid=, ?nid=, …). */
-  readonly id: string;
+  readonly id: I;
   /** SPEC §7's console path, trailing slash included. */
   readonly path: string;
   readonly fields: F;
+  /** What every read of a record carries besides its id and fields (DESIGN "Read shapes"). */
+  readonly derived?: D;
   readonly access: { readonly read: Access; readonly create: Access; readonly update: Access; readonly delete: Access };
-  /** Columns of the console table, in order. */
-  readonly listColumns: readonly string[];
+  /** Columns of the console's list, in order; each cell is drawn by its field's kind. */
+  readonly listColumns: readonly ListColumn[];
   readonly orderBy: readonly (readonly [string, 'asc' | 'desc'])[];
   /** Checks across fields, run after each field is valid. */
   readonly refine?: (value: Record<string, unknown>, ctx: RefineContext) => void;
+  /** The address of a record's public page (common/paths.ts), where it has one. */
+  readonly publicPath?: (row: Record<string, unknown>) => string | undefined;
+  /** The console's screen for the resource, drawn from this declaration; none for resources with screens of their own. */
+  readonly console?: ConsoleView;
 };
+
+/**
+ * A column of the console's list: a field (or the id) by name, or one with more to say: a value the
+ * server adds (`kind` says how to show it), a text in the reader's language, a second field shown beside
+ * the first, or a link to the record's public page.
+ */
+export type ListColumn =
+  | string
+  | {
+      readonly key: string;
+      /** The heading; a field's own label unless given. */
+      readonly label?: Label;
+      /** For a value that is not a declared field: a moment, shown as local date and time. */
+      readonly kind?: 'instant';
+      /** `key` names a pair of fields, {key}_zh and {key}_en: the reader's language, else the other. */
+      readonly bilingual?: boolean;
+      /** The cell links to the record's public page (`publicPath`). */
+      readonly opens?: boolean;
+      /** A field shown after this one, with " / " between (a name in both languages). */
+      readonly with?: string;
+      /** This column heads each record's card on a phone (else the first column does). */
+      readonly title?: boolean;
+    };
+
+/** The drawer's pictures a console screen may name (app/console/icons.tsx draws each). */
+export const consoleIcons = ['people', 'article', 'publication', 'news', 'event', 'folder', 'info', 'web', 'award', 'school', 'star', 'table'] as const;
+export type ConsoleIcon = (typeof consoleIcons)[number];
+
+export type ConsoleView = {
+  /** The last segment of the screen's address, /console/{segment} (the name unless given). */
+  readonly segment?: string;
+  readonly icon: ConsoleIcon;
+  /** Where the editor opens: beside the list, below it, or in a dialog. */
+  readonly editor: 'side' | 'below' | 'dialog';
+  /** The fields the editor shows, in order (all, unless given). */
+  readonly editorFields?: readonly string[];
+  /** The editor stays open after an update (SPEC §4 for publications). */
+  readonly keepOpenOnUpdate?: boolean;
+  /** Boolean fields with a `toggle`, switched from the list after a confirmation. */
+  readonly toggles?: readonly string[];
+  /** false: the list is part of a screen of its own (site content), not a drawer entry with its own address. */
+  readonly drawer?: false;
+};
+
+/** The console's address of a resource with a declared screen. */
+export const consoleSegment = (res: ResourceDef) => res.console?.segment ?? res.name;
 
 export type RefineContext = { mode: 'create' | 'update'; issue: (field: string, message: string, params?: Record<string, unknown>) => void };
 
-export function defineResource<const F extends FieldMap>(def: ResourceDef<F>): ResourceDef<F> {
+export function defineResource<
+  const F extends FieldMap,
+  const T extends string,
+  const I extends string,
+  const D extends DerivedMap = Record<never, DerivedDef>,
+>(def: ResourceDef<F, T, I, D>): ResourceDef<F, T, I, D> {
   return def;
 }
 
@@ -47,10 +112,11 @@ function requiredSchema(def: FieldDef, mode: 'create' | 'update'): z.ZodType {
  */
 export function inputSchema(res: ResourceDef, mode: 'create' | 'update'): z.ZodType<Record<string, unknown>> {
   const shape: Record<string, z.ZodType> = {};
+  // `meta`: how the API documentation shows each field (the checks' own JSON Schema says little)
   for (const [name, def] of Object.entries(res.fields)) {
-    shape[name] = requiredSchema(def, mode);
+    shape[name] = requiredSchema(def, mode).meta(wireInputDoc(def));
     if (def.kind === 'enum' && def.numField) {
-      shape[def.numField] = fieldSchema({ kind: 'int', label: def.label, min: 0, max: 1000 }).optional();
+      shape[def.numField] = fieldSchema({ kind: 'int', label: def.label, min: 0, max: 1000 }).optional().meta(numFieldDoc(def));
     }
   }
   return z.object(shape).superRefine((value, ctx) => {
@@ -86,6 +152,88 @@ function resolveEnumPair(value: Record<string, unknown>, name: string, def: Fiel
     if (!entry) issue(numField, 'invalid_enum', { options: [...new Set(options.map((o) => o.num))].join(', ') });
     else value[name] = entry.value;
   }
+}
+
+// What a read answers for one record (GET path and ?{id}=, SPEC §7; DESIGN "Read shapes"): the id, every
+// field but passwords as its kind travels back (booleans, lists as arrays, enums with their number),
+// and the declared derived values. WireRow is the type, wireSchema the same at run time.
+
+type WireValue<D extends FieldDef> = D['kind'] extends 'bool'
+  ? boolean
+  : D['kind'] extends 'list'
+    ? string[]
+    : D['kind'] extends 'int'
+      ? D extends { required: true } | { default: number }
+        ? number
+        : number | null
+      : D['kind'] extends 'image'
+        ? string | null
+        : D['kind'] extends 'enum'
+          ? D['options'] extends readonly { value: infer V }[]
+            ? V
+            : string
+          : D extends { nullable: true }
+            ? string | null
+            : string;
+
+type DerivedValue<D extends DerivedDef> = D extends { nullable: true } ? string | null : string;
+
+type Fields<R extends ResourceDef> = R['fields'];
+type Derived<R extends ResourceDef> = NonNullable<R['derived']>;
+
+type Flat<T> = { [K in keyof T]: T[K] } & {};
+
+/** One record as a read answers it, e.g. `WireRow<typeof seminar>`; a record of anything for a declaration not known here. */
+export type WireRow<R extends ResourceDef> = string extends keyof Fields<R>
+  ? Record<string, unknown>
+  : Flat<
+      { [K in R['id']]: number } & {
+        [K in keyof Fields<R> as Fields<R>[K]['kind'] extends 'password' ? never : K]: WireValue<Fields<R>[K]>;
+      } & { [K in keyof Fields<R> as Fields<R>[K] extends { numField: infer N extends string } ? N : never]: number } & {
+        [K in keyof Derived<R>]: DerivedValue<Derived<R>[K]>;
+      }
+    >;
+
+/** The zod shape behind WireRow: `pick` makes a projection of it (common/wire.ts). */
+export type WireShape<R extends ResourceDef> = { [K in keyof WireRow<R>]-?: z.ZodType<WireRow<R>[K]> };
+
+function wireValueSchema(def: FieldDef): z.ZodType {
+  switch (def.kind) {
+    case 'bool':
+      return z.boolean();
+    case 'list':
+      return z.array(z.string());
+    case 'int':
+      return def.required || def.default !== undefined ? z.number().int() : z.number().int().nullable();
+    case 'image':
+      return z.string().nullable();
+    case 'enum':
+      return z.enum((def.options ?? []).map((o) => o.value));
+    default:
+      return def.nullable ? z.string().nullable() : z.string();
+  }
+}
+
+function derivedSchema(def: DerivedDef): z.ZodType {
+  // instants are ISO 8601 with an offset (DESIGN "Read shapes")
+  const base = def.kind === 'instant' ? z.iso.datetime({ offset: true }) : z.string();
+  return def.nullable ? base.nullable() : base;
+}
+
+/**
+ * The zod schema of one record as a read answers it: exactly WireRow's keys (strict: a column a read
+ * should not carry is an error where responses are checked, server/http/responses.ts).
+ */
+export function wireSchema<R extends ResourceDef>(res: R): z.ZodObject<WireShape<R>, z.core.$strict> {
+  const shape: Record<string, z.ZodType> = { [res.id]: z.number().int() };
+  for (const [name, def] of Object.entries(res.fields)) {
+    if (def.kind === 'password') continue;
+    shape[name] = wireValueSchema(def).describe(def.label.en);
+    if (def.kind === 'enum' && def.numField) shape[def.numField] = z.number().int().describe(`${def.label.en} number`);
+  }
+  for (const [name, def] of Object.entries(res.derived ?? {})) shape[name] = derivedSchema(def);
+  // built by the same rules as WireRow, key by key (common/resource.test.ts checks keys and types)
+  return z.strictObject(shape) as unknown as z.ZodObject<WireShape<R>, z.core.$strict>;
 }
 
 /** Default values of a new record (SPEC §3 defaults, "today" for dates). */

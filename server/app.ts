@@ -6,7 +6,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import { advisorRoutes } from './api/advisor.ts';
 import { authRoutes } from './api/auth.ts';
 import { contentRoutes } from './api/content.ts';
@@ -15,6 +15,7 @@ import { type Registered, registry } from './registry.ts';
 import { fileRoutes } from './api/files.ts';
 import type { Lab } from './lab.ts';
 import { peopleRoutes } from './api/people.ts';
+import { publicationImportRoutes } from './api/publication-import.ts';
 import { publicRoutes } from './api/public.ts';
 import { scheduleRoutes } from './api/schedules.ts';
 import { siteRoutes } from './api/site.ts';
@@ -24,6 +25,7 @@ import { authPlugin } from './http/auth.ts';
 import { errorsPlugin, requestLang } from './http/errors.ts';
 import { multipartPlugin } from './http/multipart.ts';
 import { headersPlugin } from './http/headers.ts';
+import { responseSerializer } from './http/responses.ts';
 import { textPlugin } from './http/text.ts';
 import { storedFileRoutes } from './http/stored-files.ts';
 import { ensureAdmin } from './services/bootstrap.ts';
@@ -81,7 +83,8 @@ export async function buildApp({ config, db: givenDb, logger = false, pgSchema, 
     routerOptions: { ignoreDuplicateSlashes: false, maxParamLength: 1024 },
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // every answer is checked against its route's schema, but in production only the first of each route (server/http/responses.ts)
+  app.setSerializerCompiler(responseSerializer(config.production ? { mode: 'first answer', log: app.log } : { mode: 'every answer' }));
   const lab: Lab = { db, storage, config, changes: new Changes() };
   app.decorate('lab', lab);
   app.addHook('onClose', async () => {
@@ -120,6 +123,7 @@ export async function buildApp({ config, db: givenDb, logger = false, pgSchema, 
   await app.register(peopleRoutes);
   await app.register(async (scoped) => registeredResourceRoutes(scoped, resources));
   await app.register(contentRoutes);
+  await app.register(publicationImportRoutes);
   await app.register(siteRoutes);
   await app.register(fileRoutes);
   await app.register(scheduleRoutes);

@@ -14,6 +14,10 @@ export type Config = {
   /** How long the advisor's data source may take to answer (PINGAN_UPSTREAM_TIMEOUT_MS). */
   pinganTimeoutMs: number;
   analyticsUrl: string | undefined;
+  /** Where a DOI's metadata is looked up (CROSSREF_URL, DATACITE_URL), and how long that may take (DOI_LOOKUP_TIMEOUT_MS). */
+  crossrefUrl: string;
+  dataciteUrl: string;
+  doiLookupTimeoutMs: number;
   /** The site's public address for canonical links and feeds (PUBLIC_URL); see server/http/origin.ts. */
   publicUrl: string | undefined;
   /** Hosts (host or host:port, lower case) whose name may appear in links when PUBLIC_URL is unset (ALLOWED_HOSTS). */
@@ -54,6 +58,12 @@ function parseTrustProxy(v: string | undefined): number | string | false {
   return entries.join(',');
 }
 
+/** An http(s) address without its trailing slash, or a refusal to start naming the setting. */
+function httpUrl(name: string, v: string): string {
+  if (!/^https?:\/\/[^/]/i.test(v)) throw new Error(`${name} must be an http(s) address, got ${v}`);
+  return v.replace(/\/+$/, '');
+}
+
 function parsePublicUrl(v: string | undefined): string | undefined {
   if (v === undefined) return undefined;
   let url: URL;
@@ -91,6 +101,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pinganUpstreamUrl: upstream,
     pinganTimeoutMs: Number(env.PINGAN_UPSTREAM_TIMEOUT_MS ?? 10_000) || 10_000,
     analyticsUrl: blank(env.ANALYTICS_URL),
+    crossrefUrl: httpUrl('CROSSREF_URL', blank(env.CROSSREF_URL) ?? 'https://api.crossref.org'),
+    dataciteUrl: httpUrl('DATACITE_URL', blank(env.DATACITE_URL) ?? 'https://api.datacite.org'),
+    doiLookupTimeoutMs: Number(env.DOI_LOOKUP_TIMEOUT_MS ?? 8_000) || 8_000,
     publicUrl: parsePublicUrl(blank(env.PUBLIC_URL)),
     allowedHosts: (blank(env.ALLOWED_HOSTS) ?? '')
       .split(',')

@@ -6,10 +6,21 @@ import type { MessageKey, ZodishIssue } from '../common/messages.ts';
 
 type Params = Record<string, string | number>;
 
-/** The record asked for does not exist (or is not visible to the caller). */
+/** The record asked for does not exist (or is not visible to the caller); `key` says what, where there is more to say. */
 export class NotFound extends Error {
-  constructor() {
+  readonly key: MessageKey;
+  constructor(key: MessageKey = 'not_found') {
     super('not found');
+    this.key = key;
+  }
+}
+
+/** A service the lab's server asks in turn (a DOI registry) did not answer in time, or answered an error. */
+export class Unavailable extends Error {
+  readonly key: MessageKey;
+  constructor(key: MessageKey) {
+    super(key);
+    this.key = key;
   }
 }
 

@@ -1,5 +1,15 @@
 import type { FieldMap } from '../common/fields.ts';
+import type { z } from 'zod';
 import { resources } from '../common/resources/index.ts';
+import {
+  PublicArticleItemSchema,
+  PublicNewsSchema,
+  PublicPageSchema,
+  PublicPersonItemSchema,
+  PublicPublicationSchema,
+  PublicSeminarSchema,
+  PublicShowcaseSchema,
+} from '../common/wire.ts';
 import { articles, infoPages, newsItems, seminars } from './services/content.ts';
 import type { Crud } from './services/crud.ts';
 import { people } from './services/people.ts';
@@ -9,8 +19,10 @@ import { uploadLimits } from './storage/storage.ts';
 
 // Every declared resource the server serves (common/resources), with its service: the one list the API
 // registers its four calls from (server/api/resource-routes.ts) and the resource and role suites walk
-// (tests/api/resources.test.ts, tests/api/roles.test.ts). A new resource is a declaration, a migration,
-// a service (createCrud, with hooks where it has rules of its own) and a line here.
+// (tests/api/resources.test.ts, tests/api/roles.test.ts), and the public reads the privacy suite holds to
+// their projections (tests/api/response-schemas.test.ts). A new resource is a declaration, a migration
+// (its table declared in db/schema.ts), a service (createCrud, with hooks where it has rules of its own)
+// and a line here. tests/api/db-schema.test.ts checks each one's table and fields against db/schema.ts.
 
 export type Registered = {
   crud: Crud;
@@ -22,18 +34,43 @@ export type Registered = {
   routes: 'generic' | 'own';
   /** How an update is sent: one record (multipart, PUT ?{id}=) or, for info pages, the whole list (JSON). */
   update: 'record' | 'list';
+  /** Its public read, where the public sees it (server/api/public.ts, site.ts serve it). */
+  publicRead?: PublicRead;
+};
+
+/** A resource's public read (SPEC §7 read_*): where it is, and what each record of it shows. */
+export type PublicRead = {
+  readonly path: `/api/read_${string}/`;
+  /** One record as the public sees it (common/wire.ts): the route answers it; the suites hold every answer to exactly that. */
+  readonly item: z.ZodType;
+  /** The queries whose answer is a list of such records ('' is the bare path, the default). */
+  readonly lists?: readonly string[];
 };
 
 export const registry: readonly Registered[] = [
-  { crud: people, routes: 'own', update: 'record' },
-  { crud: articles, routes: 'generic', update: 'record' },
-  { crud: publications, routes: 'generic', update: 'record' },
-  { crud: newsItems, routes: 'generic', update: 'record' },
-  { crud: seminars, routes: 'generic', update: 'record' },
+  { crud: people, routes: 'own', update: 'record', publicRead: { path: '/api/read_people/', item: PublicPersonItemSchema } },
+  { crud: articles, routes: 'generic', update: 'record', publicRead: { path: '/api/read_article/', item: PublicArticleItemSchema } },
+  { crud: publications, routes: 'generic', update: 'record', publicRead: { path: '/api/read_publication/', item: PublicPublicationSchema } },
+  { crud: newsItems, routes: 'generic', update: 'record', publicRead: { path: '/api/read_news/', item: PublicNewsSchema } },
+  { crud: seminars, routes: 'generic', update: 'record', publicRead: { path: '/api/read_seminar/', item: PublicSeminarSchema } },
+  // members only: no public read
   { crud: infoPages, routes: 'own', update: 'list' },
-  { crud: pages, routes: 'generic', update: 'record' },
-  { crud: showcaseItems, routes: 'generic', update: 'record' },
+  {
+    crud: pages,
+    routes: 'generic',
+    update: 'record',
+    publicRead: { path: '/api/read_page/', item: PublicPageSchema, lists: ['?section=course', '?section=sharedtask'] },
+  },
+  {
+    crud: showcaseItems,
+    routes: 'generic',
+    update: 'record',
+    publicRead: { path: '/api/read_showcase/', item: PublicShowcaseSchema, lists: ['', '?kind=carousel', '?kind=tool', '?kind=project'] },
+  },
 ];
+
+/** Every public read of a resource, from the registry. */
+export const publicReads = (list: readonly Registered[] = registry): PublicRead[] => list.flatMap((r) => (r.publicRead ? [r.publicRead] : []));
 
 /** The upload limit of a resource's files, from its fields: publication files, else images, else none. */
 export function fileLimitOf(fields: FieldMap): number | undefined {

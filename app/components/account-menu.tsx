@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useT } from '../i18n/index.tsx';
-import { paths } from '../lib/paths.ts';
+import { paths } from '../../common/paths.ts';
 import { logout, readSession, type StoredSession } from '../lib/session.ts';
 import { Dropdown } from './dropdown.tsx';
 import { LoginIcon } from './icons.tsx';

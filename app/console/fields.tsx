@@ -16,6 +16,7 @@ import dayjs from 'dayjs';
 import { yearList } from '../../common/enums.ts';
 import type { FieldDef } from '../../common/fields.ts';
 import { useT } from '../i18n/index.tsx';
+import { DoiField } from './doi-field.tsx';
 import { ImageField } from './image-field.tsx';
 import { HtmlField, MarkdownField } from './markdown-field.tsx';
 
@@ -30,11 +31,13 @@ export type FieldProps = {
   /** The record being edited (file slots show the current file's public link). */
   record?: Record<string, unknown>;
   disabled?: boolean;
+  /** Sets other fields of the record at once (a DOI's "Fill" sets title, authors, venue…). */
+  onFill?: (patch: Record<string, unknown>) => void;
 };
 
 const str = (v: unknown) => (v === undefined || v === null ? '' : String(v));
 
-export function FieldInput({ name, def, value, onChange, error, record, disabled }: FieldProps) {
+export function FieldInput({ name, def, value, onChange, error, record, disabled, onFill }: FieldProps) {
   const { t, lang } = useT();
   const label = `${def.label[lang]}${def.required ? ' *' : ''}`;
   const common = { label, fullWidth: true, error: !!error, helperText: error, disabled, size: 'small' as const, margin: 'dense' as const };
@@ -187,6 +190,7 @@ export function FieldInput({ name, def, value, onChange, error, record, disabled
     case 'password':
       return <TextField {...common} type="password" autoComplete="new-password" value={str(value)} onChange={(e) => onChange(e.target.value)} />;
     default:
+      if (def.format === 'doi' && onFill) return <DoiField value={str(value)} onChange={onChange} onFill={onFill} common={common} />;
       return (
         <TextField
           {...common}

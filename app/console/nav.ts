@@ -1,27 +1,41 @@
-import type { ResourceDef } from '../../common/resource.ts';
-import { article, info, news, person, publication, seminar, site } from '../../common/resources/index.ts';
+import { type ConsoleIcon, consoleSegment, type ResourceDef } from '../../common/resource.ts';
+import { info, resources, site } from '../../common/resources/index.ts';
 
-// The console's screens, in drawer order. A screen that edits a declared resource takes from its
-// declaration whether only administrators see it (those who may not read the resource; the server
-// refuses their calls anyway); the member screens (files, profile, schedule) say it here.
+// The console's screens, in drawer order. A resource whose declaration has a `console` view gets its
+// screen, address, drawer title (its label) and icon from it, and is for administrators alone when only
+// they may read it (the server refuses the others anyway). The screens of their own are named here.
 
-const screen = <K extends string>(key: K, path: string, admin = false) => ({ key, path, admin }) as const;
-const resourceScreen = <K extends string>(key: K, res: ResourceDef) => ({ key, path: `/console/${key}`, admin: res.access.read === 'admin' }) as const;
+export type OwnScreen = 'home' | 'data' | 'info' | 'site' | 'profile' | 'private_image' | 'private_data' | 'private_time';
+export type NavItem = { key: string; path: string; admin: boolean } & ({ own: OwnScreen } | { res: ResourceDef; icon: ConsoleIcon });
 
-export const consoleNav = [
-  screen('home', '/console'),
-  resourceScreen('people', person),
-  resourceScreen('article', article),
-  resourceScreen('publication', publication),
-  resourceScreen('news', news),
-  resourceScreen('seminar', seminar),
-  screen('data', '/console/data'),
-  resourceScreen('info', info),
-  resourceScreen('site', site),
-  screen('profile', '/console/profile'),
-  screen('private_image', '/console/private_image'),
-  screen('private_data', '/console/private_data'),
-  screen('private_time', '/console/private_time'),
-];
+/** The resources whose screen is drawn from their declaration, in the registry's order. */
+export const declaredScreens = (list: readonly ResourceDef[]): ResourceDef[] => list.filter((res) => res.console && res.console.drawer !== false);
 
-export type ConsoleKey = (typeof consoleNav)[number]['key'];
+const own = (key: OwnScreen, res?: ResourceDef): NavItem => ({
+  key,
+  own: key,
+  path: key === 'home' ? '/console' : `/console/${key}`,
+  admin: res?.access.read === 'admin',
+});
+
+export function navOf(list: readonly ResourceDef[]): NavItem[] {
+  return [
+    own('home'),
+    ...declaredScreens(list).map((res) => ({
+      key: res.name,
+      res,
+      icon: res.console?.icon ?? 'table',
+      path: `/console/${consoleSegment(res)}`,
+      admin: res.access.read === 'admin',
+    })),
+    own('data'),
+    own('info', info),
+    own('site', site),
+    own('profile'),
+    own('private_image'),
+    own('private_data'),
+    own('private_time'),
+  ];
+}
+
+export const consoleNav = navOf(Object.values(resources));

@@ -17,23 +17,24 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import type { Lang } from '../../common/enums.ts';
-import { zodFieldErrors } from '../../common/messages.ts';
-import { defaults, inputSchema, type ResourceDef } from '../../common/resource.ts';
-import { Upload } from '../../common/upload.ts';
+import { defaults, type ResourceDef } from '../../common/resource.ts';
 import { useT } from '../i18n/index.tsx';
-import { ApiFailure, api, type Body } from './api.ts';
+import { ApiFailure, api } from './api.ts';
+import { type Column, columnsOf, type Row } from './columns.tsx';
 import { FieldInput } from './fields.tsx';
-import { useConfirm, useNotify } from './ui.tsx';
+import { screenTools } from './screen-tools.tsx';
+import { bodyOf, useCheck } from './forms.ts';
+import { useAction, useConfirm } from './ui.tsx';
 
 // One table and one editor serve every declared resource (SPEC §4 "Editors"): add opens a blank record
 // (id -1), edit opens a copy; saving creates or updates by id, closes (but for kept-open updates) and
-// reloads. The form is checked with the very schema the server uses before anything is sent.
+// reloads. The form is checked with the very schema the server uses before anything is sent. What the
+// screen shows (title, columns, editor fields and place, switches) comes from the declaration's
+// `listColumns` and `console`; a screen of its own may say otherwise through the props.
 
-export type Row = Record<string, unknown>;
-/** A column of the list; on a phone the `title` column heads each record's card (else the first). */
-export type Column = { key: string; label: string; render?: (row: Row) => ReactNode; title?: boolean };
+export type { Column, Row };
 export type RowAction = {
   key: string;
   label: (row: Row) => string;
@@ -48,10 +49,11 @@ export type RowAction = {
 
 type Props = {
   res: ResourceDef;
-  title: string;
-  columns: Column[];
+  /** The screen's heading (the declaration's label unless given). */
+  title?: string;
+  columns?: Column[];
   /** Fields the editor shows, in order (default: every declared field). */
-  fields?: string[];
+  fields?: readonly string[];
   actions?: RowAction[];
   /** Where the editor opens: beside the table, below it, or in a dialog. */
   layout?: 'side' | 'below' | 'dialog';
@@ -63,47 +65,49 @@ type Props = {
   canAdd?: boolean;
 };
 
-/** Turns editor values into a multipart body: files as files, lists as arrays, nothing for empty passwords. */
-export function bodyOf(res: ResourceDef, values: Row, fields: string[]): Body {
-  const body: Body = {};
-  for (const name of fields) {
-    const def = res.fields[name];
-    if (!def) continue;
-    const v = values[name];
-    if (def.kind === 'password' && !v) continue;
-    if (v === undefined) continue;
-    if (v instanceof File || Array.isArray(v) || typeof v === 'boolean' || typeof v === 'number' || typeof v === 'string') body[name] = v as Body[string];
-    else if (v === null) body[name] = '';
-  }
-  return body;
-}
-
-/** Checks editor values with the server's schema; files stand in as uploads. */
-export function validate(res: ResourceDef, mode: 'create' | 'update', body: Body, lang: Lang): Record<string, string> {
-  const probe: Row = {};
-  for (const [k, v] of Object.entries(body)) probe[k] = v instanceof File ? new Upload({ tmpPath: '', filename: v.name, size: v.size, mimetype: v.type }) : v;
-  const result = inputSchema(res, mode).safeParse(probe);
-  if (result.success) return {};
-  const errors = zodFieldErrors(lang, result.error.issues);
-  return Object.fromEntries(Object.entries(errors).map(([k, ms]) => [k, ms.join('; ')]));
+/** The list's switches of a declaration's boolean fields (publish / unpublish…), each after a confirmation. */
+function toggleActions(res: ResourceDef, lang: Lang, succeeded: string): RowAction[] {
+  return (res.console?.toggles ?? []).flatMap((field) => {
+    const toggle = res.fields[field]?.toggle;
+    if (!toggle) return [];
+    const verb = (row: Row) => toggle[row[field] ? 'off' : 'on'][lang];
+    return [
+      {
+        key: field,
+        label: verb,
+        confirm: (row: Row) => toggle[row[field] ? 'confirmOff' : 'confirmOn'][lang],
+        run: (row: Row) => api.send('PUT', `${res.path}?${res.id}=${String(row[res.id])}`, { [field]: !row[field] }),
+        done: (row: Row) => `${verb(row)} ${succeeded}`,
+        // the first switch is the main one; the others are set apart by colour
+        color: field === res.console?.toggles?.[0] ? 'primary' : 'secondary',
+      } satisfies RowAction,
+    ];
+  });
 }
 
 export function ResourceScreen({
   res,
-  title,
-  columns,
+  title: heading,
+  columns: given,
   fields,
-  actions = [],
-  layout = 'below',
-  keepOpenOnUpdate = false,
+  actions: extra,
+  layout,
+  keepOpenOnUpdate,
   sort,
   newRecord,
   canDelete,
   canAdd = true,
 }: Props) {
   const { t, lang } = useT();
-  const notify = useNotify();
+  const view = res.console;
+  const title = heading ?? res.label[lang];
+  const columns = given ?? columnsOf(res, lang);
+  const actions = extra ?? toggleActions(res, lang, t('console.succeeded'));
+  const place = layout ?? view?.editor ?? 'below';
+  const keepOpen = keepOpenOnUpdate ?? view?.keepOpenOnUpdate ?? false;
   const confirm = useConfirm();
+  const check = useCheck();
+  const { busy: saving, run } = useAction();
   const queryClient = useQueryClient();
   const narrow = !useMediaQuery('(min-width:800px)', { noSsr: true });
   // on a phone the list is a column of cards that fit the screen, actions within reach
@@ -111,66 +115,64 @@ export function ResourceScreen({
   const [page, setPage] = useState(0);
   const [editing, setEditing] = useState<Row | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
   const list = useQuery({ queryKey: [res.name], queryFn: () => api.get<Row[]>(res.path) });
   const rows = sort ? sort(list.data ?? []) : (list.data ?? []);
-  const shown = fields ?? Object.keys(res.fields);
+  const shown = fields ?? view?.editorFields ?? Object.keys(res.fields);
   const id = (row: Row) => Number(row[res.id] ?? -1);
   const reload = () => queryClient.invalidateQueries({ queryKey: [res.name] });
+  const Tools = screenTools[res.name];
 
   const open = (row: Row | null) => {
     setErrors({});
     setEditing(row ? { ...row } : { ...defaults(res), ...(newRecord?.() ?? {}), [res.id]: -1 });
   };
 
+  // a refusal the server gives per field is shown beside the field too
+  const showRefusal = (e: unknown) => {
+    if (e instanceof ApiFailure && e.fields) setErrors(Object.fromEntries(Object.entries(e.fields).map(([k, ms]) => [k, ms.join('; ')])));
+  };
+
   async function save() {
     if (!editing) return;
     const mode = id(editing) === -1 ? 'create' : 'update';
     const body = bodyOf(res, editing, shown);
-    const problems = validate(res, mode, body, lang);
+    const problems = check(res, mode, body);
     setErrors(problems);
-    if (Object.keys(problems).length > 0) {
-      notify.lines(Object.entries(problems).map(([f, m]) => `${f}: ${m}`));
-      return;
-    }
-    setSaving(true);
-    try {
-      if (mode === 'create') await api.send('POST', res.path, body);
-      else await api.send('PUT', `${res.path}?${res.id}=${id(editing)}`, body);
-      notify.ok(t(mode === 'create' ? 'console.added' : 'console.modified'));
-      await reload();
-      if (mode === 'update' && keepOpenOnUpdate) {
-        const fresh = await api.get<Row>(`${res.path}?${res.id}=${id(editing)}`);
-        setEditing({ ...fresh });
-      } else setEditing(null);
-    } catch (e) {
-      notify.fail(e);
-    } finally {
-      setSaving(false);
-    }
+    if (Object.keys(problems).length > 0) return;
+    await run(
+      async () => {
+        if (mode === 'create') await api.send('POST', res.path, body);
+        else await api.send('PUT', `${res.path}?${res.id}=${id(editing)}`, body);
+        await reload();
+        if (mode === 'update' && keepOpen) setEditing({ ...(await api.get<Row>(`${res.path}?${res.id}=${id(editing)}`)) });
+        else setEditing(null);
+      },
+      () => t(mode === 'create' ? 'console.added' : 'console.modified'),
+      showRefusal,
+    );
   }
 
   async function remove(row: Row) {
     if (!(await confirm(t('console.confirmDelete')))) return;
-    try {
-      await api.del(`${res.path}?${res.id}=${id(row)}`);
-      notify.ok(t('console.deleted'));
-      if (editing && id(editing) === id(row)) setEditing(null);
-      await reload();
-    } catch (e) {
-      notify.fail(e);
-    }
+    await run(
+      async () => {
+        await api.del(`${res.path}?${res.id}=${id(row)}`);
+        if (editing && id(editing) === id(row)) setEditing(null);
+        await reload();
+      },
+      () => t('console.deleted'),
+    );
   }
 
   async function act(action: RowAction, row: Row) {
     if (action.confirm && !(await confirm(action.confirm(row)))) return;
-    try {
-      await action.run(row);
-      notify.ok(action.done(row));
-      await reload();
-    } catch (e) {
-      notify.fail(e);
-    }
+    await run(
+      async () => {
+        await action.run(row);
+        await reload();
+      },
+      () => action.done(row),
+    );
   }
 
   const editor = editing && (
@@ -199,6 +201,7 @@ export function ResourceScreen({
             record={editing}
             error={errors[name]}
             onChange={(v) => setEditing((cur) => (cur ? { ...cur, [name]: v } : cur))}
+            onFill={(patch) => setEditing((cur) => (cur ? { ...cur, ...patch } : cur))}
           />
         );
       })}
@@ -326,10 +329,11 @@ export function ResourceScreen({
 
   return (
     <Box>
-      <Box sx={{ display: 'flex', alignItems: 'center', mb: 2, gap: 2 }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', mb: 2, gap: 2 }}>
         <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }}>
           {title}
         </Typography>
+        {canAdd && Tools && <Tools reload={reload} />}
         {canAdd && (
           <Button variant="contained" startIcon={<AddIcon />} onClick={() => open(null)}>
             {t('console.add')}
@@ -341,12 +345,12 @@ export function ResourceScreen({
           {list.error instanceof ApiFailure ? list.error.lines().join(' ') : t('console.failed')}
         </Alert>
       )}
-      {layout === 'side' && !narrow ? (
+      {place === 'side' && !narrow ? (
         <Box sx={{ display: 'grid', gridTemplateColumns: editing ? 'minmax(0, 1fr) minmax(360px, 480px)' : '1fr', gap: 2, alignItems: 'start' }}>
           {listing}
           {editor}
         </Box>
-      ) : layout === 'dialog' ? (
+      ) : place === 'dialog' ? (
         <>
           {listing}
           <Dialog open={!!editing} onClose={() => setEditing(null)} fullWidth maxWidth="lg" fullScreen={narrow}>
@@ -354,7 +358,7 @@ export function ResourceScreen({
             <DialogContent>{editor}</DialogContent>
           </Dialog>
         </>
-      ) : layout === 'side' && narrow ? (
+      ) : place === 'side' && narrow ? (
         <>
           {listing}
           <Drawer anchor="right" open={!!editing} onClose={() => setEditing(null)} slotProps={{ paper: { sx: { width: '100%', maxWidth: 480, p: 1 } } }}>

@@ -26,12 +26,13 @@ export function useNotify() {
 
 /**
  * A write the screen runs: `busy` while it runs, then the green message (when `ok` gives one) or the red
- * lines of the failure. Resolves whether it succeeded.
+ * lines of the failure, which `failed` also gets (a form shows a refusal beside its fields). Resolves
+ * whether it succeeded.
  */
 export function useAction() {
   const notify = useNotify();
   const [busy, setBusy] = useState(false);
-  async function run<T>(work: () => Promise<T>, ok?: (result: T) => string): Promise<boolean> {
+  async function run<T>(work: () => Promise<T>, ok?: (result: T) => string, failed?: (error: unknown) => void): Promise<boolean> {
     setBusy(true);
     try {
       const result = await work();
@@ -39,6 +40,7 @@ export function useAction() {
       return true;
     } catch (e) {
       notify.fail(e);
+      failed?.(e);
       return false;
     } finally {
       setBusy(false);

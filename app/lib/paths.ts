@@ -1,22 +1,6 @@
-// Every public URL of the site, in one place.
-export const paths = {
-  home: () => '/',
-  news: () => '/news',
-  article: (aid: number | string) => `/news/${aid}`,
-  people: () => '/people',
-  person: (username: string) => `/people/${encodeURIComponent(username)}`,
-  curriculum: () => '/curriculum',
-  course: (slug: string) => `/curriculum/${encodeURIComponent(slug)}`,
-  sharedtask: () => '/sharedtask',
-  sharedtaskItem: (slug: string) => `/sharedtask/${encodeURIComponent(slug)}`,
-  publication: () => '/publication',
-  discopen: () => '/DISCOpen',
-  login: (redirect?: string) => (redirect ? `/login?redirect=${encodeURIComponent(redirect)}` : '/login'),
-  console: () => '/console',
-  newsFeed: () => '/feed/news.xml',
-  seminarFeed: () => '/feed/seminars.ics',
-} as const;
+import { paths } from '../../common/paths.ts';
 
+// The public frame's menu; the addresses themselves are in common/paths.ts.
 export const publicNav = [
   ['home', paths.home()],
   ['news', paths.news()],

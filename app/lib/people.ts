@@ -1,9 +1,8 @@
 import { areas, enumLabel, type Lang, personTypes } from '../../common/enums.ts';
+import type { PersonListItem } from '../../common/wire.ts';
 
 // People grouping of SPEC §2: teachers (type_num 1–3), then postdocs, PhD, master and undergraduate
 // students; former members in the same groups (with "other" for type_num 8).
-
-export type PublicPerson = Record<string, unknown> & { pid: number; username: string; type_num: number; status: boolean; link_type: number; link: string };
 
 export const peopleGroups = [
   { key: 'teachers', nums: [1, 2, 3] },
@@ -14,7 +13,7 @@ export const peopleGroups = [
   { key: 'other', nums: [8] },
 ] as const;
 
-export function groupPeople(people: PublicPerson[], current: boolean) {
+export function groupPeople(people: PersonListItem[], current: boolean) {
   const mine = people.filter((p) => p.status === current);
   return peopleGroups
     .map((g) => ({ key: g.key, people: mine.filter((p) => (g.nums as readonly number[]).includes(p.type_num)) }))
@@ -22,7 +21,7 @@ export function groupPeople(people: PublicPerson[], current: boolean) {
 }
 
 /** Where a card leads: nowhere (link_type 0), the external page (3) or the personal page. */
-export function personHref(p: PublicPerson): string | null {
+export function personHref(p: PersonListItem): string | null {
   if (!p.link_type) return null;
   if (p.link_type === 3) return p.link || null;
   return `/people/${encodeURIComponent(p.username)}`;

@@ -100,7 +100,8 @@ export async function seedDemo(db: DB, storage: Storage, adminPassword: string, 
     if (p.files.includes('slides')) files.file2 = await storage.stage(pdfDocument(`Slides: ${p.title}`), `${slug}-slides.pdf`, 'application/pdf');
     if (p.files.includes('dataset')) files.file3 = await storage.stage(csvDataset(slug), `${slug}-data.csv`, 'text/csv');
     const { files: _, ...fields } = p;
-    const pid = await create(publications, publication, adminCtx, { ...fields, ...files, order: i });
+    const venue_kind = p.type !== 'paper' ? 'other' : /journal|transactions|^TKDE$/i.test(p.source) ? 'journal' : 'conference';
+    const pid = await create(publications, publication, adminCtx, { ...fields, venue_kind, ...files, order: i });
     await db
       .updateTable('publication')
       .set({ created_by: authorOf(i) })

@@ -1,5 +1,7 @@
 import { articleTypes } from '../enums.ts';
+import { paths } from '../paths.ts';
 import { defineResource } from '../resource.ts';
+import { released } from './flags.ts';
 
 export const SLUG_RE = /^[a-z0-9][a-z0-9-]{0,79}$/;
 
@@ -11,7 +13,8 @@ export const article = defineResource({
   path: '/api/article/',
   fields: {
     title: { kind: 'text', label: { zh: '标题', en: 'Title' }, required: true, max: 200 },
-    slug: { kind: 'text', label: { zh: '短链接', en: 'Slug' }, max: 80 },
+    // unique when given: empty is kept as NULL
+    slug: { kind: 'text', label: { zh: '短链接', en: 'Slug' }, max: 80, nullable: true },
     abstract: { kind: 'longtext', label: { zh: '摘要', en: 'Abstract' }, required: true, max: 2000 },
     image_url: {
       kind: 'image',
@@ -29,10 +32,35 @@ export const article = defineResource({
     authors_index: { kind: 'list', label: { zh: '作者主页', en: 'Author usernames' }, max: 50 },
     editors: { kind: 'list', label: { zh: '编辑', en: 'Editors' }, max: 50 },
     markdown: { kind: 'longtext', label: { zh: '正文', en: 'Body' }, widget: 'markdown', editorHeight: 600 },
-    release: { kind: 'bool', label: { zh: '发布', en: 'Published' }, default: false },
+    release: released(false),
+  },
+  // the server sets time1 (first save), time2 (every save) and time3 (first published), SPEC §4
+  derived: {
+    releasestr: { kind: 'text' },
+    time1: { kind: 'instant' },
+    time2: { kind: 'instant' },
+    time3: { kind: 'instant', nullable: true },
+    timestr1: { kind: 'text' },
+    timestr2: { kind: 'text' },
+    timestr3: { kind: 'text' },
   },
   access: { read: 'member', create: 'member', update: 'member', delete: 'member' },
-  listColumns: ['aid', 'title', 'type', 'releasestr', 'timestr2'],
+  // an article's page is public once it is published
+  publicPath: (row) => (row.release && row.aid !== undefined ? paths.article(String(row.aid)) : undefined),
+  listColumns: [
+    { key: 'aid', label: { zh: 'ID', en: 'ID' } },
+    { key: 'title', title: true, opens: true },
+    'type',
+    'release',
+    { key: 'time2', kind: 'instant', label: { zh: '修改时间', en: 'Modified' } },
+  ],
+  // SPEC §2 console/article: newest first; edit, delete, publish, unpublish
+  console: {
+    icon: 'article',
+    editor: 'dialog',
+    editorFields: ['title', 'slug', 'abstract', 'image_url', 'type', 'authors', 'editors', 'markdown'],
+    toggles: ['release'],
+  },
   orderBy: [['aid', 'desc']],
   refine(value, { issue }) {
     if (typeof value.slug === 'string' && value.slug !== '' && !SLUG_RE.test(value.slug)) {

@@ -9,5 +9,6 @@ import { showcase } from './showcase.ts';
 import { site } from './site.ts';
 
 // `resources` are the listed collections; `site` is a single record (no list, no create or delete).
+// Their order is the console drawer's, for those with a declared screen.
 export { article, info, news, page, person, publication, seminar, showcase, site };
-export const resources = { article, info, news, page, person, publication, seminar, showcase } as const;
+export const resources = { person, article, publication, news, seminar, info, page, showcase } as const;

@@ -1,4 +1,6 @@
 import { pageSections } from '../enums.ts';
+import { released } from './flags.ts';
+import { paths } from '../paths.ts';
 import { defineResource } from '../resource.ts';
 
 /** A page's slug is its URL segment (/curriculum/Intro-to-AI); it is matched without regard to case. */
@@ -30,10 +32,41 @@ export const page = defineResource({
     },
     link: { kind: 'url', label: { zh: '链接', en: 'Link' } },
     order: { kind: 'int', label: { zh: '顺序', en: 'Order' }, min: 0, max: 100000, default: 0 },
-    release: { kind: 'bool', label: { zh: '发布', en: 'Published' }, default: true },
+    release: released(true),
   },
+  derived: { releasestr: { kind: 'text' } },
   access: { read: 'admin', create: 'admin', update: 'admin', delete: 'admin' },
-  listColumns: ['gid', 'section', 'slug', 'title_zh', 'order', 'releasestr'],
+  listColumns: [
+    'section',
+    { key: 'slug', opens: true },
+    { key: 'title', bilingual: true, label: { zh: '标题', en: 'Title' }, title: true },
+    'order',
+    { key: 'release', label: { zh: '状态', en: 'Status' } },
+  ],
+  publicPath: (row) => {
+    if (typeof row.slug !== 'string' || !row.slug) return undefined;
+    return row.section === 'sharedtask' ? paths.sharedtaskItem(row.slug) : paths.course(row.slug);
+  },
+  // a tab of the site-content screen
+  console: {
+    icon: 'school',
+    editor: 'dialog',
+    drawer: false,
+    editorFields: [
+      'section',
+      'slug',
+      'title_zh',
+      'title_en',
+      'summary_zh',
+      'summary_en',
+      'markdown_zh',
+      'markdown_en',
+      'image_url',
+      'link',
+      'order',
+      'release',
+    ],
+  },
   orderBy: [
     ['section', 'asc'],
     ['order', 'asc'],

@@ -1,4 +1,5 @@
 import { areas, authorities, linkTypes, personTypes } from '../enums.ts';
+import { paths } from '../paths.ts';
 import { defineResource } from '../resource.ts';
 
 export const USERNAME_RE = /^[A-Za-z0-9][A-Za-z0-9._-]{1,39}$/;
@@ -48,7 +49,18 @@ export const person = defineResource({
     area: { kind: 'enum', label: { zh: '方向', en: 'Area' }, options: areas, numField: 'area_num', default: 'none' },
     entrance: { kind: 'int', label: { zh: '入学年份', en: 'Entrance year' }, min: 1950, max: 2100, widget: 'year' },
     authority: { kind: 'enum', label: { zh: '权限', en: 'Authority' }, options: authorities, default: 'user' },
-    status: { kind: 'bool', label: { zh: '在组', en: 'In group' }, default: true },
+    status: {
+      kind: 'bool',
+      label: { zh: '在组', en: 'In group' },
+      default: true,
+      states: { on: { zh: '在组', en: 'In group' }, off: { zh: '已毕业', en: 'Former' } },
+      toggle: {
+        on: { zh: '转为在组', en: 'Switch to in-group' },
+        off: { zh: '转为已毕业', en: 'Switch to former' },
+        confirmOn: { zh: '确认转为在组成员？', en: 'Switch to in-group member?' },
+        confirmOff: { zh: '确认转为已毕业成员？', en: 'Switch to former member?' },
+      },
+    },
     portrait_url: {
       kind: 'image',
       label: { zh: '头像', en: 'Portrait' },
@@ -65,7 +77,44 @@ export const person = defineResource({
     location_en: { kind: 'text', label: { zh: '英文地址', en: 'English location' }, max: 200 },
   },
   access: { read: 'admin', create: 'admin', update: 'admin', delete: 'admin' },
-  listColumns: ['uid', 'username', 'name_zh', 'name_en', 'type', 'status'],
+  publicPath: (row) => (typeof row.username === 'string' ? paths.person(row.username) : undefined),
+  listColumns: [
+    'uid',
+    { key: 'username', opens: true },
+    { key: 'name_zh', with: 'name_en', label: { zh: '姓名', en: 'Name' }, title: true },
+    'type',
+    { key: 'status', label: { zh: '状态', en: 'Status' } },
+  ],
+  // SPEC §2 console/people (administrators): the side editor; in-group and former switch after a confirmation
+  console: {
+    segment: 'people',
+    icon: 'people',
+    editor: 'side',
+    toggles: ['status'],
+    editorFields: [
+      'uid',
+      'username',
+      'name_zh',
+      'name_en',
+      'password',
+      'password2',
+      'type',
+      'area',
+      'entrance',
+      'authority',
+      'email',
+      'phone',
+      'location_zh',
+      'location_en',
+      'description_zh',
+      'description_en',
+      'portrait_url',
+      'link_type',
+      'link1',
+      'link2',
+      'link3',
+    ],
+  },
   orderBy: [
     ['type_num', 'asc'],
     ['entrance', 'asc'],

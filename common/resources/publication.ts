@@ -1,4 +1,5 @@
-import { areas, publicationTypes } from '../enums.ts';
+import { areas, publicationTypes, venueKinds } from '../enums.ts';
+import { paths } from '../paths.ts';
 import { defineResource } from '../resource.ts';
 
 export const publicationFileSlots = ['file1', 'file2', 'file3'] as const;
@@ -31,9 +32,43 @@ export const publication = defineResource({
     file2: { kind: 'file', label: { zh: '幻灯片', en: 'Slides' } },
     file3: { kind: 'file', label: { zh: '数据集', en: 'Dataset' } },
     order: { kind: 'int', label: { zh: '排序', en: 'Order' }, min: -100000, max: 100000, default: 0 },
+    // issue #14: the publication's own page, Google Scholar and citations
+    venue_kind: { kind: 'enum', label: { zh: '发表类型', en: 'Venue kind' }, options: venueKinds, default: 'conference' },
+    doi: { kind: 'text', label: { zh: 'DOI', en: 'DOI' }, max: 200, format: 'doi' },
+    abstract: { kind: 'longtext', label: { zh: '摘要', en: 'Abstract' }, max: 10000 },
+    keywords: { kind: 'list', label: { zh: '关键词', en: 'Keywords' }, max: 20 },
   },
+  // each file's public address, empty when its slot is
+  derived: { file1_url: { kind: 'text' }, file2_url: { kind: 'text' }, file3_url: { kind: 'text' } },
   access: { read: 'member', create: 'member', update: 'member', delete: 'member' },
-  listColumns: ['pid', 'year', 'source', 'title', 'area'],
+  publicPath: (row) => (typeof row.pid === 'number' ? paths.publicationItem(row.pid) : undefined),
+  listColumns: ['year', 'source', { key: 'title', title: true, opens: true }, 'area'],
+  // SPEC §2 console/publication: the editor stays open after an update (SPEC §4)
+  console: {
+    icon: 'publication',
+    editor: 'side',
+    keepOpenOnUpdate: true,
+    editorFields: [
+      'title',
+      'author',
+      'source',
+      'venue_kind',
+      'type',
+      'area',
+      'year',
+      'month',
+      'doi',
+      'abstract',
+      'keywords',
+      'link1',
+      'link2',
+      'link3',
+      'link4',
+      'file1',
+      'file2',
+      'file3',
+    ],
+  },
   orderBy: [
     ['year', 'desc'],
     ['month', 'desc'],

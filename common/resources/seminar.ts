@@ -1,13 +1,11 @@
 import { roomTypes } from '../enums.ts';
-import type { FieldDef } from '../fields.ts';
 import { defineResource, today } from '../resource.ts';
 
 // Each bilingual seminar text is two fields, name_zh and name_en; a missing one falls back to the other on read.
-function bilingual(name: string, zh: string, en: string, kind: 'text' | 'longtext' = 'text') {
-  return {
-    [`${name}_zh`]: { kind, label: { zh: `${zh}（中文）`, en: `${en} (Chinese)` } },
-    [`${name}_en`]: { kind, label: { zh: `${zh}（英文）`, en: `${en} (English)` } },
-  } as Record<string, FieldDef>;
+function bilingual<const N extends string, const K extends 'text' | 'longtext'>(name: N, zh: string, en: string, kind: K) {
+  const def = (lang: string, langEn: string) => ({ kind, label: { zh: `${zh}（${lang}）`, en: `${en} (${langEn})` } });
+  // computed keys widen to string: the cast names the two keys, so WireRow<typeof seminar> knows them
+  return { [`${name}_zh`]: def('中文', 'Chinese'), [`${name}_en`]: def('英文', 'English') } as Record<`${N}_zh` | `${N}_en`, ReturnType<typeof def>>;
 }
 
 export const seminarBilingual = ['title', 'abstract', 'speaker', 'ins', 'des', 'host', 'host_ins'] as const;
@@ -19,14 +17,14 @@ export const seminar = defineResource({
   id: 'sid',
   path: '/api/seminar/',
   fields: {
-    ...bilingual('title', '标题', 'Title'),
+    ...bilingual('title', '标题', 'Title', 'text'),
     title_zh: { kind: 'text', label: { zh: '标题（中文）', en: 'Title (Chinese)' }, required: true },
     ...bilingual('abstract', '摘要', 'Abstract', 'longtext'),
-    ...bilingual('speaker', '报告人', 'Speaker'),
-    ...bilingual('ins', '报告人单位', 'Speaker institute'),
+    ...bilingual('speaker', '报告人', 'Speaker', 'text'),
+    ...bilingual('ins', '报告人单位', 'Speaker institute', 'text'),
     ...bilingual('des', '报告人简介', 'Speaker introduction', 'longtext'),
-    ...bilingual('host', '主持人', 'Host'),
-    ...bilingual('host_ins', '主持人单位', 'Host institute'),
+    ...bilingual('host', '主持人', 'Host', 'text'),
+    ...bilingual('host_ins', '主持人单位', 'Host institute', 'text'),
     image_url: {
       kind: 'image',
       label: { zh: '报告人照片', en: 'Speaker photo' },
@@ -45,8 +43,15 @@ export const seminar = defineResource({
     room_pw: { kind: 'text', label: { zh: '会议密码', en: 'Room password' }, max: 100 },
     live_link: { kind: 'url', label: { zh: '直播链接', en: 'Live link' } },
   },
+  derived: { room_type_str: { kind: 'text' } },
   access: { read: 'admin', create: 'admin', update: 'admin', delete: 'admin' },
-  listColumns: ['sid', 'date', 'speaker_zh', 'title_zh'],
+  listColumns: [
+    'date',
+    { key: 'speaker', bilingual: true, label: { zh: '报告人', en: 'Speaker' } },
+    { key: 'title', bilingual: true, label: { zh: '标题', en: 'Title' }, title: true },
+  ],
+  // SPEC §2 console/seminar (administrators): newest first
+  console: { icon: 'event', editor: 'dialog' },
   orderBy: [
     ['date', 'desc'],
     ['start', 'desc'],

@@ -1,4 +1,5 @@
 import { showcaseKinds } from '../enums.ts';
+import { released } from './flags.ts';
 import { defineResource } from '../resource.ts';
 
 export type ShowcaseKind = (typeof showcaseKinds)[number]['value'];
@@ -24,10 +25,25 @@ export const showcase = defineResource({
     },
     link: { kind: 'url', label: { zh: '链接', en: 'Link' } },
     order: { kind: 'int', label: { zh: '顺序', en: 'Order' }, min: 0, max: 100000, default: 0 },
-    release: { kind: 'bool', label: { zh: '发布', en: 'Published' }, default: true },
+    release: released(true),
   },
+  derived: { releasestr: { kind: 'text' } },
   access: { read: 'admin', create: 'admin', update: 'admin', delete: 'admin' },
-  listColumns: ['cid', 'kind', 'title_zh', 'order', 'releasestr'],
+  listColumns: [
+    'kind',
+    { key: 'title', bilingual: true, label: { zh: '标题', en: 'Title' }, title: true },
+    'image_url',
+    'link',
+    'order',
+    { key: 'release', label: { zh: '状态', en: 'Status' } },
+  ],
+  // a tab of the site-content screen
+  console: {
+    icon: 'star',
+    editor: 'dialog',
+    drawer: false,
+    editorFields: ['kind', 'title_zh', 'title_en', 'description_zh', 'description_en', 'image_url', 'link', 'order', 'release'],
+  },
   orderBy: [
     ['kind', 'asc'],
     ['order', 'asc'],

@@ -1,8 +1,7 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { addDays, chinaDate, pastedNames } from '../../common/advisor.ts';
+import { addDays, chinaDate, PinganBaseSchema, PinganTodaySchema, PinganYesterdaySchema, pastedNames } from '../../common/advisor.ts';
 import { isRealDate, isUpload } from '../../common/fields.ts';
-import { ApiError } from '../http/errors.ts';
 import { uploadConfig, uploadLimits } from '../http/multipart.ts';
 import { parseReportFile, readNamesFile } from '../pingan/import-file.ts';
 import type { PinganSource } from '../pingan/source.ts';
@@ -24,7 +23,7 @@ import {
   storeImportedReports,
 } from '../services/advisor.ts';
 
-import { ctxOf, parseInput, success } from './helpers.ts';
+import { answers, ctxOf, multipartOnly, parseInput, SuccessSchema, success, typed } from './helpers.ts';
 import { FieldError, NotFound } from '../errors.ts';
 
 // SPEC §7 Advisor area: /api{advisor}/pingan/ and /api{advisor}/info/, plus the import of the
@@ -48,9 +47,32 @@ const PinganQuery = z.object({
   mount: z.enum(['1', '2', '3'], { error: 'invalid_mount' }).default('1'),
 });
 
-function uploadOf(req: FastifyRequest, field: string) {
-  if (!req.isMultipart()) throw new ApiError(415, 'not_multipart');
-  const value = (req.body as Record<string, unknown>)[field];
+// The handler judges these bodies (which of two bodies the PUT takes depends on its query, and a file part
+// is read only once its other parts are right), so their schemas type the parts as unknown and only
+// document them. A body that is not multipart is a 415 before any of that (multipartOnly).
+const part = (doc: Record<string, unknown>) => z.unknown().optional().meta(doc);
+const text = (description: string) => part({ type: 'string', description });
+const file = (description: string) => part({ type: 'string', format: 'binary', description });
+
+const PinganPutBody = z
+  .object({
+    cookie: text('remind=0: the reporting system’s cookie'),
+    selfdez: text('remind=0: self-reported second doses'),
+    selfdyz: text('remind=0: self-reported first doses'),
+    xwzs: text('remind=0: living off campus'),
+    lixiao_temp: text('remind=0: {"date": "YYYY-MM-DD", "count": n} left campus'),
+    fanxiao_temp: text('remind=0: {"date": "YYYY-MM-DD", "count": n} returned'),
+    remind: text('remind=1: [{"xgh": …, "realname": …}] reminded on date'),
+  })
+  .loose();
+const ImportBody = z.object({ file: file('the export, CSV or XLSX') }).loose();
+const NameListBody = z
+  .object({ list: text('class, branch, probationary or disadvantaged'), names: text('one name a line'), file: file('CSV, names in the first column') })
+  .loose();
+
+/** The file part `field` of a multipart body. */
+function uploadOf(body: Record<string, unknown>, field: string) {
+  const value = body[field];
   if (!isUpload(value)) throw FieldError.one(field, 'file_expected');
   return value;
 }
@@ -67,8 +89,9 @@ export async function advisorRoutes(app: FastifyInstance) {
     storedSource(app.lab.db),
   ];
   const upstream = Boolean(pinganUpstreamUrl);
+  const api = typed(app);
 
-  app.get(
+  api.get(
     `${prefix}/pingan/`,
     {
       config: access,
@@ -76,11 +99,12 @@ export async function advisorRoutes(app: FastifyInstance) {
         tags,
         summary:
           'mount=1: stored parameters, cookie status, leave/return counts, reminder counts; mount=2: plus today’s non-reporters (date); mount=3: plus yesterday’s non-reporters and abnormal statuses (date_yes)',
-        querystring: z.object({ date: z.string().optional(), date_yes: z.string().optional(), mount: z.string().optional() }).loose(),
+        querystring: PinganQuery,
+        response: answers(z.union([PinganBaseSchema, PinganTodaySchema, PinganYesterdaySchema])),
       },
     },
     async (req) => {
-      const q = parseInput(PinganQuery, req.query);
+      const q = req.query;
       const date = q.date ?? chinaDate();
       const dateYes = q.date_yes ?? addDays(date, -1);
       const ctx = ctxOf(app, req);
@@ -90,23 +114,24 @@ export async function advisorRoutes(app: FastifyInstance) {
     },
   );
 
-  app.put(
+  api.put(
     `${prefix}/pingan/`,
     {
       // text parts only
       config: { ...access, upload: { fileSize: 0, files: 0 } },
+      preValidation: multipartOnly,
       schema: {
         tags,
         summary:
           'remind=0: save {cookie, selfdez, selfdyz, xwzs, lixiao_temp, fanxiao_temp}; remind=1&date=: record {remind: [{xgh, realname}]} as reminded on date',
         consumes: ['multipart/form-data'],
         querystring: z.object({ remind: z.string().optional(), date: z.string().optional() }).loose(),
-        body: z.any(),
+        body: PinganPutBody,
+        response: answers(SuccessSchema),
       },
     },
     async (req, reply) => {
-      if (!req.isMultipart()) throw new ApiError(415, 'not_multipart');
-      const q = req.query as { remind?: string; date?: string };
+      const q = req.query;
       const ctx = ctxOf(app, req);
       if (q.remind === '0') {
         await savePinganParams(ctx, parseInput(PinganParamsSchema, req.body));
@@ -122,48 +147,64 @@ export async function advisorRoutes(app: FastifyInstance) {
     },
   );
 
-  app.post(
+  api.post(
     `${prefix}/pingan/import/`,
     {
       schema: {
         tags,
         summary: 'Import the reporting system’s export {file} (CSV or XLSX, docs/advisor.md); the dates it covers are replaced',
         consumes: ['multipart/form-data'],
-        body: z.any(),
+        body: ImportBody,
+        response: answers(z.strictObject({ rows: z.number().int(), dates: z.array(z.string()) })),
       },
       config: importConfig,
+      preValidation: multipartOnly,
     },
     async (req) => {
-      const file = uploadOf(req, 'file');
+      const file = uploadOf(req.body, 'file');
       const rows = await parseReportFile(await storage.readUpload(file, uploadLimits.sheet));
       return storeImportedReports(ctxOf(app, req), rows);
     },
   );
 
-  app.get(
+  api.get(
     `${prefix}/info/`,
-    { config: access, schema: { tags, summary: 'The name lists of the checker: {info: {list: [names]}, col_name_dict: {list: {zh, en}}}' } },
+    {
+      config: access,
+      schema: {
+        tags,
+        summary: 'The name lists of the checker: {info: {list: [names]}, col_name_dict: {list: {zh, en}}}',
+        response: answers(
+          z.strictObject({
+            info: z.record(z.string(), z.array(z.string())),
+            col_name_dict: z.record(z.string(), z.strictObject({ zh: z.string(), en: z.string() })),
+          }),
+        ),
+      },
+    },
     async (req) => nameListsOf(ctxOf(app, req)),
   );
 
-  app.put(
+  api.put(
     `${prefix}/info/`,
     {
       schema: {
         tags,
         summary: 'Replace one name list: {list, names} (one per line) or {list, file} (CSV, first column)',
         consumes: ['multipart/form-data'],
-        body: z.any(),
+        body: NameListBody,
+        response: answers(SuccessSchema),
       },
       config: importConfig,
+      preValidation: multipartOnly,
     },
     async (req, reply) => {
-      if (!req.isMultipart()) throw new ApiError(415, 'not_multipart');
-      const body = req.body as Record<string, unknown>;
+      const body = req.body;
       const { list } = parseInput(NameListSchema, body);
       const file = isUpload(body.file) ? body.file : undefined;
-      if ((typeof body.names === 'string') === Boolean(file)) throw FieldError.one('names', 'names_or_file');
-      const names = file ? await readNamesFile(await storage.readUpload(file, uploadLimits.sheet)) : pastedNames(body.names as string);
+      const pasted = typeof body.names === 'string' ? body.names : undefined;
+      if ((pasted !== undefined) === Boolean(file)) throw FieldError.one('names', 'names_or_file');
+      const names = file ? await readNamesFile(await storage.readUpload(file, uploadLimits.sheet)) : pastedNames(pasted ?? '');
       const field = file ? 'file' : 'names';
       if (names.length > NAMES_MAX) throw FieldError.one(field, 'too_many_names', { max: NAMES_MAX });
       const long = names.find((n) => n.length > NAME_MAX);

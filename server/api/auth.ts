@@ -9,7 +9,8 @@ import { requireActor, SESSION_COOKIE } from '../http/auth.ts';
 import { DEFAULT_PORTRAIT } from '../services/people.ts';
 import { login, logout, SESSION_SECONDS, safeEqual } from '../services/auth.ts';
 import { hit, peek, reset } from '../services/counters.ts';
-import { parseInput, success } from './helpers.ts';
+import { CsrfSchema, LoginAnswerSchema, MeSchema } from '../../common/wire.ts';
+import { answers, SuccessSchema, success, typed } from './helpers.ts';
 
 // Login with a CSRF cookie + header (double submit), logout that revokes the token, and who am I.
 
@@ -31,9 +32,13 @@ export function accountDelayMs(failures: number): number {
 }
 
 export async function authRoutes(app: FastifyInstance) {
-  app.get(
+  const api = typed(app);
+  api.get(
     '/api/csrf/',
-    { schema: { tags, summary: 'Sets the csrftoken cookie that POST /api/login/ must echo in X-CSRFToken' }, config: { access: 'public' } },
+    {
+      schema: { tags, summary: 'Sets the csrftoken cookie that POST /api/login/ must echo in X-CSRFToken', response: answers(CsrfSchema) },
+      config: { access: 'public' },
+    },
     async (req, reply) => {
       const existing = req.cookies[CSRF_COOKIE];
       const token = existing && /^[A-Za-z0-9_-]{32,64}$/.test(existing) ? existing : randomBytes(24).toString('base64url');
@@ -51,15 +56,16 @@ export async function authRoutes(app: FastifyInstance) {
       store: counterStore(app.lab.db, 'login'),
       errorResponseBuilder: (_req, ctx) => ({ statusCode: 429, code: 'RATE_LIMITED', message: `retry in ${ctx.after}` }),
     });
-    scoped.post(
+    typed(scoped).post(
       '/api/login/',
       {
         config: { access: 'public' },
         schema: {
           tags,
           summary: 'Log in; answers loginStatus success (token, loginTime, userInfo), fail or notexist',
-          body: z.object({ username: z.any(), password: z.any() }).loose(),
+          body: LoginSchema,
           headers: z.object({ 'x-csrftoken': z.string().optional() }).loose(),
+          response: answers(LoginAnswerSchema),
         },
         // the CSRF pair is checked before the body is even looked at
         preValidation: async (req) => {
@@ -69,7 +75,7 @@ export async function authRoutes(app: FastifyInstance) {
         },
       },
       async (req, reply) => {
-        const { username, password } = parseInput(LoginSchema, req.body);
+        const { username, password } = req.body;
         // repeated failures for one account slow every attempt at it, on every instance: never a lockout
         // an attacker could use against a member, and alike for names that do not exist
         const key = `login-account:${username}`;
@@ -91,7 +97,7 @@ export async function authRoutes(app: FastifyInstance) {
           maxAge: SESSION_SECONDS,
         });
         return {
-          loginStatus: 'success',
+          loginStatus: 'success' as const,
           token: result.token,
           loginTime: result.loginTime,
           userInfo: {
@@ -111,9 +117,12 @@ export async function authRoutes(app: FastifyInstance) {
     );
   });
 
-  app.post(
+  api.post(
     '/api/logout/',
-    { schema: { tags, summary: 'Revokes the token sent in Authorization (or the console session cookie)' }, config: { access: 'public' } },
+    {
+      schema: { tags, summary: 'Revokes the token sent in Authorization (or the console session cookie)', response: answers(SuccessSchema) },
+      config: { access: 'public' },
+    },
     async (req, reply) => {
       if (req.token) await logout(app.lab.db, req.token);
       reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'strict' });
@@ -121,13 +130,17 @@ export async function authRoutes(app: FastifyInstance) {
     },
   );
 
-  app.get('/api/me/', { schema: { tags, summary: 'The logged-in member (checks the token)' }, config: { access: 'member' } }, async (req) => {
-    const a = requireActor(req);
-    return {
-      ...a,
-      portrait_url: a.portrait_url || DEFAULT_PORTRAIT,
-      advisor: a.username === app.lab.config.advisorUsername,
-      analytics_url: app.lab.config.analyticsUrl ?? null,
-    };
-  });
+  api.get(
+    '/api/me/',
+    { schema: { tags, summary: 'The logged-in member (checks the token)', response: answers(MeSchema) }, config: { access: 'member' } },
+    async (req) => {
+      const a = requireActor(req);
+      return {
+        ...a,
+        portrait_url: a.portrait_url || DEFAULT_PORTRAIT,
+        advisor: a.username === app.lab.config.advisorUsername,
+        analytics_url: app.lab.config.analyticsUrl ?? null,
+      };
+    },
+  );
 }

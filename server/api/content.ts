@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { info } from '../../common/resources/info.ts';
 import { infoPages, saveInfoList } from '../services/content.ts';
-import { ctxOf, parseInput, success } from './helpers.ts';
+import { answers, ctxOf, SuccessSchema, success, typed } from './helpers.ts';
 import { resourceRoutes } from './resource-routes.ts';
 
 // Info pages' console calls (SPEC §7: PUT of the whole list, errors as a flat list). Articles, news,
@@ -27,14 +27,19 @@ export async function contentRoutes(app: FastifyInstance) {
       route.config = { ...(route.config as object), flatErrors: true } as typeof route.config;
     });
     resourceRoutes(scoped, infoPages, { skip: ['update'] });
-    scoped.put(
+    typed(scoped).put(
       info.path,
       {
-        schema: { tags: ['info'], summary: 'Save the whole list of info pages (aspect, markdown, order)', body: z.any() },
+        schema: {
+          tags: ['info'],
+          summary: 'Save the whole list of info pages (aspect, markdown, order)',
+          body: InfoListSchema,
+          response: answers(SuccessSchema),
+        },
         config: { access: 'admin' },
       },
       async (req, reply) => {
-        await saveInfoList(ctxOf(app, req), parseInput(InfoListSchema, req.body));
+        await saveInfoList(ctxOf(app, req), req.body);
         return success(reply);
       },
     );

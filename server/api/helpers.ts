@@ -1,13 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { FieldMap } from '../../common/fields.ts';
-import { requestLang } from '../http/errors.ts';
+import { ApiError, DetailSchema, ErrorBodySchema, requestLang } from '../http/errors.ts';
 import type { Ctx } from '../services/context.ts';
 import '../lab.ts';
 import { InputError, NotFound } from '../errors.ts';
 
 // Small pieces every route file uses: the service context of a request, input validation
-// with bilingual messages, id query parameters, and the "success" answer of SPEC §7.
+// with bilingual messages, id query parameters, the "success" answer of SPEC §7 and the schemas of answers.
 
 export function ctxOf(app: FastifyInstance, req: FastifyRequest): Ctx {
   return {
@@ -26,6 +26,16 @@ export function parseInput<T>(schema: z.ZodType<T>, data: unknown): T {
   return result.data;
 }
 
+/** A preValidation hook of the calls that take multipart bodies only: anything else is a 415 before its body is judged. */
+export async function multipartOnly(req: FastifyRequest) {
+  if (!req.isMultipart()) throw new ApiError(415, 'not_multipart');
+}
+
+/** A preValidation hook: a call without a body is judged as an empty object (each missing field named). */
+export async function emptyBodyIfNone(req: FastifyRequest) {
+  req.body ??= {};
+}
+
 /** Ids are SQL integer columns (PostgreSQL int4): anything larger names no record. */
 export const MAX_ID = 2_147_483_647;
 
@@ -36,9 +46,9 @@ export function parseId(raw: unknown): number | undefined {
   return id <= MAX_ID ? id : undefined;
 }
 
-/** A numeric id from the query (?aid=, ?pid=…); anything else names no record. */
-export function idParam(req: FastifyRequest, name: string): number {
-  const id = parseId((req.query as Record<string, unknown>)[name]);
+/** The record a query parameter names (?aid=, ?pid=…); a 404 for anything that cannot name one. */
+export function requireId(raw: unknown): number {
+  const id = parseId(raw);
   if (id === undefined) throw new NotFound();
   return id;
 }
@@ -48,22 +58,26 @@ export function success(reply: FastifyReply, id?: number) {
   return reply.code(200).type('application/json; charset=utf-8').send('"success"');
 }
 
-/** A documentation-only body schema (OpenAPI): every declared field as its wire type. */
-export function docBody(fields: FieldMap, extra: Record<string, z.ZodType> = {}) {
-  const shape: Record<string, z.ZodType> = {};
-  for (const [name, def] of Object.entries(fields)) {
-    shape[name] = z
-      .any()
-      .optional()
-      .describe(`${def.label.en} (${def.kind}${def.required ? ', required' : ''})`);
-    if (def.numField) shape[def.numField] = z.any().optional().describe(`${def.label.en} number`);
-  }
-  return z.object({ ...shape, ...extra }).loose();
+/** The routes of a plugin, with req.query, req.body and the answers typed by their zod schemas. */
+export const typed = (app: FastifyInstance) => app.withTypeProvider<ZodTypeProvider>();
+
+/** A write's answer: the word success (SPEC §7), sent as it is (helpers `success`). */
+export const SuccessSchema = z.literal('success');
+
+/**
+ * What a route may answer: `ok` on 200, and the error handler's bodies otherwise (server/http/errors.ts).
+ * The same schemas check answers outside production (server/http/responses.ts) and fill OpenAPI.
+ */
+export function answers<T extends z.ZodType>(ok: T) {
+  return { 200: ok, '4xx': ErrorBodySchema, '5xx': DetailSchema };
 }
 
-export const SuccessSchema = z.literal('success');
-export const DetailSchema = z.object({ detail: z.string() });
+/** Either answer of a read that lists, or with its id parameter reads one. */
+export const listOrOne = <T extends z.ZodType>(item: T) => z.union([z.array(item), item]);
 
 export const multipartConsumes = ['multipart/form-data', 'application/json'];
 
-export const idQuery = (name: string) => z.object({ [name]: z.string().optional().describe(`${name} of the record`) }).loose();
+/** ?{name}= naming a record; other parameters are ignored. */
+export const idQuery = <const N extends string>(name: N) =>
+  // a computed key widens to string: the cast keeps its name
+  z.object({ [name]: z.string().optional().describe(`${name} of the record`) } as Record<N, z.ZodOptional<z.ZodString>>).loose();

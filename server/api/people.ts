@@ -1,73 +1,96 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { inputSchema } from '../../common/resource.ts';
+import { inputSchema, type WireRow, wireSchema } from '../../common/resource.ts';
 import { person } from '../../common/resources/person.ts';
 import { requireAccess } from '../http/auth.ts';
 import { uploadConfigOf, uploadLimits } from '../http/multipart.ts';
 import { getProfile, people, updateProfile } from '../services/people.ts';
-import { ctxOf, docBody, idParam, multipartConsumes, parseInput, success } from './helpers.ts';
+import { asWire } from '../services/wire.ts';
+import { answers, ctxOf, listOrOne, multipartConsumes, requireId, SuccessSchema, success, typed } from './helpers.ts';
 
 // SPEC §7 People: ?pid= is people management (administrators), ?uid= is one's own profile.
 
 const tags = ['people'];
 const query = z.object({ pid: z.string().optional(), uid: z.string().optional() }).loose();
 const upload = uploadConfigOf(person.fields, uploadLimits.image);
+const PersonSchema = wireSchema(person);
+type Person = WireRow<typeof person>;
 
 export async function peopleRoutes(app: FastifyInstance) {
-  const create = inputSchema(person, 'create');
-  const update = inputSchema(person, 'update');
-  const body = docBody(person.fields);
+  const api = typed(app);
 
-  app.get(
+  api.get(
     person.path,
     {
-      schema: { tags, summary: 'All people or one with ?pid= (administrators), or ?uid= for one’s own profile', querystring: query },
+      schema: {
+        tags,
+        summary: 'All people or one with ?pid= (administrators), or ?uid= for one’s own profile',
+        querystring: query,
+        response: answers(listOrOne(PersonSchema)),
+      },
       config: { access: 'member' },
     },
     async (req) => {
-      const { uid, pid } = req.query as { uid?: string; pid?: string };
+      const { uid, pid } = req.query;
       const ctx = ctxOf(app, req);
-      if (uid !== undefined) return getProfile(ctx, uid);
+      if (uid !== undefined) return asWire<Person>(await getProfile(ctx, uid));
       requireAccess(req, 'admin');
-      if (pid !== undefined) return people.get(ctx, idParam(req, 'pid'));
-      return people.list(ctx);
+      if (pid !== undefined) return asWire<Person>(await people.get(ctx, requireId(pid)));
+      return asWire<Person[]>(await people.list(ctx));
     },
   );
 
-  app.post(
-    person.path,
-    { schema: { tags, summary: 'Create a person (administrators)', consumes: multipartConsumes, body }, config: { ...upload, access: 'admin' } },
-    async (req, reply) => {
-      const id = await people.create(ctxOf(app, req), parseInput(create, req.body));
-      return success(reply, id);
-    },
-  );
-
-  app.put(
+  api.post(
     person.path,
     {
-      schema: { tags, summary: 'Update a person (?pid=, administrators) or one’s own profile (?uid=)', consumes: multipartConsumes, querystring: query, body },
+      schema: {
+        tags,
+        summary: 'Create a person (administrators)',
+        consumes: multipartConsumes,
+        body: inputSchema(person, 'create'),
+        response: answers(SuccessSchema),
+      },
+      config: { ...upload, access: 'admin' },
+    },
+    async (req, reply) => success(reply, await people.create(ctxOf(app, req), req.body)),
+  );
+
+  api.put(
+    person.path,
+    {
+      schema: {
+        tags,
+        summary: 'Update a person (?pid=, administrators) or one’s own profile (?uid=)',
+        consumes: multipartConsumes,
+        querystring: query,
+        body: inputSchema(person, 'update'),
+        response: answers(SuccessSchema),
+      },
       // the change of an initial password goes through here; the service lets nothing else through then
       config: { ...upload, access: 'member', duringPasswordChange: true },
+      // people management: administrators only, and a pid that names no record is a 404, before the
+      // body is judged (a list in the query is the query schema's)
+      preValidation: async (req) => {
+        const { uid, pid }: { uid?: unknown; pid?: unknown } = req.query;
+        if (uid !== undefined && pid === undefined) return;
+        requireAccess(req, 'admin');
+        if (!Array.isArray(pid)) requireId(pid);
+      },
     },
     async (req, reply) => {
-      const { uid, pid } = req.query as { uid?: string; pid?: string };
+      const { uid, pid } = req.query;
       const ctx = ctxOf(app, req);
-      if (uid !== undefined && pid === undefined) {
-        await updateProfile(ctx, uid, parseInput(update, req.body));
-        return success(reply);
-      }
-      requireAccess(req, 'admin');
-      await people.update(ctx, idParam(req, 'pid'), parseInput(update, req.body));
+      if (uid !== undefined && pid === undefined) await updateProfile(ctx, uid, req.body);
+      else await people.update(ctx, requireId(pid), req.body);
       return success(reply);
     },
   );
 
-  app.delete(
+  api.delete(
     person.path,
-    { schema: { tags, summary: 'Delete a person (administrators)', querystring: query }, config: { access: 'admin' } },
+    { schema: { tags, summary: 'Delete a person (administrators)', querystring: query, response: answers(SuccessSchema) }, config: { access: 'admin' } },
     async (req, reply) => {
-      await people.remove(ctxOf(app, req), idParam(req, 'pid'));
+      await people.remove(ctxOf(app, req), requireId(req.query.pid));
       return success(reply);
     },
   );

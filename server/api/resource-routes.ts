@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { inputSchema } from '../../common/resource.ts';
+import { inputSchema, wireSchema } from '../../common/resource.ts';
 import { uploadConfigOf } from '../http/multipart.ts';
 import { fileLimitOf, type Registered, registry } from '../registry.ts';
 import type { Crud } from '../services/crud.ts';
-import { ctxOf, docBody, idParam, idQuery, multipartConsumes, parseInput, success } from './helpers.ts';
+import { answers, ctxOf, idQuery, listOrOne, multipartConsumes, requireId, SuccessSchema, success, typed } from './helpers.ts';
 
 // The four calls of SPEC §7 that every declared resource has, on its own irregular path:
-// GET path (list, or ?{id}= for one), POST path, PUT path?{id}=, DELETE path?{id}=.
+// GET path (list, or ?{id}= for one), POST path, PUT path?{id}=, DELETE path?{id}=. The declaration gives
+// their schemas: the input schema checks a write's body, the wire schema a read's answer.
 
 /** The four calls of every resource the registry marks generic (server/registry.ts). */
 export function registeredResourceRoutes(app: FastifyInstance, resources: readonly Registered[] = registry) {
@@ -26,57 +27,72 @@ export type ResourceRouteOptions = {
 
 export function resourceRoutes(app: FastifyInstance, crud: Crud, opts: ResourceRouteOptions = {}) {
   const { res } = crud;
+  const api = typed(app);
   const tags = [res.name];
   const skip = new Set(opts.skip ?? []);
-  const create = inputSchema(res, 'create');
-  const update = inputSchema(res, 'update');
-  const body = docBody(res.fields);
+  const query = idQuery(res.id);
   const upload = opts.fileLimit ? uploadConfigOf(res.fields, opts.fileLimit) : {};
 
   if (!skip.has('list')) {
-    app.get(
+    api.get(
       res.path,
       {
-        schema: { tags, summary: `List ${res.label.en.toLowerCase()}, or one with ?${res.id}=`, querystring: idQuery(res.id) },
+        schema: {
+          tags,
+          summary: `List ${res.label.en.toLowerCase()}, or one with ?${res.id}=`,
+          querystring: query,
+          response: answers(listOrOne(wireSchema(res))),
+        },
         config: { access: res.access.read },
       },
       async (req) => {
         const ctx = ctxOf(app, req);
-        if ((req.query as Record<string, unknown>)[res.id] !== undefined) return crud.get(ctx, idParam(req, res.id));
-        return crud.list(ctx);
+        const id = req.query[res.id];
+        return id !== undefined ? crud.get(ctx, requireId(id)) : crud.list(ctx);
       },
     );
   }
   if (!skip.has('create')) {
-    app.post(
+    api.post(
       res.path,
-      { schema: { tags, summary: `Create a ${res.name}`, consumes: multipartConsumes, body }, config: { ...upload, access: res.access.create } },
-      async (req, reply) => {
-        const id = await crud.create(ctxOf(app, req), parseInput(create, req.body));
-        return success(reply, id);
+      {
+        schema: { tags, summary: `Create a ${res.name}`, consumes: multipartConsumes, body: inputSchema(res, 'create'), response: answers(SuccessSchema) },
+        config: { ...upload, access: res.access.create },
       },
+      async (req, reply) => success(reply, await crud.create(ctxOf(app, req), req.body)),
     );
   }
   if (!skip.has('update')) {
-    app.put(
+    api.put(
       res.path,
       {
-        schema: { tags, summary: `Update a ${res.name} (absent fields unchanged)`, consumes: multipartConsumes, querystring: idQuery(res.id), body },
+        schema: {
+          tags,
+          summary: `Update a ${res.name} (absent fields unchanged)`,
+          consumes: multipartConsumes,
+          querystring: query,
+          body: inputSchema(res, 'update'),
+          response: answers(SuccessSchema),
+        },
         config: { ...upload, access: res.access.update },
+        // an id that names no record is a 404 before the body is judged (a list of ids is the query schema's)
+        preValidation: async (req) => {
+          const raw: unknown = req.query[res.id];
+          if (!Array.isArray(raw)) requireId(raw);
+        },
       },
       async (req, reply) => {
-        const id = idParam(req, res.id);
-        await crud.update(ctxOf(app, req), id, parseInput(update, req.body));
+        await crud.update(ctxOf(app, req), requireId(req.query[res.id]), req.body);
         return success(reply);
       },
     );
   }
   if (!skip.has('delete')) {
-    app.delete(
+    api.delete(
       res.path,
-      { schema: { tags, summary: `Delete a ${res.name}`, querystring: idQuery(res.id) }, config: { access: res.access.delete } },
+      { schema: { tags, summary: `Delete a ${res.name}`, querystring: query, response: answers(SuccessSchema) }, config: { access: res.access.delete } },
       async (req, reply) => {
-        await crud.remove(ctxOf(app, req), idParam(req, res.id));
+        await crud.remove(ctxOf(app, req), requireId(req.query[res.id]));
         return success(reply);
       },
     );

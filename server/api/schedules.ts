@@ -1,36 +1,40 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { AllSchedulesSchema, OwnSchedulesSchema } from '../../common/wire.ts';
 import { allSchedules, ownSchedules, SchedulePutSchema, saveSchedule } from '../services/schedules.ts';
-import { ctxOf, parseInput, success } from './helpers.ts';
+import { answers, ctxOf, emptyBodyIfNone, SuccessSchema, success, typed } from './helpers.ts';
 
 // SPEC §7 Availability: /apiprivate/disctime/.
 
 export async function scheduleRoutes(app: FastifyInstance) {
   const path = '/apiprivate/disctime/';
-  app.get(
+  const api = typed(app);
+  api.get(
     path,
     {
       schema: {
         tags: ['schedule'],
         summary: 'Every member’s grid keyed by term, or ?uid= for one’s own list of {term, occupy}',
         querystring: z.object({ uid: z.string().optional() }).loose(),
+        response: answers(z.union([OwnSchedulesSchema, AllSchedulesSchema])),
       },
       config: { access: 'member' },
     },
     async (req) => {
-      const { uid } = req.query as { uid?: string };
+      const { uid } = req.query;
       const ctx = ctxOf(app, req);
       return uid !== undefined ? ownSchedules(ctx, uid) : allSchedules(ctx);
     },
   );
-  app.put(
+  api.put(
     path,
     {
-      schema: { tags: ['schedule'], summary: 'Save one’s grid for a term: {uid, name, term, occupy: [[day, period], …]}', body: z.any() },
+      schema: { tags: ['schedule'], summary: 'Save one’s grid for a term', body: SchedulePutSchema, response: answers(SuccessSchema) },
       config: { access: 'member' },
+      preValidation: emptyBodyIfNone,
     },
     async (req, reply) => {
-      await saveSchedule(ctxOf(app, req), parseInput(SchedulePutSchema, req.body));
+      await saveSchedule(ctxOf(app, req), req.body);
       return success(reply);
     },
   );

@@ -1,11 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { enumValues, pageSections, showcaseKinds } from '../../common/enums.ts';
+import { inputSchema } from '../../common/resource.ts';
 import { site } from '../../common/resources/site.ts';
+import { PublicPageSchema, PublicShowcaseSchema, SiteSettingsSchema } from '../../common/wire.ts';
 import { uploadConfigOf, uploadLimits } from '../http/multipart.ts';
 import { publicPage, publicPages, publicShowcase, saveSiteSettings, siteSettings } from '../services/site.ts';
 import { asSent } from '../cache/plugin.ts';
-import { ctxOf, docBody, multipartConsumes, success } from './helpers.ts';
+import { answers, ctxOf, listOrOne, multipartConsumes, SuccessSchema, success, typed } from './helpers.ts';
 import { FieldError } from '../errors.ts';
 
 // Site content that SPEC §2 shows but §7 has no call for: course and shared-task pages, the home
@@ -22,24 +24,37 @@ function oneOf<T extends string>(field: string, value: unknown, options: readonl
 }
 
 export async function siteRoutes(app: FastifyInstance) {
+  const api = typed(app);
   const tags = [site.name];
-  app.get(site.path, { schema: { tags, summary: 'The site settings (lab intro, footer, console title)' }, config: { access: site.access.read } }, async (req) =>
-    siteSettings(ctxOf(app, req)),
-  );
-  app.put(
+  api.get(
     site.path,
     {
-      schema: { tags, summary: 'Save the site settings (absent fields unchanged)', consumes: multipartConsumes, body: docBody(site.fields) },
+      schema: { tags, summary: 'The site settings (lab intro, footer, console title)', response: answers(SiteSettingsSchema) },
+      config: { access: site.access.read },
+    },
+    async (req) => siteSettings(ctxOf(app, req)),
+  );
+  api.put(
+    site.path,
+    {
+      schema: {
+        tags,
+        summary: 'Save the site settings (absent fields unchanged)',
+        consumes: multipartConsumes,
+        body: inputSchema(site, 'update'),
+        response: answers(SuccessSchema),
+      },
       config: { ...uploadConfigOf(site.fields, uploadLimits.image), access: site.access.update },
     },
     async (req, reply) => {
-      await saveSiteSettings(ctxOf(app, req), (req.body ?? {}) as Record<string, unknown>);
+      // the service checks the settings itself too (the command line saves them without a request)
+      await saveSiteSettings(ctxOf(app, req), req.body);
       return success(reply);
     },
   );
 
   const publicTags = ['public'];
-  app.get(
+  api.get(
     '/api/read_page/',
     {
       config: { access: 'public', cache: { topics: ['site'], query: { section: asSent, slug: asSent } } },
@@ -47,16 +62,17 @@ export async function siteRoutes(app: FastifyInstance) {
         tags: publicTags,
         summary: 'Released pages of a section (course, sharedtask); with ?slug= one page (any case)',
         querystring: z.object({ section: z.string().optional(), slug: z.string().optional() }).loose(),
+        response: answers(listOrOne(PublicPageSchema)),
       },
     },
     async (req) => {
-      const q = req.query as { section?: string; slug?: string };
-      const section = oneOf('section', q.section, sections);
+      const { slug } = req.query;
+      const section = oneOf('section', req.query.section, sections);
       const ctx = ctxOf(app, req);
-      return q.slug !== undefined ? publicPage(ctx, section, q.slug) : publicPages(ctx, section);
+      return slug !== undefined ? await publicPage(ctx, section, slug) : await publicPages(ctx, section);
     },
   );
-  app.get(
+  api.get(
     '/api/read_showcase/',
     {
       config: { access: 'public', cache: { topics: ['site'], query: { kind: asSent } } },
@@ -64,16 +80,20 @@ export async function siteRoutes(app: FastifyInstance) {
         tags: publicTags,
         summary: 'Released showcase items; ?kind=carousel|tool|project for one kind',
         querystring: z.object({ kind: z.string().optional() }).loose(),
+        response: answers(z.array(PublicShowcaseSchema)),
       },
     },
     async (req) => {
-      const { kind } = req.query as { kind?: string };
-      return publicShowcase(ctxOf(app, req), kind === undefined ? undefined : oneOf('kind', kind, kinds));
+      const { kind } = req.query;
+      return await publicShowcase(ctxOf(app, req), kind === undefined ? undefined : oneOf('kind', kind, kinds));
     },
   );
-  app.get(
+  api.get(
     '/api/read_site/',
-    { config: { access: 'public', cache: { topics: ['site'] } }, schema: { tags: publicTags, summary: 'The site settings as the public pages show them' } },
+    {
+      config: { access: 'public', cache: { topics: ['site'] } },
+      schema: { tags: publicTags, summary: 'The site settings as the public pages show them', response: answers(SiteSettingsSchema) },
+    },
     async (req) => siteSettings(ctxOf(app, req)),
   );
 }

@@ -6,6 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
 import tar from 'tar-stream';
 import { createDatabase, type DatabaseOptions, type DB, isPostgres } from '../db/database.ts';
+import { loose } from '../db/schema.ts';
 import { type Bucket, type Storage, storedFiles } from '../storage/storage.ts';
 import { FORMAT, FORMAT_VERSION, fileEntry, HEADER, type Header, isCellValue, MANIFEST, type Manifest, tableEntry } from './archive.ts';
 import { readSequences, schemaVersion, type TableInfo, tablesOf } from './tables.ts';
@@ -33,9 +34,10 @@ async function dumpTable(db: DB, table: TableInfo, staged: string, keys: Map<str
   let rows = 0;
   try {
     for (let offset = 0; ; offset += PAGE) {
-      let q = db.selectFrom(table.name).select(table.columns);
+      // the tables as the database lists them, so the loose view (db/schema.ts)
+      let q = loose(db).selectFrom(table.name).select(table.columns);
       for (const k of table.primaryKey) q = q.orderBy(k);
-      const page = (await q.limit(PAGE).offset(offset).execute()) as Record<string, unknown>[];
+      const page = await q.limit(PAGE).offset(offset).execute();
       let chunk = '';
       for (const row of page) {
         const values = table.columns.map((c) => row[c] ?? null);

@@ -7,6 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
 import tar from 'tar-stream';
 import { createDatabase, type DatabaseOptions, type DB, migrate } from '../db/database.ts';
+import { loose } from '../db/schema.ts';
 import { type Bucket, buckets, Storage, storedFiles } from '../storage/storage.ts';
 import {
   BadArchive,
@@ -170,7 +171,7 @@ async function unpack(file: string, dir: string, expectSchema: string): Promise<
 async function contentOf(db: DB, tables: TableInfo[]): Promise<string | undefined> {
   const held: string[] = [];
   for (const t of tables) {
-    const r = await db
+    const r = await loose(db)
       .selectFrom(t.name)
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirst();
@@ -258,12 +259,14 @@ export async function restoreBackup(target: DatabaseOptions, storage: Storage, f
     // 4. the records, all or nothing
     let rows = 0;
     await db.transaction().execute(async (trx) => {
-      for (const t of [...tables].reverse()) await trx.deleteFrom(t.name).execute();
+      // tables as the database lists them: the loose view (db/schema.ts)
+      const tx = loose(trx);
+      for (const t of [...tables].reverse()) await tx.deleteFrom(t.name).execute();
       for (const t of tables) {
         const listedTable = staged.manifest.tables.find((m) => m.name === t.name) as Manifest['tables'][number];
         let batch: Record<string, string | number | null>[] = [];
         const flush = async () => {
-          if (batch.length) await trx.insertInto(t.name).values(batch).execute();
+          if (batch.length) await tx.insertInto(t.name).values(batch).execute();
           rows += batch.length;
           batch = [];
         };

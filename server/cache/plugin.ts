@@ -51,6 +51,12 @@ export const cachePlugin = fp(async (app: FastifyInstance, opts: { budgetBytes: 
   const refresher = new Refresher(app, cache);
   app.decorate('cacheRefresher', refresher);
 
+  // a shared answer is keyed by the route and its declared query: a record named in the path would share one
+  app.addHook('onRoute', (route) => {
+    const declared = (route.config as { cache?: ReadCache } | undefined)?.cache;
+    if (declared && /[:*]/.test(route.url)) throw new Error(`${route.url}: a route with path parameters cannot share its answers (config.cache)`);
+  });
+
   app.addHook('onRequest', async (req, reply) => {
     const declared = req.routeOptions.config?.cache;
     // a refresh of a page is claimed by the page plugin, which knows its origin

@@ -8,14 +8,14 @@ import * as init from './migrations/2026-11-22-0001-init.ts';
 import * as siteContent from './migrations/2026-11-22-0002-site-content.ts';
 import * as advisor from './migrations/2026-11-22-0003-advisor.ts';
 import * as counters from './migrations/2026-11-23-0001-counters.ts';
+import * as publicationDetails from './migrations/2026-11-24-0001-publication-details.ts';
+import type { Database } from './schema.ts';
 
 // PostgreSQL returns bigint (int8) columns as strings by default; sizes and login times fit a double.
 pg.types.setTypeParser(20, (v) => Number(v));
 
-// Rows are described by the resource declarations (common/resources) rather than a static interface;
-// hand-written services state the shapes they read.
-// biome-ignore lint/suspicious/noExplicitAny: tables are declared in common/resources and the migrations
-export type DB = Kysely<any>;
+/** The database, typed by the tables of the migrations (schema.ts). */
+export type DB = Kysely<Database>;
 
 export type DatabaseOptions = { dataDir: string; databaseUrl?: string | undefined; pgSchema?: string };
 
@@ -46,11 +46,12 @@ export function isPostgres(db: DB): boolean {
 }
 
 // Migrations are listed here, in order, so a build needs no file-system scan.
-const migrations: Record<string, Migration> = {
+export const migrations: Record<string, Migration> = {
   '2026-11-22-0001-init': init,
   '2026-11-22-0002-site-content': siteContent,
   '2026-11-22-0003-advisor': advisor,
   '2026-11-23-0001-counters': counters,
+  '2026-11-24-0001-publication-details': publicationDetails,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,9 +1,10 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { Lang } from '../../common/enums.ts';
 import { type FieldErrors, type MessageKey, t, type ZodishIssue, zodFieldErrors } from '../../common/messages.ts';
-import { FieldError, Forbidden, InputError, NotFound, Refused, TooManyTries, Unauthenticated } from '../errors.ts';
+import { FieldError, Forbidden, InputError, NotFound, Refused, TooManyTries, Unauthenticated, Unavailable } from '../errors.ts';
 
 // One error handler for the whole API: field errors as SPEC §5's object of field → messages,
 // everything else as { detail } in the request's language, and never a stack trace to the client. The
@@ -12,6 +13,12 @@ import { FieldError, Forbidden, InputError, NotFound, Refused, TooManyTries, Una
 /** Field errors about a file of the wrong type (or one that cannot be read as its type) answer 415 (DESIGN.md), still naming the field. */
 const wrongType = new Set<MessageKey>(['image_type', 'import_type', 'import_unreadable']);
 export const fieldErrorStatus = (e: FieldError) => (Object.values(e.fields).some((list) => list.some((m) => wrongType.has(m.key))) ? 415 : 400);
+
+/** `{ detail }` in the request's language: every error but field errors. */
+export const DetailSchema = z.strictObject({ detail: z.string() });
+
+/** Every error body this handler answers: `{ detail }`, field → messages, or (info pages) a flat list of messages. */
+export const ErrorBodySchema = z.union([DetailSchema, z.record(z.string(), z.array(z.string())), z.array(z.string())]);
 
 export class ApiError extends Error {
   readonly statusCode: number;
@@ -63,8 +70,8 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     // refused before its body was read (401, 403, 413…): close the connection rather than read the rest
     if (!req.raw.complete) reply.header('Connection', 'close');
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const issues = error.validation.map((v) => ({
-        ...(v.params as ZodishIssue),
+      const issues = error.validation.map((v): ZodishIssue & { path: string[] } => ({
+        ...v.params,
         message: v.message,
         code: v.keyword,
         path: v.instancePath.split('/').filter(Boolean),
@@ -77,7 +84,8 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       return sendFieldErrors(req, reply, out, fieldErrorStatus(error));
     }
     if (error instanceof InputError) return sendFieldErrors(req, reply, zodFieldErrors(lang, error.issues));
-    if (error instanceof NotFound) return reply.code(404).send({ detail: t(lang, 'not_found') });
+    if (error instanceof NotFound) return reply.code(404).send({ detail: t(lang, error.key) });
+    if (error instanceof Unavailable) return reply.code(502).send({ detail: t(lang, error.key) });
     if (error instanceof Forbidden) return reply.code(403).send({ detail: t(lang, error.key) });
     if (error instanceof Unauthenticated) return reply.code(401).send({ detail: t(lang, 'unauthenticated') });
     if (error instanceof TooManyTries) return reply.code(429).send({ detail: t(lang, 'rate_limited') });

@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { z } from 'zod';
 import type { Bucket } from '../storage/storage.ts';
 import { extensionOf, Storage } from '../storage/storage.ts';
 import { dataFileByKey } from '../services/files.ts';
 import { publicationFile } from '../services/publications.ts';
-import { ctxOf, parseId } from '../api/helpers.ts';
+import { answers, ctxOf, parseId, typed } from '../api/helpers.ts';
 import { isVariantWidth, variantPath } from '../images/variants.ts';
 import { NotFound } from '../errors.ts';
 
@@ -57,30 +58,49 @@ export async function storedFileRoutes(app: FastifyInstance) {
   // Stored files go out as they are stored, never through the response compressor: it would label the
   // answer gzip and pass through unchanged any file whose first bytes look like zlib or gzip data (a
   // data file of random bytes did: its download was corrupt). Most stored files are compressed already.
-  const hide = { schema: { hide: true }, config: { access: 'public' }, compress: false } as const;
+  const options = { config: { access: 'public' }, compress: false } as const;
+  const api = typed(app);
+  // the answer is the file itself (a stream, never serialized), or an error of server/http/errors.ts
+  const response = answers(z.unknown().meta({ type: 'string', format: 'binary' }));
 
-  app.get('/resource/public/publication/:pid/:file', hide, async (req, reply) => {
-    const { pid, file } = req.params as { pid: string; file: string };
-    const id = parseId(pid);
-    const found = id !== undefined ? await publicationFile(ctxOf(app, req), id, file) : undefined;
-    if (!found) throw new NotFound();
-    return send(reply, storage, 'publication', found.key, found.name, false);
-  });
+  api.get(
+    '/resource/public/publication/:pid/:file',
+    { ...options, schema: { hide: true, params: z.object({ pid: z.string(), file: z.string() }), response } },
+    async (req, reply) => {
+      const { pid, file } = req.params;
+      const id = parseId(pid);
+      const found = id !== undefined ? await publicationFile(ctxOf(app, req), id, file) : undefined;
+      if (!found) throw new NotFound();
+      return send(reply, storage, 'publication', found.key, found.name, false);
+    },
+  );
 
-  app.get('/resource/data/:key/:name', hide, async (req, reply) => {
-    const { key } = req.params as { key: string };
-    if (!Storage.isKey(key)) throw new NotFound();
-    const row = await dataFileByKey(ctxOf(app, req), key);
-    if (!row) throw new NotFound();
-    return send(reply, storage, 'data', key, row.filename, true);
-  });
+  api.get(
+    '/resource/data/:key/:name',
+    { ...options, schema: { hide: true, params: z.object({ key: z.string(), name: z.string() }), response } },
+    async (req, reply) => {
+      const { key } = req.params;
+      if (!Storage.isKey(key)) throw new NotFound();
+      const row = await dataFileByKey(ctxOf(app, req), key);
+      if (!row) throw new NotFound();
+      return send(reply, storage, 'data', key, row.filename, true);
+    },
+  );
 
   for (const bucket of ['image', 'media'] as const) {
-    app.get(`/resource/${bucket}/:key`, hide, async (req, reply) => {
-      const { key } = req.params as { key: string };
+    const schema = {
+      hide: true,
+      params: z.object({ key: z.string() }),
+      // ?w= twice is a list, which names no variant (a 404, like any other width that is not offered)
+      querystring: z.object({ w: z.union([z.string(), z.array(z.string())]).optional() }).loose(),
+      response,
+    };
+    api.get(`/resource/${bucket}/:key`, { ...options, schema }, async (req, reply) => {
+      const { key } = req.params;
       if (!Storage.isKey(key) || !storage.pathOf(bucket, key)) throw new NotFound();
-      const w = Number((req.query as { w?: string }).w);
-      if ((req.query as { w?: string }).w !== undefined) {
+      const width = req.query.w;
+      if (width !== undefined) {
+        const w = typeof width === 'string' ? Number(width) : Number.NaN;
         // ?w= asks for a resized WebP copy (server/images/variants.ts)
         if (!isVariantWidth(w)) throw new NotFound();
         const file = await variantPath(storage, bucket, key, w);

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { pick } from '../../common/lang.ts';
+import { paths } from '../../common/paths.ts';
 import { createPageData } from './page-data.ts';
 
 // Machine-readable views of the public site: sitemap.xml, robots.txt, an RSS feed of articles and
@@ -48,7 +49,14 @@ export async function feedRoutes(app: FastifyInstance) {
 
   app.get('/sitemap.xml', hide, async (req, reply) => {
     const d = data(req);
-    const [articles, people, courses, tasks, pages] = await Promise.all([d.articles(), d.people(), d.pages('course'), d.pages('sharedtask'), d.listPages()]);
+    const [articles, people, courses, tasks, pages, pids] = await Promise.all([
+      d.articles(),
+      d.people(),
+      d.pages('course'),
+      d.pages('sharedtask'),
+      d.listPages(),
+      d.publicationIds(),
+    ]);
     // every page of the long lists, so each record is reachable by a crawler without JavaScript
     const pageUrls = (base: string, count: number) =>
       Array.from({ length: count - 1 }, (_, i) => [`${base}${base.includes('?') ? '&' : '?'}page=${i + 2}`, undefined] as [string, undefined]);
@@ -70,6 +78,7 @@ export async function feedRoutes(app: FastifyInstance) {
         .map((p) => [`/people/${encodeURIComponent(String(p.username))}`, undefined] as [string, undefined]),
       ...courses.map((c) => [`/curriculum/${encodeURIComponent(String(c.slug))}`, undefined] as [string, undefined]),
       ...tasks.map((c) => [`/sharedtask/${encodeURIComponent(String(c.slug))}`, undefined] as [string, undefined]),
+      ...pids.map((pid) => [paths.publicationItem(pid), undefined] as [string, undefined]),
     ];
     const body = urls
       .map(([p, lastmod]) => {
@@ -115,6 +124,22 @@ export async function feedRoutes(app: FastifyInstance) {
       .join('\n');
     reply.type('application/rss+xml; charset=utf-8');
     return `<?xml version="1.0" encoding="UTF-8"?>\n<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom"><channel><title>${xml(title)}</title><link>${xml(`${d.origin}/news`)}</link><atom:link href="${xml(`${d.origin}/feed/news.xml`)}" rel="self" type="application/rss+xml"/><description>${xml(title)}</description><language>${d.lang === 'zh' ? 'zh-CN' : 'en'}</language>\n${entries}\n</channel></rss>\n`;
+  });
+
+  // the newest publications first (by when they were entered: the highest ids), as their pages
+  app.get('/feed/publications.xml', hide, async (req, reply) => {
+    const d = data(req);
+    const [site, newest] = await Promise.all([d.site(), d.newestPublications(50)]);
+    const title = `${pick(site.lab_name_zh, site.lab_name_en, d.lang)} · ${d.lang === 'zh' ? '论文' : 'Publications'}`;
+    const entries = newest
+      .map((p) => {
+        const link = `${d.origin}${paths.publicationItem(p.pid)}`;
+        const description = [`${p.author.join(', ')} · ${p.source} ${p.year}`, p.abstract].filter(Boolean).join('\n\n');
+        return `<item><title>${xml(p.title)}</title><link>${xml(link)}</link><guid isPermaLink="true">${xml(link)}</guid><description>${xml(description)}</description></item>`;
+      })
+      .join('\n');
+    reply.type('application/rss+xml; charset=utf-8');
+    return `<?xml version="1.0" encoding="UTF-8"?>\n<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom"><channel><title>${xml(title)}</title><link>${xml(`${d.origin}${paths.publication()}`)}</link><atom:link href="${xml(`${d.origin}${paths.publicationFeed()}`)}" rel="self" type="application/rss+xml"/><description>${xml(title)}</description><language>${d.lang === 'zh' ? 'zh-CN' : 'en'}</language>\n${entries}\n</channel></rss>\n`;
   });
 
   app.get('/feed/seminars.ics', hide, async (req, reply) => {

@@ -5,11 +5,22 @@ import type { Lab } from '../lab.ts';
 import { siteOrigin } from '../http/origin.ts';
 import { pathOf, queryOf } from '../http/url.ts';
 import type { Ctx } from '../services/context.ts';
-import { publicSeminars, publishedArticle, publishedArticleCount, publishedArticles, publishedNews } from '../services/content.ts';
+import {
+  type PersonListItem,
+  type PublicationListItem,
+  type PublicPersonItem,
+  type PublicPublication,
+  peopleListFields,
+  publicationListFields,
+} from '../../common/wire.ts';
+import { type ArticleListItem, publicSeminars, publishedArticle, publishedArticleCount, publishedArticles, publishedNews } from '../services/content.ts';
 import type { ListOptions } from '../services/crud.ts';
 import { publicPeople, publicPeopleCount, publicPerson } from '../services/people.ts';
-import { publications } from '../services/publications.ts';
+import { publications, publicationsBy } from '../services/publications.ts';
+import { authorKey, type AuthorMembers } from '../../common/authors.ts';
 import { publicPage, publicPages, publicShowcase, siteSettings } from '../services/site.ts';
+import { asWire } from '../services/wire.ts';
+import { citationsOf } from '../services/citations.ts';
 import { renderMarkdown } from './markdown.ts';
 import { pageParams } from './page-params.ts';
 import type { Topic } from '../cache/changes.ts';
@@ -18,53 +29,24 @@ import { NotFound } from '../errors.ts';
 // What the page loaders may ask of the server: public data only, already in the shape a page shows
 // (markdown rendered and sanitized, HTML sanitized). Loaders never see the database.
 
-type Row = Record<string, unknown>;
+// Each read has the type of the public read it is (common/wire.ts), so the pages are typed by it too.
 
-/** A record as pages receive it: plain JSON values (what the loaders serialize). */
-export type Rec = { [key: string]: string | number | boolean | null | undefined | string[] };
-const rec = (r: Row): Rec => r as Rec;
-
-/** Only the named fields: page data is sent twice (as HTML and for hydration), so lists stay lean. */
-function only<K extends string>(r: Row, keys: readonly K[]): Rec {
-  const out: Row = {};
+/**
+ * Only the named fields, and of those only the ones with a value: page data is sent twice (as HTML and
+ * for hydration), so lists stay lean. A page reads an absent field as empty.
+ */
+function only<T extends object, K extends keyof T>(r: T, keys: readonly K[]): Partial<Pick<T, K>> {
+  const out: Partial<Pick<T, K>> = {};
   for (const k of keys) if (r[k] !== undefined && r[k] !== '' && r[k] !== null) out[k] = r[k];
-  return out as Rec;
+  return out;
 }
 
-const publicationListFields = [
-  'pid',
-  'title',
-  'author',
-  'year',
-  'month',
-  'source',
-  'area',
-  'area_num',
-  'link1',
-  'link2',
-  'link3',
-  'link4',
-  'file1_url',
-  'file2_url',
-  'file3_url',
-] as const;
-const peopleListFields = [
-  'pid',
-  'username',
-  'name_zh',
-  'name_en',
-  'description_zh',
-  'description_en',
-  'type',
-  'type_num',
-  'area',
-  'entrance',
-  'status',
-  'portrait_url',
-  'link',
-  'link_type',
-] as const;
-const recs = (rs: Row[]): Rec[] => rs as Rec[];
+// the people page's cards: the fields left out when empty are optional in PersonListItem; the others are
+// never empty (NOT NULL columns that validation keeps non-empty, numbers and booleans), so `only` keeps them
+const personListItem = (p: PublicPersonItem) => only(p, peopleListFields) as PersonListItem;
+/** An article as the news page lists it (who edited it is not shown). */
+export type ArticleListEntry = Omit<ArticleListItem, 'editors'>;
+const listEntry = ({ editors: _, ...a }: ArticleListItem): ArticleListEntry => a;
 
 function anonymousCtx(lab: Lab, lang: Lang): Ctx {
   return { db: lab.db, storage: lab.storage, actor: null, lang };
@@ -113,6 +95,21 @@ export function createPageData(lab: Lab, req: FastifyRequest, topics: Set<Topic>
     for (const t of ts) topics.add(t);
   };
 
+  /** The lab's members among the authors of `list`, by the name the list uses: who to highlight and link. */
+  async function membersAmong(list: readonly { author?: readonly string[] }[]): Promise<AuthorMembers> {
+    reads('people');
+    const named = new Set(list.flatMap((p) => (p.author ?? []).map(authorKey)));
+    const out: AuthorMembers = {};
+    if (named.size === 0) return out;
+    for (const m of await publicPeople(ctx)) {
+      for (const name of [m.name_en, m.name_zh]) {
+        const key = authorKey(name);
+        if (named.has(key)) out[key] = { username: m.username, page: m.link_type === 1 || m.link_type === 2 };
+      }
+    }
+    return out;
+  }
+
   return {
     lang,
     /** The request named its language (?lang=): canonical links then keep it. */
@@ -147,24 +144,23 @@ export function createPageData(lab: Lab, req: FastifyRequest, topics: Set<Topic>
     /** Released news (the home timeline), newest first; `limit` reads only the latest few. */
     async news(limit?: number) {
       reads('news');
-      return recs(await publishedNews(ctx, limit));
+      return publishedNews(ctx, limit);
     },
 
     async latestSeminar() {
       reads('seminar');
-      const first = (await publicSeminars(ctx, 1))[0];
-      return first ? rec(first) : null;
+      return (await publicSeminars(ctx, 1))[0] ?? null;
     },
 
     async seminarsForFeed() {
       reads('seminar');
-      return recs(await publicSeminars(ctx));
+      return publicSeminars(ctx);
     },
 
     /** Published articles as list items, newest publication first: every one, or the latest `limit`. */
     async articles(limit?: number) {
       reads('article');
-      return (await publishedArticles(ctx, limit ? { limit } : {})).map(({ editors: _, ...a }) => rec(a));
+      return (await publishedArticles(ctx, limit ? { limit } : {})).map(listEntry);
     },
 
     /** How many pages each long list has (the sitemap names every one). */
@@ -184,13 +180,13 @@ export function createPageData(lab: Lab, req: FastifyRequest, topics: Set<Topic>
     },
 
     /** One page of the published articles (the news page); null beyond the last. */
-    async articlePage(): Promise<ListPage<Rec> | null> {
+    async articlePage(): Promise<ListPage<ArticleListEntry> | null> {
       reads('article');
       const size = pageSizes.article;
       const total = await publishedArticleCount(ctx);
       const w = windowOf(this.params, total, size);
       if (!w) return null;
-      const items = (await publishedArticles(ctx, { limit: size, offset: w.offset })).map(({ editors: _, ...a }) => rec(a));
+      const items = (await publishedArticles(ctx, { limit: size, offset: w.offset })).map(listEntry);
       return { items, total, page: w.page, pages: w.pages, size };
     },
 
@@ -200,18 +196,18 @@ export function createPageData(lab: Lab, req: FastifyRequest, topics: Set<Topic>
       const found = await orNull(publishedArticle(ctx, /^\d{1,10}$/.test(word) ? { aid: Number(word) } : { slug: word }));
       if (!found) return null;
       const { markdown, ...a } = found;
-      const { html, toc } = renderMarkdown(String(markdown ?? ''));
-      return { article: rec(a), html, toc };
+      const { html, toc } = renderMarkdown(markdown);
+      return { article: a, html, toc };
     },
 
     /** Every member on the public list (the sitemap). */
     async people() {
       reads('people');
-      return (await publicPeople(ctx)).map((p) => only(p, peopleListFields));
+      return (await publicPeople(ctx)).map(personListItem);
     },
 
     /** The people page: every current member, or one page of the former ones; null beyond the last. */
-    async peoplePage(): Promise<(ListPage<Rec> & { tab: 'current' | 'former' }) | null> {
+    async peoplePage(): Promise<(ListPage<PersonListItem> & { tab: 'current' | 'former' }) | null> {
       reads('people');
       const tab = this.params.tab === 'former' ? 'former' : 'current';
       const total = await publicPeopleCount(ctx, tab === 'current');
@@ -219,26 +215,29 @@ export function createPageData(lab: Lab, req: FastifyRequest, topics: Set<Topic>
       const size = tab === 'current' ? Math.max(total, 1) : pageSizes.formerPeople;
       const w = windowOf(this.params, total, size);
       if (!w) return null;
-      const items = (await publicPeople(ctx, { current: tab === 'current', limit: size, offset: w.offset })).map((p) => only(p, peopleListFields));
+      const items = (await publicPeople(ctx, { current: tab === 'current', limit: size, offset: w.offset })).map(personListItem);
       return { tab, items, total, page: w.page, pages: w.pages, size };
     },
 
+    /** A personal page: the person, their page's HTML, and the publications naming them (issue #14), newest first. */
     async person(username: string) {
-      reads('people');
+      reads('people', 'publication');
       const p = await orNull(publicPerson(ctx, username));
       if (!p) return null;
       const { link1, link2, ...rest } = p;
-      const body = p.link_type === 1 ? renderMarkdown(String(link1 ?? '')).html : p.link_type === 2 ? String(link2 ?? '') : '';
-      return { person: rec(rest), html: body };
+      const body = p.link_type === 1 ? renderMarkdown(link1).html : p.link_type === 2 ? link2 : '';
+      const theirs = await publicationsBy(ctx, [p.name_en, p.name_zh]);
+      const items = theirs.map((x) => only(x, publicationListFields));
+      return { person: rest, html: body, publications: items, members: await membersAmong(theirs) };
     },
 
     /**
      * The publication page: SPEC §4's area filter over the whole list, then one page of what it selects,
      * numbered over the whole selection; null beyond the last page.
      */
-    async publicationPage(): Promise<(ListPage<Rec> & { found: number[]; selection: number[] }) | null> {
+    async publicationPage(): Promise<(ListPage<PublicationListItem> & { found: number[]; selection: number[]; members: AuthorMembers }) | null> {
       reads('publication');
-      const found = (await lab.db.selectFrom('publication').select('area_num').distinct().execute()).map((r) => Number(r.area_num));
+      const found = (await lab.db.selectFrom('publication').select('area_num').distinct().execute()).map((r) => r.area_num);
       const picked = this.params.area ? this.params.area.split(',').map(Number) : [];
       const selection = picked.filter((n) => found.includes(n));
       const where: ListOptions['where'] | undefined = selection.length > 0 ? (q) => q.where('area_num', 'in', selection) : undefined;
@@ -246,13 +245,46 @@ export function createPageData(lab: Lab, req: FastifyRequest, topics: Set<Topic>
       const total = await publications.count(ctx, where);
       const w = windowOf(this.params, total, size);
       if (!w) return null;
-      const items = (await publications.list(ctx, { ...(where ? { where } : {}), limit: size, offset: w.offset })).map((p) => only(p, publicationListFields));
-      return { items, total, page: w.page, pages: w.pages, size, found: found.sort((a, b) => a - b), selection };
+      const listed = asWire<PublicPublication[]>(await publications.list(ctx, { ...(where ? { where } : {}), limit: size, offset: w.offset }));
+      const items = listed.map((p) => only(p, publicationListFields));
+      return { items, total, page: w.page, pages: w.pages, size, found: found.sort((a, b) => a - b), selection, members: await membersAmong(listed) };
+    },
+
+    /** One publication's page (issue #14); null when there is none. */
+    async publication(pid: string) {
+      reads('publication');
+      if (!/^\d{1,10}$/.test(pid)) return null;
+      const found = await orNull(publications.get(ctx, Number(pid)));
+      if (!found) return null;
+      const p = asWire<PublicPublication>(found);
+      return { ...p, members: await membersAmong([p]) };
+    },
+
+    /** Every publication as the public sees it, in the list's order; of the given areas only, unless none. */
+    async publications(areaNums: readonly number[]) {
+      reads('publication');
+      const where: ListOptions['where'] | undefined = areaNums.length > 0 ? (q) => q.where('area_num', 'in', [...areaNums]) : undefined;
+      return asWire<PublicPublication[]>(await publications.list(ctx, where ? { where } : {}));
+    },
+
+    /** The "Cite" block of a publication's page: its BibTeX and APA reference. */
+    citations: (p: PublicPublication) => citationsOf(p),
+
+    /** The most recently entered publications (the highest ids), for the feed. */
+    async newestPublications(limit: number) {
+      reads('publication');
+      return asWire<PublicPublication[]>(await publications.list(ctx, { orderBy: [['pid', 'desc']], limit }));
+    },
+
+    /** Every publication's id, oldest first (the sitemap). */
+    async publicationIds() {
+      reads('publication');
+      return (await lab.db.selectFrom('publication').select('pid').orderBy('pid').execute()).map((r) => r.pid);
     },
 
     async pages(section: 'course' | 'sharedtask') {
       reads('site');
-      return (await publicPages(ctx, section)).map(({ markdown_zh: _, markdown_en: __, ...p }) => rec(p));
+      return (await publicPages(ctx, section)).map(({ markdown_zh: _, markdown_en: __, ...p }) => p);
     },
 
     async page(section: 'course' | 'sharedtask', slug: string) {
@@ -261,12 +293,12 @@ export function createPageData(lab: Lab, req: FastifyRequest, topics: Set<Topic>
       if (!p) return null;
       const { markdown_zh, markdown_en, ...rest } = p;
       const { html, toc } = renderMarkdown(pick(markdown_zh, markdown_en, lang));
-      return { page: rec(rest), html, toc };
+      return { page: rest, html, toc };
     },
 
     showcase: async (kind?: 'carousel' | 'tool' | 'project') => {
       reads('site');
-      return recs(await publicShowcase(ctx, kind));
+      return publicShowcase(ctx, kind);
     },
   };
 }

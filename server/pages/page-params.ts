@@ -11,7 +11,7 @@ type Normalize = (values: string[]) => string;
 /** A page number beyond the first ("" is the first page). */
 const pageNumber: Normalize = ([v]) => (v !== undefined && /^\d{1,6}$/.test(v) && Number(v) > 1 ? String(Number(v)) : '');
 /** The chosen areas of SPEC §4's filter, ascending, unknown numbers dropped ("" is All). */
-const areaList: Normalize = (vs) =>
+export const areaList: Normalize = (vs) =>
   [...new Set(vs.filter((v) => /^\d{1,2}$/.test(v)).map(Number))]
     .filter((n) => areas.some((a) => a.num === n))
     .sort((a, b) => a - b)

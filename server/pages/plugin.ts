@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { RouterContextProvider } from 'react-router';
 import type { ViteDevServer } from 'vite';
 import { pageDataContext } from '#page-context';
+import { citationRoutes } from './citations.ts';
 import { feedRoutes } from './feeds.ts';
 import { siteOrigin } from '../http/origin.ts';
 import { projectRoot } from '../root.ts';
@@ -58,6 +59,7 @@ export type PagesOptions = { devServer?: ViteDevServer };
 
 export async function pagesPlugin(app: FastifyInstance, opts: PagesOptions = {}) {
   await app.register(feedRoutes);
+  await app.register(citationRoutes);
   if (!opts.devServer && !fs.existsSync(serverBuildPath)) {
     app.log.warn('No page build at build/: run `npm run build`. Only the API is served.');
     return;

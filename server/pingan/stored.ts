@@ -11,13 +11,13 @@ export function storedSource(db: DB): PinganSource {
       const rows = await db.selectFrom('advisor_report').selectAll().where('date', '=', date).orderBy('xgh').execute();
       if (rows.length === 0) return { ok: false, failure: 'no_data' };
       const students: StudentReport[] = rows.map((r) => ({
-        xgh: r.xgh as string,
-        realname: r.realname as string,
-        reported: Number(r.reported) === 1,
-        uptime: r.uptime as string,
-        status: r.status as string,
-        abnormal: Number(r.abnormal) === 1,
-        doses: Number(r.doses),
+        xgh: r.xgh,
+        realname: r.realname,
+        reported: r.reported === 1,
+        uptime: r.uptime,
+        status: r.status,
+        abnormal: r.abnormal === 1,
+        doses: r.doses,
       }));
       return { ok: true, report: { date, students } };
     },

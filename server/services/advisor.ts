@@ -13,6 +13,7 @@ import {
 import { enumValues, nameLists } from '../../common/enums.ts';
 import { fieldSchema, isRealDate } from '../../common/fields.ts';
 import type { DB } from '../db/database.ts';
+import type { RowUpdate } from '../db/schema.ts';
 import type { ImportedRow } from '../pingan/import-file.ts';
 import type { DayReport, PinganSource, StudentReport } from '../pingan/source.ts';
 import type { Ctx } from './context.ts';
@@ -90,15 +91,17 @@ type Settings = { cookie: string; refresh_cookie: boolean; selfdez: number; self
 async function settings(db: DB): Promise<Settings> {
   const row = await db.selectFrom('advisor_settings').selectAll().where('id', '=', 1).executeTakeFirst();
   return {
-    cookie: (row?.cookie as string) ?? '',
-    refresh_cookie: Number(row?.refresh_cookie ?? 0) === 1,
-    selfdez: Number(row?.selfdez ?? 0),
-    selfdyz: Number(row?.selfdyz ?? 0),
-    xwzs: Number(row?.xwzs ?? 0),
+    cookie: row?.cookie ?? '',
+    refresh_cookie: row?.refresh_cookie === 1,
+    selfdez: row?.selfdez ?? 0,
+    selfdyz: row?.selfdyz ?? 0,
+    xwzs: row?.xwzs ?? 0,
   };
 }
 
-async function updateSettings(db: DB, values: Partial<Record<keyof Settings, string | number>>) {
+type SettingsUpdate = Omit<RowUpdate<'advisor_settings'>, 'id'>;
+
+async function updateSettings(db: DB, values: SettingsUpdate) {
   if (Object.keys(values).length === 0) return;
   await db
     .insertInto('advisor_settings')
@@ -129,7 +132,7 @@ export async function pinganBase(ctx: Ctx, date: string, upstream: boolean, know
     ctx.db.selectFrom('advisor_remind').select('xgh').where('date', '=', date).orderBy('xgh').execute(),
     ctx.db.selectFrom('advisor_report').select('date').distinct().orderBy('date', 'desc').limit(31).execute(),
   ]);
-  const month = (kind: string): DateCount[] => moves.filter((m) => m.kind === kind).map((m) => ({ date: m.date as string, count: Number(m.count) }));
+  const month = (kind: string): DateCount[] => moves.filter((m) => m.kind === kind).map((m) => ({ date: m.date, count: m.count }));
   const byDate = (list: DateCount[]) => Object.fromEntries(list.map((m) => [m.date, m.count]));
   const lixiao_month = month('lixiao');
   const fanxiao_month = month('fanxiao');
@@ -144,9 +147,9 @@ export async function pinganBase(ctx: Ctx, date: string, upstream: boolean, know
     fanxiao: byDate(fanxiao_month),
     lixiao_month,
     fanxiao_month,
-    remind: remind.map((r) => ({ xgh: r.xgh as string, realname: r.realname, count: Number(r.count) })),
-    remind_today: today.map((r) => r.xgh as string),
-    imported_dates: imported.map((r) => r.date as string),
+    remind: remind.map((r) => ({ xgh: r.xgh, realname: r.realname, count: r.count })),
+    remind_today: today.map((r) => r.xgh),
+    imported_dates: imported.map((r) => r.date),
   };
 }
 
@@ -226,7 +229,7 @@ export async function pinganYesterday(ctx: Ctx, sources: PinganSource[], dateYes
 /** PUT ?remind=0: the parameters, the cookie, and a leave/return count for a date (0 removes it). */
 export async function savePinganParams(ctx: Ctx, input: z.infer<typeof PinganParamsSchema>) {
   await ctx.db.transaction().execute(async (trx) => {
-    const values: Partial<Record<keyof Settings, string | number>> = {};
+    const values: SettingsUpdate = {};
     if (input.cookie !== undefined) {
       values.cookie = input.cookie;
       // a new cookie is presumed usable until a source says otherwise
@@ -284,7 +287,7 @@ export async function storeImportedReports(ctx: Ctx, rows: ImportedRow[]): Promi
 export async function nameListsOf(ctx: Ctx) {
   const rows = await ctx.db.selectFrom('advisor_name').select(['list', 'name']).orderBy('list').orderBy('position').execute();
   const info: Record<string, string[]> = Object.fromEntries(nameLists.map((l) => [l.value, []]));
-  for (const r of rows) info[r.list as string]?.push(r.name as string);
+  for (const r of rows) info[r.list]?.push(r.name);
   const col_name_dict = Object.fromEntries(nameLists.map((l) => [l.value, { zh: l.zh, en: l.en }]));
   return { info, col_name_dict };
 }

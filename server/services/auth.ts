@@ -1,6 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import type { DB } from '../db/database.ts';
+import type { TableRow } from '../db/schema.ts';
 
 // Passwords (argon2id), login tokens (random 256 bits, stored as SHA-256) and their lifetime.
 
@@ -54,9 +55,11 @@ const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 const actorColumns = ['pid', 'uid', 'username', 'name_zh', 'name_en', 'authority', 'portrait_url', 'must_change_password'] as const;
 
-const actorOf = (row: Record<(typeof actorColumns)[number], unknown>): Actor => ({
-  ...(row as Omit<Actor, 'must_change_password'>),
-  must_change_password: Boolean(row.must_change_password),
+const actorOf = (row: Pick<TableRow<'person'>, (typeof actorColumns)[number]>): Actor => ({
+  ...row,
+  // sound: the column's CHECK allows no other value
+  authority: row.authority as Actor['authority'],
+  must_change_password: row.must_change_password === 1,
 });
 
 /** A member as services see them when they act (seeding, scripts, tests): by username, without a session. */
@@ -108,7 +111,7 @@ export async function actorForToken(db: DB, token: string): Promise<TokenCheck> 
     .where('session.token_hash', '=', sha256(token))
     .executeTakeFirst();
   if (!row) return { error: 'invalid' };
-  if (nowSeconds() - Number(row.login_time) >= SESSION_SECONDS) {
+  if (nowSeconds() - row.login_time >= SESSION_SECONDS) {
     await db.deleteFrom('session').where('token_hash', '=', sha256(token)).execute();
     return { error: 'expired' };
   }

@@ -1,4 +1,6 @@
 import type { Lang } from '../../common/enums.ts';
+import type { WireRow } from '../../common/resource.ts';
+import type { PublicArticle, PublicNews, PublicSeminar } from '../../common/wire.ts';
 import { article } from '../../common/resources/article.ts';
 import { info } from '../../common/resources/info.ts';
 import { news } from '../../common/resources/news.ts';
@@ -7,6 +9,7 @@ import type { Ctx } from './context.ts';
 import { isCreatorOrAdmin, nowIso } from './context.ts';
 import { createCrud, type ListOptions, parseList } from './crud.ts';
 import { sanitizeHtml } from './sanitize.ts';
+import { asWire } from './wire.ts';
 import { FieldError, NotFound } from '../errors.ts';
 
 // Articles, news, seminars and info pages: the generic service plus SPEC §4's rules.
@@ -31,7 +34,6 @@ export function displayTime(iso: unknown, lang: Lang): string {
 export const articles = createCrud(article, {
   hidden: ['created_by'],
   publicTopic: 'article',
-  derived: ['releasestr', 'time1', 'time2', 'time3', 'timestr1', 'timestr2', 'timestr3'],
   decorate(w, lang) {
     return {
       ...w,
@@ -68,7 +70,6 @@ export const articles = createCrud(article, {
 
 export const newsItems = createCrud(news, {
   publicTopic: 'news',
-  derived: ['releasestr', 'emphasizestr'],
   decorate(w, lang) {
     const emph = Boolean(w.emphasize);
     return {
@@ -95,7 +96,6 @@ export function withFallbacks(w: Record<string, unknown>): Record<string, unknow
 // the public read (read_seminar) applies withFallbacks.
 export const seminars = createCrud(seminar, {
   publicTopic: 'seminar',
-  derived: ['room_type_str'],
   decorate(w, lang) {
     const room = w.room_type === 'Tencent meeting' ? (lang === 'zh' ? '腾讯会议' : 'Tencent Meeting') : 'zoom';
     return { ...w, room_type_str: room };
@@ -115,7 +115,7 @@ export function publicNews(w: Record<string, unknown>): Record<string, unknown> 
  */
 export async function saveInfoList(ctx: Ctx, pages: { iid: number; aspect?: string; markdown?: string; order?: number }[]) {
   const existing = await ctx.db.selectFrom('info_page').select('iid').execute();
-  const known = new Set(existing.map((r) => Number(r.iid)));
+  const known = new Set(existing.map((r) => r.iid));
   for (const p of pages) if (p.iid !== -1 && !known.has(p.iid)) throw FieldError.one(`iid ${p.iid}`, 'not_found');
   await ctx.db.transaction().execute(async (trx) => {
     for (const [i, p] of pages.entries()) {
@@ -138,13 +138,13 @@ export async function saveInfoList(ctx: Ctx, pages: { iid: number; aspect?: stri
 const isReleased: ListOptions['where'] = (q) => q.where('release', '=', 1);
 
 /** Released news, newest first, with their HTML sanitized; `limit` reads only the latest few. */
-export async function publishedNews(ctx: Ctx, limit?: number): Promise<Record<string, unknown>[]> {
-  return (await newsItems.list(ctx, { where: isReleased, ...(limit ? { limit } : {}) })).map(publicNews);
+export async function publishedNews(ctx: Ctx, limit?: number): Promise<PublicNews[]> {
+  return asWire((await newsItems.list(ctx, { where: isReleased, ...(limit ? { limit } : {}) })).map(publicNews));
 }
 
 /** Seminars, newest first, each _zh/_en pair filled from the other, without the room password. */
-export async function publicSeminars(ctx: Ctx, limit?: number): Promise<Record<string, unknown>[]> {
-  return (await seminars.list(ctx, limit ? { limit } : {})).map(({ room_pw: _, ...s }) => withFallbacks(s));
+export async function publicSeminars(ctx: Ctx, limit?: number): Promise<PublicSeminar[]> {
+  return asWire((await seminars.list(ctx, limit ? { limit } : {})).map(({ room_pw: _, ...s }) => withFallbacks(s)));
 }
 
 /** The columns of an article list item: everything but the body. */
@@ -164,9 +164,12 @@ const articleListColumns = [
   'time3',
 ] as const;
 
+/** An article as the published lists read it: its list columns with what the server adds. */
+export type ArticleListItem = Pick<WireRow<typeof article>, (typeof articleListColumns)[number] | keyof NonNullable<(typeof article)['derived']>>;
+
 /** Published articles as list items (no body), the most recently published first; a window of them with `limit`. */
-export async function publishedArticles(ctx: Ctx, window: { limit?: number; offset?: number } = {}): Promise<Record<string, unknown>[]> {
-  return articles.list(ctx, {
+export async function publishedArticles(ctx: Ctx, window: { limit?: number; offset?: number } = {}): Promise<ArticleListItem[]> {
+  const items = await articles.list(ctx, {
     where: isReleased,
     columns: articleListColumns,
     orderBy: [
@@ -175,13 +178,14 @@ export async function publishedArticles(ctx: Ctx, window: { limit?: number; offs
     ],
     ...window,
   });
+  return asWire(items);
 }
 
 /** How many articles are published. */
 export const publishedArticleCount = (ctx: Ctx) => articles.count(ctx, isReleased);
 
 /** One published article by id or slug; NotFound for anything else. */
-export async function publishedArticle(ctx: Ctx, key: { aid: number } | { slug: string }): Promise<Record<string, unknown>> {
+export async function publishedArticle(ctx: Ctx, key: { aid: number } | { slug: string }): Promise<PublicArticle> {
   const q = ctx.db.selectFrom('article').selectAll();
   const row =
     'aid' in key
@@ -190,5 +194,5 @@ export async function publishedArticle(ctx: Ctx, key: { aid: number } | { slug: 
         ? await q.where('slug', '=', key.slug).executeTakeFirst()
         : undefined;
   if (!row?.release) throw new NotFound();
-  return articles.toWire(row as Record<string, unknown>, ctx.lang);
+  return asWire(articles.toWire(row, ctx.lang));
 }

@@ -18,5 +18,5 @@ export type Ctx = {
 export const nowIso = () => new Date().toISOString();
 
 /** Articles and publications: their creator or an administrator may delete them (DESIGN.md). */
-export const isCreatorOrAdmin = (ctx: Ctx, row: Record<string, unknown>) =>
+export const isCreatorOrAdmin = (ctx: Ctx, row: { created_by: number | null }) =>
   ctx.actor?.authority === 'admin' || (row.created_by != null && row.created_by === ctx.actor?.pid);

@@ -26,13 +26,13 @@ export async function hit(db: DB, key: string, windowMs: number, now = Date.now(
     .returning(['count', 'reset_at'])
     .executeTakeFirstOrThrow();
   if (Math.random() * SWEEP_EVERY < 1) await sweep(db, now).catch(() => {});
-  return { count: Number(row.count), resetAt: Number(row.reset_at) };
+  return { count: row.count, resetAt: row.reset_at };
 }
 
 /** The count of `key` in its current window, without counting (0 once the window has ended). */
 export async function peek(db: DB, key: string, now = Date.now()): Promise<Count> {
   const row = await db.selectFrom('counters').select(['count', 'reset_at']).where('key', '=', key).where('reset_at', '>', now).executeTakeFirst();
-  return row ? { count: Number(row.count), resetAt: Number(row.reset_at) } : { count: 0, resetAt: now };
+  return row ? { count: row.count, resetAt: row.reset_at } : { count: 0, resetAt: now };
 }
 
 /** Forgets `key` (a right password clears its misses). */

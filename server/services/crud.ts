@@ -1,9 +1,10 @@
 import type { SelectQueryBuilder } from 'kysely';
 import type { Lang } from '../../common/enums.ts';
-import type { FieldDef } from '../../common/fields.ts';
+import type { FieldDef, FieldMap } from '../../common/fields.ts';
 import { defaults, type ResourceDef } from '../../common/resource.ts';
 import type { Topic } from '../cache/changes.ts';
 import type { DB } from '../db/database.ts';
+import { type LooseDatabase, loose, type TableName, type TableRow } from '../db/schema.ts';
 import type { Ctx } from './context.ts';
 import { FileChanges, mediaKeyOf, resolveImageField } from './media.ts';
 import { inTransaction } from './transaction.ts';
@@ -18,40 +19,45 @@ import { FieldError, Forbidden, NotFound } from '../errors.ts';
 
 type Row = Record<string, unknown>;
 
-export type WriteArgs = {
+/** A stored row of a declared resource: its table's row as the schema types it (a table outside the schema, as a test declares, is loose). */
+export type RowOf<T extends string> = T extends TableName ? TableRow<T> : Row;
+
+export type WriteArgs<R extends Row = Row> = {
   ctx: Ctx;
   mode: 'create' | 'update';
   input: Row;
-  /** Columns about to be written; hooks may add or change them. */
+  /** Columns about to be written, built from the declared fields; hooks may add or change them. */
   values: Row;
-  current: Row | undefined;
+  current: R | undefined;
   changes: FileChanges;
 };
 
-export type CrudHooks = {
+/**
+ * A resource's own rules. The hooks that take its row are methods, so that a resource's hooks (of its own
+ * row type) stand in the registry beside every other's (method parameters are compared both ways).
+ */
+export type CrudHooks<R extends Row = Row> = {
   /** Columns that never leave the server. */
   hidden?: readonly string[];
-  /** Adds derived display fields (releasestr, timestr…) to a wire object. */
+  /** Adds the declaration's derived display fields (releasestr, timestr…) to a wire object. */
   decorate?: (wire: Row, lang: Lang) => Row;
-  /** What a read carries besides the declared fields and the id: `decorate`'s fields and columns the hooks fill (DESIGN "Read shapes"). */
-  derived?: readonly string[];
   /** Field kinds the generic code does not handle (publication file slots). */
-  prepare?: (args: WriteArgs) => Promise<void>;
+  prepare?(args: WriteArgs<R>): Promise<void>;
   /** Rules of SPEC §4 applied to every write (timestamps, editors, links). */
-  beforeWrite?: (args: WriteArgs) => Promise<void> | void;
+  beforeWrite?(args: WriteArgs<R>): Promise<void> | void;
   /** In the write's transaction, after the row is written (`ctx.db` is the transaction). */
-  afterWrite?: (args: WriteArgs & { id: number }) => Promise<void> | void;
-  canUpdate?: (ctx: Ctx, current: Row) => boolean;
-  canDelete?: (ctx: Ctx, current: Row) => boolean;
+  afterWrite?(args: WriteArgs<R> & { id: number }): Promise<void> | void;
+  canUpdate?(ctx: Ctx, current: R): boolean;
+  canDelete?(ctx: Ctx, current: R): boolean;
   /** In the delete's transaction; files to remove go to `changes`, which removes them after the commit. */
-  beforeDelete?: (ctx: Ctx, current: Row, changes: FileChanges) => Promise<void> | void;
-  afterDelete?: (ctx: Ctx, current: Row, changes: FileChanges) => Promise<void> | void;
+  beforeDelete?(ctx: Ctx, current: R, changes: FileChanges): Promise<void> | void;
+  afterDelete?(ctx: Ctx, current: R, changes: FileChanges): Promise<void> | void;
   /** Which public pages a write changes (for the page cache). */
   publicTopic?: Topic;
 };
 
-// biome-ignore lint/suspicious/noExplicitAny: the query builder of a table named at run time
-type AnyQuery = SelectQueryBuilder<any, any, any>;
+/** A read of the resource's table, named at run time by its declaration (the loose view of db/schema.ts). */
+type AnyQuery = SelectQueryBuilder<LooseDatabase, string, Row>;
 
 /** A narrower list: a condition (a Kysely `where`), a window, the columns to read. */
 export type ListOptions = {
@@ -99,15 +105,22 @@ function toColumn(def: FieldDef, value: unknown): unknown {
   }
 }
 
-export function createCrud(res: ResourceDef, hooks: CrudHooks = {}) {
+export function createCrud<T extends string>(res: ResourceDef<FieldMap, T>, hooks: NoInfer<CrudHooks<RowOf<T>>> = {}) {
+  type R = RowOf<T>;
   const fields = Object.entries(res.fields);
+  // named by the declaration: the loose view (db/schema.ts) addresses it
+  const table: string = res.table;
 
   async function getRow(db: DB, id: number): Promise<Row> {
     if (!Number.isSafeInteger(id)) throw new NotFound();
-    const row = await db.selectFrom(res.table).selectAll().where(res.id, '=', id).executeTakeFirst();
+    const row = await loose(db).selectFrom(table).selectAll().where(res.id, '=', id).executeTakeFirst();
     if (!row) throw new NotFound();
-    return row as Row;
+    return row;
   }
+
+  // sound: a whole row of res.table, which R (its row in db/schema.ts) describes; tests/api/db-schema.test.ts
+  // checks the schema against the migrations and each declaration's table and fields against the schema
+  const asStored = (row: Row) => row as R;
 
   async function columnsFrom(ctx: Ctx, mode: WriteArgs['mode'], input: Row, current: Row | undefined, changes: FileChanges) {
     const values: Row = {};
@@ -121,7 +134,7 @@ export function createCrud(res: ResourceDef, hooks: CrudHooks = {}) {
       values[name] = toColumn(def, input[name]);
       if (def.kind === 'enum' && def.numField && input[def.numField] !== undefined) values[def.numField] = input[def.numField];
     }
-    const args: WriteArgs = { ctx, mode, input, values, current, changes };
+    const args: WriteArgs<R> = { ctx, mode, input, values, current: current && asStored(current), changes };
     await hooks.prepare?.(args);
     await hooks.beforeWrite?.(args);
     return args;
@@ -132,9 +145,9 @@ export function createCrud(res: ResourceDef, hooks: CrudHooks = {}) {
   }
 
   /** Prepares a write, then does it in one transaction (`work` gets the transaction's context). */
-  async function write<T>(ctx: Ctx, changes: FileChanges, prepare: () => Promise<WriteArgs>, work: (args: WriteArgs) => Promise<T>): Promise<T> {
+  async function write<Out>(ctx: Ctx, changes: FileChanges, prepare: () => Promise<WriteArgs<R>>, work: (args: WriteArgs<R>) => Promise<Out>): Promise<Out> {
     try {
-      let args: WriteArgs;
+      let args: WriteArgs<R>;
       try {
         args = await prepare();
       } catch (e) {
@@ -157,21 +170,24 @@ export function createCrud(res: ResourceDef, hooks: CrudHooks = {}) {
 
     /** Rows in the declared order, as wire objects; `where`, `limit` and `offset` run in SQL. */
     async list(ctx: Ctx, opts: ListOptions = {}): Promise<Row[]> {
-      const from = ctx.db.selectFrom(res.table);
+      const from = loose(ctx.db).selectFrom(table);
       let q: AnyQuery = opts.columns ? from.select([...opts.columns]) : from.selectAll();
       if (opts.where) q = opts.where(q);
       // NULLs last either way: SQLite and PostgreSQL would otherwise put them at opposite ends
       for (const [col, dir] of opts.orderBy ?? res.orderBy) q = q.orderBy(col, (o) => (dir === 'desc' ? o.desc() : o.asc()).nullsLast());
       if (opts.limit !== undefined) q = q.limit(opts.limit).offset(opts.offset ?? 0);
-      const rows = (await q.execute()) as Row[];
+      const rows = await q.execute();
       return rows.map((r) => rowToWire(res, r, hooks, ctx.lang));
     },
 
     /** How many rows `where` selects. */
     async count(ctx: Ctx, where?: ListOptions['where']): Promise<number> {
-      let q: AnyQuery = ctx.db.selectFrom(res.table).select((eb) => eb.fn.countAll().as('n'));
+      let q: AnyQuery = loose(ctx.db)
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll().as('n'));
       if (where) q = where(q);
-      const row = (await q.executeTakeFirst()) as { n: number | string | bigint } | undefined;
+      // a loose row: the count is `unknown` here (a number on both databases, see db/database.ts)
+      const row = await q.executeTakeFirst();
       return Number(row?.n ?? 0);
     },
 
@@ -192,8 +208,8 @@ export function createCrud(res: ResourceDef, hooks: CrudHooks = {}) {
         return args;
       };
       return write(ctx, changes, prepare, async (args) => {
-        const row = await args.ctx.db.insertInto(res.table).values(args.values).returning(res.id).executeTakeFirstOrThrow();
-        const id = Number((row as Row)[res.id]);
+        const row = await loose(args.ctx.db).insertInto(table).values(args.values).returning(res.id).executeTakeFirstOrThrow();
+        const id = Number(row[res.id]);
         await hooks.afterWrite?.({ ...args, id });
         return id;
       });
@@ -201,7 +217,7 @@ export function createCrud(res: ResourceDef, hooks: CrudHooks = {}) {
 
     async update(ctx: Ctx, id: number, input: Row): Promise<void> {
       const current = await getRow(ctx.db, id);
-      if (hooks.canUpdate && !hooks.canUpdate(ctx, current)) throw new Forbidden();
+      if (hooks.canUpdate && !hooks.canUpdate(ctx, asStored(current))) throw new Forbidden();
       const changes = new FileChanges(ctx.storage);
       await write(
         ctx,
@@ -209,7 +225,7 @@ export function createCrud(res: ResourceDef, hooks: CrudHooks = {}) {
         () => columnsFrom(ctx, 'update', input, current, changes),
         async (args) => {
           if (Object.keys(args.values).length > 0) {
-            await args.ctx.db.updateTable(res.table).set(args.values).where(res.id, '=', id).execute();
+            await loose(args.ctx.db).updateTable(table).set(args.values).where(res.id, '=', id).execute();
           }
           await hooks.afterWrite?.({ ...args, id });
         },
@@ -218,7 +234,7 @@ export function createCrud(res: ResourceDef, hooks: CrudHooks = {}) {
 
     async remove(ctx: Ctx, id: number): Promise<void> {
       const current = await getRow(ctx.db, id);
-      if (hooks.canDelete && !hooks.canDelete(ctx, current)) throw new Forbidden();
+      if (hooks.canDelete && !hooks.canDelete(ctx, asStored(current))) throw new Forbidden();
       const changes = new FileChanges(ctx.storage);
       for (const [name, def] of fields) {
         if (def.kind !== 'image') continue;
@@ -227,9 +243,9 @@ export function createCrud(res: ResourceDef, hooks: CrudHooks = {}) {
       }
       try {
         await inTransaction(ctx, changes, async (tx) => {
-          await hooks.beforeDelete?.(tx, current, changes);
-          await tx.db.deleteFrom(res.table).where(res.id, '=', id).execute();
-          await hooks.afterDelete?.(tx, current, changes);
+          await hooks.beforeDelete?.(tx, asStored(current), changes);
+          await loose(tx.db).deleteFrom(table).where(res.id, '=', id).execute();
+          await hooks.afterDelete?.(tx, asStored(current), changes);
         });
       } catch (e) {
         throw translateConstraint(e);

@@ -1,6 +1,7 @@
 import { isUpload, type Upload } from '../../common/fields.ts';
 import { ImageError, processImage } from '../images/images.ts';
 import { extensionOf, safeFileName, uploadLimits } from '../storage/storage.ts';
+import type { TableRow } from '../db/schema.ts';
 import type { Ctx } from './context.ts';
 import { nowIso } from './context.ts';
 import type { FileChanges } from './media.ts';
@@ -33,24 +34,11 @@ export function filesOf(body: Record<string, unknown>): Upload[] {
   return out.sort((a, b) => a[0] - b[0]).map(([, u]) => u);
 }
 
-type DataRow = {
-  did: number;
-  filename: string;
-  storage_key: string;
-  size: number;
-  created_at: string;
-  owner: string;
-  person_pid: number | null;
-  uid: string;
-  username: string;
-  name_zh: string;
-};
-
-const dataWire = (r: DataRow) => ({
+const dataWire = (r: TableRow<'data_file'>) => ({
   did: r.did,
   filename: r.filename,
   url: dataFileUrl(r.storage_key, r.filename),
-  size: Number(r.size),
+  size: r.size,
   created_at: r.created_at,
   name_zh: r.name_zh,
   owner: r.owner,
@@ -62,13 +50,7 @@ export async function listData(ctx: Ctx, owner: string | undefined) {
   const actor = actorOf(ctx);
   const who = owner ?? 'public';
   if (who !== 'public' && who !== actor.username) throw new Forbidden();
-  const rows = (await ctx.db
-    .selectFrom('data_file')
-    .selectAll()
-    .where('owner', '=', who)
-    .orderBy('created_at', 'desc')
-    .orderBy('did', 'desc')
-    .execute()) as DataRow[];
+  const rows = await ctx.db.selectFrom('data_file').selectAll().where('owner', '=', who).orderBy('created_at', 'desc').orderBy('did', 'desc').execute();
   return rows.map(dataWire);
 }
 
@@ -97,7 +79,7 @@ export async function uploadData(ctx: Ctx, owner: string, uploads: Upload[]): Pr
         })
         .returning('did')
         .executeTakeFirstOrThrow();
-      ids.push(Number(row.did));
+      ids.push(row.did);
     }
     return ids;
   });
@@ -105,7 +87,7 @@ export async function uploadData(ctx: Ctx, owner: string, uploads: Upload[]): Pr
 
 export async function deleteData(ctx: Ctx, did: number): Promise<void> {
   const actor = actorOf(ctx);
-  const row = (await ctx.db.selectFrom('data_file').selectAll().where('did', '=', did).executeTakeFirst()) as DataRow | undefined;
+  const row = await ctx.db.selectFrom('data_file').selectAll().where('did', '=', did).executeTakeFirst();
   if (!row) throw new NotFound();
   const mine = row.person_pid === actor.pid;
   const allowed = row.owner === 'public' ? mine || actor.authority === 'admin' : row.owner === actor.username;
@@ -117,26 +99,24 @@ export async function deleteData(ctx: Ctx, did: number): Promise<void> {
 }
 
 export async function dataFileByKey(ctx: Ctx, key: string) {
-  return (await ctx.db.selectFrom('data_file').selectAll().where('storage_key', '=', key).executeTakeFirst()) as DataRow | undefined;
+  return ctx.db.selectFrom('data_file').selectAll().where('storage_key', '=', key).executeTakeFirst();
 }
-
-type ImageRow = { iid: number; filename: string; storage_key: string; size: number; created_at: string; person_pid: number; username: string };
 
 export async function listImages(ctx: Ctx, username: string) {
   const actor = actorOf(ctx);
   if (username !== actor.username) throw new Forbidden();
-  const rows = (await ctx.db
+  const rows = await ctx.db
     .selectFrom('image')
     .innerJoin('person', 'person.pid', 'image.person_pid')
     .select(['image.iid', 'image.filename', 'image.storage_key', 'image.size', 'image.created_at', 'person.username'])
     .where('image.person_pid', '=', actor.pid)
     .orderBy('image.iid', 'desc')
-    .execute()) as ImageRow[];
+    .execute();
   return rows.map((r) => ({
     iid: r.iid,
     url: imageUrl(r.storage_key),
     filename: r.filename,
-    size: Number(r.size),
+    size: r.size,
     username: r.username,
     created_at: r.created_at,
   }));
@@ -165,7 +145,7 @@ export async function uploadImages(ctx: Ctx, uploads: Upload[]): Promise<number[
         .values({ filename: `${base}.${img.ext}`, storage_key: key, size: img.data.length, created_at: nowIso(), person_pid: actor.pid })
         .returning('iid')
         .executeTakeFirstOrThrow();
-      ids.push(Number(row.iid));
+      ids.push(row.iid);
     }
     return ids;
   });
@@ -173,7 +153,7 @@ export async function uploadImages(ctx: Ctx, uploads: Upload[]): Promise<number[
 
 export async function deleteImage(ctx: Ctx, iid: number): Promise<void> {
   const actor = actorOf(ctx);
-  const row = (await ctx.db.selectFrom('image').selectAll().where('iid', '=', iid).executeTakeFirst()) as ImageRow | undefined;
+  const row = await ctx.db.selectFrom('image').selectAll().where('iid', '=', iid).executeTakeFirst();
   if (!row) throw new NotFound();
   if (row.person_pid !== actor.pid) throw new Forbidden();
   await writeWithFiles(ctx, async (tx, changes) => {
@@ -200,6 +180,6 @@ export async function removePrivateFilesOf(ctx: Ctx, pid: number, username: stri
   const images = await ctx.db.selectFrom('image').select('storage_key').where('person_pid', '=', pid).execute();
   await ctx.db.deleteFrom('data_file').where('owner', '=', username).execute();
   await ctx.db.deleteFrom('image').where('person_pid', '=', pid).execute();
-  for (const r of data) changes.removed.push({ bucket: 'data', key: r.storage_key as string });
-  for (const r of images) changes.removed.push({ bucket: 'image', key: r.storage_key as string });
+  for (const r of data) changes.removed.push({ bucket: 'data', key: r.storage_key });
+  for (const r of images) changes.removed.push({ bucket: 'image', key: r.storage_key });
 }

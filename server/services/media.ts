@@ -5,6 +5,7 @@ import { ImageError, processImage } from '../images/images.ts';
 import { type Bucket, type Storage, uploadLimits } from '../storage/storage.ts';
 import { nowIso } from './context.ts';
 import type { DB } from '../db/database.ts';
+import { loose } from '../db/schema.ts';
 import { FieldError } from '../errors.ts';
 
 // Images an entity points at (article cover, seminar photo, portrait) live in the "media" bucket
@@ -67,7 +68,8 @@ const mediaColumns = [...Object.values(resources), site].flatMap((res) =>
 
 export async function mediaInUse(db: DB, url: string): Promise<boolean> {
   for (const [table, column] of mediaColumns) {
-    const row = await db.selectFrom(table).select(column).where(column, '=', url).executeTakeFirst();
+    // tables and columns named by the declarations: the loose view (db/schema.ts)
+    const row = await loose(db).selectFrom(table).select(column).where(column, '=', url).executeTakeFirst();
     if (row) return true;
   }
   return false;

@@ -1,12 +1,15 @@
 import type { SelectQueryBuilder } from 'kysely';
 import { profileFields } from '../../common/resources/person.ts';
 import { person } from '../../common/resources/person.ts';
+import { type PublicPerson, type PublicPersonItem, publicPersonFields } from '../../common/wire.ts';
 import { hashPassword, initialPassword, revokeSessionsOf, verifyPassword } from './auth.ts';
+import type { Database, TableRow } from '../db/schema.ts';
 import type { Ctx } from './context.ts';
 import { hit, reset } from './counters.ts';
 import { createCrud, type WriteArgs } from './crud.ts';
 import { removePrivateFilesOf, renameFilesOwner } from './files.ts';
 import { sanitizeHtml } from './sanitize.ts';
+import { asWire } from './wire.ts';
 import { FieldError, Forbidden, NotFound, Refused, TooManyTries } from '../errors.ts';
 
 // People: administrators manage everyone; a member edits their own profile. SPEC §5's link rule
@@ -14,7 +17,9 @@ import { FieldError, Forbidden, NotFound, Refused, TooManyTries } from '../error
 
 export const DEFAULT_PORTRAIT = '/static/default-portrait.png';
 
-async function passwordAndLink({ ctx, mode, input, values, current }: WriteArgs) {
+type Write = WriteArgs<TableRow<'person'>>;
+
+async function passwordAndLink({ ctx, mode, input, values, current }: Write) {
   const pw = typeof input.password === 'string' ? input.password : '';
   if (pw) {
     values.password_hash = await hashPassword(pw);
@@ -48,7 +53,7 @@ const oldPasswordKey = (pid: number) => `old-password:${pid}`;
  * Changing one's own password asks for the current one, so a stolen session cannot lock its owner out;
  * a member still on an initial password may change nothing else until they have (issue #10).
  */
-async function ownPassword({ ctx, mode, input, current }: WriteArgs) {
+async function ownPassword({ ctx, mode, input, current }: Write) {
   const actor = ctx.actor;
   if (!actor) return; // the CLI and the demo seed act for the administrator of the machine
   const pw = typeof input.password === 'string' ? input.password : '';
@@ -60,7 +65,7 @@ async function ownPassword({ ctx, mode, input, current }: WriteArgs) {
   // every try is counted before the check, so parallel guesses cannot slip past the limit together
   const tries = await hit(ctx.db, oldPasswordKey(actor.pid), OLD_PASSWORD_WINDOW_MS);
   if (tries.count > OLD_PASSWORD_TRIES) throw new TooManyTries();
-  if (!(await verifyPassword(String(current.password_hash), old))) throw FieldError.one('old_password', 'old_password_wrong');
+  if (!(await verifyPassword(current.password_hash, old))) throw FieldError.one('old_password', 'old_password_wrong');
   await reset(ctx.db, oldPasswordKey(actor.pid));
   if (actor.must_change_password && pw === old) throw FieldError.one('password', 'password_same');
 }
@@ -82,12 +87,12 @@ export const people = createCrud(person, {
     await passwordAndLink(args);
     const { ctx, current, values } = args;
     if (current && current.authority === 'admin' && values.authority === 'user') {
-      await keepAnAdmin(ctx, Number(current.pid), false);
+      await keepAnAdmin(ctx, current.pid, false);
     }
   },
   async afterWrite({ ctx, input, id, mode, current }) {
     if (mode === 'update' && current && typeof input.username === 'string') {
-      await renameFilesOwner(ctx, id, String(current.username), input.username);
+      await renameFilesOwner(ctx, id, current.username, input.username);
     }
     if (mode === 'update' && typeof input.password === 'string' && input.password) {
       // a changed password ends every other session of that person
@@ -96,8 +101,8 @@ export const people = createCrud(person, {
   },
   async beforeDelete(ctx, current, changes) {
     if (current.pid === ctx.actor?.pid) throw new Refused('self_delete');
-    if (current.authority === 'admin') await keepAnAdmin(ctx, Number(current.pid), false);
-    await removePrivateFilesOf(ctx, Number(current.pid), String(current.username), changes);
+    if (current.authority === 'admin') await keepAnAdmin(ctx, current.pid, false);
+    await removePrivateFilesOf(ctx, current.pid, current.username, changes);
   },
 });
 
@@ -118,27 +123,8 @@ export async function getProfile(ctx: Ctx, uid: string): Promise<Record<string, 
   return people.toWire(row, ctx.lang);
 }
 
-// What the public sees of a person: no password, phone or authority details.
-const publicColumns = [
-  'pid',
-  'username',
-  'name_zh',
-  'name_en',
-  'description_zh',
-  'description_en',
-  'type',
-  'type_num',
-  'area',
-  'area_num',
-  'entrance',
-  'status',
-  'portrait_url',
-  'link',
-  'link_type',
-  'email',
-  'location_zh',
-  'location_en',
-] as const;
+// What the public sees of a person (common/wire.ts): no student number, phone, authority or password.
+const publicColumns = publicPersonFields;
 
 /**
  * Who the public sees (issue #12): every member but an account of type "other" that is current. Such an
@@ -146,10 +132,9 @@ const publicColumns = [
  * teacher); it appears once an administrator gives it a member type. Former members of type "other"
  * (visiting students) stay on the former list.
  */
-// biome-ignore lint/suspicious/noExplicitAny: the person table's query builder
-const listed = <Q extends SelectQueryBuilder<any, any, any>>(q: Q): Q => q.where((eb) => eb.or([eb('type', '!=', 'other'), eb('status', '=', 0)])) as Q;
+const listed = <O>(q: SelectQueryBuilder<Database, 'person', O>) => q.where((eb) => eb.or([eb('type', '!=', 'other'), eb('status', '=', 0)]));
 
-export async function publicPeople(ctx: Ctx, only: { current?: boolean; limit?: number; offset?: number } = {}): Promise<Record<string, unknown>[]> {
+export async function publicPeople(ctx: Ctx, only: { current?: boolean; limit?: number; offset?: number } = {}): Promise<PublicPersonItem[]> {
   let q = listed(ctx.db.selectFrom('person').select([...publicColumns]))
     .orderBy('type_num')
     .orderBy('entrance', (o) => o.asc().nullsLast())
@@ -157,7 +142,8 @@ export async function publicPeople(ctx: Ctx, only: { current?: boolean; limit?: 
   if (only.current !== undefined) q = q.where('status', '=', only.current ? 1 : 0);
   if (only.limit !== undefined) q = q.limit(only.limit).offset(only.offset ?? 0);
   const rows = await q.execute();
-  return rows.map((r) => ({ ...r, status: Boolean(r.status), portrait_url: r.portrait_url || DEFAULT_PORTRAIT }));
+  // the table holds enums as CHECKed text; the wire names their values
+  return asWire(rows.map((r) => ({ ...r, status: Boolean(r.status), portrait_url: r.portrait_url || DEFAULT_PORTRAIT })));
 }
 
 /** How many current (or former) members the public list shows. */
@@ -168,17 +154,17 @@ export async function publicPeopleCount(ctx: Ctx, current: boolean): Promise<num
   return Number(row?.n ?? 0);
 }
 
-export async function publicPerson(ctx: Ctx, username: string): Promise<Record<string, unknown>> {
+export async function publicPerson(ctx: Ctx, username: string): Promise<PublicPerson> {
   const row = await listed(ctx.db.selectFrom('person').select([...publicColumns, 'link1', 'link2', 'link3']))
     .where('username', '=', username)
     .executeTakeFirst();
   if (!row) throw new NotFound();
-  return {
+  return asWire({
     ...row,
     status: Boolean(row.status),
     portrait_url: row.portrait_url || DEFAULT_PORTRAIT,
-    link2: sanitizeHtml(String(row.link2 ?? '')),
-  };
+    link2: sanitizeHtml(row.link2),
+  });
 }
 
 /** The public picker list: no student/staff numbers (they are personal data; SPEC shows them nowhere public). */

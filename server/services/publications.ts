@@ -1,8 +1,12 @@
+import { sql } from 'kysely';
 import { isUpload } from '../../common/fields.ts';
 import { publication, publicationFileSlots } from '../../common/resources/publication.ts';
 import { extensionOf, safeFileName } from '../storage/storage.ts';
 import { type Ctx, isCreatorOrAdmin } from './context.ts';
 import { createCrud } from './crud.ts';
+import { asWire } from './wire.ts';
+import { authorKey } from '../../common/authors.ts';
+import type { PublicPublication } from '../../common/wire.ts';
 import { FieldError } from '../errors.ts';
 
 // Publications: the generic service plus the three file slots of SPEC §4 (a file replaces the slot,
@@ -14,7 +18,6 @@ export const publicationFileUrl = (pid: number, name: string) => `/resource/publ
 export const publications = createCrud(publication, {
   hidden: ['created_by', 'file1_key', 'file2_key', 'file3_key'],
   publicTopic: 'publication',
-  derived: ['file1_url', 'file2_url', 'file3_url'],
   decorate(w) {
     const out = { ...w };
     for (const slot of publicationFileSlots) {
@@ -27,13 +30,13 @@ export const publications = createCrud(publication, {
     if (mode === 'create') values.created_by = ctx.actor?.pid ?? null;
     const taken = new Map<string, string>();
     for (const slot of publicationFileSlots) {
-      if (current?.[slot] && !(slot in input)) taken.set(String(current[slot]), slot);
+      if (current?.[slot] && !(slot in input)) taken.set(current[slot], slot);
     }
     for (const slot of publicationFileSlots) {
       if (!(slot in input)) continue;
       const value = input[slot];
-      const currentName = String(current?.[slot] ?? '');
-      const currentKey = current?.[`${slot}_key`] as string | null | undefined;
+      const currentName = current?.[slot] ?? '';
+      const currentKey = current?.[`${slot}_key`];
       if (isUpload(value)) {
         let name = safeFileName(value.filename, slot);
         // two slots never share a name: the URL segment names the file
@@ -70,7 +73,24 @@ export async function publicationFile(ctx: Ctx, pid: number, name: string): Prom
   const row = await ctx.db.selectFrom('publication').selectAll().where('pid', '=', pid).executeTakeFirst();
   if (!row) return undefined;
   for (const slot of publicationFileSlots) {
-    if (row[slot] === name && row[`${slot}_key`]) return { key: row[`${slot}_key`], name };
+    const key = row[`${slot}_key`];
+    if (row[slot] === name && key) return { key, name };
   }
   return undefined;
+}
+
+/**
+ * The publications naming any of `names` among their authors (issue #14: a member's papers), newest
+ * first. The stored author list is JSON text: the database narrows by every word of a name, case ignored
+ * on both databases (a list may space a name otherwise), and the list itself decides.
+ */
+export async function publicationsBy(ctx: Ctx, names: readonly string[]): Promise<PublicPublication[]> {
+  const wanted = new Set(names.map(authorKey).filter(Boolean));
+  if (wanted.size === 0) return [];
+  // a word as text, never a pattern: LIKE's wildcards and the escape character (!) are escaped
+  const containing = (word: string) => sql`${`%${word.replace(/[!%_]/g, '!$&')}%`} escape '!'`;
+  const found = await publications.list(ctx, {
+    where: (q) => q.where((eb) => eb.or([...wanted].map((n) => eb.and(n.split(' ').map((word) => eb(sql`lower(author)`, 'like', containing(word))))))),
+  });
+  return asWire<PublicPublication[]>(found).filter((p) => p.author.some((a) => wanted.has(authorKey(a))));
 }

@@ -28,9 +28,9 @@ export function normaliseOccupy(pairs: Pair[]): Pair[] {
   return [...seen].sort((a, b) => a - b).map((n) => [Math.floor(n / 100), n % 100]);
 }
 
-const parse = (s: unknown): Pair[] => {
+const parse = (s: string): Pair[] => {
   try {
-    return OccupySchema.parse(JSON.parse(String(s))) as Pair[];
+    return OccupySchema.parse(JSON.parse(s)) as Pair[];
   } catch {
     return [];
   }
@@ -41,7 +41,7 @@ export async function ownSchedules(ctx: Ctx, uid: string) {
   if (!person) throw new NotFound();
   if (person.pid !== ctx.actor?.pid) throw new Forbidden();
   const rows = await ctx.db.selectFrom('schedule').select(['term', 'occupy']).where('person_pid', '=', person.pid).orderBy('term', 'desc').execute();
-  return rows.map((r) => ({ term: r.term as string, occupy: parse(r.occupy) }));
+  return rows.map((r) => ({ term: r.term, occupy: parse(r.occupy) }));
 }
 
 /** Every in-group member's grid, keyed by term (the console home's time-management view). */
@@ -57,9 +57,9 @@ export async function allSchedules(ctx: Ctx) {
     .execute();
   const out: Record<string, { name: string; name_en: string; uid: string; occupy: Pair[] }[]> = {};
   for (const r of rows) {
-    const list = out[r.term as string] ?? [];
-    list.push({ name: r.name_zh as string, name_en: r.name_en as string, uid: r.uid as string, occupy: parse(r.occupy) });
-    out[r.term as string] = list;
+    const list = out[r.term] ?? [];
+    list.push({ name: r.name_zh, name_en: r.name_en, uid: r.uid, occupy: parse(r.occupy) });
+    out[r.term] = list;
   }
   return out;
 }

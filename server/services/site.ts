@@ -4,9 +4,12 @@ import { defaults, inputSchema } from '../../common/resource.ts';
 import { PAGE_SLUG_RE, page } from '../../common/resources/page.ts';
 import { showcase } from '../../common/resources/showcase.ts';
 import { SITE_ID, site } from '../../common/resources/site.ts';
+import type { PublicPage, PublicShowcase } from '../../common/wire.ts';
 import { releaseLabel } from './content.ts';
+import { loose, type TableRow } from '../db/schema.ts';
 import type { Ctx } from './context.ts';
 import { createCrud, type WriteArgs } from './crud.ts';
+import { asWire } from './wire.ts';
 import { FieldError, InputError, NotFound } from '../errors.ts';
 
 // Course and shared-task pages, the home page's showcase items and the site settings record: the
@@ -18,7 +21,7 @@ type Row = Record<string, unknown>;
 const decorate = (w: Row, lang: Lang) => ({ ...w, releasestr: releaseLabel(Boolean(w.release), lang) });
 
 /** A slug is unique within its section, compared without case (the public read ignores case). */
-async function uniqueSlug({ ctx, values, current }: WriteArgs) {
+async function uniqueSlug({ ctx, values, current }: WriteArgs<TableRow<'site_page'>>) {
   if (values.section === undefined && values.slug === undefined) return;
   const section = String(values.section ?? current?.section ?? '');
   const slug = String(values.slug ?? current?.slug ?? '');
@@ -31,14 +34,14 @@ async function uniqueSlug({ ctx, values, current }: WriteArgs) {
   if (clash && clash.gid !== current?.gid) throw FieldError.one('slug', 'taken_slug');
 }
 
-export const pages = createCrud(page, { publicTopic: 'site', decorate, derived: ['releasestr'], beforeWrite: uniqueSlug });
+export const pages = createCrud(page, { publicTopic: 'site', decorate, beforeWrite: uniqueSlug });
 
-export const showcaseItems = createCrud(showcase, { publicTopic: 'site', decorate, derived: ['releasestr'] });
+export const showcaseItems = createCrud(showcase, { publicTopic: 'site', decorate });
 
 export const siteRecord = createCrud(site, { publicTopic: 'site', hidden: [site.id] });
 
 /** Released pages of a section, in the administrator's order. */
-export async function publicPages(ctx: Ctx, section: 'course' | 'sharedtask'): Promise<Record<string, unknown>[]> {
+export async function publicPages(ctx: Ctx, section: 'course' | 'sharedtask'): Promise<PublicPage[]> {
   const rows = await ctx.db
     .selectFrom(page.table)
     .selectAll()
@@ -47,11 +50,11 @@ export async function publicPages(ctx: Ctx, section: 'course' | 'sharedtask'): P
     .orderBy('order')
     .orderBy('gid')
     .execute();
-  return rows.map((r) => pages.toWire(r, ctx.lang));
+  return asWire(rows.map((r) => pages.toWire(r, ctx.lang)));
 }
 
 /** One released page of a section by its slug, whatever its case; NotFound otherwise. */
-export async function publicPage(ctx: Ctx, section: 'course' | 'sharedtask', slug: string): Promise<Record<string, unknown>> {
+export async function publicPage(ctx: Ctx, section: 'course' | 'sharedtask', slug: string): Promise<PublicPage> {
   if (!PAGE_SLUG_RE.test(slug)) throw new NotFound();
   const row = await ctx.db
     .selectFrom(page.table)
@@ -61,15 +64,15 @@ export async function publicPage(ctx: Ctx, section: 'course' | 'sharedtask', slu
     .where('release', '=', 1)
     .executeTakeFirst();
   if (!row) throw new NotFound();
-  return pages.toWire(row, ctx.lang);
+  return asWire(pages.toWire(row, ctx.lang));
 }
 
 /** Released showcase items (of one kind, or all), in the administrator's order. */
-export async function publicShowcase(ctx: Ctx, kind?: 'carousel' | 'tool' | 'project'): Promise<Record<string, unknown>[]> {
+export async function publicShowcase(ctx: Ctx, kind?: 'carousel' | 'tool' | 'project'): Promise<PublicShowcase[]> {
   let q = ctx.db.selectFrom(showcase.table).selectAll().where('release', '=', 1);
   if (kind !== undefined) q = q.where('kind', '=', kind);
   const rows = await q.orderBy('order').orderBy('cid').execute();
-  return rows.map((r) => showcaseItems.toWire(r, ctx.lang));
+  return asWire(rows.map((r) => showcaseItems.toWire(r, ctx.lang)));
 }
 
 type SiteFields = typeof site.fields;
@@ -100,7 +103,8 @@ export async function siteSettings(ctx: Ctx): Promise<SiteSettings> {
 export async function saveSiteSettings(ctx: Ctx, input: Record<string, unknown>): Promise<void> {
   const parsed = inputSchema(site, 'update').safeParse(input ?? {});
   if (!parsed.success) throw new InputError(parsed.error.issues);
-  const inserted = await ctx.db
+  // the row's first values come from the declaration's defaults: the loose view (db/schema.ts)
+  const inserted = await loose(ctx.db)
     .insertInto(site.table)
     .values({ [site.id]: SITE_ID, ...defaults(site) })
     .onConflict((oc) => oc.column(site.id).doNothing())

@@ -9,6 +9,7 @@ import { createCrud } from '../../server/services/crud.ts';
 import { articles } from '../../server/services/content.ts';
 import { uploadData } from '../../server/services/files.ts';
 import { publications } from '../../server/services/publications.ts';
+import type { TableName } from '../../server/db/schema.ts';
 import { dialects, makeApp, type TestApp } from '../helpers/app.ts';
 import { png } from '../fixtures/images.ts';
 
@@ -26,7 +27,7 @@ describe.each(dialects)('atomic writes on %s', (dialect) => {
   });
   afterAll(() => t.close());
 
-  const count = async (table: string) =>
+  const count = async (table: TableName) =>
     Number(
       (
         await t.app.lab.db

@@ -1,5 +1,6 @@
 import net, { type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TableName } from '../../server/db/schema.ts';
 import { dialects } from '../helpers/app.ts';
 import { Client, sendRaw } from '../helpers/client.ts';
 import { fieldErrors, makeWorld, type World } from '../fixtures/world.ts';
@@ -11,13 +12,13 @@ import { fieldErrors, makeWorld, type World } from '../fixtures/world.ts';
 describe.each(dialects)('hostile text on %s', (dialect) => {
   let w: World;
   const anon = () => new Client(w.app);
-  const count = async (table: string) =>
+  const count = async (table: TableName) =>
     Number(
       (
-        (await w.app.lab.db
+        await w.app.lab.db
           .selectFrom(table)
           .select((eb) => eb.fn.countAll().as('n'))
-          .executeTakeFirst()) as { n: number | string }
+          .executeTakeFirstOrThrow()
       ).n,
     );
 

@@ -14,11 +14,11 @@ import { createdId, fieldErrors } from '../fixtures/world.ts';
 // stores and returns it.
 
 const award = defineResource({
-  name: 'award',
+  name: 'award_fixture',
   label: { zh: '奖项', en: 'Awards' },
   table: 'award_fixture',
   id: 'wid',
-  path: '/api/award/',
+  path: '/api/award_fixture/',
   fields: {
     title: { kind: 'text', label: { zh: '名称', en: 'Title' }, required: true, max: 100 },
     year: { kind: 'int', label: { zh: '年份', en: 'Year' }, min: 1950, max: 2100, widget: 'year' },

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FieldDef } from '../../common/fields.ts';
+import { type FieldDef, textFormats } from '../../common/fields.ts';
 import { t as message } from '../../common/messages.ts';
 import type { ResourceDef } from '../../common/resource.ts';
 import { person, resources } from '../../common/resources/index.ts';
@@ -25,7 +25,7 @@ type Case = {
 // have a suite of their own (tests/api/people.test.ts).
 const cases: Case[] = registry
   .filter((r) => r.crud.res !== person)
-  .map((r) => ({ res: r.crud.res, derived: r.crud.hooks.derived ?? [], updateByList: r.update === 'list' }));
+  .map((r) => ({ res: r.crud.res, derived: Object.keys(r.crud.res.derived ?? {}), updateByList: r.update === 'list' }));
 
 describe('the registry', () => {
   it('holds every declared resource', () => {
@@ -54,7 +54,8 @@ function sample(res: ResourceDef, variant: 0 | 1): Fields {
   for (const [name, def] of fieldsOf(res)) {
     switch (def.kind) {
       case 'text':
-        out[name] = `t${n}-${name.replaceAll('_', '-')}-${variant}`;
+        // a text of a declared format has it (a DOI); others say whose they are
+        out[name] = def.format ? `${textFormats[def.format].example}.${n}.${variant}` : `t${n}-${name.replaceAll('_', '-')}-${variant}`;
         break;
       case 'longtext':
         out[name] = `# ${name} ${n}\n\nSome *markdown* or <b>HTML</b> ${variant}\n`;
@@ -141,8 +142,11 @@ const requiredWithoutDefault = (res: ResourceDef) =>
     .filter(([, d]) => d.required && d.default === undefined)
     .map(([n]) => n);
 const requiredWithDefault = (res: ResourceDef) => fieldsOf(res).filter(([, d]) => d.required && d.default !== undefined);
-/** The field an update clears: the first optional markdown/HTML or link field. */
-const clearable = (res: ResourceDef) => fieldsOf(res).find(([, d]) => !d.required && (d.kind === 'longtext' || d.kind === 'url'))?.[0] as string;
+/** The field an update clears: the first optional markdown/HTML or link field, else the first optional one-line text. */
+const clearable = (res: ResourceDef) => {
+  const optional = fieldsOf(res).filter(([, d]) => !d.required && d.default === undefined);
+  return (optional.find(([, d]) => d.kind === 'longtext' || d.kind === 'url') ?? optional.find(([, d]) => d.kind === 'text'))?.[0] as string;
+};
 /** The field an update changes: the first required one-line text. */
 const changeable = (res: ResourceDef) => fieldsOf(res).find(([, d]) => d.required && d.kind === 'text')?.[0] as string;
 
@@ -186,6 +190,12 @@ function invalidCases(res: ResourceDef): Invalid[] {
         value: `https://example.org/${'a'.repeat(380)}`,
         message: (l) => message(l, 'too_long', { max: 300 }),
       });
+    }
+    if (def.kind === 'text' && def.format) {
+      // a URL of the thing is not the thing (https://doi.org/10.… is not a DOI)
+      const format = textFormats[def.format];
+      for (const value of ['not a doi', `https://doi.org/${format.example}`])
+        out.push({ label: `${name} ${JSON.stringify(value)}`, field: name, value, message: (l) => message(l, format.message) });
     }
     if (def.kind === 'bool') out.push({ label: `${name} yes`, field: name, value: 'yes', message: (l) => message(l, 'invalid_bool') });
     if (def.kind === 'int') out.push({ label: `${name} 1.5`, field: name, value: '1.5', message: (l) => message(l, 'invalid_number') });

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, test } from 'vitest';
@@ -245,16 +247,72 @@ describe.skipIf(!e2eAvailable)('console in a browser', { timeout: 90_000 }, () =
     expect(((await admin.get(`/api/people/?pid=${created.pid}`)).json() as Rec).status).toBe(false);
   });
 
+  test('a refusal only the server can give (a username taken) shows beside its field, and nothing is stored', async () => {
+    const page = await open();
+    await logIn(page, ADMIN.username, ADMIN.password, '/console/people');
+    await page.getByRole('button', { name: '添加' }).click();
+    const editor = page.getByRole('form', { name: '新建' });
+    await editor.getByLabel('学号/工号 *').fill('E2E0002');
+    await editor.getByLabel('用户名 *').fill(ADMIN.username);
+    await editor.getByLabel('中文名 *').fill('重名');
+    await editor.getByLabel('英文名 *').fill('Same Name');
+    await editor.getByLabel('密码', { exact: true }).fill('long-enough-2');
+    await editor.getByLabel('确认密码').fill('long-enough-2');
+    await editor.getByRole('button', { name: '保存' }).click();
+    // the red message, and the same words under the username field, whose editor stays open
+    await page.getByText('用户名已被使用').first().waitFor();
+    await expect.poll(() => editor.getByLabel('用户名 *').getAttribute('aria-invalid')).toBe('true');
+    await editor.locator('p.Mui-error', { hasText: '用户名已被使用' }).waitFor();
+    const admin = await loginAs(suite.site.app, ADMIN.username, ADMIN.password);
+    expect(((await admin.get('/api/people/')).json() as Rec[]).some((p) => p.uid === 'E2E0002')).toBe(false);
+  });
+
+  test('publication: a real-world .bib imported through the preview, an area for all, one transaction', async () => {
+    const bib = fs.readFileSync(path.join(import.meta.dirname, '..', 'fixtures', 'bib', 'real-world.bib'), 'utf8');
+    const page = await open();
+    await logIn(page, ADMIN.username, ADMIN.password, '/console/publication');
+    await page.getByRole('button', { name: '导入 BibTeX' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('BibTeX 文本').fill(bib);
+    await dialog.getByRole('button', { name: '预览', exact: true }).click();
+    const rows = dialog.getByRole('table', { name: '待导入的条目' }).getByRole('row');
+    await rows.filter({ hasText: 'muller2020bert' }).waitFor();
+    // accents as Unicode, the broken entry by its line, the entry without a year refused with the reason
+    await rows.filter({ hasText: 'Jörg Müller, María García' }).waitFor();
+    await expect(rows.filter({ hasText: 'broken2021' }).getByRole('checkbox').isDisabled()).resolves.toBe(true);
+    await rows
+      .filter({ hasText: 'noyear' })
+      .getByText(/^year: /)
+      .waitFor();
+    // the demo's own paper is found again by its title and year, and skipped unless asked
+    await rows
+      .filter({ hasText: 'zhao2025polarization' })
+      .getByText(/与已有论文 #\d+ 的标题和年份相同/)
+      .waitFor();
+    await dialog.getByLabel('全部设为方向').click();
+    await page.getByRole('option', { name: '计算论辩' }).click();
+    await dialog.getByRole('button', { name: '应用' }).click();
+    await dialog.getByText('共 6 条，已选 3 条').waitFor();
+    await dialog.getByRole('button', { name: '导入 3 篇' }).click();
+    await page.getByText('导入完成：新增 3 篇，更新 0 篇').first().waitFor();
+    const admin = await loginAs(suite.site.app, ADMIN.username, ADMIN.password);
+    const pubs = (await admin.get('/api/publication/')).json() as Rec[];
+    expect(pubs.find((p) => p.doi === '10.18653/v1/2020.acl-main.1')).toMatchObject({ area: 'computational argumentation', venue_kind: 'conference' });
+    expect(pubs.find((p) => p.title === '计算社会科学：方法与实践')).toMatchObject({ type: 'monograph', author: ['李青禾', '王书怡'] });
+    expect(pubs.filter((p) => String(p.title).startsWith('Measuring Affective Polarization')).length).toBe(1);
+  });
+
   test('the language switch turns the console English and back, and keeps the choice', async () => {
     const page = await open();
     await logIn(page, ADMIN.username, ADMIN.password, '/console/article');
     await page.getByRole('button', { name: 'English' }).click();
-    await page.getByRole('link', { name: 'Articles' }).waitFor();
+    // the drawer's links (an article's title in the list links to its public page too)
+    await page.getByRole('link', { name: 'Articles', exact: true }).waitFor();
     await page.getByRole('heading', { name: 'Articles' }).waitFor();
     await page.reload();
-    await page.getByRole('link', { name: 'Publications' }).waitFor();
+    await page.getByRole('link', { name: 'Publications', exact: true }).waitFor();
     await page.getByRole('button', { name: '中文' }).click();
-    await page.getByRole('link', { name: '文章' }).waitFor();
+    await page.getByRole('link', { name: '文章', exact: true }).waitFor();
   });
 
   test('at 390 px the drawer opens from the menu button', async () => {
@@ -272,7 +330,7 @@ describe.skipIf(!e2eAvailable)('console in a browser', { timeout: 90_000 }, () =
   test.each([
     // the publish button reads 发布 or 取消发布, as the record stands
     ['/console/news', '新闻', '(取消)?发布'],
-    ['/console/people', '成员管理', '转为'],
+    ['/console/people', '成员', '转为'],
     ['/console/publication', '论文', '编辑'],
   ])('at 390 px %s lists its records as cards that fit, every action within reach', async (path, title, action) => {
     const page = await open(390);

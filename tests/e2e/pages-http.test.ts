@@ -113,4 +113,144 @@ describe('server-rendered pages over HTTP', () => {
     expect(variant.headers.get('content-type')).toBe('image/webp');
     expect((await get(`${(img as RegExpExecArray)[0].split('?')[0]}?w=123`)).status).toBe(404);
   });
+  it('gives each publication a page of its own that Google Scholar can index, listed in the sitemap and linked from the list', async () => {
+    const admin = await loginAs(site.app, ADMIN.username, ADMIN.password);
+    const created = await admin.send('POST', '/api/publication/', {
+      title: 'Scholar & <Meta> Test Paper',
+      author: JSON.stringify(['Ada Lovelace', '李四']),
+      source: 'Journal of Testing',
+      venue_kind: 'journal',
+      year: '2024',
+      month: '3',
+      doi: '10.5555/scholar.test.1',
+      abstract: 'An abstract that says what the paper found.',
+      keywords: JSON.stringify(['testing', '元数据']),
+      link1: 'https://example.org/scholar-test',
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const pid = Number(created.headers['x-resource-id']);
+    const res = await get(`/publication/${pid}?lang=zh`);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    const meta = (name: string) => [...html.matchAll(new RegExp(`<meta name="${name}" content="([^"]*)"`, 'g'))].map((m) => m[1]);
+    // Scholar's tags, escaped, one author each
+    expect(meta('citation_title')).toEqual(['Scholar &amp; &lt;Meta&gt; Test Paper']);
+    expect(meta('citation_author')).toEqual(['Ada Lovelace', '李四']);
+    expect(meta('citation_publication_date')).toEqual(['2024/03']);
+    expect(meta('citation_journal_title')).toEqual(['Journal of Testing']);
+    expect(meta('citation_conference_title')).toEqual([]);
+    expect(meta('citation_doi')).toEqual(['10.5555/scholar.test.1']);
+    // no PDF stored here: no citation_pdf_url
+    expect(meta('citation_pdf_url')).toEqual([]);
+    // JSON-LD that parses, canonical and hreflang
+    const ld = /<script type="application\/ld\+json">([^<]*)<\/script>/.exec(html);
+    expect(JSON.parse(ld?.[1] ?? '{}')).toMatchObject({ '@type': 'ScholarlyArticle', name: 'Scholar & <Meta> Test Paper', datePublished: '2024-03' });
+    expect(html).toContain(`<link rel="canonical" href="${site.url}/publication/${pid}?lang=zh"/>`);
+    expect(html).toContain(`hrefLang="en" href="${site.url}/publication/${pid}?lang=en"`);
+    // the page shows the record: DOI as a doi.org link, abstract, keywords
+    expect(html).toContain('href="https://doi.org/10.5555/scholar.test.1"');
+    expect(html).toContain('An abstract that says what the paper found.');
+    expect(html).toContain('<li>元数据</li>');
+    // a demo paper with its PDF stored here names it
+    const withPdf = await (await get('/publication/1')).text();
+    expect(withPdf).toMatch(/<meta name="citation_pdf_url" content="http:\/\/127\.0\.0\.1:\d+\/resource\/public\/publication\/1\/[^"]+\.pdf"/);
+    // listed and linked
+    expect(await (await get('/sitemap.xml')).text()).toContain(`${site.url}/publication/${pid}</loc>`);
+    expect(await (await get('/publication')).text()).toContain(`href="/publication/${pid}"`);
+    // an unknown or malformed id is a 404 page
+    for (const bad of ['/publication/999999', '/publication/abc', '/publication/1.5']) expect((await get(bad)).status, bad).toBe(404);
+  });
+  it('exports the publications as BibTeX and CSL-JSON, all, by area or one, and cites each on its page', async () => {
+    const all = (await (await get('/api/read_publication/')).json()) as { pid: number; title: string; area_num: number; doi: string }[];
+    const bib = await get('/publication.bib');
+    expect(bib.status).toBe(200);
+    expect(bib.headers.get('content-type')).toBe('application/x-bibtex; charset=utf-8');
+    const entries = (text: string) => (text.match(/^@\w+\{/gm) ?? []).length;
+    expect(entries(await bib.text())).toBe(all.length);
+    // an area filter as the list page spells it; a number that is no area is dropped
+    const inArea5 = all.filter((p) => p.area_num === 5);
+    expect(inArea5.length).toBeGreaterThan(0);
+    expect(entries(await (await get('/publication.bib?area=5,99')).text())).toBe(inArea5.length);
+    // CSL-JSON carries every field, abstract and keywords included
+    const csl = (await (await get('/publication.json?area=5')).json()) as { id: string; title: string; DOI?: string; abstract?: string; keyword?: string }[];
+    expect(csl.map((c) => c.title).sort()).toEqual(inArea5.map((p) => p.title).sort());
+    const withDoi = csl.find((c) => c.DOI);
+    expect(withDoi).toMatchObject({
+      DOI: expect.stringMatching(/^10\.5555\//),
+      abstract: expect.any(String),
+      keyword: expect.stringContaining('argument mining'),
+    });
+    // one publication's BibTeX, each its own (never another's from a shared answer), and none for an unknown id
+    const [a, b] = all;
+    const bibA = await (await get(`/publication/${a?.pid}.bib`)).text();
+    const bibB = await (await get(`/publication/${b?.pid}.bib`)).text();
+    expect(entries(bibA)).toBe(1);
+    expect(bibA).not.toBe(bibB);
+    expect((await get('/publication/999999.bib')).status).toBe(404);
+    // the page's Cite block: APA and BibTeX, readable without JavaScript
+    const page = await (await get(`/publication/${a?.pid}?lang=en`)).text();
+    expect(page).toContain('id="cite"');
+    expect(page).toMatch(/<pre class="cite-text">@\w+\{/);
+    // GB/T 7714-2015 and APA of a demo paper
+    const demo = await (await get('/publication/1?lang=zh')).text();
+    expect(demo).toContain(
+      'ZHAO X, PENG X, MARCHETTI E, et al. Measuring Affective Polarization on Short-Video Platforms with Interaction Graphs[C]//WWW 2025. 2025. DOI:10.5555/disc.2025.0001.',
+    );
+    expect(demo).toContain('Zhao, X., Peng, X., Marchetti, E., &amp; Zhou, M. (2025, April).');
+    expect(page).toContain(`href="/publication/${a?.pid}.bib"`);
+    // the list links the exports and each entry's Cite block
+    const list = await (await get('/publication?area=5')).text();
+    expect(list).toContain('href="/publication.bib?area=5"');
+    expect(list).toContain(`href="/publication/${inArea5[0]?.pid}#cite"`);
+    // a new publication is in the next export (the shared answer is renewed)
+    const admin = await loginAs(site.app, ADMIN.username, ADMIN.password);
+    const created = await admin.send('POST', '/api/publication/', {
+      title: 'Exported Right Away',
+      author: JSON.stringify(['Grace Hopper']),
+      source: 'Test 2026',
+      year: '2026',
+      area: 'agents',
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    expect(await (await get('/publication.bib')).text()).toContain('author = {Hopper, Grace}');
+  });
+  it("shows each member's publications on their page, and the lab's members stand out in every author list", async () => {
+    const page = await (await get('/people/zhaoxinyue?lang=en')).text();
+    expect(page).toContain('id="member-publications"');
+    // the demo's papers naming Xinyue Zhao, newest year first
+    const titles = [...page.matchAll(/<li><a href="\/publication\/\d+">([^<]+)<\/a>/g)].map((m) => m[1]);
+    expect(titles).toContain('Measuring Affective Polarization on Short-Video Platforms with Interaction Graphs');
+    expect(titles).toContain('Rumor or Revision? Tracking Claim Mutation Across Reposting Chains');
+    const years = [...page.matchAll(/<h3>(\d{4})<\/h3>/g)].map((m) => Number(m[1]));
+    expect(years).toEqual([...years].sort((a, b) => b - a));
+    // members link to their pages in the author lists; others stay plain text
+    const list = await (await get('/publication')).text();
+    expect(list).toContain('<a class="member" href="/people/zhaoxinyue">Xinyue Zhao</a>');
+    expect(list).not.toMatch(/class="member"[^>]*>Elena Marchetti</);
+    expect(await (await get('/publication/1')).text()).toContain('<a class="member" href="/people/zhaoxinyue">Xinyue Zhao</a>');
+  });
+  it('advertises its feeds on every page, has a feed of new publications, and describes the lab, members and seminars in JSON-LD', async () => {
+    const ld = (html: string) =>
+      [...html.matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)].map((m) => JSON.parse(m[1] as string) as Record<string, unknown>);
+    const home = await (await get('/?lang=en')).text();
+    for (const page of [home, await (await get('/people')).text(), await (await get('/publication/1')).text()]) {
+      expect(page).toContain('<link rel="alternate" type="application/rss+xml" title="RSS" href="/feed/news.xml"/>');
+      expect(page).toContain('href="/feed/publications.xml"');
+      // the footer: the feeds and the seminar calendar, as webcal: and as https
+      expect(page).toMatch(/href="webcal:\/\/127\.0\.0\.1:\d+\/feed\/seminars\.ics"/);
+      expect(page).toContain('href="/feed/seminars.ics"');
+    }
+    const homeLd = ld(home);
+    expect(homeLd.find((x) => x['@type'] === 'ResearchOrganization')).toMatchObject({ name: expect.any(String), url: `${site.url}/` });
+    expect(homeLd.find((x) => x['@type'] === 'Event')).toMatchObject({ startDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:00\+08:00$/) });
+    const person = ld(await (await get('/people/zhaoxinyue?lang=en')).text()).find((x) => x['@type'] === 'Person');
+    expect(person).toMatchObject({ name: 'Xinyue Zhao', url: `${site.url}/people/zhaoxinyue`, affiliation: { '@type': 'ResearchOrganization' } });
+    // the newest publications, each linking its page
+    const feed = await get('/feed/publications.xml');
+    expect(feed.headers.get('content-type')).toBe('application/rss+xml; charset=utf-8');
+    const items = [...(await feed.text()).matchAll(/<link>([^<]+)<\/link>/g)].map((m) => m[1]).slice(1);
+    expect(items.length).toBeGreaterThan(10);
+    const pids = items.map((u) => Number(/\/publication\/(\d+)$/.exec(u ?? '')?.[1]));
+    expect(pids).toEqual([...pids].sort((a, b) => b - a));
+  });
 });

@@ -375,6 +375,26 @@ describe.skipIf(!e2eAvailable)('public site in a browser', { timeout: 60_000 }, 
   // -------------------------------------------------------------------------------------------
   // Article table of contents
 
+  test("a member's page lists their publications by year, in both languages, each opening its page; co-authors who are members link to theirs", async () => {
+    for (const lang of ['zh', 'en'] as const) {
+      const { page } = await open(lang);
+      await page.goto(at('/people/zhaoxinyue'));
+      await hydrated(page);
+      const section = page.getByRole('region', { name: lang === 'zh' ? '论文' : 'Publications' });
+      await section.waitFor();
+      const years = (await section.getByRole('heading', { level: 3 }).allTextContents()).map(Number);
+      expect(years.length).toBeGreaterThan(1);
+      expect(years).toEqual([...years].sort((a, b) => b - a));
+      // a co-author who is a member leads to their page; the title to the publication's
+      await section.getByRole('link', { name: 'Mingyuan Zhou' }).first().click();
+      await page.waitForURL(/\/people\/labadmin$/);
+      await page.goBack();
+      await section.getByRole('link', { name: /Measuring Affective Polarization/ }).click();
+      await page.waitForURL(/\/publication\/\d+$/);
+      await page.getByRole('heading', { level: 2, name: lang === 'zh' ? '引用' : 'Cite' }).waitFor();
+    }
+  });
+
   test('a table-of-contents entry scrolls to its heading', async () => {
     const list = await api<Article[]>('/api/read_article/');
     const full = await Promise.all(list.map((a) => api<Article>(`/api/read_article/?aid=${a.aid}`)));
@@ -626,6 +646,8 @@ describe.skipIf(!e2eAvailable)('public site in a browser', { timeout: 60_000 }, 
       '/curriculum/Intro-to-AI',
       '/sharedtask',
       '/publication',
+      '/publication/1',
+      '/people/zhaoxinyue',
       '/DISCOpen',
       '/login',
       '/no-such-page',

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { tablesOf } from '../../server/backup/tables.ts';
 import { createDatabase, type DatabaseOptions } from '../../server/db/database.ts';
+import { loose } from '../../server/db/schema.ts';
 import { buckets } from '../../server/storage/storage.ts';
 
 // All an instance holds, to compare two instances (a backup's source and its restore) or one instance
@@ -18,7 +19,7 @@ export async function contents(opts: DatabaseOptions): Promise<Contents> {
   try {
     const tables: Contents['tables'] = {};
     for (const t of await tablesOf(db)) {
-      let q = db.selectFrom(t.name).select(t.columns);
+      let q = loose(db).selectFrom(t.name).select(t.columns);
       for (const k of t.primaryKey) q = q.orderBy(k);
       tables[t.name] = await q.execute();
     }

@@ -1,13 +1,8 @@
-import ArticleIcon from '@mui/icons-material/Article';
-import EventIcon from '@mui/icons-material/Event';
 import FolderIcon from '@mui/icons-material/Folder';
 import HealthAndSafetyIcon from '@mui/icons-material/HealthAndSafety';
 import HomeIcon from '@mui/icons-material/Home';
 import ImageIcon from '@mui/icons-material/Image';
 import InfoIcon from '@mui/icons-material/Info';
-import LibraryBooksIcon from '@mui/icons-material/LibraryBooks';
-import NewspaperIcon from '@mui/icons-material/Newspaper';
-import PeopleIcon from '@mui/icons-material/People';
 import PersonIcon from '@mui/icons-material/Person';
 import ScheduleIcon from '@mui/icons-material/Schedule';
 import StorageIcon from '@mui/icons-material/Storage';
@@ -15,19 +10,16 @@ import WebIcon from '@mui/icons-material/Web';
 import type { ReactElement } from 'react';
 import { Outlet } from 'react-router';
 import { Frame, type FrameLink } from '../frame.tsx';
-import { type ConsoleKey, consoleNav } from '../nav.ts';
+import { consoleIconOf } from '../icons.tsx';
+import { consoleNav, type OwnScreen } from '../nav.ts';
 import { useT } from '../../i18n/index.tsx';
 import type { Route } from '../../routes/console/+types/layout.ts';
 
 // The console frame around the screens (the route module, routes/console/layout.tsx, checks the login).
 
-const icons: Record<ConsoleKey, ReactElement> = {
+// the screens of their own; a declared screen's icon is in its declaration
+const icons: Record<OwnScreen, ReactElement> = {
   home: <HomeIcon />,
-  people: <PeopleIcon />,
-  article: <ArticleIcon />,
-  publication: <LibraryBooksIcon />,
-  news: <NewspaperIcon />,
-  seminar: <EventIcon />,
   data: <StorageIcon />,
   info: <InfoIcon />,
   site: <WebIcon />,
@@ -38,12 +30,16 @@ const icons: Record<ConsoleKey, ReactElement> = {
 };
 
 export default function ConsoleLayout({ loaderData }: Route.ComponentProps) {
-  const { t } = useT();
+  const { t, lang } = useT();
   const { session } = loaderData;
   const admin = session.authority === 'admin';
   const links: FrameLink[] = consoleNav
     .filter((item) => admin || !item.admin)
-    .map((item) => ({ key: item.key, path: item.path, label: t(`console.${item.key}`), icon: icons[item.key], end: item.key === 'home' }));
+    .map((item) =>
+      'own' in item
+        ? { key: item.key, path: item.path, label: t(`console.${item.own}`), icon: icons[item.own], end: item.own === 'home' }
+        : { key: item.key, path: item.path, label: item.res.label[lang], icon: consoleIconOf[item.icon] },
+    );
   // the advisor account also reaches its own area from here
   if (session.advisor) links.push({ key: 'advisor', path: `/${session.username}/pingan`, label: t('advisor.area'), icon: <HealthAndSafetyIcon /> });
   return (

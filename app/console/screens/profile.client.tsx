@@ -10,12 +10,13 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { areas, enumByValue, personTypes } from '../../../common/enums.ts';
-import { person } from '../../../common/resources/person.ts';
+import { person, profileFields } from '../../../common/resources/person.ts';
 import { ApiFailure, api } from '../../console/api.ts';
 import { FieldInput } from '../../console/fields.tsx';
-import { bodyOf, type Row, validate } from '../../console/resource-screen.tsx';
+import type { Row } from '../../console/columns.tsx';
+import { bodyOf, useCheck } from '../../console/forms.ts';
 import { useSession } from '../../console/session.ts';
-import { useNotify } from '../../console/ui.tsx';
+import { useAction } from '../../console/ui.tsx';
 import { useT } from '../../i18n/index.tsx';
 import { passwordChanged } from '../../lib/session.ts';
 
@@ -24,23 +25,10 @@ import { passwordChanged } from '../../lib/session.ts';
 // (update mode) before anything is sent; the server applies the page-link rule of SPEC §5. After a
 // save the stored login's name and portrait follow, so the drawer shows them at once.
 
-const editable = [
-  'name_zh',
-  'name_en',
-  'password',
-  'password2',
-  'old_password',
-  'email',
-  'phone',
-  'location_zh',
-  'location_en',
-  'description_zh',
-  'description_en',
-  'type',
-  'entrance',
-  'area',
-  'link_type',
-] as const;
+// the profile fields the form sends as edited; on save it adds the enum numbers, a chosen portrait and the
+// page editor of the chosen link type (the server sets `link` from it)
+const addedOnSave = new Set<string>(['type_num', 'area_num', 'portrait_url', 'link', 'link1', 'link2', 'link3']);
+const editable = profileFields.filter((f) => !addedOnSave.has(f));
 const pageEditor: Record<number, string> = { 1: 'link1', 2: 'link2', 3: 'link3' };
 
 function Section({ title, children, hint, id }: { title: string; children: ReactNode; hint?: string; id?: string }) {
@@ -64,14 +52,18 @@ const grid = { display: 'grid', columnGap: 2, gridTemplateColumns: { xs: '1fr', 
 export default function ProfileScreen() {
   const { t, lang } = useT();
   const session = useSession();
-  const notify = useNotify();
+  const check = useCheck();
+  const { busy: saving, run } = useAction();
+  // a refusal the server gives per field is shown beside the field too
+  const showRefusal = (e: unknown) => {
+    if (e instanceof ApiFailure && e.fields) setErrors(Object.fromEntries(Object.entries(e.fields).map(([k, ms]) => [k, ms.join('; ')])));
+  };
   const queryClient = useQueryClient();
   const revalidator = useRevalidator();
   const path = `/api/people/?uid=${encodeURIComponent(session.uid)}`;
   const profile = useQuery({ queryKey: ['profile', session.uid], queryFn: () => api.get<Row>(path) });
   const [values, setValues] = useState<Row | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
 
   useEffect(() => {
     if (profile.data) setValues({ ...profile.data, password: '', password2: '', old_password: '' });
@@ -137,35 +129,29 @@ export default function ProfileScreen() {
     const area = enumByValue(areas, String(values.area ?? ''));
     if (type) body.type_num = type.num;
     if (area) body.area_num = area.num;
-    const problems = validate(person, 'update', body, lang);
+    const problems = check(person, 'update', body, {
+      heading: t('consoleProfile.fixErrors'),
+      name: (f) => person.fields[f as keyof typeof person.fields]?.label[lang] ?? f,
+    });
     setErrors(problems);
-    if (Object.keys(problems).length > 0) {
-      notify.lines([
-        t('consoleProfile.fixErrors'),
-        ...Object.entries(problems).map(([f, m]) => `${person.fields[f as keyof typeof person.fields]?.label[lang] ?? f}: ${m}`),
-      ]);
-      return;
-    }
-    setSaving(true);
-    try {
-      await api.send('PUT', path, body);
-      if (body.password) passwordChanged();
-      const fresh = await api.get<Row>(path);
-      queryClient.setQueryData(['profile', session.uid], fresh);
-      setValues({ ...fresh, password: '', password2: '', old_password: '' });
-      // the stored login (SPEC §3) follows the new name and portrait; the drawer reads it again
-      localStorage.setItem('name', String(fresh.name_zh ?? ''));
-      localStorage.setItem('name_en', String(fresh.name_en ?? ''));
-      if (typeof fresh.portrait_url === 'string' && fresh.portrait_url) localStorage.setItem('portrait', fresh.portrait_url);
-      window.dispatchEvent(new Event('lab-session'));
-      await revalidator.revalidate();
-      notify.ok(t('console.modified'));
-    } catch (e) {
-      if (e instanceof ApiFailure && e.fields) setErrors(Object.fromEntries(Object.entries(e.fields).map(([k, ms]) => [k, ms.join('; ')])));
-      notify.fail(e);
-    } finally {
-      setSaving(false);
-    }
+    if (Object.keys(problems).length > 0) return;
+    await run(
+      async () => {
+        await api.send('PUT', path, body);
+        if (body.password) passwordChanged();
+        const fresh = await api.get<Row>(path);
+        queryClient.setQueryData(['profile', session.uid], fresh);
+        setValues({ ...fresh, password: '', password2: '', old_password: '' });
+        // the stored login (SPEC §3) follows the new name and portrait; the drawer reads it again
+        localStorage.setItem('name', String(fresh.name_zh ?? ''));
+        localStorage.setItem('name_en', String(fresh.name_en ?? ''));
+        if (typeof fresh.portrait_url === 'string' && fresh.portrait_url) localStorage.setItem('portrait', fresh.portrait_url);
+        window.dispatchEvent(new Event('lab-session'));
+        await revalidator.revalidate();
+      },
+      () => t('console.modified'),
+      showRefusal,
+    );
   }
 
   return (

@@ -1,3 +1,4 @@
+import '../../lib/no-eval.ts';
 import { data as dataResponse, redirect } from 'react-router';
 import { pageDataContext } from '#page-context';
 import AdvisorLayout from '../../advisor/screens/layout.client.tsx';

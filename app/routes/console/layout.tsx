@@ -1,3 +1,4 @@
+import '../../lib/no-eval.ts';
 import { redirect } from 'react-router';
 import { clientScreen } from '../../console/client-screen.ts';
 import { FrameFallback } from '../../console/fallback.tsx';

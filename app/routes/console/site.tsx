@@ -1,4 +1,4 @@
 import { clientScreen } from '../../console/client-screen.ts';
-import Screen from '../../console/screens/site.client.tsx';
+import Screen from '../../console/screens/site/index.client.tsx';
 
 export default clientScreen(Screen);

@@ -2,7 +2,7 @@ import { data as dataResponse } from 'react-router';
 import { pageDataContext } from '#page-context';
 import { RichHtml } from '../../components/rich-html.tsx';
 import { useT } from '../../i18n/index.tsx';
-import { paths } from '../../lib/paths.ts';
+import { paths } from '../../../common/paths.ts';
 import { seo } from '../../lib/seo.ts';
 import type { Route } from './+types/article.ts';
 
@@ -20,10 +20,10 @@ export function meta({ loaderData: data }: Route.MetaArgs) {
   if (!data) return [];
   const a = data.article;
   return seo({
-    title: String(a.title),
-    description: String(a.abstract ?? ''),
+    title: a.title,
+    description: a.abstract,
     origin: data.origin,
-    path: paths.article(String(a.aid)),
+    path: paths.article(a.aid),
     lang: data.lang,
     forced: data.forced,
     image: (a.image_url as string) || null,
@@ -41,9 +41,9 @@ export default function Article({ loaderData }: Route.ComponentProps) {
   return (
     <div className={`container article-layout${withToc ? ' with-toc' : ''}`}>
       <article className="article">
-        <h1>{String(a.title)}</h1>
+        <h1>{a.title}</h1>
         <p className="muted small" style={{ margin: 0 }}>
-          {t('article.published')} <time dateTime={String(a.time3 ?? '')}>{String(a.time3 ?? '').slice(0, 10)}</time>
+          {t('article.published')} <time dateTime={a.time3 ?? ''}>{(a.time3 ?? '').slice(0, 10)}</time>
         </p>
         {authors.length > 0 && (
           <p className="muted small" style={{ margin: 0 }}>
@@ -55,7 +55,7 @@ export default function Article({ loaderData }: Route.ComponentProps) {
             {t('article.editors')}: {editors.join(', ')}
           </p>
         )}
-        {a.abstract ? <p className="abstract">{String(a.abstract)}</p> : null}
+        {a.abstract ? <p className="abstract">{a.abstract}</p> : null}
         <RichHtml html={html} />
       </article>
       {withToc && (

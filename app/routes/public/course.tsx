@@ -3,7 +3,7 @@ import { pageDataContext } from '#page-context';
 import { pick } from '../../../common/lang.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { RichHtml } from '../../components/rich-html.tsx';
-import { paths } from '../../lib/paths.ts';
+import { paths } from '../../../common/paths.ts';
 import { seo } from '../../lib/seo.ts';
 import type { Route } from './+types/course.ts';
 
@@ -20,7 +20,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
 export function meta({ loaderData: data }: Route.MetaArgs) {
   if (!data) return [];
   const p = data.page;
-  const path = data.section === 'course' ? paths.course(String(p.slug)) : paths.sharedtaskItem(String(p.slug));
+  const path = data.section === 'course' ? paths.course(p.slug) : paths.sharedtaskItem(p.slug);
   return seo({
     title: pick(p.title_zh, p.title_en, data.lang),
     description: pick(p.summary_zh, p.summary_en, data.lang),
@@ -42,8 +42,8 @@ export default function Course({ loaderData }: Route.ComponentProps) {
         <div style={{ maxWidth: 880 }}>
           {page.link ? (
             <p>
-              <a href={String(page.link)} rel="noopener">
-                {String(page.link)}
+              <a href={page.link} rel="noopener">
+                {page.link}
               </a>
             </p>
           ) : null}

@@ -1,9 +1,10 @@
 import { pageDataContext } from '#page-context';
 import type { Lang } from '../../../common/enums.ts';
 import { pick } from '../../../common/lang.ts';
+import type { PublicShowcase } from '../../../common/wire.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useT } from '../../i18n/index.tsx';
-import { paths } from '../../lib/paths.ts';
+import { paths } from '../../../common/paths.ts';
 import { seo } from '../../lib/seo.ts';
 import type { Route } from './+types/discopen.ts';
 import { responsive } from '../../lib/images.ts';
@@ -27,18 +28,18 @@ export function meta({ loaderData: data }: Route.MetaArgs) {
   });
 }
 
-function Items({ items, lang }: { items: Record<string, unknown>[]; lang: Lang }) {
+function Items({ items, lang }: { items: PublicShowcase[]; lang: Lang }) {
   const { t } = useT();
   return (
     <div className="grid cols-3" style={{ marginBottom: 40 }}>
       {items.map((item) => {
         const title = pick(item.title_zh, item.title_en, lang);
         return (
-          <div key={String(item.cid)} className="card">
+          <div key={item.cid} className="card">
             {item.image_url ? (
               <img
                 className="card-media"
-                {...responsive(String(item.image_url), 400)}
+                {...responsive(item.image_url ?? '', 400)}
                 sizes="(min-width: 900px) 380px, (min-width: 600px) 50vw, 100vw"
                 alt=""
                 width={480}
@@ -52,7 +53,7 @@ function Items({ items, lang }: { items: Record<string, unknown>[]; lang: Lang }
             </div>
             {item.link ? (
               <div className="card-actions">
-                <a href={String(item.link)} target="_blank" rel="noopener">
+                <a href={item.link} target="_blank" rel="noopener">
                   {t('discopen.visit')}: {title}
                 </a>
               </div>

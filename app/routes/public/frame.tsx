@@ -6,6 +6,7 @@ import { MenuIcon } from '../../components/icons.tsx';
 import { LanguageMenu } from '../../components/language-menu.tsx';
 import { useT } from '../../i18n/index.tsx';
 import { publicNav } from '../../lib/paths.ts';
+import { paths } from '../../../common/paths.ts';
 import { useRootData } from '../../root.tsx';
 import { responsive } from '../../lib/images.ts';
 
@@ -55,7 +56,7 @@ function PhoneMenu({ onClose }: { onClose: () => void }) {
 
 export default function PublicFrame() {
   const { t } = useT();
-  const { site, lang } = useRootData();
+  const { site, lang, origin } = useRootData();
   const location = useLocation();
   const home = location.pathname === '/';
   const solid = useSolidBar(home);
@@ -105,6 +106,13 @@ export default function PublicFrame() {
                 {t('footer.contact')}: <a href={`mailto:${site.email}`}>{site.email}</a>
               </p>
             )}
+            <p className="subscribe">
+              {t('footer.subscribe')}: <a href={paths.newsFeed()}>{t('footer.newsFeed')}</a>
+              {' · '}
+              <a href={paths.publicationFeed()}>{t('footer.publicationFeed')}</a>
+              {' · '}
+              <a href={paths.seminarSubscription(origin)}>{t('footer.seminarCalendar')}</a> (<a href={paths.seminarFeed()}>.ics</a>)
+            </p>
             {lang === 'zh' && site.filing_number && (
               <p>
                 <a href="https://beian.miit.gov.cn/" rel="noopener" target="_blank">

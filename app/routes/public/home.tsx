@@ -2,13 +2,15 @@ import { Link } from 'react-router';
 import { pageDataContext } from '#page-context';
 import type { Lang } from '../../../common/enums.ts';
 import { pick } from '../../../common/lang.ts';
+import type { PublicShowcase } from '../../../common/wire.ts';
 import { Carousel } from '../../components/carousel.tsx';
 import { RichHtml } from '../../components/rich-html.tsx';
 import { useT } from '../../i18n/index.tsx';
-import { paths } from '../../lib/paths.ts';
+import { paths } from '../../../common/paths.ts';
 import { seo } from '../../lib/seo.ts';
 import type { Route } from './+types/home.ts';
 import { responsive } from '../../lib/images.ts';
+import { organizationLd, seminarLd } from '../../lib/structured-data.ts';
 
 export async function loader({ context }: Route.LoaderArgs) {
   const data = context.get(pageDataContext);
@@ -26,20 +28,21 @@ export async function loader({ context }: Route.LoaderArgs) {
 export function meta({ loaderData: data }: Route.MetaArgs) {
   if (!data) return [];
   const name = pick(data.site.lab_name_zh, data.site.lab_name_en, data.lang);
-  return seo({ title: name, description: data.site.intro_text || name, origin: data.origin, path: '/', lang: data.lang, forced: data.forced });
+  return [
+    ...seo({ title: name, description: data.site.intro_text || name, origin: data.origin, path: '/', lang: data.lang, forced: data.forced }),
+    organizationLd(data.site, data.origin, data.lang),
+    ...(data.seminar ? [seminarLd(data.seminar, data.origin, data.site, data.lang)] : []),
+  ];
 }
 
-type Item = Record<string, unknown>;
-const str = (v: unknown) => (typeof v === 'string' ? v : '');
-
-function ShowcaseCard({ item, lang }: { item: Item; lang: Lang }) {
-  const link = str(item.link);
+function ShowcaseCard({ item, lang }: { item: PublicShowcase; lang: Lang }) {
+  const link = item.link;
   const body = (
     <>
-      {str(item.image_url) && (
+      {item.image_url && (
         <img
           className="card-media"
-          {...responsive(str(item.image_url), 400)}
+          {...responsive(item.image_url ?? '', 400)}
           sizes="(min-width: 900px) 380px, (min-width: 600px) 50vw, 100vw"
           alt=""
           width={480}
@@ -64,13 +67,13 @@ function ShowcaseCard({ item, lang }: { item: Item; lang: Lang }) {
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { t } = useT();
-  const { lang, site, carousel, news, seminar, tools, projects } = loaderData;
+  const { lang, origin, site, carousel, news, seminar, tools, projects } = loaderData;
   const name = pick(site.lab_name_zh, site.lab_name_en, lang);
   const heroItems = carousel.map((c, i) => {
     const title = pick(c.title_zh, c.title_en, lang);
     const img = (
       <img
-        {...responsive(str(c.image_url), 780)}
+        {...responsive(c.image_url ?? '', 780)}
         sizes="(min-width: 900px) min(780px, 50vw), 100vw"
         alt={title}
         width={780}
@@ -81,7 +84,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     );
     return (
       <>
-        {str(c.link) ? <a href={str(c.link)}>{img}</a> : img}
+        {c.link ? <a href={c.link}>{img}</a> : img}
         <p className="caption">{title}</p>
       </>
     );
@@ -120,25 +123,28 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                     {pick(seminar.ins_zh, seminar.ins_en, lang) && ` (${pick(seminar.ins_zh, seminar.ins_en, lang)})`}
                   </p>
                   <p>
-                    {t('home.time')}: <time dateTime={str(seminar.date)}>{str(seminar.date)}</time> {str(seminar.start)}–{str(seminar.end)}
+                    {t('home.time')}: <time dateTime={seminar.date}>{seminar.date}</time> {seminar.start}–{seminar.end}
                   </p>
                   <p>
-                    {t('home.room')}: {str(seminar.room_type_str)} {str(seminar.room_id)}
+                    {t('home.room')}: {seminar.room_type_str} {seminar.room_id}
                   </p>
                   {pick(seminar.host_zh, seminar.host_en, lang) && (
                     <p>
                       {t('home.host')}: {pick(seminar.host_zh, seminar.host_en, lang)}
                     </p>
                   )}
-                  {str(seminar.live_link) && (
+                  {seminar.live_link && (
                     <p>
-                      <a href={str(seminar.live_link)} target="_blank" rel="noopener">
+                      <a href={seminar.live_link} target="_blank" rel="noopener">
                         {t('home.live')}
                       </a>
                     </p>
                   )}
                   <p className="muted small" style={{ marginTop: 8 }}>
                     {pick(seminar.abstract_zh, seminar.abstract_en, lang).slice(0, 240)}
+                  </p>
+                  <p className="small">
+                    <a href={paths.seminarSubscription(origin)}>{t('home.subscribe')}</a> (<a href={paths.seminarFeed()}>.ics</a>)
                   </p>
                 </div>
               </div>
@@ -155,9 +161,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           ) : (
             <ol className="timeline">
               {news.map((n) => (
-                <li key={String(n.nid)} id={`news-${n.nid}`} className={n.emphasize ? 'emphasized' : undefined}>
-                  <time className="muted small" dateTime={str(n.date)}>
-                    {str(n.date)}
+                <li key={n.nid} id={`news-${n.nid}`} className={n.emphasize ? 'emphasized' : undefined}>
+                  <time className="muted small" dateTime={n.date}>
+                    {n.date}
                   </time>
                   {n.emphasize ? (
                     <span className="badge" title={t('home.emphasized')}>
@@ -180,7 +186,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               delay={3000}
               speed={1000}
               label={t('home.tools')}
-              items={tools.map((item) => <ShowcaseCard key={String(item.cid)} item={item} lang={lang} />)}
+              items={tools.map((item) => <ShowcaseCard key={item.cid} item={item} lang={lang} />)}
             />
           </section>
         )}
@@ -192,7 +198,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               delay={3000}
               speed={1000}
               label={t('home.projects')}
-              items={projects.map((item) => <ShowcaseCard key={String(item.cid)} item={item} lang={lang} />)}
+              items={projects.map((item) => <ShowcaseCard key={item.cid} item={item} lang={lang} />)}
             />
           </section>
         )}

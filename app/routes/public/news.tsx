@@ -3,7 +3,7 @@ import { pageDataContext } from '#page-context';
 import { Pager, withPage } from '../../components/pager.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useT } from '../../i18n/index.tsx';
-import { paths } from '../../lib/paths.ts';
+import { paths } from '../../../common/paths.ts';
 import { seo } from '../../lib/seo.ts';
 import type { Route } from './+types/news.ts';
 import { responsive } from '../../lib/images.ts';
@@ -42,11 +42,11 @@ export default function News({ loaderData }: Route.ComponentProps) {
         {articles.length === 0 && <p className="muted">{t('news.empty')}</p>}
         <div className="grid cols-3">
           {articles.map((a) => (
-            <a key={String(a.aid)} className="card" href={paths.article(String(a.aid))} target="_blank" rel="noopener">
+            <a key={a.aid} className="card" href={paths.article(a.aid)} target="_blank" rel="noopener">
               {a.image_url ? (
                 <img
                   className="card-media"
-                  {...responsive(String(a.image_url), 400)}
+                  {...responsive(a.image_url ?? '', 400)}
                   sizes="(min-width: 900px) 380px, (min-width: 600px) 50vw, 100vw"
                   alt=""
                   width={800}
@@ -56,11 +56,11 @@ export default function News({ loaderData }: Route.ComponentProps) {
               ) : null}
               <div className="card-body">
                 <h2>
-                  {String(a.title)}
+                  {a.title}
                   <span className="visually-hidden"> {t('news.opensNewTab')}</span>
                 </h2>
-                <time className="muted small" dateTime={String(a.time3 ?? '')}>
-                  {String(a.time3 ?? '').slice(0, 10)}
+                <time className="muted small" dateTime={a.time3 ?? ''}>
+                  {(a.time3 ?? '').slice(0, 10)}
                 </time>
               </div>
             </a>

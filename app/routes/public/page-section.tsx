@@ -3,7 +3,7 @@ import { pageDataContext } from '#page-context';
 import { PageHeader } from '../../components/page-header.tsx';
 import { PageList } from '../../components/page-list.tsx';
 import { useT } from '../../i18n/index.tsx';
-import { paths } from '../../lib/paths.ts';
+import { paths } from '../../../common/paths.ts';
 import { seo } from '../../lib/seo.ts';
 import type { Route } from './+types/page-section.ts';
 

@@ -5,8 +5,9 @@ import { pick } from '../../../common/lang.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { Pager, withPage } from '../../components/pager.tsx';
 import { useT } from '../../i18n/index.tsx';
-import { areaLabel, groupPeople, type PublicPerson, personHref, typeLabel } from '../../lib/people.ts';
-import { paths } from '../../lib/paths.ts';
+import type { PersonListItem } from '../../../common/wire.ts';
+import { areaLabel, groupPeople, personHref, typeLabel } from '../../lib/people.ts';
+import { paths } from '../../../common/paths.ts';
 import { seo } from '../../lib/seo.ts';
 import type { Route } from './+types/people.ts';
 import { responsive } from '../../lib/images.ts';
@@ -19,7 +20,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const list = await data.peoplePage();
   if (!list) throw dataResponse({ lang: data.lang }, { status: 404 });
   const { tab, items, page, pages } = list;
-  return { lang: data.lang, origin: data.origin, forced: data.forced, tab, page, pages, people: items as PublicPerson[] };
+  return { lang: data.lang, origin: data.origin, forced: data.forced, tab, page, pages, people: items };
 }
 
 const tabPath = (tab: 'current' | 'former') => (tab === 'former' ? `${paths.people()}?tab=former` : paths.people());
@@ -38,7 +39,7 @@ export function meta({ loaderData: data }: Route.MetaArgs) {
   });
 }
 
-function CardLink({ person, children }: { person: PublicPerson; children: ReactNode }) {
+function CardLink({ person, children }: { person: PersonListItem; children: ReactNode }) {
   const href = personHref(person);
   if (!href) return <div className="card">{children}</div>;
   return (
@@ -78,7 +79,7 @@ export default function People({ loaderData }: Route.ComponentProps) {
                   return (
                     <CardLink key={p.pid} person={p}>
                       <div className={`person-card${wide ? '' : ' compact'}`}>
-                        <img className="portrait" {...responsive(String(p.portrait_url), 88)} sizes="88px" alt="" loading="lazy" width={88} height={88} />
+                        <img className="portrait" {...responsive(p.portrait_url ?? '', 88)} sizes="88px" alt="" loading="lazy" width={88} height={88} />
                         <div>
                           <h3>{pick(p.name_zh, p.name_en, lang)}</h3>
                           <p className="muted small">

@@ -1,13 +1,17 @@
 import { data as dataResponse, redirect } from 'react-router';
 import { pageDataContext } from '#page-context';
 import { pick } from '../../../common/lang.ts';
+import { AuthorList } from '../../components/author-list.tsx';
 import { RichHtml } from '../../components/rich-html.tsx';
+import type { AuthorMembers } from '../../../common/authors.ts';
+import type { PublicationListItem } from '../../../common/wire.ts';
 import { useT } from '../../i18n/index.tsx';
 import { areaLabel, typeLabel } from '../../lib/people.ts';
-import { paths } from '../../lib/paths.ts';
+import { paths } from '../../../common/paths.ts';
 import { seo } from '../../lib/seo.ts';
 import type { Route } from './+types/person.ts';
 import { responsive } from '../../lib/images.ts';
+import { personLd } from '../../lib/structured-data.ts';
 
 // /people/{username}[/…]: a personal page. link_type 1 renders markdown, 2 sanitized HTML; 3 sends the
 // visitor to the person's own page; 0 has no page.
@@ -18,37 +22,79 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const person = found?.person;
   if (!found || !person || person.link_type === 0) throw dataResponse({ lang: data.lang }, { status: 404 });
   if (person.link_type === 3 && typeof person.link === 'string' && /^https?:\/\//.test(person.link)) throw redirect(person.link, 302);
-  return { lang: data.lang, origin: data.origin, forced: data.forced, person, html: found.html, labName: pick(site.lab_name_zh, site.lab_name_en, data.lang) };
+  return {
+    lang: data.lang,
+    origin: data.origin,
+    forced: data.forced,
+    person,
+    html: found.html,
+    publications: found.publications,
+    members: found.members,
+    labName: pick(site.lab_name_zh, site.lab_name_en, data.lang),
+    // what the page's Person says of the lab
+    lab: { lab_name_zh: site.lab_name_zh, lab_name_en: site.lab_name_en, email: site.email, location_zh: site.location_zh, location_en: site.location_en },
+  };
 }
 
 export function meta({ loaderData: data }: Route.MetaArgs) {
   if (!data) return [];
   const p = data.person;
-  return seo({
-    // SPEC §2: the lab name plus the person's English name
-    title: `${data.labName} - ${String(p.name_en)}`,
-    description: pick(p.description_zh, p.description_en, data.lang) || `${String(p.name_en)} · ${data.labName}`,
-    origin: data.origin,
-    path: paths.person(String(p.username)),
-    lang: data.lang,
-    forced: data.forced,
-    image: String(p.portrait_url ?? ''),
-    type: 'profile',
-  });
+  return [
+    ...seo({
+      // SPEC §2: the lab name plus the person's English name
+      title: `${data.labName} - ${p.name_en}`,
+      description: pick(p.description_zh, p.description_en, data.lang) || `${p.name_en} · ${data.labName}`,
+      origin: data.origin,
+      path: paths.person(p.username),
+      lang: data.lang,
+      forced: data.forced,
+      image: p.portrait_url ?? '',
+      type: 'profile',
+    }),
+    personLd(p, data.origin, data.lab, data.lang),
+  ];
+}
+
+/** The member's publications, newest first, under a heading per year (issue #14). */
+function MemberPublications({ items, members }: { items: PublicationListItem[]; members: AuthorMembers }) {
+  const { t } = useT();
+  const years = [...new Set(items.map((p) => p.year ?? 0))].sort((a, b) => b - a);
+  return (
+    <section className="member-publications" aria-labelledby="member-publications">
+      <h2 id="member-publications">{t('person.publications')}</h2>
+      {years.map((year) => (
+        <div key={year}>
+          <h3>{year || '—'}</h3>
+          <ul>
+            {items
+              .filter((p) => (p.year ?? 0) === year)
+              .map((p) => (
+                <li key={p.pid}>
+                  <a href={p.pid !== undefined ? paths.publicationItem(p.pid) : undefined}>{p.title}</a>
+                  <br />
+                  <AuthorList authors={p.author ?? []} members={members} />
+                  <span className="muted"> · {p.source ?? ''}</span>
+                </li>
+              ))}
+          </ul>
+        </div>
+      ))}
+    </section>
+  );
 }
 
 export default function Person({ loaderData }: Route.ComponentProps) {
   const { t } = useT();
-  const { lang, person: p, html } = loaderData;
+  const { lang, person: p, html, publications, members } = loaderData;
   const location = pick(p.location_zh, p.location_en, lang);
   const name = pick(p.name_zh, p.name_en, lang);
   return (
     <div className="container" style={{ paddingTop: 32 }}>
       <div className="profile">
-        <img {...responsive(String(p.portrait_url), 150)} sizes="150px" alt={name} width={150} height={150} />
+        <img {...responsive(p.portrait_url ?? '', 150)} sizes="150px" alt={name} width={150} height={150} />
         <div>
           <h1 style={{ marginBottom: 0 }}>{name}</h1>
-          <p className="muted">{lang === 'zh' ? String(p.name_en) : String(p.name_zh)}</p>
+          <p className="muted">{lang === 'zh' ? p.name_en : p.name_zh}</p>
           <p>
             {t('person.type')}: {typeLabel(p.type, lang)}
           </p>
@@ -59,7 +105,7 @@ export default function Person({ loaderData }: Route.ComponentProps) {
           )}
           {p.email ? (
             <p>
-              {t('person.email')}: <a href={`mailto:${String(p.email)}`}>{String(p.email)}</a>
+              {t('person.email')}: <a href={`mailto:${p.email}`}>{p.email}</a>
             </p>
           ) : null}
           {location && (
@@ -70,6 +116,7 @@ export default function Person({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
       {html && <RichHtml html={html} />}
+      {publications.length > 0 && <MemberPublications items={publications} members={members} />}
     </div>
   );
 }

@@ -1,11 +1,11 @@
-import type { ReactElement } from 'react';
 import { data as dataResponse, Link } from 'react-router';
 import { pageDataContext } from '#page-context';
 import { areas, enumLabel } from '../../../common/enums.ts';
-import { ChatIcon, CodeIcon, DatasetIcon, PdfIcon, SlidesIcon, VideoIcon } from '../../components/icons.tsx';
+import { AuthorList } from '../../components/author-list.tsx';
+import { PublicationLinks } from '../../components/publication-links.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useT } from '../../i18n/index.tsx';
-import { paths } from '../../lib/paths.ts';
+import { paths } from '../../../common/paths.ts';
 import { isAll, searchOf, selectAll, toggleArea } from '../../lib/publication-filter.ts';
 import { Pager, withPage } from '../../components/pager.tsx';
 import { seo } from '../../lib/seo.ts';
@@ -69,44 +69,49 @@ export default function Publications({ loaderData }: Route.ComponentProps) {
           {t('publication.count', { count: total })}
           {pages > 1 && ` · ${t('pager.of', { page, pages })}`}
         </p>
+        {total > 0 && (
+          <p className="muted small">
+            {t('publication.export')}: <a href={paths.publicationExport('bib')}>{t('publication.exportAll')}</a>
+            {selection.length > 0 && (
+              <>
+                {' · '}
+                <a href={paths.publicationExport('bib', selection)}>{t('publication.exportSelection')}</a>
+              </>
+            )}
+            {' · '}
+            <a href={paths.publicationExport('json', selection)}>CSL-JSON</a>
+          </p>
+        )}
         {total === 0 && <p className="muted">{t('publication.empty')}</p>}
         <ol className="publications" reversed start={total - (page - 1) * size}>
-          {items.map((p) => {
-            const icons: [string, string, ReactElement][] = [];
-            if (p.file1_url) icons.push([t('publication.pdf'), String(p.file1_url), <PdfIcon key="pdf" />]);
-            if (p.file2_url) icons.push([t('publication.slides'), String(p.file2_url), <SlidesIcon key="slides" />]);
-            if (p.file3_url) icons.push([t('publication.dataset'), String(p.file3_url), <DatasetIcon key="data" />]);
-            if (p.link3) icons.push([t('publication.wechat'), String(p.link3), <ChatIcon key="wechat" />]);
-            if (p.link2) icons.push([t('publication.code'), String(p.link2), <CodeIcon key="code" />]);
-            if (p.link4) icons.push([t('publication.video'), String(p.link4), <VideoIcon key="video" />]);
-            const authors = Array.isArray(p.author) ? (p.author as string[]).join(', ') : String(p.author ?? '');
-            return (
-              <li key={String(p.pid)}>
-                <p className="title">
-                  {p.link1 ? (
-                    <a href={String(p.link1)} target="_blank" rel="noopener">
-                      {String(p.title)}
-                    </a>
-                  ) : (
-                    String(p.title)
-                  )}
-                </p>
-                <p>{authors}</p>
-                <p className="muted">
-                  {String(p.source)} · {String(p.year)} · {enumLabel(areas, String(p.area), lang)}
-                </p>
-                {icons.length > 0 && (
-                  <div className="pub-links">
-                    {icons.map(([label, href, icon]) => (
-                      <a key={label} href={href} target="_blank" rel="noopener" title={label} aria-label={`${label}: ${String(p.title)}`}>
-                        {icon}
-                      </a>
-                    ))}
-                  </div>
+          {items.map((p) => (
+            <li key={p.pid}>
+              <p className="title">
+                {p.link1 ? (
+                  <a href={p.link1} target="_blank" rel="noopener">
+                    {p.title}
+                  </a>
+                ) : (
+                  p.title
                 )}
-              </li>
-            );
-          })}
+              </p>
+              <p>
+                <AuthorList authors={p.author ?? []} members={list.members} />
+              </p>
+              <p className="muted">
+                {p.source ?? ''} · {p.year ?? ''} · {p.area ? enumLabel(areas, p.area, lang) : ''}
+                {p.pid !== undefined && (
+                  <>
+                    {' · '}
+                    <a href={paths.publicationItem(p.pid)}>{t('publication.details')}</a>
+                    {' · '}
+                    <a href={`${paths.publicationItem(p.pid)}#cite`}>{t('publication.cite')}</a>
+                  </>
+                )}
+              </p>
+              <PublicationLinks p={p} />
+            </li>
+          ))}
         </ol>
         <Pager page={page} pages={pages} href={(n) => withPage(filterLink(selection), n)} />
       </div>

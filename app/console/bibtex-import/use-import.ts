@@ -1,0 +1,48 @@
+import { useState } from 'react';
+import type { ImportEntry } from '../../../common/wire.ts';
+import { request } from '../api.ts';
+
+// The BibTeX import's state (issue #14, point 3): the text, the preview's entries and, for each, whether
+// it is imported, into which area, and what a duplicate does (skip it, update the stored one, or add anew).
+
+export type DuplicateAction = 'skip' | 'update' | 'create';
+export type Choice = { on: boolean; area: string; duplicate: DuplicateAction };
+
+const importPath = '/api/publication/import/';
+
+/** Entries that can be imported start chosen, but duplicates, which start skipped. */
+const initialChoice = (e: ImportEntry): Choice => ({ on: !!e.record && e.problems.length === 0 && !e.duplicateOf, area: 'none', duplicate: 'skip' });
+
+export function useBibtexImport() {
+  const [text, setText] = useState('');
+  const [entries, setEntries] = useState<ImportEntry[] | null>(null);
+  const [choices, setChoices] = useState<Choice[]>([]);
+
+  async function preview() {
+    const found = await request<ImportEntry[]>('POST', `${importPath}preview/`, { json: { text } });
+    setEntries(found);
+    setChoices(found.map(initialChoice));
+    return found;
+  }
+
+  const choose = (i: number, patch: Partial<Choice>) => setChoices((cs) => cs.map((c, j) => (j === i ? { ...c, ...patch } : c)));
+  const areaForAll = (area: string) => setChoices((cs) => cs.map((c) => ({ ...c, area })));
+
+  /** The chosen entries as the import takes them: a duplicate updates, adds anew, or is left out. */
+  function chosen() {
+    return (entries ?? []).flatMap((e, i) => {
+      const c = choices[i];
+      if (!c?.on || !e.record) return [];
+      if (e.duplicateOf && c.duplicate === 'skip') return [];
+      return [{ record: e.record, area: c.area, ...(e.duplicateOf && c.duplicate === 'update' ? { update: e.duplicateOf.pid } : {}) }];
+    });
+  }
+
+  const run = () => request<{ created: number[]; updated: number[] }>('POST', importPath, { json: { entries: chosen() } });
+  const reset = () => {
+    setEntries(null);
+    setChoices([]);
+  };
+
+  return { text, setText, entries, choices, preview, choose, areaForAll, chosen, run, reset };
+}

@@ -1,0 +1,85 @@
+import OpenInNewIcon from '@mui/icons-material/OpenInNew';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
+import type { ReactNode } from 'react';
+import type { Lang } from '../../common/enums.ts';
+import { enumLabel } from '../../common/enums.ts';
+import type { FieldDef } from '../../common/fields.ts';
+import { pick } from '../../common/lang.ts';
+import type { ListColumn, ResourceDef } from '../../common/resource.ts';
+import { formatInstant } from './format.ts';
+
+// The console's list columns, from a declaration's `listColumns`: each cell is drawn by its field's kind
+// (an enum by its option's label, a boolean by its state, an image as a thumbnail, a link as a link).
+
+export type Row = Record<string, unknown>;
+/** A column of the list; on a phone the `title` column heads each record's card (else the first). */
+export type Column = { key: string; label: string; render?: (row: Row) => ReactNode; title?: boolean };
+
+const text = (v: unknown): string => (v === null || v === undefined ? '' : Array.isArray(v) ? v.join(', ') : String(v));
+
+/** One value drawn as its kind shows it. */
+export function cellOf(def: FieldDef | undefined, value: unknown, lang: Lang): ReactNode {
+  switch (def?.kind) {
+    case 'enum':
+      return typeof value === 'string' ? enumLabel(def.options ?? [], value, lang) : text(value);
+    case 'bool': {
+      const on = value === true || value === 1;
+      const label = def.states ? def.states[on ? 'on' : 'off'][lang] : on ? '✓' : '✗';
+      return <Chip size="small" label={label} {...(on ? { color: 'success', variant: 'outlined' } : {})} />;
+    }
+    case 'image':
+      return typeof value === 'string' && value ? (
+        <Box
+          component="img"
+          src={value}
+          alt=""
+          loading="lazy"
+          sx={{ display: 'block', width: 96, height: 54, objectFit: 'cover', borderRadius: 0.5, bgcolor: '#eee' }}
+        />
+      ) : (
+        '—'
+      );
+    case 'url':
+      return typeof value === 'string' && value ? (
+        <Link href={value} target="_blank" rel="noopener" sx={{ wordBreak: 'break-all' }}>
+          {value}
+        </Link>
+      ) : (
+        '—'
+      );
+    default:
+      return text(value);
+  }
+}
+
+const opensLabel = { zh: '在新标签页打开公开页面', en: 'Open the public page in a new tab' } as const;
+
+/** A record's public page, opened in a new tab. */
+function PublicLink({ href, text, lang }: { href: string; text: string; lang: Lang }) {
+  return (
+    <Link href={href} target="_blank" rel="noopener" title={opensLabel[lang]} sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
+      {text}
+      <OpenInNewIcon sx={{ fontSize: 14 }} />
+    </Link>
+  );
+}
+
+/** The list's columns of a declared resource, headed in `lang`. */
+export function columnsOf(res: ResourceDef, lang: Lang): Column[] {
+  return res.listColumns.map((c: ListColumn): Column => {
+    const col = typeof c === 'string' ? { key: c } : c;
+    const def = res.fields[col.key];
+    const label = col.label?.[lang] ?? def?.label[lang] ?? col.key;
+    const render = (row: Row): ReactNode => {
+      if (col.kind === 'instant') return formatInstant(row[col.key]);
+      if (col.bilingual) return pick(row[`${col.key}_zh`], row[`${col.key}_en`], lang);
+      if (col.with) return `${text(row[col.key])} / ${text(row[col.with])}`;
+      const href = col.opens ? res.publicPath?.(row) : undefined;
+      if (href) return <PublicLink href={href} text={text(row[col.key])} lang={lang} />;
+      return cellOf(def, row[col.key], lang);
+    };
+    return { key: col.key, label, render, ...(col.title ? { title: true } : {}) };
+  });
+}

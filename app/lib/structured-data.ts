@@ -1,0 +1,70 @@
+import type { MetaDescriptor } from 'react-router';
+import type { Lang } from '../../common/enums.ts';
+import { pick } from '../../common/lang.ts';
+import { paths } from '../../common/paths.ts';
+import type { PublicPerson, PublicSeminar, SiteSettings } from '../../common/wire.ts';
+
+/** What the lab's Organization says of it. */
+export type LabCard = Pick<SiteSettings, 'lab_name_zh' | 'lab_name_en' | 'email' | 'location_zh' | 'location_en'>;
+
+// schema.org JSON-LD for the pages search engines read beyond publications (issue #14, point 7): the lab
+// as an Organization on the home page, a member as a Person on their page, a seminar as an Event.
+// (A publication's ScholarlyArticle is in scholar.ts.)
+
+const absolute = (origin: string, url: string | null | undefined) => (url ? (/^https?:\/\//.test(url) ? url : `${origin}${url}`) : undefined);
+
+function organization(site: LabCard, origin: string, lang: Lang) {
+  return {
+    '@type': 'ResearchOrganization',
+    name: pick(site.lab_name_zh, site.lab_name_en, lang),
+    alternateName: lang === 'zh' ? site.lab_name_en : site.lab_name_zh,
+    url: `${origin}/`,
+    ...(site.email ? { email: site.email } : {}),
+    ...(pick(site.location_zh, site.location_en, lang) ? { address: pick(site.location_zh, site.location_en, lang) } : {}),
+  };
+}
+
+export function organizationLd(site: LabCard, origin: string, lang: Lang): MetaDescriptor {
+  return { 'script:ld+json': { '@context': 'https://schema.org', ...organization(site, origin, lang) } };
+}
+
+type PersonOnPage = Omit<PublicPerson, 'link1' | 'link2'>;
+
+export function personLd(p: PersonOnPage, origin: string, lab: LabCard, lang: Lang): MetaDescriptor {
+  // their pages elsewhere: the existing page link, where it is one
+  const sameAs = [p.link3].filter((u) => /^https?:\/\//.test(u));
+  return {
+    'script:ld+json': {
+      '@context': 'https://schema.org',
+      '@type': 'Person',
+      name: pick(p.name_zh, p.name_en, lang),
+      alternateName: lang === 'zh' ? p.name_en : p.name_zh,
+      url: `${origin}${paths.person(p.username)}`,
+      ...(p.portrait_url ? { image: absolute(origin, p.portrait_url) } : {}),
+      ...(p.email ? { email: p.email } : {}),
+      ...(sameAs.length > 0 ? { sameAs } : {}),
+      affiliation: organization(lab, origin, lang),
+    },
+  };
+}
+
+/** A seminar: its times are Beijing time (SPEC §2), its place the meeting or its live stream. */
+export function seminarLd(s: PublicSeminar, origin: string, lab: LabCard, lang: Lang): MetaDescriptor {
+  const at = (time: string) => `${s.date}T${time}:00+08:00`;
+  const speaker = pick(s.speaker_zh, s.speaker_en, lang);
+  return {
+    'script:ld+json': {
+      '@context': 'https://schema.org',
+      '@type': 'Event',
+      name: pick(s.title_zh, s.title_en, lang),
+      startDate: at(s.start),
+      endDate: at(s.end),
+      eventAttendanceMode: 'https://schema.org/OnlineEventAttendanceMode',
+      location: s.live_link ? { '@type': 'VirtualLocation', url: s.live_link } : { '@type': 'VirtualLocation', name: `${s.room_type_str} ${s.room_id}`.trim() },
+      ...(pick(s.abstract_zh, s.abstract_en, lang) ? { description: pick(s.abstract_zh, s.abstract_en, lang).slice(0, 500) } : {}),
+      ...(speaker ? { performer: { '@type': 'Person', name: speaker } } : {}),
+      ...(s.image_url ? { image: absolute(origin, s.image_url) } : {}),
+      organizer: organization(lab, origin, lang),
+    },
+  };
+}

@@ -1,0 +1,128 @@
+import { data as dataResponse } from 'react-router';
+import { pageDataContext } from '#page-context';
+import { areas, enumLabel, publicationTypes, venueKinds } from '../../../common/enums.ts';
+import { paths } from '../../../common/paths.ts';
+import { AuthorList } from '../../components/author-list.tsx';
+import { CopyButton } from '../../components/copy-button.tsx';
+import { PublicationLinks } from '../../components/publication-links.tsx';
+import { useT } from '../../i18n/index.tsx';
+import { scholarMeta } from '../../lib/scholar.ts';
+import { seo } from '../../lib/seo.ts';
+import type { Route } from './+types/publication-item.ts';
+
+// /publication/{pid}: one publication's own page (issue #14), what Google Scholar indexes: the record
+// in full, its DOI, files and links, with citation_* tags and JSON-LD in the head.
+
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const data = context.get(pageDataContext);
+  const publication = await data.publication(params.pid);
+  if (!publication) throw dataResponse({ lang: data.lang }, { status: 404 });
+  const cite = await data.citations(publication);
+  return { lang: data.lang, origin: data.origin, forced: data.forced, publication, cite };
+}
+
+export function meta({ loaderData: data }: Route.MetaArgs) {
+  if (!data) return [];
+  const p = data.publication;
+  const path = paths.publicationItem(p.pid);
+  return [
+    ...seo({
+      title: p.title,
+      description: p.abstract || `${p.author.join(', ')} · ${p.source} ${p.year}`,
+      origin: data.origin,
+      path,
+      lang: data.lang,
+      forced: data.forced,
+      type: 'article',
+    }),
+    ...scholarMeta(p, data.origin, `${data.origin}${path}`),
+  ];
+}
+
+export default function PublicationPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useT();
+  const { lang, publication: p, cite } = loaderData;
+  const when = p.month ? `${p.year}-${String(p.month).padStart(2, '0')}` : String(p.year);
+  const kinds = [
+    enumLabel(publicationTypes, p.type, lang),
+    p.type === 'paper' ? enumLabel(venueKinds, p.venue_kind, lang) : '',
+    p.area !== 'none' ? enumLabel(areas, p.area, lang) : '',
+  ]
+    .filter(Boolean)
+    .join(' · ');
+  return (
+    <div className="container publication-page">
+      <p className="muted small">
+        <a href={paths.publication()}>{t('publication.back')}</a>
+      </p>
+      <h1>
+        {p.link1 ? (
+          <a href={p.link1} target="_blank" rel="noopener">
+            {p.title}
+          </a>
+        ) : (
+          p.title
+        )}
+      </h1>
+      <p className="authors">
+        <AuthorList authors={p.author} members={p.members} />
+      </p>
+      <p className="muted">
+        {t('publication.venue')} {p.source} · {when}
+        {kinds && ` · ${kinds}`}
+      </p>
+      {p.doi && (
+        <p>
+          DOI:{' '}
+          <a href={`https://doi.org/${p.doi}`} rel="noopener">
+            {p.doi}
+          </a>
+        </p>
+      )}
+      <PublicationLinks p={p} />
+      {p.abstract && (
+        <section>
+          <h2>{t('publication.abstract')}</h2>
+          <p className="abstract">{p.abstract}</p>
+        </section>
+      )}
+      <section id="cite">
+        <h2>{t('publication.cite')}</h2>
+        <div className="cite-block">
+          <p className="cite-head">
+            <span>GB/T 7714</span>
+            <CopyButton text={cite.gbt} />
+          </p>
+          <p className="cite-text">{cite.gbt}</p>
+        </div>
+        <div className="cite-block">
+          <p className="cite-head">
+            <span>APA</span>
+            <CopyButton text={cite.apa} />
+          </p>
+          <p className="cite-text">{cite.apa}</p>
+        </div>
+        <div className="cite-block">
+          <p className="cite-head">
+            <span>BibTeX</span>
+            <CopyButton text={cite.bibtex} />
+            <a href={`${paths.publicationItem(p.pid)}.bib`}>{t('publication.bibFile')}</a>
+          </p>
+          <pre className="cite-text">{cite.bibtex}</pre>
+        </div>
+      </section>
+      {p.keywords.length > 0 && (
+        <section>
+          <h2>{t('publication.keywords')}</h2>
+          <ul className="keywords">
+            {p.keywords.map((k) => (
+              <li key={k}>{k}</li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </div>
+  );
+}
+
+export { ErrorBoundary } from './not-found.tsx';

@@ -1,0 +1,25 @@
+// Every public address of the site, in one place: the pages link by it, and a declaration names its
+// records' pages by it (`publicPath`).
+export const paths = {
+  home: () => '/',
+  news: () => '/news',
+  article: (aid: number | string) => `/news/${aid}`,
+  people: () => '/people',
+  person: (username: string) => `/people/${encodeURIComponent(username)}`,
+  curriculum: () => '/curriculum',
+  course: (slug: string) => `/curriculum/${encodeURIComponent(slug)}`,
+  sharedtask: () => '/sharedtask',
+  sharedtaskItem: (slug: string) => `/sharedtask/${encodeURIComponent(slug)}`,
+  publication: () => '/publication',
+  publicationItem: (pid: number | string) => `/publication/${pid}`,
+  /** BibTeX (or CSL-JSON) of every publication, or of those in the given areas. */
+  publicationExport: (format: 'bib' | 'json', areas: readonly number[] = []) => `/publication.${format}${areas.length > 0 ? `?area=${areas.join(',')}` : ''}`,
+  discopen: () => '/DISCOpen',
+  login: (redirect?: string) => (redirect ? `/login?redirect=${encodeURIComponent(redirect)}` : '/login'),
+  console: () => '/console',
+  newsFeed: () => '/feed/news.xml',
+  publicationFeed: () => '/feed/publications.xml',
+  seminarFeed: () => '/feed/seminars.ics',
+  /** The seminar calendar for calendar apps to subscribe to (webcal: is the same address). */
+  seminarSubscription: (origin: string) => `${origin.replace(/^https?:/, 'webcal:')}/feed/seminars.ics`,
+} as const;

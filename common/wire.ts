@@ -1,0 +1,384 @@
+import { z } from 'zod';
+import { authorities } from './enums.ts';
+import { wireSchema } from './resource.ts';
+import { article, news, page, person, publication, seminar, showcase, site } from './resources/index.ts';
+
+// The answers of SPEC §7's calls, besides a declared record as its console read answers it (`wireSchema`,
+// common/resource.ts): what each public read shows, files, schedules and the session. A public read's
+// schema names every field it carries, so a column added to a table reaches the public only by being
+// named here; the API suites check every answer against its route's schema (server/http/responses.ts).
+
+/** The fields `keys` of a record's wire schema, and no other (strict). */
+function only<S extends z.core.$ZodShape, const K extends keyof S & string>(schema: z.ZodObject<S, z.core.$strict>, keys: readonly K[]) {
+  // the entries of `schema.shape` under exactly `keys`: Pick<S, K>, which fromEntries cannot say
+  const shape = Object.fromEntries(keys.map((k) => [k, schema.shape[k]])) as Pick<S, K>;
+  return z.strictObject(shape);
+}
+
+// Public reads (SPEC §7 "Public reads", and the site content reads of server/api/site.ts).
+
+/** GET /api/read_news/: a published news item, its HTML sanitized. */
+export const PublicNewsSchema = only(wireSchema(news), [
+  'nid',
+  'date',
+  'abstract',
+  'release',
+  'emphasize',
+  'content_zh',
+  'content_en',
+  'releasestr',
+  'emphasizestr',
+]);
+export type PublicNews = z.infer<typeof PublicNewsSchema>;
+
+/** GET /api/read_seminar/: a seminar, each _zh/_en pair filled from the other; never the room password. */
+export const PublicSeminarSchema = only(wireSchema(seminar), [
+  'sid',
+  'title_zh',
+  'title_en',
+  'abstract_zh',
+  'abstract_en',
+  'speaker_zh',
+  'speaker_en',
+  'ins_zh',
+  'ins_en',
+  'des_zh',
+  'des_en',
+  'host_zh',
+  'host_en',
+  'host_ins_zh',
+  'host_ins_en',
+  'image_url',
+  'date',
+  'start',
+  'end',
+  'room_type',
+  'room_type_str',
+  'room_id',
+  'live_link',
+]);
+export type PublicSeminar = z.infer<typeof PublicSeminarSchema>;
+
+/** GET /api/read_article/: a published article as a list item (no body). */
+export const PublicArticleItemSchema = only(wireSchema(article), [
+  'aid',
+  'slug',
+  'title',
+  'abstract',
+  'image_url',
+  'type',
+  'type_num',
+  'authors',
+  'time3',
+  'timestr3',
+]);
+export type PublicArticleItem = z.infer<typeof PublicArticleItemSchema>;
+
+/** GET /api/read_article/?aid= or ?slug=: one published article. */
+export const PublicArticleSchema = only(wireSchema(article), [
+  'aid',
+  'slug',
+  'title',
+  'abstract',
+  'image_url',
+  'type',
+  'type_num',
+  'authors',
+  'authors_index',
+  'editors',
+  'markdown',
+  'release',
+  'releasestr',
+  'time1',
+  'time2',
+  'time3',
+  'timestr1',
+  'timestr2',
+  'timestr3',
+]);
+export type PublicArticle = z.infer<typeof PublicArticleSchema>;
+
+/** The columns of a member the public sees (the people list and page, SPEC §7 read_people). */
+export const publicPersonFields = [
+  'pid',
+  'username',
+  'name_zh',
+  'name_en',
+  'description_zh',
+  'description_en',
+  'type',
+  'type_num',
+  'area',
+  'area_num',
+  'entrance',
+  'status',
+  'portrait_url',
+  'link',
+  'link_type',
+  'email',
+  'location_zh',
+  'location_en',
+] as const;
+
+/** The fields of a publication on the publication page (page data is sent twice: lists stay lean). */
+export const publicationListFields = [
+  'pid',
+  'title',
+  'author',
+  'year',
+  'month',
+  'source',
+  'area',
+  'area_num',
+  'link1',
+  'link2',
+  'link3',
+  'link4',
+  'file1_url',
+  'file2_url',
+  'file3_url',
+] as const;
+
+/** The fields of a member's card on the people page. */
+export const peopleListFields = [
+  'pid',
+  'username',
+  'name_zh',
+  'name_en',
+  'description_zh',
+  'description_en',
+  'type',
+  'type_num',
+  'area',
+  'entrance',
+  'status',
+  'portrait_url',
+  'link',
+  'link_type',
+] as const;
+
+/** GET /api/read_people/: a member as the people page lists them (never a student number, phone, authority or password). */
+export const PublicPersonItemSchema = only(wireSchema(person), publicPersonFields);
+export type PublicPersonItem = z.infer<typeof PublicPersonItemSchema>;
+
+/** GET /api/read_people/?username=: one member with their personal page (link2's HTML sanitized). */
+export const PublicPersonSchema = only(wireSchema(person), [...publicPersonFields, 'link1', 'link2', 'link3']);
+export type PublicPerson = z.infer<typeof PublicPersonSchema>;
+
+/** GET /api/read_people/?onlylist=1: the pickers' light list. */
+export const PublicPersonLightSchema = only(wireSchema(person), ['pid', 'username', 'name_zh', 'name_en', 'type', 'type_num', 'status']);
+export type PublicPersonLight = z.infer<typeof PublicPersonLightSchema>;
+
+/** GET /api/read_publication/: a publication with its files' public addresses. */
+export const PublicPublicationSchema = only(wireSchema(publication), [
+  'pid',
+  'title',
+  'author',
+  'source',
+  'type',
+  'type_num',
+  'area',
+  'area_num',
+  'year',
+  'month',
+  'link1',
+  'link2',
+  'link3',
+  'link4',
+  'file1',
+  'file2',
+  'file3',
+  'file1_url',
+  'file2_url',
+  'file3_url',
+  'order',
+  'venue_kind',
+  'doi',
+  'abstract',
+  'keywords',
+]);
+export type PublicPublication = z.infer<typeof PublicPublicationSchema>;
+
+/** GET /api/read_page/: a released course or shared-task page. */
+export const PublicPageSchema = only(wireSchema(page), [
+  'gid',
+  'section',
+  'title_zh',
+  'title_en',
+  'slug',
+  'summary_zh',
+  'summary_en',
+  'markdown_zh',
+  'markdown_en',
+  'image_url',
+  'link',
+  'order',
+  'release',
+  'releasestr',
+]);
+export type PublicPage = z.infer<typeof PublicPageSchema>;
+
+/** GET /api/read_showcase/: a released showcase item. */
+export const PublicShowcaseSchema = only(wireSchema(showcase), [
+  'cid',
+  'kind',
+  'title_zh',
+  'title_en',
+  'description_zh',
+  'description_en',
+  'image_url',
+  'link',
+  'order',
+  'release',
+  'releasestr',
+]);
+export type PublicShowcase = z.infer<typeof PublicShowcaseSchema>;
+
+/** GET /api/read_site/ (and the console's GET /api/site/): the site settings, every declared field and no id. */
+export const SiteSettingsSchema = only(wireSchema(site), [
+  'lab_name_zh',
+  'lab_name_en',
+  'intro_zh',
+  'intro_en',
+  'location_zh',
+  'location_en',
+  'email',
+  'qr_image_url',
+  'filing_number',
+  'console_title_zh',
+  'console_title_en',
+]);
+export type SiteSettings = z.infer<typeof SiteSettingsSchema>;
+
+// Files (SPEC §3 "File record", "Image").
+
+const instant = z.iso.datetime({ offset: true });
+
+export const DataFileSchema = z.strictObject({
+  did: z.number().int(),
+  filename: z.string(),
+  url: z.string(),
+  size: z.number().int().describe('bytes'),
+  created_at: instant,
+  name_zh: z.string().describe('the uploader'),
+  owner: z.string().describe('"public" or a username'),
+  uid: z.string(),
+  username: z.string(),
+});
+export type DataFile = z.infer<typeof DataFileSchema>;
+
+export const ImageFileSchema = z.strictObject({
+  iid: z.number().int(),
+  url: z.string(),
+  filename: z.string(),
+  size: z.number().int().describe('bytes'),
+  username: z.string(),
+  created_at: instant,
+});
+export type ImageFile = z.infer<typeof ImageFileSchema>;
+
+// Availability (SPEC §7 disctime).
+
+const occupy = z.array(z.tuple([z.number().int(), z.number().int()])).describe('[day, period] pairs');
+
+/** GET /apiprivate/disctime/?uid=: one's own grids. */
+export const OwnSchedulesSchema = z.array(z.strictObject({ term: z.string(), occupy }));
+export type OwnSchedules = z.infer<typeof OwnSchedulesSchema>;
+
+/** GET /apiprivate/disctime/: every in-group member's grid, keyed by term. */
+export const AllSchedulesSchema = z.record(z.string(), z.array(z.strictObject({ name: z.string(), name_en: z.string(), uid: z.string(), occupy })));
+export type AllSchedules = z.infer<typeof AllSchedulesSchema>;
+
+// The session (SPEC §7 Login).
+
+const authority = z.enum(authorities.map((a) => a.value));
+
+export const CsrfSchema = z.strictObject({ csrftoken: z.string() });
+export type Csrf = z.infer<typeof CsrfSchema>;
+
+export const LoginAnswerSchema = z.union([
+  z.strictObject({
+    loginStatus: z.literal('success'),
+    token: z.string(),
+    loginTime: z.number().int().describe('Unix seconds'),
+    userInfo: z.strictObject({
+      name_zh: z.string(),
+      name_en: z.string(),
+      uid: z.string(),
+      username: z.string(),
+      authority,
+      portrait_url: z.string(),
+      advisor: z.boolean(),
+      must_change_password: z.boolean(),
+    }),
+  }),
+  z.strictObject({ loginStatus: z.enum(['fail', 'notexist']) }),
+]);
+export type LoginAnswer = z.infer<typeof LoginAnswerSchema>;
+
+/** GET /api/me/: the member a session belongs to. */
+export const MeSchema = z.strictObject({
+  pid: z.number().int(),
+  uid: z.string(),
+  username: z.string(),
+  name_zh: z.string(),
+  name_en: z.string(),
+  authority,
+  portrait_url: z.string(),
+  must_change_password: z.boolean(),
+  advisor: z.boolean(),
+  analytics_url: z.string().nullable(),
+});
+export type Me = z.infer<typeof MeSchema>;
+
+// What the list pages hold of a record: its list fields, each left out when it is empty.
+
+/** A publication as the publication page lists it. */
+export type PublicationListItem = Partial<Pick<PublicPublication, (typeof publicationListFields)[number]>>;
+
+/** A member's card on the people page: who they are always, the rest when it is given. */
+export type PersonListItem = Pick<PublicPersonItem, 'pid' | 'username' | 'name_zh' | 'name_en' | 'type' | 'type_num' | 'status' | 'link_type'> &
+  Partial<Pick<PublicPersonItem, (typeof peopleListFields)[number]>>;
+
+// BibTeX import (issue #14): the preview of a .bib file and the chosen entries the import takes.
+
+/** An entry of a .bib file as a publication's fields (and its BibTeX type, for the preview). */
+export const ImportedRecordSchema = z.strictObject({
+  title: z.string().max(500),
+  author: z.array(z.string().max(300)).max(100),
+  source: z.string().max(300),
+  type: z.enum(['paper', 'monograph', 'patent']),
+  venue_kind: z.enum(['conference', 'journal', 'other']),
+  year: z.number().int(),
+  month: z.number().int().optional(),
+  doi: z.string().max(200),
+  abstract: z.string().max(10000),
+  keywords: z.array(z.string().max(300)).max(20),
+  link1: z.string().max(2000),
+  entryType: z.string().max(40),
+});
+export type ImportedRecord = z.infer<typeof ImportedRecordSchema>;
+
+export const ImportEntrySchema = z.strictObject({
+  /** Its place in the file, from 1, and the line it starts on. */
+  index: z.number().int(),
+  line: z.number().int(),
+  /** Its citation key, as written. */
+  key: z.string(),
+  /** The publication it would become (absent when the entry could not be read). */
+  record: ImportedRecordSchema.optional(),
+  /** Why it cannot be imported as it is: a parse error, or the fields the schema refuses. */
+  problems: z.array(z.string()),
+  /** A stored publication it duplicates, by DOI or by title and year. */
+  duplicateOf: z.strictObject({ pid: z.number().int(), title: z.string(), by: z.enum(['doi', 'title']) }).optional(),
+});
+export type ImportEntry = z.infer<typeof ImportEntrySchema>;
+
+/** What the import takes: each chosen entry with its area, created, or updating the duplicate it names. */
+export const ImportChoicesSchema = z.strictObject({
+  entries: z
+    .array(z.strictObject({ record: ImportedRecordSchema, area: z.string().max(60), update: z.number().int().positive().optional() }))
+    .min(1)
+    .max(2000),
+});
+export type ImportChoice = z.infer<typeof ImportChoicesSchema>['entries'][number];

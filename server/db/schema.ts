@@ -1,0 +1,236 @@
+import type { Generated, Kysely, Selectable, Updateable } from 'kysely';
+
+// Every table the migrations make, declared once: a value the schema test compares with a freshly migrated
+// database on SQLite and PostgreSQL (tests/api/db-schema.test.ts), and, derived from it, the `Database`
+// type Kysely checks queries against. A migration that adds, drops or changes a column changes this too.
+//
+// Kinds, as both databases hand them back: `int` (integer, bigint: PostgreSQL's bigint is parsed to a
+// number in database.ts), `text` (varchar, text; lists are JSON text, instants ISO 8601 text), `bool01`
+// (a 0/1 integer with a CHECK, the same on both). A column an insert may leave out is `fill`ed by its
+// DEFAULT or is the generated id (SQLite AUTOINCREMENT, PostgreSQL serial).
+
+export type Kind = 'int' | 'text' | 'bool01';
+
+export type Column = { readonly kind: Kind; readonly nullable: boolean; readonly fill?: 'default' | 'serial' };
+
+const id = { kind: 'int', nullable: false, fill: 'serial' } as const;
+const int = { kind: 'int', nullable: false } as const;
+const intOrNull = { kind: 'int', nullable: true } as const;
+const intDefault = { kind: 'int', nullable: false, fill: 'default' } as const;
+const text = { kind: 'text', nullable: false } as const;
+const textOrNull = { kind: 'text', nullable: true } as const;
+const textDefault = { kind: 'text', nullable: false, fill: 'default' } as const;
+const bool01 = { kind: 'bool01', nullable: false } as const;
+const bool01Default = { kind: 'bool01', nullable: false, fill: 'default' } as const;
+
+export const tables = {
+  // 2026-11-22-0001-init
+  person: {
+    pid: id,
+    uid: text,
+    username: text,
+    name_zh: text,
+    name_en: text,
+    description_zh: textDefault,
+    description_en: textDefault,
+    type: text,
+    type_num: int,
+    area: textDefault,
+    area_num: intDefault,
+    entrance: intOrNull,
+    authority: textDefault,
+    status: bool01Default,
+    portrait_url: textOrNull,
+    link: textDefault,
+    link_type: intDefault,
+    link1: textDefault,
+    link2: textDefault,
+    link3: textDefault,
+    email: textDefault,
+    phone: textDefault,
+    location_zh: textDefault,
+    location_en: textDefault,
+    password_hash: text,
+    must_change_password: bool01Default,
+  },
+  session: { token_hash: text, person_pid: int, login_time: int },
+  article: {
+    aid: id,
+    slug: textOrNull,
+    title: text,
+    abstract: text,
+    image_url: textOrNull,
+    type: text,
+    type_num: int,
+    authors: textDefault,
+    authors_index: textDefault,
+    editors: textDefault,
+    markdown: textDefault,
+    release: bool01Default,
+    time1: text,
+    time2: text,
+    time3: textOrNull,
+    created_by: intOrNull,
+  },
+  news: { nid: id, date: text, abstract: text, release: bool01Default, emphasize: bool01Default, content_zh: textDefault, content_en: textDefault },
+  seminar: {
+    sid: id,
+    title_zh: textDefault,
+    title_en: textDefault,
+    abstract_zh: textDefault,
+    abstract_en: textDefault,
+    speaker_zh: textDefault,
+    speaker_en: textDefault,
+    ins_zh: textDefault,
+    ins_en: textDefault,
+    des_zh: textDefault,
+    des_en: textDefault,
+    host_zh: textDefault,
+    host_en: textDefault,
+    host_ins_zh: textDefault,
+    host_ins_en: textDefault,
+    image_url: textOrNull,
+    date: text,
+    start: textDefault,
+    end: textDefault,
+    room_type: textDefault,
+    room_id: textDefault,
+    room_pw: textDefault,
+    live_link: textDefault,
+  },
+  publication: {
+    pid: id,
+    type: text,
+    type_num: int,
+    area: text,
+    area_num: int,
+    title: text,
+    author: text,
+    year: int,
+    month: intDefault,
+    source: text,
+    order: intDefault,
+    created_by: intOrNull,
+    file1: textDefault,
+    file1_key: textOrNull,
+    file2: textDefault,
+    file2_key: textOrNull,
+    file3: textDefault,
+    file3_key: textOrNull,
+    link1: textDefault,
+    link2: textDefault,
+    link3: textDefault,
+    link4: textDefault,
+    // 2026-11-24-0001-publication-details
+    doi: textDefault,
+    abstract: textDefault,
+    keywords: textDefault,
+    venue_kind: textDefault,
+  },
+  info_page: { iid: id, aspect: text, markdown: textDefault, order: intDefault },
+  data_file: {
+    did: id,
+    filename: text,
+    storage_key: text,
+    size: int,
+    created_at: text,
+    owner: text,
+    person_pid: intOrNull,
+    uid: text,
+    username: text,
+    name_zh: text,
+  },
+  image: { iid: id, filename: text, storage_key: text, size: int, created_at: text, person_pid: int },
+  schedule: { person_pid: int, term: text, occupy: textDefault },
+  media: { storage_key: text, width: int, height: int, created_at: text },
+
+  // 2026-11-22-0002-site-content
+  site_page: {
+    gid: id,
+    section: text,
+    slug: text,
+    title_zh: text,
+    title_en: textDefault,
+    summary_zh: textDefault,
+    summary_en: textDefault,
+    markdown_zh: textDefault,
+    markdown_en: textDefault,
+    image_url: textOrNull,
+    link: textDefault,
+    order: intDefault,
+    release: bool01Default,
+  },
+  showcase: {
+    cid: id,
+    kind: text,
+    title_zh: text,
+    title_en: textDefault,
+    description_zh: textDefault,
+    description_en: textDefault,
+    image_url: textOrNull,
+    link: textDefault,
+    order: intDefault,
+    release: bool01Default,
+  },
+  // one row, id 1 (a CHECK)
+  site_settings: {
+    id: int,
+    lab_name_zh: text,
+    lab_name_en: text,
+    intro_zh: textDefault,
+    intro_en: textDefault,
+    location_zh: textDefault,
+    location_en: textDefault,
+    email: textDefault,
+    qr_image_url: textOrNull,
+    filing_number: textDefault,
+    console_title_zh: textDefault,
+    console_title_en: textDefault,
+  },
+
+  // 2026-11-22-0003-advisor
+  advisor_settings: { id: int, cookie: textDefault, refresh_cookie: bool01Default, selfdez: intDefault, selfdyz: intDefault, xwzs: intDefault },
+  advisor_move: { kind: text, date: text, count: int },
+  advisor_remind: { date: text, xgh: text, realname: text },
+  advisor_report: {
+    date: text,
+    xgh: text,
+    realname: text,
+    reported: bool01,
+    uptime: textDefault,
+    status: textDefault,
+    abnormal: bool01Default,
+    doses: intDefault,
+  },
+  advisor_name: { list: text, position: int, name: text },
+
+  // 2026-11-23-0001-counters
+  counters: { key: text, count: int, reset_at: int },
+} as const satisfies Record<string, Record<string, Column>>;
+
+type ValueOf<C extends Column> = (C['kind'] extends 'text' ? string : number) | (C['nullable'] extends true ? null : never);
+
+/** A column's type for Kysely: what a select reads, and whether an insert may leave it out. */
+type ColumnOf<C> = C extends Column ? (C extends { fill: 'default' | 'serial' } ? Generated<ValueOf<C>> : ValueOf<C>) : never;
+
+export type Database = { -readonly [T in keyof typeof tables]: { -readonly [K in keyof (typeof tables)[T]]: ColumnOf<(typeof tables)[T][K]> } };
+
+export type TableName = keyof Database;
+
+/** A row of a table as a select reads it, and the columns an update sets. */
+export type TableRow<T extends TableName> = Selectable<Database[T]>;
+export type RowUpdate<T extends TableName> = Updateable<Database[T]>;
+
+/**
+ * The database seen without its table types, for code that names its tables and columns at run time: the
+ * generic create/read/update/delete and the media check (from the declarations: server/services/crud.ts,
+ * media.ts, site.ts), the backup's table copier (the tables the database lists: server/backup/), and tests
+ * that write what the types would refuse. The one place this view is made; tests/api/db-schema.test.ts
+ * checks that every registered declaration's table and fields are columns of `tables`.
+ */
+export type LooseDatabase = Record<string, Record<string, unknown>>;
+
+export function loose(db: Kysely<Database>): Kysely<LooseDatabase> {
+  // sound: the same connection; only the compile-time table map is widened to "any table, any column"
+  return db as unknown as Kysely<LooseDatabase>;
+}

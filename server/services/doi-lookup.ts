@@ -1,0 +1,115 @@
+import type { ImportedRecord } from '../../common/wire.ts';
+import { NotFound, Unavailable } from '../errors.ts';
+
+// "Fill from DOI" in the publication editor (issue #14, point 4): a DOI's metadata from Crossref's REST
+// API, or from DataCite's for the DOIs Crossref does not register (datasets, many preprints), as a
+// publication's fields for the editor to check before saving. A lookup that times out or fails says so
+// and fills nothing. Only the addresses of the configuration are asked (CROSSREF_URL, DATACITE_URL).
+
+export type DoiSources = { crossrefUrl: string; dataciteUrl: string; doiLookupTimeoutMs: number };
+
+/** A DOI's fields; NotFound when neither registry knows it, Unavailable when one cannot be asked. */
+export async function lookupDoi(sources: DoiSources, doi: string): Promise<ImportedRecord> {
+  const crossref = await fetchJson(`${sources.crossrefUrl}/works/${encodeURIComponent(doi)}`, sources.doiLookupTimeoutMs);
+  if (crossref) return fromCrossref((crossref as { message?: CrossrefWork }).message ?? {}, doi);
+  const datacite = await fetchJson(`${sources.dataciteUrl}/dois/${encodeURIComponent(doi)}`, sources.doiLookupTimeoutMs);
+  if (datacite) return fromDatacite((datacite as { data?: { attributes?: DataciteAttributes } }).data?.attributes ?? {}, doi);
+  throw new NotFound('doi_not_found');
+}
+
+/** The JSON at `url`; null when it is not there (404); Unavailable on a timeout, an error or a body that is not JSON. */
+async function fetchJson(url: string, timeoutMs: number): Promise<unknown> {
+  let res: Response;
+  try {
+    res = await fetch(url, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(timeoutMs) });
+  } catch {
+    throw new Unavailable('doi_lookup_failed');
+  }
+  if (res.status === 404) {
+    await res.body?.cancel();
+    return null;
+  }
+  if (!res.ok) {
+    await res.body?.cancel();
+    throw new Unavailable('doi_lookup_failed');
+  }
+  try {
+    return await res.json();
+  } catch {
+    throw new Unavailable('doi_lookup_failed');
+  }
+}
+
+const text = (v: unknown) => (typeof v === 'string' ? v : '').replace(/\s+/g, ' ').trim();
+/** An abstract in JATS (Crossref's) or HTML, as plain text: no section titles, paragraphs spaced, inline markup dropped. */
+const plain = (v: unknown) =>
+  text(
+    text(v)
+      .replace(/<(jats:)?title[^>]*>.*?<\/(jats:)?title>/g, '')
+      .replace(/<\/?(jats:)?(p|sec|div|br)\b[^>]*>/g, ' ')
+      .replace(/<[^>]+>/g, ''),
+  );
+const first = (v: unknown) => (Array.isArray(v) ? text(v[0]) : text(v));
+
+type CrossrefWork = {
+  title?: string[];
+  author?: { given?: string; family?: string; name?: string }[];
+  'container-title'?: string[];
+  publisher?: string;
+  type?: string;
+  issued?: { 'date-parts'?: number[][] };
+  published?: { 'date-parts'?: number[][] };
+  abstract?: string;
+  URL?: string;
+};
+
+function fromCrossref(w: CrossrefWork, doi: string): ImportedRecord {
+  const [year, month] = (w.published ?? w.issued)?.['date-parts']?.[0] ?? [];
+  const book = w.type === 'book' || w.type === 'monograph' || w.type === 'edited-book';
+  return {
+    title: first(w.title),
+    author: (w.author ?? []).map((a) => text(a.name ?? [a.given, a.family].filter(Boolean).join(' '))).filter(Boolean),
+    source: book ? text(w.publisher) : first(w['container-title']) || text(w.publisher),
+    type: book ? 'monograph' : 'paper',
+    venue_kind: w.type === 'journal-article' ? 'journal' : w.type === 'proceedings-article' ? 'conference' : 'other',
+    year: Number(year) || 0,
+    ...(Number(month) >= 1 && Number(month) <= 12 ? { month: Number(month) } : {}),
+    doi,
+    abstract: plain(w.abstract),
+    keywords: [],
+    link1: text(w.URL) || `https://doi.org/${doi}`,
+    entryType: text(w.type),
+  };
+}
+
+type DataciteAttributes = {
+  titles?: { title?: string }[];
+  creators?: { name?: string; givenName?: string; familyName?: string }[];
+  publisher?: string | { name?: string };
+  publicationYear?: number | string;
+  types?: { resourceTypeGeneral?: string };
+  descriptions?: { description?: string; descriptionType?: string }[];
+  subjects?: { subject?: string }[];
+  url?: string;
+};
+
+function fromDatacite(a: DataciteAttributes, doi: string): ImportedRecord {
+  const general = text(a.types?.resourceTypeGeneral);
+  const publisher = typeof a.publisher === 'string' ? a.publisher : a.publisher?.name;
+  return {
+    title: text(a.titles?.[0]?.title),
+    author: (a.creators ?? []).map((c) => text(c.givenName && c.familyName ? `${c.givenName} ${c.familyName}` : c.name)).filter(Boolean),
+    source: text(publisher),
+    type: general === 'Book' ? 'monograph' : 'paper',
+    venue_kind: general === 'JournalArticle' ? 'journal' : general === 'ConferencePaper' ? 'conference' : 'other',
+    year: Number(a.publicationYear) || 0,
+    doi,
+    abstract: plain(a.descriptions?.find((d) => d.descriptionType === 'Abstract')?.description),
+    keywords: (a.subjects ?? [])
+      .map((s) => text(s.subject))
+      .filter(Boolean)
+      .slice(0, 20),
+    link1: text(a.url) || `https://doi.org/${doi}`,
+    entryType: general,
+  };
+}

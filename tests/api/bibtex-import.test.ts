@@ -1,0 +1,181 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ImportEntry, PublicPublication } from '../../common/wire.ts';
+import { parse } from '@retorquere/bibtex-parser';
+import { seedDemo } from '../../cli/demo/seed.ts';
+import { bibtexOf } from '../../server/services/citations.ts';
+import { publications } from '../../server/services/publications.ts';
+import { asWire } from '../../server/services/wire.ts';
+import { dialects, makeApp, type TestApp } from '../helpers/app.ts';
+import { Client, loginAs } from '../helpers/client.ts';
+
+// Issue #14, point 3: a real-world .bib through the preview and the import, on both databases. Accents
+// and braces become Unicode, a broken entry is reported by key and line without blocking the others,
+// duplicates are found by DOI or by title and year, and the import is one transaction.
+
+const realWorld = fs.readFileSync(path.join(import.meta.dirname, '..', 'fixtures', 'bib', 'real-world.bib'), 'utf8');
+
+describe.each(dialects)('BibTeX import on %s', (dialect) => {
+  let t: TestApp;
+  let admin: Client;
+  const preview = async (text: string, who: Client = admin) => {
+    const r = await who.json('POST', '/api/publication/import/preview/', { text });
+    expect(r.statusCode, r.body).toBe(200);
+    return r.json() as ImportEntry[];
+  };
+  const stored = async () => (await admin.get('/api/publication/')).json() as PublicPublication[];
+  beforeAll(async () => {
+    t = await makeApp(dialect);
+    admin = await loginAs(t.app, 'admin', 'admin-password');
+  });
+  afterAll(() => t?.close());
+
+  it('reads each entry alone: LaTeX to Unicode, types mapped, a broken entry reported by key and line', async () => {
+    const entries = await preview(realWorld);
+    expect(entries.map((e) => e.key)).toEqual(['muller2020bert', 'zhao2025polarization', 'broken2021', 'doe2023preprint', 'noyear', 'li2024book']);
+    const [muller, zhao, broken, doe, noyear, book] = entries;
+    expect(muller?.record).toMatchObject({
+      title: 'BERT for Social Media: A Study of Émotion',
+      author: ['Jörg Müller', 'María García', 'Zhang San'],
+      source: 'Proceedings of the 58th Annual Meeting of the Association for Computational Linguistics',
+      type: 'paper',
+      venue_kind: 'conference',
+      year: 2020,
+      month: 7,
+      doi: '10.18653/v1/2020.acl-main.1',
+      keywords: ['nlp', 'social media'],
+      entryType: 'inproceedings',
+    });
+    expect(muller?.problems).toEqual([]);
+    expect(zhao?.record).toMatchObject({ venue_kind: 'journal', source: 'Journal of Computational Social Science', year: 2025 });
+    // the broken entry: its key, the line it starts on, why; the entries after it still read
+    expect(broken?.record).toBeUndefined();
+    expect(broken?.line).toBe(realWorld.split('\n').findIndex((l) => l.startsWith('@article{broken2021')) + 1);
+    expect(broken?.problems.length).toBe(1);
+    expect(broken?.problems[0]).not.toMatch(/at line/);
+    expect(doe?.record).toMatchObject({
+      venue_kind: 'other',
+      source: 'arXiv',
+      link1: 'https://arxiv.org/abs/2301.00001',
+      author: ['Jane Doe', 'The DISC Lab'],
+    });
+    expect(doe?.problems).toEqual([]);
+    // a missing year is a problem of that entry, in the reader's language
+    expect(noyear?.problems.join(' ')).toMatch(/^year: /);
+    expect(book?.record).toMatchObject({ type: 'monograph', source: '北辰大学出版社', title: '计算社会科学：方法与实践', author: ['李青禾', '王书怡'] });
+  });
+
+  it('imports the chosen entries all together, or none when one is refused', async () => {
+    const entries = await preview(realWorld);
+    const good = entries.filter((e) => e.record && e.problems.length === 0);
+    const before = (await stored()).length;
+    // one refused (no year) among good ones: nothing is stored
+    const withBad = [...good, entries.find((e) => e.key === 'noyear')].map((e) => ({ record: e?.record, area: 'social computing' }));
+    const refused = await admin.json('POST', '/api/publication/import/', { entries: withBad });
+    expect(refused.statusCode).toBe(400);
+    expect(Object.keys(refused.json())).toContain(`entries.${good.length}.year`);
+    expect((await stored()).length).toBe(before);
+    // the good ones: all stored, each with its area
+    const r = await admin.json('POST', '/api/publication/import/', { entries: good.map((e) => ({ record: e.record, area: 'computational argumentation' })) });
+    expect(r.statusCode, r.body).toBe(200);
+    expect((r.json() as { created: number[] }).created.length).toBe(good.length);
+    const after = await stored();
+    expect(after.length).toBe(before + good.length);
+    expect(after.find((p) => p.doi === '10.18653/v1/2020.acl-main.1')).toMatchObject({
+      area: 'computational argumentation',
+      abstract: 'We study things, with LaTeX in them.',
+    });
+  });
+
+  it('flags duplicates of stored publications by DOI or by title and year, and updates one when asked', async () => {
+    const again = await preview(realWorld);
+    expect(again.find((e) => e.key === 'muller2020bert')?.duplicateOf?.by).toBe('doi');
+    // no DOI: the same title (case and punctuation aside) and year
+    const retitled = realWorld.replace('Measuring Affective Polarization', 'measuring affective-polarization');
+    const zhao = (await preview(retitled)).find((e) => e.key === 'zhao2025polarization');
+    expect(zhao?.duplicateOf).toMatchObject({ by: 'title' });
+    const r = await admin.json('POST', '/api/publication/import/', {
+      entries: [{ record: { ...zhao?.record, source: 'JCSS' }, area: 'social computing', update: zhao?.duplicateOf?.pid }],
+    });
+    expect(r.statusCode, r.body).toBe(200);
+    expect((await stored()).filter((p) => p.title.toLowerCase().includes('polarization')).map((p) => p.source)).toEqual(['JCSS']);
+  });
+
+  it('is for members only', async () => {
+    const anon = new Client(t.app);
+    expect((await anon.json('POST', '/api/publication/import/preview/', { text: realWorld })).statusCode).toBe(401);
+  });
+
+  it('brings back, from its own BibTeX export, every field BibTeX carries', async () => {
+    const list = (await stored()).filter((p) => p.doi || p.type === 'monograph');
+    const text = await bibtexOf(list);
+    const back = await preview(text);
+    expect(back.length).toBe(list.length);
+    for (const [i, p] of list.entries()) {
+      const r = back[i]?.record;
+      expect(r, p.title).toMatchObject({ title: p.title, author: p.author, year: p.year, doi: p.doi, type: p.type });
+      if (p.type === 'paper') expect(r?.venue_kind, p.title).toBe(p.venue_kind);
+      expect(back[i]?.duplicateOf?.pid, p.title).toBe(p.pid);
+    }
+  });
+});
+
+describe('the BibTeX export, read back', () => {
+  let lab: TestApp;
+  let empty: TestApp;
+  beforeAll(async () => {
+    [lab, empty] = await Promise.all([makeApp('sqlite'), makeApp('sqlite')]);
+    await seedDemo(lab.app.lab.db, lab.app.lab.storage, 'demo-admin-password');
+  }, 120_000);
+  afterAll(async () => {
+    await lab?.close();
+    await empty?.close();
+  });
+
+  const exported = async () => {
+    const ctx = { db: lab.app.lab.db, storage: lab.app.lab.storage, actor: null, lang: 'en' as const };
+    const all = asWire<PublicPublication[]>(await publications.list(ctx));
+    return { all, text: await bibtexOf(all) };
+  };
+
+  it('is read by a second, independent parser (@retorquere/bibtex-parser) with no error, every entry whole', async () => {
+    const { all, text } = await exported();
+    // as written: no sentence-casing of titles, which is that parser's default for English entries
+    const library = parse(text, { sentenceCase: false });
+    expect(library.errors).toEqual([]);
+    expect(library.entries.length).toBe(all.length);
+    for (const [i, p] of all.entries()) {
+      const e = library.entries[i];
+      expect(e?.fields.title?.replace(/[{}]/g, ''), p.title).toBe(p.title);
+      expect(e?.fields.author?.length, p.title).toBe(p.author.length);
+      expect(e?.fields.year, p.title).toBe(String(p.year));
+      if (p.doi) expect(e?.fields.doi, p.title).toBe(p.doi);
+      // classic BibTeX has no @patent: a patent is a @misc whose note names it
+      const kinds: Record<string, string> = { monograph: 'book', patent: 'misc' };
+      const venues: Record<string, string> = { journal: 'article', conference: 'inproceedings', other: 'misc' };
+      expect(e?.type, p.title).toBe(kinds[p.type] ?? venues[p.venue_kind]);
+    }
+  });
+
+  it('imported into an empty lab gives back every field BibTeX carries', async () => {
+    const { all, text } = await exported();
+    const admin = await loginAs(empty.app, 'admin', 'admin-password');
+    const entries = (await admin.json('POST', '/api/publication/import/preview/', { text })).json() as ImportEntry[];
+    expect(entries.length).toBe(all.length);
+    expect(entries.filter((e) => e.problems.length > 0).map((e) => `${e.key}: ${e.problems.join('; ')}`)).toEqual([]);
+    const r = await admin.json('POST', '/api/publication/import/', { entries: entries.map((e) => ({ record: e.record, area: 'none' })) });
+    expect(r.statusCode, r.body).toBe(200);
+    const back = (await admin.get('/api/publication/')).json() as PublicPublication[];
+    const key = (p: PublicPublication) => p.title;
+    const byTitle = new Map(back.map((p) => [key(p), p]));
+    for (const p of all) {
+      const b = byTitle.get(key(p));
+      expect(b, p.title).toBeDefined();
+      // what BibTeX carries: title, authors, venue, year and month, DOI, link, the kind of work
+      expect(b, p.title).toMatchObject({ author: p.author, source: p.source, year: p.year, doi: p.doi, type: p.type, link1: p.link1 });
+      if (p.type === 'paper') expect(b?.venue_kind, p.title).toBe(p.venue_kind === 'other' ? 'other' : p.venue_kind);
+      if (p.month) expect(b?.month, p.title).toBe(p.month);
+    }
+  });
+});

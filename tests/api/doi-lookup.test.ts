@@ -1,0 +1,140 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeApp, type TestApp } from '../helpers/app.ts';
+import { Client, loginAs } from '../helpers/client.ts';
+
+// Issue #14, point 4: "Fill from DOI" asks Crossref, then DataCite, at the configured addresses; here
+// both are loopback servers that speak their JSON (these machines have no internet). A DOI neither knows,
+// a registry that fails and one that does not answer in time each say so and fill nothing.
+
+const crossrefWork = {
+  status: 'ok',
+  message: {
+    DOI: '10.1145/3589334.3645413',
+    type: 'proceedings-article',
+    title: ['Measuring Things  on the Web'],
+    author: [{ given: 'Ada', family: 'Lovelace' }, { given: 'Alan', family: 'Turing' }, { name: 'The DISC Consortium' }],
+    'container-title': ['Proceedings of the ACM Web Conference 2024'],
+    published: { 'date-parts': [[2024, 5, 13]] },
+    abstract: '<jats:title>Abstract</jats:title><jats:p>We measure <jats:italic>things</jats:italic>.</jats:p>',
+    URL: 'https://doi.org/10.1145/3589334.3645413',
+  },
+};
+const dataciteRecord = {
+  data: {
+    attributes: {
+      titles: [{ title: 'A Dataset of Debates' }],
+      creators: [{ name: 'Sun, Yihang', givenName: 'Yihang', familyName: 'Sun' }],
+      publisher: 'Zenodo',
+      publicationYear: 2025,
+      types: { resourceTypeGeneral: 'Dataset' },
+      descriptions: [{ description: 'Debates, annotated.', descriptionType: 'Abstract' }],
+      subjects: [{ subject: 'argument mining' }],
+      url: 'https://zenodo.org/records/1',
+    },
+  },
+};
+
+function serve(handler: (path: string, res: http.ServerResponse) => void): Promise<{ url: string; close: () => Promise<void>; asked: string[] }> {
+  const asked: string[] = [];
+  const server = http.createServer((req, res) => {
+    asked.push(req.url ?? '');
+    handler(decodeURIComponent(req.url ?? ''), res);
+  });
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () =>
+      resolve({
+        url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+        asked,
+        close: () =>
+          new Promise((r) => {
+            server.closeAllConnections();
+            server.close(() => r());
+          }),
+      }),
+    ),
+  );
+}
+
+const json = (res: http.ServerResponse, status: number, body: unknown) => {
+  res.writeHead(status, { 'content-type': 'application/json' });
+  res.end(JSON.stringify(body));
+};
+
+describe('filling a publication from its DOI', () => {
+  let crossref: Awaited<ReturnType<typeof serve>>;
+  let datacite: Awaited<ReturnType<typeof serve>>;
+  let t: TestApp;
+  let admin: Client;
+  beforeAll(async () => {
+    crossref = await serve((path, res) => {
+      if (path === '/works/10.1145/3589334.3645413') return json(res, 200, crossrefWork);
+      if (path === '/works/10.9999/broken') return json(res, 500, { status: 'error' });
+      if (path === '/works/10.9999/slow') return; // never answers
+      json(res, 404, { status: 'not found' });
+    });
+    datacite = await serve((path, res) => (path === '/dois/10.5281/zenodo.1' ? json(res, 200, dataciteRecord) : json(res, 404, { errors: [] })));
+    t = await makeApp('sqlite', { CROSSREF_URL: `${crossref.url}/`, DATACITE_URL: datacite.url, DOI_LOOKUP_TIMEOUT_MS: '400' });
+    admin = await loginAs(t.app, 'admin', 'admin-password');
+  });
+  afterAll(async () => {
+    await t?.close();
+    await crossref?.close();
+    await datacite?.close();
+  });
+
+  const lookup = (doi: string, who: Client = admin, lang: 'zh' | 'en' = 'en') => {
+    who.lang = lang;
+    return who.get(`/api/publication/doi/?doi=${encodeURIComponent(doi)}`);
+  };
+
+  it('fills a conference paper from Crossref: authors, venue, date, abstract as text', async () => {
+    const r = await lookup('10.1145/3589334.3645413');
+    expect(r.statusCode, r.body).toBe(200);
+    expect(r.json()).toMatchObject({
+      title: 'Measuring Things on the Web',
+      author: ['Ada Lovelace', 'Alan Turing', 'The DISC Consortium'],
+      source: 'Proceedings of the ACM Web Conference 2024',
+      type: 'paper',
+      venue_kind: 'conference',
+      year: 2024,
+      month: 5,
+      doi: '10.1145/3589334.3645413',
+      abstract: 'We measure things.',
+    });
+  });
+
+  it('asks DataCite for a DOI Crossref does not know', async () => {
+    const r = await lookup('10.5281/zenodo.1');
+    expect(r.statusCode, r.body).toBe(200);
+    expect(r.json()).toMatchObject({
+      title: 'A Dataset of Debates',
+      author: ['Yihang Sun'],
+      source: 'Zenodo',
+      year: 2025,
+      venue_kind: 'other',
+      keywords: ['argument mining'],
+    });
+    expect(crossref.asked).toContain('/works/10.5281%2Fzenodo.1');
+  });
+
+  it('says so when neither knows it, when a registry fails or does not answer in time, in the reader language', async () => {
+    const unknown = await lookup('10.9999/unknown', admin, 'zh');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ detail: '在 Crossref 和 DataCite 都找不到这个 DOI' });
+    const broken = await lookup('10.9999/broken');
+    expect(broken.statusCode).toBe(502);
+    expect(broken.json()).toEqual({ detail: expect.stringMatching(/^the DOI lookup did not succeed/) });
+    const started = Date.now();
+    const slow = await lookup('10.9999/slow');
+    expect(slow.statusCode).toBe(502);
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
+  it('refuses what is not a DOI, and strangers', async () => {
+    expect((await lookup('not-a-doi')).statusCode).toBe(400);
+    expect((await lookup('https://doi.org/10.1145/3589334.3645413')).statusCode).toBe(400);
+    expect((await lookup('10.1145/3589334.3645413', new Client(t.app))).statusCode).toBe(401);
+  });
+});
