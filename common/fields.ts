@@ -39,14 +39,15 @@ export type FieldDef = {
   readonly image?: { readonly minWidth: number; readonly minHeight: number; readonly crop?: readonly [number, number] };
   /**
    * How the console edits the field where its kind alone does not say: long text as markdown (with a
-   * preview) or HTML, a number as a year, a month or one of `choices`. The server's checks follow the kind.
+   * preview) or HTML, a number as a year, a month or one of `choices`, a list as the member each author of
+   * the record's `author` list is. The server's checks follow the kind.
    */
-  readonly widget?: 'markdown' | 'html' | 'year' | 'month' | 'choice';
+  readonly widget?: 'markdown' | 'html' | 'year' | 'month' | 'choice' | 'author-members';
   /** For widget 'choice': the numbers offered and their labels. */
   readonly choices?: readonly { readonly num: number; readonly zh: string; readonly en: string }[];
   /** For widget 'markdown': the editor's height in pixels (400 unless said). */
   readonly editorHeight?: number;
-  /** For text: a format it must have when not empty (a DOI, issue #14). */
+  /** For text: a format it must have when not empty (a DOI, issue #14); for a list, each of its items. */
   readonly format?: TextFormat;
   /** For booleans: how the console's list names each state (published / unpublished). */
   readonly states?: { readonly on: Label; readonly off: Label };
@@ -65,6 +66,8 @@ export type FieldMap = Readonly<Record<string, FieldDef>>;
 export const textFormats = {
   // a DOI as Crossref and DataCite assign them: 10., a registrant code, a slash, a suffix
   doi: { pattern: /^10\.\d{4,9}\/\S+$/, message: 'invalid_doi', example: '10.1145/3589334.3645413' },
+  // which member an author is (common/authors.ts): a person's id, "none" or "auto" (by name)
+  member_link: { pattern: /^(?:[1-9]\d{0,9}|none|auto)$/, message: 'invalid_member_link', example: 'auto' },
 } as const satisfies Record<string, { pattern: RegExp; message: MessageKey; example: string }>;
 export type TextFormat = keyof typeof textFormats;
 
@@ -191,8 +194,11 @@ export function fieldSchema(def: FieldDef): z.ZodType {
         params: { options: values.join(', ') },
       });
     }
-    case 'list':
-      return listSchema(def.max ?? 100);
+    case 'list': {
+      const format = def.format ? textFormats[def.format] : undefined;
+      const list = listSchema(def.max ?? 100);
+      return format ? list.refine((items) => items.every((x) => format.pattern.test(x)), msg(format.message)) : list;
+    }
     case 'password':
       return textOf(def.max ?? 128, false);
     case 'image':

@@ -22,6 +22,12 @@ export const messages = {
     en: 'the DOI lookup did not succeed (timed out or unavailable); try again later or fill in by hand',
   },
   invalid_doi: { zh: 'DOI 应形如 10.1234/abc（不含 https://doi.org/）', en: 'a DOI looks like 10.1234/abc (without https://doi.org/)' },
+  invalid_member_link: {
+    zh: '每位作者对应一项：成员编号、none（不是成员）或 auto（按姓名匹配）',
+    en: "one entry per author: a member's id, none (not a member) or auto (matched by name)",
+  },
+  author_members_mismatch: { zh: '作者对应成员的项数须与作者人数相同', en: 'needs exactly one entry per author' },
+  unknown_member: { zh: '没有编号为 {pid} 的成员', en: 'there is no member with id {pid}' },
   invalid_url: { zh: '链接必须以 http://、https:// 或 / 开头', en: 'a link must start with http://, https:// or /' },
   invalid_email: { zh: '邮箱格式不正确', en: 'invalid e-mail address' },
   invalid_list: { zh: '必须是字符串的 JSON 数组', en: 'must be a JSON array of strings' },

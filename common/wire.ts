@@ -137,6 +137,7 @@ export const publicationListFields = [
   'file1_url',
   'file2_url',
   'file3_url',
+  'author_members',
 ] as const;
 
 /** The fields of a member's card on the people page. */
@@ -196,6 +197,7 @@ export const PublicPublicationSchema = only(wireSchema(publication), [
   'doi',
   'abstract',
   'keywords',
+  'author_members',
 ]);
 export type PublicPublication = z.infer<typeof PublicPublicationSchema>;
 

@@ -1,8 +1,8 @@
+import { type AuthorMembers, memberOf } from '../../common/authors.ts';
 import { paths } from '../../common/paths.ts';
-import { type AuthorMembers, authorKey } from '../../common/authors.ts';
 
 /** An author list with the lab's members standing out, each linked to their page where they have one. */
-export function AuthorList({ authors, members }: { authors: readonly string[]; members: AuthorMembers }) {
+export function AuthorList({ item, members }: { item: { author?: readonly string[]; author_members?: readonly string[] }; members: AuthorMembers }) {
   // an author may appear twice in a list: the key counts the repeats
   const seen = new Map<string, number>();
   const keyOf = (name: string) => {
@@ -12,8 +12,8 @@ export function AuthorList({ authors, members }: { authors: readonly string[]; m
   };
   return (
     <>
-      {authors.map((name, i) => {
-        const member = members[authorKey(name)];
+      {(item.author ?? []).map((name, i) => {
+        const member = memberOf(item, i, members);
         const shown = member ? (
           member.page ? (
             <a className="member" href={paths.person(member.username)}>

@@ -16,6 +16,7 @@ import dayjs from 'dayjs';
 import { yearList } from '../../common/enums.ts';
 import type { FieldDef } from '../../common/fields.ts';
 import { useT } from '../i18n/index.tsx';
+import { AuthorMembersField } from './author-members-field.tsx';
 import { DoiField } from './doi-field.tsx';
 import { ImageField } from './image-field.tsx';
 import { HtmlField, MarkdownField } from './markdown-field.tsx';
@@ -122,6 +123,10 @@ export function FieldInput({ name, def, value, onChange, error, record, disabled
         />
       );
     case 'list':
+      if (def.widget === 'author-members') {
+        const authors = Array.isArray(record?.author) ? (record.author as string[]) : [];
+        return <AuthorMembersField label={label} authors={authors} value={value} onChange={onChange} error={error} disabled={disabled} />;
+      }
       return (
         <Autocomplete
           multiple

@@ -177,6 +177,8 @@ export function ResourceScreen({
 
   const editor = editing && (
     <Paper
+      // another record is another form: its fields start from that record
+      key={id(editing)}
       variant="outlined"
       sx={{ p: 2 }}
       component="form"

@@ -210,6 +210,13 @@ export const en: Messages = {
     status: 'Status',
     language: 'Language',
   },
+  authorMembers: {
+    hint: 'Which member each author is. A name that one member has is matched when saved; choose where two members share a name or where the name misleads.',
+    byName: 'By name: {{name}}',
+    byNameNone: 'By name: no member',
+    notMember: 'Not a member',
+    former: 'former',
+  },
   consoleImport: {
     open: 'Import BibTeX',
     title: 'Import publications from BibTeX',

@@ -200,6 +200,13 @@ export const zh = {
     status: '状态',
     language: '语言',
   },
+  authorMembers: {
+    hint: '每位作者对应哪位成员。只有一位成员叫这个名字时，保存时自动对应；两位成员同名或名字对不上时请手动选择。',
+    byName: '按姓名：{{name}}',
+    byNameNone: '按姓名：无对应成员',
+    notMember: '不是本实验室成员',
+    former: '已毕业',
+  },
   consoleImport: {
     open: '导入 BibTeX',
     title: '从 BibTeX 导入论文',

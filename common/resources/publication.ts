@@ -37,6 +37,14 @@ export const publication = defineResource({
     doi: { kind: 'text', label: { zh: 'DOI', en: 'DOI' }, max: 200, format: 'doi' },
     abstract: { kind: 'longtext', label: { zh: '摘要', en: 'Abstract' }, max: 10000 },
     keywords: { kind: 'list', label: { zh: '关键词', en: 'Keywords' }, max: 20 },
+    // which member each author is, one entry per author (common/authors.ts); the server matches "auto" by name
+    author_members: {
+      kind: 'list',
+      label: { zh: '作者中的成员', en: 'Members among the authors' },
+      max: 100,
+      format: 'member_link',
+      widget: 'author-members',
+    },
   },
   // each file's public address, empty when its slot is
   derived: { file1_url: { kind: 'text' }, file2_url: { kind: 'text' }, file3_url: { kind: 'text' } },
@@ -51,6 +59,7 @@ export const publication = defineResource({
     editorFields: [
       'title',
       'author',
+      'author_members',
       'source',
       'venue_kind',
       'type',

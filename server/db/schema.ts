@@ -125,6 +125,7 @@ export const tables = {
     doi: textDefault,
     abstract: textDefault,
     keywords: textDefault,
+    author_members: textDefault,
     venue_kind: textDefault,
   },
   info_page: { iid: id, aspect: text, markdown: textDefault, order: intDefault },

@@ -17,7 +17,7 @@ import { type ArticleListItem, publicSeminars, publishedArticle, publishedArticl
 import type { ListOptions } from '../services/crud.ts';
 import { publicPeople, publicPeopleCount, publicPerson } from '../services/people.ts';
 import { publications, publicationsBy } from '../services/publications.ts';
-import { authorKey, type AuthorMembers } from '../../common/authors.ts';
+import { type AuthorMembers, authorKey, BY_NAME, indexMembers, linkOf, NOT_A_MEMBER, noMembers } from '../../common/authors.ts';
 import { publicPage, publicPages, publicShowcase, siteSettings } from '../services/site.ts';
 import { asWire } from '../services/wire.ts';
 import { citationsOf } from '../services/citations.ts';
@@ -95,16 +95,20 @@ export function createPageData(lab: Lab, req: FastifyRequest, topics: Set<Topic>
     for (const t of ts) topics.add(t);
   };
 
-  /** The lab's members among the authors of `list`, by the name the list uses: who to highlight and link. */
-  async function membersAmong(list: readonly { author?: readonly string[] }[]): Promise<AuthorMembers> {
+  /** The lab's members among the authors of `list` (linked, or matched by name): who to highlight and link. */
+  async function membersAmong(list: readonly { author?: readonly string[]; author_members?: readonly string[] }[]): Promise<AuthorMembers> {
     reads('people');
-    const named = new Set(list.flatMap((p) => (p.author ?? []).map(authorKey)));
-    const out: AuthorMembers = {};
-    if (named.size === 0) return out;
-    for (const m of await publicPeople(ctx)) {
-      for (const name of [m.name_en, m.name_zh]) {
+    const out = noMembers();
+    if (list.every((p) => (p.author ?? []).length === 0)) return out;
+    const index = indexMembers(await publicPeople(ctx));
+    const shown = (m: PublicPersonItem) => ({ username: m.username, page: m.link_type === 1 || m.link_type === 2 });
+    for (const p of list) {
+      for (const [i, name] of (p.author ?? []).entries()) {
+        const link = linkOf(p, i);
         const key = authorKey(name);
-        if (named.has(key)) out[key] = { username: m.username, page: m.link_type === 1 || m.link_type === 2 };
+        const m = link === NOT_A_MEMBER ? undefined : link === BY_NAME ? index.byName.get(key) : index.byPid.get(link);
+        if (m && link === BY_NAME) out.byName[key] = shown(m);
+        else if (m) out.byPid[link] = shown(m);
       }
     }
     return out;
@@ -226,7 +230,7 @@ export function createPageData(lab: Lab, req: FastifyRequest, topics: Set<Topic>
       if (!p) return null;
       const { link1, link2, ...rest } = p;
       const body = p.link_type === 1 ? renderMarkdown(link1).html : p.link_type === 2 ? link2 : '';
-      const theirs = await publicationsBy(ctx, [p.name_en, p.name_zh]);
+      const theirs = await publicationsBy(ctx, p);
       const items = theirs.map((x) => only(x, publicationListFields));
       return { person: rest, html: body, publications: items, members: await membersAmong(theirs) };
     },

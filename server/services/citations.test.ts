@@ -31,6 +31,7 @@ const base: PublicPublication = {
   doi: '10.5555/disc.2025.0001',
   abstract: '',
   keywords: [],
+  author_members: [],
 };
 
 describe('citations', () => {

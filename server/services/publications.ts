@@ -5,7 +5,8 @@ import { extensionOf, safeFileName } from '../storage/storage.ts';
 import { type Ctx, isCreatorOrAdmin } from './context.ts';
 import { createCrud } from './crud.ts';
 import { asWire } from './wire.ts';
-import { authorKey } from '../../common/authors.ts';
+import { authorKey, BY_NAME, indexMembers, linkOf, NOT_A_MEMBER } from '../../common/authors.ts';
+import { peopleLightList } from './people.ts';
 import type { PublicPublication } from '../../common/wire.ts';
 import { FieldError } from '../errors.ts';
 
@@ -58,6 +59,15 @@ export const publications = createCrud(publication, {
       }
     }
   },
+  async beforeWrite({ ctx, input, values, current }) {
+    if (!('author' in input) && !('author_members' in input)) return;
+    const authors = Array.isArray(input.author) ? (input.author as string[]) : listOf(current?.author);
+    // an empty list chooses nothing (an old client clearing the field): the choices the record had stay, the rest by name
+    const given = Array.isArray(input.author_members) && input.author_members.length > 0 ? (input.author_members as string[]) : undefined;
+    values.author_members = JSON.stringify(
+      await linkAuthors(ctx, authors, given, current && { author: listOf(current.author), author_members: listOf(current.author_members) }),
+    );
+  },
   canDelete: isCreatorOrAdmin,
   afterDelete(_ctx, current, changes) {
     for (const slot of publicationFileSlots) {
@@ -66,6 +76,43 @@ export const publications = createCrud(publication, {
     }
   },
 });
+
+const listOf = (json: string | undefined): string[] => {
+  try {
+    const v: unknown = JSON.parse(json ?? '[]');
+    return Array.isArray(v) ? v.map(String) : [];
+  } catch {
+    return [];
+  }
+};
+
+/**
+ * Which member each author is (common/authors.ts), as a write stores it: the editor's choices when sent
+ * (one per author, each a member the public lists), else the choice the record had for that name, else
+ * `auto`; then each `auto` that names exactly one member becomes that member's id, so a rename keeps it.
+ */
+async function linkAuthors(
+  ctx: Ctx,
+  authors: readonly string[],
+  given: readonly string[] | undefined,
+  current: { author: string[]; author_members: string[] } | undefined,
+) {
+  const people = indexMembers(await peopleLightList(ctx));
+  let links: string[];
+  if (given) {
+    if (given.length !== authors.length) throw FieldError.one('author_members', 'author_members_mismatch');
+    // a member no longer listed may stay where the record already had them (an unchanged list is sent back whole)
+    const had = new Set(current?.author_members ?? []);
+    const unknown = given.find((l) => l !== BY_NAME && l !== NOT_A_MEMBER && !people.byPid.has(l) && !had.has(l));
+    if (unknown) throw FieldError.one('author_members', 'unknown_member', { pid: unknown });
+    links = [...given];
+  } else {
+    const before = new Map<string, string>();
+    if (current) for (const [i, name] of current.author.entries()) before.set(authorKey(name), linkOf(current, i));
+    links = authors.map((name) => before.get(authorKey(name)) ?? BY_NAME);
+  }
+  return links.map((link, i) => (link === BY_NAME ? String(people.byName.get(authorKey(authors[i] ?? ''))?.pid ?? BY_NAME) : link));
+}
 
 /** The stored file behind a public publication URL, or undefined. */
 export async function publicationFile(ctx: Ctx, pid: number, name: string): Promise<{ key: string; name: string } | undefined> {
@@ -80,17 +127,28 @@ export async function publicationFile(ctx: Ctx, pid: number, name: string): Prom
 }
 
 /**
- * The publications naming any of `names` among their authors (issue #14: a member's papers), newest
- * first. The stored author list is JSON text: the database narrows by every word of a name, case ignored
- * on both databases (a list may space a name otherwise), and the list itself decides.
+ * A member's publications (issue #14), newest first: those that link an author to them, and those that
+ * leave an author of their name to be matched (`auto`). The stored lists are JSON text: the database
+ * narrows by the quoted id or every word of a name, case ignored on both databases, and the lists decide.
  */
-export async function publicationsBy(ctx: Ctx, names: readonly string[]): Promise<PublicPublication[]> {
-  const wanted = new Set(names.map(authorKey).filter(Boolean));
-  if (wanted.size === 0) return [];
+export async function publicationsBy(ctx: Ctx, member: { pid: number; name_en: string; name_zh: string }): Promise<PublicPublication[]> {
+  const names = new Set([member.name_en, member.name_zh].map(authorKey).filter(Boolean));
   // a word as text, never a pattern: LIKE's wildcards and the escape character (!) are escaped
   const containing = (word: string) => sql`${`%${word.replace(/[!%_]/g, '!$&')}%`} escape '!'`;
   const found = await publications.list(ctx, {
-    where: (q) => q.where((eb) => eb.or([...wanted].map((n) => eb.and(n.split(' ').map((word) => eb(sql`lower(author)`, 'like', containing(word))))))),
+    where: (q) =>
+      q.where((eb) =>
+        eb.or([
+          eb('author_members', 'like', containing(`"${member.pid}"`)),
+          ...[...names].map((n) => eb.and(n.split(' ').map((word) => eb(sql`lower(author)`, 'like', containing(word))))),
+        ]),
+      ),
   });
-  return asWire<PublicPublication[]>(found).filter((p) => p.author.some((a) => wanted.has(authorKey(a))));
+  const pid = String(member.pid);
+  return asWire<PublicPublication[]>(found).filter((p) =>
+    p.author.some((name, i) => {
+      const link = linkOf(p, i);
+      return link === pid || (link === BY_NAME && names.has(authorKey(name)));
+    }),
+  );
 }

@@ -84,7 +84,8 @@ function sample(res: ResourceDef, variant: 0 | 1): Fields {
         break;
       }
       case 'list':
-        out[name] = JSON.stringify([`Ann ${n}`, `Bo ${n}`]);
+        // two items (a list of one per author has as many as the author list)
+        out[name] = JSON.stringify(def.format ? [textFormats[def.format].example, textFormats[def.format].example] : [`Ann ${n}`, `Bo ${n}`]);
         break;
       default:
         break; // password, image, file
@@ -200,6 +201,10 @@ function invalidCases(res: ResourceDef): Invalid[] {
     if (def.kind === 'bool') out.push({ label: `${name} yes`, field: name, value: 'yes', message: (l) => message(l, 'invalid_bool') });
     if (def.kind === 'int') out.push({ label: `${name} 1.5`, field: name, value: '1.5', message: (l) => message(l, 'invalid_number') });
     if (def.kind === 'list') out.push({ label: `${name} not JSON`, field: name, value: '[unclosed', message: (l) => message(l, 'invalid_list') });
+    if (def.kind === 'list' && def.format) {
+      const format = textFormats[def.format];
+      out.push({ label: `${name} ["not one"]`, field: name, value: JSON.stringify(['not one', format.example]), message: (l) => message(l, format.message) });
+    }
   }
   return out;
 }

@@ -4,8 +4,9 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { loginAs } from '../helpers/client.ts';
 import { ADMIN, browserSuite, e2eAvailable, logInThroughPage, startSite } from './server.ts';
 
-// Issue #14, point 4 in Chromium: the publication editor's "Fill" takes a DOI's metadata from a registry
-// (a loopback server speaking Crossref's JSON, at CROSSREF_URL) into the form, to check and save.
+// Issue #14 in Chromium: the publication editor's "Fill" takes a DOI's metadata from a registry (a loopback
+// server speaking Crossref's JSON, at CROSSREF_URL) into the form, to check and save (point 4); the editor
+// says which member each author is, and the public pages follow it, in both languages and on a phone (point 6).
 
 let crossref: http.Server;
 let crossrefUrl = '';
@@ -60,5 +61,62 @@ describe.skipIf(!e2eAvailable)('the publication editor in a browser', { timeout:
       doi: '10.1145/3589334.3645413',
       abstract: 'Found by the registry.',
     });
+  });
+
+  test('the editor says which member each author is; the list, the publication and the member pages follow, in both languages and on a phone', async () => {
+    const { page } = await suite.open({ lang: 'zh' });
+    await logInThroughPage(page, suite.site.url, ADMIN.username, ADMIN.password, '/console/publication');
+    await page.getByRole('button', { name: '添加' }).click();
+    const editor = page.getByRole('form', { name: '新建' });
+    await editor.getByLabel('标题 *').fill('Members Chosen By Hand');
+    const authors = editor.getByLabel('作者列表 *');
+    for (const name of ['Yihang Sun', 'Z. Guo', 'Xinyue Zhao', 'Ada Lovelace']) {
+      await authors.fill(name);
+      await authors.press('Enter');
+    }
+    await editor.getByLabel('发表平台 *').fill('Test Venue 2026');
+    // one row per author: the one member of a name is found by it; "Z. Guo" is chosen, Xinyue Zhao is said not to be her
+    await expect(editor.getByLabel('Yihang Sun').inputValue()).resolves.toBe('按姓名：孙一航 / Yihang Sun');
+    await expect(editor.getByLabel('Ada Lovelace').inputValue()).resolves.toBe('按姓名：无对应成员');
+    await editor.getByLabel('Z. Guo').click();
+    await editor.getByLabel('Z. Guo').fill('郭志');
+    await page.getByRole('option', { name: '郭志衡 / Zhiheng Guo' }).click();
+    await editor.getByLabel('Xinyue Zhao').click();
+    await page.getByRole('option', { name: '不是本实验室成员' }).click();
+    await editor.getByRole('button', { name: '保存' }).click();
+    await page.getByText('添加成功').first().waitFor();
+
+    const admin = await loginAs(suite.site.app, ADMIN.username, ADMIN.password);
+    const people = (await admin.get('/api/read_people/?onlylist=1')).json() as { pid: number; username: string }[];
+    const pidOf = (u: string) => String(people.find((p) => p.username === u)?.pid);
+    const saved = ((await admin.get('/api/publication/')).json() as { pid: number; title: string; author_members: string[] }[]).find(
+      (p) => p.title === 'Members Chosen By Hand',
+    );
+    expect(saved?.author_members).toEqual([pidOf('sunyihang'), pidOf('guozhiheng'), 'none', 'auto']);
+
+    // the publication's page and the list: members linked, the others plain
+    const members = (scope: string) =>
+      page.evaluate((sel) => [...document.querySelectorAll(sel)].map((a) => `${a.textContent}→${a.getAttribute('href') ?? ''}`), `${scope} .member`);
+    for (const lang of ['zh', 'en']) {
+      await page.goto(suite.at(`/publication/${saved?.pid}?lang=${lang}`));
+      expect(await members('main')).toEqual(['Yihang Sun→/people/sunyihang', 'Z. Guo→/people/guozhiheng']);
+      await page.goto(suite.at(`/publication?lang=${lang}`));
+      expect(await members(`li:has(a[href="/publication/${saved?.pid}"])`)).toEqual(['Yihang Sun→/people/sunyihang', 'Z. Guo→/people/guozhiheng']);
+    }
+    // the member's page lists it under its year, in both languages, and fits a phone's screen
+    const phone = (await suite.open({ lang: 'en', width: 390, height: 844 })).page;
+    for (const [lang, heading] of [
+      ['zh', '论文'],
+      ['en', 'Publications'],
+    ]) {
+      await phone.goto(suite.at(`/people/guozhiheng?lang=${lang}`));
+      const section = phone.locator('#member-publications').locator('..');
+      await expect(phone.locator('#member-publications').textContent()).resolves.toBe(heading);
+      await expect(section.getByRole('link', { name: 'Members Chosen By Hand' }).count()).resolves.toBe(1);
+      expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    }
+    // said not to be her: not on Xinyue Zhao's page, though the name is hers
+    await phone.goto(suite.at('/people/zhaoxinyue?lang=en'));
+    await expect(phone.getByRole('link', { name: 'Members Chosen By Hand' }).count()).resolves.toBe(0);
   });
 });

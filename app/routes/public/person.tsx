@@ -72,7 +72,7 @@ function MemberPublications({ items, members }: { items: PublicationListItem[]; 
                 <li key={p.pid}>
                   <a href={p.pid !== undefined ? paths.publicationItem(p.pid) : undefined}>{p.title}</a>
                   <br />
-                  <AuthorList authors={p.author ?? []} members={members} />
+                  <AuthorList item={p} members={members} />
                   <span className="muted"> · {p.source ?? ''}</span>
                 </li>
               ))}

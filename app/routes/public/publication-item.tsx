@@ -65,7 +65,7 @@ export default function PublicationPage({ loaderData }: Route.ComponentProps) {
         )}
       </h1>
       <p className="authors">
-        <AuthorList authors={p.author} members={p.members} />
+        <AuthorList item={p} members={p.members} />
       </p>
       <p className="muted">
         {t('publication.venue')} {p.source} · {when}

@@ -96,7 +96,7 @@ export default function Publications({ loaderData }: Route.ComponentProps) {
                 )}
               </p>
               <p>
-                <AuthorList authors={p.author ?? []} members={list.members} />
+                <AuthorList item={p} members={list.members} />
               </p>
               <p className="muted">
                 {p.source ?? ''} · {p.year ?? ''} · {p.area ? enumLabel(areas, p.area, lang) : ''}
