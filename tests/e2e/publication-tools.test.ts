@@ -1,8 +1,9 @@
 import http from 'node:http';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { loginAs } from '../helpers/client.ts';
-import { ADMIN, browserSuite, e2eAvailable, logInThroughPage, startSite } from './server.ts';
+import { ADMIN, browserSuite, e2eAvailable, logInThroughPage, root, startSite } from './server.ts';
 
 // Issue #14 in Chromium: the publication editor's "Fill" takes a DOI's metadata from a registry (a loopback
 // server speaking Crossref's JSON, at CROSSREF_URL) into the form, to check and save (point 4); the editor
@@ -118,5 +119,36 @@ describe.skipIf(!e2eAvailable)('the publication editor in a browser', { timeout:
     // said not to be her: not on Xinyue Zhao's page, though the name is hers
     await phone.goto(suite.at('/people/zhaoxinyue?lang=en'));
     await expect(phone.getByRole('link', { name: 'Members Chosen By Hand' }).count()).resolves.toBe(0);
+  });
+
+  test('imports a .bib chosen as a file: a preview of each entry, the broken one named, the duplicate left out, the area set for all', async () => {
+    const admin = await loginAs(suite.site.app, ADMIN.username, ADMIN.password);
+    const before = ((await admin.get('/api/publication/')).json() as unknown[]).length;
+    const { page } = await suite.open({ lang: 'en' });
+    await logInThroughPage(page, suite.site.url, ADMIN.username, ADMIN.password, '/console/publication');
+    await page.getByRole('button', { name: 'Import BibTeX' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.locator('input[type=file]').setInputFiles(path.join(root, 'tests', 'fixtures', 'bib', 'real-world.bib'));
+    await expect.poll(() => dialog.getByLabel('BibTeX text').inputValue()).toContain('@inproceedings{muller2020bert');
+    await dialog.getByRole('button', { name: 'Preview' }).click();
+    // LaTeX turned into Unicode, the broken entry named with its line, the demo's own paper flagged
+    await dialog.getByText('BERT for Social Media: A Study of Émotion').waitFor();
+    await dialog.getByText('Jörg Müller, María García, Zhang San').waitFor();
+    await dialog.getByText('broken2021').waitFor();
+    await expect(dialog.getByRole('checkbox', { name: 'Import broken2021' }).isDisabled()).resolves.toBe(true);
+    await dialog.getByText(/^Same title and year as publication #\d+$/).waitFor();
+    await expect(dialog.getByRole('checkbox', { name: 'Import zhao2025polarization' }).isChecked()).resolves.toBe(false);
+    // one area for all
+    await dialog.getByLabel('Area for all').click();
+    await page.getByRole('option', { name: 'Social computing' }).click();
+    await dialog.getByRole('button', { name: 'Apply' }).click();
+    const chosen = await dialog.getByRole('checkbox', { name: /^Import / }).evaluateAll((boxes) => boxes.filter((b) => (b as HTMLInputElement).checked).length);
+    expect(chosen).toBeGreaterThanOrEqual(3);
+    await dialog.getByRole('button', { name: `Import ${chosen}` }).click();
+    await page.getByText(`Imported: ${chosen} added, 0 updated`).first().waitFor();
+    const after = (await admin.get('/api/publication/')).json() as { title: string; area: string; author: string[] }[];
+    expect(after.length).toBe(before + chosen);
+    const bert = after.find((p) => p.title === 'BERT for Social Media: A Study of Émotion');
+    expect(bert).toMatchObject({ area: 'social computing', author: ['Jörg Müller', 'María García', 'Zhang San'] });
   });
 });
