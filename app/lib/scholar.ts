@@ -4,8 +4,8 @@ import type { PublicPublication } from '../../common/wire.ts';
 // How a publication's page tells Google Scholar and other indexers what it is: Highwire-style citation_*
 // meta tags (Scholar's inclusion guidelines) and a schema.org ScholarlyArticle in JSON-LD.
 
-/** Scholar's publication date: year/month/day, as far as known. */
-const dateOf = (p: PublicPublication) => (p.month ? `${p.year}/${String(p.month).padStart(2, '0')}` : String(p.year));
+/** Scholar's publication date: a full date as 2010/5/12, "or a year alone otherwise" (a record knows no day). */
+const dateOf = (p: PublicPublication) => String(p.year);
 
 export function scholarMeta(p: PublicPublication, origin: string, url: string): MetaDescriptor[] {
   const venue: MetaDescriptor[] =

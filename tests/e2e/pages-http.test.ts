@@ -136,7 +136,8 @@ describe('server-rendered pages over HTTP', () => {
     // Scholar's tags, escaped, one author each
     expect(meta('citation_title')).toEqual(['Scholar &amp; &lt;Meta&gt; Test Paper']);
     expect(meta('citation_author')).toEqual(['Ada Lovelace', '李四']);
-    expect(meta('citation_publication_date')).toEqual(['2024/03']);
+    // a full date or the year alone (Scholar's inclusion guidelines); a record knows its month, not its day
+    expect(meta('citation_publication_date')).toEqual(['2024']);
     expect(meta('citation_journal_title')).toEqual(['Journal of Testing']);
     expect(meta('citation_conference_title')).toEqual([]);
     expect(meta('citation_doi')).toEqual(['10.5555/scholar.test.1']);
