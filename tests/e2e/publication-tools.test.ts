@@ -33,7 +33,7 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((r) => crossref.close(() => r())));
 
-describe.skipIf(!e2eAvailable)('the publication editor in a browser', { timeout: 90_000 }, () => {
+describe.skipIf(!e2eAvailable)('publications in a browser: the editor, the import and the cite block', { timeout: 90_000 }, () => {
   const suite = browserSuite(() => startSite({ CROSSREF_URL: crossrefUrl, DATACITE_URL: crossrefUrl, DOI_LOOKUP_TIMEOUT_MS: '2000' }));
 
   test('fills title, authors, venue, date and abstract from a DOI, saves them, and says so when a DOI is unknown', async () => {
@@ -150,5 +150,20 @@ describe.skipIf(!e2eAvailable)('the publication editor in a browser', { timeout:
     expect(after.length).toBe(before + chosen);
     const bert = after.find((p) => p.title === 'BERT for Social Media: A Study of Émotion');
     expect(bert).toMatchObject({ area: 'social computing', author: ['Jörg Müller', 'María García', 'Zhang San'] });
+  });
+
+  test('"Cite" on the list opens the entry\'s references, each copied with its button', async () => {
+    const { page } = await suite.open({ lang: 'en', context: { permissions: ['clipboard-read', 'clipboard-write'] } });
+    await page.goto(suite.at('/publication?lang=en'));
+    await page.getByRole('link', { name: 'Cite' }).first().click();
+    await page.waitForURL(/\/publication\/\d+#cite$/);
+    const bibtex = page.locator('.cite-block').filter({ hasText: 'BibTeX' });
+    await bibtex.getByRole('button', { name: 'Copy' }).click();
+    await bibtex.getByRole('button', { name: 'Copied' }).waitFor();
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied).toMatch(/^@\w+\{/);
+    expect(copied).toBe(await bibtex.locator('pre').textContent());
+    for (const style of ['GB/T 7714', 'APA'])
+      await expect(page.locator('.cite-block').filter({ hasText: style }).getByRole('button', { name: 'Copy' }).count()).resolves.toBe(1);
   });
 });
