@@ -17,7 +17,7 @@ import { type ArticleListItem, publicSeminars, publishedArticle, publishedArticl
 import type { ListOptions } from '../services/crud.ts';
 import { publicPeople, publicPeopleCount, publicPerson } from '../services/people.ts';
 import { publications, publicationsBy } from '../services/publications.ts';
-import { type AuthorMembers, authorKey, BY_NAME, indexMembers, linkOf, NOT_A_MEMBER, noMembers } from '../../common/authors.ts';
+import { type AuthorMembers, authorKey, BY_NAME, indexMembers, linkOf, memberOf, noMembers } from '../../common/authors.ts';
 import { publicPage, publicPages, publicShowcase, siteSettings } from '../services/site.ts';
 import { asWire } from '../services/wire.ts';
 import { citationsOf } from '../services/citations.ts';
@@ -95,20 +95,23 @@ export function createPageData(lab: Lab, req: FastifyRequest, topics: Set<Topic>
     for (const t of ts) topics.add(t);
   };
 
-  /** The lab's members among the authors of `list` (linked, or matched by name): who to highlight and link. */
+  /** The lab's members among the authors of `list` (linked, or matched by name): who to highlight and link, and no one else. */
   async function membersAmong(list: readonly { author?: readonly string[]; author_members?: readonly string[] }[]): Promise<AuthorMembers> {
     reads('people');
     const out = noMembers();
     if (list.every((p) => (p.author ?? []).length === 0)) return out;
     const index = indexMembers(await publicPeople(ctx));
     const shown = (m: PublicPersonItem) => ({ username: m.username, page: m.link_type === 1 || m.link_type === 2 });
+    const everyone: AuthorMembers = {
+      byPid: Object.fromEntries([...index.byPid].map(([pid, m]) => [pid, shown(m)])),
+      byName: Object.fromEntries([...index.byName].map(([name, m]) => [name, shown(m)])),
+    };
     for (const p of list) {
       for (const [i, name] of (p.author ?? []).entries()) {
+        const m = memberOf(p, i, everyone);
         const link = linkOf(p, i);
-        const key = authorKey(name);
-        const m = link === NOT_A_MEMBER ? undefined : link === BY_NAME ? index.byName.get(key) : index.byPid.get(link);
-        if (m && link === BY_NAME) out.byName[key] = shown(m);
-        else if (m) out.byPid[link] = shown(m);
+        if (m && link === BY_NAME) out.byName[authorKey(name)] = m;
+        else if (m) out.byPid[link] = m;
       }
     }
     return out;
