@@ -31,6 +31,9 @@ import { storedFileRoutes } from './http/stored-files.ts';
 import { ensureAdmin } from './services/bootstrap.ts';
 import { Storage } from './storage/storage.ts';
 import { Changes } from './cache/changes.ts';
+import { documentsOf } from './search/documents.ts';
+import { SearchIndex } from './search/search-index.ts';
+import { searchRoutes } from './api/search.ts';
 import { projectRoot } from './root.ts';
 import { cachePlugin } from './cache/plugin.ts';
 import { clusterPlugin } from './cluster/bus.ts';
@@ -85,9 +88,19 @@ export async function buildApp({ config, db: givenDb, logger = false, pgSchema, 
   app.setValidatorCompiler(validatorCompiler);
   // every answer is checked against its route's schema, but in production only the first of each route (server/http/responses.ts)
   app.setSerializerCompiler(responseSerializer(config.production ? { mode: 'first answer', log: app.log } : { mode: 'every answer' }));
-  const lab: Lab = { db, storage, config, changes: new Changes() };
+  const changes = new Changes();
+  // the search index reads the public records as a visitor would, and again after each public change
+  const search = new SearchIndex(
+    (topic) => documentsOf[topic]?.({ db, storage, actor: null, lang: 'en' }),
+    (e) => app.log.error({ err: e }, 'the search index could not read the public records'),
+  );
+  changes.on((topic) => void search.changed(topic));
+  const lab: Lab = { db, storage, config, changes, search };
   app.decorate('lab', lab);
   app.addHook('onClose', async () => {
+    // the index's reads end before the database does
+    search.close();
+    await search.settled();
     storage.close();
     if (!givenDb) await db.destroy();
   });
@@ -120,6 +133,7 @@ export async function buildApp({ config, db: givenDb, logger = false, pgSchema, 
 
   await app.register(authRoutes);
   await app.register(publicRoutes);
+  await app.register(searchRoutes);
   await app.register(peopleRoutes);
   await app.register(async (scoped) => registeredResourceRoutes(scoped, resources));
   await app.register(contentRoutes);

@@ -1,10 +1,12 @@
 import type { Changes } from './cache/changes.ts';
 import type { Config } from './config.ts';
 import type { DB } from './db/database.ts';
+import type { SearchIndex } from './search/search-index.ts';
 import type { Storage } from './storage/storage.ts';
 
 // What one running instance holds, built once by server/app.ts and reached by every route and page as
-// `app.lab`: its database, its stored files, its settings and the hub of public changes.
+// `app.lab`: its database, its stored files, its settings, the hub of public changes
+// and the search index they keep current.
 
 export type Lab = {
   db: DB;
@@ -12,6 +14,8 @@ export type Lab = {
   config: Config;
   /** Public content changes, heard by the caches (and the other instances): server/cache/changes.ts. */
   changes: Changes;
+  /** The site search's index of public content, kept current by `changes` (server/search/). */
+  search: SearchIndex;
 };
 
 declare module 'fastify' {

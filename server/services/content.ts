@@ -181,6 +181,13 @@ export async function publishedArticles(ctx: Ctx, window: { limit?: number; offs
   return asWire(items);
 }
 
+/** Published articles with their bodies, for the site search (server/search/). */
+export async function publishedArticleTexts(
+  ctx: Ctx,
+): Promise<Pick<WireRow<typeof article>, 'aid' | 'slug' | 'title' | 'abstract' | 'authors' | 'markdown' | 'time3'>[]> {
+  return asWire(await articles.list(ctx, { where: isReleased, columns: ['aid', 'slug', 'title', 'abstract', 'authors', 'markdown', 'time3'] }));
+}
+
 /** How many articles are published. */
 export const publishedArticleCount = (ctx: Ctx) => articles.count(ctx, isReleased);
 

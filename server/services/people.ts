@@ -167,6 +167,14 @@ export async function publicPerson(ctx: Ctx, username: string): Promise<PublicPe
   });
 }
 
+/** The personal pages on this site of the members the public sees (the site search): markdown or sanitized HTML. */
+export async function publicPersonPages(ctx: Ctx): Promise<{ username: string; link_type: number; link1: string; link2: string }[]> {
+  const rows = await listed(ctx.db.selectFrom('person').select(['username', 'link_type', 'link1', 'link2']))
+    .where('link_type', 'in', [1, 2])
+    .execute();
+  return rows.map((r) => ({ ...r, link2: r.link_type === 2 ? sanitizeHtml(r.link2) : '' }));
+}
+
 /** The public picker list: no student/staff numbers (they are personal data; SPEC shows them nowhere public). */
 export async function peopleLightList(ctx: Ctx) {
   const rows = await listed(ctx.db.selectFrom('person').select(['pid', 'username', 'name_zh', 'name_en', 'type', 'type_num', 'status']))

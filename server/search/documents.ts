@@ -1,0 +1,171 @@
+import { areas, enumLabel, personTypes } from '../../common/enums.ts';
+import { paths } from '../../common/paths.ts';
+import type { SearchKind } from '../../common/search.ts';
+import type { Topic } from '../cache/changes.ts';
+import { publishedArticleTexts, publishedNews } from '../services/content.ts';
+import type { Ctx } from '../services/context.ts';
+import { publicPeople, publicPersonPages } from '../services/people.ts';
+import { publications } from '../services/publications.ts';
+import { publicPages, publicShowcase } from '../services/site.ts';
+import { asWire } from '../services/wire.ts';
+import type { PublicPublication } from '../../common/wire.ts';
+import { textOfHtml, textOfMarkdown } from './text.ts';
+
+// What the search finds: the records the public pages show, read through the same public services
+// (so a draft, a private file or a member's personal data can never be found), each as one document.
+
+/** A text in both languages; one that has a single language holds it in both. */
+export type Bilingual = { zh: string; en: string };
+
+export type SearchDoc = {
+  /** `{kind}:{id}` */
+  id: string;
+  kind: SearchKind;
+  title: Bilingual;
+  /** Authors, a member's names: ranked with the title. */
+  names: string;
+  keywords: string;
+  /** Where it appeared, with the year. */
+  venue: string;
+  body: Bilingual;
+  url: string | null;
+  external: boolean;
+  meta: Bilingual;
+};
+
+const same = (s: string): Bilingual => ({ zh: s, en: s });
+const both = (zh: string, en: string): Bilingual => ({ zh: zh || en, en: en || zh });
+
+/** How many news items the home page shows: only those have a place to link to (app/routes/public/home.tsx). */
+export const HOME_NEWS = 6;
+
+const month = (m: number | undefined) => (m ? `.${String(m).padStart(2, '0')}` : '');
+
+async function publicationDocs(ctx: Ctx): Promise<SearchDoc[]> {
+  const rows = asWire<Pick<PublicPublication, 'pid' | 'title' | 'author' | 'source' | 'year' | 'month' | 'abstract' | 'keywords'>[]>(
+    await publications.list(ctx, { columns: ['pid', 'title', 'author', 'source', 'year', 'month', 'abstract', 'keywords'] }),
+  );
+  return rows.map((p) => {
+    const venue = [p.source, p.year ? `${p.year}${month(p.month)}` : ''].filter(Boolean).join(' · ');
+    return {
+      id: `publication:${p.pid}`,
+      kind: 'publication',
+      title: same(p.title),
+      names: p.author.join(', '),
+      keywords: p.keywords.join(', '),
+      venue,
+      body: same(p.abstract || p.author.join(', ')),
+      url: paths.publicationItem(p.pid),
+      external: false,
+      meta: same(venue),
+    };
+  });
+}
+
+async function articleDocs(ctx: Ctx): Promise<SearchDoc[]> {
+  return (await publishedArticleTexts(ctx)).map((a) => ({
+    id: `article:${a.aid}`,
+    kind: 'article',
+    title: same(a.title),
+    names: a.authors.join(', '),
+    keywords: '',
+    venue: '',
+    body: same([a.abstract, textOfMarkdown(a.markdown)].filter(Boolean).join(' ')),
+    url: paths.article(a.aid),
+    external: false,
+    meta: same(String(a.time3 ?? '').slice(0, 10)),
+  }));
+}
+
+async function newsDocs(ctx: Ctx): Promise<SearchDoc[]> {
+  return (await publishedNews(ctx)).map((n, i) => ({
+    id: `news:${n.nid}`,
+    kind: 'news',
+    title: same(n.abstract),
+    names: '',
+    keywords: '',
+    venue: '',
+    body: both(textOfHtml(n.content_zh), textOfHtml(n.content_en)),
+    // the home page's timeline shows the latest few; an older item is found with its whole text
+    url: i < HOME_NEWS ? `${paths.home()}#news-${n.nid}` : null,
+    external: false,
+    meta: same(n.date),
+  }));
+}
+
+async function personDocs(ctx: Ctx): Promise<SearchDoc[]> {
+  const [people, pages] = await Promise.all([publicPeople(ctx), publicPersonPages(ctx)]);
+  const pageOf = new Map(pages.map((p) => [p.username, p.link_type === 1 ? textOfMarkdown(p.link1) : textOfHtml(p.link2)]));
+  return people.map((p) => {
+    const area = (lang: 'zh' | 'en') => (p.area && p.area !== 'none' ? enumLabel(areas, p.area, lang) : '');
+    const role = (lang: 'zh' | 'en') =>
+      [enumLabel(personTypes, p.type, lang), area(lang), p.status ? '' : lang === 'zh' ? '往届成员' : 'former member'].filter(Boolean).join(' · ');
+    const url = p.link_type === 3 ? p.link || null : p.link_type ? paths.person(p.username) : p.status ? paths.people() : `${paths.people()}?tab=former`;
+    const page = pageOf.get(p.username) ?? '';
+    return {
+      id: `person:${p.username}`,
+      kind: 'person',
+      // both names: a reader may know either
+      title: p.name_zh && p.name_en ? { zh: `${p.name_zh} (${p.name_en})`, en: `${p.name_en} (${p.name_zh})` } : both(p.name_zh, p.name_en),
+      names: [p.name_zh, p.name_en, p.username].join(' '),
+      keywords: [area('zh'), area('en')].join(' '),
+      venue: '',
+      body: both([p.description_zh, p.location_zh, page].filter(Boolean).join(' '), [p.description_en, p.location_en, page].filter(Boolean).join(' ')),
+      url,
+      external: p.link_type === 3,
+      meta: { zh: role('zh'), en: role('en') },
+    };
+  });
+}
+
+async function siteDocs(ctx: Ctx): Promise<SearchDoc[]> {
+  const [courses, tasks, tools, projects] = await Promise.all([
+    publicPages(ctx, 'course'),
+    publicPages(ctx, 'sharedtask'),
+    publicShowcase(ctx, 'tool'),
+    publicShowcase(ctx, 'project'),
+  ]);
+  const pageDocs = (kind: 'course' | 'sharedtask', list: typeof courses) =>
+    list.map(
+      (g): SearchDoc => ({
+        id: `${kind}:${g.slug}`,
+        kind,
+        title: both(g.title_zh, g.title_en),
+        names: '',
+        keywords: '',
+        venue: '',
+        body: both(
+          [g.summary_zh, textOfMarkdown(g.markdown_zh)].filter(Boolean).join(' '),
+          [g.summary_en, textOfMarkdown(g.markdown_en)].filter(Boolean).join(' '),
+        ),
+        url: kind === 'course' ? paths.course(g.slug) : paths.sharedtaskItem(g.slug),
+        external: false,
+        meta: kind === 'course' ? { zh: '课程', en: 'Course' } : { zh: '评测任务', en: 'Shared task' },
+      }),
+    );
+  const showcaseDocs = [...tools, ...projects].map(
+    (c): SearchDoc => ({
+      id: `opensource:${c.cid}`,
+      kind: 'opensource',
+      title: both(c.title_zh, c.title_en),
+      names: '',
+      keywords: '',
+      venue: '',
+      body: both(c.description_zh, c.description_en),
+      url: c.link || paths.discopen(),
+      external: Boolean(c.link),
+      meta: c.kind === 'tool' ? { zh: '工具', en: 'Tool' } : { zh: '项目', en: 'Project' },
+    }),
+  );
+  return [...pageDocs('course', courses), ...pageDocs('sharedtask', tasks), ...showcaseDocs];
+}
+
+/** The documents each kind of public change can alter (server/cache/changes.ts); seminars are not searched. */
+export const documentsOf: Record<Topic, ((ctx: Ctx) => Promise<SearchDoc[]>) | undefined> = {
+  publication: publicationDocs,
+  article: articleDocs,
+  news: newsDocs,
+  people: personDocs,
+  site: siteDocs,
+  seminar: undefined,
+};

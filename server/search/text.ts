@@ -1,0 +1,229 @@
+import { Parser } from 'htmlparser2';
+import remarkGfm from 'remark-gfm';
+import remarkParse from 'remark-parse';
+import { unified } from 'unified';
+import { SEARCH_MAX_CHARS, type Segment } from '../../common/search.ts';
+
+// How text becomes search terms, the same for the records and the queries (docs/decisions.md, "Site
+// search"). Latin script: words, lower-cased and without accents, so "Résumé" and "resume" meet. Chinese
+// (and Japanese, Korean): no spaces to split on, so each run of such characters gives its characters and
+// every pair of neighbours; a two-character word or given name is then one term, and a longer phrase the
+// chain of its pairs. No dictionary to keep, and names a dictionary does not know are found all the same.
+
+const CJK = '\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\p{Script=Hangul}';
+/** A run of CJK characters, or a word of any other letters and digits. */
+const RUN = new RegExp(`[${CJK}]+|(?:(?![${CJK}])[\\p{L}\\p{N}\\p{M}])+`, 'gu');
+const IS_CJK = new RegExp(`^[${CJK}]`, 'u');
+
+/** Lower case, compatibility forms folded (full-width letters), accents removed. */
+export function fold(s: string): string {
+  return s
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase();
+}
+
+export const isCjk = (term: string) => IS_CJK.test(term);
+
+function pairs(run: string): string[] {
+  const chars = Array.from(run);
+  const out: string[] = [];
+  for (let i = 0; i + 1 < chars.length; i++) out.push(`${chars[i]}${chars[i + 1]}`);
+  return out;
+}
+
+/** The terms a record's text is indexed by. */
+export function indexTerms(text: string): string[] {
+  const out: string[] = [];
+  for (const [run] of fold(text).matchAll(RUN)) {
+    if (isCjk(run)) {
+      out.push(...Array.from(run), ...pairs(run));
+    } else out.push(run);
+  }
+  return out;
+}
+
+/** The bounds that keep every query cheap (issue #15 point 4): longer queries are cut, extra terms dropped. */
+export const QUERY_LIMITS = { chars: SEARCH_MAX_CHARS, terms: 12 } as const;
+
+export type QueryTerms = {
+  /** What is looked up: Latin words (prefixes when long enough), CJK characters or pairs. */
+  terms: string[];
+  /** The query's runs as typed (folded), for marking them in the text. */
+  runs: string[];
+};
+
+/**
+ * A query's terms: a Chinese run of one character is that character, a longer one its pairs (which a
+ * record must all contain). Duplicates go; beyond QUERY_LIMITS.terms the rest is ignored.
+ */
+export function queryTerms(q: string): QueryTerms {
+  const terms: string[] = [];
+  const runs: string[] = [];
+  for (const [run] of fold(q.slice(0, QUERY_LIMITS.chars)).matchAll(RUN)) {
+    runs.push(run);
+    const chars = Array.from(run);
+    const mine = isCjk(run) ? (chars.length === 1 ? chars : pairs(run)) : [run];
+    for (const t of mine) if (!terms.includes(t)) terms.push(t);
+  }
+  return { terms: terms.slice(0, QUERY_LIMITS.terms), runs };
+}
+
+/** Latin terms of three characters or more also find the words they begin ("summar" finds "summarization"). */
+export const PREFIX_FROM = 3;
+export const searchesPrefix = (term: string) => !isCjk(term) && term.length >= PREFIX_FROM;
+
+/** Where the query's terms match `text` (ranges in order, merged) and how many of its terms do. */
+export function matchesIn(text: string, query: QueryTerms): { ranges: [number, number][]; terms: number } {
+  const latin = query.terms.filter((t) => !isCjk(t));
+  const cjk = query.terms.filter(isCjk);
+  const found = new Set<string>();
+  const ranges: [number, number][] = [];
+  for (const m of text.matchAll(RUN)) {
+    const word = m[0];
+    const at = m.index;
+    if (!IS_CJK.test(word)) {
+      const f = fold(word);
+      const t = latin.find((t) => f === t || (searchesPrefix(t) && f.startsWith(t)));
+      if (t) {
+        ranges.push([at, at + word.length]);
+        found.add(t);
+      }
+      continue;
+    }
+    const folded = fold(word);
+    // folding leaves CJK characters as they are, so offsets in the run and in its folded form agree
+    if (folded.length !== word.length) continue;
+    for (const t of cjk) {
+      for (let i = folded.indexOf(t); i >= 0; i = folded.indexOf(t, i + 1)) {
+        ranges.push([at + i, at + i + t.length]);
+        found.add(t);
+      }
+    }
+  }
+  ranges.sort((a, b) => a[0] - b[0]);
+  const merged: [number, number][] = [];
+  for (const r of ranges) {
+    const last = merged[merged.length - 1];
+    if (last && r[0] <= last[1]) last[1] = Math.max(last[1], r[1]);
+    else merged.push([...r]);
+  }
+  return { ranges: merged, terms: found.size };
+}
+
+export const hitRanges = (text: string, query: QueryTerms) => matchesIn(text, query).ranges;
+
+/** `text` cut into segments at the given ranges. */
+function segmentsOf(text: string, ranges: [number, number][], from = 0, to = text.length): Segment[] {
+  const out: Segment[] = [];
+  let at = from;
+  for (const [a, b] of ranges) {
+    if (b <= from || a >= to) continue;
+    const s = Math.max(a, from);
+    const e = Math.min(b, to);
+    if (s > at) out.push({ text: text.slice(at, s) });
+    out.push({ text: text.slice(s, e), hit: true });
+    at = e;
+  }
+  if (at < to) out.push({ text: text.slice(at, to) });
+  return out;
+}
+
+/** A whole short text (a title) with its matches marked. */
+export function marked(text: string, query: QueryTerms): Segment[] {
+  return segmentsOf(text, hitRanges(text, query));
+}
+
+/**
+ * About `width` characters of `text` around its first match (its beginning when nothing matches), cut
+ * at spaces where the text has them, with an ellipsis where it was cut.
+ */
+export function snippet(text: string, query: QueryTerms, width = 160): Segment[] {
+  if (!text) return [];
+  const ranges = hitRanges(text, query);
+  const first = ranges[0]?.[0] ?? 0;
+  let from = Math.max(0, first - Math.floor(width / 3));
+  let to = Math.min(text.length, from + width);
+  from = Math.max(0, Math.min(from, to - width));
+  if (from > 0) {
+    const space = text.indexOf(' ', from);
+    if (space >= 0 && space < first) from = space + 1;
+  }
+  if (to < text.length) {
+    const space = text.lastIndexOf(' ', to);
+    if (space > Math.max(from, ranges[0]?.[1] ?? from)) to = space;
+  }
+  // never cut a surrogate pair in two
+  if (from > 0 && /[\uDC00-\uDFFF]/.test(text.charAt(from))) from--;
+  if (to < text.length && /[\uD800-\uDBFF]/.test(text.charAt(to - 1))) to++;
+  const out = segmentsOf(text, ranges, from, to);
+  if (from > 0) out.unshift({ text: '…' });
+  if (to < text.length) out.push({ text: '…' });
+  return out;
+}
+
+const BLOCKS = new Set([
+  'br',
+  'p',
+  'div',
+  'li',
+  'ul',
+  'ol',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'tr',
+  'td',
+  'th',
+  'blockquote',
+  'pre',
+  'hr',
+  'img',
+  'figure',
+  'section',
+]);
+const spaces = (s: string) => s.replace(/\s+/g, ' ').trim();
+
+/** The text of sanitized HTML (news items, personal pages), block elements apart. */
+export function textOfHtml(html: string): string {
+  let out = '';
+  const parser = new Parser(
+    {
+      ontext: (t) => {
+        out += t;
+      },
+      // block elements and line breaks part words; inline ones (b, a, span) do not
+      onopentag: (name) => {
+        if (BLOCKS.has(name)) out += ' ';
+      },
+      onclosetag: (name) => {
+        if (BLOCKS.has(name)) out += ' ';
+      },
+    },
+    { decodeEntities: true },
+  );
+  parser.write(html ?? '');
+  parser.end();
+  return spaces(out);
+}
+
+type MdNode = { type: string; value?: string; children?: MdNode[] };
+
+/** The words of markdown (articles, course pages, personal pages): text and code, no addresses. */
+export function textOfMarkdown(markdown: string): string {
+  const tree = unified()
+    .use(remarkParse)
+    .use(remarkGfm)
+    .parse(markdown ?? '') as MdNode;
+  const parts: string[] = [];
+  const walk = (n: MdNode) => {
+    if (n.type === 'html') parts.push(textOfHtml(n.value ?? ''));
+    else if (typeof n.value === 'string') parts.push(n.value);
+    for (const c of n.children ?? []) walk(c);
+  };
+  walk(tree);
+  return spaces(parts.join(' '));
+}
