@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteError, useRouteLoaderData } from 'react-router';
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useMatches, useRouteError, useRouteLoaderData } from 'react-router';
 import { pageDataContext } from '#page-context';
 import { I18nProvider } from './i18n/index.tsx';
+import { useTheme } from './lib/theme.ts';
 import publicCss from './styles/public.css?inline';
 import type { Route } from './+types/root.ts';
 
@@ -10,6 +11,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const site = await data.site();
   return {
     lang: data.lang,
+    theme: data.theme,
     origin: data.origin,
     site: {
       lab_name_zh: site.lab_name_zh,
@@ -23,6 +25,9 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
+/** The top bar's colour (public.css --bar) in the light and the dark theme, for the browser's own frame. */
+const BAR = { light: '#1e4f91', dark: '#1b2533' } as const;
+
 export type RootData = Awaited<ReturnType<typeof loader>>;
 
 export function useRootData(): RootData {
@@ -32,12 +37,19 @@ export function useRootData(): RootData {
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData('root') as RootData | undefined;
   const lang = data?.lang ?? 'en';
+  const chosen = useTheme(data?.theme ?? 'system');
+  // the console and the advisor's area are MUI screens in light colours only
+  const staff = useMatches().some((m) => m.id.startsWith('routes/console/') || m.id.startsWith('routes/advisor/'));
+  const theme = staff ? 'light' : chosen;
   return (
-    <html lang={lang === 'zh' ? 'zh-CN' : 'en'}>
+    // the reader's chosen theme is in the server's HTML, so the first paint has it (public.css)
+    <html lang={lang === 'zh' ? 'zh-CN' : 'en'} data-theme={theme === 'system' ? undefined : theme}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="theme-color" content="#1e4f91" />
+        {/* the top bar's colour in each theme (public.css --bar) */}
+        <meta name="theme-color" media="(prefers-color-scheme: light)" content={theme === 'dark' ? BAR.dark : BAR.light} />
+        <meta name="theme-color" media="(prefers-color-scheme: dark)" content={theme === 'light' ? BAR.light : BAR.dark} />
         <link rel="icon" href="/static/favicon.svg" type="image/svg+xml" />
         <link rel="alternate" type="application/rss+xml" title="RSS" href="/feed/news.xml" />
         <link rel="alternate" type="application/rss+xml" title="RSS · Publications" href="/feed/publications.xml" />

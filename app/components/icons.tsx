@@ -86,3 +86,21 @@ export const VideoIcon = (p: IconProps) => (
     <path d="M17 10l5-3v10l-5-3z" />
   </Svg>
 );
+export const SunIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <circle cx="12" cy="12" r="4" />
+    <path d="M12 2v2M12 20v2M4.9 4.9l1.4 1.4M17.7 17.7l1.4 1.4M2 12h2M20 12h2M4.9 19.1l1.4-1.4M17.7 6.3l1.4-1.4" />
+  </Svg>
+);
+export const MoonIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M20.5 14.1A8.5 8.5 0 1 1 9.9 3.5a6.8 6.8 0 0 0 10.6 10.6z" />
+  </Svg>
+);
+/** Half light, half dark: the theme follows the system's. */
+export const ContrastIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M12 3a9 9 0 0 1 0 18z" fill="currentColor" />
+  </Svg>
+);

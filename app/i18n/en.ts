@@ -24,6 +24,7 @@ export const en: Messages = {
     range: '{{from}}–{{to}} of {{total}}',
   },
   lang: { label: 'Language', zh: '中文', en: 'English' },
+  theme: { label: 'Colour theme', button: 'Colour theme: {{theme}}', system: 'As the system', light: 'Light', dark: 'Dark' },
   auth: {
     login: 'Log in',
     logout: 'Log out',

@@ -22,6 +22,7 @@ export const zh = {
     range: '第 {{from}}–{{to}} 条，共 {{total}} 条',
   },
   lang: { label: '语言', zh: '中文', en: 'English' },
+  theme: { label: '配色', button: '配色：{{theme}}', system: '跟随系统', light: '浅色', dark: '深色' },
   auth: {
     login: '登录',
     logout: '退出登录',

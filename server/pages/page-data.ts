@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Lang } from '../../common/enums.ts';
 import { pick, resolveLang } from '../../common/lang.ts';
+import { themeOfCookie } from '../../common/theme.ts';
 import type { Lab } from '../lab.ts';
 import { siteOrigin } from '../http/origin.ts';
 import { pathOf, queryOf } from '../http/url.ts';
@@ -121,6 +122,8 @@ export function createPageData(lab: Lab, req: FastifyRequest, topics: Set<Topic>
     lang,
     /** The request named its language (?lang=): canonical links then keep it. */
     forced,
+    /** The reader's colour theme (the `theme` cookie), rendered on <html> so the first paint has it. */
+    theme: themeOfCookie(req.headers.cookie),
     origin,
     /** The query parameters this page reads, normalized (page-params.ts): the only ones loaders see. */
     params: pageParams(pathOf(req.url), queryOf(req.url)),

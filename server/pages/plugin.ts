@@ -16,6 +16,7 @@ import { type AnswerHeaders, answerFromCache, keepRendered, mayShare, readAll } 
 import { pagePolicy } from '../http/csp.ts';
 import { actsForMember } from '../http/headers.ts';
 import type { Topic } from '../cache/changes.ts';
+import { themeOfCookie } from '../../common/theme.ts';
 
 // Serves the React Router app (server-rendered pages, hashed assets) from this Fastify process, with
 // the cache of anonymous public HTML in front of it.
@@ -31,7 +32,8 @@ const pageHeaders: AnswerHeaders = { vary: 'Accept-Encoding, Cookie, Accept-Lang
 
 /**
  * The cache key of a request on the page route, or undefined for what is never shared. Everything the
- * page's HTML depends on is in it: language (and whether the URL named it), origin (checked,
+ * page's HTML depends on is in it: language (and whether the URL named it), colour theme (one of three
+ * values whatever the cookie holds, so junk cannot grow the cache), origin (checked,
  * server/http/origin.ts), path and the parameters the page reads (page-params.ts), nothing else of the
  * query. What is excluded is judged on the decoded path the router matched, never the raw URL.
  */
@@ -41,7 +43,7 @@ function cacheKey(req: FastifyRequest, origin: string): string | undefined {
   const lower = path.toLowerCase();
   if (lower.endsWith('.data') || lower.startsWith('/console') || lower.startsWith('/__')) return undefined;
   const { lang, forced } = pageLanguage(req);
-  return `page ${lang}${forced ? '!' : ''} ${origin} ${path}?${paramsKey(pageParams(path, queryOf(req.url)))}`;
+  return `page ${lang}${forced ? '!' : ''} ${themeOfCookie(req.headers.cookie)} ${origin} ${path}?${paramsKey(pageParams(path, queryOf(req.url)))}`;
 }
 
 /**

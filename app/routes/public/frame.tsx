@@ -4,6 +4,7 @@ import { pick } from '../../../common/lang.ts';
 import { AccountMenu } from '../../components/account-menu.tsx';
 import { MenuIcon } from '../../components/icons.tsx';
 import { LanguageMenu } from '../../components/language-menu.tsx';
+import { ThemeToggle } from '../../components/theme-toggle.tsx';
 import { useT } from '../../i18n/index.tsx';
 import { publicNav } from '../../lib/paths.ts';
 import { paths } from '../../../common/paths.ts';
@@ -84,6 +85,7 @@ export default function PublicFrame() {
             ))}
           </nav>
           <span className="spacer" />
+          <ThemeToggle />
           <LanguageMenu />
           <AccountMenu />
         </div>
