@@ -1,6 +1,7 @@
 // `npm run bench`: the public pages against nginx serving the very same HTML bytes, measured side by
 // side in one run on this machine (the machines are shared and noisy: compare ratios, not absolutes),
-// plus the gzipped JavaScript and CSS each page loads and, unless BENCH_LIGHTHOUSE=0, Lighthouse scores.
+// plus the gzipped JavaScript and CSS each page loads and, unless BENCH_LIGHTHOUSE=0, Lighthouse scores in
+// both colour themes.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -120,30 +121,35 @@ async function main() {
   }
 
   if (lighthouse) {
-    console.log('\nLighthouse (mobile): performance / accessibility / best practices / SEO');
+    // each page in both colour themes, chosen by the cookie the theme menu sets (the server renders it)
+    console.log('\nLighthouse (mobile): performance / accessibility / best practices / SEO, in the light and the dark theme');
     const chrome = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-    for (const [name, p] of pages) {
-      const out = path.join(work, `lh-${name}.json`);
+    const scores = (name: string, url: string, theme: 'light' | 'dark') => {
+      const out = path.join(work, `lh-${name}-${theme}.json`);
       try {
         execFileSync(
           process.execPath,
           [
             path.join(root, 'node_modules', 'lighthouse', 'cli', 'index.js'),
-            base + p,
+            url,
             '--quiet',
             '--output=json',
             `--output-path=${out}`,
             '--only-categories=performance,accessibility,best-practices,seo',
+            `--extra-headers=${JSON.stringify({ Cookie: `theme=${theme}` })}`,
             `--chrome-flags=--headless --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking --disable-component-update --disable-sync`,
           ],
           { env: { ...process.env, CHROME_PATH: chrome }, stdio: 'ignore', timeout: 180_000 },
         );
         const report = JSON.parse(fs.readFileSync(out, 'utf8')) as { categories: Record<string, { score: number }> };
         const s = (k: string) => Math.round((report.categories[k]?.score ?? 0) * 100);
-        console.log(`${name.padEnd(12)} ${s('performance')} / ${s('accessibility')} / ${s('best-practices')} / ${s('seo')}`);
+        return `${s('performance')} / ${s('accessibility')} / ${s('best-practices')} / ${s('seo')}`;
       } catch (e) {
-        console.log(`${name.padEnd(12)} Lighthouse failed: ${(e as Error).message.split('\n')[0]}`);
+        return `failed: ${(e as Error).message.split('\n')[0]}`;
       }
+    };
+    for (const [name, p] of pages) {
+      console.log(`${name.padEnd(12)} light ${scores(name, base + p, 'light').padEnd(20)} dark ${scores(name, base + p, 'dark')}`);
     }
   }
 }
