@@ -1,4 +1,5 @@
 import type { FieldErrors } from '../../common/messages.ts';
+import type { ResourceDef } from '../../common/resource.ts';
 import { CONSOLE_HEADER, clearSession } from '../lib/session.ts';
 
 // The console's one way to the API: the session cookie with X-Lab-Console (app/lib/session.ts), the interface language
@@ -80,3 +81,12 @@ export const api = {
     request<'success'>(method, path, { form: toForm(body), ...(onProgress ? { onProgress } : {}) }),
   json: (method: 'POST' | 'PUT', path: string, json: unknown) => request<'success'>(method, path, { json }),
 };
+
+/**
+ * A declared resource's whole list as its screen loads it: one cache entry per resource, which the
+ * screen's writes refresh and the quick search (quick-search.tsx) looks a record up in.
+ */
+export const listQuery = (res: Pick<ResourceDef, 'name' | 'path'>) => ({
+  queryKey: [res.name],
+  queryFn: () => api.get<Record<string, unknown>[]>(res.path),
+});

@@ -17,11 +17,12 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import type { Lang } from '../../common/enums.ts';
 import { defaults, type ResourceDef } from '../../common/resource.ts';
 import { useT } from '../i18n/index.tsx';
-import { ApiFailure, api } from './api.ts';
+import { ApiFailure, api, listQuery } from './api.ts';
 import { type Column, columnsOf, type Row } from './columns.tsx';
 import { FieldInput } from './fields.tsx';
 import { screenTools } from './screen-tools.tsx';
@@ -33,6 +34,8 @@ import { useAction, useConfirm } from './ui.tsx';
 // reloads. The form is checked with the very schema the server uses before anything is sent. What the
 // screen shows (title, columns, editor fields and place, switches) comes from the declaration's
 // `listColumns` and `console`; a screen of its own may say otherwise through the props.
+// The address names the record being edited (?edit=<id>): a link (the quick search's) opens its editor
+// once the list has loaded, and closing the editor takes the parameter away.
 
 export type { Column, Row };
 export type RowAction = {
@@ -115,17 +118,63 @@ export function ResourceScreen({
   const [page, setPage] = useState(0);
   const [editing, setEditing] = useState<Row | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const list = useQuery({ queryKey: [res.name], queryFn: () => api.get<Row[]>(res.path) });
+  const list = useQuery(listQuery(res));
   const rows = sort ? sort(list.data ?? []) : (list.data ?? []);
   const shown = fields ?? view?.editorFields ?? Object.keys(res.fields);
   const id = (row: Row) => Number(row[res.id] ?? -1);
   const reload = () => queryClient.invalidateQueries({ queryKey: [res.name] });
   const Tools = screenTools[res.name];
 
+  const [params, setParams] = useSearchParams();
+  const wanted = params.get('edit');
+  // the `edit` the editor last followed, so that one set by the screen itself is not followed again
+  const followed = useRef<string | null>(null);
+  const reveal = useRef(false);
+  const setWanted = (next: string | null) => {
+    followed.current = next;
+    if (next === params.get('edit')) return;
+    setParams(
+      (cur) => {
+        const out = new URLSearchParams(cur);
+        if (next === null) out.delete('edit');
+        else out.set('edit', next);
+        return out;
+      },
+      { replace: true },
+    );
+  };
+
   const open = (row: Row | null) => {
     setErrors({});
     setEditing(row ? { ...row } : { ...defaults(res), ...(newRecord?.() ?? {}), [res.id]: -1 });
+    setWanted(row ? String(row[res.id]) : null);
   };
+  const close = () => {
+    setEditing(null);
+    setWanted(null);
+  };
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: followed once per address, when the list is there
+  useEffect(() => {
+    if (wanted === followed.current) return;
+    if (wanted === null) {
+      // taken away by a link to the bare screen: the address says no record is being edited
+      followed.current = null;
+      setEditing((cur) => (cur && id(cur) !== -1 ? null : cur));
+      return;
+    }
+    if (!list.data) return;
+    followed.current = wanted;
+    const at = rows.findIndex((r) => String(r[res.id]) === wanted);
+    const row = rows[at];
+    if (!row) {
+      setWanted(null);
+      return;
+    }
+    setPage(Math.floor(at / 10));
+    reveal.current = true;
+    open(row);
+  }, [wanted, list.data]);
 
   // a refusal the server gives per field is shown beside the field too
   const showRefusal = (e: unknown) => {
@@ -145,7 +194,7 @@ export function ResourceScreen({
         else await api.send('PUT', `${res.path}?${res.id}=${id(editing)}`, body);
         await reload();
         if (mode === 'update' && keepOpen) setEditing({ ...(await api.get<Row>(`${res.path}?${res.id}=${id(editing)}`)) });
-        else setEditing(null);
+        else close();
       },
       () => t(mode === 'create' ? 'console.added' : 'console.modified'),
       showRefusal,
@@ -157,7 +206,7 @@ export function ResourceScreen({
     await run(
       async () => {
         await api.del(`${res.path}?${res.id}=${id(row)}`);
-        if (editing && id(editing) === id(row)) setEditing(null);
+        if (editing && id(editing) === id(row)) close();
         await reload();
       },
       () => t('console.deleted'),
@@ -179,6 +228,12 @@ export function ResourceScreen({
     <Paper
       // another record is another form: its fields start from that record
       key={id(editing)}
+      // one opened from the address is brought into view (below a long list, say)
+      ref={(el: HTMLElement | null) => {
+        if (!el || !reveal.current) return;
+        reveal.current = false;
+        el.scrollIntoView({ block: 'nearest' });
+      }}
       variant="outlined"
       sx={{ p: 2 }}
       component="form"
@@ -211,7 +266,7 @@ export function ResourceScreen({
         <Button type="submit" variant="contained" disabled={saving}>
           {t('console.save')}
         </Button>
-        <Button onClick={() => setEditing(null)}>{t('console.close')}</Button>
+        <Button onClick={close}>{t('console.close')}</Button>
       </Box>
     </Paper>
   );
@@ -355,7 +410,7 @@ export function ResourceScreen({
       ) : place === 'dialog' ? (
         <>
           {listing}
-          <Dialog open={!!editing} onClose={() => setEditing(null)} fullWidth maxWidth="lg" fullScreen={narrow}>
+          <Dialog open={!!editing} onClose={close} fullWidth maxWidth="lg" fullScreen={narrow}>
             <DialogTitle>{title}</DialogTitle>
             <DialogContent>{editor}</DialogContent>
           </Dialog>
@@ -363,7 +418,7 @@ export function ResourceScreen({
       ) : place === 'side' && narrow ? (
         <>
           {listing}
-          <Drawer anchor="right" open={!!editing} onClose={() => setEditing(null)} slotProps={{ paper: { sx: { width: '100%', maxWidth: 480, p: 1 } } }}>
+          <Drawer anchor="right" open={!!editing} onClose={close} slotProps={{ paper: { sx: { width: '100%', maxWidth: 480, p: 1 } } }}>
             {editor}
           </Drawer>
         </>
