@@ -33,7 +33,8 @@ import { ConfirmProvider } from './ui.tsx';
 
 // The frame the console and the advisor area share (SPEC §2): a side drawer with the member's avatar,
 // name and authority, home / back / logout, the language switch and the area's links; a menu button
-// opens it on phones. The areas differ only in their links and title.
+// opens it on phones. The areas differ only in their links and title, and the console adds its quick
+// search: at the head of the drawer's links on wide screens, in the app bar on phones.
 
 export type FrameLink = { key: string; path: string; label: string; icon: ReactElement; end?: boolean };
 
@@ -46,9 +47,17 @@ const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false,
 
 const DRAWER = 240;
 
-type Props = { session: StoredSession; title: string; authority: string; links: FrameLink[]; children: ReactNode };
+type Props = {
+  session: StoredSession;
+  title: string;
+  authority: string;
+  links: FrameLink[];
+  /** A search field the frame keeps in view (the console's quick search); it is told whether it sits on the phone's app bar. */
+  search?: (onBar: boolean) => ReactNode;
+  children: ReactNode;
+};
 
-export function Frame({ session, title, authority, links, children }: Props) {
+export function Frame({ session, title, authority, links, search, children }: Props) {
   const { t, lang } = useT();
   const wide = useMediaQuery('(min-width:800px)', { noSsr: true });
   const [open, setOpen] = useState(false);
@@ -116,6 +125,11 @@ export function Frame({ session, title, authority, links, children }: Props) {
         </ToggleButtonGroup>
       </Box>
       <Divider sx={{ my: 1 }} />
+      {search && wide && (
+        <Box role="search" sx={{ px: 2, pt: 0.5, pb: 0.5 }}>
+          {search(false)}
+        </Box>
+      )}
       <List dense>
         {links.map((item) => (
           <ListItemButton key={item.key} component={NavLink} to={item.path} end={item.end} sx={{ '&.active': { bgcolor: 'action.selected', fontWeight: 600 } }}>
@@ -151,9 +165,14 @@ export function Frame({ session, title, authority, links, children }: Props) {
                         <IconButton color="inherit" edge="start" aria-label={t('console.menu')} onClick={() => setOpen(true)}>
                           <MenuIcon />
                         </IconButton>
-                        <Typography sx={{ ml: 1 }} noWrap>
+                        <Typography sx={{ ml: 1, flexShrink: 1, minWidth: 0, display: search ? { xs: 'none', sm: 'block' } : undefined }} noWrap>
                           {title}
                         </Typography>
+                        {search && (
+                          <Box role="search" sx={{ ml: { xs: 1, sm: 'auto' }, flex: { xs: 1, sm: '0 1 320px' }, minWidth: 0 }}>
+                            {search(true)}
+                          </Box>
+                        )}
                       </Toolbar>
                     </AppBar>
                   )}

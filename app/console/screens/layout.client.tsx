@@ -12,6 +12,7 @@ import { Outlet } from 'react-router';
 import { Frame, type FrameLink } from '../frame.tsx';
 import { consoleIconOf } from '../icons.tsx';
 import { consoleNav, type OwnScreen } from '../nav.ts';
+import { QuickSearch } from '../quick-search.tsx';
 import { useT } from '../../i18n/index.tsx';
 import type { Route } from '../../routes/console/+types/layout.ts';
 
@@ -43,7 +44,13 @@ export default function ConsoleLayout({ loaderData }: Route.ComponentProps) {
   // the advisor account also reaches its own area from here
   if (session.advisor) links.push({ key: 'advisor', path: `/${session.username}/pingan`, label: t('advisor.area'), icon: <HealthAndSafetyIcon /> });
   return (
-    <Frame session={session} title={t('console.title')} authority={t(admin ? 'console.admin' : 'console.user')} links={links}>
+    <Frame
+      session={session}
+      title={t('console.title')}
+      authority={t(admin ? 'console.admin' : 'console.user')}
+      links={links}
+      search={(onBar) => <QuickSearch admin={admin} onBar={onBar} />}
+    >
       <Outlet context={{ session }} />
     </Frame>
   );

@@ -1,0 +1,45 @@
+import { consoleSegment, type ResourceDef } from '../../common/resource.ts';
+import { article, news, page, person, publication, showcase } from '../../common/resources/index.ts';
+import type { SearchKind, SearchResult } from '../../common/search.ts';
+
+// Where the console's quick search (quick-search.tsx) takes a member for each kind of result: the
+// screen that edits that record, opened on it by `?edit=<id>` (resource-screen.tsx). The search names
+// some records by their public key (a username, a page's slug), not by id: those are found in the list
+// the screen loads.
+
+type Row = Record<string, unknown>;
+
+export type RecordTarget = {
+  res: ResourceDef;
+  /** The screen (and tab) that lists the record, without `edit`. */
+  screen: string;
+} & ({ id: string } | { find: (rows: readonly Row[]) => Row | undefined });
+
+const screenOf = (res: ResourceDef) => `/console/${consoleSegment(res)}`;
+// the site-content screen (screens/site/index.client.tsx) shows the pages on its first tab
+const SITE = '/console/site';
+const sameSlug = (slug: unknown, key: string) => typeof slug === 'string' && slug.toLowerCase() === key.toLowerCase();
+const pageIn = (section: 'course' | 'sharedtask') => (key: string) => ({
+  res: page,
+  screen: SITE,
+  find: (rows: readonly Row[]) => rows.find((r) => r.section === section && sameSlug(r.slug, key)),
+});
+
+const targets: Record<SearchKind, (key: string) => RecordTarget> = {
+  publication: (key) => ({ res: publication, screen: screenOf(publication), id: key }),
+  article: (key) => ({ res: article, screen: screenOf(article), id: key }),
+  news: (key) => ({ res: news, screen: screenOf(news), id: key }),
+  person: (key) => ({ res: person, screen: screenOf(person), find: (rows) => rows.find((r) => r.username === key) }),
+  course: pageIn('course'),
+  sharedtask: pageIn('sharedtask'),
+  opensource: (key) => ({ res: showcase, screen: `${SITE}?tab=showcase`, id: key }),
+};
+
+/** The console screen that edits a result's record; none when the member may not edit it (`access.update`). */
+export function targetOf(result: Pick<SearchResult, 'kind' | 'id'>, admin: boolean): RecordTarget | undefined {
+  const target = targets[result.kind](result.id.slice(result.id.indexOf(':') + 1));
+  return admin || target.res.access.update === 'member' ? target : undefined;
+}
+
+/** The screen's address with the record's editor open. */
+export const editAddress = (screen: string, id: string | number) => `${screen}${screen.includes('?') ? '&' : '?'}edit=${encodeURIComponent(String(id))}`;
