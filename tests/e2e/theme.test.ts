@@ -235,8 +235,11 @@ describe.skipIf(!e2eAvailable)('the colour themes', { timeout: 60_000 }, () => {
         // the bar turns solid past max(width / 3, 200 px): check it (and the page under it) solid too
         await hydrated(page, 'header .menu-anchor button');
         await page.evaluate(() => window.scrollTo(0, 800));
-        await page.locator('header.appbar:not(.transparent)').waitFor();
-        await page.waitForTimeout(400); // the bar's colour transition
+        // solid, its colour transition over (a fixed wait is not enough on a busy machine)
+        await page.waitForFunction(() => {
+          const bar = document.querySelector('header.appbar:not(.transparent)');
+          return !!bar && bar.getAnimations().length === 0 && !getComputedStyle(bar).backgroundColor.startsWith('rgba');
+        });
         for (const v of await contrastViolations(page)) failures.push(`${url} (scrolled): ${v}`);
       }
     };
