@@ -9,10 +9,6 @@ export const THEME_COOKIE = 'theme';
 export const themes = ['system', 'light', 'dark'] as const;
 export type Theme = (typeof themes)[number];
 
-export function isTheme(v: unknown): v is Theme {
-  return themes.includes(v as Theme);
-}
-
 /** The theme a request's cookies chose: one of three values whatever the header holds. */
 export function themeOfCookie(cookieHeader: string | null | undefined): Theme {
   const v = cookieValue(cookieHeader, THEME_COOKIE);
