@@ -4,6 +4,7 @@ import { pageDataContext } from '#page-context';
 import { I18nProvider } from './i18n/index.tsx';
 import { useTheme } from './lib/theme.ts';
 import publicCss from './styles/public.css?inline';
+import searchCss from './styles/search.css?inline';
 import type { Route } from './+types/root.ts';
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -56,7 +57,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Meta />
         {/* the site's few KB of CSS go inline: no render-blocking request before the first paint */}
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own stylesheet, bundled at build time */}
-        <style dangerouslySetInnerHTML={{ __html: publicCss }} />
+        <style dangerouslySetInnerHTML={{ __html: publicCss + searchCss }} />
         <Links />
       </head>
       <body>

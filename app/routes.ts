@@ -23,6 +23,7 @@ export default [
     route('publication', 'routes/public/publication.tsx'),
     route('publication/:pid', 'routes/public/publication-item.tsx'),
     route('DISCOpen', 'routes/public/discopen.tsx'),
+    route('search', 'routes/public/search.tsx'),
     route('*', 'routes/public/not-found.tsx'),
   ]),
   route('login', 'routes/login.tsx'),

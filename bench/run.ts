@@ -154,9 +154,11 @@ async function main() {
   }
 }
 
-// `npm run bench -- scale`: the site at a real lab's size (bench/scale.ts); `-- process`: one idle process (bench/process.ts)
+// `npm run bench -- scale`: the site at a real lab's size (bench/scale.ts); `-- search`: the site search at that size
+// (bench/search.ts); `-- process`: one idle process (bench/process.ts)
 const modes: Record<string, () => Promise<unknown>> = {
   scale: () => import('./scale.ts').then(() => new Promise<never>(() => {})),
+  search: () => import('./search.ts').then(() => new Promise<never>(() => {})),
   process: () => import('./process.ts'),
 };
 const entry = (modes[process.argv[2] ?? ''] ?? main)();

@@ -44,6 +44,27 @@ const words = [
   'summarization',
 ];
 const phrase = (i: number, n: number) => Array.from({ length: n }, (_, k) => words[(i * 7 + k * 3) % words.length]).join(' ');
+// Abstracts, in English and Chinese, for the site search (issue #15): words of a made-up vocabulary of
+// 4,000, drawn as often as words are in real text (Zipf's law: the n-th most common about 1/n as often), so
+// a common word is in most abstracts and a rare one in a few, as in a real lab's list.
+const syllables = ['ka', 'ri', 'to', 'ne', 'sa', 'mo', 'lu', 'pe', 'di', 'gra', 'ver', 'tion', 'al', 'in', 'co', 'ex'];
+const vocabulary = Array.from({ length: 4000 }, (_, n) => {
+  let w = '';
+  for (let x = n + 17; x > 0; x = Math.floor(x / syllables.length)) w += syllables[x % syllables.length];
+  return w;
+});
+const zhChars = '情感分析社会计算知识图谱隐私保护论辩挖掘多模态智能体舆推荐系统大模型医疗对话群体行为学习网络数据安全传播';
+const zhWords = Array.from({ length: 400 }, (_, n) => `${zhChars[n % zhChars.length]}${zhChars[(n * 7 + 3) % zhChars.length]}`);
+/** A deterministic pseudo-random number in [0, 1) for (i, k). */
+const unit = (i: number, k: number) => {
+  const x = Math.sin(i * 12.9898 + k * 78.233) * 43758.5453;
+  return x - Math.floor(x);
+};
+/** A word of `list` by Zipf's law: rank ⌊n^u⌋ for u uniform, n the list's length. */
+const zipf = <T>(list: readonly T[], i: number, k: number) => list[Math.min(list.length - 1, Math.floor(list.length ** unit(i, k)) - 1)] as T;
+const abstractOf = (i: number) =>
+  `${Array.from({ length: 80 }, (_, k) => zipf(vocabulary, i, k)).join(' ')}. ${Array.from({ length: 12 }, (_, k) => zipf(zhWords, i, k + 100)).join('')}。 topic${i % 500}`;
+const zhTitle = (i: number) => `${Array.from({ length: 4 }, (_, k) => zipf(zhWords, i, k + 200)).join('')}研究`;
 
 async function main() {
   const [dataDir, size] = process.argv.slice(2) as [string, Size];
@@ -82,8 +103,10 @@ async function main() {
     }
     for (let i = 0; i < want.publications; i++) {
       await create(publications, publication, ctx, {
-        title: `${phrase(i, 8)} ${i}`,
+        title: i % 5 === 4 ? `${zhTitle(i)} ${i}` : `${phrase(i, 8)} ${i}`,
         author: JSON.stringify([`Member ${i % 997}`, `Member ${(i * 13) % 997}`, 'A. Colleague']),
+        abstract: abstractOf(i),
+        keywords: JSON.stringify([words[i % words.length], zipf(vocabulary, i, 300), zipf(zhWords, i, 301)]),
         source: ['ACL', 'EMNLP', 'WWW', 'KDD', 'AAAI', 'TKDE'][i % 6],
         year: String(2026 - (i % 30)),
         month: String(1 + (i % 12)),

@@ -3,12 +3,13 @@
 // SQLite lab takes BENCH_CONNECTIONS (200) concurrent readers cycling through public pages and reads while
 // an administrator writes a news item every 5 s. With BENCH_COMPARE=<git rev>, that revision's server runs
 // the same load on a copy of the same data in the same run: compare the ratios, the machine is shared.
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import type { Size } from './scale-seed.ts';
+import { login, memoryOf, percentile, sleep, startServer } from './server.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const seconds = Number(process.env.BENCH_SECONDS ?? 20);
@@ -34,60 +35,6 @@ function spawnSyncQuiet(cmd: string, args: string[], cwd = root) {
   }
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** Peak and current resident memory of a process, in MB (Linux /proc). */
-function memoryOf(pid: number): { rss: number; peak: number } {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = (k: string) => Number(new RegExp(`${k}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
-  return { rss: Math.round(kb('VmRSS') / 1024), peak: Math.round(kb('VmHWM') / 1024) };
-}
-
-/** A production server of the code at `dir` on `dataDir`; resolves once `/` answers, with the time that took. */
-async function startServer(dir: string, dataDir: string, port: number): Promise<{ child: ChildProcess; startMs: number }> {
-  const started = performance.now();
-  // as `npm start` runs it (package.json)
-  // the bundle `npm start` runs where the revision builds one, else its sources
-  const bundle = path.join(dir, 'build', 'app', 'main.js');
-  const entry = fs.existsSync(bundle) ? bundle : path.join(dir, 'server', 'main.ts');
-  const child = spawn(process.execPath, ['--max-semi-space-size=8', entry], {
-    cwd: dir,
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      NODE_ENV: 'production',
-      DATABASE_URL: '',
-      LAB_ADMIN_USERNAME: '',
-      LOGIN_RATE_LIMIT: '1000',
-    },
-    stdio: 'ignore',
-  });
-  children.push(child);
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server in ${dir} exited (${child.exitCode})`);
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/`)).ok) return { child, startMs: Math.round(performance.now() - started) };
-    } catch {
-      /* not up yet */
-    }
-    await sleep(50);
-  }
-}
-
-async function login(base: string): Promise<string> {
-  const csrf = (await (await fetch(`${base}/api/csrf/`)).json()) as { csrftoken: string };
-  const res = await fetch(`${base}/api/login/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie: `csrftoken=${csrf.csrftoken}`, 'x-csrftoken': csrf.csrftoken },
-    body: JSON.stringify(ADMIN),
-  });
-  const body = (await res.json()) as { token?: string };
-  if (!body.token) throw new Error(`bench login failed: ${JSON.stringify(body)}`);
-  return body.token;
-}
-
 type PathFigures = { count: number; errors: number; p50: number; p99: number };
 type Result = {
   rps: number;
@@ -106,14 +53,12 @@ type Result = {
   gzipKb: Record<string, number>;
 };
 
-const percentile = (sorted: number[], q: number) => (sorted.length === 0 ? 0 : (sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] as number));
-
 async function measure(dir: string, dataDir: string, port: number): Promise<Result> {
   const base = `http://127.0.0.1:${port}`;
-  const { child, startMs } = await startServer(dir, dataDir, port);
+  const { child, startMs } = await startServer(dir, dataDir, port, children);
   const pid = child.pid as number;
   const idleMb = memoryOf(pid).rss;
-  const token = await login(base);
+  const token = await login(base, ADMIN);
   const aid = ((await (await fetch(`${base}/api/read_article/`)).json()) as { aid: number }[])[0]?.aid;
   const pages = [
     '/',

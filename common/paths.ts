@@ -15,6 +15,15 @@ export const paths = {
   /** BibTeX (or CSL-JSON) of every publication, or of those in the given areas. */
   publicationExport: (format: 'bib' | 'json', areas: readonly number[] = []) => `/publication.${format}${areas.length > 0 ? `?area=${areas.join(',')}` : ''}`,
   discopen: () => '/DISCOpen',
+  /** The search page: of `q`, narrowed to one kind of result, in a language the URL names. */
+  search: (q = '', kind: string | null = null, lang?: string) => {
+    const query = new URLSearchParams();
+    if (q) query.set('q', q);
+    if (kind) query.set('kind', kind);
+    if (lang) query.set('lang', lang);
+    const s = query.toString();
+    return s ? `/search?${s}` : '/search';
+  },
   login: (redirect?: string) => (redirect ? `/login?redirect=${encodeURIComponent(redirect)}` : '/login'),
   console: () => '/console',
   newsFeed: () => '/feed/news.xml',

@@ -9,6 +9,8 @@ export type SearchKind = (typeof searchKinds)[number];
 
 /** Results on one page of the search. */
 export const SEARCH_PAGE_SIZE = 20;
+/** How far down the results one can page (of all kinds, and of each kind): a visitor refines before that. */
+export const SEARCH_REACHABLE = 500;
 /** A query is at most this long (longer ones are cut, and the answer says so). */
 export const SEARCH_MAX_CHARS = 100;
 
@@ -40,6 +42,7 @@ export const SearchAnswerSchema = z.strictObject({
   pages: z.number().int(),
   /** Results of the chosen kind (of every kind when none is chosen). */
   total: z.number().int(),
+  capped: z.boolean().describe(`more results than the best ${SEARCH_REACHABLE}, which alone can be paged to`),
   /** Results of each kind, whichever is chosen. */
   counts: z.record(z.enum(searchKinds), z.number().int()),
   results: z.array(SearchResultSchema),

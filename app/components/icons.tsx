@@ -104,3 +104,9 @@ export const ContrastIcon = (p: IconProps) => (
     <path d="M12 3a9 9 0 0 1 0 18z" fill="currentColor" />
   </Svg>
 );
+export const SearchIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <circle cx="11" cy="11" r="7" />
+    <path d="M20 20l-3.5-3.5" />
+  </Svg>
+);

@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { searchKinds } from '../../common/search.ts';
-import { Marked } from './quick-search.tsx';
+import { Marked } from '../components/marked.tsx';
 import { editAddress, targetOf } from './record-targets.ts';
 
 // Issue #15, point 5: where the console's quick search takes a member for each kind of result, and how a

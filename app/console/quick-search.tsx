@@ -9,6 +9,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { SearchAnswer, SearchResult, Segment } from '../../common/search.ts';
+import { Marked } from '../components/marked.tsx';
 import { useT } from '../i18n/index.tsx';
 import { api, listQuery } from './api.ts';
 import { editAddress, type RecordTarget, targetOf } from './record-targets.ts';
@@ -21,18 +22,6 @@ import { useNotify } from './ui.tsx';
 
 const MIN_CHARS = 2;
 const DEBOUNCE_MS = 200;
-
-/** Shown text with the parts that matched in <mark>, as text nodes. */
-export function Marked({ segments }: { segments: readonly Segment[] }) {
-  return (
-    <>
-      {segments.map((s, i) =>
-        // biome-ignore lint/suspicious/noArrayIndexKey: the segments of one text never move
-        s.hit ? <mark key={i}>{s.text}</mark> : <span key={i}>{s.text}</span>,
-      )}
-    </>
-  );
-}
 
 const plain = (segments: readonly Segment[]) => segments.map((s) => s.text).join('');
 

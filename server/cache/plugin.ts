@@ -17,6 +17,23 @@ export const asSent: ParamKey = (v) => (v === undefined ? '' : `=${v}`);
 /** A switch that is on only when it is "1" (anything else reads as absent, and shares its answer). */
 export const onWhenOne: ParamKey = (v) => (v === '1' ? '=1' : '');
 
+/** The budget of the cache of search answers: a few hundred pages of results. */
+const SEARCH_CACHE_BYTES = 8 * 1024 * 1024;
+
+/** How many search keys are remembered, to keep an answer when it is asked a second time. */
+const SEARCH_KEYS_REMEMBERED = 4096;
+
+/** `key` was asked before (among the latest `size` keys); remembers it either way. */
+export function askedBefore(size: number): (key: string) => boolean {
+  const seen = new Set<string>();
+  return (key) => {
+    const before = seen.delete(key);
+    seen.add(key);
+    if (seen.size > size) seen.delete(seen.values().next().value as string);
+    return before;
+  };
+}
+
 export type ReadCache = {
   /** What a write must change for the answer to change. */
   topics: readonly Topic[];
@@ -32,6 +49,11 @@ declare module 'fastify' {
   interface FastifyInstance {
     responseCache: ResponseCache;
     cacheRefresher: Refresher;
+    /** Search answers, keyed by the search index's version (server/search/). */
+    searchCache: ResponseCache;
+    searchRefresher: Refresher;
+    /** Whether a search answer's key was asked before: only those are kept (compressing a one-off answer twice costs more than it saves). */
+    searchAskedBefore: (key: string) => boolean;
   }
 }
 
@@ -50,6 +72,12 @@ export const cachePlugin = fp(async (app: FastifyInstance, opts: { budgetBytes: 
 
   const refresher = new Refresher(app, cache);
   app.decorate('cacheRefresher', refresher);
+  // answers keyed by a search query (the search page, /api/search/) have a small cache of their own:
+  // anyone can ask any query, and none of them may push a page or a read out of the main cache
+  const searchCache = new ResponseCache(SEARCH_CACHE_BYTES, opts.maxAgeMs, opts.patienceMs);
+  app.decorate('searchCache', searchCache);
+  app.decorate('searchAskedBefore', askedBefore(SEARCH_KEYS_REMEMBERED));
+  app.decorate('searchRefresher', new Refresher(app, searchCache));
 
   // a shared answer is keyed by the route and its declared query: a record named in the path would share one
   app.addHook('onRoute', (route) => {

@@ -1,4 +1,5 @@
 import { areas } from '../../common/enums.ts';
+import { isSearchKind, SEARCH_MAX_CHARS } from '../../common/search.ts';
 
 // The query parameters each public page reads, in their normal form. The page cache keys a page by
 // these alone, so a query string the page does not read (?utm_source=…, ?fbclid=…) neither makes an
@@ -17,11 +18,19 @@ export const areaList: Normalize = (vs) =>
     .sort((a, b) => a - b)
     .join(',');
 const formerTab: Normalize = ([v]) => (v === 'former' ? 'former' : '');
+/** A search query: spaces collapsed, a generous bound (the search cuts it further and says so). */
+const searchText: Normalize = ([v]) =>
+  (v ?? '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 4 * SEARCH_MAX_CHARS);
+const searchKind: Normalize = ([v]) => (isSearchKind(v) ? v : '');
 
 const byPage: Record<string, Record<string, Normalize>> = {
   '/people': { tab: formerTab, page: pageNumber },
   '/publication': { area: areaList, page: pageNumber },
   '/news': { page: pageNumber },
+  '/search': { q: searchText, kind: searchKind, page: pageNumber },
 };
 
 /**

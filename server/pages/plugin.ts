@@ -13,6 +13,7 @@ import { createPageData, pageLanguage } from './page-data.ts';
 import { pathOf, queryOf } from '../http/url.ts';
 import { pageParams, paramsKey } from './page-params.ts';
 import { type AnswerHeaders, answerFromCache, keepRendered, mayShare, readAll } from '../cache/http.ts';
+import type { ResponseCache } from '../cache/response-cache.ts';
 import { pagePolicy } from '../http/csp.ts';
 import { actsForMember } from '../http/headers.ts';
 import type { Topic } from '../cache/changes.ts';
@@ -31,19 +32,26 @@ const PAGE_ROUTE = '*';
 const pageHeaders: AnswerHeaders = { vary: 'Accept-Encoding, Cookie, Accept-Language', cacheControl: 'public, max-age=0, must-revalidate' };
 
 /**
- * The cache key of a request on the page route, or undefined for what is never shared. Everything the
- * page's HTML depends on is in it: language (and whether the URL named it), colour theme (one of three
- * values whatever the cookie holds, so junk cannot grow the cache), origin (checked,
- * server/http/origin.ts), path and the parameters the page reads (page-params.ts), nothing else of the
- * query. What is excluded is judged on the decoded path the router matched, never the raw URL.
+ * The cache key of a request on the page route, and the cache it is kept in, or undefined for what is
+ * never shared. Everything the page's HTML depends on is in the key: language (and whether the URL named
+ * it), colour theme (one of three values whatever the cookie holds, so junk cannot grow the cache), origin
+ * (checked, server/http/origin.ts), path and the parameters the page reads (page-params.ts), nothing else
+ * of the query. What is excluded is judged on the decoded path the router matched, never the raw URL.
+ * Search pages go to the small cache of search answers (cache/plugin.ts), keyed by the index's version,
+ * once asked twice: any query can be asked, and none of them may push a page out of the main cache.
  */
-function cacheKey(req: FastifyRequest, origin: string): string | undefined {
+function cacheKey(app: FastifyInstance, req: FastifyRequest, origin: string): { key: string; store: ResponseCache } | undefined {
   if (!mayShare(req)) return undefined;
   const path = pathOf(req.url);
   const lower = path.toLowerCase();
   if (lower.endsWith('.data') || lower.startsWith('/console') || lower.startsWith('/__')) return undefined;
   const { lang, forced } = pageLanguage(req);
-  return `page ${lang}${forced ? '!' : ''} ${themeOfCookie(req.headers.cookie)} ${origin} ${path}?${paramsKey(pageParams(path, queryOf(req.url)))}`;
+  const key = `${lang}${forced ? '!' : ''} ${themeOfCookie(req.headers.cookie)} ${origin} ${path}?${paramsKey(pageParams(path, queryOf(req.url)))}`;
+  if (/^\/search\/*$/.test(lower)) {
+    const searchKey = `search ${app.lab.search.version} ${key}`;
+    return app.searchAskedBefore(searchKey) ? { key: searchKey, store: app.searchCache } : undefined;
+  }
+  return { key: `page ${key}`, store: app.responseCache };
 }
 
 /**
@@ -66,8 +74,6 @@ export async function pagesPlugin(app: FastifyInstance, opts: PagesOptions = {})
     app.log.warn('No page build at build/: run `npm run build`. Only the API is served.');
     return;
   }
-  const cache = app.responseCache;
-
   app.addHook('onRequest', async (req, reply) => {
     // assets and feeds need neither: they are not rendered from the request's origin nor cached here
     if (req.routeOptions.url !== PAGE_ROUTE) return;
@@ -75,13 +81,16 @@ export async function pagesPlugin(app: FastifyInstance, opts: PagesOptions = {})
     // created for a HEAD, sends no body
     if (req.raw.method === 'HEAD') req.raw.method = 'GET';
     // a refresh renders for the reader who found the page stale, with that reader's origin
-    const refresh = app.cacheRefresher.claim(req);
+    const refresh = app.cacheRefresher.claim(req) ?? app.searchRefresher.claim(req);
     const origin = refresh?.origin ?? siteOrigin(req, app.lab.config);
     pinOrigin(req, origin);
     req.pageOrigin = origin;
     if (refresh) return;
-    const key = opts.devServer ? undefined : cacheKey(req, origin);
-    if (key) await answerFromCache(cache, req, reply, key, pageHeaders, (flight) => app.cacheRefresher.start(req, flight, origin));
+    const keyed = opts.devServer ? undefined : cacheKey(app, req, origin);
+    if (!keyed) return;
+    req.cacheStore = keyed.store;
+    const refresher = keyed.store === app.searchCache ? app.searchRefresher : app.cacheRefresher;
+    await answerFromCache(keyed.store, req, reply, keyed.key, pageHeaders, (flight) => refresher.start(req, flight, origin));
   });
 
   await app.register(fastifyReactRouter, {
@@ -115,7 +124,9 @@ export async function pagesPlugin(app: FastifyInstance, opts: PagesOptions = {})
             body = html;
           }
         }
-        return keepRendered(cache, req, reply, body, req.pageTopics ?? [], pageHeaders);
+        // a search page's key names the index's version: no write makes it stale, a new version is a new key
+        const store = req.cacheStore ?? app.responseCache;
+        return keepRendered(store, req, reply, body, store === app.searchCache ? [] : (req.pageTopics ?? []), pageHeaders);
       },
     },
   });
@@ -127,5 +138,7 @@ declare module 'fastify' {
     pageTopics?: Set<Topic>;
     /** The checked origin the page is rendered for (server/http/origin.ts). */
     pageOrigin?: string;
+    /** The cache the answer is kept in: the main one, or the one of search answers. */
+    cacheStore?: ResponseCache;
   }
 }

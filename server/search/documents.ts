@@ -140,7 +140,8 @@ async function siteDocs(ctx: Ctx): Promise<SearchDoc[]> {
         ),
         url: kind === 'course' ? paths.course(g.slug) : paths.sharedtaskItem(g.slug),
         external: false,
-        meta: kind === 'course' ? { zh: '课程', en: 'Course' } : { zh: '评测任务', en: 'Shared task' },
+        // the result's kind already says course or shared task
+        meta: same(''),
       }),
     );
   const showcaseDocs = [...tools, ...projects].map(

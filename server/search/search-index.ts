@@ -1,44 +1,59 @@
-import { createHash } from 'node:crypto';
-import MiniSearch from 'minisearch';
 import type { Lang } from '../../common/enums.ts';
 import { pick } from '../../common/lang.ts';
-import { SEARCH_MAX_CHARS, SEARCH_PAGE_SIZE, type SearchAnswer, type SearchKind, type SearchResult, searchKinds } from '../../common/search.ts';
+import {
+  SEARCH_MAX_CHARS,
+  SEARCH_PAGE_SIZE,
+  SEARCH_REACHABLE,
+  type SearchAnswer,
+  type SearchKind,
+  type SearchResult,
+  searchKinds,
+} from '../../common/search.ts';
 import { type Topic, topics } from '../cache/changes.ts';
 import type { SearchDoc } from './documents.ts';
-import { indexTerms, matchesIn, marked, queryTerms, searchesPrefix, snippet } from './text.ts';
+import { InvertedIndex } from './inverted-index.ts';
+import { indexTerms, isCjk, matchesIn, marked, queryTerms, searchesPrefix, snippet } from './text.ts';
 
 // The site search's index: in this process, built at start from the public records and brought up to
 // date after every public change, made here or reported by another instance (docs/decisions.md, "Site
 // search"). Each change re-reads the documents of its topic and touches only those that differ.
 
-/** How a field's match weighs: a title or an author's name above keywords and venue, those above the body. */
-const BOOST = { title: 4, names: 4, keywords: 2, venue: 1.5, body: 1 };
-const FIELDS = Object.keys(BOOST);
+const joined = (b: { zh: string; en: string }) => (b.zh === b.en ? b.zh : `${b.zh} ${b.en}`);
+
+/** The fields a record is searched in, with how much a match in each weighs: a title or an author's name above keywords and venue, those above the body. */
+const FIELDS: readonly { weight: number; text: (d: SearchDoc) => string }[] = [
+  { weight: 4, text: (d) => joined(d.title) },
+  { weight: 4, text: (d) => d.names },
+  { weight: 2, text: (d) => d.keywords },
+  { weight: 1.5, text: (d) => d.venue },
+  { weight: 1, text: (d) => joined(d.body) },
+];
+
+/** How much of a text's beginning a snippet is looked for in. */
+const SNIPPET_SCAN = 3000;
+
+/** How long indexing may hold the event loop before letting requests through. */
+const SLICE_MS = 8;
 
 type Loader = (topic: Topic) => Promise<SearchDoc[]> | undefined;
-type Kept = { doc: SearchDoc; digest: string; topic: Topic };
+type Kept = { doc: SearchDoc; topic: Topic };
+type Ranked = { all: Kept[]; byKind: Map<SearchKind, Kept[]>; counts: Record<SearchKind, number>; pages: Map<string, SearchResult[]> };
+/** Shown pages kept per ranking (kind, page number and language). */
+const PAGES_KEPT = 8;
+/** Queries whose ranking is kept. */
+const RANKED_KEEP = 200;
 
-const joined = (b: { zh: string; en: string }) => (b.zh === b.en ? b.zh : `${b.zh} ${b.en}`);
-const digestOf = (doc: SearchDoc) => createHash('sha1').update(JSON.stringify(doc)).digest('base64');
+const sameDoc = (a: SearchDoc, b: SearchDoc) => JSON.stringify(a) === JSON.stringify(b);
 
 export type SearchStats = { documents: number; buildMs: number; refreshes: number };
 
 export class SearchIndex {
   readonly #load: Loader;
-  readonly #mini = new MiniSearch<SearchDoc>({
-    fields: FIELDS,
-    storeFields: [],
-    extractField: (doc, field) => {
-      const d = doc as SearchDoc;
-      if (field === 'id') return d.id;
-      if (field === 'title') return joined(d.title);
-      if (field === 'body') return joined(d.body);
-      return String(d[field as 'names' | 'keywords' | 'venue'] ?? '');
-    },
-    tokenize: indexTerms,
-    processTerm: (t) => t,
-  });
+  readonly #index = new InvertedIndex(FIELDS.map((f) => f.weight));
   readonly #docs = new Map<string, Kept>();
+  /** Rankings of recent queries, least recently asked first; emptied by any change of the index. */
+  readonly #ranked = new Map<string, Ranked>();
+  #version = 0;
   /** Topics to read again, and the run doing it. */
   readonly #pending = new Set<Topic>();
   #running: Promise<void> | null = null;
@@ -82,6 +97,16 @@ export class SearchIndex {
     while (this.#running) await this.#running;
   }
 
+  /** Counts the changes of the index: an answer kept under one version holds for it alone (the caches' keys). */
+  get version(): number {
+    return this.#version;
+  }
+
+  #changed() {
+    this.#version++;
+    this.#ranked.clear();
+  }
+
   close() {
     this.#closed = true;
   }
@@ -93,19 +118,29 @@ export class SearchIndex {
       const docs = await loading;
       if (this.#closed) return;
       const seen = new Set<string>();
+      let turn = performance.now();
       for (const doc of docs) {
+        // a long build leaves the process free to answer requests every few milliseconds
+        if (performance.now() - turn > SLICE_MS) {
+          await new Promise((r) => setImmediate(r));
+          if (this.#closed) return;
+          turn = performance.now();
+        }
         seen.add(doc.id);
-        const digest = digestOf(doc);
         const kept = this.#docs.get(doc.id);
-        if (kept?.digest === digest) continue;
-        if (kept) this.#mini.replace(doc);
-        else this.#mini.add(doc);
-        this.#docs.set(doc.id, { doc, digest, topic });
+        if (kept && sameDoc(kept.doc, doc)) continue;
+        this.#index.set(
+          doc.id,
+          FIELDS.map((f) => indexTerms(f.text(doc))),
+        );
+        this.#docs.set(doc.id, { doc, topic });
+        this.#changed();
       }
       for (const [id, kept] of this.#docs) {
         if (kept.topic !== topic || seen.has(id)) continue;
-        this.#mini.discard(id);
+        this.#index.remove(id);
         this.#docs.delete(id);
+        this.#changed();
       }
       this.stats.refreshes++;
     }
@@ -118,36 +153,64 @@ export class SearchIndex {
     const cut = input.q.length > SEARCH_MAX_CHARS;
     const q = input.q.slice(0, SEARCH_MAX_CHARS).trim();
     const query = queryTerms(q);
-    const counts = Object.fromEntries(searchKinds.map((k) => [k, 0])) as Record<SearchKind, number>;
     const kind = input.kind ?? null;
-    const found =
-      query.terms.length === 0
-        ? []
-        : this.#mini.search(query.terms.join(' '), {
-            tokenize: (s) => s.split(' '),
-            processTerm: (t) => t,
-            prefix: searchesPrefix,
-            combineWith: 'AND',
-            boost: BOOST,
-          });
-    const matching: Kept[] = [];
-    for (const r of found) {
-      const kept = this.#docs.get(r.id as string);
-      if (!kept) continue;
-      counts[kept.doc.kind]++;
-      if (!kind || kept.doc.kind === kind) matching.push(kept);
-    }
+    const ranked = this.#rank(query.terms);
+    const { all, byKind, counts } = ranked;
+    const matching = kind ? (byKind.get(kind) ?? []) : all;
+    const total = kind ? counts[kind] : all.length === 0 ? 0 : Object.values(counts).reduce((a, b) => a + b, 0);
     const pages = Math.max(1, Math.ceil(matching.length / SEARCH_PAGE_SIZE));
     const page = Math.min(Math.max(1, Math.trunc(input.page ?? 1)), pages);
-    const shown = matching.slice((page - 1) * SEARCH_PAGE_SIZE, page * SEARCH_PAGE_SIZE);
-    return { q, cut, kind, page, pages, total: matching.length, counts, results: shown.map(({ doc }) => this.#result(doc, query, input.lang)) };
+    // the shown page, with its titles and snippets marked, is kept with the ranking (a few per query)
+    const shownKey = `${kind ?? ''} ${page} ${input.lang}`;
+    let results = ranked.pages.get(shownKey);
+    if (!results) {
+      results = matching.slice((page - 1) * SEARCH_PAGE_SIZE, page * SEARCH_PAGE_SIZE).map(({ doc }) => this.#result(doc, query, input.lang));
+      if (ranked.pages.size >= PAGES_KEPT) ranked.pages.delete(ranked.pages.keys().next().value as string);
+      ranked.pages.set(shownKey, results);
+    }
+    return { q, cut, kind, page, pages, total, capped: total > matching.length, counts, results };
+  }
+
+  /**
+   * The records matching every term, best first: the best SEARCH_REACHABLE of all kinds and of each kind,
+   * and how many of each kind there are. Kept for the next asker of the same terms until the index changes
+   * (popular queries repeat; the ranking is most of a search's cost), the latest RANKED_KEEP of them.
+   */
+  #rank(terms: readonly string[]): Ranked {
+    const key = terms.join('\u0000');
+    const known = this.#ranked.get(key);
+    if (known) {
+      this.#ranked.delete(key);
+      this.#ranked.set(key, known);
+      return known;
+    }
+    const counts = Object.fromEntries(searchKinds.map((k) => [k, 0])) as Record<SearchKind, number>;
+    const ranked: Ranked = { all: [], byKind: new Map(), counts, pages: new Map() };
+    if (terms.length > 0) {
+      // a Latin term is a prefix only where it is the last (the word being typed)
+      const found = this.#index.search(terms.map((term, i) => ({ term, prefix: searchesPrefix(term) && (isCjk(term) || i === terms.length - 1) })));
+      for (const r of found) {
+        const kept = this.#docs.get(r.id);
+        if (!kept) continue;
+        const k = kept.doc.kind;
+        counts[k]++;
+        if (ranked.all.length < SEARCH_REACHABLE) ranked.all.push(kept);
+        const ofKind = ranked.byKind.get(k) ?? [];
+        if (ofKind.length < SEARCH_REACHABLE) ofKind.push(kept);
+        ranked.byKind.set(k, ofKind);
+      }
+    }
+    this.#ranked.set(key, ranked);
+    if (this.#ranked.size > RANKED_KEEP) this.#ranked.delete(this.#ranked.keys().next().value as string);
+    return ranked;
   }
 
   #result(doc: SearchDoc, query: ReturnType<typeof queryTerms>, lang: Lang): SearchResult {
     const other: Lang = lang === 'zh' ? 'en' : 'zh';
     // the body in the reader's language, unless the other one holds more of what was searched
-    const mine = doc.body[lang];
-    const theirs = doc.body[other];
+    // the snippet is cut from the beginning of a long text: what a reader sees first, and a bounded cost
+    const mine = doc.body[lang].slice(0, SNIPPET_SCAN);
+    const theirs = doc.body[other].slice(0, SNIPPET_SCAN);
     const body = theirs !== mine && matchesIn(theirs, query).terms > matchesIn(mine, query).terms ? theirs : mine;
     return {
       kind: doc.kind,

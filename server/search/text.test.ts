@@ -9,15 +9,16 @@ describe('search terms', () => {
     expect(queryTerms('RESUME').terms).toEqual(['resume']);
   });
 
-  it('indexes Chinese as characters and pairs, and asks a word as its pairs', () => {
-    expect(indexTerms('情感分析')).toEqual(['情', '感', '分', '析', '情感', '感分', '分析']);
+  it('indexes Chinese as pairs and the last character, and asks a word as its pairs', () => {
+    expect(indexTerms('情感分析')).toEqual(['情感', '感分', '分析', '析']);
+    expect(indexTerms('王')).toEqual(['王']);
     expect(queryTerms('情感').terms).toEqual(['情感']);
     expect(queryTerms('情感分析').terms).toEqual(['情感', '感分', '分析']);
     expect(queryTerms('王').terms).toEqual(['王']);
   });
 
   it('splits mixed text between scripts', () => {
-    expect(indexTerms('基于BERT的情感')).toEqual(['基', '于', '基于', 'bert', '的', '情', '感', '的情', '情感']);
+    expect(indexTerms('基于BERT的情感')).toEqual(['基于', '于', 'bert', '的情', '情感', '感']);
     expect(queryTerms('BERT 情感').terms).toEqual(['bert', '情感']);
   });
 

@@ -1,19 +1,18 @@
 import { Parser } from 'htmlparser2';
-import remarkGfm from 'remark-gfm';
-import remarkParse from 'remark-parse';
-import { unified } from 'unified';
 import { SEARCH_MAX_CHARS, type Segment } from '../../common/search.ts';
 
 // How text becomes search terms, the same for the records and the queries (docs/decisions.md, "Site
 // search"). Latin script: words, lower-cased and without accents, so "Résumé" and "resume" meet. Chinese
-// (and Japanese, Korean): no spaces to split on, so each run of such characters gives its characters and
-// every pair of neighbours; a two-character word or given name is then one term, and a longer phrase the
-// chain of its pairs. No dictionary to keep, and names a dictionary does not know are found all the same.
+// (and Japanese, Korean): no spaces to split on, so each run of such characters gives every pair of
+// neighbours (and its last character); a two-character word or given name is then one term, and a longer
+// phrase the chain of its pairs. No dictionary to keep, and names a dictionary does not know are found all the same.
 
 const CJK = '\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\p{Script=Hangul}';
 /** A run of CJK characters, or a word of any other letters and digits. */
 const RUN = new RegExp(`[${CJK}]+|(?:(?![${CJK}])[\\p{L}\\p{N}\\p{M}])+`, 'gu');
 const IS_CJK = new RegExp(`^[${CJK}]`, 'u');
+/** Text that is mostly CJK: a run of several such characters early on. */
+const CJK_TEXT = new RegExp(`[${CJK}]{8}`, 'u');
 
 /** Lower case, compatibility forms folded (full-width letters), accents removed. */
 export function fold(s: string): string {
@@ -22,6 +21,9 @@ export function fold(s: string): string {
     .replace(/\p{M}+/gu, '')
     .toLowerCase();
 }
+
+/** Text without accents, CJK or any other non-ASCII character (words are letters and digits here). */
+const ASCII = /^[ -~]*$/;
 
 export const isCjk = (term: string) => IS_CJK.test(term);
 
@@ -37,7 +39,10 @@ export function indexTerms(text: string): string[] {
   const out: string[] = [];
   for (const [run] of fold(text).matchAll(RUN)) {
     if (isCjk(run)) {
-      out.push(...Array.from(run), ...pairs(run));
+      // every character starts a pair but the last: a one-character query finds a pair by its first
+      // character (a prefix) or the last character itself
+      const chars = Array.from(run);
+      out.push(...pairs(run), chars[chars.length - 1] as string);
     } else out.push(run);
   }
   return out;
@@ -69,9 +74,12 @@ export function queryTerms(q: string): QueryTerms {
   return { terms: terms.slice(0, QUERY_LIMITS.terms), runs };
 }
 
-/** Latin terms of three characters or more also find the words they begin ("summar" finds "summarization"). */
+/**
+ * Which terms also find the terms they begin: Latin terms of three characters or more ("summar" finds
+ * "summarization"), and a single CJK character (the pairs it starts).
+ */
 export const PREFIX_FROM = 3;
-export const searchesPrefix = (term: string) => !isCjk(term) && term.length >= PREFIX_FROM;
+export const searchesPrefix = (term: string) => (isCjk(term) ? term.length === 1 : term.length >= PREFIX_FROM);
 
 /** Where the query's terms match `text` (ranges in order, merged) and how many of its terms do. */
 export function matchesIn(text: string, query: QueryTerms): { ranges: [number, number][]; terms: number } {
@@ -83,7 +91,8 @@ export function matchesIn(text: string, query: QueryTerms): { ranges: [number, n
     const word = m[0];
     const at = m.index;
     if (!IS_CJK.test(word)) {
-      const f = fold(word);
+      // most words are ASCII: lower case is their folding, and the costly normalization is for the others
+      const f = ASCII.test(word) ? word.toLowerCase() : fold(word);
       const t = latin.find((t) => f === t || (searchesPrefix(t) && f.startsWith(t)));
       if (t) {
         ranges.push([at, at + word.length]);
@@ -138,8 +147,10 @@ export function marked(text: string, query: QueryTerms): Segment[] {
  * About `width` characters of `text` around its first match (its beginning when nothing matches), cut
  * at spaces where the text has them, with an ellipsis where it was cut.
  */
-export function snippet(text: string, query: QueryTerms, width = 160): Segment[] {
+export function snippet(text: string, query: QueryTerms, latinWidth = 160): Segment[] {
   if (!text) return [];
+  // a Chinese character says about as much as two Latin letters, and takes twice their width
+  const width = CJK_TEXT.test(text.slice(0, 200)) ? Math.round(latinWidth / 2) : latinWidth;
   const ranges = hitRanges(text, query);
   const first = ranges[0]?.[0] ?? 0;
   let from = Math.max(0, first - Math.floor(width / 3));
@@ -210,20 +221,24 @@ export function textOfHtml(html: string): string {
   return spaces(out);
 }
 
-type MdNode = { type: string; value?: string; children?: MdNode[] };
-
-/** The words of markdown (articles, course pages, personal pages): text and code, no addresses. */
+/**
+ * The words of markdown (articles, course pages, personal pages): its text and code, without link
+ * addresses, images or markup. A search needs the words, not the structure, and a full parse of every
+ * article at start-up took seconds at a real lab's size (docs/performance.md).
+ */
 export function textOfMarkdown(markdown: string): string {
-  const tree = unified()
-    .use(remarkParse)
-    .use(remarkGfm)
-    .parse(markdown ?? '') as MdNode;
-  const parts: string[] = [];
-  const walk = (n: MdNode) => {
-    if (n.type === 'html') parts.push(textOfHtml(n.value ?? ''));
-    else if (typeof n.value === 'string') parts.push(n.value);
-    for (const c of n.children ?? []) walk(c);
-  };
-  walk(tree);
-  return spaces(parts.join(' '));
+  const text = (markdown ?? '')
+    // images go, links keep their text
+    .replace(/!\[[^\]]*\]\([^)]*\)/g, ' ')
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/\[([^\]]*)\]\[[^\]]*\]/g, '$1')
+    .replace(/^\s*\[[^\]]+\]:\s*\S+.*$/gm, ' ')
+    .replace(/<https?:[^>]+>/g, ' ')
+    // fences, headings, quotes, list markers, table rules, emphasis and inline code marks
+    .replace(/^\s*(```|~~~).*$/gm, ' ')
+    .replace(/^\s{0,3}(#{1,6}|>+|[-*+]|\d+[.)])\s+/gm, ' ')
+    .replace(/^\s*\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?\s*$/gm, ' ')
+    .replace(/[|*_~`]+/g, ' ');
+  // inline HTML and entities need the parser; most markdown has neither
+  return /[<&]/.test(text) ? textOfHtml(text) : spaces(text);
 }

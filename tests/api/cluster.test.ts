@@ -157,6 +157,16 @@ describe.skipIf(!dialects.includes('postgres'))('two instances on one PostgreSQL
     expect(one.find((n) => n.nid === nid)?.abstract).toBe(`${abstract} (edited)`);
   });
 
+  it('a record saved through A is found by the search of B within a second (issue #15)', async () => {
+    const viaA = await admin(a.base);
+    const word = `clusterword${randomBytes(3).toString('hex')}`;
+    const found = async (i: Instance) => ((await (await new Http(i.base).get(`/api/search/?q=${word}`)).json()) as { total: number }).total;
+    expect(await found(b)).toBe(0);
+    await expectCreated(await viaA.send('POST', '/api/publication/', { title: `On ${word}`, author: '["A. Cluster"]', source: 'V', year: '2025' }));
+    await expect.poll(() => found(b), { timeout: 1000, interval: 20 }).toBe(1);
+    expect(await found(a)).toBe(1);
+  });
+
   it('ignores messages that are not a change from another instance', async () => {
     const bus = b.app.changeBus;
     if (!bus) throw new Error('no bus');

@@ -260,6 +260,35 @@ describe.each(dialects)('site search on %s', (dialect) => {
     expect((await search(anon, '未列账号')).total).toBe(0);
   });
 
+  it('keeps an answer for the next asker until the index changes, in a cache of its own that queries cannot overflow', async () => {
+    const { t, admin, anon } = lab();
+    // asked once, answered; asked again, kept; then answered from what was kept
+    const first = await anon.get('/api/search/?q=privacy');
+    const second = await anon.get('/api/search/?q=privacy');
+    const third = await anon.get('/api/search/?q=privacy');
+    expect(first.headers['x-cache']).toBeUndefined();
+    expect(second.headers['x-cache']).toBe('miss');
+    expect(third.headers['x-cache']).toBe('hit');
+    expect(third.body).toBe(first.body);
+    // a member's search is answered for them, never kept
+    expect((await admin.get('/api/search/?q=privacy')).headers['x-cache']).toBeUndefined();
+    // a change of the index is a new key: the next answer is computed anew and holds the change
+    const word = `privacy zephyrine${dialect}`;
+    createdId(await admin.send('POST', '/api/publication/', { title: word, author: '["Z"]', source: 'V', year: '2025' }));
+    await t.app.lab.search.settled();
+    const after = await anon.get('/api/search/?q=privacy');
+    expect(after.headers['x-cache']).toBeUndefined();
+    expect(after.json().total).toBe(first.json().total + 1);
+    // a thousand different queries: the main cache does not grow, the search cache stays within its budget
+    const main = t.app.responseCache.snapshot();
+    for (let i = 0; i < 1000; i += 50)
+      for (const round of [1, 2])
+        await Promise.all(Array.from({ length: 50 }, (_, k) => anon.get(`/api/search/?q=graph+${i + k}+${'x'.repeat(90)}&r=${round}`)));
+    expect(t.app.responseCache.snapshot().entries).toBe(main.entries);
+    const searchCache = t.app.searchCache.snapshot();
+    expect(searchCache.bytes).toBeLessThanOrEqual(searchCache.budget);
+  });
+
   it('is documented in the OpenAPI description', async () => {
     const doc = (await lab().anon.get('/api/docs/json')).json() as { paths: Record<string, { get?: { parameters?: { name: string }[] } }> };
     const params = doc.paths['/api/search/']?.get?.parameters?.map((p) => p.name) ?? [];

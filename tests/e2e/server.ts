@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { seedDemo } from '../../cli/demo/seed.ts';
+import { topics } from '../../server/cache/changes.ts';
 import { buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 
@@ -139,6 +140,10 @@ export async function startSite(env: Record<string, string> = {}): Promise<Site>
   const app = await buildApp({ config });
   try {
     await seedDemo(app.lab.db, app.lab.storage, ADMIN.password, { advisor: config.advisorUsername });
+    // the seed writes past the services' announcements (as `lab demo` does before its server starts): the
+    // search index, built from the empty lab at start, reads everything again
+    for (const topic of topics) app.lab.changes.changed(topic);
+    await app.lab.search.settled();
     await app.listen({ host: '127.0.0.1', port: 0 });
   } catch (e) {
     await app.close();

@@ -4,6 +4,7 @@ import { pick } from '../../../common/lang.ts';
 import { AccountMenu } from '../../components/account-menu.tsx';
 import { MenuIcon } from '../../components/icons.tsx';
 import { LanguageMenu } from '../../components/language-menu.tsx';
+import { BarSearch, SearchForm } from '../../components/site-search.tsx';
 import { ThemeToggle } from '../../components/theme-toggle.tsx';
 import { useT } from '../../i18n/index.tsx';
 import { publicNav } from '../../lib/paths.ts';
@@ -45,6 +46,7 @@ function PhoneMenu({ onClose }: { onClose: () => void }) {
     <>
       <div className="drawer-backdrop" onClick={onClose} aria-hidden="true" />
       <nav className="drawer" aria-label={t('nav.menu')}>
+        <SearchForm onSearch={onClose} />
         {publicNav.map(([key, href]) => (
           <NavLink key={key} to={href} end={href === '/'} onClick={onClose}>
             {t(`nav.${key}`)}
@@ -85,6 +87,7 @@ export default function PublicFrame() {
             ))}
           </nav>
           <span className="spacer" />
+          <BarSearch />
           <ThemeToggle />
           <LanguageMenu />
           <AccountMenu />
@@ -108,6 +111,9 @@ export default function PublicFrame() {
                 {t('footer.contact')}: <a href={`mailto:${site.email}`}>{site.email}</a>
               </p>
             )}
+            <p>
+              <a href={paths.search()}>{t('search.label')}</a>
+            </p>
             <p className="subscribe">
               {t('footer.subscribe')}: <a href={paths.newsFeed()}>{t('footer.newsFeed')}</a>
               {' · '}

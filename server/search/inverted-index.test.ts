@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { InvertedIndex } from './inverted-index.ts';
+
+// The index under the site search: which records hold every term, in what order.
+
+const exact = (...terms: string[]) => terms.map((term) => ({ term, prefix: false }));
+const ids = (index: InvertedIndex, terms: { term: string; prefix: boolean }[]) => index.search(terms).map((h) => h.id);
+
+describe('the inverted index', () => {
+  // fields: title (weight 4), body (weight 1)
+  const make = () => new InvertedIndex([4, 1]);
+
+  it('finds the records holding every term, and none when one term is nowhere', () => {
+    const index = make();
+    index.set('a', [['graph', 'neural'], ['networks']]);
+    index.set('b', [['graph'], ['mining']]);
+    index.set('c', [['text'], ['graph', 'mining']]);
+    expect(ids(index, exact('graph')).sort()).toEqual(['a', 'b', 'c']);
+    expect(ids(index, exact('graph', 'mining')).sort()).toEqual(['b', 'c']);
+    expect(ids(index, exact('mining', 'graph')).sort()).toEqual(['b', 'c']);
+    expect(ids(index, exact('graph', 'nowhere'))).toEqual([]);
+    expect(ids(index, [])).toEqual([]);
+  });
+
+  it('ranks a match in a heavier field first, and a whole word above a word a prefix begins', () => {
+    const index = make();
+    index.set('in-body', [['other'], ['graph']]);
+    index.set('in-title', [['graph'], ['other']]);
+    expect(ids(index, exact('graph'))).toEqual(['in-title', 'in-body']);
+    index.set('longer', [['graphs'], []]);
+    expect(ids(index, [{ term: 'graph', prefix: true }])).toEqual(['in-title', 'longer', 'in-body']);
+    // without the prefix, the longer word is not found
+    expect(ids(index, exact('graph'))).not.toContain('longer');
+  });
+
+  it('ranks a rarer term above a common one', () => {
+    const index = make();
+    for (let i = 0; i < 20; i++) index.set(`common${i}`, [['common'], []]);
+    index.set('both', [['common', 'rare'], []]);
+    const hits = index.search([{ term: 'common', prefix: false }]);
+    const rare = index.search([{ term: 'rare', prefix: false }]);
+    expect(rare[0]?.score).toBeGreaterThan(hits[0]?.score as number);
+  });
+
+  it('replaces a record, forgets a removed one, and keeps its answers through a compaction', () => {
+    const index = make();
+    for (let i = 0; i < 200; i++) index.set(`r${i}`, [[`t${i % 10}`, 'all'], []]);
+    index.set('r5', [['changed'], []]);
+    expect(ids(index, exact('t5'))).not.toContain('r5');
+    expect(ids(index, exact('changed'))).toEqual(['r5']);
+    const before = ids(index, exact('t3')).sort();
+    // more than a fifth removed: the slots are compacted
+    for (let i = 0; i < 200; i += 2) index.remove(`r${i}`);
+    expect(index.size).toBe(100);
+    expect(ids(index, exact('t3')).sort()).toEqual(before.filter((id) => Number(id.slice(1)) % 2 === 1));
+    // r5 (kept, odd) no longer holds 'all'
+    expect(ids(index, exact('all'))).toHaveLength(99);
+    expect(ids(index, exact('t4'))).toEqual([]);
+    index.set('new', [['t3'], []]);
+    expect(ids(index, exact('t3'))).toContain('new');
+  });
+
+  it('answers a query alike whatever was asked before it (its scratch arrays are reused)', () => {
+    const fill = (index: InvertedIndex) => {
+      for (let i = 0; i < 300; i++) index.set(`r${i}`, [[`a${i % 3}`, `b${i % 5}`], [`c${i % 7}`]]);
+      return index;
+    };
+    const used = fill(make());
+    const queries = [exact('a1'), exact('a1', 'b2'), exact('b2', 'c3'), exact('nothing', 'a1'), exact('a2', 'b4', 'c6'), exact('c0')];
+    for (const q of [...queries, ...queries.reverse()]) expect(used.search(q)).toEqual(fill(make()).search(q));
+  });
+
+  it('finds new terms by prefix after they are added', () => {
+    const index = make();
+    index.set('a', [['summary'], []]);
+    expect(ids(index, [{ term: 'summ', prefix: true }])).toEqual(['a']);
+    index.set('b', [['summarization'], []]);
+    expect(ids(index, [{ term: 'summar', prefix: true }]).sort()).toEqual(['a', 'b']);
+    expect(ids(index, [{ term: 'summari', prefix: true }])).toEqual(['b']);
+  });
+});
