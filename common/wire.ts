@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SEARCH_REACHABLE, searchKinds } from './search.ts';
 import { authorities } from './enums.ts';
 import { wireSchema } from './resource.ts';
 import { article, news, page, person, publication, seminar, showcase, site } from './resources/index.ts';
@@ -384,3 +385,40 @@ export const ImportChoicesSchema = z.strictObject({
     .max(2000),
 });
 export type ImportChoice = z.infer<typeof ImportChoicesSchema>['entries'][number];
+
+// The site search's answer (GET /api/search/; common/search.ts has its constants).
+
+/** A piece of shown text; `hit` where it matched the query. */
+export const SegmentSchema = z.strictObject({ text: z.string(), hit: z.literal(true).optional() });
+export type Segment = z.infer<typeof SegmentSchema>;
+
+export const SearchResultSchema = z.strictObject({
+  kind: z.enum(searchKinds),
+  /** `{kind}:{its id}`: publication:12, person:zhangsan, … */
+  id: z.string(),
+  /** Its page (or, for a project or a member without a page here, where it is shown); null when it has none. */
+  url: z.string().nullable(),
+  /** Its page on this site opens in place; any other address in a new tab. */
+  external: z.boolean(),
+  title: z.array(SegmentSchema),
+  snippet: z.array(SegmentSchema),
+  /** A line of what it is: venue and year, a date, a member's role. */
+  meta: z.string(),
+});
+export type SearchResult = z.infer<typeof SearchResultSchema>;
+
+export const SearchAnswerSchema = z.strictObject({
+  /** The query as searched (cut to SEARCH_MAX_CHARS). */
+  q: z.string(),
+  cut: z.boolean().describe('the query was longer than the limit and was cut'),
+  kind: z.enum(searchKinds).nullable(),
+  page: z.number().int(),
+  pages: z.number().int(),
+  /** Results of the chosen kind (of every kind when none is chosen). */
+  total: z.number().int(),
+  capped: z.boolean().describe(`more results than the best ${SEARCH_REACHABLE}, which alone can be paged to`),
+  /** Results of each kind, whichever is chosen. */
+  counts: z.record(z.enum(searchKinds), z.number().int()),
+  results: z.array(SearchResultSchema),
+});
+export type SearchAnswer = z.infer<typeof SearchAnswerSchema>;

@@ -3,7 +3,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type AnswerHeaders, answerFromCache, keepRendered, mayShare } from '../cache/http.ts';
 import { queryOf } from '../http/url.ts';
 import { z } from 'zod';
-import { SEARCH_MAX_CHARS, SEARCH_PAGE_SIZE, SearchAnswerSchema, searchKinds } from '../../common/search.ts';
+import { SEARCH_MAX_CHARS, SEARCH_PAGE_SIZE, searchKinds } from '../../common/search.ts';
+import { SearchAnswerSchema } from '../../common/wire.ts';
 import { requestLang } from '../http/errors.ts';
 import { answers, typed } from './helpers.ts';
 
