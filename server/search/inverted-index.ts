@@ -13,7 +13,6 @@ const B = 0.7;
 const PREFIX_WEIGHT = 0.5;
 
 export type QueryTerm = { term: string; prefix: boolean };
-export type Hit = { id: string; score: number };
 
 export class InvertedIndex {
   readonly #weights: readonly number[];
@@ -80,8 +79,8 @@ export class InvertedIndex {
     if (this.#dead > 64 && this.#dead * 5 > this.#ids.length) this.#compact();
   }
 
-  /** The records holding every one of `terms` (a prefix term: a term it begins), best first. */
-  search(terms: readonly QueryTerm[]): Hit[] {
+  /** The ids of the records holding every one of `terms`, best first. */
+  search(terms: readonly QueryTerm[]): string[] {
     const live = this.#slotOf.size;
     if (terms.length === 0 || live === 0) return [];
     const n = this.#ids.length;
@@ -117,7 +116,7 @@ export class InvertedIndex {
     matched: Uint8Array,
     groupScore: Float64Array,
     first: (touched: number[]) => void,
-  ): Hit[] {
+  ): string[] {
     const avg = this.#totalLength.map((t) => Math.max(1, t / live));
     // the rarest term first: the records that can still match every term only shrink
     const groups = terms.map((t) => this.#expand(t)).sort((a, b) => a.size - b.size);
@@ -159,9 +158,10 @@ export class InvertedIndex {
       candidates = touched;
       if (candidates.length === 0) return [];
     }
-    const hits = candidates.map((slot) => ({ id: this.#ids[slot] as string, score: score[slot] as number }));
-    // ties (same fields, same words) keep the order records were added in
-    return hits.sort((a, b) => b.score - a.score || (this.#slotOf.get(a.id) as number) - (this.#slotOf.get(b.id) as number));
+    // best first; ties (same fields, same words) in the order records were added in. Slot numbers are
+    // sorted, not objects made for each of thousands of hits
+    candidates.sort((a, b) => (score[b] as number) - (score[a] as number) || a - b);
+    return candidates.map((slot) => this.#ids[slot] as string);
   }
 
   /**

@@ -189,8 +189,8 @@ export class SearchIndex {
     if (terms.length > 0) {
       // a Latin term is a prefix only where it is the last (the word being typed)
       const found = this.#index.search(terms.map((term, i) => ({ term, prefix: searchesPrefix(term) && (isCjk(term) || i === terms.length - 1) })));
-      for (const r of found) {
-        const kept = this.#docs.get(r.id);
+      for (const id of found) {
+        const kept = this.#docs.get(id);
         if (!kept) continue;
         const k = kept.doc.kind;
         counts[k]++;
