@@ -202,6 +202,14 @@ export const PublicPublicationSchema = only(wireSchema(publication), [
 ]);
 export type PublicPublication = z.infer<typeof PublicPublicationSchema>;
 
+/**
+ * GET /api/read_publication/: every publication, without its abstract. With an abstract on half of them,
+ * the 10k lab's list was 1.3 MB gzip and sending it to a crowd took the machine (docs/performance.md); an
+ * abstract is on its publication's page, and every field of every publication in `/publication.json`.
+ */
+export const PublicPublicationItemSchema = PublicPublicationSchema.omit({ abstract: true });
+export type PublicPublicationItem = z.infer<typeof PublicPublicationItemSchema>;
+
 /** GET /api/read_page/: a released course or shared-task page. */
 export const PublicPageSchema = only(wireSchema(page), [
   'gid',

@@ -6,7 +6,7 @@ import {
   PublicNewsSchema,
   PublicPageSchema,
   PublicPersonItemSchema,
-  PublicPublicationSchema,
+  PublicPublicationItemSchema,
   PublicSeminarSchema,
   PublicShowcaseSchema,
 } from '../common/wire.ts';
@@ -50,7 +50,7 @@ export type PublicRead = {
 export const registry: readonly Registered[] = [
   { crud: people, routes: 'own', update: 'record', publicRead: { path: '/api/read_people/', item: PublicPersonItemSchema } },
   { crud: articles, routes: 'generic', update: 'record', publicRead: { path: '/api/read_article/', item: PublicArticleItemSchema } },
-  { crud: publications, routes: 'generic', update: 'record', publicRead: { path: '/api/read_publication/', item: PublicPublicationSchema } },
+  { crud: publications, routes: 'generic', update: 'record', publicRead: { path: '/api/read_publication/', item: PublicPublicationItemSchema } },
   { crud: newsItems, routes: 'generic', update: 'record', publicRead: { path: '/api/read_news/', item: PublicNewsSchema } },
   { crud: seminars, routes: 'generic', update: 'record', publicRead: { path: '/api/read_seminar/', item: PublicSeminarSchema } },
   // members only: no public read

@@ -10,7 +10,8 @@ import {
   PublicPersonLightSchema,
   PublicPersonSchema,
   type PublicPublication,
-  PublicPublicationSchema,
+  type PublicPublicationItem,
+  PublicPublicationItemSchema,
   PublicSeminarSchema,
 } from '../../common/wire.ts';
 import { publicSeminars, publishedArticle, publishedArticles, publishedNews } from '../services/content.ts';
@@ -122,8 +123,12 @@ export async function publicRoutes(app: FastifyInstance) {
     '/api/read_publication/',
     {
       config: { access: 'public', cache: { topics: ['publication'] } },
-      schema: { tags, summary: 'Publications, newest first', response: answers(z.array(PublicPublicationSchema)) },
+      schema: {
+        tags,
+        summary: 'Publications, newest first, without their abstracts (on each publication page, and in /publication.json)',
+        response: answers(z.array(PublicPublicationItemSchema)),
+      },
     },
-    async (req) => asWire<PublicPublication[]>(await publications.list(ctxOf(app, req))),
+    async (req) => asWire<PublicPublication[]>(await publications.list(ctxOf(app, req))).map(({ abstract: _, ...p }): PublicPublicationItem => p),
   );
 }
