@@ -34,6 +34,7 @@ import { Changes } from './cache/changes.ts';
 import { documentsOf } from './search/documents.ts';
 import { SearchIndex } from './search/search-index.ts';
 import { searchRoutes } from './api/search.ts';
+import { activityRoutes } from './api/activity.ts';
 import { projectRoot } from './root.ts';
 import { cachePlugin } from './cache/plugin.ts';
 import { clusterPlugin } from './cluster/bus.ts';
@@ -134,6 +135,7 @@ export async function buildApp({ config, db: givenDb, logger = false, pgSchema, 
   await app.register(authRoutes);
   await app.register(publicRoutes);
   await app.register(searchRoutes);
+  await app.register(activityRoutes);
   await app.register(peopleRoutes);
   await app.register(async (scoped) => registeredResourceRoutes(scoped, resources));
   await app.register(contentRoutes);

@@ -8,6 +8,7 @@ import { ApiError } from '../http/errors.ts';
 import { requireActor, SESSION_COOKIE } from '../http/auth.ts';
 import { DEFAULT_PORTRAIT } from '../services/people.ts';
 import { login, logout, SESSION_SECONDS, safeEqual } from '../services/auth.ts';
+import { logActivity } from '../services/activity.ts';
 import { hit, peek, reset } from '../services/counters.ts';
 import { CsrfSchema, LoginAnswerSchema, MeSchema } from '../../common/wire.ts';
 import { answers, SuccessSchema, success, typed } from './helpers.ts';
@@ -84,9 +85,15 @@ export async function authRoutes(app: FastifyInstance) {
         const result = await login(app.lab.db, username, password);
         if (result.status !== 'success') {
           await hit(app.lab.db, key, ACCOUNT_WINDOW_MS);
+          // the name tried, never the password
+          await logActivity(
+            { db: app.lab.db, actor: null, address: req.ip },
+            { action: 'login_failed', resource: 'session', record: username, outcome: 'failed' },
+          );
           return { loginStatus: result.status };
         }
         await reset(app.lab.db, key);
+        await logActivity({ db: app.lab.db, actor: result.actor, address: req.ip }, { action: 'login', resource: 'session', record: result.actor.username });
         const a = result.actor;
         // the console's copy of the token: HttpOnly, so no script of a page can read it (server/http/auth.ts)
         reply.setCookie(SESSION_COOKIE, result.token, {

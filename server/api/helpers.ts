@@ -16,6 +16,7 @@ export function ctxOf(app: FastifyInstance, req: FastifyRequest): Ctx {
     actor: req.actor,
     token: req.token,
     lang: requestLang(req),
+    address: req.ip,
     onPublicChange: (topic) => app.lab.changes.changed(topic),
   };
 }

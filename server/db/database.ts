@@ -9,6 +9,7 @@ import * as siteContent from './migrations/2026-11-22-0002-site-content.ts';
 import * as advisor from './migrations/2026-11-22-0003-advisor.ts';
 import * as counters from './migrations/2026-11-23-0001-counters.ts';
 import * as publicationDetails from './migrations/2026-11-24-0001-publication-details.ts';
+import * as activity from './migrations/2026-11-24-0002-activity.ts';
 import type { Database } from './schema.ts';
 
 // PostgreSQL returns bigint (int8) columns as strings by default; sizes and login times fit a double.
@@ -52,6 +53,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22-0003-advisor': advisor,
   '2026-11-23-0001-counters': counters,
   '2026-11-24-0001-publication-details': publicationDetails,
+  '2026-11-24-0002-activity': activity,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -207,6 +207,20 @@ export const tables = {
 
   // 2026-11-23-0001-counters
   counters: { key: text, count: int, reset_at: int },
+
+  // 2026-11-24-0002-activity
+  activity: {
+    eid: id,
+    at: text,
+    actor_pid: intOrNull,
+    actor: textDefault,
+    address: textDefault,
+    action: text,
+    resource: textDefault,
+    record: textDefault,
+    outcome: text,
+    detail: textDefault,
+  },
 } as const satisfies Record<string, Record<string, Column>>;
 
 type ValueOf<C extends Column> = (C['kind'] extends 'text' ? string : number) | (C['nullable'] extends true ? null : never);

@@ -11,6 +11,8 @@ export type Ctx = {
   actor: Actor | null;
   lang: Lang;
   token?: string | null;
+  /** The client's address, for the activity log (services/activity.ts). */
+  address?: string;
   /** Called after any write that changes what public pages show. */
   onPublicChange?: (topic: Topic) => void;
 };

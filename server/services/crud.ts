@@ -8,6 +8,7 @@ import { type LooseDatabase, loose, type TableName, type TableRow } from '../db/
 import type { Ctx } from './context.ts';
 import { FileChanges, mediaKeyOf, resolveImageField } from './media.ts';
 import { inTransaction } from './transaction.ts';
+import { logActivity } from './activity.ts';
 import { FieldError, Forbidden, NotFound } from '../errors.ts';
 
 // The create/read/update/delete every declared resource shares. A resource's own rules
@@ -140,6 +141,9 @@ export function createCrud<T extends string>(res: ResourceDef<FieldMap, T>, hook
     return args;
   }
 
+  /** The declared fields a change sent, by name (never their values: a password is one of them). */
+  const changedFields = (input: Row) => Object.keys(input).filter((k) => k in res.fields);
+
   function published(ctx: Ctx) {
     if (hooks.publicTopic) ctx.onPublicChange?.(hooks.publicTopic);
   }
@@ -210,6 +214,8 @@ export function createCrud<T extends string>(res: ResourceDef<FieldMap, T>, hook
       return write(ctx, changes, prepare, async (args) => {
         const row = await loose(args.ctx.db).insertInto(table).values(args.values).returning(res.id).executeTakeFirstOrThrow();
         const id = Number(row[res.id]);
+        // logged before the hooks run: a hook that fails rolls the entry back with the row
+        await logActivity(args.ctx, { action: 'create', resource: res.name, record: id });
         await hooks.afterWrite?.({ ...args, id });
         return id;
       });
@@ -227,6 +233,7 @@ export function createCrud<T extends string>(res: ResourceDef<FieldMap, T>, hook
           if (Object.keys(args.values).length > 0) {
             await loose(args.ctx.db).updateTable(table).set(args.values).where(res.id, '=', id).execute();
           }
+          await logActivity(args.ctx, { action: 'update', resource: res.name, record: id, detail: changedFields(input) });
           await hooks.afterWrite?.({ ...args, id });
         },
       );
@@ -245,6 +252,7 @@ export function createCrud<T extends string>(res: ResourceDef<FieldMap, T>, hook
         await inTransaction(ctx, changes, async (tx) => {
           await hooks.beforeDelete?.(tx, asStored(current), changes);
           await loose(tx.db).deleteFrom(table).where(res.id, '=', id).execute();
+          await logActivity(tx, { action: 'delete', resource: res.name, record: id });
           await hooks.afterDelete?.(tx, asStored(current), changes);
         });
       } catch (e) {

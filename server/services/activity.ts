@@ -1,0 +1,59 @@
+import type { TableRow } from '../db/schema.ts';
+import type { Ctx } from './context.ts';
+import { nowIso } from './context.ts';
+
+// The activity log (issue #16, point 3): who did what, when, from where, and how it ended. A write logs
+// itself inside its own transaction (services/crud.ts), so a write that fails leaves no entry and one that
+// succeeds always has one; logins, failed logins and backups log on their own. Entries are only ever
+// appended: nothing in the server updates or deletes them.
+
+export type Action = 'create' | 'update' | 'delete' | 'login' | 'login_failed' | 'logout' | 'password' | 'upload' | 'backup';
+export type Outcome = 'ok' | 'refused' | 'failed';
+
+export type ActivityEntry = {
+  action: Action;
+  /** The declared resource (its name), or what else was acted on ('session', 'file', 'backup'). */
+  resource?: string;
+  /** The record's id, or the username a login was tried with. */
+  record?: string | number;
+  outcome?: Outcome;
+  /** Names, never values: the fields a change set, the files an upload stored. */
+  detail?: readonly string[];
+};
+
+/** Appends an entry, on `ctx.db`: inside a write's transaction when `ctx` is the transaction's. */
+export async function logActivity(ctx: Pick<Ctx, 'db' | 'actor' | 'address'>, entry: ActivityEntry): Promise<void> {
+  await ctx.db
+    .insertInto('activity')
+    .values({
+      at: nowIso(),
+      actor_pid: ctx.actor?.pid ?? null,
+      actor: ctx.actor?.username ?? '',
+      address: (ctx.address ?? '').slice(0, 64),
+      action: entry.action,
+      resource: entry.resource ?? '',
+      record: String(entry.record ?? '').slice(0, 200),
+      outcome: entry.outcome ?? 'ok',
+      detail: (entry.detail ?? []).join(',').slice(0, 2000),
+    })
+    .execute();
+}
+
+export type ActivityRow = TableRow<'activity'>;
+
+export type ActivityFilter = { actor?: number; resource?: string; action?: string; from?: string; to?: string; limit: number; offset: number };
+
+/** Entries, newest first, of one person, resource, action or time span; with how many there are in all. */
+export async function listActivity(ctx: Pick<Ctx, 'db'>, f: ActivityFilter): Promise<{ total: number; entries: ActivityRow[] }> {
+  let q = ctx.db.selectFrom('activity');
+  if (f.actor !== undefined) q = q.where('actor_pid', '=', f.actor);
+  if (f.resource) q = q.where('resource', '=', f.resource);
+  if (f.action) q = q.where('action', '=', f.action);
+  if (f.from) q = q.where('at', '>=', f.from);
+  if (f.to) q = q.where('at', '<', f.to);
+  const [count, entries] = await Promise.all([
+    q.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst(),
+    q.selectAll().orderBy('at', 'desc').orderBy('eid', 'desc').limit(f.limit).offset(f.offset).execute(),
+  ]);
+  return { total: Number(count?.n ?? 0), entries };
+}
