@@ -57,3 +57,31 @@ export async function listActivity(ctx: Pick<Ctx, 'db'>, f: ActivityFilter): Pro
   ]);
   return { total: Number(count?.n ?? 0), entries };
 }
+
+export type ActivityExportFilter = Omit<ActivityFilter, 'limit' | 'offset'> & { cap: number };
+
+/**
+ * Every matching entry, newest first, up to `cap`, a batch at a time: an export of a busy year never holds
+ * the whole log at once. Batches follow (at, eid) rather than an offset, so each costs the same.
+ */
+export async function* eachActivity(ctx: Pick<Ctx, 'db'>, f: ActivityExportFilter, batch = 2000): AsyncGenerator<ActivityRow[]> {
+  let left = f.cap;
+  let after: { at: string; eid: number } | undefined;
+  while (left > 0) {
+    let q = ctx.db.selectFrom('activity');
+    if (f.actor !== undefined) q = q.where('actor_pid', '=', f.actor);
+    if (f.resource) q = q.where('resource', '=', f.resource);
+    if (f.action) q = q.where('action', '=', f.action);
+    if (f.from) q = q.where('at', '>=', f.from);
+    if (f.to) q = q.where('at', '<', f.to);
+    const last = after;
+    if (last) q = q.where((eb) => eb.or([eb('at', '<', last.at), eb.and([eb('at', '=', last.at), eb('eid', '<', last.eid)])]));
+    const rows = await q.selectAll().orderBy('at', 'desc').orderBy('eid', 'desc').limit(Math.min(batch, left)).execute();
+    if (rows.length === 0) return;
+    yield rows;
+    left -= rows.length;
+    const end = rows[rows.length - 1] as ActivityRow;
+    after = { at: end.at, eid: end.eid };
+    if (rows.length < Math.min(batch, left + rows.length)) return;
+  }
+}
