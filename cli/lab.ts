@@ -6,6 +6,7 @@ import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import { createDatabase, migrate } from '../server/db/database.ts';
 import { hashPassword, initialPassword, revokeSessionsOf } from '../server/services/auth.ts';
+import { logActivity } from '../server/services/activity.ts';
 import { Storage } from '../server/storage/storage.ts';
 import { DEMO_ADVISOR_PASSWORD } from './demo/advisor-seed.ts';
 import { DEMO_USER_PASSWORD, hasContent, seedDemo } from './demo/seed.ts';
@@ -108,6 +109,18 @@ const parseOptions = (args: string[]) =>
 /** How many file arguments each command takes. */
 const positionalsOf: Record<string, [min: number, max: number]> = { backup: [0, 1], restore: [1, 1] };
 
+/** A backup taken at the machine, in the activity log (best effort: the backup is written either way). */
+async function logBackup(config: ReturnType<typeof loadConfig>, file: string): Promise<void> {
+  const db = createDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  try {
+    await logActivity({ db, actor: null }, { action: 'backup', resource: 'backup', record: file, detail: ['lab backup'] });
+  } catch {
+    // an instance older than the activity log has no table for it
+  } finally {
+    await db.destroy();
+  }
+}
+
 async function main() {
   const [command, ...rest] = process.argv.slice(2);
   const loaded = loadConfig();
@@ -203,6 +216,8 @@ async function main() {
           .where('pid', '=', row.pid)
           .execute();
         await revokeSessionsOf(db, row.pid);
+        // done at the machine: no person, no address
+        await logActivity({ db, actor: null }, { action: 'password', resource: 'person', record: row.pid, detail: ['lab reset-password'] });
         console.log(`New password of ${username}: ${values.password ? '(as given)' : password}. Their sessions were ended.`);
       } finally {
         await db.destroy();
@@ -218,6 +233,7 @@ async function main() {
       try {
         const s = await takeBackup({ dataDir: config.dataDir, databaseUrl: config.databaseUrl }, storage, file);
         console.log(`Backup written to ${s.file}: ${s.rows} records in ${s.tables} tables, ${s.files} files (${megabytes(s.bytes)}), schema ${s.schema}.`);
+        await logBackup(config, path.basename(s.file));
         for (const m of s.missing) console.warn(`warning: a record points at files/${m.bucket}/${m.key}, which this instance does not have`);
       } catch (e) {
         fail(`no backup written: ${(e as Error).message}`);

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { DatabaseOptions } from '../db/database.ts';
 import type { Storage } from '../storage/storage.ts';
 import { BackupBusy, type BackupSummary, takeBackup } from './backup.ts';
+import { logActivity } from '../services/activity.ts';
 
 // Backups the server takes by itself: one a day into BACKUP_DIR, keeping the last BACKUP_KEEP, and one
 // before migrations change an existing database (docs/operations.md, "Upgrading"). Several instances
@@ -58,8 +59,12 @@ export function scheduleBackups(
     running = dailyBackup(source, storage, dir, keep)
       .then((s) => {
         if (s) app.log.info({ file: s.file, rows: s.rows, files: s.files, bytes: s.bytes, missing: s.missing.length }, 'daily backup written');
+        if (s) return logActivity({ db: app.lab.db, actor: null }, { action: 'backup', resource: 'backup', record: path.basename(s.file) }).catch(() => {});
       })
-      .catch((e) => app.log.error({ err: e }, 'daily backup failed'))
+      .catch((e) => {
+        app.log.error({ err: e }, 'daily backup failed');
+        return logActivity({ db: app.lab.db, actor: null }, { action: 'backup', resource: 'backup', outcome: 'failed' }).catch(() => {});
+      })
       .finally(() => {
         running = undefined;
       });

@@ -7,7 +7,7 @@ import { nowIso } from './context.ts';
 // succeeds always has one; logins, failed logins and backups log on their own. Entries are only ever
 // appended: nothing in the server updates or deletes them.
 
-export type Action = 'create' | 'update' | 'delete' | 'login' | 'login_failed' | 'logout' | 'password' | 'upload' | 'backup';
+export type Action = 'create' | 'update' | 'delete' | 'login' | 'login_failed' | 'logout' | 'password' | 'role' | 'upload' | 'backup';
 export type Outcome = 'ok' | 'refused' | 'failed';
 
 export type ActivityEntry = {

@@ -234,6 +234,9 @@ export function createCrud<T extends string>(res: ResourceDef<FieldMap, T>, hook
             await loose(args.ctx.db).updateTable(table).set(args.values).where(res.id, '=', id).execute();
           }
           await logActivity(args.ctx, { action: 'update', resource: res.name, record: id, detail: changedFields(input) });
+          // a password set is an action of its own in the log (issue #16: password changes)
+          if (fields.some(([name, def]) => def.kind === 'password' && typeof input[name] === 'string' && input[name] !== ''))
+            await logActivity(args.ctx, { action: 'password', resource: res.name, record: id });
           await hooks.afterWrite?.({ ...args, id });
         },
       );

@@ -6,6 +6,7 @@ import type { Ctx } from './context.ts';
 import { nowIso } from './context.ts';
 import type { FileChanges } from './media.ts';
 import { writeWithFiles } from './transaction.ts';
+import { logActivity } from './activity.ts';
 import { FieldError, Forbidden, NotFound, Unauthenticated } from '../errors.ts';
 
 // Shared data files, private data files and private images. Their URLs hold the random storage key
@@ -80,6 +81,7 @@ export async function uploadData(ctx: Ctx, owner: string, uploads: Upload[]): Pr
         .returning('did')
         .executeTakeFirstOrThrow();
       ids.push(row.did);
+      await logActivity(tx, { action: 'upload', resource: 'data_file', record: row.did, detail: [filename] });
     }
     return ids;
   });
@@ -95,6 +97,7 @@ export async function deleteData(ctx: Ctx, did: number): Promise<void> {
   await writeWithFiles(ctx, async (tx, changes) => {
     await tx.db.deleteFrom('data_file').where('did', '=', did).execute();
     changes.removed.push({ bucket: 'data', key: row.storage_key });
+    await logActivity(tx, { action: 'delete', resource: 'data_file', record: did, detail: [row.filename] });
   });
 }
 
@@ -146,6 +149,7 @@ export async function uploadImages(ctx: Ctx, uploads: Upload[]): Promise<number[
         .returning('iid')
         .executeTakeFirstOrThrow();
       ids.push(row.iid);
+      await logActivity(tx, { action: 'upload', resource: 'image', record: row.iid, detail: [`${base}.${img.ext}`] });
     }
     return ids;
   });
@@ -158,6 +162,7 @@ export async function deleteImage(ctx: Ctx, iid: number): Promise<void> {
   if (row.person_pid !== actor.pid) throw new Forbidden();
   await writeWithFiles(ctx, async (tx, changes) => {
     await tx.db.deleteFrom('image').where('iid', '=', iid).execute();
+    await logActivity(tx, { action: 'delete', resource: 'image', record: iid, detail: [row.filename] });
     changes.removed.push({ bucket: 'image', key: row.storage_key });
   });
 }

@@ -8,6 +8,7 @@ import type { Ctx } from './context.ts';
 import { hit, reset } from './counters.ts';
 import { createCrud, type WriteArgs } from './crud.ts';
 import { removePrivateFilesOf, renameFilesOwner } from './files.ts';
+import { logActivity } from './activity.ts';
 import { sanitizeHtml } from './sanitize.ts';
 import { asWire } from './wire.ts';
 import { FieldError, Forbidden, NotFound, Refused, TooManyTries } from '../errors.ts';
@@ -90,7 +91,11 @@ export const people = createCrud(person, {
       await keepAnAdmin(ctx, current.pid, false);
     }
   },
-  async afterWrite({ ctx, input, id, mode, current }) {
+  async afterWrite({ ctx, input, values, id, mode, current }) {
+    // a change of authority is a role change in the activity log, with the role given
+    if (mode === 'update' && current && typeof values.authority === 'string' && values.authority !== current.authority) {
+      await logActivity(ctx, { action: 'role', resource: person.name, record: id, detail: [String(values.authority)] });
+    }
     if (mode === 'update' && current && typeof input.username === 'string') {
       await renameFilesOwner(ctx, id, current.username, input.username);
     }

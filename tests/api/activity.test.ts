@@ -4,7 +4,7 @@ import { actorByUsername } from '../../server/services/auth.ts';
 import { articles } from '../../server/services/content.ts';
 import type { Ctx } from '../../server/services/context.ts';
 import { createCrud } from '../../server/services/crud.ts';
-import { createdId, fieldErrors, makeWorld, type World } from '../fixtures/world.ts';
+import { createdId, fieldErrors, makeWorld, newMember, type World } from '../fixtures/world.ts';
 import { Client } from '../helpers/client.ts';
 import { dialects } from '../helpers/app.ts';
 
@@ -128,6 +128,27 @@ describe.each(dialects)('the activity log on %s', (dialect) => {
     expect(future.total).toBe(0);
     // a visitor reads nothing
     expect((await new Client(w.app).get('/api/activity/')).statusCode).toBe(401);
+  });
+
+  it('logs a password set and a role change as actions of their own, and uploads and deletions of files', async () => {
+    const m = await newMember(w.admin);
+    expect((await w.admin.send('PUT', `/api/people/?pid=${m.pid}`, { authority: 'admin' })).statusCode).toBe(200);
+    expect((await w.admin.send('PUT', `/api/people/?pid=${m.pid}`, { password: 'another-good-password', password2: 'another-good-password' })).statusCode).toBe(200);
+    const about = (await log(w.admin, '?resource=person')).entries.filter((e) => e.record === String(m.pid));
+    expect(about.find((e) => e.action === 'role')?.detail).toBe('admin');
+    expect(about.filter((e) => e.action === 'password')).toHaveLength(1);
+    // a profile change that sets no password logs no password action
+    expect((await w.admin.send('PUT', `/api/people/?pid=${m.pid}`, { description_en: 'Changed' })).statusCode).toBe(200);
+    expect((await log(w.admin, '?resource=person&action=password')).entries.filter((e) => e.record === String(m.pid))).toHaveLength(1);
+
+    const upload = await w.user.send('POST', '/api/data/', { owner: w.user.username, 'files[0]': { file: Buffer.from('notes'), name: 'notes.txt' } });
+    const did = createdId(upload);
+    expect((await w.user.delete(`/api/data/?did=${did}`)).statusCode).toBe(200);
+    const files = (await log(w.user, '?resource=data_file')).entries.filter((e) => e.record === String(did));
+    expect(files.map((e) => [e.action, e.detail])).toEqual([
+      ['delete', 'notes.txt'],
+      ['upload', 'notes.txt'],
+    ]);
   });
 
   it('has no way to change or delete an entry, and refuses malformed filters in both languages', async () => {
