@@ -5,17 +5,17 @@ import { info, resources, site } from '../../common/resources/index.ts';
 // screen, address, drawer title (its label) and icon from it, and is for administrators alone when only
 // they may read it (the server refuses the others anyway). The screens of their own are named here.
 
-export type OwnScreen = 'home' | 'data' | 'info' | 'site' | 'profile' | 'private_image' | 'private_data' | 'private_time';
+export type OwnScreen = 'home' | 'data' | 'info' | 'site' | 'activity' | 'profile' | 'private_image' | 'private_data' | 'private_time';
 export type NavItem = { key: string; path: string; admin: boolean } & ({ own: OwnScreen } | { res: ResourceDef; icon: ConsoleIcon });
 
 /** The resources whose screen is drawn from their declaration, in the registry's order. */
 export const declaredScreens = (list: readonly ResourceDef[]): ResourceDef[] => list.filter((res) => res.console && res.console.drawer !== false);
 
-const own = (key: OwnScreen, res?: ResourceDef): NavItem => ({
+const own = (key: OwnScreen, res?: ResourceDef, admin = res?.access.read === 'admin'): NavItem => ({
   key,
   own: key,
   path: key === 'home' ? '/console' : `/console/${key}`,
-  admin: res?.access.read === 'admin',
+  admin,
 });
 
 export function navOf(list: readonly ResourceDef[]): NavItem[] {
@@ -31,6 +31,8 @@ export function navOf(list: readonly ResourceDef[]): NavItem[] {
     own('data'),
     own('info', info),
     own('site', site),
+    // the activity log (issue #16): administrators alone; a member's own entries are in their profile
+    own('activity', undefined, true),
     own('profile'),
     own('private_image'),
     own('private_data'),

@@ -1,5 +1,6 @@
 import FolderIcon from '@mui/icons-material/Folder';
 import HealthAndSafetyIcon from '@mui/icons-material/HealthAndSafety';
+import HistoryIcon from '@mui/icons-material/History';
 import HomeIcon from '@mui/icons-material/Home';
 import ImageIcon from '@mui/icons-material/Image';
 import InfoIcon from '@mui/icons-material/Info';
@@ -24,6 +25,7 @@ const icons: Record<OwnScreen, ReactElement> = {
   data: <StorageIcon />,
   info: <InfoIcon />,
   site: <WebIcon />,
+  activity: <HistoryIcon />,
   profile: <PersonIcon />,
   private_image: <ImageIcon />,
   private_data: <FolderIcon />,
@@ -38,7 +40,13 @@ export default function ConsoleLayout({ loaderData }: Route.ComponentProps) {
     .filter((item) => admin || !item.admin)
     .map((item) =>
       'own' in item
-        ? { key: item.key, path: item.path, label: t(`console.${item.own}`), icon: icons[item.own], end: item.own === 'home' }
+        ? {
+            key: item.key,
+            path: item.path,
+            label: item.own === 'activity' ? t('console.activity.title') : t(`console.${item.own}`),
+            icon: icons[item.own],
+            end: item.own === 'home',
+          }
         : { key: item.key, path: item.path, label: item.res.label[lang], icon: consoleIconOf[item.icon] },
     );
   // the advisor account also reaches its own area from here

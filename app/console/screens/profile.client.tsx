@@ -11,6 +11,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { areas, enumByValue, personTypes } from '../../../common/enums.ts';
 import { person, profileFields } from '../../../common/resources/person.ts';
+import { MyActivity } from '../../console/activity-log.tsx';
 import { ApiFailure, api } from '../../console/api.ts';
 import { FieldInput } from '../../console/fields.tsx';
 import type { Row } from '../../console/columns.tsx';
@@ -155,89 +156,94 @@ export default function ProfileScreen() {
   }
 
   return (
-    <Box
-      component="form"
-      noValidate
-      aria-label={t('console.profile')}
-      onSubmit={(e) => {
-        e.preventDefault();
-        void save();
-      }}
-      sx={{ maxWidth: 1000 }}
-    >
-      <Typography variant="h5" component="h1" gutterBottom>
-        {t('console.profile')}
-      </Typography>
-
-      <Section title={t('consoleProfile.basics')}>
-        <Box sx={grid}>
-          {field('uid', true)}
-          {field('username', true)}
-          {field('name_zh')}
-          {field('name_en')}
-          {field('type')}
-          {field('entrance')}
-          {field('area')}
-          {field('authority', true)}
-        </Box>
-      </Section>
-
-      <Section id="password" title={t('consoleProfile.password')} hint={t('consoleProfile.passwordHint')}>
-        {session.mustChangePassword && (
-          <Alert severity="warning" sx={{ mb: 2 }}>
-            {t('consoleProfile.mustChange')}
-          </Alert>
-        )}
-        <Box sx={grid}>
-          {field('old_password')}
-          <span />
-          {field('password')}
-          {field('password2')}
-        </Box>
-      </Section>
-
-      <Section title={t('consoleProfile.contact')}>
-        <Box sx={grid}>
-          {field('email')}
-          {field('phone')}
-          {field('location_zh')}
-          {field('location_en')}
-        </Box>
-      </Section>
-
-      <Section title={t('consoleProfile.intro')}>
-        <Box sx={grid}>
-          {field('description_zh')}
-          {field('description_en')}
-        </Box>
-      </Section>
-
-      <Section title={t('consoleProfile.portrait')}>{field('portrait_url')}</Section>
-
-      <Section title={t('consoleProfile.page')}>
-        <Box sx={{ maxWidth: 420 }}>{field('link_type')}</Box>
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-          {linkType === 0 ? (
-            t('consoleProfile.pageNone')
-          ) : (
-            <>
-              {t('consoleProfile.pageLink')}
-              {pageLink && (
-                <Link href={pageLink} target="_blank" rel="noopener">
-                  {pageLink}
-                </Link>
-              )}
-            </>
-          )}
+    <>
+      <Box
+        component="form"
+        noValidate
+        aria-label={t('console.profile')}
+        onSubmit={(e) => {
+          e.preventDefault();
+          void save();
+        }}
+        sx={{ maxWidth: 1000 }}
+      >
+        <Typography variant="h5" component="h1" gutterBottom>
+          {t('console.profile')}
         </Typography>
-        {editor && field(editor)}
-      </Section>
 
-      <Box sx={{ position: 'sticky', bottom: 0, py: 1.5, bgcolor: 'background.default', display: 'flex', gap: 1, zIndex: 1 }}>
-        <Button type="submit" variant="contained" startIcon={<SaveIcon />} disabled={saving}>
-          {saving ? t('consoleProfile.saving') : t('console.save')}
-        </Button>
+        <Section title={t('consoleProfile.basics')}>
+          <Box sx={grid}>
+            {field('uid', true)}
+            {field('username', true)}
+            {field('name_zh')}
+            {field('name_en')}
+            {field('type')}
+            {field('entrance')}
+            {field('area')}
+            {field('authority', true)}
+          </Box>
+        </Section>
+
+        <Section id="password" title={t('consoleProfile.password')} hint={t('consoleProfile.passwordHint')}>
+          {session.mustChangePassword && (
+            <Alert severity="warning" sx={{ mb: 2 }}>
+              {t('consoleProfile.mustChange')}
+            </Alert>
+          )}
+          <Box sx={grid}>
+            {field('old_password')}
+            <span />
+            {field('password')}
+            {field('password2')}
+          </Box>
+        </Section>
+
+        <Section title={t('consoleProfile.contact')}>
+          <Box sx={grid}>
+            {field('email')}
+            {field('phone')}
+            {field('location_zh')}
+            {field('location_en')}
+          </Box>
+        </Section>
+
+        <Section title={t('consoleProfile.intro')}>
+          <Box sx={grid}>
+            {field('description_zh')}
+            {field('description_en')}
+          </Box>
+        </Section>
+
+        <Section title={t('consoleProfile.portrait')}>{field('portrait_url')}</Section>
+
+        <Section title={t('consoleProfile.page')}>
+          <Box sx={{ maxWidth: 420 }}>{field('link_type')}</Box>
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+            {linkType === 0 ? (
+              t('consoleProfile.pageNone')
+            ) : (
+              <>
+                {t('consoleProfile.pageLink')}
+                {pageLink && (
+                  <Link href={pageLink} target="_blank" rel="noopener">
+                    {pageLink}
+                  </Link>
+                )}
+              </>
+            )}
+          </Typography>
+          {editor && field(editor)}
+        </Section>
+
+        <Box sx={{ position: 'sticky', bottom: 0, py: 1.5, bgcolor: 'background.default', display: 'flex', gap: 1, zIndex: 1 }}>
+          <Button type="submit" variant="contained" startIcon={<SaveIcon />} disabled={saving}>
+            {saving ? t('consoleProfile.saving') : t('console.save')}
+          </Button>
+        </Box>
       </Box>
-    </Box>
+      <Box sx={{ maxWidth: 1000, mt: 2 }}>
+        <MyActivity />
+      </Box>
+    </>
   );
 }

@@ -1,0 +1,239 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { info, resources, site } from '../../common/resources/index.ts';
+import { type TextKey, useT } from '../i18n/index.tsx';
+import { CONSOLE_HEADER } from '../lib/session.ts';
+import { ApiFailure, api, toLogin } from './api.ts';
+
+// The activity log as the console shows it (issue #16, point 3): the administrators' Activity screen
+// (screens/activity.client.tsx) and the "My activity" section of one's profile draw the same table,
+// with actions, objects and outcomes in the reader's language and times in the reader's time zone.
+
+export type ActivityEntry = {
+  eid: number;
+  at: string;
+  actor_pid: number | null;
+  actor: string;
+  address: string;
+  action: string;
+  resource: string;
+  record: string;
+  outcome: 'ok' | 'refused' | 'failed';
+  detail: string;
+};
+export type ActivityPage = { total: number; page: number; pages: number; entries: ActivityEntry[] };
+
+export type ActivityFilter = { person?: string; resource?: string; action?: string; from?: string; to?: string };
+
+export const ACTIONS = ['create', 'update', 'delete', 'login', 'login_failed', 'logout', 'password', 'upload', 'backup', 'role'] as const;
+
+/** What an entry may be about: the declared resources (their own labels), then what else is logged. */
+const declared = [...Object.values(resources), info, site];
+const OWN_OBJECTS = ['session', 'file', 'backup'] as const;
+export const OBJECTS: readonly string[] = [...declared.map((r) => r.name), ...OWN_OBJECTS];
+
+const isOwnObject = (v: string): v is (typeof OWN_OBJECTS)[number] => (OWN_OBJECTS as readonly string[]).includes(v);
+const isAction = (v: string): v is (typeof ACTIONS)[number] => (ACTIONS as readonly string[]).includes(v);
+
+/** The filter as the API's query: a date "to" includes its whole day, in the reader's time zone. */
+export function activityQuery(f: ActivityFilter, extra: Record<string, string> = {}): string {
+  const q = new URLSearchParams();
+  if (f.person) q.set('person', f.person);
+  if (f.resource) q.set('resource', f.resource);
+  if (f.action) q.set('action', f.action);
+  if (f.from) q.set('from', new Date(`${f.from}T00:00:00`).toISOString());
+  if (f.to) {
+    const end = new Date(`${f.to}T00:00:00`);
+    end.setDate(end.getDate() + 1);
+    q.set('to', end.toISOString());
+  }
+  for (const [k, v] of Object.entries(extra)) q.set(k, v);
+  const s = q.toString();
+  return s ? `?${s}` : '';
+}
+
+/** The labels of actions, objects and outcomes, and the time as the reader reads it. */
+export function useActivityLabels() {
+  const { t, lang } = useT();
+  const when = new Intl.DateTimeFormat(lang === 'zh' ? 'zh-CN' : 'en-GB', { dateStyle: 'medium', timeStyle: 'medium' });
+  return {
+    action: (a: string) => (isAction(a) ? t(`console.activity.actions.${a}` as TextKey) : a),
+    object: (r: string) => {
+      if (isOwnObject(r)) return t(`console.activity.resources.${r}` as TextKey);
+      return declared.find((d) => d.name === r)?.label[lang] ?? r;
+    },
+    outcome: (o: ActivityEntry['outcome']) => t(`console.activity.outcomes.${o}` as TextKey),
+    time: (iso: string) => {
+      const d = new Date(iso);
+      return Number.isNaN(d.getTime()) ? iso : when.format(d);
+    },
+  };
+}
+
+const outcomeColor = { ok: 'success', refused: 'warning', failed: 'error' } as const;
+
+export function OutcomeChip({ outcome }: { outcome: ActivityEntry['outcome'] }) {
+  const labels = useActivityLabels();
+  return <Chip size="small" variant="outlined" color={outcomeColor[outcome] ?? 'default'} label={labels.outcome(outcome)} />;
+}
+
+type Column = { key: string; label: string; cell: (e: ActivityEntry) => ReactNode; wide?: boolean };
+
+/** The entries as a table, or as cards on a phone; `withPerson` false leaves out who (one's own entries). */
+export function ActivityTable({
+  entries,
+  loading,
+  withPerson = true,
+  label,
+}: {
+  entries: ActivityEntry[];
+  loading: boolean;
+  withPerson?: boolean;
+  label: string;
+}) {
+  const { t } = useT();
+  const labels = useActivityLabels();
+  const phone = !useMediaQuery('(min-width:600px)', { noSsr: true });
+  const columns: Column[] = [
+    { key: 'time', label: t('console.activity.time'), cell: (e) => <time dateTime={e.at}>{labels.time(e.at)}</time> },
+    ...(withPerson ? [{ key: 'person', label: t('console.activity.person'), cell: (e: ActivityEntry) => e.actor || t('console.activity.someone') }] : []),
+    { key: 'address', label: t('console.activity.address'), cell: (e) => e.address },
+    { key: 'action', label: t('console.activity.action'), cell: (e) => labels.action(e.action) },
+    { key: 'resource', label: t('console.activity.resource'), cell: (e) => (e.resource ? labels.object(e.resource) : '') },
+    { key: 'record', label: t('console.activity.record'), cell: (e) => e.record, wide: true },
+    { key: 'outcome', label: t('console.activity.outcome'), cell: (e) => <OutcomeChip outcome={e.outcome} /> },
+    { key: 'detail', label: t('console.activity.detail'), cell: (e) => e.detail.split(',').join(', '), wide: true },
+  ];
+  const empty = loading ? t('console.loading') : t('console.activity.empty');
+
+  if (phone) {
+    const [head, ...rest] = columns;
+    return (
+      <Box component="ul" aria-label={label} sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1 }}>
+        {entries.length === 0 && (
+          <Paper component="li" variant="outlined" sx={{ p: 1.5 }}>
+            {empty}
+          </Paper>
+        )}
+        {entries.map((e) => (
+          <Paper component="li" key={e.eid} variant="outlined" sx={{ p: 1.5, minWidth: 0 }}>
+            <Typography variant="subtitle2" component="h2">
+              {head?.cell(e)}
+            </Typography>
+            <Box component="dl" sx={{ m: 0, mt: 0.5, display: 'grid', gridTemplateColumns: 'auto minmax(0, 1fr)', columnGap: 1, rowGap: 0.25 }}>
+              {rest
+                .filter((c) => c.key !== 'detail' || e.detail)
+                .map((c) => (
+                  <Box key={c.key} sx={{ display: 'contents' }}>
+                    <Typography component="dt" variant="body2" color="text.secondary">
+                      {c.label}
+                    </Typography>
+                    <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+                      {c.cell(e)}
+                    </Typography>
+                  </Box>
+                ))}
+            </Box>
+          </Paper>
+        ))}
+      </Box>
+    );
+  }
+
+  return (
+    <TableContainer component={Paper} variant="outlined">
+      <Table size="small" aria-label={label}>
+        <TableHead>
+          <TableRow>
+            {columns.map((c) => (
+              <TableCell key={c.key}>{c.label}</TableCell>
+            ))}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {entries.length === 0 && (
+            <TableRow>
+              <TableCell colSpan={columns.length}>{empty}</TableCell>
+            </TableRow>
+          )}
+          {entries.map((e) => (
+            <TableRow key={e.eid} hover>
+              {columns.map((c) => (
+                <TableCell key={c.key} sx={c.wide ? { minWidth: 120, maxWidth: 320, overflowWrap: 'anywhere' } : { whiteSpace: 'nowrap' }}>
+                  {c.cell(e)}
+                </TableCell>
+              ))}
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
+
+/**
+ * Downloads an export through the console's session: the cookie goes only with X-Lab-Console, which a plain
+ * link cannot send, so the file comes by fetch and leaves as a blob.
+ */
+export async function downloadExport(format: 'csv' | 'xlsx', f: ActivityFilter, lang: string): Promise<void> {
+  const res = await fetch(`/api/activity/export/${activityQuery(f, { format })}`, {
+    credentials: 'same-origin',
+    headers: { ...CONSOLE_HEADER, 'Accept-Language': lang },
+  });
+  if (res.status === 401) toLogin();
+  if (!res.ok) throw new ApiFailure(res.status, await res.json().catch(() => null));
+  const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? `activity.${format}`;
+  const url = URL.createObjectURL(await res.blob());
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** One's own latest entries (the API gives a member nothing else), 50 more at a time. */
+export function MyActivity() {
+  const { t } = useT();
+  const log = useInfiniteQuery({
+    queryKey: ['activity', 'mine'],
+    queryFn: ({ pageParam }) => api.get<ActivityPage>(`/api/activity/?page=${pageParam}`),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.page < last.pages ? last.page + 1 : undefined),
+  });
+  const entries = log.data?.pages.flatMap((p) => p.entries) ?? [];
+  const title = t('console.activity.mine');
+  return (
+    <Paper variant="outlined" component="section" aria-label={title} sx={{ p: { xs: 1.5, sm: 2 }, mb: 2, minWidth: 0 }}>
+      <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
+        {title}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        {t('console.activity.mineHint')}
+      </Typography>
+      {log.isError ? (
+        <Typography color="error">{t('console.failed')}</Typography>
+      ) : (
+        <ActivityTable entries={entries} loading={log.isLoading} withPerson={false} label={title} />
+      )}
+      {log.hasNextPage && (
+        <Button sx={{ mt: 1 }} onClick={() => void log.fetchNextPage()} disabled={log.isFetchingNextPage}>
+          {log.isFetchingNextPage ? t('console.loading') : t('console.activity.more')}
+        </Button>
+      )}
+    </Paper>
+  );
+}
