@@ -41,7 +41,7 @@ export const ACTIONS = ['create', 'update', 'delete', 'login', 'login_failed', '
 
 /** What an entry may be about: the declared resources (their own labels), then what else is logged. */
 const declared = [...Object.values(resources), info, site];
-const OWN_OBJECTS = ['session', 'file', 'backup'] as const;
+const OWN_OBJECTS = ['session', 'data_file', 'image', 'backup'] as const;
 export const OBJECTS: readonly string[] = [...declared.map((r) => r.name), ...OWN_OBJECTS];
 
 const isOwnObject = (v: string): v is (typeof OWN_OBJECTS)[number] => (OWN_OBJECTS as readonly string[]).includes(v);

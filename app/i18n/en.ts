@@ -297,7 +297,7 @@ export const en: Messages = {
         backup: 'Backup',
         role: 'Role change',
       },
-      resources: { session: 'Login session', file: 'File', backup: 'Backup', people: 'People' },
+      resources: { session: 'Login session', data_file: 'Data file', image: 'Image', backup: 'Backup' },
       outcomes: { ok: 'OK', refused: 'Refused', failed: 'Failed' },
     },
   },

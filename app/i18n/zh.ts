@@ -278,7 +278,7 @@ export const zh = {
         backup: '备份',
         role: '角色变更',
       },
-      resources: { session: '登录会话', file: '文件', backup: '备份', people: '人员' },
+      resources: { session: '登录会话', data_file: '数据文件', image: '图片', backup: '备份' },
       outcomes: { ok: '成功', refused: '被拒绝', failed: '失败' },
     },
   },

@@ -51,9 +51,7 @@ describe.skipIf(!e2eAvailable)('the activity log in the console', { timeout: 90_
 
     await page.getByRole('combobox', { name: a.action, exact: true }).click();
     await page.getByRole('option', { name: a.actions.login, exact: true }).click();
-    await expect
-      .poll(async () => [...new Set(await column(page, a.title, a.action))], { timeout: 10_000 })
-      .toEqual([a.actions.login]);
+    await expect.poll(async () => [...new Set(await column(page, a.title, a.action))], { timeout: 10_000 }).toEqual([a.actions.login]);
     const rows = page.getByRole('table', { name: a.title }).locator('tbody tr', { hasText: ADMIN.username });
     await expect(rows.first().textContent()).resolves.toContain(a.outcomes.ok);
     expect(await column(page, a.title, a.resource)).toContain(a.resources.session);
