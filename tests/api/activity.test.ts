@@ -133,7 +133,9 @@ describe.each(dialects)('the activity log on %s', (dialect) => {
   it('logs a password set and a role change as actions of their own, and uploads and deletions of files', async () => {
     const m = await newMember(w.admin);
     expect((await w.admin.send('PUT', `/api/people/?pid=${m.pid}`, { authority: 'admin' })).statusCode).toBe(200);
-    expect((await w.admin.send('PUT', `/api/people/?pid=${m.pid}`, { password: 'another-good-password', password2: 'another-good-password' })).statusCode).toBe(200);
+    expect((await w.admin.send('PUT', `/api/people/?pid=${m.pid}`, { password: 'another-good-password', password2: 'another-good-password' })).statusCode).toBe(
+      200,
+    );
     const about = (await log(w.admin, '?resource=person')).entries.filter((e) => e.record === String(m.pid));
     expect(about.find((e) => e.action === 'role')?.detail).toBe('admin');
     expect(about.filter((e) => e.action === 'password')).toHaveLength(1);
