@@ -430,3 +430,31 @@ export const SearchAnswerSchema = z.strictObject({
   results: z.array(SearchResultSchema),
 });
 export type SearchAnswer = z.infer<typeof SearchAnswerSchema>;
+
+// The activity log (issue #16, point 3): GET /api/activity/, the console's Activity screen and profile.
+
+/** What the log records. */
+export const activityActions = ['create', 'update', 'delete', 'login', 'login_failed', 'logout', 'password', 'upload', 'backup', 'role'] as const;
+export const activityOutcomes = ['ok', 'refused', 'failed'] as const;
+
+export const ActivityEntrySchema = z.strictObject({
+  eid: z.number().int(),
+  at: z.string().describe('ISO 8601'),
+  actor_pid: z.number().int().nullable(),
+  actor: z.string().describe('the username at the time; empty for a failed login'),
+  address: z.string(),
+  action: z.string(),
+  resource: z.string(),
+  record: z.string(),
+  outcome: z.enum(activityOutcomes),
+  detail: z.string().describe('comma-separated names (the fields a change sent), never values'),
+});
+export type ActivityEntry = z.infer<typeof ActivityEntrySchema>;
+
+export const ActivityPageSchema = z.strictObject({
+  total: z.number().int(),
+  page: z.number().int(),
+  pages: z.number().int(),
+  entries: z.array(ActivityEntrySchema),
+});
+export type ActivityPage = z.infer<typeof ActivityPageSchema>;

@@ -1,4 +1,5 @@
 import Box from '@mui/material/Box';
+import { type ActivityEntry, type ActivityPage, activityActions } from '../../common/wire.ts';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
@@ -21,23 +22,11 @@ import { ApiFailure, api, toLogin } from './api.ts';
 // (screens/activity.client.tsx) and the "My activity" section of one's profile draw the same table,
 // with actions, objects and outcomes in the reader's language and times in the reader's time zone.
 
-export type ActivityEntry = {
-  eid: number;
-  at: string;
-  actor_pid: number | null;
-  actor: string;
-  address: string;
-  action: string;
-  resource: string;
-  record: string;
-  outcome: 'ok' | 'refused' | 'failed';
-  detail: string;
-};
-export type ActivityPage = { total: number; page: number; pages: number; entries: ActivityEntry[] };
+export type { ActivityEntry, ActivityPage };
 
 export type ActivityFilter = { person?: string; resource?: string; action?: string; from?: string; to?: string };
 
-export const ACTIONS = ['create', 'update', 'delete', 'login', 'login_failed', 'logout', 'password', 'upload', 'backup', 'role'] as const;
+export const ACTIONS = activityActions;
 
 /** What an entry may be about: the declared resources (their own labels), then what else is logged. */
 const declared = [...Object.values(resources), info, site];

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { type ActivityEntry, ActivityPageSchema } from '../../common/wire.ts';
 import { type ActivityRow, eachActivity, listActivity } from '../services/activity.ts';
 import { answers, typed } from './helpers.ts';
 
@@ -9,26 +10,6 @@ import { answers, typed } from './helpers.ts';
 // Append-only: no route changes or deletes an entry.
 
 const PAGE_SIZE = 50;
-
-const EntrySchema = z.strictObject({
-  eid: z.number().int(),
-  at: z.string().describe('ISO 8601'),
-  actor_pid: z.number().int().nullable(),
-  actor: z.string().describe('the username at the time; empty for a failed login'),
-  address: z.string(),
-  action: z.string(),
-  resource: z.string(),
-  record: z.string(),
-  outcome: z.enum(['ok', 'refused', 'failed']),
-  detail: z.string().describe('comma-separated names (the fields a change sent), never values'),
-});
-
-const ActivityAnswerSchema = z.strictObject({
-  total: z.number().int(),
-  page: z.number().int(),
-  pages: z.number().int(),
-  entries: z.array(EntrySchema),
-});
 
 const instant = z.string().regex(/^\d{4}-\d{2}-\d{2}(T[\d:.]+Z?)?$/);
 
@@ -111,7 +92,7 @@ export async function activityRoutes(app: FastifyInstance) {
             .regex(/^\d{1,6}$/)
             .optional(),
         }).loose(),
-        response: answers(ActivityAnswerSchema),
+        response: answers(ActivityPageSchema),
       },
     },
     async (req) => {
@@ -124,7 +105,7 @@ export async function activityRoutes(app: FastifyInstance) {
         { db: app.lab.db },
         { actor: who, resource, action, from, to, limit: PAGE_SIZE, offset: (n - 1) * PAGE_SIZE },
       );
-      return { total, page: n, pages: Math.max(1, Math.ceil(total / PAGE_SIZE)), entries: entries as z.infer<typeof EntrySchema>[] };
+      return { total, page: n, pages: Math.max(1, Math.ceil(total / PAGE_SIZE)), entries: entries as ActivityEntry[] };
     },
   );
 

@@ -54,8 +54,6 @@ export const QUERY_LIMITS = { chars: SEARCH_MAX_CHARS, terms: 12 } as const;
 export type QueryTerms = {
   /** What is looked up: Latin words (prefixes when long enough), CJK characters or pairs. */
   terms: string[];
-  /** The query's runs as typed (folded), for marking them in the text. */
-  runs: string[];
 };
 
 /**
@@ -64,14 +62,12 @@ export type QueryTerms = {
  */
 export function queryTerms(q: string): QueryTerms {
   const terms: string[] = [];
-  const runs: string[] = [];
   for (const [run] of fold(q.slice(0, QUERY_LIMITS.chars)).matchAll(RUN)) {
-    runs.push(run);
     const chars = Array.from(run);
     const mine = isCjk(run) ? (chars.length === 1 ? chars : pairs(run)) : [run];
     for (const t of mine) if (!terms.includes(t)) terms.push(t);
   }
-  return { terms: terms.slice(0, QUERY_LIMITS.terms), runs };
+  return { terms: terms.slice(0, QUERY_LIMITS.terms) };
 }
 
 /**

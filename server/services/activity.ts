@@ -1,3 +1,4 @@
+import type { activityActions, activityOutcomes } from '../../common/wire.ts';
 import type { TableRow } from '../db/schema.ts';
 import type { Ctx } from './context.ts';
 import { nowIso } from './context.ts';
@@ -7,8 +8,8 @@ import { nowIso } from './context.ts';
 // succeeds always has one; logins, failed logins and backups log on their own. Entries are only ever
 // appended: nothing in the server updates or deletes them.
 
-export type Action = 'create' | 'update' | 'delete' | 'login' | 'login_failed' | 'logout' | 'password' | 'role' | 'upload' | 'backup';
-export type Outcome = 'ok' | 'refused' | 'failed';
+export type Action = (typeof activityActions)[number];
+export type Outcome = (typeof activityOutcomes)[number];
 
 export type ActivityEntry = {
   action: Action;

@@ -1,3 +1,4 @@
+import type { ActivityEntry } from '../../common/wire.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eachActivity } from '../../server/services/activity.ts';
 import { makeWorld, type World } from '../fixtures/world.ts';
@@ -7,18 +8,7 @@ import { dialects } from '../helpers/app.ts';
 // Issue #16, point 3: the activity log's export for administrators, as CSV (UTF-8 with BOM, RFC 4180,
 // formulas made inert) and as XLSX, with the list's filters; members and visitors are refused.
 
-type Entry = {
-  eid: number;
-  at: string;
-  actor_pid: number | null;
-  actor: string;
-  address: string;
-  action: string;
-  resource: string;
-  record: string;
-  outcome: string;
-  detail: string;
-};
+type Entry = ActivityEntry;
 
 const HEADER = ['time', 'person', 'person_id', 'address', 'action', 'resource', 'record', 'outcome', 'detail'];
 
