@@ -35,6 +35,12 @@ export type ResourceDef<F extends FieldMap = FieldMap, T extends string = string
   readonly publicPath?: (row: Record<string, unknown>) => string | undefined;
   /** The console's screen for the resource, drawn from this declaration; none for resources with screens of their own. */
   readonly console?: ConsoleView;
+  /**
+   * Keeps history (issue #16): each update stores the version it replaces, each delete moves the record to
+   * the trash (server/services/history.ts). `ownerFields`: where a member may edit their own record (a
+   * profile), the fields they may restore from its history; an administrator restores every field.
+   */
+  readonly history?: { readonly ownerFields?: readonly string[] };
 };
 
 /**
@@ -250,4 +256,19 @@ export function today(): string {
   const d = new Date();
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+}
+
+/**
+ * A record's name in lists that hold records of every kind (its revisions, the trash): the cell its
+ * console list heads a phone's card with, in `lang` (else the other language).
+ */
+export function recordTitle(res: ResourceDef, row: Record<string, unknown>, lang: 'zh' | 'en'): string {
+  const col = res.listColumns.find((c) => typeof c !== 'string' && c.title) ?? res.listColumns[0];
+  if (col === undefined) return '';
+  const text = (v: unknown) => (Array.isArray(v) ? v.join(', ') : v == null ? '' : String(v));
+  if (typeof col === 'string') return text(row[col]);
+  const other = lang === 'zh' ? 'en' : 'zh';
+  const main = col.bilingual ? text(row[`${col.key}_${lang}`]) || text(row[`${col.key}_${other}`]) : text(row[col.key]);
+  const extra = col.with ? text(row[col.with]) : '';
+  return extra && extra !== main ? `${main} / ${extra}` : main;
 }

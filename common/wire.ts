@@ -434,7 +434,20 @@ export type SearchAnswer = z.infer<typeof SearchAnswerSchema>;
 // The activity log (issue #16, point 3): GET /api/activity/, the console's Activity screen and profile.
 
 /** What the log records. */
-export const activityActions = ['create', 'update', 'delete', 'login', 'login_failed', 'logout', 'password', 'upload', 'backup', 'role'] as const;
+export const activityActions = [
+  'create',
+  'update',
+  'delete',
+  'restore',
+  'purge',
+  'login',
+  'login_failed',
+  'logout',
+  'password',
+  'upload',
+  'backup',
+  'role',
+] as const;
 export const activityOutcomes = ['ok', 'refused', 'failed'] as const;
 
 export const ActivityEntrySchema = z.strictObject({
@@ -458,3 +471,39 @@ export const ActivityPageSchema = z.strictObject({
   entries: z.array(ActivityEntrySchema),
 });
 export type ActivityPage = z.infer<typeof ActivityPageSchema>;
+
+// History (issue #16, points 1 and 2): GET /api/history/{resource}/{id}/, one version, and the trash.
+
+export const VersionItemSchema = z.strictObject({
+  rid: z.number().int(),
+  at: z.string().describe('ISO 8601: when the version was replaced'),
+  actor: z.string().describe('the username of who replaced it'),
+});
+export type VersionItem = z.infer<typeof VersionItemSchema>;
+
+export const VersionListSchema = z.strictObject({
+  current: z.record(z.string(), z.unknown()).describe('the record as it is now, as its read answers it'),
+  versions: z.array(VersionItemSchema).describe('the versions kept, newest first'),
+});
+export type VersionList = z.infer<typeof VersionListSchema>;
+
+export const VersionSchema = VersionItemSchema.extend({
+  record: z.record(z.string(), z.unknown()).describe('the record as it was, as its read answers it (files by name)'),
+});
+export type Version = z.infer<typeof VersionSchema>;
+
+export const TrashItemSchema = z.strictObject({
+  tid: z.number().int(),
+  resource: z.string(),
+  record: z.number().int(),
+  title: z.string(),
+  at: z.string().describe('ISO 8601: when it was deleted'),
+  actor: z.string().describe('the username of who deleted it'),
+  files: z.number().int().describe('how many stored files the entry keeps'),
+});
+export type TrashItem = z.infer<typeof TrashItemSchema>;
+export const TrashListSchema = z.strictObject({
+  days: z.number().describe('how many days an entry stays before it is purged'),
+  items: z.array(TrashItemSchema),
+});
+export type TrashList = z.infer<typeof TrashListSchema>;

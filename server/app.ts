@@ -35,6 +35,7 @@ import { documentsOf } from './search/documents.ts';
 import { SearchIndex } from './search/search-index.ts';
 import { searchRoutes } from './api/search.ts';
 import { activityRoutes } from './api/activity.ts';
+import { historyRoutes, scheduleTrashPurge } from './api/history.ts';
 import { projectRoot } from './root.ts';
 import { cachePlugin } from './cache/plugin.ts';
 import { clusterPlugin } from './cluster/bus.ts';
@@ -98,7 +99,9 @@ export async function buildApp({ config, db: givenDb, logger = false, pgSchema, 
   changes.on((topic) => void search.changed(topic));
   const lab: Lab = { db, storage, config, changes, search };
   app.decorate('lab', lab);
+  let stopPurge = async () => {};
   app.addHook('onClose', async () => {
+    await stopPurge();
     // the index's reads end before the database does
     search.close();
     await search.settled();
@@ -136,6 +139,8 @@ export async function buildApp({ config, db: givenDb, logger = false, pgSchema, 
   await app.register(publicRoutes);
   await app.register(searchRoutes);
   await app.register(activityRoutes);
+  await app.register(historyRoutes);
+  stopPurge = scheduleTrashPurge(app);
   await app.register(peopleRoutes);
   await app.register(async (scoped) => registeredResourceRoutes(scoped, resources));
   await app.register(contentRoutes);

@@ -40,6 +40,9 @@ export type Config = {
   backupDir: string | undefined;
   /** How many daily backups are kept (BACKUP_KEEP). */
   backupKeep: number;
+  /** How many versions of a record are kept (HISTORY_KEEP), and for how many days the trash keeps a deleted record (TRASH_DAYS). */
+  historyKeep: number;
+  trashDays: number;
   /** Serve the built React Router app; off for API-only tests. */
   serveApp: boolean;
 };
@@ -117,6 +120,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cachePatienceMs: positive('CACHE_PATIENCE_MS', env.CACHE_PATIENCE_MS, 300),
     backupDir: blank(env.BACKUP_DIR) === undefined ? undefined : path.resolve(blank(env.BACKUP_DIR) as string),
     backupKeep: Math.round(positive('BACKUP_KEEP', env.BACKUP_KEEP, 7)),
+    historyKeep: Math.max(1, Math.round(positive('HISTORY_KEEP', env.HISTORY_KEEP, 50))),
+    trashDays: positive('TRASH_DAYS', env.TRASH_DAYS, 30),
     serveApp: env.LAB_API_ONLY !== '1',
   };
 }

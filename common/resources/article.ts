@@ -44,6 +44,7 @@ export const article = defineResource({
     timestr2: { kind: 'text' },
     timestr3: { kind: 'text' },
   },
+  history: {},
   access: { read: 'member', create: 'member', update: 'member', delete: 'member' },
   // an article's page is public once it is published
   publicPath: (row) => (row.release && row.aid !== undefined ? paths.article(String(row.aid)) : undefined),

@@ -11,6 +11,7 @@ export const info = defineResource({
     markdown: { kind: 'longtext', label: { zh: '内容', en: 'Markdown' }, widget: 'markdown', editorHeight: 600 },
     order: { kind: 'int', label: { zh: '顺序', en: 'Order' }, min: 0, max: 100000, default: 0 },
   },
+  history: {},
   access: { read: 'member', create: 'admin', update: 'admin', delete: 'admin' },
   listColumns: ['aspect'],
   orderBy: [

@@ -27,6 +27,7 @@ export const news = defineResource({
     content_en: { kind: 'longtext', label: { zh: '英文内容', en: 'English HTML' }, widget: 'html' },
   },
   derived: { releasestr: { kind: 'text' }, emphasizestr: { kind: 'text' } },
+  history: {},
   access: { read: 'admin', create: 'admin', update: 'admin', delete: 'admin' },
   listColumns: ['abstract', 'date', 'release', 'emphasize'],
   // SPEC §2 console/news (administrators): publish and emphasize are single-field updates

@@ -35,6 +35,7 @@ export const page = defineResource({
     release: released(true),
   },
   derived: { releasestr: { kind: 'text' } },
+  history: {},
   access: { read: 'admin', create: 'admin', update: 'admin', delete: 'admin' },
   listColumns: [
     'section',

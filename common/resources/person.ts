@@ -28,6 +28,32 @@ export const reservedUsernames = new Set([
   'admin',
 ]);
 
+/** Fields a member may change on their own profile (PUT /api/people/?uid=). */
+export const profileFields = [
+  'name_zh',
+  'name_en',
+  'password',
+  'password2',
+  'old_password',
+  'email',
+  'phone',
+  'location_zh',
+  'location_en',
+  'description_zh',
+  'description_en',
+  'type',
+  'type_num',
+  'entrance',
+  'area',
+  'area_num',
+  'portrait_url',
+  'link',
+  'link_type',
+  'link1',
+  'link2',
+  'link3',
+] as const;
+
 export const person = defineResource({
   name: 'person',
   label: { zh: '成员', en: 'People' },
@@ -76,6 +102,7 @@ export const person = defineResource({
     location_zh: { kind: 'text', label: { zh: '中文地址', en: 'Chinese location' }, max: 200 },
     location_en: { kind: 'text', label: { zh: '英文地址', en: 'English location' }, max: 200 },
   },
+  history: { ownerFields: profileFields },
   access: { read: 'admin', create: 'admin', update: 'admin', delete: 'admin' },
   publicPath: (row) => (typeof row.username === 'string' ? paths.person(row.username) : undefined),
   listColumns: [
@@ -132,29 +159,3 @@ export const person = defineResource({
     if (value.link_type === 3 && (mode === 'create' || 'link3' in value) && !value.link3) issue('link3', 'required');
   },
 });
-
-/** Fields a member may change on their own profile (PUT /api/people/?uid=). */
-export const profileFields = [
-  'name_zh',
-  'name_en',
-  'password',
-  'password2',
-  'old_password',
-  'email',
-  'phone',
-  'location_zh',
-  'location_en',
-  'description_zh',
-  'description_en',
-  'type',
-  'type_num',
-  'entrance',
-  'area',
-  'area_num',
-  'portrait_url',
-  'link',
-  'link_type',
-  'link1',
-  'link2',
-  'link3',
-] as const;

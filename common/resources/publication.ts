@@ -48,6 +48,7 @@ export const publication = defineResource({
   },
   // each file's public address, empty when its slot is
   derived: { file1_url: { kind: 'text' }, file2_url: { kind: 'text' }, file3_url: { kind: 'text' } },
+  history: {},
   access: { read: 'member', create: 'member', update: 'member', delete: 'member' },
   publicPath: (row) => (typeof row.pid === 'number' ? paths.publicationItem(row.pid) : undefined),
   listColumns: ['year', 'source', { key: 'title', title: true, opens: true }, 'area'],

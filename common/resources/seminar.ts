@@ -44,6 +44,7 @@ export const seminar = defineResource({
     live_link: { kind: 'url', label: { zh: '直播链接', en: 'Live link' } },
   },
   derived: { room_type_str: { kind: 'text' } },
+  history: {},
   access: { read: 'admin', create: 'admin', update: 'admin', delete: 'admin' },
   listColumns: [
     'date',

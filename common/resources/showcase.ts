@@ -28,6 +28,7 @@ export const showcase = defineResource({
     release: released(true),
   },
   derived: { releasestr: { kind: 'text' } },
+  history: {},
   access: { read: 'admin', create: 'admin', update: 'admin', delete: 'admin' },
   listColumns: [
     'kind',

@@ -33,6 +33,7 @@ export const site = defineResource({
     console_title_zh: { kind: 'text', label: { zh: '后台标题（中文）', en: 'Console title (Chinese)' }, max: 100, default: '实验室网站管理后台' },
     console_title_en: { kind: 'text', label: { zh: '后台标题（英文）', en: 'Console title (English)' }, max: 100, default: 'Lab Website Console' },
   },
+  history: {},
   access: { read: 'admin', create: 'admin', update: 'admin', delete: 'admin' },
   listColumns: [],
   orderBy: [],

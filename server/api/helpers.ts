@@ -17,6 +17,7 @@ export function ctxOf(app: FastifyInstance, req: FastifyRequest): Ctx {
     token: req.token,
     lang: requestLang(req),
     address: req.ip,
+    historyKeep: app.lab.config.historyKeep,
     onPublicChange: (topic) => app.lab.changes.changed(topic),
   };
 }

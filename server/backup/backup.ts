@@ -7,7 +7,7 @@ import { createGzip } from 'node:zlib';
 import tar from 'tar-stream';
 import { createDatabase, type DatabaseOptions, type DB, isPostgres } from '../db/database.ts';
 import { loose } from '../db/schema.ts';
-import { type Bucket, type Storage, storedFiles } from '../storage/storage.ts';
+import { type Bucket, bucketOf, buckets, type Storage, storedFiles } from '../storage/storage.ts';
 import { FORMAT, FORMAT_VERSION, fileEntry, HEADER, type Header, isCellValue, MANIFEST, type Manifest, tableEntry } from './archive.ts';
 import { readSequences, schemaVersion, type TableInfo, tablesOf } from './tables.ts';
 
@@ -46,7 +46,8 @@ async function dumpTable(db: DB, table: TableInfo, staged: string, keys: Map<str
         chunk += `${JSON.stringify(values)}\n`;
         for (const f of fileColumns) {
           const key = row[f.column];
-          if (typeof key === 'string' && key !== '') keys.get(f.bucket)?.add(key);
+          const bucket = bucketOf(f, row);
+          if (typeof key === 'string' && key !== '' && bucket) keys.get(bucket)?.add(key);
         }
       }
       rows += page.length;
@@ -71,7 +72,7 @@ async function snapshot(source: DatabaseOptions, staging: string) {
       if (!schema) throw new Error('the database has no schema yet: nothing to back up');
       const tables = await tablesOf(trx);
       const sequences = await readSequences(trx, tables);
-      const keys = new Map<string, Set<string>>(storedFiles.map((f) => [f.bucket, new Set<string>()]));
+      const keys = new Map<string, Set<string>>(buckets.map((b) => [b, new Set<string>()]));
       const dumped: Dumped[] = [];
       for (const t of tables) dumped.push(await dumpTable(trx, t, path.join(staging, `${t.name}.jsonl`), keys));
       return { schema, dumped, sequences, keys, database: isPostgres(trx) ? ('postgres' as const) : ('sqlite' as const) };

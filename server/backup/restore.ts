@@ -8,7 +8,7 @@ import { createGunzip } from 'node:zlib';
 import tar from 'tar-stream';
 import { createDatabase, type DatabaseOptions, type DB, migrate } from '../db/database.ts';
 import { loose } from '../db/schema.ts';
-import { type Bucket, buckets, Storage, storedFiles } from '../storage/storage.ts';
+import { type Bucket, bucketOf, buckets, Storage, storedFiles } from '../storage/storage.ts';
 import {
   BadArchive,
   FORMAT_VERSION,
@@ -241,9 +241,11 @@ export async function restoreBackup(target: DatabaseOptions, storage: Storage, f
       for await (const row of rowsOf(staged, t, byName.get(t.name) as TableInfo)) {
         for (const f of fileColumns) {
           const key = row[f.column];
+          const bucket = bucketOf(f, row);
           if (typeof key !== 'string' || key === '') continue;
-          if (!present.has(fileEntry(f.bucket, key))) throw new BadArchive(`${t.name} points at ${fileEntry(f.bucket, key)}, which the archive lacks`);
-          keep.add(fileEntry(f.bucket, key));
+          if (!bucket) throw new BadArchive(`${t.name} names no bucket for ${key}`);
+          if (!present.has(fileEntry(bucket, key))) throw new BadArchive(`${t.name} points at ${fileEntry(bucket, key)}, which the archive lacks`);
+          keep.add(fileEntry(bucket, key));
         }
       }
     }

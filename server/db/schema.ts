@@ -221,6 +221,11 @@ export const tables = {
     outcome: text,
     detail: textDefault,
   },
+
+  // 2026-11-24-0003-history
+  revision: { rid: id, resource: text, record: int, at: text, actor_pid: intOrNull, actor: textDefault, data: text },
+  trash: { tid: id, resource: text, record: int, at: text, actor_pid: intOrNull, actor: textDefault, data: text },
+  kept_file: { holder: text, holder_id: int, bucket: text, storage_key: text },
 } as const satisfies Record<string, Record<string, Column>>;
 
 type ValueOf<C extends Column> = (C['kind'] extends 'text' ? string : number) | (C['nullable'] extends true ? null : never);

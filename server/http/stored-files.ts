@@ -98,6 +98,8 @@ export async function storedFileRoutes(app: FastifyInstance) {
     api.get(`/resource/${bucket}/:key`, { ...options, schema }, async (req, reply) => {
       const { key } = req.params;
       if (!Storage.isKey(key) || !storage.pathOf(bucket, key)) throw new NotFound();
+      // a member's image is served while its record is: one the trash keeps with a deleted member is not
+      if (bucket === 'image' && !(await app.lab.db.selectFrom('image').select('iid').where('storage_key', '=', key).executeTakeFirst())) throw new NotFound();
       const width = req.query.w;
       if (width !== undefined) {
         const w = typeof width === 'string' ? Number(width) : Number.NaN;

@@ -9,6 +9,7 @@ import type { Ctx } from './context.ts';
 import { isCreatorOrAdmin, nowIso } from './context.ts';
 import { createCrud, type ListOptions, parseList } from './crud.ts';
 import { sanitizeHtml } from './sanitize.ts';
+import { writeWithFiles } from './transaction.ts';
 import { asWire } from './wire.ts';
 import { FieldError, NotFound } from '../errors.ts';
 
@@ -114,21 +115,23 @@ export function publicNews(w: Record<string, unknown>): Record<string, unknown> 
  * order). A field a page leaves out is unchanged; a new page (iid -1) without order takes its position.
  */
 export async function saveInfoList(ctx: Ctx, pages: { iid: number; aspect?: string; markdown?: string; order?: number }[]) {
-  const existing = await ctx.db.selectFrom('info_page').select('iid').execute();
-  const known = new Set(existing.map((r) => r.iid));
+  const existing = await ctx.db.selectFrom('info_page').selectAll().execute();
+  const known = new Map(existing.map((r) => [r.iid, r]));
   for (const p of pages) if (p.iid !== -1 && !known.has(p.iid)) throw FieldError.one(`iid ${p.iid}`, 'not_found');
-  await ctx.db.transaction().execute(async (trx) => {
+  // one transaction; each page through the generic service, so each change is logged and kept in history
+  await writeWithFiles(ctx, async (tx) => {
     for (const [i, p] of pages.entries()) {
       const values: Record<string, unknown> = {};
       if (p.order !== undefined) values.order = p.order;
       if (p.aspect !== undefined) values.aspect = p.aspect;
       if (p.markdown !== undefined) values.markdown = p.markdown;
-      if (p.iid === -1)
-        await trx
-          .insertInto('info_page')
-          .values({ aspect: p.aspect ?? '', markdown: p.markdown ?? '', order: p.order ?? i })
-          .execute();
-      else await trx.updateTable('info_page').set(values).where('iid', '=', p.iid).execute();
+      if (p.iid === -1) {
+        await infoPages.create(tx, { aspect: p.aspect ?? '', markdown: p.markdown ?? '', order: p.order ?? i });
+        continue;
+      }
+      const stored = known.get(p.iid) as Record<string, unknown>;
+      // the console sends the whole list: a page it sends unchanged is not a change
+      if (Object.entries(values).some(([k, v]) => stored[k] !== v)) await infoPages.update(tx, p.iid, values);
     }
   });
 }

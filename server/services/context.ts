@@ -13,6 +13,8 @@ export type Ctx = {
   token?: string | null;
   /** The client's address, for the activity log (services/activity.ts). */
   address?: string;
+  /** How many versions of a record history keeps (HISTORY_KEEP; services/history.ts). */
+  historyKeep?: number;
   /** Called after any write that changes what public pages show. */
   onPublicChange?: (topic: Topic) => void;
 };

@@ -8,7 +8,9 @@ import { type LooseDatabase, loose, type TableName, type TableRow } from '../db/
 import type { Ctx } from './context.ts';
 import { FileChanges, mediaKeyOf, resolveImageField } from './media.ts';
 import { inTransaction } from './transaction.ts';
+import { storedFiles } from '../storage/storage.ts';
 import { logActivity } from './activity.ts';
+import { keepVersion, moveToTrash, type RelatedRows } from './history.ts';
 import { FieldError, Forbidden, NotFound } from '../errors.ts';
 
 // The create/read/update/delete every declared resource shares. A resource's own rules
@@ -55,6 +57,12 @@ export type CrudHooks<R extends Row = Row> = {
   afterDelete?(ctx: Ctx, current: R, changes: FileChanges): Promise<void> | void;
   /** Which public pages a write changes (for the page cache). */
   publicTopic?: Topic;
+  /** Columns a version never keeps (services/history.ts): a password hash, so that restoring a version never restores a password. */
+  unversioned?: readonly string[];
+  /** The record is the asker's own (a member's profile): they may read its history and restore its owner fields. */
+  ownedBy?(ctx: Ctx, current: R): boolean;
+  /** Rows that leave with the record and come back with it from the trash, read before `beforeDelete`. */
+  related?(ctx: Ctx, current: R): Promise<RelatedRows[]>;
 };
 
 /** A read of the resource's table, named at run time by its declaration (the loose view of db/schema.ts). */
@@ -166,6 +174,19 @@ export function createCrud<T extends string>(res: ResourceDef<FieldMap, T>, hook
     }
   }
 
+  /** A version's files, as they were: each file field takes the version's name and key (the present file stays while anything refers to it). */
+  function restoreFiles(row: Row, current: Row, values: Row, changes: FileChanges) {
+    for (const [name, def] of fields) {
+      if (def.kind !== 'file' || !(name in row)) continue;
+      const keyColumn = `${name}_key`;
+      values[name] = row[name];
+      values[keyColumn] = row[keyColumn] ?? null;
+      const present = current[keyColumn];
+      const bucket = storedFiles.find((c) => c.table === table && c.column === keyColumn)?.bucket;
+      if (typeof present === 'string' && present !== row[keyColumn] && typeof bucket === 'string') changes.removed.push({ bucket, key: present });
+    }
+  }
+
   return {
     res,
     hooks,
@@ -221,25 +242,36 @@ export function createCrud<T extends string>(res: ResourceDef<FieldMap, T>, hook
       });
     },
 
-    async update(ctx: Ctx, id: number, input: Row): Promise<void> {
+    /**
+     * Updates a record (absent fields unchanged). `restoring`: the update brings back a version of its
+     * history (services/history.ts), whose files it takes as they were.
+     */
+    async update(ctx: Ctx, id: number, input: Row, opts: { restoring?: { row: Row; rid: number } } = {}): Promise<void> {
       const current = await getRow(ctx.db, id);
       if (hooks.canUpdate && !hooks.canUpdate(ctx, asStored(current))) throw new Forbidden();
       const changes = new FileChanges(ctx.storage);
-      await write(
-        ctx,
-        changes,
-        () => columnsFrom(ctx, 'update', input, current, changes),
-        async (args) => {
-          if (Object.keys(args.values).length > 0) {
-            await loose(args.ctx.db).updateTable(table).set(args.values).where(res.id, '=', id).execute();
-          }
-          await logActivity(args.ctx, { action: 'update', resource: res.name, record: id, detail: changedFields(input) });
-          // a password set is an action of its own in the log (issue #16: password changes)
-          if (fields.some(([name, def]) => def.kind === 'password' && typeof input[name] === 'string' && input[name] !== ''))
-            await logActivity(args.ctx, { action: 'password', resource: res.name, record: id });
-          await hooks.afterWrite?.({ ...args, id });
-        },
-      );
+      const prepare = async () => {
+        const args = await columnsFrom(ctx, 'update', input, current, changes);
+        if (opts.restoring) restoreFiles(opts.restoring.row, current, args.values, changes);
+        return args;
+      };
+      await write(ctx, changes, prepare, async (args) => {
+        if (Object.keys(args.values).length > 0) {
+          await loose(args.ctx.db).updateTable(table).set(args.values).where(res.id, '=', id).execute();
+        }
+        if (res.history) await keepVersion(args.ctx, res, hooks, current, args.values, changes);
+        const restoring = opts.restoring;
+        await logActivity(
+          args.ctx,
+          restoring
+            ? { action: 'restore', resource: res.name, record: id, detail: [`revision ${restoring.rid}`] }
+            : { action: 'update', resource: res.name, record: id, detail: changedFields(input) },
+        );
+        // a password set is an action of its own in the log (issue #16: password changes)
+        if (fields.some(([name, def]) => def.kind === 'password' && typeof input[name] === 'string' && input[name] !== ''))
+          await logActivity(args.ctx, { action: 'password', resource: res.name, record: id });
+        await hooks.afterWrite?.({ ...args, id });
+      });
     },
 
     async remove(ctx: Ctx, id: number): Promise<void> {
@@ -253,6 +285,8 @@ export function createCrud<T extends string>(res: ResourceDef<FieldMap, T>, hook
       }
       try {
         await inTransaction(ctx, changes, async (tx) => {
+          // the trash keeps the record and what leaves with it, read before the hooks remove it
+          if (res.history) await moveToTrash(tx, res, current, (await hooks.related?.(tx, asStored(current))) ?? []);
           await hooks.beforeDelete?.(tx, asStored(current), changes);
           await loose(tx.db).deleteFrom(table).where(res.id, '=', id).execute();
           await logActivity(tx, { action: 'delete', resource: res.name, record: id });

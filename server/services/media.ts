@@ -2,7 +2,7 @@ import type { FieldDef, FieldMap, Upload } from '../../common/fields.ts';
 import { isSafeUrl, isUpload } from '../../common/fields.ts';
 import { resources, site } from '../../common/resources/index.ts';
 import { ImageError, processImage } from '../images/images.ts';
-import { type Bucket, type Storage, uploadLimits } from '../storage/storage.ts';
+import { type Bucket, type Storage, storedFiles, uploadLimits } from '../storage/storage.ts';
 import { nowIso } from './context.ts';
 import type { DB } from '../db/database.ts';
 import { loose } from '../db/schema.ts';
@@ -17,7 +17,7 @@ export function mediaKeyOf(url: string | null | undefined): string | undefined {
   return url?.startsWith(MEDIA_PREFIX) ? url.slice(MEDIA_PREFIX.length) : undefined;
 }
 
-type StoredFile = { bucket: Bucket; key: string };
+export type StoredFile = { bucket: Bucket; key: string };
 
 /**
  * The files of one write (server/services/transaction.ts): those it stored, dropped again if the write
@@ -38,17 +38,16 @@ export class FileChanges {
     for (const f of this.added) await this.storage.remove(f.bucket, f.key);
   }
   /**
-   * In the write's transaction: the new media rows go in; a replaced media file that no record shows
-   * any more loses its row (one another record still shows is kept, row and file).
+   * In the write's transaction: the new media rows go in; a replaced or removed file that nothing
+   * refers to any more leaves (its media row with it); one another record, a revision or the trash still
+   * refers to is kept, row and file.
    */
   async settle(trx: DB) {
     if (this.mediaRows.length) await trx.insertInto('media').values(this.mediaRows).execute();
     const leaving: StoredFile[] = [];
     for (const f of this.removed) {
-      if (f.bucket === 'media') {
-        if (await mediaInUse(trx, MEDIA_PREFIX + f.key)) continue;
-        await trx.deleteFrom('media').where('storage_key', '=', f.key).execute();
-      }
+      if (await fileInUse(trx, f)) continue;
+      if (f.bucket === 'media') await trx.deleteFrom('media').where('storage_key', '=', f.key).execute();
       leaving.push(f);
     }
     this.removed.splice(0, this.removed.length, ...leaving);
@@ -65,6 +64,22 @@ const mediaColumns = [...Object.values(resources), site].flatMap((res) =>
     .filter(([, def]) => def.kind === 'image')
     .map(([name]) => [res.table, name] as const),
 );
+
+/**
+ * Whether a stored file is still referred to: by a record (an image field's URL for media; a key column of
+ * storage.ts's `storedFiles` for the others) or by a revision or trash entry (`kept_file`).
+ */
+export async function fileInUse(db: DB, f: StoredFile): Promise<boolean> {
+  const kept = await db.selectFrom('kept_file').select('holder').where('storage_key', '=', f.key).where('bucket', '=', f.bucket).executeTakeFirst();
+  if (kept) return true;
+  if (f.bucket === 'media') return mediaInUse(db, MEDIA_PREFIX + f.key);
+  for (const c of storedFiles) {
+    if (c.bucket !== f.bucket) continue;
+    // tables and columns named by storage.ts: the loose view (db/schema.ts)
+    if (await loose(db).selectFrom(c.table).select(c.column).where(c.column, '=', f.key).executeTakeFirst()) return true;
+  }
+  return false;
+}
 
 export async function mediaInUse(db: DB, url: string): Promise<boolean> {
   for (const [table, column] of mediaColumns) {

@@ -79,6 +79,21 @@ async function keepAnAdmin(ctx: Ctx, pid: number, stillAdmin: boolean) {
 
 export const people = createCrud(person, {
   hidden: ['password_hash', 'must_change_password'],
+  unversioned: ['password_hash', 'must_change_password'],
+  ownedBy: (ctx, current) => current.pid === ctx.actor?.pid,
+  // a person's private files and images and their timetable leave with them, and come back from the trash with them
+  async related(ctx, current) {
+    const [data, images, schedule] = await Promise.all([
+      ctx.db.selectFrom('data_file').selectAll().where('owner', '=', current.username).execute(),
+      ctx.db.selectFrom('image').selectAll().where('person_pid', '=', current.pid).execute(),
+      ctx.db.selectFrom('schedule').selectAll().where('person_pid', '=', current.pid).execute(),
+    ]);
+    return [
+      { table: 'data_file', rows: data },
+      { table: 'image', rows: images },
+      { table: 'schedule', rows: schedule },
+    ];
+  },
   publicTopic: 'people',
   decorate(w) {
     return { ...w, portrait_url: w.portrait_url || DEFAULT_PORTRAIT };

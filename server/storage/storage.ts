@@ -28,14 +28,25 @@ export type Bucket = (typeof buckets)[number];
  * Every column that holds the key of a stored file, and its bucket: what a backup copies with the
  * records, and what a restore checks (tests/api/backup.test.ts holds it to the schema).
  */
-export const storedFiles: readonly { table: string; column: string; bucket: Bucket }[] = [
+export type StoredFileColumn = { table: string; column: string; bucket: Bucket | { readonly column: string } };
+
+export const storedFiles: readonly StoredFileColumn[] = [
   { table: 'publication', column: 'file1_key', bucket: 'publication' },
   { table: 'publication', column: 'file2_key', bucket: 'publication' },
   { table: 'publication', column: 'file3_key', bucket: 'publication' },
   { table: 'data_file', column: 'storage_key', bucket: 'data' },
   { table: 'image', column: 'storage_key', bucket: 'image' },
   { table: 'media', column: 'storage_key', bucket: 'media' },
+  // files a revision or a trash entry keeps (services/history.ts): the bucket is the row's own
+  { table: 'kept_file', column: 'storage_key', bucket: { column: 'bucket' } },
 ];
+
+/** The bucket of a row's stored file: the column's own, or the one the row names (undefined if it names none). */
+export function bucketOf(f: StoredFileColumn, row: Record<string, unknown>): Bucket | undefined {
+  if (typeof f.bucket === 'string') return f.bucket;
+  const named = row[f.bucket.column];
+  return (buckets as readonly unknown[]).includes(named) ? (named as Bucket) : undefined;
+}
 
 const KEY_RE = /^[a-f0-9]{32}(\.[a-z0-9]{1,8})?$/;
 

@@ -80,7 +80,8 @@ describe.each(dialects)('files on %s', (dialect) => {
       expect(p1.file1).toBe('');
       expect(p1.file1_url).toBe('');
       expect((await fetchBytes(String(p0.file1_url))).status).toBe(404);
-      expect(onDisk('publication', a)).toHaveLength(0);
+      // no longer served, but kept while the version it belongs to is (issue #16: history)
+      expect(onDisk('publication', a)).toHaveLength(1);
 
       // a new file fills it; a newer one replaces it and the old bytes are gone
       const b = bytes('second');
@@ -93,7 +94,7 @@ describe.each(dialects)('files on %s', (dialect) => {
       expect(p2.file1).toBe('v3.pdf');
       expect((await fetchBytes(String(p2.file1_url))).body.equals(c)).toBe(true);
       expect((await fetchBytes(urlB)).status).toBe(404);
-      expect(onDisk('publication', b)).toHaveLength(0);
+      expect(onDisk('publication', b)).toHaveLength(1);
       expect(onDisk('publication', c)).toHaveLength(1);
     });
 
@@ -121,6 +122,9 @@ describe.each(dialects)('files on %s', (dialect) => {
 
       await ok(w.user.delete(`/api/publication/?pid=${pid}`));
       for (const url of [p.file1_url, p.file2_url, p.file3_url]) expect((await fetchBytes(String(url))).status).toBe(404);
+      // the trash keeps them until it is emptied (issue #16); then they are gone
+      for (const data of [f1, f2, f3]) expect(onDisk('publication', data)).toHaveLength(1);
+      expect((await w.admin.delete('/api/trash/')).json()).toEqual({ purged: expect.any(Number) });
       for (const data of [f1, f2, f3]) expect(onDisk('publication', data)).toHaveLength(0);
     });
 
@@ -273,8 +277,11 @@ describe.each(dialects)('files on %s', (dialect) => {
 
       await ok(w.admin.delete(`/api/people/?pid=${m.pid}`));
       expect((await fetchBytes(privateUrl)).status).toBe(404);
-      expect(onDisk('data', secret)).toHaveLength(0);
       expect((await fetchBytes(imageUrl)).status).toBe(404);
+      // the trash keeps them with the member until it is emptied (issue #16); then they are gone
+      expect(onDisk('data', secret)).toHaveLength(1);
+      expect((await w.admin.delete('/api/trash/')).json()).toEqual({ purged: expect.any(Number) });
+      expect(onDisk('data', secret)).toHaveLength(0);
       expect(onDisk('image', imageBytes)).toHaveLength(0);
       expect(bucketFiles(dataDir, 'image')).toHaveLength(images - 1);
       const sharedItem = ((await w.user.get('/api/data/')).json() as Row[]).find((f) => f.did === sharedDid);
@@ -366,7 +373,7 @@ describe.each(dialects)('files on %s', (dialect) => {
       const served = await fetchBytes(a.image_url);
       const meta = await sharp(served.body).metadata();
       expect([meta.width, meta.height]).toEqual([800, 450]);
-      // a failed replacement keeps the cover; a new one replaces it and the old file goes
+      // a failed replacement keeps the cover; a new one replaces it, and the old file stays while its version does (issue #16)
       const small = await w.user.send('PUT', `/api/article/?aid=${aid}`, { image_url: { file: await png(100, 100), name: 'tiny.png' } });
       expect(Object.keys(fieldErrors(small))).toEqual(['image_url']);
       const notImage = await w.user.send('PUT', `/api/article/?aid=${aid}`, { image_url: { file: Buffer.from('<svg onload=alert(1)>'), name: 'x.png' } });
@@ -375,11 +382,14 @@ describe.each(dialects)('files on %s', (dialect) => {
       await ok(w.user.send('PUT', `/api/article/?aid=${aid}`, { image_url: { file: await jpeg(1600, 900), name: 'big.jpg' } }));
       const next = (await w.user.get(`/api/article/?aid=${aid}`)).json().image_url;
       expect(next).toMatch(/^\/resource\/media\/[a-f0-9]{32}\.jpg$/);
-      expect((await fetchBytes(a.image_url)).status).toBe(404);
+      expect((await fetchBytes(a.image_url)).status).toBe(200);
       expect((await fetchBytes(next)).body.includes(Buffer.from('secret-gps-owner'))).toBe(false);
-      // sent empty, the cover is cleared and its file removed
+      // sent empty, the cover is cleared; deleted and the trash emptied, no version holds either file and both go
       await ok(w.user.send('PUT', `/api/article/?aid=${aid}`, { image_url: '' }));
       expect((await w.user.get(`/api/article/?aid=${aid}`)).json().image_url ?? '').toBe('');
+      await ok(w.user.delete(`/api/article/?aid=${aid}`));
+      expect((await w.admin.delete('/api/trash/')).statusCode).toBe(200);
+      expect((await fetchBytes(a.image_url)).status).toBe(404);
       expect((await fetchBytes(next)).status).toBe(404);
     });
 

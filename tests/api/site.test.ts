@@ -64,7 +64,9 @@ describe.each(dialects)('site content on %s', (dialect) => {
 
       await ok(w.admin.delete(`/api/page/?gid=${gid}`));
       expect((await w.admin.get(`/api/page/?gid=${gid}`)).statusCode).toBe(404);
-      // the cover went with it
+      // the cover went to the trash with it, and leaves when the trash is emptied (issue #16)
+      expect(bucketFiles(w.t.dataDir, 'media')).toContain(String(got.image_url).split('/').pop());
+      expect((await w.admin.delete('/api/trash/')).statusCode).toBe(200);
       expect(bucketFiles(w.t.dataDir, 'media')).not.toContain(String(got.image_url).split('/').pop());
     });
 
@@ -245,11 +247,13 @@ describe.each(dialects)('site content on %s', (dialect) => {
       await ok(w.admin.send('PUT', '/api/site/', { qr_image_url: { file: await png(200, 200), name: 'qr2.png', type: 'image/png' } }));
       const second = String((await anon().get('/api/read_site/')).json().qr_image_url);
       expect(second).not.toBe(first);
-      expect((await anon().get(first)).statusCode).toBe(404);
+      // the replaced image stays while the version that shows it does (issue #16)
+      expect((await anon().get(first)).statusCode).toBe(200);
 
       await ok(w.admin.json('PUT', '/api/site/', { qr_image_url: '' }));
       expect((await anon().get('/api/read_site/')).json().qr_image_url).toBeNull();
-      expect((await anon().get(second)).statusCode).toBe(404);
+      const held = await w.app.lab.db.selectFrom('kept_file').select('storage_key').where('holder', '=', 'revision').execute();
+      expect(held.map((k) => k.storage_key)).toEqual(expect.arrayContaining([first, second].map((u) => u.split('/').pop())));
     });
   });
 
