@@ -136,6 +136,9 @@ export async function moveToTrash(ctx: Ctx, res: ResourceDef, current: Row, rela
   await keepFiles(ctx, 'trash', row.tid, files);
 }
 
+/** Columns of declared resources that name a person and are emptied when that person is deleted (ON DELETE SET NULL). */
+const PERSON_REFERENCES = ['created_by'] as const;
+
 // Reading and restoring: what the console's History dialog and Trash screen call (server/api/history.ts).
 
 /** The service of a declared resource as history needs it (services/crud.ts's `Crud`, structurally). */
@@ -250,6 +253,11 @@ export async function restoreFromTrash(ctx: Ctx, tid: number, find: (name: strin
   const v = entry && find(entry.resource);
   if (!entry || !v) throw new NotFound();
   const { row, related } = JSON.parse(entry.data) as { row: Row; related: RelatedRows[] };
+  // who created it may have been deleted meanwhile: the reference is dropped, as deleting them dropped it
+  for (const column of PERSON_REFERENCES) {
+    const pid = row[column];
+    if (typeof pid === 'number' && !(await ctx.db.selectFrom('person').select('pid').where('pid', '=', pid).executeTakeFirst())) row[column] = null;
+  }
   const restored = writeWithFiles(ctx, async (tx, changes) => {
     // the loose view (db/schema.ts): the tables are named by the declaration and by the hook that kept the rows
     await loose(tx.db).insertInto(v.res.table).values(row).execute();

@@ -175,6 +175,18 @@ describe.each(dialects)('history on %s', (dialect) => {
     expect((await back.get(files[0]?.url as string)).rawPayload.equals(secret)).toBe(true);
   });
 
+  it('a record whose creator was deleted meanwhile comes back without a creator', async () => {
+    const m = await newMember(w.admin);
+    const aid = createdId(await m.send('POST', '/api/article/', { title: 'Orphaned', abstract: 'A', type: 'lab hot topic', markdown: 'x' }));
+    expect((await m.delete(`/api/article/?aid=${aid}`)).statusCode).toBe(200);
+    expect((await w.admin.delete(`/api/people/?pid=${m.pid}`)).statusCode).toBe(200);
+    const entry = (await trash()).items.find((i) => i.resource === 'article' && i.record === aid);
+    const r = await w.admin.json('POST', `/api/trash/${entry?.tid}/restore/`, {});
+    expect(r.statusCode, r.body).toBe(200);
+    const row = await w.app.lab.db.selectFrom('article').selectAll().where('aid', '=', aid).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ title: 'Orphaned', created_by: null });
+  });
+
   it('a restored username that is taken again is refused with the field named, and the trash keeps the entry', async () => {
     const m = await newMember(w.admin);
     expect((await w.admin.delete(`/api/people/?pid=${m.pid}`)).statusCode).toBe(200);
