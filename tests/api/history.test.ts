@@ -219,6 +219,12 @@ describe.each(dialects)('history on %s', (dialect) => {
     expect(r.statusCode, r.body).toBe(200);
     expect(r.json().purged).toBeGreaterThan(0);
     expect((await trash()).items).toEqual([]);
+    // both purges are in the log: of the entry past its time (when the trash was listed), and the emptying
+    const purges = await w.app.lab.db.selectFrom('activity').selectAll().where('action', '=', 'purge').orderBy('eid', 'desc').execute();
+    expect(purges.slice(0, 2).map((e) => [e.actor, e.detail])).toEqual([
+      ['admin', 'emptied'],
+      ['admin', 'expired'],
+    ]);
     expect(await count('kept_file')).toBe(
       Number(
         (
