@@ -40,7 +40,33 @@ export function createDatabase(opts: DatabaseOptions): DB {
   file.pragma('journal_mode = WAL');
   file.pragma('foreign_keys = ON');
   file.pragma('busy_timeout = 5000');
-  return new Kysely({ dialect: new SqliteDialect({ database: file }) });
+  return new Kysely({ dialect: new SqliteDialect({ database: withStatementCache(file) }) });
+}
+
+/** How many prepared SQLite statements are kept for reuse (a statement per distinct SQL text). */
+const STATEMENTS_KEPT = 500;
+
+/**
+ * The SQLite file with its statements prepared once and reused (least recently used go first): Kysely
+ * prepares every query anew, and SQLite's parsing and planning is a good part of a short query's time.
+ * Safe here because better-sqlite3 runs one statement at a time and nothing streams (a statement being
+ * iterated could not be reused meanwhile); SQLite prepares a kept statement again itself after a schema change.
+ */
+function withStatementCache(file: SQLite.Database) {
+  const kept = new Map<string, SQLite.Statement>();
+  return {
+    close: () => file.close(),
+    prepare(sql: string) {
+      let stmt = kept.get(sql);
+      if (stmt) kept.delete(sql);
+      else {
+        stmt = file.prepare(sql);
+        if (kept.size >= STATEMENTS_KEPT) kept.delete(kept.keys().next().value as string);
+      }
+      kept.set(sql, stmt);
+      return stmt;
+    },
+  };
 }
 
 export function isPostgres(db: DB): boolean {
