@@ -280,7 +280,7 @@ export const zh = {
         backup: '备份',
         role: '角色变更',
       },
-      resources: { session: '登录会话', data_file: '数据文件', image: '图片', backup: '备份', trash: '回收站' },
+      resources: { schedule: '时间管理', advisor: '辅导员', session: '登录会话', data_file: '数据文件', image: '图片', backup: '备份', trash: '回收站' },
       outcomes: { ok: '成功', refused: '被拒绝', failed: '失败' },
     },
   },

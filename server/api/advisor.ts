@@ -24,6 +24,7 @@ import {
 } from '../services/advisor.ts';
 
 import { answers, ctxOf, multipartOnly, parseInput, SuccessSchema, success, typed } from './helpers.ts';
+import { logActivity } from '../services/activity.ts';
 import { FieldError, NotFound } from '../errors.ts';
 
 // SPEC §7 Advisor area: /api{advisor}/pingan/ and /api{advisor}/info/, plus the import of the
@@ -135,12 +136,15 @@ export async function advisorRoutes(app: FastifyInstance) {
       const ctx = ctxOf(app, req);
       if (q.remind === '0') {
         await savePinganParams(ctx, parseInput(PinganParamsSchema, req.body));
+        await logActivity(ctx, { action: 'update', resource: 'advisor', record: 'settings' });
         return success(reply);
       }
       if (q.remind === '1') {
         const date = q.date ?? chinaDate();
         if (!isRealDate(date)) throw FieldError.one('date', 'invalid_date');
-        await recordReminders(ctx, date, parseInput(RemindSchema, req.body).remind);
+        const remind = parseInput(RemindSchema, req.body).remind;
+        await recordReminders(ctx, date, remind);
+        await logActivity(ctx, { action: 'update', resource: 'advisor', record: `reminders ${date}`, detail: [String(remind.length)] });
         return success(reply);
       }
       throw FieldError.one('remind', 'invalid_remind_flag');
@@ -163,7 +167,10 @@ export async function advisorRoutes(app: FastifyInstance) {
     async (req) => {
       const file = uploadOf(req.body, 'file');
       const rows = await parseReportFile(await storage.readUpload(file, uploadLimits.sheet));
-      return storeImportedReports(ctxOf(app, req), rows);
+      const ctx = ctxOf(app, req);
+      const stored = await storeImportedReports(ctx, rows);
+      await logActivity(ctx, { action: 'upload', resource: 'advisor', record: 'reports', detail: stored.dates });
+      return stored;
     },
   );
 
@@ -209,7 +216,10 @@ export async function advisorRoutes(app: FastifyInstance) {
       if (names.length > NAMES_MAX) throw FieldError.one(field, 'too_many_names', { max: NAMES_MAX });
       const long = names.find((n) => n.length > NAME_MAX);
       if (long) throw FieldError.one(field, 'name_too_long', { name: `${long.slice(0, 20)}…`, max: NAME_MAX });
-      await saveNameList(ctxOf(app, req), list, names);
+      const ctx = ctxOf(app, req);
+      await saveNameList(ctx, list, names);
+      // which list, and how many names: never the names
+      await logActivity(ctx, { action: 'update', resource: 'advisor', record: `names ${list}`, detail: [String(names.length)] });
       return success(reply);
     },
   );

@@ -11,7 +11,7 @@ import { login, logout, SESSION_SECONDS, safeEqual } from '../services/auth.ts';
 import { logActivity } from '../services/activity.ts';
 import { hit, peek, reset } from '../services/counters.ts';
 import { CsrfSchema, LoginAnswerSchema, MeSchema } from '../../common/wire.ts';
-import { answers, SuccessSchema, success, typed } from './helpers.ts';
+import { answers, ctxOf, SuccessSchema, success, typed } from './helpers.ts';
 
 // Login with a CSRF cookie + header (double submit), logout that revokes the token, and who am I.
 
@@ -131,7 +131,10 @@ export async function authRoutes(app: FastifyInstance) {
       config: { access: 'public' },
     },
     async (req, reply) => {
-      if (req.token) await logout(app.lab.db, req.token);
+      if (req.token) {
+        await logout(app.lab.db, req.token);
+        if (req.actor) await logActivity(ctxOf(app, req), { action: 'logout', resource: 'session', record: req.actor.username });
+      }
       reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'strict' });
       return success(reply);
     },

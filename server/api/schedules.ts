@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { AllSchedulesSchema, OwnSchedulesSchema } from '../../common/wire.ts';
 import { allSchedules, ownSchedules, SchedulePutSchema, saveSchedule } from '../services/schedules.ts';
+import { logActivity } from '../services/activity.ts';
 import { answers, ctxOf, emptyBodyIfNone, SuccessSchema, success, typed } from './helpers.ts';
 
 // SPEC §7 Availability: /apiprivate/disctime/.
@@ -34,7 +35,9 @@ export async function scheduleRoutes(app: FastifyInstance) {
       preValidation: emptyBodyIfNone,
     },
     async (req, reply) => {
-      await saveSchedule(ctxOf(app, req), req.body);
+      const ctx = ctxOf(app, req);
+      await saveSchedule(ctx, req.body);
+      await logActivity(ctx, { action: 'update', resource: 'schedule', record: req.body.term });
       return success(reply);
     },
   );

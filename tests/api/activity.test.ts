@@ -143,6 +143,36 @@ describe.each(dialects)('the activity log on %s', (dialect) => {
     ]);
   });
 
+  it('logs the writes that are not declared resources: a timetable saved, the advisor area, and a logout', async () => {
+    const since = await count();
+    const grid = await w.user.json('PUT', '/apiprivate/disctime/', { uid: w.user.uid, term: '2025-2026-1', occupy: [[1, 1]] });
+    expect(grid.statusCode, grid.body).toBe(200);
+    expect((await w.advisor.send('PUT', '/apiadvisor0/pingan/?remind=0', { xwzs: '3' })).statusCode).toBe(200);
+    const names = await w.advisor.send('PUT', '/apiadvisor0/info/', { list: 'class', names: '张三\n李四' });
+    expect(names.statusCode, names.body).toBe(200);
+    const leaving = await newMember(w.admin);
+    const out = await leaving.json('POST', '/api/logout/', {});
+    expect(out.statusCode, out.body).toBe(200);
+    const rows = await w.app.lab.db
+      .selectFrom('activity')
+      .selectAll()
+      .where('eid', '>', 0)
+      .orderBy('eid', 'desc')
+      .limit((await count()) - since)
+      .execute();
+    const seen = rows.map((e) => [e.actor, e.action, e.resource, e.record, e.detail]);
+    expect(seen).toEqual(
+      expect.arrayContaining([
+        [w.user.username, 'update', 'schedule', '2025-2026-1', ''],
+        [w.advisor.username, 'update', 'advisor', 'settings', ''],
+        // the list and how many names, never the names
+        [w.advisor.username, 'update', 'advisor', 'names class', '2'],
+        [leaving.username, 'logout', 'session', leaving.username, ''],
+      ]),
+    );
+    expect(JSON.stringify(rows)).not.toContain('张三');
+  });
+
   it('has no way to change or delete an entry, and refuses malformed filters in both languages', async () => {
     for (const method of ['POST', 'PUT', 'DELETE'] as const) {
       const res = await w.admin.app.inject({ method, url: '/api/activity/', headers: w.admin.headers() });
