@@ -48,8 +48,11 @@ export type ListColumn =
       readonly key: string;
       /** The heading; a field's own label unless given. */
       readonly label?: Label;
-      /** For a value that is not a declared field: a moment, shown as local date and time. */
-      readonly kind?: 'instant';
+      /**
+       * For a value that is not a declared field: a moment, shown as local date and time. `state`: the
+       * release switch `key` read with `publish_at`: a draft, scheduled for a time, or published.
+       */
+      readonly kind?: 'instant' | 'state';
       /** `key` names a pair of fields, {key}_zh and {key}_en: the reader's language, else the other. */
       readonly bilingual?: boolean;
       /** The cell links to the record's public page (`publicPath`). */
@@ -209,6 +212,8 @@ function wireValueSchema(def: FieldDef): z.ZodType {
       return z.string().nullable();
     case 'enum':
       return z.enum((def.options ?? []).map((o) => o.value));
+    case 'instant':
+      return def.nullable ? z.iso.datetime({ offset: true }).nullable() : z.iso.datetime({ offset: true });
     default:
       return def.nullable ? z.string().nullable() : z.string();
   }

@@ -10,6 +10,7 @@ import * as advisor from './migrations/2026-11-22-0003-advisor.ts';
 import * as counters from './migrations/2026-11-23-0001-counters.ts';
 import * as publicationDetails from './migrations/2026-11-24-0001-publication-details.ts';
 import * as activity from './migrations/2026-11-24-0002-activity.ts';
+import * as publishAt from './migrations/2026-11-24-0004-publish-at.ts';
 import type { Database } from './schema.ts';
 
 // PostgreSQL returns bigint (int8) columns as strings by default; sizes and login times fit a double.
@@ -54,6 +55,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23-0001-counters': counters,
   '2026-11-24-0001-publication-details': publicationDetails,
   '2026-11-24-0002-activity': activity,
+  '2026-11-24-0004-publish-at': publishAt,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

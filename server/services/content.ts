@@ -5,6 +5,9 @@ import { article } from '../../common/resources/article.ts';
 import { info } from '../../common/resources/info.ts';
 import { news } from '../../common/resources/news.ts';
 import { seminar, seminarBilingual } from '../../common/resources/seminar.ts';
+import type { Topic } from '../cache/changes.ts';
+import type { DB } from '../db/database.ts';
+import { loose, type TableName } from '../db/schema.ts';
 import type { Ctx } from './context.ts';
 import { isCreatorOrAdmin, nowIso } from './context.ts';
 import { createCrud, type ListOptions, parseList } from './crud.ts';
@@ -45,6 +48,7 @@ export const articles = createCrud(article, {
   },
   async beforeWrite({ ctx, mode, input, values, current }) {
     const now = nowIso();
+    const shownBefore = current ? isShown(current, now) : false;
     const releaseOnly = mode === 'update' && Object.keys(input).every((k) => k === 'release');
     if (mode === 'create') {
       values.time1 = now;
@@ -57,8 +61,13 @@ export const articles = createCrud(article, {
       const editors = 'editors' in input ? parseList(values.editors) : parseList(current?.editors);
       if (name && !editors.includes(name)) values.editors = JSON.stringify([...editors, name]);
     } else if (mode === 'update' && current && !current.time2) values.time2 = now;
-    const wasReleased = Boolean(current?.release);
-    if (values.release === 1 && !wasReleased) values.time3 = now;
+    // time3 is when it goes public (SPEC §4 "time3 set to now" on publishing): now, or the publish time a
+    // scheduled one waits for, so that it carries that date and takes its place in the lists when it comes
+    const after = { release: values.release ?? current?.release, publish_at: 'publish_at' in values ? values.publish_at : current?.publish_at };
+    if (after.release === 1) {
+      const at = typeof after.publish_at === 'string' && after.publish_at > now ? after.publish_at : now;
+      if (!shownBefore || at > now) values.time3 = at;
+    }
     if (values.slug === '') values.slug = null;
     if (typeof values.slug === 'string') {
       const clash = await ctx.db.selectFrom('article').select('aid').where('slug', '=', values.slug).executeTakeFirst();
@@ -135,16 +144,52 @@ export async function saveInfoList(ctx: Ctx, pages: { iid: number; aspect?: stri
 
 // What the public may read (SPEC §7 read_* calls and the public pages): one place for each rule.
 
-const isReleased: ListOptions['where'] = (q) => q.where('release', '=', 1);
+/**
+ * The one rule of what the public sees of articles, news and seminars (issue #16): released, and its
+ * publish time, if it has one, come. Every public read, list, count and single read, goes through it. The
+ * moments are stored as UTC text of one length (common/instant.ts), so comparing text compares times on
+ * both databases; `now` is this instance's clock, the same one its publish timer runs on.
+ */
+export function isPublic(now: string = nowIso()): NonNullable<ListOptions['where']> {
+  return (q) => q.where('release', '=', 1).where((eb) => eb.or([eb('publish_at', 'is', null), eb('publish_at', '<=', now)]));
+}
+
+/** The same rule for a stored row in hand (a write deciding whether the record was public). */
+const isShown = (row: { release: number; publish_at: string | null }, now: string) => row.release === 1 && (row.publish_at === null || row.publish_at <= now);
+
+/** The kinds of record a publish time applies to, by the topic their changes are announced under. */
+export const scheduledTables = { article: 'article', news: 'news', seminar: 'seminar' } as const satisfies Partial<Record<Topic, TableName>>;
+
+/**
+ * The earliest publish time still to come of each kind's released records (the publish timer,
+ * server/cache/publish-timer.ts), earliest first; a draft's time is not awaited.
+ */
+export async function nextPublications(db: DB, now: string = nowIso()): Promise<{ topic: keyof typeof scheduledTables; at: string }[]> {
+  const out: { topic: keyof typeof scheduledTables; at: string }[] = [];
+  for (const [topic, table] of Object.entries(scheduledTables) as [keyof typeof scheduledTables, TableName][]) {
+    const row = await loose(db)
+      .selectFrom(table)
+      .select((eb) => eb.fn.min('publish_at').as('at'))
+      .where('release', '=', 1)
+      .where('publish_at', '>', now)
+      .executeTakeFirst();
+    if (typeof row?.at === 'string') out.push({ topic, at: row.at });
+  }
+  return out.sort((a, b) => a.at.localeCompare(b.at));
+}
 
 /** Released news, newest first, with their HTML sanitized; `limit` reads only the latest few. */
 export async function publishedNews(ctx: Ctx, limit?: number): Promise<PublicNews[]> {
-  return asWire((await newsItems.list(ctx, { where: isReleased, ...(limit ? { limit } : {}) })).map(publicNews));
+  const list = await newsItems.list(ctx, { where: isPublic(), ...(limit ? { limit } : {}) });
+  return asWire(list.map(({ publish_at: _, ...n }) => publicNews(n)));
 }
 
-/** Seminars, newest first, each _zh/_en pair filled from the other, without the room password. */
+/** A seminar as the public sees it: each _zh/_en pair filled from the other, without the room password or its publishing state. */
+export const publicSeminar = ({ room_pw: _, release: __, publish_at: ___, ...s }: Record<string, unknown>) => withFallbacks(s);
+
+/** Released seminars, newest first (see publicSeminar). */
 export async function publicSeminars(ctx: Ctx, limit?: number): Promise<PublicSeminar[]> {
-  return asWire((await seminars.list(ctx, limit ? { limit } : {})).map(({ room_pw: _, ...s }) => withFallbacks(s)));
+  return asWire((await seminars.list(ctx, { where: isPublic(), ...(limit ? { limit } : {}) })).map(publicSeminar));
 }
 
 /** The columns of an article list item: everything but the body. */
@@ -170,7 +215,7 @@ export type ArticleListItem = Pick<WireRow<typeof article>, (typeof articleListC
 /** Published articles as list items (no body), the most recently published first; a window of them with `limit`. */
 export async function publishedArticles(ctx: Ctx, window: { limit?: number; offset?: number } = {}): Promise<ArticleListItem[]> {
   const items = await articles.list(ctx, {
-    where: isReleased,
+    where: isPublic(),
     columns: articleListColumns,
     orderBy: [
       ['time3', 'desc'],
@@ -185,21 +230,18 @@ export async function publishedArticles(ctx: Ctx, window: { limit?: number; offs
 export async function publishedArticleTexts(
   ctx: Ctx,
 ): Promise<Pick<WireRow<typeof article>, 'aid' | 'slug' | 'title' | 'abstract' | 'authors' | 'markdown' | 'time3'>[]> {
-  return asWire(await articles.list(ctx, { where: isReleased, columns: ['aid', 'slug', 'title', 'abstract', 'authors', 'markdown', 'time3'] }));
+  return asWire(await articles.list(ctx, { where: isPublic(), columns: ['aid', 'slug', 'title', 'abstract', 'authors', 'markdown', 'time3'] }));
 }
 
 /** How many articles are published. */
-export const publishedArticleCount = (ctx: Ctx) => articles.count(ctx, isReleased);
+export const publishedArticleCount = (ctx: Ctx) => articles.count(ctx, isPublic());
 
 /** One published article by id or slug; NotFound for anything else. */
 export async function publishedArticle(ctx: Ctx, key: { aid: number } | { slug: string }): Promise<PublicArticle> {
-  const q = ctx.db.selectFrom('article').selectAll();
-  const row =
-    'aid' in key
-      ? await q.where('aid', '=', key.aid).executeTakeFirst()
-      : key.slug.length <= 80
-        ? await q.where('slug', '=', key.slug).executeTakeFirst()
-        : undefined;
-  if (!row?.release) throw new NotFound();
-  return asWire(articles.toWire(row, ctx.lang));
+  if ('aid' in key ? !Number.isSafeInteger(key.aid) : key.slug.length > 80) throw new NotFound();
+  const visible = isPublic();
+  const [found] = await articles.list(ctx, { where: (q) => visible('aid' in key ? q.where('aid', '=', key.aid) : q.where('slug', '=', key.slug)), limit: 1 });
+  if (!found) throw new NotFound();
+  const { publish_at: _, ...a } = found;
+  return asWire(a);
 }
