@@ -38,6 +38,7 @@ import { activityRoutes } from './api/activity.ts';
 import { projectRoot } from './root.ts';
 import { cachePlugin } from './cache/plugin.ts';
 import { PublishTimer } from './cache/publish-timer.ts';
+import { nextPublications } from './services/content.ts';
 import { clusterPlugin } from './cluster/bus.ts';
 import { pagesPlugin } from './pages/plugin.ts';
 import type { ViteDevServer } from 'vite';
@@ -98,7 +99,7 @@ export async function buildApp({ config, db: givenDb, logger = false, pgSchema, 
   );
   changes.on((topic) => void search.changed(topic));
   // records scheduled for later appear when their time comes, announced as changes (server/cache/publish-timer.ts)
-  const publishTimer = new PublishTimer(db, changes, (e) => app.log.error({ err: e }, 'the publish timer could not read the publish times'));
+  const publishTimer = new PublishTimer((now) => nextPublications(db, now), changes, (e) => app.log.error({ err: e }, 'the publish timer could not read the publish times'));
   const lab: Lab = { db, storage, config, changes, search, publishTimer };
   app.decorate('lab', lab);
   app.addHook('onClose', async () => {

@@ -1,5 +1,4 @@
-import type { DB } from '../db/database.ts';
-import { nextPublications, scheduledTables } from '../services/content.ts';
+import { scheduledTables } from '../services/content.ts';
 import type { Changes, Topic } from './changes.ts';
 
 // A record scheduled for later (issue #16, "publish at") appears with nobody online: each instance keeps one
@@ -15,8 +14,11 @@ const RETRY_MS = 60_000;
 
 const isScheduled = (topic: Topic): topic is keyof typeof scheduledTables => Object.hasOwn(scheduledTables, topic);
 
+/** The earliest publish time to come of each kind, earliest first (`nextPublications` of server/services/content.ts). */
+export type NextPublications = (now: string) => Promise<{ topic: Topic; at: string }[]>;
+
 export class PublishTimer {
-  readonly #db: DB;
+  readonly #next: NextPublications;
   readonly #changes: Changes;
   readonly #onError: (e: unknown) => void;
   #timer: NodeJS.Timeout | undefined;
@@ -26,8 +28,8 @@ export class PublishTimer {
   #closed = false;
   #stopHearing: (() => void) | undefined;
 
-  constructor(db: DB, changes: Changes, onError: (e: unknown) => void) {
-    this.#db = db;
+  constructor(next: NextPublications, changes: Changes, onError: (e: unknown) => void) {
+    this.#next = next;
     this.#changes = changes;
     this.#onError = onError;
   }
@@ -78,7 +80,7 @@ export class PublishTimer {
     const now = Date.now();
     let due: { topic: Topic; at: string }[];
     try {
-      due = await nextPublications(this.#db, new Date(now).toISOString());
+      due = await this.#next(new Date(now).toISOString());
     } catch (e) {
       if (this.#closed) return;
       this.#onError(e);
