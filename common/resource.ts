@@ -79,6 +79,8 @@ export type ConsoleView = {
   readonly keepOpenOnUpdate?: boolean;
   /** Boolean fields with a `toggle`, switched from the list after a confirmation. */
   readonly toggles?: readonly string[];
+  /** The list and the editor offer a preview of the record's public page, saved or with unsaved edits (server/pages/preview.ts). */
+  readonly preview?: boolean;
   /** false: the list is part of a screen of its own (site content), not a drawer entry with its own address. */
   readonly drawer?: false;
 };

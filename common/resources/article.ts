@@ -62,6 +62,7 @@ export const article = defineResource({
     editor: 'dialog',
     editorFields: ['title', 'slug', 'abstract', 'image_url', 'type', 'authors', 'editors', 'markdown', 'publish_at'],
     toggles: ['release'],
+    preview: true,
   },
   orderBy: [['aid', 'desc']],
   refine(value, { issue }) {

@@ -31,7 +31,13 @@ export const news = defineResource({
   access: { read: 'admin', create: 'admin', update: 'admin', delete: 'admin' },
   listColumns: ['abstract', 'date', { key: 'release', kind: 'state', label: { zh: '状态', en: 'State' } }, 'emphasize'],
   // SPEC §2 console/news (administrators): publish and emphasize are single-field updates
-  console: { icon: 'news', editor: 'below', editorFields: ['abstract', 'date', 'publish_at', 'content_zh', 'content_en'], toggles: ['release', 'emphasize'] },
+  console: {
+    icon: 'news',
+    editor: 'below',
+    editorFields: ['abstract', 'date', 'publish_at', 'content_zh', 'content_en'],
+    toggles: ['release', 'emphasize'],
+    preview: true,
+  },
   orderBy: [
     ['date', 'desc'],
     ['nid', 'desc'],

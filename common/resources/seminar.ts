@@ -56,7 +56,7 @@ export const seminar = defineResource({
     { key: 'release', kind: 'state', label: { zh: '状态', en: 'State' } },
   ],
   // SPEC §2 console/seminar (administrators): newest first
-  console: { icon: 'event', editor: 'dialog', toggles: ['release'] },
+  console: { icon: 'event', editor: 'dialog', toggles: ['release'], preview: true },
   orderBy: [
     ['date', 'desc'],
     ['start', 'desc'],

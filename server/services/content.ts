@@ -1,5 +1,8 @@
 import type { Lang } from '../../common/enums.ts';
-import type { WireRow } from '../../common/resource.ts';
+import type { FieldDef } from '../../common/fields.ts';
+import { type FieldErrors, zodFieldErrors } from '../../common/messages.ts';
+import { type PublicState, publicState } from '../../common/resources/flags.ts';
+import { inputSchema, type WireRow } from '../../common/resource.ts';
 import type { PublicArticle, PublicNews, PublicSeminar } from '../../common/wire.ts';
 import { article } from '../../common/resources/article.ts';
 import { info } from '../../common/resources/info.ts';
@@ -10,10 +13,10 @@ import type { DB } from '../db/database.ts';
 import { loose, type TableName } from '../db/schema.ts';
 import type { Ctx } from './context.ts';
 import { isCreatorOrAdmin, nowIso } from './context.ts';
-import { createCrud, type ListOptions, parseList } from './crud.ts';
+import { type Crud, createCrud, type ListOptions, parseList } from './crud.ts';
 import { sanitizeHtml } from './sanitize.ts';
 import { asWire } from './wire.ts';
-import { FieldError, NotFound } from '../errors.ts';
+import { FieldError, Forbidden, NotFound, Unauthenticated } from '../errors.ts';
 
 // Articles, news, seminars and info pages: the generic service plus SPEC §4's rules.
 
@@ -244,4 +247,76 @@ export async function publishedArticle(ctx: Ctx, key: { aid: number } | { slug: 
   if (!found) throw new NotFound();
   const { publish_at: _, ...a } = found;
   return asWire(a);
+}
+
+// Previews (issue #16): a record as its public page would show it once published, for the members who
+// edit it, whatever its state; with the editor's unsaved fields on top when given. Nothing is written.
+
+/** The kinds a preview renders: articles (their page), news and seminars (the home page). */
+const previewable = { article: articles, news: newsItems, seminar: seminars } as const;
+export type PreviewKind = keyof typeof previewable;
+export const isPreviewKind = (v: string): v is PreviewKind => Object.hasOwn(previewable, v);
+
+/** Where the previewed record stands (its publish time for a scheduled one), besides what its page shows. */
+type Standing = { state: PublicState; publish_at: string | null };
+export type Preview =
+  | ({ kind: 'article'; article: PublicArticle } & Standing)
+  | ({ kind: 'news'; news: PublicNews } & Standing)
+  | ({ kind: 'seminar'; seminar: PublicSeminar } & Standing)
+  | { kind: 'invalid'; errors: FieldErrors };
+
+/** A field's value in a record that has none yet (a new one), as a read answers it. */
+function emptyWire(def: FieldDef): unknown {
+  if (def.default !== undefined) return typeof def.default === 'function' ? def.default() : def.default;
+  if (def.kind === 'bool') return false;
+  if (def.kind === 'list') return [];
+  if (def.kind === 'int' || def.kind === 'image' || def.kind === 'instant' || def.nullable) return null;
+  return '';
+}
+
+/**
+ * The preview of record `id` of `kind` (null: a new one), for a member who may read that kind in the
+ * console; `edits` are fields as the editor would send them, checked by the very schema a save uses (a
+ * refusal is answered, not thrown). Files are not previewed: a new picture shows once saved, and a picture
+ * field keeps the stored one unless the edits remove it.
+ */
+export async function previewRecord(ctx: Ctx, kind: PreviewKind, id: number | null, edits?: Record<string, unknown>): Promise<Preview> {
+  const crud: Crud = previewable[kind];
+  const { res } = crud;
+  if (!ctx.actor) throw new Unauthenticated();
+  if (res.access.read === 'admin' && ctx.actor.authority !== 'admin') throw new Forbidden();
+  const base: Record<string, unknown> =
+    id === null
+      ? Object.fromEntries([[res.id, 0], ...Object.entries(res.fields).flatMap(([name, def]) => (def.kind === 'password' ? [] : [[name, emptyWire(def)]]))])
+      : await crud.get(ctx, id);
+  const record = { ...base };
+  if (edits) {
+    const parsed = inputSchema(res, id === null ? 'create' : 'update').safeParse(edits);
+    if (!parsed.success) return { kind: 'invalid', errors: zodFieldErrors(ctx.lang, parsed.error.issues) };
+    for (const [name, value] of Object.entries(parsed.data)) {
+      if (value === undefined) continue;
+      const def = res.fields[name];
+      if (def?.kind === 'image') {
+        if (value === '') record[name] = null;
+      } else if (def && def.kind !== 'file' && def.kind !== 'password') record[name] = def.kind === 'instant' && value === '' ? null : value;
+      else if (!def) record[name] = value; // an enum's number
+    }
+  }
+  const now = nowIso();
+  const standing: Standing = {
+    state: publicState(record, new Date(now)),
+    publish_at: typeof record.publish_at === 'string' ? record.publish_at : null,
+  };
+  if (kind === 'article' && standing.state !== 'published') {
+    // the date it would carry (time3): its publish time to come, else now
+    record.time3 = typeof record.publish_at === 'string' && record.publish_at > now ? record.publish_at : now;
+  }
+  const wire = crud.hooks.decorate ? crud.hooks.decorate(record, ctx.lang) : record;
+  const { publish_at: _, ...shown } = wire;
+  if (kind === 'article') {
+    const { created_by: __, ...a } = shown;
+    return { kind, article: asWire(a), ...standing };
+  }
+  if (kind === 'news') return { kind, news: asWire(publicNews(shown)), ...standing };
+  return { kind, seminar: asWire(publicSeminar(wire)), ...standing };
 }
