@@ -99,7 +99,11 @@ export async function buildApp({ config, db: givenDb, logger = false, pgSchema, 
   );
   changes.on((topic) => void search.changed(topic));
   // records scheduled for later appear when their time comes, announced as changes (server/cache/publish-timer.ts)
-  const publishTimer = new PublishTimer((now) => nextPublications(db, now), changes, (e) => app.log.error({ err: e }, 'the publish timer could not read the publish times'));
+  const publishTimer = new PublishTimer(
+    (now) => nextPublications(db, now),
+    changes,
+    (e) => app.log.error({ err: e }, 'the publish timer could not read the publish times'),
+  );
   const lab: Lab = { db, storage, config, changes, search, publishTimer };
   app.decorate('lab', lab);
   app.addHook('onClose', async () => {
