@@ -24,6 +24,8 @@ export default [
     route('publication/:pid', 'routes/public/publication-item.tsx'),
     route('DISCOpen', 'routes/public/discopen.tsx'),
     route('search', 'routes/public/search.tsx'),
+    // a record's public page for the members who edit it (issue #16); the server lets only them through
+    route('preview/:kind/:id', 'routes/public/preview.tsx'),
     route('*', 'routes/public/not-found.tsx'),
   ]),
   route('login', 'routes/login.tsx'),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { EnumEntry } from './enums.ts';
+import { normalizeInstant } from './instant.ts';
 import type { MessageKey } from './messages.ts';
 import { isUpload, type Upload } from './upload.ts';
 
@@ -14,6 +15,7 @@ export type FieldKind =
   | 'email'
   | 'date' // YYYY-MM-DD
   | 'time' // HH:MM, 24 h
+  | 'instant' // a moment, ISO 8601 with its offset; kept as UTC text (common/instant.ts), NULL when empty
   | 'bool'
   | 'int'
   | 'enum' // the English label; its *_num travels beside it
@@ -182,6 +184,16 @@ export function fieldSchema(def: FieldDef): z.ZodType {
       return textOf(10, true).refine((s) => s === '' || isRealDate(s), msg('invalid_date'));
     case 'time':
       return textOf(5, true).refine((s) => s === '' || TIME_RE.test(s), msg('invalid_time'));
+    case 'instant':
+      return textOf(40, true).transform((s, ctx) => {
+        if (s === '') return s;
+        const stored = normalizeInstant(s);
+        if (stored === null) {
+          ctx.addIssue({ code: 'custom', message: 'invalid_instant' });
+          return z.NEVER;
+        }
+        return stored;
+      });
     case 'bool':
       return boolSchema;
     case 'int':
@@ -235,6 +247,8 @@ export function wireInputDoc(def: FieldDef): JsonDoc {
       return text({ format: 'date' });
     case 'time':
       return text({ pattern: '^\\d{2}:\\d{2}$' });
+    case 'instant':
+      return text({ format: 'date-time' });
     case 'enum':
       return text({ enum: (def.options ?? []).map((o) => o.value) });
     case 'bool':

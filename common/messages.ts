@@ -14,6 +14,10 @@ export const messages = {
   invalid_bool: { zh: '必须是 true 或 false', en: 'must be true or false' },
   invalid_date: { zh: '日期格式应为 YYYY-MM-DD', en: 'date must be YYYY-MM-DD' },
   invalid_time: { zh: '时间格式应为 HH:MM（24 小时制）', en: 'time must be HH:MM (24 h)' },
+  invalid_instant: {
+    zh: '时间应为带时区的 ISO 8601 格式，如 2026-12-01T09:00+08:00',
+    en: 'a moment must be ISO 8601 with its time zone, e.g. 2026-12-01T09:00+08:00',
+  },
   invalid_enum: { zh: '不是允许的选项：{options}', en: 'not one of: {options}' },
   enum_mismatch: { zh: '与 {field} 不一致', en: 'does not agree with {field}' },
   doi_not_found: { zh: '在 Crossref 和 DataCite 都找不到这个 DOI', en: 'neither Crossref nor DataCite knows this DOI' },

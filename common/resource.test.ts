@@ -40,13 +40,27 @@ describe('a record as a read answers it', () => {
     expectTypeOf<Article['authors']>().toEqualTypeOf<string[]>();
     expectTypeOf<Article['slug']>().toEqualTypeOf<string | null>();
     expectTypeOf<Article['time3']>().toEqualTypeOf<string | null>();
+    expectTypeOf<Article['publish_at']>().toEqualTypeOf<string | null>();
 
     const wire = wireSchema(article);
     const read = { ...Object.fromEntries(Object.keys(wire.shape).map((k) => [k, ''])), aid: 1, type: 'paper reading', type_num: 4 };
-    const typed = { ...read, authors: [], authors_index: [], editors: [], release: true, slug: null, image_url: null, time1: '2026-01-01T00:00:00.000Z' };
+    const typed = {
+      ...read,
+      authors: [],
+      authors_index: [],
+      editors: [],
+      release: true,
+      slug: null,
+      image_url: null,
+      publish_at: null,
+      time1: '2026-01-01T00:00:00.000Z',
+    };
     expect(wire.safeParse({ ...typed, time2: typed.time1, time3: null }).success).toBe(true);
     expect(wire.safeParse({ ...typed, time2: typed.time1, time3: null, created_by: 1 }).success).toBe(false);
     expect(wire.safeParse({ ...typed, time2: typed.time1, time3: null, release: 1 }).success).toBe(false);
+    // a publish time is a moment with its offset, or none
+    expect(wire.safeParse({ ...typed, time2: typed.time1, time3: null, publish_at: '2026-12-01T01:00:00.000Z' }).success).toBe(true);
+    expect(wire.safeParse({ ...typed, time2: typed.time1, time3: null, publish_at: '2026-12-01 09:00' }).success).toBe(false);
     expect(wireSchema(person).shape.entrance.safeParse(null).success).toBe(true);
     expect(wireSchema(person).shape.link_type.safeParse(null).success).toBe(false);
   });

@@ -54,8 +54,11 @@ export type ListColumn =
       readonly key: string;
       /** The heading; a field's own label unless given. */
       readonly label?: Label;
-      /** For a value that is not a declared field: a moment, shown as local date and time. */
-      readonly kind?: 'instant';
+      /**
+       * For a value that is not a declared field: a moment, shown as local date and time. `state`: the
+       * release switch `key` read with `publish_at`: a draft, scheduled for a time, or published.
+       */
+      readonly kind?: 'instant' | 'state';
       /** `key` names a pair of fields, {key}_zh and {key}_en: the reader's language, else the other. */
       readonly bilingual?: boolean;
       /** The cell links to the record's public page (`publicPath`). */
@@ -82,6 +85,8 @@ export type ConsoleView = {
   readonly keepOpenOnUpdate?: boolean;
   /** Boolean fields with a `toggle`, switched from the list after a confirmation. */
   readonly toggles?: readonly string[];
+  /** The list and the editor offer a preview of the record's public page, saved or with unsaved edits (server/pages/preview.ts). */
+  readonly preview?: boolean;
   /** false: the list is part of a screen of its own (site content), not a drawer entry with its own address. */
   readonly drawer?: false;
 };
@@ -215,6 +220,8 @@ function wireValueSchema(def: FieldDef): z.ZodType {
       return z.string().nullable();
     case 'enum':
       return z.enum((def.options ?? []).map((o) => o.value));
+    case 'instant':
+      return def.nullable ? z.iso.datetime({ offset: true }).nullable() : z.iso.datetime({ offset: true });
     default:
       return def.nullable ? z.string().nullable() : z.string();
   }

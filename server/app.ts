@@ -38,6 +38,8 @@ import { activityRoutes } from './api/activity.ts';
 import { historyRoutes, scheduleTrashPurge } from './api/history.ts';
 import { projectRoot } from './root.ts';
 import { cachePlugin } from './cache/plugin.ts';
+import { PublishTimer } from './cache/publish-timer.ts';
+import { nextPublications } from './services/content.ts';
 import { clusterPlugin } from './cluster/bus.ts';
 import { pagesPlugin } from './pages/plugin.ts';
 import type { ViteDevServer } from 'vite';
@@ -97,17 +99,25 @@ export async function buildApp({ config, db: givenDb, logger = false, pgSchema, 
     (e) => app.log.error({ err: e }, 'the search index could not read the public records'),
   );
   changes.on((topic) => void search.changed(topic));
-  const lab: Lab = { db, storage, config, changes, search };
+  // records scheduled for later appear when their time comes, announced as changes (server/cache/publish-timer.ts)
+  const publishTimer = new PublishTimer(
+    (now) => nextPublications(db, now),
+    changes,
+    (e) => app.log.error({ err: e }, 'the publish timer could not read the publish times'),
+  );
+  const lab: Lab = { db, storage, config, changes, search, publishTimer };
   app.decorate('lab', lab);
   let stopPurge = async () => {};
   app.addHook('onClose', async () => {
     await stopPurge();
-    // the index's reads end before the database does
+    // the index's and the timer's reads end before the database does
     search.close();
-    await search.settled();
+    publishTimer.close();
+    await Promise.all([search.settled(), publishTimer.settled()]);
     storage.close();
     if (!givenDb) await db.destroy();
   });
+  await publishTimer.start();
   if (config.backupDir && !givenDb) (await import('./backup/schedule.ts')).scheduleBackups(app, dbOptions, storage, config.backupDir, config.backupKeep);
   // with PostgreSQL, changes travel to and from the other instances (server/cluster/bus.ts)
   await app.register(clusterPlugin, { pgSchema });

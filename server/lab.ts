@@ -1,12 +1,13 @@
 import type { Changes } from './cache/changes.ts';
+import type { PublishTimer } from './cache/publish-timer.ts';
 import type { Config } from './config.ts';
 import type { DB } from './db/database.ts';
 import type { SearchIndex } from './search/search-index.ts';
 import type { Storage } from './storage/storage.ts';
 
 // What one running instance holds, built once by server/app.ts and reached by every route and page as
-// `app.lab`: its database, its stored files, its settings, the hub of public changes
-// and the search index they keep current.
+// `app.lab`: its database, its stored files, its settings, the hub of public changes,
+// the search index they keep current and the timer that announces scheduled records when they appear.
 
 export type Lab = {
   db: DB;
@@ -16,6 +17,8 @@ export type Lab = {
   changes: Changes;
   /** The site search's index of public content, kept current by `changes` (server/search/). */
   search: SearchIndex;
+  /** Announces records scheduled for later when their time comes (issue #16): server/cache/publish-timer.ts. */
+  publishTimer: PublishTimer;
 };
 
 declare module 'fastify' {

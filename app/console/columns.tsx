@@ -8,6 +8,9 @@ import { enumLabel } from '../../common/enums.ts';
 import type { FieldDef } from '../../common/fields.ts';
 import { pick } from '../../common/lang.ts';
 import type { ListColumn, ResourceDef } from '../../common/resource.ts';
+import { labTime } from '../../common/instant.ts';
+import { publicState } from '../../common/resources/flags.ts';
+import { useT } from '../i18n/index.tsx';
 import { formatInstant } from './format.ts';
 
 // The console's list columns, from a declaration's `listColumns`: each cell is drawn by its field's kind
@@ -54,6 +57,16 @@ export function cellOf(def: FieldDef | undefined, value: unknown, lang: Lang): R
   }
 }
 
+/** Where a record stands on the public site: a draft, scheduled for a time (Beijing time, as the editor sets it), or published. */
+function PublicStateChip({ row, field }: { row: Row; field: string }) {
+  const { t } = useT();
+  const state = publicState({ release: row[field], publish_at: row.publish_at });
+  if (state === 'draft') return <Chip size="small" label={t('console.publishing.draft')} />;
+  if (state === 'scheduled')
+    return <Chip size="small" color="info" variant="outlined" label={t('console.publishing.scheduled', { time: labTime(row.publish_at) })} />;
+  return <Chip size="small" color="success" variant="outlined" label={t('console.publishing.published')} />;
+}
+
 const opensLabel = { zh: '在新标签页打开公开页面', en: 'Open the public page in a new tab' } as const;
 
 /** A record's public page, opened in a new tab. */
@@ -74,6 +87,7 @@ export function columnsOf(res: ResourceDef, lang: Lang): Column[] {
     const label = col.label?.[lang] ?? def?.label[lang] ?? col.key;
     const render = (row: Row): ReactNode => {
       if (col.kind === 'instant') return formatInstant(row[col.key]);
+      if (col.kind === 'state') return <PublicStateChip row={row} field={col.key} />;
       if (col.bilingual) return pick(row[`${col.key}_zh`], row[`${col.key}_en`], lang);
       if (col.with) return `${text(row[col.key])} / ${text(row[col.with])}`;
       const href = col.opens ? res.publicPath?.(row) : undefined;

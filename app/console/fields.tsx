@@ -9,12 +9,15 @@ import MenuItem from '@mui/material/MenuItem';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import ClearIcon from '@mui/icons-material/Clear';
 import RefreshIcon from '@mui/icons-material/Refresh';
+import InputAdornment from '@mui/material/InputAdornment';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { TimePicker } from '@mui/x-date-pickers/TimePicker';
 import dayjs from 'dayjs';
 import { yearList } from '../../common/enums.ts';
 import type { FieldDef } from '../../common/fields.ts';
+import { fromLabLocal, toLabLocal } from '../../common/instant.ts';
 import { useT } from '../i18n/index.tsx';
 import { AuthorMembersField } from './author-members-field.tsx';
 import { DoiField } from './doi-field.tsx';
@@ -122,6 +125,40 @@ export function FieldInput({ name, def, value, onChange, error, record, disabled
           slotProps={{ textField: { fullWidth: true, size: 'small', margin: 'dense', error: !!error, helperText: error } }}
         />
       );
+    case 'instant': {
+      // the lab's wall-clock time (Beijing), to the second; what the form holds is a moment with its offset.
+      // A half-typed value reads as empty in the input: it is kept as such, so the check names it, not cleared.
+      const shown = toLabLocal(value);
+      const half = typeof value === 'string' && value !== '' && shown === '';
+      return (
+        <TextField
+          {...common}
+          type="datetime-local"
+          value={shown}
+          helperText={error ?? t('console.publishing.hint')}
+          onChange={(e) => onChange(e.target.value === '' && e.target.validity.badInput ? 'incomplete' : fromLabLocal(e.target.value))}
+          slotProps={{
+            inputLabel: { shrink: true },
+            htmlInput: { step: 1, 'aria-invalid': !!error || half },
+            input: {
+              endAdornment: (
+                <InputAdornment position="end">
+                  <IconButton
+                    size="small"
+                    aria-label={t('console.publishing.clear')}
+                    title={t('console.publishing.clear')}
+                    disabled={disabled || value === '' || value === null || value === undefined}
+                    onClick={() => onChange('')}
+                  >
+                    <ClearIcon fontSize="small" />
+                  </IconButton>
+                </InputAdornment>
+              ),
+            },
+          }}
+        />
+      );
+    }
     case 'list':
       if (def.widget === 'author-members') {
         const authors = Array.isArray(record?.author) ? (record.author as string[]) : [];

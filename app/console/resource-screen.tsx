@@ -1,4 +1,5 @@
 import AddIcon from '@mui/icons-material/Add';
+import VisibilityIcon from '@mui/icons-material/Visibility';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -27,6 +28,7 @@ import { type Column, columnsOf, type Row } from './columns.tsx';
 import { FieldInput } from './fields.tsx';
 import { screenTools } from './screen-tools.tsx';
 import { bodyOf, useCheck } from './forms.ts';
+import { openPreview, savedPreview } from './preview.ts';
 import { useAction, useConfirm } from './ui.tsx';
 
 // One table and one editor serve every declared resource (SPEC §4 "Editors"): add opens a blank record
@@ -201,6 +203,16 @@ export function ResourceScreen({
     );
   }
 
+  /** The editor's unsaved fields in a new tab, as the public page shows them, after the same check as a save. */
+  function preview(previewLang: Lang) {
+    if (!editing) return;
+    const mode = id(editing) === -1 ? 'create' : 'update';
+    const body = bodyOf(res, editing, shown);
+    const problems = check(res, mode, body);
+    setErrors(problems);
+    if (Object.keys(problems).length === 0) openPreview(res, id(editing), body, previewLang);
+  }
+
   async function remove(row: Row) {
     if (!(await confirm(t('console.confirmDelete')))) return;
     await run(
@@ -266,6 +278,12 @@ export function ResourceScreen({
         <Button type="submit" variant="contained" disabled={saving}>
           {t('console.save')}
         </Button>
+        {view?.preview &&
+          (['zh', 'en'] as const).map((l) => (
+            <Button key={l} variant="outlined" startIcon={<VisibilityIcon />} onClick={() => preview(l)}>
+              {t('console.publishing.previewIn', { language: l === 'zh' ? '中文' : 'English' })}
+            </Button>
+          ))}
         <Button onClick={close}>{t('console.close')}</Button>
       </Box>
     </Paper>
@@ -277,6 +295,11 @@ export function ResourceScreen({
       <Button size="small" onClick={() => open(row)}>
         {t('console.edit')}
       </Button>
+      {view?.preview && (
+        <Button size="small" component="a" href={savedPreview(res, id(row), lang)} target="_blank" rel="noopener" title={t('console.publishing.previewSaved')}>
+          {t('console.publishing.preview')}
+        </Button>
+      )}
       {actions.map((a) => (
         <Button key={a.key} size="small" color={a.color ?? 'primary'} onClick={() => void act(a, row)}>
           {a.label(row)}

@@ -1,7 +1,7 @@
 import { articleTypes } from '../enums.ts';
 import { paths } from '../paths.ts';
 import { defineResource } from '../resource.ts';
-import { released } from './flags.ts';
+import { publicState, publishAt, released } from './flags.ts';
 
 export const SLUG_RE = /^[a-z0-9][a-z0-9-]{0,79}$/;
 
@@ -33,8 +33,10 @@ export const article = defineResource({
     editors: { kind: 'list', label: { zh: '编辑', en: 'Editors' }, max: 50 },
     markdown: { kind: 'longtext', label: { zh: '正文', en: 'Body' }, widget: 'markdown', editorHeight: 600 },
     release: released(false),
+    publish_at: publishAt,
   },
-  // the server sets time1 (first save), time2 (every save) and time3 (first published), SPEC §4
+  // the server sets time1 (first save), time2 (every save) and time3 (when it goes public: now, or the
+  // publish time it is scheduled for), SPEC §4
   derived: {
     releasestr: { kind: 'text' },
     time1: { kind: 'instant' },
@@ -46,21 +48,22 @@ export const article = defineResource({
   },
   history: {},
   access: { read: 'member', create: 'member', update: 'member', delete: 'member' },
-  // an article's page is public once it is published
-  publicPath: (row) => (row.release && row.aid !== undefined ? paths.article(String(row.aid)) : undefined),
+  // an article's page is public once it is published and its publish time has come
+  publicPath: (row) => (publicState(row) === 'published' && row.aid !== undefined ? paths.article(String(row.aid)) : undefined),
   listColumns: [
     { key: 'aid', label: { zh: 'ID', en: 'ID' } },
     { key: 'title', title: true, opens: true },
     'type',
-    'release',
+    { key: 'release', kind: 'state', label: { zh: '状态', en: 'State' } },
     { key: 'time2', kind: 'instant', label: { zh: '修改时间', en: 'Modified' } },
   ],
   // SPEC §2 console/article: newest first; edit, delete, publish, unpublish
   console: {
     icon: 'article',
     editor: 'dialog',
-    editorFields: ['title', 'slug', 'abstract', 'image_url', 'type', 'authors', 'editors', 'markdown'],
+    editorFields: ['title', 'slug', 'abstract', 'image_url', 'type', 'authors', 'editors', 'markdown', 'publish_at'],
     toggles: ['release'],
+    preview: true,
   },
   orderBy: [['aid', 'desc']],
   refine(value, { issue }) {

@@ -1,5 +1,5 @@
 import { defineResource, today } from '../resource.ts';
-import { released } from './flags.ts';
+import { publishAt, released } from './flags.ts';
 
 export const news = defineResource({
   name: 'news',
@@ -11,6 +11,7 @@ export const news = defineResource({
     date: { kind: 'date', label: { zh: '日期', en: 'Date' }, default: today },
     abstract: { kind: 'text', label: { zh: '摘要', en: 'Abstract' }, required: true, max: 1000 },
     release: released(false),
+    publish_at: publishAt,
     emphasize: {
       kind: 'bool',
       label: { zh: '强调', en: 'Emphasized' },
@@ -29,9 +30,15 @@ export const news = defineResource({
   derived: { releasestr: { kind: 'text' }, emphasizestr: { kind: 'text' } },
   history: {},
   access: { read: 'admin', create: 'admin', update: 'admin', delete: 'admin' },
-  listColumns: ['abstract', 'date', 'release', 'emphasize'],
+  listColumns: ['abstract', 'date', { key: 'release', kind: 'state', label: { zh: '状态', en: 'State' } }, 'emphasize'],
   // SPEC §2 console/news (administrators): publish and emphasize are single-field updates
-  console: { icon: 'news', editor: 'below', editorFields: ['abstract', 'date', 'content_zh', 'content_en'], toggles: ['release', 'emphasize'] },
+  console: {
+    icon: 'news',
+    editor: 'below',
+    editorFields: ['abstract', 'date', 'publish_at', 'content_zh', 'content_en'],
+    toggles: ['release', 'emphasize'],
+    preview: true,
+  },
   orderBy: [
     ['date', 'desc'],
     ['nid', 'desc'],

@@ -1,5 +1,6 @@
 import { roomTypes } from '../enums.ts';
 import { defineResource, today } from '../resource.ts';
+import { publishAt, released } from './flags.ts';
 
 // Each bilingual seminar text is two fields, name_zh and name_en; a missing one falls back to the other on read.
 function bilingual<const N extends string, const K extends 'text' | 'longtext'>(name: N, zh: string, en: string, kind: K) {
@@ -42,6 +43,9 @@ export const seminar = defineResource({
     room_id: { kind: 'text', label: { zh: '会议号', en: 'Room ID' }, max: 100 },
     room_pw: { kind: 'text', label: { zh: '会议密码', en: 'Room password' }, max: 100 },
     live_link: { kind: 'url', label: { zh: '直播链接', en: 'Live link' } },
+    // issue #16: seminars were all public; stored ones stay so (the column's default), a new one is public unless switched off or scheduled
+    release: released(true),
+    publish_at: publishAt,
   },
   derived: { room_type_str: { kind: 'text' } },
   history: {},
@@ -50,9 +54,10 @@ export const seminar = defineResource({
     'date',
     { key: 'speaker', bilingual: true, label: { zh: '报告人', en: 'Speaker' } },
     { key: 'title', bilingual: true, label: { zh: '标题', en: 'Title' }, title: true },
+    { key: 'release', kind: 'state', label: { zh: '状态', en: 'State' } },
   ],
   // SPEC §2 console/seminar (administrators): newest first
-  console: { icon: 'event', editor: 'dialog' },
+  console: { icon: 'event', editor: 'dialog', toggles: ['release'], preview: true },
   orderBy: [
     ['date', 'desc'],
     ['start', 'desc'],

@@ -11,6 +11,7 @@ import * as counters from './migrations/2026-11-23-0001-counters.ts';
 import * as publicationDetails from './migrations/2026-11-24-0001-publication-details.ts';
 import * as activity from './migrations/2026-11-24-0002-activity.ts';
 import * as history from './migrations/2026-11-24-0003-history.ts';
+import * as publishAt from './migrations/2026-11-24-0004-publish-at.ts';
 import type { Database } from './schema.ts';
 
 // PostgreSQL returns bigint (int8) columns as strings by default; sizes and login times fit a double.
@@ -82,6 +83,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24-0001-publication-details': publicationDetails,
   '2026-11-24-0002-activity': activity,
   '2026-11-24-0003-history': history,
+  '2026-11-24-0004-publish-at': publishAt,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -71,8 +71,20 @@ export const tables = {
     time2: text,
     time3: textOrNull,
     created_by: intOrNull,
+    // 2026-11-24-0004-publish-at
+    publish_at: textOrNull,
   },
-  news: { nid: id, date: text, abstract: text, release: bool01Default, emphasize: bool01Default, content_zh: textDefault, content_en: textDefault },
+  news: {
+    nid: id,
+    date: text,
+    abstract: text,
+    release: bool01Default,
+    emphasize: bool01Default,
+    content_zh: textDefault,
+    content_en: textDefault,
+    // 2026-11-24-0004-publish-at
+    publish_at: textOrNull,
+  },
   seminar: {
     sid: id,
     title_zh: textDefault,
@@ -97,6 +109,9 @@ export const tables = {
     room_id: textDefault,
     room_pw: textDefault,
     live_link: textDefault,
+    // 2026-11-24-0004-publish-at
+    release: bool01Default,
+    publish_at: textOrNull,
   },
   publication: {
     pid: id,

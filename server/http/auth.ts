@@ -29,6 +29,14 @@ const sessionCookieRe = new RegExp(`(?:^|;)\\s*${SESSION_COOKIE}=([A-Za-z0-9_-]{
 /** The console's session token: its cookie, on a call that carries X-Lab-Console. */
 export function consoleSession(req: FastifyRequest): string | null {
   if (req.headers[CONSOLE_HEADER] !== '1') return null;
+  return sessionCookie(req);
+}
+
+/**
+ * The session cookie whatever the call carries. Only for pages a member opens from the console in a new
+ * tab, which cannot add a header, and which check where the request came from themselves (server/pages/preview.ts).
+ */
+export function sessionCookie(req: FastifyRequest): string | null {
   const cookie = req.headers.cookie;
   return typeof cookie === 'string' ? (sessionCookieRe.exec(cookie)?.[1] ?? null) : null;
 }

@@ -12,7 +12,7 @@ import { pathOf } from './url.ts';
 /** Paths whose pages act for a logged-in member: never inside a frame. */
 export function actsForMember(path: string, advisor: string | undefined): boolean {
   const p = path.toLowerCase();
-  if (p === '/login' || p.startsWith('/login/') || p === '/console' || p.startsWith('/console/')) return true;
+  if (p === '/login' || p.startsWith('/login/') || p === '/console' || p.startsWith('/console/') || p.startsWith('/preview/')) return true;
   return !!advisor && p.startsWith(`/${advisor.toLowerCase()}/`);
 }
 

@@ -1,3 +1,4 @@
+import { Stream } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { isUpload } from '../../common/upload.ts';
@@ -14,7 +15,8 @@ import { ApiError } from './errors.ts';
 /** The name of the first field (dotted path) holding a NUL, or undefined. */
 export function fieldWithNul(value: unknown, path = ''): string | undefined {
   if (typeof value === 'string') return value.includes('\u0000') ? path || 'non_field_errors' : undefined;
-  if (value === null || typeof value !== 'object' || isUpload(value)) return undefined;
+  // a body left as its stream (the pages' route reads its own) is no field: walking it never ends
+  if (value === null || typeof value !== 'object' || isUpload(value) || value instanceof Stream) return undefined;
   for (const [k, v] of Object.entries(value)) {
     if (k.includes('\u0000')) return path || 'non_field_errors';
     const found = fieldWithNul(v, path ? `${path}.${k}` : k);

@@ -15,7 +15,16 @@ import {
   peopleListFields,
   publicationListFields,
 } from '../../common/wire.ts';
-import { type ArticleListItem, publicSeminars, publishedArticle, publishedArticleCount, publishedArticles, publishedNews } from '../services/content.ts';
+import {
+  type ArticleListItem,
+  isPreviewKind,
+  previewRecord,
+  publicSeminars,
+  publishedArticle,
+  publishedArticleCount,
+  publishedArticles,
+  publishedNews,
+} from '../services/content.ts';
 import type { ListOptions } from '../services/crud.ts';
 import { publicPeople, publicPeopleCount, publicPerson } from '../services/people.ts';
 import { publications, publicationsBy } from '../services/publications.ts';
@@ -26,7 +35,7 @@ import { citationsOf } from '../services/citations.ts';
 import { renderMarkdown } from './markdown.ts';
 import { pageParams } from './page-params.ts';
 import type { Topic } from '../cache/changes.ts';
-import { NotFound } from '../errors.ts';
+import { Forbidden, NotFound } from '../errors.ts';
 
 // What the page loaders may ask of the server: public data only, already in the shape a page shows
 // (markdown rendered and sanitized, HTML sanitized). Loaders never see the database.
@@ -312,6 +321,27 @@ export function createPageData(lab: Lab, req: FastifyRequest, topics: Set<Topic>
       const { q, kind, page } = this.params;
       return lab.search.search({ q: q ?? '', kind: isSearchKind(kind) ? kind : null, page: Number(page || 1), lang });
     },
+
+    /**
+     * A record's preview (issue #16): as its public page would show it, a draft or with `edits` (the
+     * console's unsaved fields) on top; null unless the preview gate let a member through for this request
+     * (server/pages/preview.ts), for a kind or record there is none of, or a kind the member may not edit.
+     * A preview reads no cached data and is never cached, so it notes no topic.
+     */
+    async preview(kind: string, id: string, edits?: Record<string, unknown>) {
+      const actor = req.previewer;
+      if (!actor || !isPreviewKind(kind) || !/^(?:new|\d{1,10})$/.test(id) || (id === 'new' && !edits)) return null;
+      const p = await orNull(previewRecord({ ...ctx, actor }, kind, id === 'new' ? null : Number(id), edits)).catch((e: unknown) => {
+        if (e instanceof Forbidden) return null;
+        throw e;
+      });
+      if (p?.kind !== 'article') return p;
+      const { markdown, ...article } = p.article;
+      return { ...p, article, ...renderMarkdown(markdown) };
+    },
+
+    /** Whether the page was asked for by a POST (a preview of unsaved edits: its action answers, not its loader). */
+    posted: req.method === 'POST',
 
     showcase: async (kind?: 'carousel' | 'tool' | 'project') => {
       reads('site');

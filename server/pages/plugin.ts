@@ -10,6 +10,7 @@ import { feedRoutes } from './feeds.ts';
 import { siteOrigin } from '../http/origin.ts';
 import { projectRoot } from '../root.ts';
 import { createPageData, pageLanguage } from './page-data.ts';
+import { isPreviewPath, previewGate } from './preview.ts';
 import { pathOf, queryOf } from '../http/url.ts';
 import { pageParams, paramsKey } from './page-params.ts';
 import { type AnswerHeaders, answerFromCache, keepRendered, mayShare, readAll } from '../cache/http.ts';
@@ -44,7 +45,7 @@ function cacheKey(app: FastifyInstance, req: FastifyRequest, origin: string): { 
   if (!mayShare(req)) return undefined;
   const path = pathOf(req.url);
   const lower = path.toLowerCase();
-  if (lower.endsWith('.data') || lower.startsWith('/console') || lower.startsWith('/__')) return undefined;
+  if (lower.endsWith('.data') || lower.startsWith('/console') || lower.startsWith('/__') || isPreviewPath(path)) return undefined;
   const { lang, forced } = pageLanguage(req);
   const key = `${lang}${forced ? '!' : ''} ${themeOfCookie(req.headers.cookie)} ${origin} ${path}?${paramsKey(pageParams(path, queryOf(req.url)))}`;
   if (/^\/search\/*$/.test(lower)) {
@@ -85,6 +86,8 @@ export async function pagesPlugin(app: FastifyInstance, opts: PagesOptions = {})
     const origin = refresh?.origin ?? siteOrigin(req, app.lab.config);
     pinOrigin(req, origin);
     req.pageOrigin = origin;
+    // a preview renders for one member, never from or into the cache (preview.ts)
+    if (isPreviewPath(pathOf(req.url))) return (await previewGate(app.lab, req, reply, origin)) ? reply : undefined;
     if (refresh) return;
     const keyed = opts.devServer ? undefined : cacheKey(app, req, origin);
     if (!keyed) return;

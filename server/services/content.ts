@@ -1,17 +1,23 @@
 import type { Lang } from '../../common/enums.ts';
-import type { WireRow } from '../../common/resource.ts';
+import type { FieldDef } from '../../common/fields.ts';
+import { type FieldErrors, zodFieldErrors } from '../../common/messages.ts';
+import { type PublicState, publicState } from '../../common/resources/flags.ts';
+import { inputSchema, type WireRow } from '../../common/resource.ts';
 import type { PublicArticle, PublicNews, PublicSeminar } from '../../common/wire.ts';
 import { article } from '../../common/resources/article.ts';
 import { info } from '../../common/resources/info.ts';
 import { news } from '../../common/resources/news.ts';
 import { seminar, seminarBilingual } from '../../common/resources/seminar.ts';
+import type { Topic } from '../cache/changes.ts';
+import type { DB } from '../db/database.ts';
+import { loose, type TableName } from '../db/schema.ts';
 import type { Ctx } from './context.ts';
 import { isCreatorOrAdmin, nowIso } from './context.ts';
-import { createCrud, type ListOptions, parseList } from './crud.ts';
+import { type Crud, createCrud, type ListOptions, parseList } from './crud.ts';
 import { sanitizeHtml } from './sanitize.ts';
 import { writeWithFiles } from './transaction.ts';
 import { asWire } from './wire.ts';
-import { FieldError, NotFound } from '../errors.ts';
+import { FieldError, Forbidden, NotFound, Unauthenticated } from '../errors.ts';
 
 // Articles, news, seminars and info pages: the generic service plus SPEC §4's rules.
 
@@ -46,6 +52,7 @@ export const articles = createCrud(article, {
   },
   async beforeWrite({ ctx, mode, input, values, current }) {
     const now = nowIso();
+    const shownBefore = current ? isShown(current, now) : false;
     const releaseOnly = mode === 'update' && Object.keys(input).every((k) => k === 'release');
     if (mode === 'create') {
       values.time1 = now;
@@ -58,8 +65,13 @@ export const articles = createCrud(article, {
       const editors = 'editors' in input ? parseList(values.editors) : parseList(current?.editors);
       if (name && !editors.includes(name)) values.editors = JSON.stringify([...editors, name]);
     } else if (mode === 'update' && current && !current.time2) values.time2 = now;
-    const wasReleased = Boolean(current?.release);
-    if (values.release === 1 && !wasReleased) values.time3 = now;
+    // time3 is when it goes public (SPEC §4 "time3 set to now" on publishing): now, or the publish time a
+    // scheduled one waits for, so that it carries that date and takes its place in the lists when it comes
+    const after = { release: values.release ?? current?.release, publish_at: 'publish_at' in values ? values.publish_at : current?.publish_at };
+    if (after.release === 1) {
+      const at = typeof after.publish_at === 'string' && after.publish_at > now ? after.publish_at : now;
+      if (!shownBefore || at > now) values.time3 = at;
+    }
     if (values.slug === '') values.slug = null;
     if (typeof values.slug === 'string') {
       const clash = await ctx.db.selectFrom('article').select('aid').where('slug', '=', values.slug).executeTakeFirst();
@@ -138,16 +150,52 @@ export async function saveInfoList(ctx: Ctx, pages: { iid: number; aspect?: stri
 
 // What the public may read (SPEC §7 read_* calls and the public pages): one place for each rule.
 
-const isReleased: ListOptions['where'] = (q) => q.where('release', '=', 1);
+/**
+ * The one rule of what the public sees of articles, news and seminars (issue #16): released, and its
+ * publish time, if it has one, come. Every public read, list, count and single read, goes through it. The
+ * moments are stored as UTC text of one length (common/instant.ts), so comparing text compares times on
+ * both databases; `now` is this instance's clock, the same one its publish timer runs on.
+ */
+export function isPublic(now: string = nowIso()): NonNullable<ListOptions['where']> {
+  return (q) => q.where('release', '=', 1).where((eb) => eb.or([eb('publish_at', 'is', null), eb('publish_at', '<=', now)]));
+}
+
+/** The same rule for a stored row in hand (a write deciding whether the record was public). */
+const isShown = (row: { release: number; publish_at: string | null }, now: string) => row.release === 1 && (row.publish_at === null || row.publish_at <= now);
+
+/** The kinds of record a publish time applies to, by the topic their changes are announced under. */
+export const scheduledTables = { article: 'article', news: 'news', seminar: 'seminar' } as const satisfies Partial<Record<Topic, TableName>>;
+
+/**
+ * The earliest publish time still to come of each kind's released records (the publish timer,
+ * server/cache/publish-timer.ts), earliest first; a draft's time is not awaited.
+ */
+export async function nextPublications(db: DB, now: string = nowIso()): Promise<{ topic: keyof typeof scheduledTables; at: string }[]> {
+  const out: { topic: keyof typeof scheduledTables; at: string }[] = [];
+  for (const [topic, table] of Object.entries(scheduledTables) as [keyof typeof scheduledTables, TableName][]) {
+    const row = await loose(db)
+      .selectFrom(table)
+      .select((eb) => eb.fn.min('publish_at').as('at'))
+      .where('release', '=', 1)
+      .where('publish_at', '>', now)
+      .executeTakeFirst();
+    if (typeof row?.at === 'string') out.push({ topic, at: row.at });
+  }
+  return out.sort((a, b) => a.at.localeCompare(b.at));
+}
 
 /** Released news, newest first, with their HTML sanitized; `limit` reads only the latest few. */
 export async function publishedNews(ctx: Ctx, limit?: number): Promise<PublicNews[]> {
-  return asWire((await newsItems.list(ctx, { where: isReleased, ...(limit ? { limit } : {}) })).map(publicNews));
+  const list = await newsItems.list(ctx, { where: isPublic(), ...(limit ? { limit } : {}) });
+  return asWire(list.map(({ publish_at: _, ...n }) => publicNews(n)));
 }
 
-/** Seminars, newest first, each _zh/_en pair filled from the other, without the room password. */
+/** A seminar as the public sees it: each _zh/_en pair filled from the other, without the room password or its publishing state. */
+export const publicSeminar = ({ room_pw: _, release: __, publish_at: ___, ...s }: Record<string, unknown>) => withFallbacks(s);
+
+/** Released seminars, newest first (see publicSeminar). */
 export async function publicSeminars(ctx: Ctx, limit?: number): Promise<PublicSeminar[]> {
-  return asWire((await seminars.list(ctx, limit ? { limit } : {})).map(({ room_pw: _, ...s }) => withFallbacks(s)));
+  return asWire((await seminars.list(ctx, { where: isPublic(), ...(limit ? { limit } : {}) })).map(publicSeminar));
 }
 
 /** The columns of an article list item: everything but the body. */
@@ -173,7 +221,7 @@ export type ArticleListItem = Pick<WireRow<typeof article>, (typeof articleListC
 /** Published articles as list items (no body), the most recently published first; a window of them with `limit`. */
 export async function publishedArticles(ctx: Ctx, window: { limit?: number; offset?: number } = {}): Promise<ArticleListItem[]> {
   const items = await articles.list(ctx, {
-    where: isReleased,
+    where: isPublic(),
     columns: articleListColumns,
     orderBy: [
       ['time3', 'desc'],
@@ -188,21 +236,90 @@ export async function publishedArticles(ctx: Ctx, window: { limit?: number; offs
 export async function publishedArticleTexts(
   ctx: Ctx,
 ): Promise<Pick<WireRow<typeof article>, 'aid' | 'slug' | 'title' | 'abstract' | 'authors' | 'markdown' | 'time3'>[]> {
-  return asWire(await articles.list(ctx, { where: isReleased, columns: ['aid', 'slug', 'title', 'abstract', 'authors', 'markdown', 'time3'] }));
+  return asWire(await articles.list(ctx, { where: isPublic(), columns: ['aid', 'slug', 'title', 'abstract', 'authors', 'markdown', 'time3'] }));
 }
 
 /** How many articles are published. */
-export const publishedArticleCount = (ctx: Ctx) => articles.count(ctx, isReleased);
+export const publishedArticleCount = (ctx: Ctx) => articles.count(ctx, isPublic());
 
 /** One published article by id or slug; NotFound for anything else. */
 export async function publishedArticle(ctx: Ctx, key: { aid: number } | { slug: string }): Promise<PublicArticle> {
-  const q = ctx.db.selectFrom('article').selectAll();
-  const row =
-    'aid' in key
-      ? await q.where('aid', '=', key.aid).executeTakeFirst()
-      : key.slug.length <= 80
-        ? await q.where('slug', '=', key.slug).executeTakeFirst()
-        : undefined;
-  if (!row?.release) throw new NotFound();
-  return asWire(articles.toWire(row, ctx.lang));
+  if ('aid' in key ? !Number.isSafeInteger(key.aid) : key.slug.length > 80) throw new NotFound();
+  const visible = isPublic();
+  const [found] = await articles.list(ctx, { where: (q) => visible('aid' in key ? q.where('aid', '=', key.aid) : q.where('slug', '=', key.slug)), limit: 1 });
+  if (!found) throw new NotFound();
+  const { publish_at: _, ...a } = found;
+  return asWire(a);
+}
+
+// Previews (issue #16): a record as its public page would show it once published, for the members who
+// edit it, whatever its state; with the editor's unsaved fields on top when given. Nothing is written.
+
+/** The kinds a preview renders: articles (their page), news and seminars (the home page). */
+const previewable = { article: articles, news: newsItems, seminar: seminars } as const;
+export type PreviewKind = keyof typeof previewable;
+export const isPreviewKind = (v: string): v is PreviewKind => Object.hasOwn(previewable, v);
+
+/** Where the previewed record stands (its publish time for a scheduled one), besides what its page shows. */
+type Standing = { state: PublicState; publish_at: string | null };
+export type Preview =
+  | ({ kind: 'article'; article: PublicArticle } & Standing)
+  | ({ kind: 'news'; news: PublicNews } & Standing)
+  | ({ kind: 'seminar'; seminar: PublicSeminar } & Standing)
+  | { kind: 'invalid'; errors: FieldErrors };
+
+/** A field's value in a record that has none yet (a new one), as a read answers it. */
+function emptyWire(def: FieldDef): unknown {
+  if (def.default !== undefined) return typeof def.default === 'function' ? def.default() : def.default;
+  if (def.kind === 'bool') return false;
+  if (def.kind === 'list') return [];
+  if (def.kind === 'int' || def.kind === 'image' || def.kind === 'instant' || def.nullable) return null;
+  return '';
+}
+
+/**
+ * The preview of record `id` of `kind` (null: a new one), for a member who may read that kind in the
+ * console; `edits` are fields as the editor would send them, checked by the very schema a save uses (a
+ * refusal is answered, not thrown). Files are not previewed: a new picture shows once saved, and a picture
+ * field keeps the stored one unless the edits remove it.
+ */
+export async function previewRecord(ctx: Ctx, kind: PreviewKind, id: number | null, edits?: Record<string, unknown>): Promise<Preview> {
+  const crud: Crud = previewable[kind];
+  const { res } = crud;
+  if (!ctx.actor) throw new Unauthenticated();
+  if (res.access.read === 'admin' && ctx.actor.authority !== 'admin') throw new Forbidden();
+  const base: Record<string, unknown> =
+    id === null
+      ? Object.fromEntries([[res.id, 0], ...Object.entries(res.fields).flatMap(([name, def]) => (def.kind === 'password' ? [] : [[name, emptyWire(def)]]))])
+      : await crud.get(ctx, id);
+  const record = { ...base };
+  if (edits) {
+    const parsed = inputSchema(res, id === null ? 'create' : 'update').safeParse(edits);
+    if (!parsed.success) return { kind: 'invalid', errors: zodFieldErrors(ctx.lang, parsed.error.issues) };
+    for (const [name, value] of Object.entries(parsed.data)) {
+      if (value === undefined) continue;
+      const def = res.fields[name];
+      if (def?.kind === 'image') {
+        if (value === '') record[name] = null;
+      } else if (def && def.kind !== 'file' && def.kind !== 'password') record[name] = def.kind === 'instant' && value === '' ? null : value;
+      else if (!def) record[name] = value; // an enum's number
+    }
+  }
+  const now = nowIso();
+  const standing: Standing = {
+    state: publicState(record, new Date(now)),
+    publish_at: typeof record.publish_at === 'string' ? record.publish_at : null,
+  };
+  if (kind === 'article' && standing.state !== 'published') {
+    // the date it would carry (time3): its publish time to come, else now
+    record.time3 = typeof record.publish_at === 'string' && record.publish_at > now ? record.publish_at : now;
+  }
+  const wire = crud.hooks.decorate ? crud.hooks.decorate(record, ctx.lang) : record;
+  const { publish_at: _, ...shown } = wire;
+  if (kind === 'article') {
+    const { created_by: __, ...a } = shown;
+    return { kind, article: asWire(a), ...standing };
+  }
+  if (kind === 'news') return { kind, news: asWire(publicNews(shown)), ...standing };
+  return { kind, seminar: asWire(publicSeminar(wire)), ...standing };
 }

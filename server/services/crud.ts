@@ -108,6 +108,7 @@ function toColumn(def: FieldDef, value: unknown): unknown {
     case 'list':
       return JSON.stringify(value ?? []);
     case 'int':
+    case 'instant':
       return value === '' || value === undefined ? null : value;
     default:
       return value ?? '';

@@ -272,6 +272,24 @@ describe.skipIf(!dialects.includes('postgres'))('two instances on one PostgreSQL
     await expectCreated(await viaA.send('POST', '/api/seminar/', { title_zh: '重连', date: '2026-11-23' }));
     await expect.poll(() => heardFromElsewhere(b, 'seminar'), { timeout: 1000, interval: 20 }).toBe(true);
   });
+
+  // issue #16: last, since it stops A's publish timer
+  it('a record scheduled through A appears on B at its time by B’s own timer, with no write', async () => {
+    const viaA = await admin(a.base);
+    const visitor = new Http(b.base);
+    await (await visitor.get('/api/read_news/')).arrayBuffer();
+    expect((await visitor.get('/api/read_news/')).headers.get('x-cache')).toBe('hit');
+    // A's timer will not announce it: only B's own can make B current
+    a.app.lab.publishTimer.close();
+    const at = new Date(Date.now() + 2000).toISOString();
+    const nid = await expectCreated(await viaA.send('POST', '/api/news/', { abstract: 'Scheduled across instances', release: 'true', publish_at: at }));
+    // B heard the write over the bus and planned for it
+    await expect.poll(() => b.app.lab.publishTimer.next, { timeout: 1000, interval: 20 }).toBe(at);
+    const ids = async () => ((await (await visitor.get('/api/read_news/')).json()) as { nid: number }[]).map((n) => n.nid);
+    expect(await ids()).not.toContain(nid);
+    await new Promise((r) => setTimeout(r, Date.parse(at) - Date.now() + 400));
+    expect(await ids()).toContain(nid);
+  });
 });
 
 describe('one instance on SQLite', () => {

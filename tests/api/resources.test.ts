@@ -72,6 +72,10 @@ function sample(res: ResourceDef, variant: 0 | 1): Fields {
       case 'time':
         out[name] = `${String(9 + 2 * timeIndex++).padStart(2, '0')}:${variant === 0 ? '00' : '15'}`;
         break;
+      case 'instant':
+        // a moment that has come, as stored (UTC); tests/api/publish-at.test.ts has moments to come and other offsets
+        out[name] = variant === 0 ? '2024-05-06T01:30:00.000Z' : '2024-06-07T10:15:30.500Z';
+        break;
       case 'bool':
         out[name] = variant === 0 ? 'true' : 'false';
         break;
@@ -178,6 +182,11 @@ function invalidCases(res: ResourceDef): Invalid[] {
     if (def.kind === 'date') out.push({ label: `${name} 2025-02-30`, field: name, value: '2025-02-30', message: (l) => message(l, 'invalid_date') });
     if (def.kind === 'date') out.push({ label: `${name} 2025-2-3`, field: name, value: '2025-2-3', message: (l) => message(l, 'invalid_date') });
     if (def.kind === 'time') out.push({ label: `${name} 25:00`, field: name, value: '25:00', message: (l) => message(l, 'invalid_time') });
+    if (def.kind === 'instant') {
+      // a day that does not exist, and a wall-clock time without its offset (which moment would it be?)
+      for (const value of ['2025-02-30T09:00:00+08:00', '2025-03-01T09:00'])
+        out.push({ label: `${name} ${value}`, field: name, value, message: (l) => message(l, 'invalid_instant') });
+    }
     if (def.kind === 'url') {
       out.push({ label: `${name} javascript:`, field: name, value: 'javascript:alert(1)', message: (l) => message(l, 'invalid_url') });
       out.push({ label: `${name} protocol-relative`, field: name, value: '//evil.example/x', message: (l) => message(l, 'invalid_url') });

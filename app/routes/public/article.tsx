@@ -32,9 +32,14 @@ export function meta({ loaderData: data }: Route.MetaArgs) {
 }
 
 export default function Article({ loaderData }: Route.ComponentProps) {
+  return <ArticleView {...loaderData} />;
+}
+
+/** An article's page as the public sees it; a preview (preview.tsx) draws the same. */
+export function ArticleView(props: Pick<Route.ComponentProps['loaderData'], 'article' | 'html' | 'toc'>) {
   const { t } = useT();
-  const { article: a, html } = loaderData;
-  const toc = loaderData.toc.filter((e) => e.depth <= 3);
+  const { article: a, html } = props;
+  const toc = props.toc.filter((e) => e.depth <= 3);
   const withToc = toc.length >= 3;
   const authors = (a.authors as string[]) ?? [];
   const editors = (a.editors as string[]) ?? [];

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { pageDataContext } from '#page-context';
+import { type PageData, pageDataContext } from '#page-context';
 import type { Lang } from '../../../common/enums.ts';
 import { pick } from '../../../common/lang.ts';
 import type { PublicShowcase } from '../../../common/wire.ts';
@@ -13,7 +13,11 @@ import { responsive } from '../../lib/images.ts';
 import { organizationLd, seminarLd } from '../../lib/structured-data.ts';
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const data = context.get(pageDataContext);
+  return loadHome(context.get(pageDataContext));
+}
+
+/** What the home page shows; a preview of a news item or a seminar (preview.tsx) shows it with that record. */
+export async function loadHome(data: PageData) {
   const [site, carousel, news, seminar, tools, projects] = await Promise.all([
     data.siteWithIntro(),
     data.showcase('carousel'),
@@ -66,8 +70,12 @@ function ShowcaseCard({ item, lang }: { item: PublicShowcase; lang: Lang }) {
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
+  return <HomeView {...loaderData} />;
+}
+
+export function HomeView(props: Awaited<ReturnType<typeof loadHome>>) {
   const { t } = useT();
-  const { lang, origin, site, carousel, news, seminar, tools, projects } = loaderData;
+  const { lang, origin, site, carousel, news, seminar, tools, projects } = props;
   const name = pick(site.lab_name_zh, site.lab_name_en, lang);
   const heroItems = carousel.map((c, i) => {
     const title = pick(c.title_zh, c.title_en, lang);
