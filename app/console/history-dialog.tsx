@@ -13,6 +13,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
@@ -65,9 +66,13 @@ export function HistoryButton({ res, id, fields, onRestored, size = 'medium' }: 
 }
 
 // deleted and inserted words: tints over the text's own colour, so they read on light and dark alike
+const DEL = 'rgba(211, 47, 47, 0.16)';
+const INS = 'rgba(46, 125, 50, 0.18)';
 const marks = {
-  '& del': { bgcolor: 'rgba(211, 47, 47, 0.16)', color: 'inherit', textDecorationColor: 'rgba(198, 40, 40, 0.9)', borderRadius: '2px', px: '1px' },
-  '& ins': { bgcolor: 'rgba(46, 125, 50, 0.18)', color: 'inherit', textDecorationColor: 'rgba(46, 125, 50, 0.9)', borderRadius: '2px', px: '1px' },
+  '& del': { bgcolor: DEL, color: 'inherit', textDecorationColor: 'rgba(198, 40, 40, 0.9)', borderRadius: '2px', px: '1px' },
+  '& ins': { bgcolor: INS, color: 'inherit', textDecorationColor: 'rgba(46, 125, 50, 0.9)', borderRadius: '2px', px: '1px' },
+  // a replaced word and its replacement stay two words
+  '& del + ins': { ml: '0.2em' },
 } as const;
 
 function HistoryDialog({ res, id, fields, onRestored, onClose }: Omit<Props, 'size'> & { onClose: () => void }) {
@@ -161,23 +166,23 @@ function HistoryDialog({ res, id, fields, onRestored, onClose }: Omit<Props, 'si
         sx={{ maxHeight: { xs: '32vh', md: '62vh' }, overflowY: 'auto', border: 1, borderColor: 'divider', borderRadius: 1, py: 0 }}
       >
         {states.map((s) => (
-          <ListItemButton
-            key={String(s.key)}
-            selected={s.key === selected}
-            aria-current={s.key === selected ? 'true' : undefined}
-            onClick={() => {
-              setChosen(s.key);
-              setAgainst('current');
-              setRefusal(null);
-            }}
-            sx={{ borderBottom: 1, borderColor: 'divider', '&:last-of-type': { borderBottom: 0 } }}
-          >
-            <ListItemText
-              primary={nameOf(s)}
-              secondary={whoOf(s)}
-              slotProps={{ primary: { sx: { fontWeight: s.key === 'current' ? 600 : 400 } }, secondary: { sx: { overflowWrap: 'anywhere' } } }}
-            />
-          </ListItemButton>
+          <ListItem key={String(s.key)} disablePadding sx={{ borderBottom: 1, borderColor: 'divider', '&:last-of-type': { borderBottom: 0 } }}>
+            <ListItemButton
+              selected={s.key === selected}
+              aria-current={s.key === selected ? 'true' : undefined}
+              onClick={() => {
+                setChosen(s.key);
+                setAgainst('current');
+                setRefusal(null);
+              }}
+            >
+              <ListItemText
+                primary={nameOf(s)}
+                secondary={whoOf(s)}
+                slotProps={{ primary: { sx: { fontWeight: s.key === 'current' ? 600 : 400 } }, secondary: { sx: { overflowWrap: 'anywhere' } } }}
+              />
+            </ListItemButton>
+          </ListItem>
         ))}
       </List>
       {states.length === 1 && (
@@ -211,13 +216,14 @@ function HistoryDialog({ res, id, fields, onRestored, onClose }: Omit<Props, 'si
             ))}
         </TextField>
       </Box>
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 1, rowGap: 0.5, mb: 1, ...marks }}>
-        <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
-          <del>{nameOf(stateOf(older))}</del>
+      {/* which two are compared, tinted as their words are below: the older one's deleted, the newer one's inserted */}
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 1, rowGap: 0.5, mb: 1 }}>
+        <Typography variant="body2" sx={{ overflowWrap: 'anywhere', bgcolor: DEL, borderRadius: 1, px: 0.75 }}>
+          {nameOf(stateOf(older))}
         </Typography>
         <ArrowForwardIcon fontSize="small" aria-label={t('console.history.to')} />
-        <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
-          <ins>{nameOf(stateOf(newer))}</ins>
+        <Typography variant="body2" sx={{ overflowWrap: 'anywhere', bgcolor: INS, borderRadius: 1, px: 0.75 }}>
+          {nameOf(stateOf(newer))}
         </Typography>
       </Box>
       {!diffs ? (

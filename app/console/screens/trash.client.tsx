@@ -79,8 +79,8 @@ export default function TrashScreen() {
       async () => {
         await api.json('POST', `/api/trash/${item.tid}/restore/`, {});
         await queryClient.invalidateQueries({ queryKey: ['trash'] });
-        // the resource's list (api.ts, listQuery) shows it again when its screen opens
-        await queryClient.invalidateQueries({ queryKey: [item.resource] });
+        // the resource's list (api.ts, listQuery) is read afresh, so the editor's link finds the record in it
+        await queryClient.resetQueries({ queryKey: [item.resource] });
         if (res) setRestored({ title: nameOf(item), address: editorAddress(res, item.record) });
       },
       () => t('console.trash.restored', { title: nameOf(item) }),
