@@ -148,6 +148,29 @@ describe.skipIf(!e2eAvailable)('history and trash in the console', { timeout: 12
     },
   );
 
+  test("a version today's rules refuse (its slug taken since) is not restored, and the dialog says why by field, in the reader's language", async () => {
+    const m = zh.console;
+    const slug = `history-slug-${Date.now()}`;
+    const aid = await newArticle(`Slug history ${Date.now()}`, 'Text.');
+    expect((await admin.send('PUT', `/api/article/?aid=${aid}`, { slug })).statusCode).toBe(200);
+    expect((await admin.send('PUT', `/api/article/?aid=${aid}`, { slug: `${slug}-moved` })).statusCode).toBe(200);
+    // another article takes the slug the first one had
+    const other = await newArticle(`Slug taker ${Date.now()}`, 'Text.');
+    expect((await admin.send('PUT', `/api/article/?aid=${other}`, { slug })).statusCode).toBe(200);
+
+    const page = await logIn('zh', ADMIN, `/console/article?edit=${aid}`);
+    await page.getByRole('button', { name: m.history.button }).click();
+    const dialog = historyDialog(page, 'zh');
+    await changeOf(dialog, 'zh', article.fields.slug.label.zh).locator('ins', { hasText: 'moved' }).waitFor();
+    await dialog.getByRole('button', { name: m.history.restore }).click();
+    await confirmDialog(page, 'zh');
+    const refusal = dialog.getByRole('alert');
+    await refusal.getByText(`${article.fields.slug.label.zh}: 该短链接已被使用`).waitFor();
+    await expect(refusal.textContent()).resolves.toContain(m.history.refused);
+    await shot(page, 'refused-zh');
+    expect(((await admin.get(`/api/article/?aid=${aid}`)).json() as { slug: string }).slug).toBe(`${slug}-moved`);
+  });
+
   test('a publication deleted in the console is restored from the trash by an administrator, its file downloadable again', async () => {
     const m = zh.console;
     const pdf = Buffer.from(`%PDF-1.4 trash test ${Date.now()} ${'x'.repeat(64)}`);
