@@ -44,6 +44,7 @@ export default [
     route('info', 'routes/console/info.tsx'),
     route('site', 'routes/console/site.tsx'),
     route('activity', 'routes/console/activity.tsx'),
+    route('trash', 'routes/console/trash.tsx'),
     route('*', 'routes/console/not-found.tsx'),
   ]),
   // The class-advisor area: the prefix is the advisor's username (ADVISOR_USERNAME); any other prefix is

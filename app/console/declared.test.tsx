@@ -84,7 +84,7 @@ describe('the console drawn from declarations', () => {
     expect(consoleNav.map((i) => i.path).filter((p) => spec.includes(p))).toEqual(spec);
     // only administrators may read people, news and seminars: only they see them (SPEC §2)
     const admin = new Set(consoleNav.filter((i) => i.admin).map((i) => i.key));
-    for (const key of ['person', 'news', 'seminar', 'site']) expect(admin.has(key), key).toBe(true);
+    for (const key of ['person', 'news', 'seminar', 'site', 'activity', 'trash']) expect(admin.has(key), key).toBe(true);
     for (const key of ['home', 'article', 'publication', 'data', 'info', 'profile', 'private_image', 'private_data', 'private_time'])
       expect(admin.has(key), key).toBe(false);
   });

@@ -1,5 +1,5 @@
 import { consoleSegment, type ResourceDef } from '../../common/resource.ts';
-import { article, news, page, person, publication, showcase } from '../../common/resources/index.ts';
+import { article, news, page, person, publication, showcase, site } from '../../common/resources/index.ts';
 import type { SearchKind, SearchResult } from '../../common/search.ts';
 
 // Where the console's quick search (quick-search.tsx) takes a member for each kind of result: the
@@ -18,6 +18,7 @@ export type RecordTarget = {
 const screenOf = (res: ResourceDef) => `/console/${consoleSegment(res)}`;
 // the site-content screen (screens/site/index.client.tsx) shows the pages on its first tab
 const SITE = '/console/site';
+const SHOWCASE = `${SITE}?tab=showcase`;
 const sameSlug = (slug: unknown, key: string) => typeof slug === 'string' && slug.toLowerCase() === key.toLowerCase();
 const pageIn = (section: 'course' | 'sharedtask') => (key: string) => ({
   res: page,
@@ -32,7 +33,7 @@ const targets: Record<SearchKind, (key: string) => RecordTarget> = {
   person: (key) => ({ res: person, screen: screenOf(person), find: (rows) => rows.find((r) => r.username === key) }),
   course: pageIn('course'),
   sharedtask: pageIn('sharedtask'),
-  opensource: (key) => ({ res: showcase, screen: `${SITE}?tab=showcase`, id: key }),
+  opensource: (key) => ({ res: showcase, screen: SHOWCASE, id: key }),
 };
 
 /** The console screen that edits a result's record; none when the member may not edit it (`access.update`). */
@@ -43,3 +44,15 @@ export function targetOf(result: Pick<SearchResult, 'kind' | 'id'>, admin: boole
 
 /** The screen's address with the record's editor open. */
 export const editAddress = (screen: string, id: string | number) => `${screen}${screen.includes('?') ? '&' : '?'}edit=${encodeURIComponent(String(id))}`;
+
+/**
+ * Where a record of `res` is edited, opened on it where its screen can (`?edit=`): the trash's link after
+ * a restore. The info pages and the site settings have no such parameter: their screen.
+ */
+export function editorAddress(res: ResourceDef, id: number): string {
+  if (res.console && res.console.drawer !== false) return editAddress(screenOf(res), id);
+  if (res.name === page.name) return editAddress(SITE, id);
+  if (res.name === showcase.name) return editAddress(SHOWCASE, id);
+  if (res.name === site.name) return `${SITE}?tab=settings`;
+  return `/console/${res.name}`;
+}

@@ -26,9 +26,10 @@ import { useT } from '../i18n/index.tsx';
 import { ApiFailure, api, listQuery } from './api.ts';
 import { type Column, columnsOf, type Row } from './columns.tsx';
 import { FieldInput } from './fields.tsx';
-import { screenTools } from './screen-tools.tsx';
 import { bodyOf, useCheck } from './forms.ts';
 import { openPreview, savedPreview } from './preview.ts';
+import { HistoryButton } from './history-dialog.tsx';
+import { screenTools } from './screen-tools.tsx';
 import { useAction, useConfirm } from './ui.tsx';
 
 // One table and one editor serve every declared resource (SPEC §4 "Editors"): add opens a blank record
@@ -119,6 +120,8 @@ export function ResourceScreen({
   const phone = !useMediaQuery('(min-width:600px)', { noSsr: true });
   const [page, setPage] = useState(0);
   const [editing, setEditing] = useState<Row | null>(null);
+  // a restored version remounts the form, so fields that keep state of their own start from its values
+  const [restores, setRestores] = useState(0);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const list = useQuery(listQuery(res));
   const rows = sort ? sort(list.data ?? []) : (list.data ?? []);
@@ -213,6 +216,15 @@ export function ResourceScreen({
     if (Object.keys(problems).length === 0) openPreview(res, id(editing), body, previewLang);
   }
 
+  /** After a version was restored (history-dialog.tsx): the list and the open record read again. */
+  async function restored(at: number) {
+    await reload();
+    const fresh = await api.get<Row>(`${res.path}?${res.id}=${at}`);
+    setErrors({});
+    setEditing((cur) => (cur && id(cur) === at ? { ...fresh } : cur));
+    setRestores((n) => n + 1);
+  }
+
   async function remove(row: Row) {
     if (!(await confirm(t('console.confirmDelete')))) return;
     await run(
@@ -239,7 +251,7 @@ export function ResourceScreen({
   const editor = editing && (
     <Paper
       // another record is another form: its fields start from that record
-      key={id(editing)}
+      key={`${id(editing)}-${restores}`}
       // one opened from the address is brought into view (below a long list, say)
       ref={(el: HTMLElement | null) => {
         if (!el || !reveal.current) return;
@@ -255,9 +267,12 @@ export function ResourceScreen({
         void save();
       }}
     >
-      <Typography variant="h6" gutterBottom>
-        {id(editing) === -1 ? t('console.newItem') : `${t('console.editing')} #${id(editing)}`}
-      </Typography>
+      <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 1, mb: 1 }}>
+        <Typography variant="h6" sx={{ flexGrow: 1 }}>
+          {id(editing) === -1 ? t('console.newItem') : `${t('console.editing')} #${id(editing)}`}
+        </Typography>
+        <HistoryButton res={res} id={id(editing)} size="small" onRestored={() => restored(id(editing))} />
+      </Box>
       {shown.map((name) => {
         const def = res.fields[name];
         if (!def) return null;

@@ -5,6 +5,7 @@ import HomeIcon from '@mui/icons-material/Home';
 import ImageIcon from '@mui/icons-material/Image';
 import InfoIcon from '@mui/icons-material/Info';
 import PersonIcon from '@mui/icons-material/Person';
+import RestoreFromTrashIcon from '@mui/icons-material/RestoreFromTrash';
 import ScheduleIcon from '@mui/icons-material/Schedule';
 import StorageIcon from '@mui/icons-material/Storage';
 import WebIcon from '@mui/icons-material/Web';
@@ -26,6 +27,7 @@ const icons: Record<OwnScreen, ReactElement> = {
   info: <InfoIcon />,
   site: <WebIcon />,
   activity: <HistoryIcon />,
+  trash: <RestoreFromTrashIcon />,
   profile: <PersonIcon />,
   private_image: <ImageIcon />,
   private_data: <FolderIcon />,
@@ -43,7 +45,7 @@ export default function ConsoleLayout({ loaderData }: Route.ComponentProps) {
         ? {
             key: item.key,
             path: item.path,
-            label: item.own === 'activity' ? t('console.activity.title') : t(`console.${item.own}`),
+            label: item.own === 'activity' || item.own === 'trash' ? t(`console.${item.own}.title`) : t(`console.${item.own}`),
             icon: icons[item.own],
             end: item.own === 'home',
           }

@@ -16,6 +16,7 @@ import { ApiFailure, api } from '../../console/api.ts';
 import { FieldInput } from '../../console/fields.tsx';
 import type { Row } from '../../console/columns.tsx';
 import { bodyOf, useCheck } from '../../console/forms.ts';
+import { HistoryButton } from '../../console/history-dialog.tsx';
 import { useSession } from '../../console/session.ts';
 import { useAction } from '../../console/ui.tsx';
 import { useT } from '../../i18n/index.tsx';
@@ -65,6 +66,8 @@ export default function ProfileScreen() {
   const profile = useQuery({ queryKey: ['profile', session.uid], queryFn: () => api.get<Row>(path) });
   const [values, setValues] = useState<Row | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  // a restored version remounts the form, so fields that keep state of their own start from its values
+  const [restores, setRestores] = useState(0);
 
   useEffect(() => {
     if (profile.data) setValues({ ...profile.data, password: '', password2: '', old_password: '' });
@@ -140,24 +143,30 @@ export default function ProfileScreen() {
       async () => {
         await api.send('PUT', path, body);
         if (body.password) passwordChanged();
-        const fresh = await api.get<Row>(path);
-        queryClient.setQueryData(['profile', session.uid], fresh);
-        setValues({ ...fresh, password: '', password2: '', old_password: '' });
-        // the stored login (SPEC §3) follows the new name and portrait; the drawer reads it again
-        localStorage.setItem('name', String(fresh.name_zh ?? ''));
-        localStorage.setItem('name_en', String(fresh.name_en ?? ''));
-        if (typeof fresh.portrait_url === 'string' && fresh.portrait_url) localStorage.setItem('portrait', fresh.portrait_url);
-        window.dispatchEvent(new Event('lab-session'));
-        await revalidator.revalidate();
+        await readAgain();
       },
       () => t('console.modified'),
       showRefusal,
     );
   }
 
+  /** The stored record read again after a save or a restored version. */
+  async function readAgain() {
+    const fresh = await api.get<Row>(path);
+    queryClient.setQueryData(['profile', session.uid], fresh);
+    setValues({ ...fresh, password: '', password2: '', old_password: '' });
+    // the stored login (SPEC §3) follows the new name and portrait; the drawer reads it again
+    localStorage.setItem('name', String(fresh.name_zh ?? ''));
+    localStorage.setItem('name_en', String(fresh.name_en ?? ''));
+    if (typeof fresh.portrait_url === 'string' && fresh.portrait_url) localStorage.setItem('portrait', fresh.portrait_url);
+    window.dispatchEvent(new Event('lab-session'));
+    await revalidator.revalidate();
+  }
+
   return (
     <>
       <Box
+        key={restores}
         component="form"
         noValidate
         aria-label={t('console.profile')}
@@ -167,9 +176,22 @@ export default function ProfileScreen() {
         }}
         sx={{ maxWidth: 1000 }}
       >
-        <Typography variant="h5" component="h1" gutterBottom>
-          {t('console.profile')}
-        </Typography>
+        <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 1, mb: 1 }}>
+          <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }}>
+            {t('console.profile')}
+          </Typography>
+          {/* one's own fields: the server restores no others for a member */}
+          <HistoryButton
+            res={person}
+            id={Number(values.pid)}
+            fields={profileFields}
+            onRestored={async () => {
+              setErrors({});
+              await readAgain();
+              setRestores((n) => n + 1);
+            }}
+          />
+        </Box>
 
         <Section title={t('consoleProfile.basics')}>
           <Box sx={grid}>

@@ -6,7 +6,9 @@ import { useReducer, useState } from 'react';
 import { useOutletContext } from 'react-router';
 import { useT } from '../../../i18n/index.tsx';
 import type { StoredSession } from '../../../lib/session.ts';
+import { info } from '../../../../common/resources/info.ts';
 import { ApiFailure } from '../../api.ts';
+import { HistoryButton } from '../../history-dialog.tsx';
 import { MarkdownView } from '../../markdown-field.tsx';
 import { useConfirm } from '../../ui.tsx';
 import { AddDialog } from './add-dialog.tsx';
@@ -22,7 +24,7 @@ import { useInfoPages } from './use-info-pages.ts';
 // is selected), sort in a drag-and-drop dialog (order = position; cancel keeps the previous order) and
 // edit: the current tab becomes the markdown editor and the button 'save and preview' sends the whole
 // list (PUT /api/info/, SPEC §4/§7) and returns to view mode. Members only read; the server refuses
-// their writes anyway (SPEC §6).
+// their writes anyway (SPEC §6). The History button (history-dialog.tsx) is the current tab's.
 
 export default function InfoScreen() {
   const { t } = useT();
@@ -79,6 +81,7 @@ export default function InfoScreen() {
             onEdit={() => dispatch({ type: 'edit', stored })}
           />
         )}
+        {admin && !state.draft && current && <HistoryButton res={info} id={current.iid} onRestored={() => list.refetch()} />}
       </Box>
 
       {list.isLoading ? (

@@ -6,17 +6,18 @@ import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { site } from '../../../../common/resources/site.ts';
+import { SITE_ID, site } from '../../../../common/resources/site.ts';
 import { useT } from '../../../i18n/index.tsx';
 import { ApiFailure } from '../../api.ts';
 import { FieldInput } from '../../fields.tsx';
+import { HistoryButton } from '../../history-dialog.tsx';
 import { groups } from './settings-groups.ts';
 import { useSettings } from './use-settings.ts';
 
 /** The site settings form (lab names, intro, footer, console titles), in groups, saved as one record. */
 export function SettingsPanel() {
   const { t } = useT();
-  const { stored, values, errors, dirty, busy, change, save, reset } = useSettings();
+  const { stored, values, errors, dirty, busy, change, save, reset, restored, round } = useSettings();
 
   if (stored.isError) {
     return (
@@ -43,6 +44,7 @@ export function SettingsPanel() {
 
   return (
     <Box
+      key={round}
       component="form"
       noValidate
       aria-label={t('consoleSite.settings')}
@@ -56,6 +58,7 @@ export function SettingsPanel() {
           {t('consoleSite.settings')}
         </Typography>
         {dirty && <Chip size="small" variant="outlined" color="warning" label={t('consoleSite.unsaved')} />}
+        <HistoryButton res={site} id={SITE_ID} onRestored={restored} />
       </Box>
       {groups.map((g) => (
         <Paper key={g.key} variant="outlined" component="section" aria-labelledby={`site-group-${g.key}`} sx={{ p: { xs: 1.5, md: 2 }, mb: 2 }}>

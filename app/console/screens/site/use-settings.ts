@@ -66,6 +66,17 @@ export function useSettings() {
     );
   }
 
+  // a restored version (history-dialog.tsx) is read again and replaces the form, unsaved changes included;
+  // the form remounts, so fields that keep state of their own start from its values
+  const [round, setRound] = useState(0);
+  async function restored() {
+    const fresh = await stored.refetch();
+    if (fresh.data) setValues({ ...fresh.data });
+    setErrors({});
+    setDirty(false);
+    setRound((n) => n + 1);
+  }
+
   /** Back to the stored record, after asking. */
   async function reset() {
     if (!stored.data || !(await confirm(t('consoleSite.confirmReset')))) return;
@@ -74,5 +85,5 @@ export function useSettings() {
     setDirty(false);
   }
 
-  return { stored, values, errors, dirty, busy, change, save, reset };
+  return { stored, values, errors, dirty, busy, change, save, reset, restored, round };
 }
