@@ -26,7 +26,9 @@ export default function handleRequest(
         sink.on('end', () => {
           clearTimeout(timer);
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-          resolve(new Response(`<!DOCTYPE html>${Buffer.concat(chunks).toString('utf8')}`, { headers: responseHeaders, status }));
+          // React writes the doctype itself when it renders <html>; a second one is added nowhere
+          const html = Buffer.concat(chunks).toString('utf8');
+          resolve(new Response(/^<!DOCTYPE html>/i.test(html) ? html : `<!DOCTYPE html>${html}`, { headers: responseHeaders, status }));
         });
         pipe(sink);
       },

@@ -39,6 +39,14 @@ describe('server-rendered pages over HTTP', () => {
     expect(await third.text()).toContain(marker);
   });
 
+  it('starts every page with one doctype, so browsers render in standards mode', async () => {
+    for (const path of ['/', '/publication', '/people', '/news', '/no-such-page']) {
+      const html = await (await get(path)).text();
+      expect(html.startsWith('<!DOCTYPE html><html'), path).toBe(true);
+      expect(html.match(/<!DOCTYPE/gi)?.length, path).toBe(1);
+    }
+  });
+
   it('keeps the languages apart in the cache', async () => {
     const en = await (await get('/people', { 'accept-language': 'en' })).text();
     const zh = await (await get('/people', { 'accept-language': 'zh-CN' })).text();
