@@ -1,8 +1,11 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
+import Typography from '@mui/material/Typography';
 import { useSnackbar } from 'notistack';
 import { createContext, type ReactNode, useCallback, useContext, useRef, useState } from 'react';
 import { useT } from '../i18n/index.tsx';
@@ -89,4 +92,16 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
 /** Asks a yes/no question in a dialog (SPEC §8's confirmation texts). */
 export function useConfirm(): Ask {
   return useContext(ConfirmContext);
+}
+
+/** A screen for administrators, as a member sees it: its title and why there is nothing more (the server refuses them anyway). */
+export function AdminOnly({ title, message }: { title: string; message: string }) {
+  return (
+    <Box>
+      <Typography variant="h5" component="h1" gutterBottom>
+        {title}
+      </Typography>
+      <Alert severity="info">{message}</Alert>
+    </Box>
+  );
 }

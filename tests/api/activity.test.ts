@@ -1,4 +1,4 @@
-import type { ActivityEntry, ActivityPage } from '../../common/wire.ts';
+import type { ActivityPage } from '../../common/wire.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { article } from '../../common/resources/index.ts';
 import { actorByUsername } from '../../server/services/auth.ts';
@@ -13,7 +13,6 @@ import { dialects } from '../helpers/app.ts';
 // own transaction (a failed write leaves none), logins and failed logins are logged with the address they
 // came from, a member reads only their own entries, and nothing edits or deletes an entry.
 
-type Entry = ActivityEntry;
 type Answer = ActivityPage;
 
 describe.each(dialects)('the activity log on %s', (dialect) => {

@@ -22,7 +22,7 @@ import {
 } from '../../console/activity-log.tsx';
 import { api } from '../../console/api.ts';
 import { isAdmin, useSession } from '../../console/session.ts';
-import { useAction } from '../../console/ui.tsx';
+import { AdminOnly, useAction } from '../../console/ui.tsx';
 import { useT } from '../../i18n/index.tsx';
 
 // The activity log for administrators (issue #16, point 3): every entry, newest first, 50 a page from the
@@ -51,14 +51,7 @@ export default function ActivityScreen() {
 
   const title = t('console.activity.title');
   if (!admin) {
-    return (
-      <Box>
-        <Typography variant="h5" component="h1" gutterBottom>
-          {title}
-        </Typography>
-        <Alert severity="info">{t('console.activity.adminOnly')}</Alert>
-      </Box>
-    );
+    return <AdminOnly title={title} message={t('console.activity.adminOnly')} />;
   }
 
   const set = (patch: ActivityFilter) => {

@@ -27,7 +27,7 @@ import { useActivityLabels } from '../../console/activity-log.tsx';
 import { ApiFailure, api, request } from '../../console/api.ts';
 import { editorAddress } from '../../console/record-targets.ts';
 import { isAdmin, useSession } from '../../console/session.ts';
-import { useAction, useConfirm } from '../../console/ui.tsx';
+import { AdminOnly, useAction, useConfirm } from '../../console/ui.tsx';
 import { useT } from '../../i18n/index.tsx';
 
 // The trash (issue #16, point 2), for administrators: the records deleted from every resource that keeps
@@ -57,14 +57,7 @@ export default function TrashScreen() {
 
   const title = t('console.trash.title');
   if (!admin) {
-    return (
-      <Box>
-        <Typography variant="h5" component="h1" gutterBottom>
-          {title}
-        </Typography>
-        <Alert severity="info">{t('console.trash.adminOnly')}</Alert>
-      </Box>
-    );
+    return <AdminOnly title={title} message={t('console.trash.adminOnly')} />;
   }
 
   const items = trash.data?.items ?? [];

@@ -1,10 +1,9 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import Typography from '@mui/material/Typography';
 import { useOutletContext, useSearchParams } from 'react-router';
 import { useT } from '../../../i18n/index.tsx';
+import { AdminOnly } from '../../ui.tsx';
 import type { StoredSession } from '../../../lib/session.ts';
 import { PagesPanel } from './pages-panel.tsx';
 import { SettingsPanel } from './settings-panel.tsx';
@@ -26,14 +25,7 @@ export default function SiteScreen() {
   const tab: TabKey = (TABS as readonly string[]).includes(wanted ?? '') ? (wanted as TabKey) : 'pages';
 
   if (session.authority !== 'admin') {
-    return (
-      <Box>
-        <Typography variant="h5" component="h1" gutterBottom>
-          {t('consoleSite.title')}
-        </Typography>
-        <Alert severity="info">{t('consoleSite.adminOnly')}</Alert>
-      </Box>
-    );
+    return <AdminOnly title={t('consoleSite.title')} message={t('consoleSite.adminOnly')} />;
   }
 
   return (
