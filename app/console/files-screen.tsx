@@ -16,7 +16,7 @@ import { useT } from '../i18n/index.tsx';
 import { api } from './api.ts';
 import { formatInstant, formatSize } from './format.ts';
 import { isAdmin, useSession } from './session.ts';
-import { useConfirm, useNotify } from './ui.tsx';
+import { useConfirm, useNotify, usePaginationLabels } from './ui.tsx';
 import { filesBody, UploadPanel } from './uploads.tsx';
 
 // SPEC §2 console/data and console/private_data: one screen, two owners. Shared files (owner "public")
@@ -39,6 +39,7 @@ const PAGE = 10;
 
 export function FilesScreen({ scope }: { scope: 'public' | 'private' }) {
   const { t } = useT();
+  const paginationLabels = usePaginationLabels();
   const session = useSession();
   const notify = useNotify();
   const confirm = useConfirm();
@@ -145,8 +146,7 @@ export function FilesScreen({ scope }: { scope: 'public' | 'private' }) {
           onPageChange={(_, p) => setPage(p)}
           rowsPerPage={PAGE}
           rowsPerPageOptions={[PAGE]}
-          labelRowsPerPage={t('console.rowsPerPage')}
-          labelDisplayedRows={({ from, to, count }) => `${from}–${to} ${t('console.of')} ${count}`}
+          {...paginationLabels}
         />
       </Paper>
     </Box>

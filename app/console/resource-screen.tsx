@@ -30,7 +30,7 @@ import { bodyOf, useCheck } from './forms.ts';
 import { openPreview, savedPreview } from './preview.ts';
 import { HistoryButton } from './history-dialog.tsx';
 import { screenTools } from './screen-tools.tsx';
-import { useAction, useConfirm } from './ui.tsx';
+import { useAction, useConfirm, usePaginationLabels } from './ui.tsx';
 
 // One table and one editor serve every declared resource (SPEC §4 "Editors"): add opens a blank record
 // (id -1), edit opens a copy; saving creates or updates by id, closes (but for kept-open updates) and
@@ -105,6 +105,7 @@ export function ResourceScreen({
   canAdd = true,
 }: Props) {
   const { t, lang } = useT();
+  const paginationLabels = usePaginationLabels();
   const view = res.console;
   const title = heading ?? res.label[lang];
   const columns = given ?? columnsOf(res, lang);
@@ -336,7 +337,7 @@ export function ResourceScreen({
       onPageChange={(_, p) => setPage(p)}
       rowsPerPage={10}
       rowsPerPageOptions={[10]}
-      labelRowsPerPage={t('console.rowsPerPage')}
+      {...paginationLabels}
     />
   );
 

@@ -105,3 +105,13 @@ export function AdminOnly({ title, message }: { title: string; message: string }
     </Box>
   );
 }
+
+/** What the console's paginated lists say, in the reader's language (MUI's own words are English). */
+export function usePaginationLabels() {
+  const { t } = useT();
+  return {
+    labelRowsPerPage: t('console.rowsPerPage'),
+    labelDisplayedRows: ({ from, to, count }: { from: number; to: number; count: number }) => t('console.rows', { from, to, count }),
+    getItemAriaLabel: (type: 'first' | 'last' | 'next' | 'previous') => t(type === 'next' || type === 'last' ? 'console.pageNext' : 'console.pagePrevious'),
+  };
+}

@@ -1,4 +1,3 @@
-import os from 'node:os';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
@@ -19,11 +18,11 @@ const messages = { zh, en } as const;
 type Lang = keyof typeof messages;
 type Who = { username: string; password: string; uid?: string };
 
-/** Screenshots to look at (the console's layout in both languages and on a phone), beside the other temporary files. */
+/** Screenshots to look at (the console's layout in both languages and on a phone), in test-results/ as the other suites' (not in git). */
 async function shot(page: Page, name: string) {
   // once the dialogs have faded in
   await page.waitForFunction(() => document.getAnimations().length === 0);
-  await page.screenshot({ path: path.join(os.tmpdir(), `console-history-${name}.png`) });
+  await page.screenshot({ path: path.join('test-results', `console-history-${name}.png`) });
 }
 
 describe.skipIf(!e2eAvailable)('history and trash in the console', { timeout: 120_000 }, () => {
@@ -254,6 +253,9 @@ describe.skipIf(!e2eAvailable)('history and trash in the console', { timeout: 12
       await intro.fill(text);
       await page.getByRole('button', { name: m.save, exact: true }).click();
       await expect.poll(stored).toBe(text);
+      // the screen reads the saved profile again and redraws its form: typing waits for that
+      await page.waitForLoadState('networkidle');
+      await expect.poll(() => intro.inputValue()).toBe(text);
     }
 
     await page.getByRole('button', { name: m.history.button }).click();

@@ -352,7 +352,7 @@ describe.skipIf(!e2eAvailable)('console: info pages and site content', { timeout
     expect(tools.some((x) => x.cid === item?.cid)).toBe(true);
     // the table has 10 rows a page: the new tool is on the last one
     const rows = await apiGet<Item[]>('/api/showcase/');
-    for (let i = 1; i < Math.ceil(rows.length / 10); i++) await page.getByRole('button', { name: 'Go to next page' }).click();
+    for (let i = 1; i < Math.ceil(rows.length / 10); i++) await page.getByRole('button', { name: en.console.pageNext }).click();
     await page.getByRole('table').getByText(title, { exact: true }).waitFor();
   });
 });

@@ -239,7 +239,7 @@ describe.skipIf(!e2eAvailable)('console in a browser', { timeout: 90_000 }, () =
 
     const row = page.getByRole('row', { name: /e2e\.person/ });
     // the new person (type "master") may stand on a later page of the table
-    for (let i = 0; i < 5 && !(await row.count()); i++) await page.getByRole('button', { name: 'Go to next page' }).click();
+    for (let i = 0; i < 5 && !(await row.count()); i++) await page.getByRole('button', { name: '下一页' }).click();
     await row.getByRole('button', { name: '转为已毕业' }).click();
     await page.getByRole('dialog').getByText('确认转为已毕业成员？').waitFor();
     await page.getByRole('dialog').getByRole('button', { name: '确定' }).click();

@@ -22,7 +22,7 @@ import {
 } from '../../console/activity-log.tsx';
 import { api } from '../../console/api.ts';
 import { isAdmin, useSession } from '../../console/session.ts';
-import { AdminOnly, useAction } from '../../console/ui.tsx';
+import { AdminOnly, useAction, usePaginationLabels } from '../../console/ui.tsx';
 import { useT } from '../../i18n/index.tsx';
 
 // The activity log for administrators (issue #16, point 3): every entry, newest first, 50 a page from the
@@ -31,6 +31,7 @@ import { useT } from '../../i18n/index.tsx';
 
 export default function ActivityScreen() {
   const { t, lang } = useT();
+  const paginationLabels = usePaginationLabels();
   const session = useSession();
   const labels = useActivityLabels();
   const { busy, run } = useAction();
@@ -160,8 +161,7 @@ export default function ActivityScreen() {
         onPageChange={(_, p) => setPage(p + 1)}
         rowsPerPage={50}
         rowsPerPageOptions={[50]}
-        labelRowsPerPage={t('console.rowsPerPage')}
-        labelDisplayedRows={({ from, to, count }) => `${from}–${to} ${t('console.of')} ${count}`}
+        {...paginationLabels}
       />
     </Box>
   );
