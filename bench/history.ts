@@ -25,7 +25,7 @@ import { actorByUsername, login } from '../server/services/auth.ts';
 import { ensureAdmin } from '../server/services/bootstrap.ts';
 import type { Ctx } from '../server/services/context.ts';
 import { createCrud } from '../server/services/crud.ts';
-import { HISTORY_KEEP } from '../server/services/history.ts';
+import { HISTORY_KEEP } from '../server/config.ts';
 import { publications } from '../server/services/publications.ts';
 import { Storage } from '../server/storage/storage.ts';
 

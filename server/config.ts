@@ -79,6 +79,10 @@ function parsePublicUrl(v: string | undefined): string | undefined {
   return v.replace(/\/+$/, '');
 }
 
+/** The defaults of HISTORY_KEEP and TRASH_DAYS (server/services/history.ts). */
+export const HISTORY_KEEP = 50;
+export const TRASH_DAYS = 30;
+
 function positive(name: string, v: string | undefined, fallback: number): number {
   if (v === undefined || v.trim() === '') return fallback;
   const n = Number(v);
@@ -120,8 +124,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cachePatienceMs: positive('CACHE_PATIENCE_MS', env.CACHE_PATIENCE_MS, 300),
     backupDir: blank(env.BACKUP_DIR) === undefined ? undefined : path.resolve(blank(env.BACKUP_DIR) as string),
     backupKeep: Math.round(positive('BACKUP_KEEP', env.BACKUP_KEEP, 7)),
-    historyKeep: Math.max(1, Math.round(positive('HISTORY_KEEP', env.HISTORY_KEEP, 50))),
-    trashDays: positive('TRASH_DAYS', env.TRASH_DAYS, 30),
+    historyKeep: Math.max(1, Math.round(positive('HISTORY_KEEP', env.HISTORY_KEEP, HISTORY_KEEP))),
+    trashDays: positive('TRASH_DAYS', env.TRASH_DAYS, TRASH_DAYS),
     serveApp: env.LAB_API_ONLY !== '1',
   };
 }

@@ -1,22 +1,14 @@
-import Box from '@mui/material/Box';
 import { type ActivityEntry, type ActivityPage, activityActions } from '../../common/wire.ts';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
 import { info, resources, site } from '../../common/resources/index.ts';
 import { type TextKey, useT } from '../i18n/index.tsx';
 import { CONSOLE_HEADER } from '../lib/session.ts';
 import { ApiFailure, api, toLogin } from './api.ts';
+import { type ListColumn, RecordList } from './record-list.tsx';
 
 // The activity log as the console shows it (issue #16, point 3): the administrators' Activity screen
 // (screens/activity.client.tsx) and the "My activity" section of one's profile draw the same table,
@@ -78,8 +70,6 @@ export function OutcomeChip({ outcome }: { outcome: ActivityEntry['outcome'] }) 
   return <Chip size="small" variant="outlined" color={outcomeColor[outcome] ?? 'default'} label={labels.outcome(outcome)} />;
 }
 
-type Column = { key: string; label: string; cell: (e: ActivityEntry) => ReactNode; wide?: boolean };
-
 /** The entries as a table, or as cards on a phone; `withPerson` false leaves out who (one's own entries). */
 export function ActivityTable({
   entries,
@@ -94,8 +84,7 @@ export function ActivityTable({
 }) {
   const { t } = useT();
   const labels = useActivityLabels();
-  const phone = !useMediaQuery('(min-width:600px)', { noSsr: true });
-  const columns: Column[] = [
+  const columns: ListColumn<ActivityEntry>[] = [
     { key: 'time', label: t('console.activity.time'), cell: (e) => <time dateTime={e.at}>{labels.time(e.at)}</time> },
     ...(withPerson ? [{ key: 'person', label: t('console.activity.person'), cell: (e: ActivityEntry) => e.actor || t('console.activity.someone') }] : []),
     { key: 'address', label: t('console.activity.address'), cell: (e) => e.address },
@@ -103,72 +92,10 @@ export function ActivityTable({
     { key: 'resource', label: t('console.activity.resource'), cell: (e) => (e.resource ? labels.object(e.resource) : '') },
     { key: 'record', label: t('console.activity.record'), cell: (e) => e.record, wide: true },
     { key: 'outcome', label: t('console.activity.outcome'), cell: (e) => <OutcomeChip outcome={e.outcome} /> },
-    { key: 'detail', label: t('console.activity.detail'), cell: (e) => e.detail.split(',').join(', '), wide: true },
+    { key: 'detail', label: t('console.activity.detail'), cell: (e) => e.detail.split(',').join(', '), wide: true, optional: true },
   ];
-  const empty = loading ? t('console.loading') : t('console.activity.empty');
-
-  if (phone) {
-    const [head, ...rest] = columns;
-    return (
-      <Box component="ul" aria-label={label} sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1 }}>
-        {entries.length === 0 && (
-          <Paper component="li" variant="outlined" sx={{ p: 1.5 }}>
-            {empty}
-          </Paper>
-        )}
-        {entries.map((e) => (
-          <Paper component="li" key={e.eid} variant="outlined" sx={{ p: 1.5, minWidth: 0 }}>
-            <Typography variant="subtitle2" component="h2">
-              {head?.cell(e)}
-            </Typography>
-            <Box component="dl" sx={{ m: 0, mt: 0.5, display: 'grid', gridTemplateColumns: 'auto minmax(0, 1fr)', columnGap: 1, rowGap: 0.25 }}>
-              {rest
-                .filter((c) => c.key !== 'detail' || e.detail)
-                .map((c) => (
-                  <Box key={c.key} sx={{ display: 'contents' }}>
-                    <Typography component="dt" variant="body2" color="text.secondary">
-                      {c.label}
-                    </Typography>
-                    <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}>
-                      {c.cell(e)}
-                    </Typography>
-                  </Box>
-                ))}
-            </Box>
-          </Paper>
-        ))}
-      </Box>
-    );
-  }
-
   return (
-    <TableContainer component={Paper} variant="outlined">
-      <Table size="small" aria-label={label}>
-        <TableHead>
-          <TableRow>
-            {columns.map((c) => (
-              <TableCell key={c.key}>{c.label}</TableCell>
-            ))}
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {entries.length === 0 && (
-            <TableRow>
-              <TableCell colSpan={columns.length}>{empty}</TableCell>
-            </TableRow>
-          )}
-          {entries.map((e) => (
-            <TableRow key={e.eid} hover>
-              {columns.map((c) => (
-                <TableCell key={c.key} sx={c.wide ? { minWidth: 120, maxWidth: 320, overflowWrap: 'anywhere' } : { whiteSpace: 'nowrap' }}>
-                  {c.cell(e)}
-                </TableCell>
-              ))}
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
+    <RecordList items={entries} keyOf={(e) => e.eid} columns={columns} label={label} empty={loading ? t('console.loading') : t('console.activity.empty')} />
   );
 }
 

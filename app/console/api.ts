@@ -17,9 +17,9 @@ export class ApiFailure extends Error {
     else if (body && typeof body === 'object' && 'detail' in body) this.detail = String((body as { detail: unknown }).detail);
     else if (body && typeof body === 'object') this.fields = body as FieldErrors;
   }
-  /** The failure as lines for the red snackbar: "field: message" (SPEC §5). */
-  lines(): string[] {
-    if (this.fields) return Object.entries(this.fields).flatMap(([f, ms]) => ms.map((m) => (f ? `${f}: ${m}` : m)));
+  /** The failure as lines for the red snackbar: "field: message" (SPEC §5), each field named by `label` (its own name unless given). */
+  lines(label: (field: string) => string = (f) => f): string[] {
+    if (this.fields) return Object.entries(this.fields).flatMap(([f, ms]) => ms.map((m) => (f ? `${label(f)}: ${m}` : m)));
     return [this.detail ?? this.message];
   }
 }

@@ -141,8 +141,7 @@ function HistoryDialog({ res, id, fields, onRestored, onClose }: Omit<Props, 'si
       },
       () => t('console.history.restored'),
       // today's rules may refuse an old value (a slug taken since): said here by field, in the reader's language
-      (e) =>
-        setRefusal(e instanceof ApiFailure && e.fields ? Object.entries(e.fields).flatMap(([f, ms]) => ms.map((m) => (f ? `${label(f)}: ${m}` : m))) : null),
+      (e) => setRefusal(e instanceof ApiFailure && e.fields ? e.lines(label) : null),
     );
   }
 

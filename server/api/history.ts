@@ -15,7 +15,7 @@ import { answers, ctxOf, SuccessSchema, success, typed } from './helpers.ts';
 
 /** Every declared resource that keeps history, by name: the registry's and the site settings record. */
 const versioned: ReadonlyMap<string, Versioned> = new Map(
-  [...registry.map((r) => r.crud), siteRecord].filter((c) => c.res.history).map((c) => [c.res.name, c as unknown as Versioned]),
+  [...registry.map((r) => r.crud), siteRecord].filter((c) => c.res.history).map((c) => [c.res.name, c]),
 );
 const find = (name: string) => versioned.get(name);
 

@@ -1,11 +1,12 @@
 import type { Lang } from '../../common/enums.ts';
 import { inputSchema, type ResourceDef, recordTitle } from '../../common/resource.ts';
+import { HISTORY_KEEP } from '../config.ts';
 import { loose } from '../db/schema.ts';
-import { bucketOf, storedFiles } from '../storage/storage.ts';
+import { asBucket, bucketOf, storedFiles } from '../storage/storage.ts';
 import { logActivity } from './activity.ts';
 import type { Ctx } from './context.ts';
 import { nowIso } from './context.ts';
-import type { CrudHooks } from './crud.ts';
+import type { Crud, CrudHooks } from './crud.ts';
 import { rowToWire, translateConstraint } from './crud.ts';
 import { type FileChanges, mediaKeyOf, type StoredFile } from './media.ts';
 import { writeWithFiles } from './transaction.ts';
@@ -20,10 +21,6 @@ import { Forbidden, InputError, NotFound } from '../errors.ts';
 // puts the record back under its own id.
 
 type Row = Record<string, unknown>;
-
-/** How many versions of a record are kept (HISTORY_KEEP), and how long the trash keeps a record (TRASH_DAYS). */
-export const HISTORY_KEEP = 50;
-export const TRASH_DAYS = 30;
 
 /** Rows that leave with a record and come back with it from the trash (a person's private files). */
 export type RelatedRows = { table: string; rows: Row[] };
@@ -54,6 +51,15 @@ function keptForm(row: Row, hooks: CrudHooks): Row {
   return out;
 }
 
+/** What a version and a trash entry say of themselves: which record, when, and who replaced or deleted it. */
+const stamp = (ctx: Ctx, res: ResourceDef, current: Row) => ({
+  resource: res.name,
+  record: Number(current[res.id]),
+  at: nowIso(),
+  actor_pid: ctx.actor?.pid ?? null,
+  actor: ctx.actor?.username ?? '',
+});
+
 async function keepFiles(ctx: Ctx, holder: Holder, id: number, files: StoredFile[]) {
   const unique = new Map(files.map((f) => [`${f.bucket}/${f.key}`, f]));
   if (unique.size === 0) return;
@@ -69,7 +75,7 @@ async function releaseFiles(ctx: Ctx, holder: Holder, ids: number[], changes: Fi
   const held = await ctx.db.selectFrom('kept_file').select(['bucket', 'storage_key']).where('holder', '=', holder).where('holder_id', 'in', ids).execute();
   await ctx.db.deleteFrom('kept_file').where('holder', '=', holder).where('holder_id', 'in', ids).execute();
   for (const f of held) {
-    const bucket = bucketOf({ table: 'kept_file', column: 'storage_key', bucket: { column: 'bucket' } }, f);
+    const bucket = asBucket(f.bucket);
     if (bucket) changes.removed.push({ bucket, key: f.storage_key });
   }
 }
@@ -84,14 +90,7 @@ export async function keepVersion(ctx: Ctx, res: ResourceDef, hooks: CrudHooks, 
   const id = Number(current[res.id]);
   const row = await ctx.db
     .insertInto('revision')
-    .values({
-      resource: res.name,
-      record: id,
-      at: nowIso(),
-      actor_pid: ctx.actor?.pid ?? null,
-      actor: ctx.actor?.username ?? '',
-      data: JSON.stringify(keptForm(current, hooks)),
-    })
+    .values({ ...stamp(ctx, res, current), data: JSON.stringify(keptForm(current, hooks)) })
     .returning('rid')
     .executeTakeFirstOrThrow();
   await keepFiles(ctx, 'revision', row.rid, filesOfRow(res, res.table, current));
@@ -121,15 +120,8 @@ export async function keepVersion(ctx: Ctx, res: ResourceDef, hooks: CrudHooks, 
 export async function moveToTrash(ctx: Ctx, res: ResourceDef, current: Row, related: RelatedRows[]): Promise<void> {
   const row = await ctx.db
     .insertInto('trash')
-    .values({
-      resource: res.name,
-      record: Number(current[res.id]),
-      at: nowIso(),
-      actor_pid: ctx.actor?.pid ?? null,
-      actor: ctx.actor?.username ?? '',
-      // the whole row: an account restored from the trash logs in as it did (only administrators see the trash)
-      data: JSON.stringify({ row: current, related }),
-    })
+    // the whole row: an account restored from the trash logs in as it did (only administrators see the trash)
+    .values({ ...stamp(ctx, res, current), data: JSON.stringify({ row: current, related }) })
     .returning('tid')
     .executeTakeFirstOrThrow();
   const files = [...filesOfRow(res, res.table, current), ...related.flatMap((r) => r.rows.flatMap((x) => filesOfRow(undefined, r.table, x)))];
@@ -141,13 +133,8 @@ const PERSON_REFERENCES = ['created_by'] as const;
 
 // Reading and restoring: what the console's History dialog and Trash screen call (server/api/history.ts).
 
-/** The service of a declared resource as history needs it (services/crud.ts's `Crud`, structurally). */
-export type Versioned = {
-  res: ResourceDef;
-  hooks: CrudHooks;
-  getRow: (db: Ctx['db'], id: number) => Promise<Row>;
-  update: (ctx: Ctx, id: number, input: Row, opts?: { restoring?: { row: Row; rid: number } }) => Promise<void>;
-};
+/** The service of a declared resource, as history uses it. */
+export type Versioned = Pick<Crud, 'res' | 'hooks' | 'getRow' | 'update'>;
 
 /**
  * What the asker may do with a record's history: everything where they may edit the record, only their
@@ -258,16 +245,15 @@ export async function restoreFromTrash(ctx: Ctx, tid: number, find: (name: strin
     const pid = row[column];
     if (typeof pid === 'number' && !(await ctx.db.selectFrom('person').select('pid').where('pid', '=', pid).executeTakeFirst())) row[column] = null;
   }
-  const restored = writeWithFiles(ctx, async (tx, changes) => {
+  // a username or slug taken since is the field's error, and the entry stays in the trash
+  await writeWithFiles(ctx, async (tx, changes) => {
     // the loose view (db/schema.ts): the tables are named by the declaration and by the hook that kept the rows
     await loose(tx.db).insertInto(v.res.table).values(row).execute();
     for (const r of related) if (r.rows.length) await loose(tx.db).insertInto(r.table).values(r.rows).execute();
     await tx.db.deleteFrom('trash').where('tid', '=', tid).execute();
     await releaseFiles(tx, 'trash', [tid], changes);
     await logActivity(tx, { action: 'restore', resource: v.res.name, record: entry.record, detail: ['trash'] });
-  });
-  // a username or slug taken since is the field's error, and the entry stays in the trash
-  await restored.catch((e: unknown) => {
+  }).catch((e: unknown) => {
     throw translateConstraint(e);
   });
   if (v.hooks.publicTopic) ctx.onPublicChange?.(v.hooks.publicTopic);
@@ -288,11 +274,13 @@ export async function purgeTrash(ctx: Ctx, before?: string): Promise<number> {
     await tx.db.deleteFrom('trash').where('tid', 'in', tids).execute();
     await releaseFiles(tx, 'trash', tids, changes);
     for (const e of entries) {
-      const revs = await tx.db.selectFrom('revision').select('rid').where('resource', '=', e.resource).where('record', '=', e.record).execute();
-      const rids = revs.map((r) => r.rid);
-      if (rids.length === 0) continue;
-      await tx.db.deleteFrom('revision').where('rid', 'in', rids).execute();
-      await releaseFiles(tx, 'revision', rids, changes);
+      const dropped = await tx.db.deleteFrom('revision').where('resource', '=', e.resource).where('record', '=', e.record).returning('rid').execute();
+      await releaseFiles(
+        tx,
+        'revision',
+        dropped.map((r) => r.rid),
+        changes,
+      );
     }
     await logActivity(tx, { action: 'purge', resource: 'trash', record: entries.length, detail: before ? ['expired'] : ['emptied'] });
   });

@@ -41,11 +41,12 @@ export const storedFiles: readonly StoredFileColumn[] = [
   { table: 'kept_file', column: 'storage_key', bucket: { column: 'bucket' } },
 ];
 
+/** A stored value as a bucket's name, if it is one. */
+export const asBucket = (v: unknown): Bucket | undefined => ((buckets as readonly unknown[]).includes(v) ? (v as Bucket) : undefined);
+
 /** The bucket of a row's stored file: the column's own, or the one the row names (undefined if it names none). */
 export function bucketOf(f: StoredFileColumn, row: Record<string, unknown>): Bucket | undefined {
-  if (typeof f.bucket === 'string') return f.bucket;
-  const named = row[f.bucket.column];
-  return (buckets as readonly unknown[]).includes(named) ? (named as Bucket) : undefined;
+  return typeof f.bucket === 'string' ? f.bucket : asBucket(row[f.bucket.column]);
 }
 
 const KEY_RE = /^[a-f0-9]{32}(\.[a-z0-9]{1,8})?$/;

@@ -7,18 +7,11 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import type { ResourceDef } from '../../../common/resource.ts';
 import { resources, site } from '../../../common/resources/index.ts';
@@ -27,6 +20,7 @@ import { useActivityLabels } from '../../console/activity-log.tsx';
 import { ApiFailure, api, request } from '../../console/api.ts';
 import { editorAddress } from '../../console/record-targets.ts';
 import { isAdmin, useSession } from '../../console/session.ts';
+import { type ListColumn, RecordList } from '../../console/record-list.tsx';
 import { AdminOnly, useAction, useConfirm } from '../../console/ui.tsx';
 import { useT } from '../../i18n/index.tsx';
 
@@ -48,7 +42,7 @@ export default function TrashScreen() {
   const confirm = useConfirm();
   const { busy, run } = useAction();
   const queryClient = useQueryClient();
-  const phone = !useMediaQuery('(min-width:600px)', { noSsr: true });
+  const _phone = !useMediaQuery('(min-width:600px)', { noSsr: true });
   const admin = isAdmin(session);
   const trash = useQuery({ queryKey: ['trash'], queryFn: () => api.get<TrashList>('/api/trash/'), enabled: admin });
   const [restored, setRestored] = useState<Restored | null>(null);
@@ -81,12 +75,12 @@ export default function TrashScreen() {
       (e) => {
         if (!(e instanceof ApiFailure && e.fields)) return;
         const label = (f: string) => res?.fields[f]?.label[lang] ?? f;
-        setRefusal(Object.entries(e.fields).flatMap(([f, ms]) => ms.map((m) => (f ? `${label(f)}: ${m}` : m))));
+        setRefusal(e.lines(label));
       },
     );
   }
 
-  const columns: { key: string; label: string; cell: (item: TrashItem) => ReactNode; wide?: boolean }[] = [
+  const columns: ListColumn<TrashItem>[] = [
     { key: 'kind', label: t('console.trash.kind'), cell: (item) => labels.object(item.resource) },
     { key: 'name', label: t('console.trash.name'), cell: nameOf, wide: true },
     { key: 'by', label: t('console.trash.deletedBy'), cell: (item) => item.actor || t('console.activity.someone') },
@@ -104,67 +98,16 @@ export default function TrashScreen() {
       {t('console.trash.restore')}
     </Button>
   );
-  const empty = trash.isLoading ? t('console.loading') : t('console.trash.empty');
-  const [head, ...rest] = [columns[1], columns[0], ...columns.slice(2)] as typeof columns;
-
-  const listing = phone ? (
-    <Box component="ul" aria-label={title} sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1 }}>
-      {items.length === 0 && (
-        <Paper component="li" variant="outlined" sx={{ p: 1.5 }}>
-          {empty}
-        </Paper>
-      )}
-      {items.map((item) => (
-        <Paper component="li" key={item.tid} variant="outlined" sx={{ p: 1.5, minWidth: 0 }}>
-          <Typography variant="subtitle2" component="h2" sx={{ overflowWrap: 'anywhere' }}>
-            {head?.cell(item)}
-          </Typography>
-          <Box component="dl" sx={{ m: 0, mt: 0.5, display: 'grid', gridTemplateColumns: 'auto minmax(0, 1fr)', columnGap: 1, rowGap: 0.25 }}>
-            {rest.map((c) => (
-              <Box key={c.key} sx={{ display: 'contents' }}>
-                <Typography component="dt" variant="body2" color="text.secondary">
-                  {c.label}
-                </Typography>
-                <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}>
-                  {c.cell(item)}
-                </Typography>
-              </Box>
-            ))}
-          </Box>
-          <Box sx={{ mt: 1, ml: -0.5 }}>{restoreButton(item)}</Box>
-        </Paper>
-      ))}
-    </Box>
-  ) : (
-    <TableContainer component={Paper} variant="outlined">
-      <Table size="small" aria-label={title}>
-        <TableHead>
-          <TableRow>
-            {columns.map((c) => (
-              <TableCell key={c.key}>{c.label}</TableCell>
-            ))}
-            <TableCell>{t('console.actions')}</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {items.length === 0 && (
-            <TableRow>
-              <TableCell colSpan={columns.length + 1}>{empty}</TableCell>
-            </TableRow>
-          )}
-          {items.map((item) => (
-            <TableRow key={item.tid} hover>
-              {columns.map((c) => (
-                <TableCell key={c.key} sx={c.wide ? { minWidth: 160, maxWidth: 420, overflowWrap: 'anywhere' } : { whiteSpace: 'nowrap' }}>
-                  {c.cell(item)}
-                </TableCell>
-              ))}
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{restoreButton(item)}</TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
+  const listing = (
+    <RecordList
+      items={items}
+      keyOf={(item) => item.tid}
+      columns={columns}
+      head="name"
+      label={title}
+      empty={trash.isLoading ? t('console.loading') : t('console.trash.empty')}
+      actions={restoreButton}
+    />
   );
 
   return (
