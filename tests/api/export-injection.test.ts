@@ -84,7 +84,9 @@ describe.each(dialects)('exports of hostile values on %s', (dialect) => {
     for (const bad of ['10.1234/a b', '10.1234/a{b}', '10.1234/a\\b', '10.1234/a"b', 'https://doi.org/10.1234/ab', '10.12/ab'])
       expect(textFormats.doi.pattern.test(bad), bad).toBe(false);
     for (const doi of REAL_DOIS) {
-      const pid = createdId(await admin.send('POST', '/api/publication/', { title: `Real ${doi}`, author: '["A B"]', source: 'S', year: '2020', area: 'agents', doi }));
+      const pid = createdId(
+        await admin.send('POST', '/api/publication/', { title: `Real ${doi}`, author: '["A B"]', source: 'S', year: '2020', area: 'agents', doi }),
+      );
       const r = await t.app.inject({ method: 'GET', url: `/publication/${pid}.bib` });
       const [entry] = readBack(r.body);
       expect(entry?.fields.doi, doi).toBe(doi);
@@ -95,7 +97,14 @@ describe.each(dialects)('exports of hostile values on %s', (dialect) => {
     const title = 'Talk\rATTACH:https://evil.example/x\nLOCATION:nowhere\r\nEND:VEVENT; a, b \\ c';
     // sent byte by byte: FormData would make every line break a CRLF, as a browser's form does
     const fields = { title_zh: title, title_en: title, date: '2026-12-01', start: '10:00', end: '11:00' };
-    createdId(await sendRaw(admin, 'POST', '/api/seminar/', Object.entries(fields).map(([name, value]) => ({ name, value }))));
+    createdId(
+      await sendRaw(
+        admin,
+        'POST',
+        '/api/seminar/',
+        Object.entries(fields).map(([name, value]) => ({ name, value })),
+      ),
+    );
     const r = await t.app.inject({ method: 'GET', url: '/feed/seminars.ics' });
     expect(r.statusCode).toBe(200);
     // every line ends with CRLF; no CR or LF elsewhere
