@@ -204,10 +204,7 @@ async function sheetGuard(): Promise<{ write: (chunk: Buffer) => void; end: () =
   };
   parser.on('opentag', (tag) => {
     if (problem) return;
-    const attr = (name: string) => {
-      const v = tag.attributes[name];
-      return typeof v === 'string' ? v : (v?.value ?? '');
-    };
+    const attr = (name: string) => tag.attributes[name] ?? '';
     // exceljs matches names as written, prefix and all; the local name is matched too, to be safe
     const name = tag.name.slice(tag.name.indexOf(':') + 1);
     if (name === 'dimension') range(attr('ref'), false);

@@ -73,8 +73,8 @@ const TEX: Readonly<Record<string, string>> = {
   '<': '\\textless{}',
   '>': '\\textgreater{}',
 };
-/** Fields BibTeX styles read verbatim (a DOI, links): kept as written, only what could end the field percent-encoded. */
-const VERBATIM = new Set(['doi', 'url', 'howpublished']);
+/** Fields BibTeX styles read verbatim (a DOI, a link): kept as written, only what could end the field percent-encoded. */
+const VERBATIM = new Set(['doi', 'url']);
 
 /**
  * The one way a value enters BibTeX (issue #25, point 5): plain text with LaTeX's special characters as
@@ -85,7 +85,7 @@ const VERBATIM = new Set(['doi', 'url', 'howpublished']);
 export function bibtexValue(field: string, value: string): string {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it removes
   const flat = value.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ');
-  if (VERBATIM.has(field)) return flat.replace(/[{}\\\s"%]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
+  if (VERBATIM.has(field)) return flat.replace(/[{}\\\s]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
   return flat.replace(/[\\{}$&%#_^~<>]/g, (c) => TEX[c] as string);
 }
 
@@ -100,12 +100,16 @@ function bibtexName(n: CSLName): string {
   return `${part(n.family ?? '')}, ${part(n.given)}`;
 }
 
-/** A title's words with capitals braced, so that styles that lower-case titles keep them. */
-const bibtexTitle = (title: string) =>
-  bibtexValue('title', title)
-    .split(' ')
-    .map((w) => (/[A-Z]/.test(w.replace(/\\[a-z]+\{\}/g, '')) ? `{${w}}` : w))
-    .join(' ');
+/**
+ * A title's (or a booktitle's) words with capitals braced, so that styles that lower-case titles keep them, as citation-js
+ * does it (not the first word, nor the first after a colon). A braced run is letters, digits and _ only,
+ * never part of an escape, so the braces stay balanced.
+ */
+const bibtexTitle = (field: string, title: string) =>
+  bibtexValue(field, title)
+    .split(/(:\s*)/)
+    .map((part, i) => (i % 2 ? part : part.replace(/([^\\])\b([a-z]*[A-Z].*?)\b/g, '$1{$2}')))
+    .join('');
 
 /**
  * BibTeX of publications: the fields BibTeX carries (no abstract or keywords; CSL-JSON has them).
@@ -115,7 +119,8 @@ const bibtexTitle = (title: string) =>
 export async function bibtexOf(list: readonly PublicPublication[]): Promise<string> {
   if (list.length === 0) return '';
   const Cite = await citeJs();
-  return `${list.map((p) => bibtexEntry(Cite, p)).join('\n')}`;
+  // laid out as citation-js wrote them: one entry after another, a blank line at the end
+  return `${list.map((p) => bibtexEntry(Cite, p)).join('')}\n`;
 }
 
 type BibtexObject = { type: string; label: string; properties: Record<string, unknown> };
@@ -127,8 +132,8 @@ function bibtexEntry(Cite: typeof CiteClass, p: PublicPublication): string {
   const doi = p.doi && textFormats.doi.pattern.test(p.doi) ? p.doi : '';
   const values: Record<string, string | undefined> = {
     author: csl.author?.map(bibtexName).join(' and '),
-    title: bibtexTitle(p.title),
-    booktitle: bibtexValue('booktitle', p.source),
+    title: bibtexTitle('title', p.title),
+    booktitle: bibtexTitle('booktitle', p.source),
     journal: bibtexValue('journal', p.source),
     publisher: bibtexValue('publisher', p.source),
     note: bibtexValue('note', p.source),

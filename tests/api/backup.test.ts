@@ -311,12 +311,12 @@ describe.each(dialects)('a restore of a small archive that unpacks to a lot, on 
     const archive = path.join(scratch, 'bomb.tar.gz');
     const pack = tar.pack();
     const written = pipeline(pack, createGzip({ level: 9 }), fs.createWriteStream(archive));
-    pack.entry({ name: 'lab-backup.json' }, header?.data);
+    pack.entry({ name: 'lab-backup.json' }, header?.data ?? Buffer.alloc(0));
     const MB = 1024 * 1024;
     const table = pack.entry({ name: 'db/people.jsonl', size: 100 * MB });
     const row = Buffer.alloc(MB, '[1]\n');
-    for (let i = 0; i < 100; i++) if (!table.write(row)) await new Promise((r) => table.once('drain', r));
-    table.end();
+    for (let i = 0; i < 100; i++) if (!table.write(row)) await new Promise<void>((r) => table.once('drain', () => r()));
+    table.end(() => {});
     pack.finalize();
     await written;
     const packed = fs.statSync(archive).size;
