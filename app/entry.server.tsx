@@ -2,6 +2,7 @@ import { PassThrough } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
 import type { EntryContext, RouterContextProvider } from 'react-router';
 import { ServerRouter } from 'react-router';
+import { scriptMarkContext } from '#page-context';
 
 // Pages are rendered whole before they are sent (all their data is loaded first), so a page is one
 // complete HTML document: readable without JavaScript, and cacheable as it is (server/pages/plugin.ts).
@@ -13,12 +14,15 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  _loadContext: RouterContextProvider,
+  loadContext: RouterContextProvider,
 ) {
   if (request.method.toUpperCase() === 'HEAD') return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   return new Promise<Response>((resolve, reject) => {
     let status = responseStatusCode;
-    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
+    // every script React Router writes carries this render's mark, so the page's policy can tell them from
+    // any other (server/http/csp.ts)
+    const mark = loadContext.get(scriptMarkContext) || undefined;
+    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} nonce={mark} />, {
       onAllReady() {
         const chunks: Buffer[] = [];
         const sink = new PassThrough();

@@ -6,3 +6,10 @@ import type { PageData } from '../server/pages/page-data.ts';
 export const pageDataContext = createContext<PageData>();
 
 export type { PageData };
+
+/**
+ * The random mark of this render's own inline scripts (server/http/csp.ts): React Router writes it as
+ * their nonce, the page's policy allows the scripts that carry it, and it is removed before the page is
+ * sent. Empty when the server set none (the dev server).
+ */
+export const scriptMarkContext = createContext<string>('');

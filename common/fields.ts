@@ -66,8 +66,10 @@ export type FieldMap = Readonly<Record<string, FieldDef>>;
 
 /** Formats a text field may require: each a pattern, its message and an example that has it. */
 export const textFormats = {
-  // a DOI as Crossref and DataCite assign them: 10., a registrant code, a slash, a suffix
-  doi: { pattern: /^10\.\d{4,9}\/\S+$/, message: 'invalid_doi', example: '10.1145/3589334.3645413' },
+  // a DOI as Crossref and DataCite assign them: 10., a registrant code, a slash, a suffix of Crossref's
+  // recommended characters plus those of older DOIs (< > [ ] # + &); never a space, quote, brace or
+  // backslash, which would let it out of a BibTeX field or an attribute (issue #25, point 5; decisions.md)
+  doi: { pattern: /^10\.\d{4,9}\/[-._;()/:a-zA-Z0-9<>[\]#+&]+$/, message: 'invalid_doi', example: '10.1145/3589334.3645413' },
   // which member an author is (common/authors.ts): a person's id, "none" or "auto" (by name)
   member_link: { pattern: /^(?:[1-9]\d{0,9}|none|auto)$/, message: 'invalid_member_link', example: 'auto' },
 } as const satisfies Record<string, { pattern: RegExp; message: MessageKey; example: string }>;

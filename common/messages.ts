@@ -92,6 +92,10 @@ export const messages = {
   },
   import_too_large: { zh: 'XLSX 文件解压后超过 {max}', en: 'the XLSX file unpacks to more than {max}' },
   import_unreadable: { zh: '无法读取该 XLSX 文件', en: 'the XLSX file could not be read' },
+  import_sheet_range: {
+    zh: 'XLSX 工作表声明的范围超出导入上限：最多 {rows} 行、{cols} 列，合并单元格与数据验证合计最多 {cells} 个单元格',
+    en: 'the XLSX sheet declares ranges beyond what an import reads: at most {rows} rows and {cols} columns, and {cells} cells in merged ranges and data validations together',
+  },
   import_header: { zh: '第 1 行 {col} 列的表头应为“{zh}”或“{en}”', en: 'Row 1, column {col} must be headed "{zh}" or "{en}"' },
   import_empty: { zh: '文件中没有数据行', en: 'the file has no data rows' },
   import_too_many: { zh: '数据行过多（最多 {max} 行）', en: 'too many data rows (at most {max})' },

@@ -3,6 +3,7 @@ import fsSync from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import readline from 'node:readline';
+import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
 import tar from 'tar-stream';
@@ -41,6 +42,14 @@ type Entry = tar.Extract extends AsyncIterable<infer E> ? E : never;
 
 const JSON_ENTRY_MAX = 64 * 1024 * 1024;
 const BATCH = 200;
+/**
+ * What an archive may unpack to, counted as it is read (issue #25, point 8): its manifest comes last, so
+ * until then nothing says how much is coming. JSON lines compress about 10 to 20 times and stored files
+ * hardly at all; gzip can reach 1000. A few MB, and 50 times the archive's size, are far above any real
+ * backup and keep a small hostile archive from filling the disk before its missing manifest is noticed.
+ */
+const UNPACK_SLACK = 2 * 1024 * 1024;
+const UNPACK_RATIO = 50;
 
 export type RestoreSummary = { schema: string; from: Header['database']; tables: number; rows: number; files: number; bytes: number };
 export type RestoreOptions = { force?: boolean };
@@ -58,11 +67,15 @@ type Staged = {
   files: Map<string, { path: string; size: number; sha256: string }>;
 };
 
-async function readSmall(entry: Entry): Promise<unknown> {
+/** Counts the bytes unpacked so far against the archive's budget; throws past it. */
+type Budget = (bytes: number) => void;
+
+async function readSmall(entry: Entry, budget: Budget): Promise<unknown> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of entry) {
     const c = chunk as Buffer;
+    budget(c.length);
     size += c.length;
     if (size > JSON_ENTRY_MAX) throw new BadArchive(`${entry.header.name} is too large`);
     chunks.push(c);
@@ -74,18 +87,27 @@ async function readSmall(entry: Entry): Promise<unknown> {
   }
 }
 
-/** Writes an entry to `to`, returning its SHA-256, size and number of lines. */
-async function stageEntry(entry: Entry, to: string) {
+/** Writes an entry to `to`, returning its SHA-256, size and number of lines; stops past the budget. */
+async function stageEntry(entry: Entry, to: string, budget: Budget) {
   const hash = createHash('sha256');
   let size = 0;
   let lines = 0;
-  entry.on('data', (chunk) => {
-    const c = chunk as Buffer;
-    hash.update(c);
-    size += c.length;
-    for (let i = c.indexOf(10); i >= 0; i = c.indexOf(10, i + 1)) lines++;
+  // each chunk is counted before it is written: past the budget, the pipeline fails with nothing more written
+  const count = new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      try {
+        budget(chunk.length);
+      } catch (e) {
+        done(e as Error);
+        return;
+      }
+      hash.update(chunk);
+      size += chunk.length;
+      for (let i = chunk.indexOf(10); i >= 0; i = chunk.indexOf(10, i + 1)) lines++;
+      done(null, chunk);
+    },
   });
-  await pipeline(entry, fsSync.createWriteStream(to, { flags: 'wx', mode: 0o600 }));
+  await pipeline(entry, count, fsSync.createWriteStream(to, { flags: 'wx', mode: 0o600 }));
   return { sha256: hash.digest('hex'), size, lines };
 }
 
@@ -94,6 +116,13 @@ async function unpack(file: string, dir: string, expectSchema: string): Promise<
   await fs.mkdir(path.join(dir, 'db'), { recursive: true });
   for (const b of buckets) await fs.mkdir(path.join(dir, 'files', b), { recursive: true });
   const staged: Staged = { header: undefined as unknown as Header, manifest: undefined as unknown as Manifest, dir, tables: new Map(), files: new Map() };
+  const limit = UNPACK_SLACK + UNPACK_RATIO * (await fs.stat(file)).size;
+  let unpacked = 0;
+  const budget: Budget = (bytes) => {
+    unpacked += bytes;
+    if (unpacked > limit)
+      throw new BadArchive(`the archive unpacks to more than ${UNPACK_RATIO} times its size before its ${MANIFEST}: not a backup this site wrote`);
+  };
   const extract = tar.extract();
   const reading = pipeline(fsSync.createReadStream(file), createGunzip(), extract);
   reading.catch(() => {});
@@ -103,7 +132,7 @@ async function unpack(file: string, dir: string, expectSchema: string): Promise<
       if (entry.header.type !== 'file') throw new BadArchive(`${name}: not a plain file`);
       if (!staged.header) {
         if (name !== HEADER) throw new BadArchive(`not a lab backup (${HEADER} is not its first entry)`);
-        const h = headerSchema.safeParse(await readSmall(entry));
+        const h = headerSchema.safeParse(await readSmall(entry, budget));
         if (!h.success) throw new BadArchive(`not a lab backup (${HEADER} is not one)`);
         if (h.data.version > FORMAT_VERSION)
           throw new RestoreRefused(`this backup was made by a newer version of the site (format ${h.data.version}); upgrade first`);
@@ -119,7 +148,7 @@ async function unpack(file: string, dir: string, expectSchema: string): Promise<
       }
       if (staged.manifest) throw new BadArchive(`${name} after ${MANIFEST}`);
       if (name === MANIFEST) {
-        const m = manifestSchema.safeParse(await readSmall(entry));
+        const m = manifestSchema.safeParse(await readSmall(entry, budget));
         if (!m.success) throw new BadArchive(`${MANIFEST} is damaged`);
         staged.manifest = m.data;
         continue;
@@ -129,12 +158,12 @@ async function unpack(file: string, dir: string, expectSchema: string): Promise<
       if (table) {
         if (staged.tables.has(table)) throw new BadArchive(`${name} twice`);
         const to = path.join(dir, 'db', `${table}.jsonl`);
-        const s = await stageEntry(entry, to);
+        const s = await stageEntry(entry, to, budget);
         staged.tables.set(table, { path: to, sha256: s.sha256, lines: s.lines });
       } else if (stored && buckets.includes(stored[1] as Bucket) && Storage.isKey(stored[2] as string)) {
         if (staged.files.has(name)) throw new BadArchive(`${name} twice`);
         const to = path.join(dir, 'files', stored[1] as string, stored[2] as string);
-        const s = await stageEntry(entry, to);
+        const s = await stageEntry(entry, to, budget);
         staged.files.set(name, { path: to, size: s.size, sha256: s.sha256 });
       } else {
         throw new BadArchive(`${name}: not an entry a backup holds`);

@@ -8,13 +8,21 @@ import { createPageData } from './page-data.ts';
 
 const xml = (s: unknown) => String(s ?? '').replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c] as string);
 
-/** iCalendar text: escaped, and folded at 75 octets (RFC 5545 §3.1). */
+/**
+ * iCalendar text, escaped as RFC 5545 §3.3.11 says: a backslash, ; and , escaped, every line break (CRLF,
+ * LF or a lone CR, issue #25 point 5) written \n, and other control characters, which TEXT cannot hold,
+ * a space. Lines are folded at 75 octets by fold (§3.1).
+ */
 function icsText(s: unknown): string {
-  return String(s ?? '')
-    .replace(/\\/g, '\\\\')
-    .replace(/;/g, '\\;')
-    .replace(/,/g, '\\,')
-    .replace(/\r?\n/g, '\\n');
+  return (
+    String(s ?? '')
+      .replace(/\\/g, '\\\\')
+      .replace(/;/g, '\\;')
+      .replace(/,/g, '\\,')
+      .replace(/\r\n|\r|\n/g, '\\n')
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it replaces
+      .replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, ' ')
+  );
 }
 function fold(line: string): string {
   const out: string[] = [];

@@ -4,7 +4,7 @@ import { fastifyReactRouter } from '@mcansh/react-router-fastify';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { RouterContextProvider } from 'react-router';
 import type { ViteDevServer } from 'vite';
-import { pageDataContext } from '#page-context';
+import { pageDataContext, scriptMarkContext } from '#page-context';
 import { citationRoutes } from './citations.ts';
 import { feedRoutes } from './feeds.ts';
 import { siteOrigin } from '../http/origin.ts';
@@ -15,7 +15,7 @@ import { pathOf, queryOf } from '../http/url.ts';
 import { pageParams, paramsKey } from './page-params.ts';
 import { type AnswerHeaders, answerFromCache, keepRendered, mayShare, readAll } from '../cache/http.ts';
 import type { ResponseCache } from '../cache/response-cache.ts';
-import { pagePolicy } from '../http/csp.ts';
+import { newScriptMark, pagePolicy, rendererScripts } from '../http/csp.ts';
 import { actsForMember } from '../http/headers.ts';
 import type { Topic } from '../cache/changes.ts';
 import { themeOfCookie } from '../../common/theme.ts';
@@ -106,6 +106,8 @@ export async function pagesPlugin(app: FastifyInstance, opts: PagesOptions = {})
       const context = new RouterContextProvider();
       req.pageTopics = new Set();
       context.set(pageDataContext, createPageData(app.lab, req, req.pageTopics));
+      req.scriptMark = newScriptMark();
+      context.set(scriptMarkContext, req.scriptMark);
       return context;
     },
     routeOptions: {
@@ -118,13 +120,14 @@ export async function pagesPlugin(app: FastifyInstance, opts: PagesOptions = {})
         let body = payload;
         if (String(reply.getHeader('content-type') ?? '').startsWith('text/html')) {
           reply.header('Vary', pageHeaders.vary);
-          // the page's script policy comes from its own inline scripts (server/http/csp.ts); the dev
-          // server's hot reload is left without one
+          // the page's script policy allows the inline scripts the renderer marked as its own, and the
+          // mark leaves the page (server/http/csp.ts); the dev server's hot reload is left without one
           const html = opts.devServer ? undefined : await readAll(payload);
           if (html) {
             const framing = actsForMember(pathOf(req.url), app.lab.config.advisorUsername) ? "'none'" : "'self'";
-            reply.header('Content-Security-Policy', pagePolicy(html.toString('utf8'), framing));
-            body = html;
+            const own = rendererScripts(html.toString('utf8'), req.scriptMark ?? '');
+            reply.header('Content-Security-Policy', pagePolicy(own.hashes, framing));
+            body = Buffer.from(own.html, 'utf8');
           }
         }
         // a search page's key names the index's version: no write makes it stale, a new version is a new key
@@ -139,6 +142,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** What the page being rendered read (page-data.ts), for the cache. */
     pageTopics?: Set<Topic>;
+    /** The random mark of the scripts this render writes itself (server/http/csp.ts). */
+    scriptMark?: string;
     /** The checked origin the page is rendered for (server/http/origin.ts). */
     pageOrigin?: string;
     /** The cache the answer is kept in: the main one, or the one of search answers. */

@@ -127,10 +127,118 @@ const UNPACKED_MAX = 24 * 1024 * 1024;
 const ENTRIES_MAX = 500;
 
 /**
- * Inflates every entry once, counting, and stops at the budget: the sizes a zip declares can lie, the
- * bytes that come out cannot (issue #10: 4 MB once unpacked to 1.1 GB inside exceljs).
+ * What a sheet may declare (issue #25, point 6). exceljs creates every cell of a merged range and every
+ * cell of a data validation's range, and a column object for each column up to a `<col max>`: a 2 KB
+ * file merging A1:XFD1048576 would fill the memory. So a sheet's ranges must lie within the rows an
+ * import reads (its header and MAX_ROWS) and SHEET_COLUMNS columns (those after G are read past), and
+ * together make no more cells than a full import's columns hold.
  */
-async function checkUnpackedSize(data: Buffer): Promise<void> {
+const SHEET_ROWS = MAX_ROWS + 1;
+const SHEET_COLUMNS = 64;
+const EXPANDED_CELLS_MAX = SHEET_ROWS * COLUMNS.length;
+const MERGES_MAX = 1_000;
+/** Excel's last column (XFD): a `<col>` may name it (Excel writes max="16384" for "all the rest"). */
+const EXCEL_COLUMNS = 16_384;
+/** The worksheet entries exceljs reads: its own test of an entry's name (not anchored, as there). */
+const WORKSHEET_ENTRY = /xl\/worksheets\/sheet(\d+)[.]xml/;
+
+type Box = { top: number; left: number; bottom: number; right: number };
+
+/** A1 or $A$1 as row and column numbers; undefined when it is not one. Linear, no regular expression. */
+function cellOf(ref: string): { row: number; col: number } | undefined {
+  let i = 0;
+  let col = 0;
+  let row = 0;
+  if (ref[i] === '$') i++;
+  const colStart = i;
+  for (; i < ref.length && i - colStart < 4; i++) {
+    const c = ref.charCodeAt(i) | 0x20; // lower case
+    if (c < 0x61 || c > 0x7a) break;
+    col = col * 26 + (c - 0x60);
+  }
+  if (i === colStart) return undefined;
+  if (ref[i] === '$') i++;
+  const rowStart = i;
+  for (; i < ref.length && i - rowStart < 8; i++) {
+    const c = ref.charCodeAt(i);
+    if (c < 0x30 || c > 0x39) break;
+    row = row * 10 + (c - 0x30);
+  }
+  if (i === rowStart || i !== ref.length || row === 0) return undefined;
+  return { row, col };
+}
+
+/** "A1:C3" or "B2" as a box; undefined when it is not one. */
+function boxOf(ref: string): Box | undefined {
+  const colon = ref.indexOf(':');
+  const a = cellOf(colon < 0 ? ref : ref.slice(0, colon));
+  const b = colon < 0 ? a : cellOf(ref.slice(colon + 1));
+  if (!a || !b) return undefined;
+  return { top: Math.min(a.row, b.row), left: Math.min(a.col, b.col), bottom: Math.max(a.row, b.row), right: Math.max(a.col, b.col) };
+}
+
+/**
+ * Reads a worksheet's XML as it streams out of the zip, with the XML parser exceljs itself uses (saxes),
+ * so it sees the same elements and attributes, entities and all: the declared dimension, merged ranges,
+ * data validations' ranges and column spans. Throws, before exceljs sees the file, a FieldError when one
+ * reaches past the limits above. Linear in the sheet's size.
+ */
+async function sheetGuard(): Promise<{ write: (chunk: Buffer) => void; end: () => void }> {
+  const { SaxesParser } = await import('saxes');
+  const parser = new SaxesParser();
+  const decoder = new TextDecoder('utf-8');
+  const limits = { rows: SHEET_ROWS, cols: SHEET_COLUMNS, cells: EXPANDED_CELLS_MAX };
+  const beyond = () => FieldError.one('file', 'import_sheet_range', limits);
+  let problem: FieldError | undefined;
+  let merges = 0;
+  let cells = 0;
+  // each range within the sheet's bounds; `counted` ones add their cells to the budget
+  const range = (ref: string, counted: boolean) => {
+    const box = boxOf(ref);
+    if (!box) problem ??= new FieldError({ file: [{ key: 'import_unreadable' }] });
+    else if (box.bottom > SHEET_ROWS || box.right > SHEET_COLUMNS) problem ??= beyond();
+    else if (counted) {
+      cells += (box.bottom - box.top + 1) * (box.right - box.left + 1);
+      if (cells > EXPANDED_CELLS_MAX) problem ??= beyond();
+    }
+  };
+  parser.on('opentag', (tag) => {
+    if (problem) return;
+    const attr = (name: string) => tag.attributes[name] ?? '';
+    // exceljs matches names as written, prefix and all; the local name is matched too, to be safe
+    const name = tag.name.slice(tag.name.indexOf(':') + 1);
+    if (name === 'dimension') range(attr('ref'), false);
+    else if (name === 'mergeCell') {
+      if (++merges > MERGES_MAX) problem ??= beyond();
+      else range(attr('ref'), true);
+    } else if (name === 'dataValidation') {
+      for (const ref of attr('sqref').split(' ')) if (ref !== '') range(ref, true);
+    } else if (name === 'col') {
+      // exceljs reads them with parseInt and makes a column object for each up to the highest max
+      for (const n of [attr('min'), attr('max')]) if ((Number.parseInt(n || '0', 10) || 0) > EXCEL_COLUMNS) problem ??= beyond();
+    }
+  });
+  parser.on('error', () => {
+    problem ??= new FieldError({ file: [{ key: 'import_unreadable' }] });
+  });
+  return {
+    write(chunk) {
+      if (!problem) parser.write(decoder.decode(chunk, { stream: true }));
+      if (problem) throw problem;
+    },
+    end() {
+      if (!problem) parser.write(decoder.decode()).close();
+      if (problem) throw problem;
+    },
+  };
+}
+
+/**
+ * Inflates every entry once, counting, and stops at the budget: the sizes a zip declares can lie, the
+ * bytes that come out cannot (issue #10: 4 MB once unpacked to 1.1 GB inside exceljs). Worksheets are
+ * read on the way by sheetGuard.
+ */
+async function checkXlsx(data: Buffer): Promise<void> {
   const { default: JSZipModule } = await import('jszip');
   let zip: JSZip;
   try {
@@ -143,23 +251,38 @@ async function checkUnpackedSize(data: Buffer): Promise<void> {
   if (entries.length > ENTRIES_MAX) throw tooLarge();
   let total = 0;
   for (const entry of entries) {
+    const guard = WORKSHEET_ENTRY.test(entry.name) ? await sheetGuard() : undefined;
     await new Promise<void>((resolve, reject) => {
       const stream = entry.nodeStream('nodebuffer');
+      const stop = (e: unknown) => {
+        stream.pause();
+        reject(e);
+      };
       stream
         .on('data', (chunk: Buffer) => {
           total += chunk.length;
-          if (total <= UNPACKED_MAX) return;
-          stream.pause();
-          reject(tooLarge());
+          if (total > UNPACKED_MAX) return stop(tooLarge());
+          try {
+            guard?.write(chunk);
+          } catch (e) {
+            stop(e);
+          }
         })
         .on('error', () => reject(new FieldError({ file: [{ key: 'import_unreadable' }] })))
-        .on('end', () => resolve());
+        .on('end', () => {
+          try {
+            guard?.end();
+            resolve();
+          } catch (e) {
+            reject(e);
+          }
+        });
     });
   }
 }
 
 async function readXlsx(data: Buffer): Promise<SheetRow[]> {
-  await checkUnpackedSize(data);
+  await checkXlsx(data);
   const { default: Excel } = await import('exceljs');
   const wb = new Excel.Workbook();
   try {

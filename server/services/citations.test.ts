@@ -1,3 +1,4 @@
+import { parse } from '@retorquere/bibtex-parser';
 import { describe, expect, it } from 'vitest';
 import type { PublicPublication } from '../../common/wire.ts';
 import { bibtexOf, citationsOf, cslName } from './citations.ts';
@@ -63,6 +64,16 @@ describe('citations', () => {
     );
     expect(bibtex).toMatch(/^@inproceedings\{/);
     expect(await bibtexOf([{ ...base, title: '计算社会科学', author: ['李青禾'] }])).toContain('{李青禾}');
+  });
+
+  it("writes the Cite block's BibTeX through the same escaping: one entry, no @preamble (issue #25, point 5)", async () => {
+    const hostile = String.raw`x}}@preamble{"\immediate\write18{id}"}@misc{y,note={ <i>`;
+    const { bibtex } = await citationsOf({ ...base, title: hostile, author: [hostile], source: hostile, doi: `10.1234/${hostile}` });
+    const library = parse(bibtex, { sentenceCase: false });
+    expect(library.errors).toEqual([]);
+    expect(library.preamble).toEqual([]);
+    expect(library.entries.length).toBe(1);
+    expect(library.entries[0]?.fields.title?.replace(/[{}]/g, '')).toBe(hostile.replace(/[{}]/g, ''));
   });
 
   it('splits a Western name into given and family, and keeps a Chinese one whole', () => {

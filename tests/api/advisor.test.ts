@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, chinaDate } from '../../common/advisor.ts';
 import { dialects } from '../helpers/app.ts';
@@ -130,6 +131,48 @@ describe.each(dialects)('advisor area on %s', (dialect) => {
     expect(day.source).toBe('import');
     expect(day.zrs).toBeGreaterThan(0);
     expect(day.weishangbao.every((r: { xgh: string }) => /^\d+$/.test(r.xgh))).toBe(true);
+  });
+
+  it('refuses, before exceljs sees it, a sheet whose ranges reach past the import (issue #25, point 6)', async () => {
+    // the fixture with its sheet's XML edited: exceljs creates every cell of a merged or validated range
+    const report = await JSZip.loadAsync(fixture('report.xlsx'));
+    const sheet = await report.file('xl/worksheets/sheet1.xml')?.async('string');
+    expect(sheet).toContain('<dimension ref="A1:G10"/>');
+    const edited = async (edit: (xml: string) => string) => {
+      const zip = await JSZip.loadAsync(fixture('report.xlsx'));
+      zip.file('xl/worksheets/sheet1.xml', edit(sheet ?? ''));
+      return zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
+    };
+    const merged = (ref: string) => (xml: string) => xml.replace('</sheetData>', `</sheetData><mergeCells count="1"><mergeCell ref="${ref}"/></mergeCells>`);
+    const hostile: [string, (xml: string) => string][] = [
+      ['a merge of 380,000 cells', merged('H2:Z20000')],
+      ['a merge of the whole sheet', merged('A1:XFD1048576')],
+      // an entity is read as exceljs reads it (&#90; is Z)
+      ['a merge written with an entity', merged('H2:&#90;20000')],
+      ['a declared dimension past the rows', (xml) => xml.replace('<dimension ref="A1:G10"/>', '<dimension ref="A1:XFD1048576"/>')],
+      [
+        'a data validation of a whole column',
+        (xml) =>
+          xml.replace(
+            '</sheetData>',
+            '</sheetData><dataValidations count="1"><dataValidation type="whole" sqref="A2 D1:D1048576"><formula1>1</formula1></dataValidation></dataValidations>',
+          ),
+      ],
+      ['a column span of millions', (xml) => xml.replace('<cols>', '<cols><col min="8" max="50000000" width="9"/>')],
+    ];
+    for (const [what, edit] of hostile) {
+      const file = await edited(edit);
+      expect(file.length, what).toBeLessThan(10_000);
+      const started = performance.now();
+      const res = await advisor.send('POST', `${P}import/`, { file: { file, name: 'report.xlsx', type: 'application/octet-stream' } });
+      // generous: the refusal reads a few kB; exceljs took 0.5 to 3 s and 160 MB for the first alone
+      expect(performance.now() - started, what).toBeLessThan(1000);
+      expect(res.statusCode, what).toBe(400);
+      expect(res.json().file, what).toEqual([expect.stringContaining('declares ranges beyond what an import reads')]);
+    }
+    // what real files hold still reads: a small merge, Excel's "every column from H on", the dimension it had
+    const fine = await edited((xml) => merged('H2:I3')(xml).replace('<cols>', '<cols><col min="8" max="16384" width="9"/>'));
+    expect((await advisor.send('POST', `${P}import/`, { file: { file: fine, name: 'report.xlsx', type: 'application/octet-stream' } })).statusCode).toBe(200);
   });
 
   it('saves the parameters (remind=0): only the fields sent, counts of 0 remove a date', async () => {

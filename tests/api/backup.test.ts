@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { gunzipSync, gzipSync } from 'node:zlib';
+import { pipeline } from 'node:stream/promises';
+import { createGzip, gunzipSync, gzipSync } from 'node:zlib';
 import { sql } from 'kysely';
 import tar from 'tar-stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -286,6 +287,58 @@ describe('a restore refuses what it cannot take, and changes nothing', () => {
     } finally {
       await app.close();
     }
+  });
+});
+
+describe.each(dialects)('a restore of a small archive that unpacks to a lot, on %s (issue #25, point 8)', (dialect) => {
+  let target: BareInstance;
+  let scratch: string;
+  beforeAll(async () => {
+    target = await bareInstance(dialect);
+    await (await appOn(target)).close();
+    scratch = fs.mkdtempSync(path.join(target.dataDir, '..', 'bomb-'));
+  });
+  afterAll(() => target?.close());
+
+  it('stops after a few MB, not after the 100 MB table its manifest (last, here absent) would have been checked against', async () => {
+    // a right header, then a 100 MB table of one repeated row, written as a stream: about 100 KB packed
+    const source = await bareInstance('sqlite');
+    const good = path.join(scratch, 'good.tar.gz');
+    await (await appOn(source)).close();
+    await takeBackup(source.db, source.storage, good);
+    await source.close();
+    const header = (await entriesOf(good)).find((e) => e.name === 'lab-backup.json');
+    const archive = path.join(scratch, 'bomb.tar.gz');
+    const pack = tar.pack();
+    const written = pipeline(pack, createGzip({ level: 9 }), fs.createWriteStream(archive));
+    pack.entry({ name: 'lab-backup.json' }, header?.data ?? Buffer.alloc(0));
+    const MB = 1024 * 1024;
+    const table = pack.entry({ name: 'db/people.jsonl', size: 100 * MB });
+    const row = Buffer.alloc(MB, '[1]\n');
+    for (let i = 0; i < 100; i++) if (!table.write(row)) await new Promise<void>((r) => table.once('drain', () => r()));
+    table.end(() => {});
+    pack.finalize();
+    await written;
+    const packed = fs.statSync(archive).size;
+    expect(packed).toBeLessThan(500 * 1024);
+
+    // how far the staged table grows while the restore runs
+    const staged = path.join(target.storage.tmpDir, 'restore', 'db', 'people.jsonl');
+    let largest = 0;
+    const sampler = setInterval(() => {
+      largest = Math.max(largest, fs.statSync(staged, { throwIfNoEntry: false })?.size ?? 0);
+    }, 1);
+    const held = await contents(target.db);
+    const err = await restoreBackup(target.db, target.storage, archive)
+      .catch((e: unknown) => e)
+      .finally(() => clearInterval(sampler));
+    expect(err).toBeInstanceOf(BadArchive);
+    expect(String((err as Error).message)).toMatch(/unpacks to more than 50 times its size/);
+    // the budget: 2 MB and 50 times the archive, and one chunk more at most
+    expect(largest).toBeLessThanOrEqual(2 * MB + 50 * packed + 64 * 1024);
+    expect(largest).toBeLessThan(30 * MB);
+    expect(await contents(target.db)).toEqual(held);
+    expect(fs.readdirSync(target.storage.tmpDir).filter((f) => f !== '.alive')).toEqual([]);
   });
 });
 
