@@ -53,6 +53,10 @@ const oldPasswordKey = (pid: number) => `old-password:${pid}`;
 /**
  * Changing one's own password asks for the current one, so a stolen session cannot lock its owner out;
  * a member still on an initial password may change nothing else until they have (issue #10).
+ * SPEC §5's profile form sends `password` and `password2` with every save, with the current password
+ * (issue #24): that is no change, and it proves the caller knows it, so it is accepted without
+ * `old_password`, checked against the hash and counted like a wrong current password (it is a guess
+ * of it when it is not the current one). Only a different password asks for `old_password`.
  */
 async function ownPassword({ ctx, mode, input, current }: Write) {
   const actor = ctx.actor;
@@ -62,10 +66,19 @@ async function ownPassword({ ctx, mode, input, current }: Write) {
   if (actor.must_change_password && !(own && pw)) throw new Forbidden('password_change_required');
   if (!own || !pw || !current) return;
   const old = typeof input.old_password === 'string' ? input.old_password : '';
-  if (!old) throw FieldError.one('old_password', 'required');
   // every try is counted before the check, so parallel guesses cannot slip past the limit together
   const tries = await hit(ctx.db, oldPasswordKey(actor.pid), OLD_PASSWORD_WINDOW_MS);
   if (tries.count > OLD_PASSWORD_TRIES) throw new TooManyTries();
+  if (!old) {
+    if (!(await verifyPassword(current.password_hash, pw))) throw FieldError.one('old_password', 'required');
+    await reset(ctx.db, oldPasswordKey(actor.pid));
+    // the same password is no change, also for a member who must replace it
+    if (actor.must_change_password) throw FieldError.one('password', 'password_same');
+    // dropped from the write: no new hash, no "password" entry in the log, the other sessions stay
+    delete input.password;
+    delete input.password2;
+    return;
+  }
   if (!(await verifyPassword(current.password_hash, old))) throw FieldError.one('old_password', 'old_password_wrong');
   await reset(ctx.db, oldPasswordKey(actor.pid));
   if (actor.must_change_password && pw === old) throw FieldError.one('password', 'password_same');
