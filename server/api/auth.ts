@@ -3,13 +3,14 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { addressKey } from '../http/client-address.ts';
 import { counterStore } from '../http/counter-store.ts';
 import { ApiError } from '../http/errors.ts';
 import { requireActor, SESSION_COOKIE } from '../http/auth.ts';
 import { DEFAULT_PORTRAIT } from '../services/people.ts';
 import { login, logout, SESSION_SECONDS, safeEqual } from '../services/auth.ts';
 import { logActivity } from '../services/activity.ts';
-import { hit, peek, reset } from '../services/counters.ts';
+import { hit, reset } from '../services/counters.ts';
 import { CsrfSchema, LoginAnswerSchema, MeSchema } from '../../common/wire.ts';
 import { answers, ctxOf, SuccessSchema, success, typed } from './helpers.ts';
 
@@ -26,10 +27,10 @@ const LoginSchema = z.object({
 /** How long failed logins of one account are remembered. */
 const ACCOUNT_WINDOW_MS = 15 * 60_000;
 
-/** The wait before checking a password after `failures` recent failures for that account: none for the
- * first three, then 0.25 s doubling up to 5 s. */
-export function accountDelayMs(failures: number): number {
-  return failures < 3 ? 0 : Math.min(250 * 2 ** (failures - 3), 5_000);
+/** The wait before checking a password after `earlier` attempts at that account still counted (failed, or
+ * under way): none for the first three, then 0.25 s doubling up to 5 s. */
+export function accountDelayMs(earlier: number): number {
+  return earlier < 3 ? 0 : Math.min(250 * 2 ** (earlier - 3), 5_000);
 }
 
 export async function authRoutes(app: FastifyInstance) {
@@ -52,7 +53,8 @@ export async function authRoutes(app: FastifyInstance) {
     await scoped.register(rateLimit, {
       max: app.lab.config.loginRateLimit,
       timeWindow: 60_000,
-      keyGenerator: (req) => req.ip,
+      // an IPv6 client by its /64, which it holds whole
+      keyGenerator: (req) => addressKey(req.ip),
       // counted in the database: every instance sees the same attempts
       store: counterStore(app.lab.db, 'login'),
       errorResponseBuilder: (_req, ctx) => ({ statusCode: 429, code: 'RATE_LIMITED', message: `retry in ${ctx.after}` }),
@@ -79,12 +81,14 @@ export async function authRoutes(app: FastifyInstance) {
         const { username, password } = req.body;
         // repeated failures for one account slow every attempt at it, on every instance: never a lockout
         // an attacker could use against a member, and alike for names that do not exist
+        // the attempt is counted first and waits by the count it got: parallel attempts each get their own
+        // count, so none of them skips the wait (a right password clears the count)
         const key = `login-account:${username}`;
-        const wait = accountDelayMs((await peek(app.lab.db, key)).count);
+        const attempt = await hit(app.lab.db, key, ACCOUNT_WINDOW_MS);
+        const wait = accountDelayMs(attempt.count - 1);
         if (wait > 0) await sleep(wait);
         const result = await login(app.lab.db, username, password);
         if (result.status !== 'success') {
-          await hit(app.lab.db, key, ACCOUNT_WINDOW_MS);
           // the name tried, never the password
           await logActivity(
             { db: app.lab.db, actor: null, address: req.ip },
