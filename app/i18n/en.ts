@@ -319,6 +319,7 @@ export const en: Messages = {
         login_failed: 'Failed login',
         logout: 'Log out',
         password: 'Password change',
+        invite: 'Invitation issued',
         upload: 'Upload',
         backup: 'Backup',
         role: 'Role change',

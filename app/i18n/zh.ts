@@ -300,6 +300,7 @@ export const zh = {
         login_failed: '登录失败',
         logout: '退出登录',
         password: '修改密码',
+        invite: '发出邀请链接',
         upload: '上传',
         backup: '备份',
         role: '角色变更',

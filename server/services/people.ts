@@ -2,7 +2,8 @@ import type { SelectQueryBuilder } from 'kysely';
 import { profileFields } from '../../common/resources/person.ts';
 import { person } from '../../common/resources/person.ts';
 import { type PublicPerson, type PublicPersonItem, publicPersonFields } from '../../common/wire.ts';
-import { hashPassword, initialPassword, revokeSessionsOf, verifyPassword } from './auth.ts';
+import { hashPassword, revokeSessionsOf, unusablePassword, verifyPassword } from './auth.ts';
+import { type Issued, issueInvitation } from './invitations.ts';
 import type { Database, TableRow } from '../db/schema.ts';
 import type { Ctx } from './context.ts';
 import { hit, reset } from './counters.ts';
@@ -26,8 +27,8 @@ async function passwordAndLink({ ctx, mode, input, values, current }: Write) {
     values.password_hash = await hashPassword(pw);
     values.must_change_password = 0;
   } else if (mode === 'create') {
-    const initial = await initialPassword(String(input.name_zh ?? ''), String(input.name_en ?? ''));
-    values.password_hash = await hashPassword(initial);
+    // no password anyone knows: the member sets one through their invitation (createPerson, issue #25)
+    values.password_hash = await hashPassword(unusablePassword());
     values.must_change_password = 1;
   }
   const linkType = (values.link_type ?? current?.link_type ?? 0) as number;
@@ -108,8 +109,10 @@ export const people = createCrud(person, {
     ];
   },
   publicTopic: 'people',
-  decorate(w) {
-    return { ...w, portrait_url: w.portrait_url || DEFAULT_PORTRAIT };
+  decorate(w, _lang, row) {
+    // an account that waits for its invitation has no password that logs in (services/invitations.ts)
+    const account = row.must_change_password === 1 ? 'needs_invitation' : 'active';
+    return { ...w, portrait_url: w.portrait_url || DEFAULT_PORTRAIT, account };
   },
   async beforeWrite(args) {
     await ownPassword(args);
@@ -138,6 +141,22 @@ export const people = createCrud(person, {
     await removePrivateFilesOf(ctx, current.pid, current.username, changes);
   },
 });
+
+/**
+ * Creates a person (people management). Without a password, the member gets an invitation, answered here
+ * to be shown once to the administrator (issue #25).
+ */
+export async function createPerson(ctx: Ctx, input: Record<string, unknown>): Promise<{ id: number; invitation?: Issued }> {
+  const id = await people.create(ctx, input);
+  const withPassword = typeof input.password === 'string' && input.password !== '';
+  return withPassword ? { id } : { id, invitation: await issueInvitation(ctx.db, id, ctx.actor, { address: ctx.address }) };
+}
+
+/** A new invitation for another person (administrators): their password stops working until they use it. */
+export async function invitePerson(ctx: Ctx, pid: number): Promise<Issued> {
+  if (pid === ctx.actor?.pid) throw new Refused('self_invite');
+  return issueInvitation(ctx.db, pid, ctx.actor, { address: ctx.address });
+}
 
 /** The own-profile update: only profile fields; authority, username and uid stay as they are. */
 export async function updateProfile(ctx: Ctx, uid: string, input: Record<string, unknown>): Promise<void> {
