@@ -13,9 +13,11 @@ describe.skipIf(!e2eAvailable)('invitations in a browser', { timeout: 120_000 },
   const suite = browserSuite();
 
   /** The row of `username` in the people table, turning pages until it shows. */
-  async function rowOf(page: Page, username: string) {
+  async function rowOf(page: Page, username: string, next = '下一页') {
     const row = page.getByRole('row', { name: new RegExp(username.replace('.', '\\.')) });
-    for (let i = 0; i < 6 && !(await row.count()); i++) await page.getByRole('button', { name: '下一页' }).click();
+    // the list has loaded once a row has its buttons
+    await page.getByRole('row').getByRole('button').first().waitFor();
+    for (let i = 0; i < 6 && !(await row.count()); i++) await page.getByRole('button', { name: next }).click();
     return row;
   }
 
@@ -57,14 +59,22 @@ describe.skipIf(!e2eAvailable)('invitations in a browser', { timeout: 120_000 },
     await stranger.getByRole('alert').getByText('must first set its password through an invitation link').waitFor();
 
     // the member, in a fresh browser on a phone
-    const { page: member } = await suite.open({ lang: 'en', width: 390, height: 844 });
-    await member.goto(link);
+    const { page: member, context: memberContext } = await suite.open({ lang: 'en', width: 390, height: 844 });
+    // the page runs under the site's script policy with no violation
+    await memberContext.addInitScript(() => {
+      const w = window as unknown as { __violations: string[] };
+      w.__violations = [];
+      document.addEventListener('securitypolicyviolation', (e) => w.__violations.push(`${e.violatedDirective} ${e.blockedURI}`));
+    });
+    const opened = await member.goto(link);
+    expect(opened?.headers()['content-security-policy']).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')+;/);
     await member.getByText('Li Si (username e2e.invited), choose your password.').waitFor();
     expect(await noSideways(member)).toBe(true);
     await member.getByLabel('New password').fill('short');
     await member.getByLabel('Confirm password').fill('short');
     await member.getByRole('button', { name: 'Set password and log in' }).click();
     await member.getByRole('alert').getByText('at least 8 characters').waitFor();
+    expect(await member.evaluate(() => (window as unknown as { __violations: string[] }).__violations)).toEqual([]);
     await member.getByLabel('New password').fill('li-si-own-password');
     await member.getByLabel('Confirm password').fill('li-si-own-password');
     await member.getByRole('button', { name: 'Set password and log in' }).click();
@@ -98,8 +108,7 @@ describe.skipIf(!e2eAvailable)('invitations in a browser', { timeout: 120_000 },
     await suite.site.app.lab.db.updateTable('person').set({ must_change_password: 1 }).where('pid', '=', Number(someone.pid)).execute();
     const { page } = await suite.open({ lang: 'en' });
     await logInThroughPage(page, suite.site.url, ADMIN.username, ADMIN.password, '/console/people');
-    const row = page.getByRole('row', { name: new RegExp(String(someone.username).replace('.', '\\.')) });
-    for (let i = 0; i < 6 && !(await row.count()); i++) await page.getByRole('button', { name: /next page/i }).click();
+    const row = await rowOf(page, String(someone.username), 'Next page');
     await row.getByText('needs an invitation').waitFor();
     await row.getByRole('button', { name: 'Invitation link' }).click();
     const dialog = page.getByRole('dialog', { name: /^Invitation link for / });
