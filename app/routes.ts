@@ -29,6 +29,8 @@ export default [
     route('*', 'routes/public/not-found.tsx'),
   ]),
   route('login', 'routes/login.tsx'),
+  // an invitation's page (issue #25): /invite#<token>
+  route('invite', 'routes/invite.tsx'),
   // The console renders on the client, behind the stored login (routes/console/layout.tsx).
   route('console', 'routes/console/layout.tsx', [
     index('routes/console/home.tsx'),

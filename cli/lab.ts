@@ -5,7 +5,8 @@ import { parseArgs } from 'node:util';
 import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import { createDatabase, migrate } from '../server/db/database.ts';
-import { hashPassword, initialPassword, revokeSessionsOf } from '../server/services/auth.ts';
+import { hashPassword, revokeSessionsOf, unusablePassword } from '../server/services/auth.ts';
+import { INVITATION_DAYS, issueInvitation } from '../server/services/invitations.ts';
 import { logActivity } from '../server/services/activity.ts';
 import { Storage } from '../server/storage/storage.ts';
 import { DEMO_ADVISOR_PASSWORD } from './demo/advisor-seed.ts';
@@ -21,22 +22,32 @@ const usage = `Usage: npm run lab -- <command> [options]
   seed-demo                    seed the demo lab into an empty database and exit
   create-user --username U --uid ID --name-zh 中文名 --name-en "English Name"
               [--password P] [--admin]
-                               create a member (without --password the initial pinyin password)
+                               create a member (without --password: prints an invitation link,
+                               valid for 7 days and usable once, where they choose their password)
   reset-password --username U [--password P]
-                               set a new password (without --password a random one is printed,
-                               which its owner must replace at the next login)
+                               set a new password (without --password: the current one stops
+                               working and an invitation link is printed, as for create-user)
   backup [FILE]                write a backup of the database and every stored file, while the site
                                runs (default FILE: lab-backup-DATE-TIME.tar.gz in BACKUP_DIR or here)
   restore FILE [--force]       restore a backup into this instance (stop the server first); an
                                instance with content is replaced only with --force
 
-Environment: DATA_DIR, DATABASE_URL, PORT, HOST, LAB_ADMIN_USERNAME, LAB_ADMIN_PASSWORD, BACKUP_DIR
+Environment: DATA_DIR, DATABASE_URL, PORT, HOST, PUBLIC_URL (the links' origin), LAB_ADMIN_USERNAME,
+LAB_ADMIN_PASSWORD, BACKUP_DIR
 (see README and docs/operations.md).`;
 
 function fail(message: string): never {
   console.error(`lab: ${message}`);
   process.exit(2);
 }
+
+/** An invitation's link as printed: PUBLIC_URL's origin, else the address the site listens on. */
+function invitationLink(config: ReturnType<typeof loadConfig>, path: string): string {
+  const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
+  return `${config.publicUrl ?? `http://${host.includes(':') ? `[${host}]` : host}:${config.port}`}${path}`;
+}
+
+const invitationNote = `Send it to them: it works once, for ${INVITATION_DAYS} days, and shows only now.`;
 
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
@@ -168,7 +179,8 @@ async function main() {
       const nameZh = values['name-zh'] ?? fail('--name-zh is required');
       const nameEn = values['name-en'] ?? fail('--name-en is required');
       const uid = values.uid ?? fail('--uid is required');
-      const password = values.password ?? (await initialPassword(nameZh, nameEn));
+      // without --password, none anyone knows: the member chooses one through the invitation printed below
+      const password = values.password ?? unusablePassword();
       if (password.length < PASSWORD_MIN) fail(`the password needs at least ${PASSWORD_MIN} characters`);
       const db = createDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
       try {
@@ -179,7 +191,7 @@ async function main() {
           .where((eb) => eb.or([eb('username', '=', username), eb('uid', '=', uid)]))
           .executeTakeFirst();
         if (clash) fail('that username or uid exists already');
-        await db
+        const created = await db
           .insertInto('person')
           .values({
             uid,
@@ -193,8 +205,13 @@ async function main() {
             password_hash: await hashPassword(password),
             must_change_password: values.password ? 0 : 1,
           })
-          .execute();
-        console.log(`Created ${values.admin ? 'administrator' : 'member'} ${username}${values.password ? '' : ` with the initial password ${password}`}.`);
+          .returning('pid')
+          .executeTakeFirstOrThrow();
+        console.log(`Created ${values.admin ? 'administrator' : 'member'} ${username}.`);
+        if (!values.password) {
+          const { path: link } = await issueInvitation(db, created.pid, null);
+          console.log(`Invitation link for ${username}: ${invitationLink(config, link)}\n${invitationNote}`);
+        }
       } finally {
         await db.destroy();
       }
@@ -202,23 +219,28 @@ async function main() {
     }
     case 'reset-password': {
       const username = values.username ?? fail('--username is required');
-      const password = values.password ?? randomBytes(9).toString('base64url');
-      if (password.length < PASSWORD_MIN) fail(`the password needs at least ${PASSWORD_MIN} characters`);
+      if (values.password !== undefined && values.password.length < PASSWORD_MIN) fail(`the password needs at least ${PASSWORD_MIN} characters`);
       const db = createDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
       try {
         await migrate(db);
         const row = await db.selectFrom('person').select('pid').where('username', '=', username).executeTakeFirst();
         if (!row) fail(`no user named ${username}`);
-        // a printed random password is a stopgap: its owner replaces it at the next login
+        if (values.password === undefined) {
+          // no password is printed: the member chooses one through an invitation (the current one stops working)
+          const { path: link } = await issueInvitation(db, row.pid, null);
+          console.log(`The password of ${username} no longer works and their sessions were ended.`);
+          console.log(`Invitation link for ${username}: ${invitationLink(config, link)}\n${invitationNote}`);
+          return;
+        }
         await db
           .updateTable('person')
-          .set({ password_hash: await hashPassword(password), must_change_password: values.password ? 0 : 1 })
+          .set({ password_hash: await hashPassword(values.password), must_change_password: 0 })
           .where('pid', '=', row.pid)
           .execute();
         await revokeSessionsOf(db, row.pid);
         // done at the machine: no person, no address
         await logActivity({ db, actor: null }, { action: 'password', resource: 'person', record: row.pid, detail: ['lab reset-password'] });
-        console.log(`New password of ${username}: ${values.password ? '(as given)' : password}. Their sessions were ended.`);
+        console.log(`New password of ${username}: (as given). Their sessions were ended.`);
       } finally {
         await db.destroy();
       }

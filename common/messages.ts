@@ -85,6 +85,16 @@ export const messages = {
   password_same: { zh: '新密码不能与初始密码相同', en: 'the new password must differ from the initial one' },
   old_password_wrong: { zh: '当前密码不正确', en: 'the current password is incorrect' },
   self_delete: { zh: '不能删除自己的账号', en: 'you cannot delete your own account' },
+  self_invite: { zh: '不能给自己发邀请链接（会让自己无法登录）', en: 'you cannot invite yourself (it would lock you out)' },
+  invitation_unknown: { zh: '邀请链接无效，请向实验室管理员索取新的链接', en: 'this invitation link is not valid; ask the lab administrator for a new one' },
+  invitation_used: {
+    zh: '该邀请链接已被使用，请直接登录，或向实验室管理员索取新的链接',
+    en: 'this invitation link has already been used; log in, or ask the lab administrator for a new one',
+  },
+  invitation_expired: {
+    zh: '该邀请链接已过期（有效期 7 天），请向实验室管理员索取新的链接',
+    en: 'this invitation link has expired (it is valid for 7 days); ask the lab administrator for a new one',
+  },
   // the advisor's import of the reporting system's export (server/pingan/import-file.ts)
   import_type: {
     zh: '只能导入 CSV（UTF-8 或 GBK）或 XLSX 文件；旧版 .xls 请先另存为 .xlsx',

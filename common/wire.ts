@@ -323,9 +323,31 @@ export const LoginAnswerSchema = z.union([
       must_change_password: z.boolean(),
     }),
   }),
-  z.strictObject({ loginStatus: z.enum(['fail', 'notexist']) }),
+  z.strictObject({
+    loginStatus: z.enum(['fail', 'notexist']),
+    // added to SPEC's answer: the account waits for its invitation and has no password that logs in (issue #25)
+    needs_invitation: z.literal(true).optional(),
+  }),
 ]);
 export type LoginAnswer = z.infer<typeof LoginAnswerSchema>;
+
+// Invitations (issue #25, point 1): a member's first password, or a new one after a reset.
+
+/** POST /api/people/invitation/?pid=: the link, shown once (only its hash is kept). */
+export const InvitationIssuedSchema = z.strictObject({
+  invitation_url: z.string().describe('the page that takes it, with the token in its fragment'),
+  expires_at: z.iso.datetime({ offset: true }),
+});
+
+/** GET /api/invitation/?token=: what the invitation page shows before a password is chosen. */
+export const InvitationStateSchema = z.strictObject({
+  state: z.enum(['open', 'used', 'expired']),
+  username: z.string(),
+  name_zh: z.string(),
+  name_en: z.string(),
+  expires_at: z.iso.datetime({ offset: true }),
+});
+export type InvitationState = z.infer<typeof InvitationStateSchema>;
 
 /** GET /api/me/: the member a session belongs to. */
 export const MeSchema = z.strictObject({
@@ -444,6 +466,7 @@ export const activityActions = [
   'login_failed',
   'logout',
   'password',
+  'invite',
   'upload',
   'backup',
   'role',

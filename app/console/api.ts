@@ -44,7 +44,14 @@ export function toForm(body: Body): FormData {
   return fd;
 }
 
-type Options = { json?: unknown; form?: FormData; onProgress?: (fraction: number) => void; lang?: string };
+type Options = {
+  json?: unknown;
+  form?: FormData;
+  onProgress?: (fraction: number) => void;
+  lang?: string;
+  /** Reads headers of a successful answer (a create's one-time invitation link). */
+  onHeaders?: (header: (name: string) => string | null) => void;
+};
 
 export function request<T = unknown>(method: string, path: string, opts: Options = {}): Promise<T> {
   return new Promise<T>((resolve, reject) => {
@@ -67,8 +74,10 @@ export function request<T = unknown>(method: string, path: string, opts: Options
         reject(new ApiFailure(401, body));
         return;
       }
-      if (xhr.status >= 200 && xhr.status < 300) resolve(body as T);
-      else reject(new ApiFailure(xhr.status, body));
+      if (xhr.status >= 200 && xhr.status < 300) {
+        opts.onHeaders?.((name) => xhr.getResponseHeader(name));
+        resolve(body as T);
+      } else reject(new ApiFailure(xhr.status, body));
     };
     xhr.send(opts.form ?? (opts.json !== undefined ? JSON.stringify(opts.json) : null));
   });
@@ -80,6 +89,12 @@ export const api = {
   send: (method: 'POST' | 'PUT', path: string, body: Body, onProgress?: (f: number) => void) =>
     request<'success'>(method, path, { form: toForm(body), ...(onProgress ? { onProgress } : {}) }),
   json: (method: 'POST' | 'PUT', path: string, json: unknown) => request<'success'>(method, path, { json }),
+  /** A multipart write, and a reader of its answer's headers. */
+  async sendReading(method: 'POST' | 'PUT', path: string, body: Body): Promise<(name: string) => string | null> {
+    let header: (name: string) => string | null = () => null;
+    await request<'success'>(method, path, { form: toForm(body), onHeaders: (h) => (header = h) });
+    return header;
+  },
 };
 
 /**

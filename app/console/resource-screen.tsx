@@ -29,7 +29,7 @@ import { FieldInput } from './fields.tsx';
 import { bodyOf, useCheck } from './forms.ts';
 import { openPreview, savedPreview } from './preview.ts';
 import { HistoryButton } from './history-dialog.tsx';
-import { screenTools } from './screen-tools.tsx';
+import { createdTools, rowTools, screenTools } from './screen-tools.tsx';
 import { useAction, useConfirm, usePaginationLabels } from './ui.tsx';
 
 // One table and one editor serve every declared resource (SPEC §4 "Editors"): add opens a blank record
@@ -130,6 +130,10 @@ export function ResourceScreen({
   const id = (row: Row) => Number(row[res.id] ?? -1);
   const reload = () => queryClient.invalidateQueries({ queryKey: [res.name] });
   const Tools = screenTools[res.name];
+  const RowTool = rowTools[res.name];
+  const Created = createdTools[res.name];
+  // a create's answer, for what the screen shows once after it (a new person's invitation link)
+  const [created, setCreated] = useState<{ header: (name: string) => string | null; record: Row } | null>(null);
 
   const [params, setParams] = useSearchParams();
   const wanted = params.get('edit');
@@ -196,8 +200,10 @@ export function ResourceScreen({
     if (Object.keys(problems).length > 0) return;
     await run(
       async () => {
-        if (mode === 'create') await api.send('POST', res.path, body);
-        else await api.send('PUT', `${res.path}?${res.id}=${id(editing)}`, body);
+        if (mode === 'create') {
+          const header = await api.sendReading('POST', res.path, body);
+          if (Created) setCreated({ header, record: { ...editing } });
+        } else await api.send('PUT', `${res.path}?${res.id}=${id(editing)}`, body);
         await reload();
         if (mode === 'update' && keepOpen) setEditing({ ...(await api.get<Row>(`${res.path}?${res.id}=${id(editing)}`)) });
         else close();
@@ -321,6 +327,7 @@ export function ResourceScreen({
           {a.label(row)}
         </Button>
       ))}
+      {RowTool && <RowTool row={row} reload={reload} />}
       {(canDelete?.(row) ?? true) && (
         <Button size="small" color="error" onClick={() => void remove(row)}>
           {t('console.delete')}
@@ -436,6 +443,7 @@ export function ResourceScreen({
           </Button>
         )}
       </Box>
+      {Created && created && <Created header={created.header} record={created.record} onClose={() => setCreated(null)} />}
       {list.error && (
         <Alert severity="error" sx={{ mb: 2 }}>
           {list.error instanceof ApiFailure ? list.error.lines().join(' ') : t('console.failed')}

@@ -11,8 +11,22 @@ export const publicNav = [
   ['discopen', paths.discopen()],
 ] as const;
 
-/** A redirect target that stays on this site: a path, never an absolute or protocol-relative URL. */
+/** Any origin: a path is judged by whether it resolves to the origin it is resolved against. */
+const HERE = 'https://here.invalid';
+
+/**
+ * A redirect target that stays on this site: a path that the URL parser resolves to this origin, given
+ * as it resolved it. A check of the text alone misses what the parser drops or rewrites (`/\t/evil.example`
+ * loses its tab and becomes `//evil.example`; `/\evil` becomes `//evil`), so the parser decides (issue #25).
+ */
 export function safeRedirect(target: string | null | undefined, fallback = '/'): string {
-  if (!target?.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return fallback;
-  return target;
+  if (!target?.startsWith('/')) return fallback;
+  let url: URL;
+  try {
+    url = new URL(target, HERE);
+  } catch {
+    return fallback;
+  }
+  if (url.origin !== HERE) return fallback;
+  return `${url.pathname}${url.search}${url.hash}`;
 }

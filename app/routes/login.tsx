@@ -44,6 +44,7 @@ type LoginAnswer = {
   loginTime?: number;
   userInfo?: Parameters<typeof storeSession>[0]['userInfo'];
   detail?: string;
+  needs_invitation?: boolean;
 };
 
 export default function Login({ loaderData }: Route.ComponentProps) {
@@ -90,7 +91,9 @@ export default function Login({ loaderData }: Route.ComponentProps) {
         return;
       }
       setBusy(false);
-      if (body.loginStatus === 'fail') setOutcome({ kind: 'error', text: t('login.fail') });
+      // an account that waits for its invitation has no password that logs in (issue #25)
+      if (body.loginStatus === 'fail' && body.needs_invitation) setOutcome({ kind: 'error', text: t('login.needsInvitation') });
+      else if (body.loginStatus === 'fail') setOutcome({ kind: 'error', text: t('login.fail') });
       else if (res.status === 429 || res.status === 403 || res.status >= 500) setOutcome({ kind: 'error', text: body.detail ?? t('login.error') });
       else setOutcome({ kind: 'error', text: t('login.notexist') });
     } catch {

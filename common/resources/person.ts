@@ -102,6 +102,8 @@ export const person = defineResource({
     location_zh: { kind: 'text', label: { zh: '中文地址', en: 'Chinese location' }, max: 200 },
     location_en: { kind: 'text', label: { zh: '英文地址', en: 'English location' }, max: 200 },
   },
+  // 'active', or 'needs_invitation' for an account with no password that logs in (issue #25)
+  derived: { account: { kind: 'text' } },
   history: { ownerFields: profileFields },
   access: { read: 'admin', create: 'admin', update: 'admin', delete: 'admin' },
   publicPath: (row) => (typeof row.username === 'string' ? paths.person(row.username) : undefined),

@@ -1,17 +1,21 @@
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { addressKey } from '../http/client-address.ts';
 import { counterStore } from '../http/counter-store.ts';
 import { ApiError } from '../http/errors.ts';
 import { requireActor, SESSION_COOKIE } from '../http/auth.ts';
 import { DEFAULT_PORTRAIT } from '../services/people.ts';
-import { login, logout, SESSION_SECONDS, safeEqual } from '../services/auth.ts';
+import { type Actor, login, logout, SESSION_SECONDS, safeEqual } from '../services/auth.ts';
+import { acceptInvitation, readInvitation } from '../services/invitations.ts';
 import { logActivity } from '../services/activity.ts';
-import { hit, peek, reset } from '../services/counters.ts';
-import { CsrfSchema, LoginAnswerSchema, MeSchema } from '../../common/wire.ts';
-import { answers, ctxOf, SuccessSchema, success, typed } from './helpers.ts';
+import { hit, reset } from '../services/counters.ts';
+import { inputSchema } from '../../common/resource.ts';
+import { person } from '../../common/resources/person.ts';
+import { CsrfSchema, InvitationStateSchema, LoginAnswerSchema, MeSchema } from '../../common/wire.ts';
+import { answers, ctxOf, parseInput, SuccessSchema, success, typed } from './helpers.ts';
 
 // Login with a CSRF cookie + header (double submit), logout that revokes the token, and who am I.
 
@@ -26,13 +30,56 @@ const LoginSchema = z.object({
 /** How long failed logins of one account are remembered. */
 const ACCOUNT_WINDOW_MS = 15 * 60_000;
 
-/** The wait before checking a password after `failures` recent failures for that account: none for the
- * first three, then 0.25 s doubling up to 5 s. */
-export function accountDelayMs(failures: number): number {
-  return failures < 3 ? 0 : Math.min(250 * 2 ** (failures - 3), 5_000);
+/** The wait before checking a password after `earlier` attempts at that account still counted (failed, or
+ * under way): none for the first three, then 0.25 s doubling up to 5 s. */
+export function accountDelayMs(earlier: number): number {
+  return earlier < 3 ? 0 : Math.min(250 * 2 ** (earlier - 3), 5_000);
 }
 
+/** The login's CSRF pair (double submit), checked before the body is even looked at. */
+async function csrfPair(req: FastifyRequest) {
+  const cookie = req.cookies[CSRF_COOKIE];
+  const header = req.headers['x-csrftoken'];
+  if (!cookie || typeof header !== 'string' || !safeEqual(cookie, header)) throw new ApiError(403, 'csrf');
+}
+
+const AcceptSchema = z.object({
+  token: z.string({ error: 'required' }).min(1, { error: 'required' }).max(100, { error: 'too_long' }),
+  password: z.string({ error: 'required' }).min(1, { error: 'required' }).max(200, { error: 'too_long' }),
+  password2: z.string({ error: 'required' }).max(200, { error: 'too_long' }),
+});
+
 export async function authRoutes(app: FastifyInstance) {
+  /** A successful login's answer (SPEC §7), and the console's copy of the token in its cookie. */
+  function loggedIn(req: FastifyRequest, reply: FastifyReply, result: { token: string; loginTime: number; actor: Actor }) {
+    const a = result.actor;
+    // HttpOnly, so no script of a page can read it (server/http/auth.ts)
+    reply.setCookie(SESSION_COOKIE, result.token, {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: app.lab.config.production && req.protocol === 'https',
+      maxAge: SESSION_SECONDS,
+    });
+    return {
+      loginStatus: 'success' as const,
+      token: result.token,
+      loginTime: result.loginTime,
+      userInfo: {
+        name_zh: a.name_zh,
+        name_en: a.name_en,
+        uid: a.uid,
+        username: a.username,
+        authority: a.authority,
+        portrait_url: a.portrait_url || DEFAULT_PORTRAIT,
+        // the class-advisor account (ADVISOR_USERNAME) has an area of its own
+        advisor: a.username === app.lab.config.advisorUsername,
+        // the console sends a member still on an initial password to the form that changes it
+        must_change_password: a.must_change_password,
+      },
+    };
+  }
+
   const api = typed(app);
   api.get(
     '/api/csrf/',
@@ -52,7 +99,8 @@ export async function authRoutes(app: FastifyInstance) {
     await scoped.register(rateLimit, {
       max: app.lab.config.loginRateLimit,
       timeWindow: 60_000,
-      keyGenerator: (req) => req.ip,
+      // an IPv6 client by its /64, which it holds whole
+      keyGenerator: (req) => addressKey(req.ip),
       // counted in the database: every instance sees the same attempts
       store: counterStore(app.lab.db, 'login'),
       errorResponseBuilder: (_req, ctx) => ({ statusCode: 429, code: 'RATE_LIMITED', message: `retry in ${ctx.after}` }),
@@ -69,60 +117,75 @@ export async function authRoutes(app: FastifyInstance) {
           response: answers(LoginAnswerSchema),
         },
         // the CSRF pair is checked before the body is even looked at
-        preValidation: async (req) => {
-          const cookie = req.cookies[CSRF_COOKIE];
-          const header = req.headers['x-csrftoken'];
-          if (!cookie || typeof header !== 'string' || !safeEqual(cookie, header)) throw new ApiError(403, 'csrf');
-        },
+        preValidation: csrfPair,
       },
       async (req, reply) => {
         const { username, password } = req.body;
         // repeated failures for one account slow every attempt at it, on every instance: never a lockout
         // an attacker could use against a member, and alike for names that do not exist
+        // the attempt is counted first and waits by the count it got: parallel attempts each get their own
+        // count, so none of them skips the wait (a right password clears the count)
         const key = `login-account:${username}`;
-        const wait = accountDelayMs((await peek(app.lab.db, key)).count);
+        const attempt = await hit(app.lab.db, key, ACCOUNT_WINDOW_MS);
+        const wait = accountDelayMs(attempt.count - 1);
         if (wait > 0) await sleep(wait);
         const result = await login(app.lab.db, username, password);
         if (result.status !== 'success') {
-          await hit(app.lab.db, key, ACCOUNT_WINDOW_MS);
           // the name tried, never the password
           await logActivity(
             { db: app.lab.db, actor: null, address: req.ip },
             { action: 'login_failed', resource: 'session', record: username, outcome: 'failed' },
           );
-          return { loginStatus: result.status };
+          return result.status === 'fail' && result.needsInvitation
+            ? { loginStatus: result.status, needs_invitation: true as const }
+            : { loginStatus: result.status };
         }
         await reset(app.lab.db, key);
         await logActivity({ db: app.lab.db, actor: result.actor, address: req.ip }, { action: 'login', resource: 'session', record: result.actor.username });
-        const a = result.actor;
-        // the console's copy of the token: HttpOnly, so no script of a page can read it (server/http/auth.ts)
-        reply.setCookie(SESSION_COOKIE, result.token, {
-          path: '/',
-          httpOnly: true,
-          sameSite: 'strict',
-          secure: app.lab.config.production && req.protocol === 'https',
-          maxAge: SESSION_SECONDS,
-        });
-        return {
-          loginStatus: 'success' as const,
-          token: result.token,
-          loginTime: result.loginTime,
-          userInfo: {
-            name_zh: a.name_zh,
-            name_en: a.name_en,
-            uid: a.uid,
-            username: a.username,
-            authority: a.authority,
-            portrait_url: a.portrait_url || DEFAULT_PORTRAIT,
-            // the class-advisor account (ADVISOR_USERNAME) has an area of its own
-            advisor: a.username === app.lab.config.advisorUsername,
-            // the console sends a member still on an initial password to the form that changes it
-            must_change_password: a.must_change_password,
-          },
-        };
+        return loggedIn(req, reply, result);
+      },
+    );
+
+    typed(scoped).post(
+      '/api/invitation/',
+      {
+        config: { access: 'public' },
+        schema: {
+          tags,
+          summary: 'Take an invitation: set the password (the rules of a change) and log in; answers as a successful login',
+          body: AcceptSchema,
+          headers: z.object({ 'x-csrftoken': z.string().optional() }).loose(),
+          response: answers(LoginAnswerSchema),
+        },
+        preValidation: csrfPair,
+      },
+      async (req, reply) => {
+        const { token, ...passwords } = req.body;
+        // the rules of a password change, with their messages (common/resources/person.ts)
+        const { password } = parseInput(inputSchema(person, 'update'), passwords);
+        return loggedIn(req, reply, await acceptInvitation(app.lab.db, token, String(password), req.ip));
       },
     );
   });
+
+  api.get(
+    '/api/invitation/',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'An invitation’s state (open, used, expired) and whom it is for',
+        querystring: z.object({ token: z.string().max(100).default('') }).loose(),
+        response: answers(InvitationStateSchema),
+      },
+    },
+    async (req, reply) => {
+      // the state changes when it is used: never kept by a cache
+      reply.header('Cache-Control', 'no-store');
+      const found = await readInvitation(app.lab.db, req.query.token);
+      return { ...found, expires_at: new Date(found.expires_at * 1000).toISOString() };
+    },
+  );
 
   api.post(
     '/api/logout/',

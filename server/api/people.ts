@@ -4,7 +4,9 @@ import { inputSchema, type WireRow, wireSchema } from '../../common/resource.ts'
 import { person } from '../../common/resources/person.ts';
 import { requireAccess } from '../http/auth.ts';
 import { uploadConfigOf, uploadLimits } from '../http/multipart.ts';
-import { getProfile, people, updateProfile } from '../services/people.ts';
+import { siteOrigin } from '../http/origin.ts';
+import { createPerson, getProfile, invitePerson, people, updateProfile } from '../services/people.ts';
+import { InvitationIssuedSchema } from '../../common/wire.ts';
 import { asWire } from '../services/wire.ts';
 import { answers, ctxOf, listOrOne, multipartConsumes, requireId, SuccessSchema, success, typed } from './helpers.ts';
 
@@ -52,7 +54,30 @@ export async function peopleRoutes(app: FastifyInstance) {
       },
       config: { ...upload, access: 'admin' },
     },
-    async (req, reply) => success(reply, await people.create(ctxOf(app, req), req.body)),
+    async (req, reply) => {
+      const { id, invitation } = await createPerson(ctxOf(app, req), req.body);
+      // the answer stays SPEC's "success"; a member created without a password gets an invitation,
+      // shown once to the administrator (only its hash is kept)
+      if (invitation) reply.header('X-Invitation-Url', `${siteOrigin(req, app.lab.config)}${invitation.path}`);
+      return success(reply, id);
+    },
+  );
+
+  api.post(
+    '/api/people/invitation/',
+    {
+      schema: {
+        tags,
+        summary: 'A new invitation for a person (administrators): their password stops working until they use it; the link is shown once',
+        querystring: query,
+        response: answers(InvitationIssuedSchema),
+      },
+      config: { access: 'admin' },
+    },
+    async (req) => {
+      const issued = await invitePerson(ctxOf(app, req), requireId(req.query.pid));
+      return { invitation_url: `${siteOrigin(req, app.lab.config)}${issued.path}`, expires_at: new Date(issued.expiresAt * 1000).toISOString() };
+    },
   );
 
   api.put(

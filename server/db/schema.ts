@@ -241,6 +241,9 @@ export const tables = {
   revision: { rid: id, resource: text, record: int, at: text, actor_pid: intOrNull, actor: textDefault, data: text },
   trash: { tid: id, resource: text, record: int, at: text, actor_pid: intOrNull, actor: textDefault, data: text },
   kept_file: { holder: text, holder_id: int, bucket: text, storage_key: text },
+
+  // 2026-11-25-0001-invitations
+  invitation: { token_hash: text, person_pid: int, created_by: intOrNull, created_at: int, expires_at: int, used_at: intOrNull },
 } as const satisfies Record<string, Record<string, Column>>;
 
 type ValueOf<C extends Column> = (C['kind'] extends 'text' ? string : number) | (C['nullable'] extends true ? null : never);

@@ -41,15 +41,10 @@ export function safeEqual(a: string, b: string): boolean {
 }
 
 /**
- * SPEC §9's initial password: the name in pinyin, lower case, padded with 0 to 8 characters. The
- * dictionary (pinyin-pro, about 9 MB in memory) loads when a member is first created, not with the server.
+ * A password nobody knows, for an account that waits for its invitation (services/invitations.ts): SPEC §9's
+ * initial password is derived from the public name, so it is never set (issue #25).
  */
-export async function initialPassword(name_zh: string, name_en: string): Promise<string> {
-  const { pinyin } = await import('pinyin-pro');
-  const source = /[\u4e00-\u9fff]/.test(name_zh) ? pinyin(name_zh, { toneType: 'none', type: 'array' }).join('') : name_en || name_zh;
-  const base = source.toLowerCase().replace(/[^a-z0-9]/g, '') || 'lab';
-  return base.padEnd(8, '0');
-}
+export const unusablePassword = () => randomBytes(32).toString('base64url');
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
@@ -72,7 +67,25 @@ export async function actorByUsername(db: DB, username: string): Promise<Actor> 
   return actorOf(row);
 }
 
-export type LoginResult = { status: 'success'; token: string; loginTime: number; actor: Actor } | { status: 'fail' } | { status: 'notexist' };
+export type LoginResult =
+  | { status: 'success'; token: string; loginTime: number; actor: Actor }
+  | { status: 'fail'; needsInvitation?: true }
+  | { status: 'notexist' };
+
+/** A new session for `pid`: its token (only its SHA-256 is kept) and login time. Expired sessions of anyone go on the way. */
+export async function startSession(db: DB, pid: number): Promise<{ token: string; loginTime: number }> {
+  const token = randomBytes(32).toString('base64url');
+  const loginTime = nowSeconds();
+  await db
+    .insertInto('session')
+    .values({ token_hash: sha256(token), person_pid: pid, login_time: loginTime })
+    .execute();
+  await db
+    .deleteFrom('session')
+    .where('login_time', '<', loginTime - SESSION_SECONDS)
+    .execute();
+  return { token, loginTime };
+}
 
 export async function login(db: DB, username: string, password: string): Promise<LoginResult> {
   const row = await db
@@ -84,18 +97,13 @@ export async function login(db: DB, username: string, password: string): Promise
     await verifyPassword(await dummyHash, password);
     return { status: 'notexist' };
   }
-  if (!(await verifyPassword(row.password_hash, password))) return { status: 'fail' };
-  const token = randomBytes(32).toString('base64url');
-  const loginTime = nowSeconds();
-  await db
-    .insertInto('session')
-    .values({ token_hash: sha256(token), person_pid: row.pid, login_time: loginTime })
-    .execute();
-  // expired sessions of anyone are dropped on the way
-  await db
-    .deleteFrom('session')
-    .where('login_time', '<', loginTime - SESSION_SECONDS)
-    .execute();
+  const right = await verifyPassword(row.password_hash, password);
+  // an account waiting for its invitation has no password that logs in: not SPEC §9's pinyin one, derived
+  // from the public name, nor a printed reset one (issue #25); said whatever was typed, so it tells nothing
+  // about the password
+  if (row.must_change_password === 1) return { status: 'fail', needsInvitation: true };
+  if (!right) return { status: 'fail' };
+  const { token, loginTime } = await startSession(db, row.pid);
   const { password_hash: _, ...actor } = row;
   return { status: 'success', token, loginTime, actor: actorOf(actor) };
 }

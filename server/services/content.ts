@@ -314,7 +314,7 @@ export async function previewRecord(ctx: Ctx, kind: PreviewKind, id: number | nu
     // the date it would carry (time3): its publish time to come, else now
     record.time3 = typeof record.publish_at === 'string' && record.publish_at > now ? record.publish_at : now;
   }
-  const wire = crud.hooks.decorate ? crud.hooks.decorate(record, ctx.lang) : record;
+  const wire = crud.hooks.decorate ? crud.hooks.decorate(record, ctx.lang, record) : record;
   const { publish_at: _, ...shown } = wire;
   if (kind === 'article') {
     const { created_by: __, ...a } = shown;

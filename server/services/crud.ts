@@ -42,8 +42,9 @@ export type WriteArgs<R extends Row = Row> = {
 export type CrudHooks<R extends Row = Row> = {
   /** Columns that never leave the server. */
   hidden?: readonly string[];
-  /** Adds the declaration's derived display fields (releasestr, timestr…) to a wire object. */
-  decorate?: (wire: Row, lang: Lang) => Row;
+  /** Adds the declaration's derived display fields (releasestr, timestr…) to a wire object; `row` is the
+   * stored row it was made from, hidden columns included. */
+  decorate?: (wire: Row, lang: Lang, row: Row) => Row;
   /** Field kinds the generic code does not handle (publication file slots). */
   prepare?(args: WriteArgs<R>): Promise<void>;
   /** Rules of SPEC §4 applied to every write (timestamps, editors, links). */
@@ -88,7 +89,7 @@ export function rowToWire(res: ResourceDef, row: Row, hooks: CrudHooks = {}, lan
     else if (def.kind === 'bool') out[name] = Boolean(row[name]);
     else if (def.kind === 'list') out[name] = parseList(row[name]);
   }
-  return hooks.decorate ? hooks.decorate(out, lang) : out;
+  return hooks.decorate ? hooks.decorate(out, lang, row) : out;
 }
 
 export function parseList(v: unknown): string[] {

@@ -2,7 +2,8 @@ import type { SelectQueryBuilder } from 'kysely';
 import { profileFields } from '../../common/resources/person.ts';
 import { person } from '../../common/resources/person.ts';
 import { type PublicPerson, type PublicPersonItem, publicPersonFields } from '../../common/wire.ts';
-import { hashPassword, initialPassword, revokeSessionsOf, verifyPassword } from './auth.ts';
+import { hashPassword, revokeSessionsOf, unusablePassword, verifyPassword } from './auth.ts';
+import { type Issued, issueInvitation } from './invitations.ts';
 import type { Database, TableRow } from '../db/schema.ts';
 import type { Ctx } from './context.ts';
 import { hit, reset } from './counters.ts';
@@ -26,8 +27,8 @@ async function passwordAndLink({ ctx, mode, input, values, current }: Write) {
     values.password_hash = await hashPassword(pw);
     values.must_change_password = 0;
   } else if (mode === 'create') {
-    const initial = await initialPassword(String(input.name_zh ?? ''), String(input.name_en ?? ''));
-    values.password_hash = await hashPassword(initial);
+    // no password anyone knows: the member sets one through their invitation (createPerson, issue #25)
+    values.password_hash = await hashPassword(unusablePassword());
     values.must_change_password = 1;
   }
   const linkType = (values.link_type ?? current?.link_type ?? 0) as number;
@@ -53,6 +54,10 @@ const oldPasswordKey = (pid: number) => `old-password:${pid}`;
 /**
  * Changing one's own password asks for the current one, so a stolen session cannot lock its owner out;
  * a member still on an initial password may change nothing else until they have (issue #10).
+ * SPEC §5's profile form sends `password` and `password2` with every save, with the current password
+ * (issue #24): that is no change, and it proves the caller knows it, so it is accepted without
+ * `old_password`, checked against the hash and counted like a wrong current password (it is a guess
+ * of it when it is not the current one). Only a different password asks for `old_password`.
  */
 async function ownPassword({ ctx, mode, input, current }: Write) {
   const actor = ctx.actor;
@@ -62,10 +67,19 @@ async function ownPassword({ ctx, mode, input, current }: Write) {
   if (actor.must_change_password && !(own && pw)) throw new Forbidden('password_change_required');
   if (!own || !pw || !current) return;
   const old = typeof input.old_password === 'string' ? input.old_password : '';
-  if (!old) throw FieldError.one('old_password', 'required');
   // every try is counted before the check, so parallel guesses cannot slip past the limit together
   const tries = await hit(ctx.db, oldPasswordKey(actor.pid), OLD_PASSWORD_WINDOW_MS);
   if (tries.count > OLD_PASSWORD_TRIES) throw new TooManyTries();
+  if (!old) {
+    if (!(await verifyPassword(current.password_hash, pw))) throw FieldError.one('old_password', 'required');
+    await reset(ctx.db, oldPasswordKey(actor.pid));
+    // the same password is no change, also for a member who must replace it
+    if (actor.must_change_password) throw FieldError.one('password', 'password_same');
+    // dropped from the write: no new hash, no "password" entry in the log, the other sessions stay
+    delete input.password;
+    delete input.password2;
+    return;
+  }
   if (!(await verifyPassword(current.password_hash, old))) throw FieldError.one('old_password', 'old_password_wrong');
   await reset(ctx.db, oldPasswordKey(actor.pid));
   if (actor.must_change_password && pw === old) throw FieldError.one('password', 'password_same');
@@ -95,8 +109,10 @@ export const people = createCrud(person, {
     ];
   },
   publicTopic: 'people',
-  decorate(w) {
-    return { ...w, portrait_url: w.portrait_url || DEFAULT_PORTRAIT };
+  decorate(w, _lang, row) {
+    // an account that waits for its invitation has no password that logs in (services/invitations.ts)
+    const account = row.must_change_password === 1 ? 'needs_invitation' : 'active';
+    return { ...w, portrait_url: w.portrait_url || DEFAULT_PORTRAIT, account };
   },
   async beforeWrite(args) {
     await ownPassword(args);
@@ -125,6 +141,22 @@ export const people = createCrud(person, {
     await removePrivateFilesOf(ctx, current.pid, current.username, changes);
   },
 });
+
+/**
+ * Creates a person (people management). Without a password, the member gets an invitation, answered here
+ * to be shown once to the administrator (issue #25).
+ */
+export async function createPerson(ctx: Ctx, input: Record<string, unknown>): Promise<{ id: number; invitation?: Issued }> {
+  const id = await people.create(ctx, input);
+  const withPassword = typeof input.password === 'string' && input.password !== '';
+  return withPassword ? { id } : { id, invitation: await issueInvitation(ctx.db, id, ctx.actor, { address: ctx.address }) };
+}
+
+/** A new invitation for another person (administrators): their password stops working until they use it. */
+export async function invitePerson(ctx: Ctx, pid: number): Promise<Issued> {
+  if (pid === ctx.actor?.pid) throw new Refused('self_invite');
+  return issueInvitation(ctx.db, pid, ctx.actor, { address: ctx.address });
+}
 
 /** The own-profile update: only profile fields; authority, username and uid stay as they are. */
 export async function updateProfile(ctx: Ctx, uid: string, input: Record<string, unknown>): Promise<void> {

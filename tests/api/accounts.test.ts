@@ -66,4 +66,19 @@ describe.each(dialects)('failed logins of one account on %s', (dialect) => {
     for (let i = 0; i < 6; i++) await attempt('nobody-by-this-name', 'x');
     expect((await attempt('nobody-by-this-name', 'x')).ms).toBeGreaterThanOrEqual(1_900);
   }, 60_000);
+
+  it('slow down parallel attempts too: each is counted before it waits (issue #25, point 7)', async () => {
+    const victim = await newMember(w.admin, { password: 'victim-password-2', password2: 'victim-password-2' });
+    const answers = await Promise.all(
+      Array.from({ length: 9 }, async (_, i) => {
+        const started = Date.now();
+        const res = await new Client(w.app).loginResponse(victim.username, `wrong-guess-${i}`);
+        return { status: res.statusCode, ms: Date.now() - started };
+      }),
+    );
+    // all nine saw a count of 0 and none waited, before: now the later ones wait their turn (or are refused)
+    const slowest = Math.max(...answers.map((a) => a.ms));
+    expect(slowest >= 2_000 || answers.some((a) => a.status === 429), JSON.stringify(answers)).toBe(true);
+    expect((await attempt(victim.username, 'victim-password-2')).status).toBe('success');
+  }, 60_000);
 });

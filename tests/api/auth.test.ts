@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
 import { SESSION_SECONDS, sha256 } from '../../server/services/auth.ts';
 import { dialects, makeApp, type TestApp } from '../helpers/app.ts';
 import { Client, createMember, loginAs } from '../helpers/client.ts';
@@ -96,6 +97,37 @@ describe.each(dialects)('authentication on %s', (dialect) => {
     const res = await c.get('/api/news/');
     expect(res.statusCode).toBe(401);
     expect(res.json().detail).toBe('请先登录');
+  });
+});
+
+describe.each(dialects)('login rate limit by address on %s (issue #25, point 7)', (dialect) => {
+  /** A login attempt from `address`, as the server sees it. */
+  const from = async (app: FastifyInstance, address: string) => {
+    const csrf = await app.inject({ method: 'GET', url: '/api/csrf/', remoteAddress: address });
+    const cookie = csrf.cookies[0]?.value as string;
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/login/',
+      remoteAddress: address,
+      headers: { 'content-type': 'application/json', cookie: `csrftoken=${cookie}`, 'x-csrftoken': cookie },
+      payload: JSON.stringify({ username: 'nobody-here', password: 'bad-password' }),
+    });
+    return res.statusCode;
+  };
+
+  it('counts every address of one IPv6 /64 together, and another /64 or an IPv4 address apart', async () => {
+    const t = await makeApp(dialect, { LOGIN_RATE_LIMIT: '3' });
+    try {
+      const statuses: number[] = [];
+      for (let i = 1; i <= 5; i++) statuses.push(await from(t.app, `2001:db8:7:1::${i.toString(16)}`));
+      expect(statuses).toEqual([200, 200, 200, 429, 429]);
+      expect(await from(t.app, '2001:db8:7:1:ffff:ffff:ffff:ffff')).toBe(429);
+      expect(await from(t.app, '2001:db8:7:2::1')).toBe(200);
+      expect(await from(t.app, '192.0.2.1')).toBe(200);
+      expect(await from(t.app, '192.0.2.2')).toBe(200);
+    } finally {
+      await t.close();
+    }
   });
 });
 

@@ -3,6 +3,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../server/app.ts';
+import { loadConfig } from '../../server/config.ts';
+import { Client } from '../helpers/client.ts';
 
 // The lab CLI answers a mistyped command line with what was wrong and its usage, never a stack trace
 // (issue #12: an unexpected argument once printed ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL's trace).
@@ -64,5 +67,30 @@ describe('lab CLI', () => {
     });
     expect(again.status).toBe(2);
     expect(again.stderr).toMatch(/this instance is not empty \(1 person\); add --force/);
+  });
+
+  // after the backup test, which counts the people of this data folder
+  it('prints an invitation link for create-user and reset-password without --password, and the link logs the member in (issue #25)', async () => {
+    const made = run('create-user', '--username', 'cliinvited', '--uid', 'CLI2', '--name-zh', '李四', '--name-en', 'Li Si');
+    expect(made.status, made.stderr).toBe(0);
+    const link = /Invitation link for cliinvited: (http:\/\/\S+\/invite#[A-Za-z0-9_-]{43})/.exec(made.stdout)?.[1];
+    expect(link, made.stdout).toBeDefined();
+    expect(made.stdout).not.toMatch(/password (is|of)|lisi0000/);
+    const reset = run('reset-password', '--username', 'cliinvited');
+    expect(reset.status, reset.stderr).toBe(0);
+    const second = /Invitation link for cliinvited: (\S+)/.exec(reset.stdout)?.[1] as string;
+    expect(second).not.toBe(link);
+    const app = await buildApp({ config: loadConfig({ DATA_DIR: dataDir, DATABASE_URL: '', LAB_API_ONLY: '1' }) });
+    try {
+      const c = new Client(app);
+      expect(await c.login('cliinvited', 'lisi0000')).toEqual({ loginStatus: 'fail', needs_invitation: true });
+      // the first link died with the reset; the second one works once
+      const take = (url: string) => c.withCsrf('/api/invitation/', { token: new URL(url).hash.slice(1), password: 'cli-chosen-1', password2: 'cli-chosen-1' });
+      expect((await take(link as string)).statusCode).toBe(404);
+      expect((await take(second)).statusCode).toBe(200);
+      expect((await c.login('cliinvited', 'cli-chosen-1')).loginStatus).toBe('success');
+    } finally {
+      await app.close();
+    }
   });
 });

@@ -50,16 +50,21 @@ export class Client {
     return this.app.inject({ method, url, headers: this.headers(headers), payload });
   }
 
-  /** The login call as a browser makes it (CSRF cookie, then the call), its answer as it came. */
-  async loginResponse(username: string, password: string) {
+  /** A call as a browser makes the login (CSRF cookie, then the call with its header), its answer as it came. */
+  async withCsrf(url: string, body: unknown) {
     const csrf = await this.app.inject({ method: 'GET', url: '/api/csrf/' });
     const cookie = csrf.cookies.find((c) => c.name === 'csrftoken')?.value as string;
     return this.app.inject({
       method: 'POST',
-      url: '/api/login/',
-      headers: { 'content-type': 'application/json', cookie: `csrftoken=${cookie}`, 'x-csrftoken': cookie },
-      payload: JSON.stringify({ username, password }),
+      url,
+      headers: { 'content-type': 'application/json', 'accept-language': this.lang, cookie: `csrftoken=${cookie}`, 'x-csrftoken': cookie },
+      payload: JSON.stringify(body),
     });
+  }
+
+  /** The login call as a browser makes it, its answer as it came. */
+  loginResponse(username: string, password: string) {
+    return this.withCsrf('/api/login/', { username, password });
   }
 
   async login(username: string, password: string) {

@@ -1,0 +1,103 @@
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { copyText } from '../advisor/copy.ts';
+import { useT } from '../i18n/index.tsx';
+import { request } from './api.ts';
+import type { Row } from './columns.tsx';
+import { useSession } from './session.ts';
+import { useAction, useConfirm, useNotify } from './ui.tsx';
+
+// Invitations in the people screen (issue #25): an account with no password that logs in is marked
+// "needs an invitation"; a button makes a new link (after a confirmation when the account is in use, as
+// its password stops working), and a new person made without a password gets one. A link is shown once,
+// with a copy button: the server keeps only its hash.
+
+/** The link on this console's own origin (the server's origin may be the address it listens on, behind a proxy). */
+const onThisSite = (url: string) => {
+  const u = new URL(url, window.location.origin);
+  return `${window.location.origin}${u.pathname}${u.hash}`;
+};
+
+const nameOf = (row: Row, lang: string) => String((lang === 'zh' ? row.name_zh : row.name_en) || row.name_zh || row.username || '');
+
+function LinkDialog({ url, name, onClose }: { url: string; name: string; onClose: () => void }) {
+  const { t } = useT();
+  const notify = useNotify();
+  const [copied, setCopied] = useState(false);
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="invitation-title">
+      <DialogTitle id="invitation-title">{t('consoleInvite.title', { name })}</DialogTitle>
+      <DialogContent>
+        <Typography sx={{ mb: 2 }}>{t('consoleInvite.once')}</Typography>
+        <TextField
+          label={t('consoleInvite.link')}
+          value={url}
+          fullWidth
+          multiline
+          slotProps={{ htmlInput: { readOnly: true, 'data-testid': 'invitation-link' } }}
+          onFocus={(e) => e.target.select()}
+        />
+      </DialogContent>
+      <DialogActions>
+        <Button
+          variant="contained"
+          onClick={async () => {
+            if (await copyText(url)) {
+              setCopied(true);
+              notify.ok(t('consoleInvite.copied'));
+            } else notify.lines([t('consoleInvite.copyFailed')]);
+          }}
+        >
+          {copied ? t('consoleInvite.copied') : t('consoleInvite.copy')}
+        </Button>
+        <Button onClick={onClose}>{t('console.close')}</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/** A person's row: "needs an invitation", and the button that makes a new link (never for oneself). */
+export function PersonAccount({ row, reload }: { row: Row; reload: () => Promise<unknown> }) {
+  const { t, lang } = useT();
+  const session = useSession();
+  const confirm = useConfirm();
+  const { busy, run } = useAction();
+  const [url, setUrl] = useState<string | null>(null);
+  const needs = row.account === 'needs_invitation';
+  const name = nameOf(row, lang);
+  if (row.username === session.username) return null;
+
+  async function issue() {
+    if (!needs && !(await confirm(t('consoleInvite.confirmReset', { name })))) return;
+    await run(async () => {
+      const answer = await request<{ invitation_url: string }>('POST', `/api/people/invitation/?pid=${String(row.pid)}`);
+      setUrl(onThisSite(answer.invitation_url));
+      await reload();
+    });
+  }
+
+  return (
+    <>
+      {needs && <Chip size="small" color="warning" variant="outlined" label={t('consoleInvite.needs')} sx={{ mx: 0.5 }} />}
+      <Button size="small" color={needs ? 'warning' : 'secondary'} disabled={busy} onClick={() => void issue()}>
+        {t('consoleInvite.button')}
+      </Button>
+      {url && <LinkDialog url={url} name={name} onClose={() => setUrl(null)} />}
+    </>
+  );
+}
+
+/** After a person is created without a password: their invitation link, once. */
+export function PersonCreated({ header, record, onClose }: { header: (name: string) => string | null; record: Row; onClose: () => void }) {
+  const { lang } = useT();
+  const url = header('X-Invitation-Url');
+  if (!url) return null;
+  return <LinkDialog url={onThisSite(url)} name={nameOf(record, lang)} onClose={onClose} />;
+}
