@@ -217,24 +217,106 @@ export function textOfHtml(html: string): string {
   return spaces(out);
 }
 
+/** For each position of `s`, where the next `ch` is at or after it (`s.length` when none): one pass from the end. */
+function nextOf(s: string, ch: number): Int32Array {
+  const next = new Int32Array(s.length + 1);
+  next[s.length] = s.length;
+  for (let i = s.length - 1; i >= 0; i--) next[i] = s.charCodeAt(i) === ch ? i : (next[i + 1] as number);
+  return next;
+}
+
+const ch = (c: string) => c.charCodeAt(0);
+const [NL, BANG, OPEN, CLOSE, PAREN, PAREN_END, LT, GT, BACKSLASH] = ['\n', '!', '[', ']', '(', ')', '<', '>', '\\'].map(ch) as number[];
+/** Emphasis, code, strike-through and table marks: spaces in the text. */
+const MARKS = new Set(['|', '*', '_', '~', '`'].map(ch));
+/** A line that opens or closes a fenced code block (its text is kept, the fence line is not). */
+const FENCE = /^\s*(?:```|~~~)/;
+/** A heading, quote or list marker at a line's start: one at a time, each step taking characters. */
+const BLOCK_MARK = /^ {0,3}(?:#{1,6}|>|[-*+]|\d{1,9}[.)])(?:[ \t]+|$)/;
+/** A link reference definition: `[label]: address "title"`. */
+const DEFINITION = /^ {0,3}\[[^\]]+\]:/;
+/** A table's rule line: only pipes, colons, dashes and spaces (with at least three dashes). */
+const TABLE_RULE = /^[\s|:-]*$/;
+
 /**
  * The words of markdown (articles, course pages, personal pages): its text and code, without link
- * addresses, images or markup. A search needs the words, not the structure, and a full parse of every
- * article at start-up took seconds at a real lab's size (docs/performance.md).
+ * addresses, markup or the addresses of images (their alt text stays). A search needs the words, not the
+ * structure. One pass over the text, each character looked at a bounded number of times: a member's page
+ * can hold 200,000 characters, and the regular expressions this replaced took time growing with the
+ * square of a run of "[" (issue #25, point 3). A markdown parser (micromark) is no way out: it is itself
+ * quadratic on nested brackets.
  */
 export function textOfMarkdown(markdown: string): string {
-  const text = (markdown ?? '')
-    // images go, links keep their text
-    .replace(/!\[[^\]]*\]\([^)]*\)/g, ' ')
-    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/\[([^\]]*)\]\[[^\]]*\]/g, '$1')
-    .replace(/^\s*\[[^\]]+\]:\s*\S+.*$/gm, ' ')
-    .replace(/<https?:[^>]+>/g, ' ')
-    // fences, headings, quotes, list markers, table rules, emphasis and inline code marks
-    .replace(/^\s*(```|~~~).*$/gm, ' ')
-    .replace(/^\s{0,3}(#{1,6}|>+|[-*+]|\d+[.)])\s+/gm, ' ')
-    .replace(/^\s*\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?\s*$/gm, ' ')
-    .replace(/[|*_~`]+/g, ' ');
+  const s = markdown ?? '';
+  const n = s.length;
+  // where each skip ends, known in advance, so no character is read again by a later skip
+  const nextNl = nextOf(s, NL);
+  const nextParen = nextOf(s, PAREN_END);
+  const nextClose = nextOf(s, CLOSE);
+  const nextGt = nextOf(s, GT);
+  const out: string[] = [];
+  let html = false;
+  for (let start = 0; start < n; ) {
+    const eol = nextNl[start] as number;
+    let line = s.slice(start, eol);
+    const lineStart = start;
+    start = eol + 1;
+    if (FENCE.test(line) || DEFINITION.test(line) || (TABLE_RULE.test(line) && line.includes('---'))) {
+      out.push(' ');
+      continue;
+    }
+    let from = 0;
+    for (let m = BLOCK_MARK.exec(line); m && m[0].length > 0; m = BLOCK_MARK.exec(line)) {
+      from += m[0].length;
+      line = line.slice(m[0].length);
+    }
+    let plain = lineStart + from;
+    const flush = (to: number) => {
+      if (to > plain) out.push(s.slice(plain, to));
+    };
+    for (let i = plain; i < eol; i++) {
+      const c = s.charCodeAt(i);
+      if (c === BACKSLASH && i + 1 < eol) {
+        // an escaped character is text
+        flush(i);
+        plain = i + 1;
+        i++;
+      } else if (MARKS.has(c)) {
+        flush(i);
+        // a run of marks is one space
+        if (out[out.length - 1] !== ' ') out.push(' ');
+        plain = i + 1;
+      } else if (c === BANG && s.charCodeAt(i + 1) === OPEN) {
+        flush(i);
+        plain = i + 1;
+      } else if (c === OPEN) {
+        flush(i);
+        plain = i + 1;
+      } else if (c === CLOSE) {
+        flush(i);
+        plain = i + 1;
+        // a link's address, or the label of a reference link, goes
+        const after = s.charCodeAt(i + 1);
+        const end = after === PAREN ? (nextParen[i + 1] as number) : after === OPEN ? (nextClose[i + 1] as number) : eol;
+        if (end < eol) {
+          out.push(' ');
+          i = end;
+          plain = end + 1;
+        }
+      } else if (c === LT) {
+        const end = nextGt[i] as number;
+        if (end < eol && /^<https?:/.test(s.slice(i, i + 7))) {
+          flush(i);
+          out.push(' ');
+          i = end;
+          plain = end + 1;
+        } else html = true;
+      } else if (c === 38) html = true; // &
+    }
+    flush(eol);
+    out.push(' ');
+  }
+  const text = out.join('');
   // inline HTML and entities need the parser; most markdown has neither
-  return /[<&]/.test(text) ? textOfHtml(text) : spaces(text);
+  return html ? textOfHtml(text) : spaces(text);
 }

@@ -1,3 +1,4 @@
+import { Parser } from 'htmlparser2';
 import type { ImportedRecord } from '../../common/wire.ts';
 import { NotFound, Unavailable } from '../errors.ts';
 
@@ -41,14 +42,38 @@ async function fetchJson(url: string, timeoutMs: number): Promise<unknown> {
 }
 
 const text = (v: unknown) => (typeof v === 'string' ? v : '').replace(/\s+/g, ' ').trim();
-/** An abstract in JATS (Crossref's) or HTML, as plain text: no section titles, paragraphs spaced, inline markup dropped. */
-const plain = (v: unknown) =>
-  text(
-    text(v)
-      .replace(/<(jats:)?title[^>]*>.*?<\/(jats:)?title>/g, '')
-      .replace(/<\/?(jats:)?(p|sec|div|br)\b[^>]*>/g, ' ')
-      .replace(/<[^>]+>/g, ''),
+/** Elements that part paragraphs of an abstract; a title's text is dropped (Crossref's "Abstract" heading). */
+const BREAKS = new Set(['p', 'sec', 'div', 'br']);
+const local = (name: string) => name.replace(/^jats:/, '');
+
+/**
+ * An abstract in JATS (Crossref's) or HTML, as plain text: no section titles, paragraphs spaced, inline
+ * markup dropped. Read by an HTML parser in one pass: the regular expressions this replaced took time
+ * growing with the square of an upstream's "<" run (issue #25, point 8).
+ */
+export function abstractText(v: unknown): string {
+  let out = '';
+  let inTitle = 0;
+  const parser = new Parser(
+    {
+      ontext: (t) => {
+        if (inTitle === 0) out += t;
+      },
+      onopentag: (name) => {
+        if (local(name) === 'title') inTitle++;
+        else if (BREAKS.has(local(name))) out += ' ';
+      },
+      onclosetag: (name) => {
+        if (local(name) === 'title') inTitle = Math.max(0, inTitle - 1);
+        else if (BREAKS.has(local(name))) out += ' ';
+      },
+    },
+    { decodeEntities: true, xmlMode: false, lowerCaseTags: true },
   );
+  parser.write(typeof v === 'string' ? v : '');
+  parser.end();
+  return text(out);
+}
 const first = (v: unknown) => (Array.isArray(v) ? text(v[0]) : text(v));
 
 type CrossrefWork = {
@@ -75,7 +100,7 @@ function fromCrossref(w: CrossrefWork, doi: string): ImportedRecord {
     year: Number(year) || 0,
     ...(Number(month) >= 1 && Number(month) <= 12 ? { month: Number(month) } : {}),
     doi,
-    abstract: plain(w.abstract),
+    abstract: abstractText(w.abstract),
     keywords: [],
     link1: text(w.URL) || `https://doi.org/${doi}`,
     entryType: text(w.type),
@@ -104,7 +129,7 @@ function fromDatacite(a: DataciteAttributes, doi: string): ImportedRecord {
     venue_kind: general === 'JournalArticle' ? 'journal' : general === 'ConferencePaper' ? 'conference' : 'other',
     year: Number(a.publicationYear) || 0,
     doi,
-    abstract: plain(a.descriptions?.find((d) => d.descriptionType === 'Abstract')?.description),
+    abstract: abstractText(a.descriptions?.find((d) => d.descriptionType === 'Abstract')?.description),
     keywords: (a.subjects ?? [])
       .map((s) => text(s.subject))
       .filter(Boolean)
