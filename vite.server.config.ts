@@ -29,11 +29,17 @@ export default defineConfig({
   logLevel: 'warn',
   ssr: { noExternal: true, external, target: 'node' },
   build: {
-    ssr: 'server/main.ts',
+    ssr: true,
     outDir: 'build/app',
     emptyOutDir: true,
     target: 'node22',
     minify: false,
-    rollupOptions: { external: isExternal, onwarn: (w, warn) => (w.code === 'MODULE_LEVEL_DIRECTIVE' ? undefined : warn(w)) },
+    // the BibTeX import's worker thread is a second entry: a file of its own beside main.js (server/services/bibtex-import.ts)
+    rollupOptions: {
+      input: { main: 'server/main.ts', 'bibtex-worker': 'server/services/bibtex-worker.ts' },
+      output: { entryFileNames: '[name].js' },
+      external: isExternal,
+      onwarn: (w, warn) => (w.code === 'MODULE_LEVEL_DIRECTIVE' ? undefined : warn(w)),
+    },
   },
 });
