@@ -9,10 +9,12 @@ import { citeJs } from './citations.ts';
 const ENTRY_START = /^[ \t]*@([a-zA-Z]+)[ \t]*[{(][ \t]*([^,\s]*)/gm;
 const NOT_ENTRIES = new Set(['string', 'comment', 'preamble']);
 
+/** A @string definition, and its place among them (one may use those defined before it). */
+type StringDef = { text: string; order: number };
 type Chunk = { type: string; key: string; line: number; text: string };
 
 /** The file cut at each line that opens an entry; the @string definitions apart, by name. */
-export function entriesOf(text: string): { entries: Chunk[]; strings: Map<string, string> } {
+export function entriesOf(text: string): { entries: Chunk[]; strings: Map<string, StringDef> } {
   const chunks: Chunk[] = [];
   // lines are counted as the text is walked, once (counting from the start for each entry was quadratic)
   let line = 1;
@@ -30,11 +32,11 @@ export function entriesOf(text: string): { entries: Chunk[]; strings: Map<string
     last = { at, type: (m[1] ?? '').toLowerCase(), key: m[2] ?? '' };
   }
   close(text.length);
-  const strings = new Map<string, string>();
+  const strings = new Map<string, StringDef>();
   for (const c of chunks) {
     if (c.type !== 'string') continue;
     const name = STRING_NAME.exec(c.text)?.[1];
-    if (name) strings.set(name.toLowerCase(), c.text);
+    if (name) strings.set(name.toLowerCase(), { text: c.text, order: strings.size });
   }
   return { entries: chunks.filter((c) => !NOT_ENTRIES.has(c.type)), strings };
 }
@@ -54,20 +56,24 @@ const WORD = /[A-Za-z_][\w:.+/-]*/g;
  * The @string definitions an entry uses, with those they use in turn: sending every definition with every
  * entry made a file of many of both quadratic.
  */
-function stringsFor(chunk: string, strings: Map<string, string>): string {
+function stringsFor(chunk: string, strings: Map<string, StringDef>): string {
   if (strings.size === 0) return '';
-  const used = new Set<string>();
+  const used = new Map<string, StringDef>();
   const queue = [chunk];
   for (let text = queue.pop(); text !== undefined; text = queue.pop()) {
     for (const [word] of text.matchAll(WORD)) {
       const name = word.toLowerCase();
       const def = strings.get(name);
       if (def === undefined || used.has(name)) continue;
-      used.add(name);
-      queue.push(def);
+      used.set(name, def);
+      queue.push(def.text);
     }
   }
-  return [...used].map((name) => strings.get(name)).join('\n');
+  // in the file's order: a definition may use those before it
+  return [...used.values()]
+    .sort((a, b) => a.order - b.order)
+    .map((d) => d.text)
+    .join('\n');
 }
 
 /** One entry as read: its CSL item, or why it could not be read. */
