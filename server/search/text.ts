@@ -48,6 +48,24 @@ export function indexTerms(text: string): string[] {
   return out;
 }
 
+/**
+ * A long text in pieces of about `size` characters, cut at a space where one is near (a word is then
+ * never cut) and never inside a surrogate pair: the index reads a long text a piece at a time, letting
+ * requests through between pieces (issue #25, point 3). The terms of the pieces are the text's terms.
+ */
+export function* pieces(text: string, size = 16_384): Generator<string> {
+  let from = 0;
+  while (text.length - from > size) {
+    let to = from + size;
+    const space = text.lastIndexOf(' ', to);
+    if (space > to - 256) to = space;
+    else if (/[\uD800-\uDBFF]/.test(text.charAt(to - 1))) to--;
+    yield text.slice(from, to);
+    from = to;
+  }
+  yield text.slice(from);
+}
+
 /** The bounds that keep every query cheap (issue #15 point 4): longer queries are cut, extra terms dropped. */
 export const QUERY_LIMITS = { chars: SEARCH_MAX_CHARS, terms: 12 } as const;
 
@@ -226,7 +244,23 @@ function nextOf(s: string, ch: number): Int32Array {
 }
 
 const ch = (c: string) => c.charCodeAt(0);
-const [NL, BANG, OPEN, CLOSE, PAREN, PAREN_END, LT, GT, BACKSLASH] = ['\n', '!', '[', ']', '(', ')', '<', '>', '\\'].map(ch) as number[];
+const NL = ch('\n');
+const BANG = ch('!');
+const OPEN = ch('[');
+const CLOSE = ch(']');
+const PAREN = ch('(');
+const PAREN_END = ch(')');
+const LT = ch('<');
+const GT = ch('>');
+const AMP = ch('&');
+const SPACE = ch(' ');
+const TAB = ch('\t');
+const CR = ch('\r');
+/** The characters a line with a block mark (or a fence, a definition, a table rule) may begin with. */
+const BLOCK_START = new Set([...'#>-*+0123456789[`~|:'].map(ch));
+const AUTOLINK = /^<https?:/;
+const decoder = new TextDecoder('utf-16le');
+const BACKSLASH = ch('\\');
 /** Emphasis, code, strike-through and table marks: spaces in the text. */
 const MARKS = new Set(['|', '*', '_', '~', '`'].map(ch));
 /** A line that opens or closes a fenced code block (its text is kept, the fence line is not). */
@@ -254,69 +288,59 @@ export function textOfMarkdown(markdown: string): string {
   const nextParen = nextOf(s, PAREN_END);
   const nextClose = nextOf(s, CLOSE);
   const nextGt = nextOf(s, GT);
-  const out: string[] = [];
+  // the text is written as UTF-16 code units, spaces run together: no string is built per piece
+  const out = new Uint16Array(n + 1);
+  let len = 0;
+  const space = () => {
+    if (len > 0 && out[len - 1] !== SPACE) out[len++] = SPACE;
+  };
   let html = false;
   for (let start = 0; start < n; ) {
     const eol = nextNl[start] as number;
-    let line = s.slice(start, eol);
-    const lineStart = start;
+    let from = start;
     start = eol + 1;
-    if (FENCE.test(line) || DEFINITION.test(line) || (TABLE_RULE.test(line) && line.includes('---'))) {
-      out.push(' ');
-      continue;
+    // block marks: only a line that may begin with one is looked at as a whole
+    let first = from;
+    while (first < eol && (s.charCodeAt(first) === SPACE || s.charCodeAt(first) === TAB)) first++;
+    if (BLOCK_START.has(s.charCodeAt(first))) {
+      let line = s.slice(from, eol);
+      if (FENCE.test(line) || DEFINITION.test(line) || (TABLE_RULE.test(line) && line.includes('---'))) {
+        space();
+        continue;
+      }
+      for (let m = BLOCK_MARK.exec(line); m && m[0].length > 0; m = BLOCK_MARK.exec(line)) {
+        from += m[0].length;
+        line = line.slice(m[0].length);
+      }
     }
-    let from = 0;
-    for (let m = BLOCK_MARK.exec(line); m && m[0].length > 0; m = BLOCK_MARK.exec(line)) {
-      from += m[0].length;
-      line = line.slice(m[0].length);
-    }
-    let plain = lineStart + from;
-    const flush = (to: number) => {
-      if (to > plain) out.push(s.slice(plain, to));
-    };
-    for (let i = plain; i < eol; i++) {
+    for (let i = from; i < eol; i++) {
       const c = s.charCodeAt(i);
       if (c === BACKSLASH && i + 1 < eol) {
         // an escaped character is text
-        flush(i);
-        plain = i + 1;
-        i++;
-      } else if (MARKS.has(c)) {
-        flush(i);
-        // a run of marks is one space
-        if (out[out.length - 1] !== ' ') out.push(' ');
-        plain = i + 1;
-      } else if (c === BANG && s.charCodeAt(i + 1) === OPEN) {
-        flush(i);
-        plain = i + 1;
-      } else if (c === OPEN) {
-        flush(i);
-        plain = i + 1;
+        out[len++] = s.charCodeAt(++i);
+      } else if (c === SPACE || c === TAB || c === CR || MARKS.has(c)) {
+        space();
+      } else if (c === OPEN || (c === BANG && s.charCodeAt(i + 1) === OPEN)) {
+        // a link's (or an image's) text stays, its brackets go
       } else if (c === CLOSE) {
-        flush(i);
-        plain = i + 1;
         // a link's address, or the label of a reference link, goes
         const after = s.charCodeAt(i + 1);
         const end = after === PAREN ? (nextParen[i + 1] as number) : after === OPEN ? (nextClose[i + 1] as number) : eol;
         if (end < eol) {
-          out.push(' ');
+          space();
           i = end;
-          plain = end + 1;
         }
-      } else if (c === LT) {
-        const end = nextGt[i] as number;
-        if (end < eol && /^<https?:/.test(s.slice(i, i + 7))) {
-          flush(i);
-          out.push(' ');
-          i = end;
-          plain = end + 1;
-        } else html = true;
-      } else if (c === 38) html = true; // &
+      } else if (c === LT && (nextGt[i] as number) < eol && AUTOLINK.test(s.slice(i, i + 8))) {
+        space();
+        i = nextGt[i] as number;
+      } else {
+        if (c === LT || c === AMP) html = true;
+        out[len++] = c;
+      }
     }
-    flush(eol);
-    out.push(' ');
+    space();
   }
-  const text = out.join('');
+  const text = decoder.decode(out.subarray(0, len));
   // inline HTML and entities need the parser; most markdown has neither
   return html ? textOfHtml(text) : spaces(text);
 }
