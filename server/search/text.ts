@@ -1,4 +1,4 @@
-import { Parser } from 'htmlparser2';
+import { Tokenizer } from 'htmlparser2';
 import { SEARCH_MAX_CHARS, type Segment } from '../../common/search.ts';
 
 // How text becomes search terms, the same for the records and the queries (docs/decisions.md, "Site
@@ -212,27 +212,46 @@ const BLOCKS = new Set([
 ]);
 const spaces = (s: string) => s.replace(/\s+/g, ' ').trim();
 
-/** The text of sanitized HTML (news items, personal pages), block elements apart. */
+/**
+ * The text of sanitized HTML (news items, personal pages), block elements apart. Read by htmlparser2's
+ * tokenizer, which keeps no stack of open elements: its parser's stack made thousands of nested or
+ * stray tags cost time growing with the square of their number (issue #25, point 3).
+ */
 export function textOfHtml(html: string): string {
-  let out = '';
-  const parser = new Parser(
-    {
-      ontext: (t) => {
-        out += t;
-      },
-      // block elements and line breaks part words; inline ones (b, a, span) do not
-      onopentag: (name) => {
-        if (BLOCKS.has(name)) out += ' ';
-      },
-      onclosetag: (name) => {
-        if (BLOCKS.has(name)) out += ' ';
-      },
-    },
+  const s = html ?? '';
+  const out: string[] = [];
+  // block elements and line breaks part words; inline ones (b, a, span) do not
+  const tag = (start: number, end: number) => {
+    if (end - start <= 10 && BLOCKS.has(s.slice(start, end).toLowerCase())) out.push(' ');
+  };
+  const none = () => {};
+  const tokenizer = new Tokenizer(
     { decodeEntities: true },
+    {
+      ontext: (start, end) => {
+        out.push(s.slice(start, end));
+      },
+      ontextentity: (codepoint) => {
+        out.push(String.fromCodePoint(codepoint));
+      },
+      onopentagname: tag,
+      onclosetag: tag,
+      onattribdata: none,
+      onattribentity: none,
+      onattribend: none,
+      onattribname: none,
+      oncdata: none,
+      oncomment: none,
+      ondeclaration: none,
+      onend: none,
+      onopentagend: none,
+      onprocessinginstruction: none,
+      onselfclosingtag: none,
+    },
   );
-  parser.write(html ?? '');
-  parser.end();
-  return spaces(out);
+  tokenizer.write(s);
+  tokenizer.end();
+  return spaces(out.join(''));
 }
 
 /** For each position of `s`, where the next `ch` is at or after it (`s.length` when none): one pass from the end. */
