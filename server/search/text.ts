@@ -41,8 +41,10 @@ export function indexTerms(text: string): string[] {
     if (isCjk(run)) {
       // every character starts a pair but the last: a one-character query finds a pair by its first
       // character (a prefix) or the last character itself
-      const chars = Array.from(run);
-      out.push(...pairs(run), chars[chars.length - 1] as string);
+      // pushed one by one: spreading a long run's pairs as arguments overflowed the stack
+      for (const pair of pairs(run)) out.push(pair);
+      // the last character: the last two code units hold it whole, a pair of surrogates or not
+      out.push(Array.from(run.slice(-2)).pop() as string);
     } else out.push(run);
   }
   return out;

@@ -1,4 +1,4 @@
-import { Parser } from 'htmlparser2';
+import { Tokenizer } from 'htmlparser2';
 import type { ImportedRecord } from '../../common/wire.ts';
 import { NotFound, Unavailable } from '../errors.ts';
 
@@ -52,28 +52,45 @@ const local = (name: string) => name.replace(/^jats:/, '');
  * growing with the square of an upstream's "<" run (issue #25, point 8).
  */
 export function abstractText(v: unknown): string {
-  let out = '';
+  const s = typeof v === 'string' ? v : '';
+  const out: string[] = [];
   let inTitle = 0;
-  const parser = new Parser(
+  // the tokenizer keeps no stack of open elements (the parser's made deep nesting quadratic)
+  const tag = (open: boolean) => (start: number, end: number) => {
+    const name = local(s.slice(start, Math.min(end, start + 16)).toLowerCase());
+    if (name === 'title') inTitle = Math.max(0, inTitle + (open ? 1 : -1));
+    else if (BREAKS.has(name)) out.push(' ');
+  };
+  const none = () => {};
+  const tokenizer = new Tokenizer(
+    { decodeEntities: true },
     {
-      ontext: (t) => {
-        if (inTitle === 0) out += t;
+      ontext: (start, end) => {
+        if (inTitle === 0) out.push(s.slice(start, end));
       },
-      onopentag: (name) => {
-        if (local(name) === 'title') inTitle++;
-        else if (BREAKS.has(local(name))) out += ' ';
+      ontextentity: (codepoint) => {
+        if (inTitle === 0) out.push(String.fromCodePoint(codepoint));
       },
-      onclosetag: (name) => {
-        if (local(name) === 'title') inTitle = Math.max(0, inTitle - 1);
-        else if (BREAKS.has(local(name))) out += ' ';
-      },
+      onopentagname: tag(true),
+      onclosetag: tag(false),
+      onattribdata: none,
+      onattribentity: none,
+      onattribend: none,
+      onattribname: none,
+      oncdata: none,
+      oncomment: none,
+      ondeclaration: none,
+      onend: none,
+      onopentagend: none,
+      onprocessinginstruction: none,
+      onselfclosingtag: none,
     },
-    { decodeEntities: true, xmlMode: false, lowerCaseTags: true },
   );
-  parser.write(typeof v === 'string' ? v : '');
-  parser.end();
-  return text(out);
+  tokenizer.write(s);
+  tokenizer.end();
+  return text(out.join(''));
 }
+
 const first = (v: unknown) => (Array.isArray(v) ? text(v[0]) : text(v));
 
 type CrossrefWork = {
