@@ -84,7 +84,7 @@ describe('the bundled server of npm start', () => {
     expect((await fetch(`${base}/static/favicon.svg`)).status).toBe(200);
   });
 
-  it('logs the first administrator in, checks an uploaded image (sharp, loaded on first use) and serves the API documentation', async () => {
+  it('logs the first administrator in, checks an uploaded image (sharp, loaded on first use), serves the API documentation and previews BibTeX (a worker thread)', async () => {
     const csrf = (await (await fetch(`${base}/api/csrf/`)).json()) as { csrftoken: string };
     const login = await fetch(`${base}/api/login/`, {
       method: 'POST',
@@ -102,5 +102,13 @@ describe('the bundled server of npm start', () => {
     const docs = await fetch(`${base}/api/docs/static/index.html`);
     expect(docs.status).toBe(200);
     expect(await docs.text()).toContain('swagger');
+    // the BibTeX preview's worker thread: a file of its own in the bundle (vite.server.config.ts)
+    const preview = await fetch(`${base}/api/publication/import/preview/`, {
+      method: 'POST',
+      headers: { authorization: `Token ${session.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ text: '@article{k1, title={M{\\"u}ller}, author={Doe, Jane}, journal={J}, year=2020}' }),
+    });
+    expect(preview.status, await preview.clone().text()).toBe(200);
+    expect(((await preview.json()) as { record?: { title: string } }[])[0]?.record?.title).toBe('Müller');
   });
 });
