@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import type { CSL, CSLName } from '@citation-js/core';
 import type { Lang } from '../../common/enums.ts';
@@ -10,6 +9,7 @@ import type { Ctx } from './context.ts';
 import { publications } from './publications.ts';
 import { writeWithFiles } from './transaction.ts';
 import { FieldError, InputError } from '../errors.ts';
+import { workerFile } from '../worker-file.ts';
 import { countEntries, type ParsedEntry } from './bibtex-parse.ts';
 
 // BibTeX into publications (issue #14, point 3). The text is cut into its entries and each parsed alone
@@ -25,21 +25,6 @@ export const PREVIEW_MAX_ENTRIES = 2000;
 export const PARSE_LIMITS = { ms: 5000, heapMb: 256 } as const;
 /** How many texts are parsed at once; more wait their turn (each worker holds a core while it runs). */
 const PARSERS = 2;
-
-// the worker's file: the TypeScript source beside this one, or in the server bundle the entry built from it
-// (vite.server.config.ts), beside main.js or one folder up from a chunk. Named through a variable, so the
-// build does not take the address for an asset of its own
-const near = (name: string) => new URL(name, import.meta.url);
-const workerFile = (() => {
-  let found: URL | undefined;
-  return () => {
-    found ??= (import.meta.url.endsWith('.ts') ? ['./bibtex-worker.ts'] : ['./bibtex-worker.js', '../bibtex-worker.js'])
-      .map(near)
-      .find((u) => fs.existsSync(u));
-    if (!found) throw new Error('the BibTeX worker is missing from this build');
-    return found;
-  };
-})();
 
 let running = 0;
 const waiting: (() => void)[] = [];
@@ -64,7 +49,9 @@ export async function readEntries(text: string, limits: { ms: number; heapMb: nu
 
 function inWorker(text: string, limits: { ms: number; heapMb: number }): Promise<ParsedEntry[]> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(workerFile(), { resourceLimits: { maxOldGenerationSizeMb: limits.heapMb, maxYoungGenerationSizeMb: 32 } });
+    const worker = new Worker(workerFile(import.meta.url, 'bibtex-worker'), {
+      resourceLimits: { maxOldGenerationSizeMb: limits.heapMb, maxYoungGenerationSizeMb: 32 },
+    });
     const tooSlow = () => FieldError.one('text', 'bibtex_too_slow', { seconds: Math.ceil(limits.ms / 1000) });
     let done = false;
     const finish = (outcome: () => void) => {
