@@ -1,32 +1,9 @@
+import { loopHolds } from '../../tests/helpers/loop.ts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { asWritten, RENDER_LIMITS, renderMarkdown } from './markdown.ts';
 
 // Issue #25, point 3: markdown is rendered in a worker thread, bounded in time. micromark's time grows with
 // the square of some inputs (50,000 characters of nested brackets took 6.3 s on the event loop).
-
-/** The longest CPU time this thread spent between ticks of a 1 ms timer while watched (ms). */
-function loopHolds(): { stop: () => number } {
-  const cpu = () => {
-    const u = process.threadCpuUsage();
-    return (u.user + u.system) / 1000;
-  };
-  let wall = performance.now();
-  let used = cpu();
-  let longest = 0;
-  const timer = setInterval(() => {
-    const w = performance.now();
-    const c = cpu();
-    longest = Math.max(longest, Math.min(w - wall, c - used));
-    wall = w;
-    used = c;
-  }, 1);
-  return {
-    stop: () => {
-      clearInterval(timer);
-      return longest;
-    },
-  };
-}
 
 describe('markdown rendering', () => {
   const limit = RENDER_LIMITS.ms;

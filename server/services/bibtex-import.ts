@@ -11,6 +11,7 @@ import { writeWithFiles } from './transaction.ts';
 import { FieldError, InputError } from '../errors.ts';
 import { workerFile } from '../worker-file.ts';
 import { countEntries, type ParsedEntry } from './bibtex-parse.ts';
+import { fitted } from './imported-record.ts';
 
 // BibTeX into publications (issue #14, point 3). The text is cut into its entries and each parsed alone
 // (server/services/bibtex-parse.ts), in a worker thread bounded in time and memory, so a large or hostile
@@ -167,7 +168,8 @@ export async function previewImport(ctx: Ctx, text: string): Promise<ImportEntry
     const same = (record.doi && byDoi.get(record.doi.toLowerCase())) || byTitle.get(`${titleKey(record.title)}|${record.year}`);
     out.push({
       ...base,
-      record,
+      // the problems are the full record's; what is shown is cut to what the answer carries
+      record: fitted(record),
       problems: problemsOf(record, ctx.lang),
       ...(same
         ? { duplicateOf: { pid: same.pid, title: same.title, by: record.doi && same.doi.toLowerCase() === record.doi.toLowerCase() ? 'doi' : 'title' } }

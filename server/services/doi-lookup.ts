@@ -1,6 +1,7 @@
 import { Tokenizer } from 'htmlparser2';
 import type { ImportedRecord } from '../../common/wire.ts';
 import { NotFound, Unavailable } from '../errors.ts';
+import { fitted } from './imported-record.ts';
 
 // "Fill from DOI" in the publication editor (issue #14, point 4): a DOI's metadata from Crossref's REST
 // API, or from DataCite's for the DOIs Crossref does not register (datasets, many preprints), as a
@@ -16,27 +17,6 @@ export async function lookupDoi(sources: DoiSources, doi: string): Promise<Impor
   const datacite = await fetchJson(`${sources.dataciteUrl}/dois/${encodeURIComponent(doi)}`, sources.doiLookupTimeoutMs);
   if (datacite) return fitted(fromDatacite((datacite as { data?: { attributes?: DataciteAttributes } }).data?.attributes ?? {}, doi));
   throw new NotFound('doi_not_found');
-}
-
-/** At most `max` characters, a surrogate pair never cut in two. */
-const cut = (s: string, max: number) => s.slice(0, max).toWellFormed();
-
-/**
- * A record cut to the lengths its answer carries (common/wire.ts, ImportedRecordSchema): an upstream's
- * overlong field is cut for the editor to see, where it made the answer fail as a 500.
- */
-function fitted(r: ImportedRecord): ImportedRecord {
-  return {
-    ...r,
-    title: cut(r.title, 500),
-    author: r.author.slice(0, 100).map((a) => cut(a, 300)),
-    source: cut(r.source, 300),
-    doi: cut(r.doi, 200),
-    abstract: cut(r.abstract, 10_000),
-    keywords: r.keywords.slice(0, 20).map((k) => cut(k, 300)),
-    link1: cut(r.link1, 2000),
-    entryType: cut(r.entryType, 40),
-  };
 }
 
 /** The JSON at `url`; null when it is not there (404); Unavailable on a timeout, an error or a body that is not JSON. */

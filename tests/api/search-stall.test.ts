@@ -1,3 +1,4 @@
+import { loopHolds } from '../helpers/loop.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SearchAnswer } from '../../common/search.ts';
 import { dialects, makeApp, type TestApp } from '../helpers/app.ts';
@@ -12,33 +13,6 @@ import { newMember } from '../fixtures/world.ts';
 // the field's limit, less the words around the hostile part
 const SIZE = 199_960;
 
-/**
- * The longest time the event loop was held while watched (ms): for each gap between ticks of a 1 ms timer,
- * the CPU time this thread spent in it. A gap spent waiting for a core (the machine's other processes) is
- * not a hold, so the bound holds on a busy machine.
- */
-function loopHolds(): { stop: () => number } {
-  const cpu = () => {
-    const u = process.threadCpuUsage();
-    return (u.user + u.system) / 1000;
-  };
-  let wall = performance.now();
-  let used = cpu();
-  let longest = 0;
-  const timer = setInterval(() => {
-    const w = performance.now();
-    const c = cpu();
-    longest = Math.max(longest, Math.min(w - wall, c - used));
-    wall = w;
-    used = c;
-  }, 1);
-  return {
-    stop: () => {
-      clearInterval(timer);
-      return longest;
-    },
-  };
-}
 const hostile = {
   brackets: '['.repeat(SIZE),
   nested: `${'['.repeat(SIZE / 2)}${']'.repeat(SIZE / 2)}`,
