@@ -47,7 +47,10 @@ export type SearchStats = { documents: number; buildMs: number; refreshes: numbe
 
 export class SearchIndex {
   readonly #load: Loader;
-  readonly #index = new InvertedIndex(FIELDS.map((f) => f.weight));
+  readonly #index = new InvertedIndex(
+    FIELDS.map((f) => f.weight),
+    { deferCompaction: true },
+  );
   readonly #docs = new Map<string, Kept>();
   /** Rankings of recent queries, least recently asked first; emptied by any change of the index. */
   readonly #ranked = new Map<string, Ranked>();
@@ -152,6 +155,16 @@ export class SearchIndex {
         this.#changed();
       }
       this.stats.refreshes++;
+      // the dead slots of replaced and removed records dropped, in turns too
+      if (this.#index.compactionDue) {
+        for (const _ of this.#index.compaction()) {
+          const due = clock.due();
+          if (due) {
+            await due;
+            if (this.#closed) return;
+          }
+        }
+      }
     }
     this.stats.documents = this.#docs.size;
   }
