@@ -67,13 +67,14 @@ export const renderMarkdown = memoByContentAsync(
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/** Markdown shown as written, when it could not be rendered in time: escaped, in paragraphs. */
+/** Markdown shown as written, when it could not be rendered in time: escaped, in paragraphs, its lines kept. */
 export function asWritten(markdown: string): RenderedMarkdown {
   const html = markdown
     .split(/\n[ \t]*\n/)
     .map((p) => p.trim())
     .filter(Boolean)
-    .map((p) => `<p style="white-space:pre-wrap">${escapeHtml(p)}</p>`)
+    // line breaks as <br>, not a style attribute (the page's style policy allows none)
+    .map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`)
     .join('\n');
   return { html, toc: [] };
 }
