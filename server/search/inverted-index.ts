@@ -31,8 +31,14 @@ export class InvertedIndex {
   #matched = new Uint8Array(0);
   #groupScore = new Float64Array(0);
 
-  /** `weights`: how much a match in each field counts, in the order fields are given to `add`. */
-  constructor(weights: readonly number[]) {
+  readonly #deferCompaction: boolean;
+
+  /**
+   * `weights`: how much a match in each field counts, in the order fields are given to `add`.
+   * `deferCompaction`: a removal never compacts; the owner runs `compaction()` when `compactionDue`, in turns.
+   */
+  constructor(weights: readonly number[], { deferCompaction = false }: { deferCompaction?: boolean } = {}) {
+    this.#deferCompaction = deferCompaction;
     this.#weights = weights;
     this.#fieldCount = weights.length;
     this.#lengths = weights.map(() => []);
@@ -76,7 +82,7 @@ export class InvertedIndex {
     this.#ids[slot] = null;
     for (let f = 0; f < this.#fieldCount; f++) this.#totalLength[f] = (this.#totalLength[f] as number) - ((this.#lengths[f] as number[])[slot] ?? 0);
     this.#dead++;
-    if (this.#dead > 64 && this.#dead * 5 > this.#ids.length) this.#compact();
+    if (!this.#deferCompaction && this.compactionDue) for (const _ of this.compaction());
   }
 
   /** The ids of the records holding every one of `terms`, best first. */
@@ -219,20 +225,34 @@ export class InvertedIndex {
     return this.#sortedTerms;
   }
 
-  /** Drops the dead slots: the live records get new slots, in their order. */
-  #compact() {
+  /** Whether a fifth of the slots are dead: time to drop them. */
+  get compactionDue(): boolean {
+    return this.#dead > 64 && this.#dead * 5 > this.#ids.length;
+  }
+
+  /**
+   * Drops the dead slots: the live records get new slots, in their order. Built beside the index and put
+   * in its place at the end, pausing (a `yield`) after every few thousand postings: its owner may let
+   * the event loop through there, and a search meanwhile reads the index as it was (issue #25: at the
+   * 10k lab's size a compaction in one go held the event loop for about 60 ms). No record may be set or
+   * removed before it ends; one not run to its end changes nothing.
+   */
+  *compaction(): Generator<void> {
     const renumber = new Map<number, number>();
     const ids: string[] = [];
+    const slotOf = new Map<string, number>();
     const lengths: number[][] = this.#lengths.map(() => []);
     for (const [slot, id] of this.#ids.entries()) {
       if (id === null) continue;
       const to = ids.length;
       renumber.set(slot, to);
       ids.push(id);
-      this.#slotOf.set(id, to);
+      slotOf.set(id, to);
       for (let f = 0; f < this.#fieldCount; f++) (lengths[f] as number[])[to] = (this.#lengths[f] as number[])[slot] as number;
     }
+    yield;
     const postings = new Map<string, number[]>();
+    let done = 0;
     for (const [term, list] of this.#postings) {
       const kept: number[] = [];
       for (const p of list) {
@@ -241,9 +261,16 @@ export class InvertedIndex {
         if (to !== undefined) kept.push(to * this.#fieldCount + (p - slot * this.#fieldCount));
       }
       if (kept.length > 0) postings.set(term, kept);
+      done += list.length + 1;
+      if (done > 20_000) {
+        done = 0;
+        yield;
+      }
     }
     this.#postings = postings;
     this.#ids = ids;
+    this.#slotOf.clear();
+    for (const [id, slot] of slotOf) this.#slotOf.set(id, slot);
     this.#lengths = lengths;
     this.#dead = 0;
     this.#sortedTerms = null;

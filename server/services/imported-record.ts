@@ -1,0 +1,23 @@
+import type { ImportedRecord } from '../../common/wire.ts';
+
+// A publication's fields as read from elsewhere (a DOI's registry, a .bib entry), before an editor checks
+// them: cut to the lengths the answer carries (common/wire.ts, ImportedRecordSchema), where an overlong
+// field made the answer fail its own schema, a 500. What is wrong with the full value is said apart (the
+// preview's problems).
+
+/** At most `max` characters, a surrogate pair never cut in two. */
+const cut = (s: string, max: number) => s.slice(0, max).toWellFormed();
+
+export function fitted(r: ImportedRecord): ImportedRecord {
+  return {
+    ...r,
+    title: cut(r.title, 500),
+    author: r.author.slice(0, 100).map((a) => cut(a, 300)),
+    source: cut(r.source, 300),
+    doi: cut(r.doi, 200),
+    abstract: cut(r.abstract, 10_000),
+    keywords: r.keywords.slice(0, 20).map((k) => cut(k, 300)),
+    link1: cut(r.link1, 2000),
+    entryType: cut(r.entryType, 40),
+  };
+}
