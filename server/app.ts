@@ -24,6 +24,7 @@ import { createDatabase, type DB, migrate, pendingMigrations } from './db/databa
 import { authPlugin } from './http/auth.ts';
 import { errorsPlugin, requestLang } from './http/errors.ts';
 import { multipartPlugin } from './http/multipart.ts';
+import { lingerPlugin } from './http/linger.ts';
 import { headersPlugin } from './http/headers.ts';
 import { responseSerializer } from './http/responses.ts';
 import { textPlugin } from './http/text.ts';
@@ -123,6 +124,8 @@ export async function buildApp({ config, db: givenDb, logger = false, pgSchema, 
   await app.register(clusterPlugin, { pgSchema });
 
   await app.register(errorsPlugin);
+  // an answer sent before its body was read whole: the rest is read and thrown away, within bounds (server/http/linger.ts)
+  await app.register(lingerPlugin);
   await app.register(headersPlugin, { config });
   await app.register(compress, {
     global: true,

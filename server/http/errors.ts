@@ -67,8 +67,6 @@ const dataErrors = new Set(['22021', '22P05', '22003', '22P02', '22001', '22007'
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, req, reply) => {
     const lang = requestLang(req);
-    // refused before its body was read (401, 403, 413…): close the connection rather than read the rest
-    if (!req.raw.complete) reply.header('Connection', 'close');
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issues = error.validation.map((v): ZodishIssue & { path: string[] } => ({
         ...v.params,
