@@ -28,6 +28,7 @@ import { lingerPlugin } from './http/linger.ts';
 import { headersPlugin } from './http/headers.ts';
 import { responseSerializer } from './http/responses.ts';
 import { textPlugin } from './http/text.ts';
+import { jsonPlugin } from './http/json.ts';
 import { storedFileRoutes } from './http/stored-files.ts';
 import { ensureAdmin } from './services/bootstrap.ts';
 import { Storage } from './storage/storage.ts';
@@ -136,6 +137,7 @@ export async function buildApp({ config, db: givenDb, logger = false, pgSchema, 
   await app.register(cookie);
   await app.register(authPlugin, { db, advisor: config.advisorUsername });
   await app.register(multipartPlugin, { storage });
+  await app.register(jsonPlugin);
   await app.register(textPlugin);
   await app.register(cachePlugin, { budgetBytes: config.cacheBytes, maxAgeMs: config.cacheMaxAgeMs, patienceMs: config.cachePatienceMs });
   await app.register(swagger, {

@@ -89,7 +89,10 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     if (error instanceof TooManyTries) return reply.code(429).send({ detail: t(lang, 'rate_limited') });
     if (error instanceof Refused) return reply.code(400).send({ detail: t(lang, error.key, error.params) });
     if (error instanceof ApiError) {
-      return reply.code(error.statusCode).send({ detail: t(lang, error.key, error.params) });
+      const detail = t(lang, error.key, error.params);
+      // a body refused as a whole (too deep…) is an error of the request, a list of messages where those are lists
+      if (error.statusCode === 400 && req.routeOptions.config?.flatErrors) return reply.code(400).send([detail]);
+      return reply.code(error.statusCode).send({ detail });
     }
     const known = error.code ? fastifyCodes[error.code] : undefined;
     if (known) {

@@ -57,8 +57,9 @@ function lingerAfterAnswer(req: IncomingMessage, { bytes, ms }: Bounds) {
 export const lingerPlugin = fp(async (app: FastifyInstance, opts: Partial<Bounds> = {}) => {
   const bounds = { bytes: opts.bytes ?? LINGER_BYTES, ms: opts.ms ?? LINGER_MS };
   app.addHook('onSend', async (req, reply, payload) => {
-    // an answer before the body was read whole (a refusal): no further request on this connection
-    if (req.raw.complete) return payload;
+    // an answer before the body was read whole (a refusal): no further request on this connection.
+    // Only on a real socket (an injected request has neither `complete` nor a socket to linger on).
+    if (req.raw.complete !== false || typeof req.raw.socket?.destroySoon !== 'function') return payload;
     reply.header('Connection', 'close');
     lingerAfterAnswer(req.raw, bounds);
     return payload;

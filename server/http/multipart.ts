@@ -7,6 +7,7 @@ import type { FieldMap } from '../../common/fields.ts';
 import { Upload } from '../../common/upload.ts';
 import { MB, type Storage, uploadLimits } from '../storage/storage.ts';
 import { ApiError } from './errors.ts';
+import { tooDeep, valueTooDeep } from './json.ts';
 
 // Multipart bodies become plain objects: text parts as strings, file parts as Upload objects pointing
 // at a temporary file (streamed, never held in memory). The body is read here, in preValidation: after
@@ -84,6 +85,7 @@ async function readBody(req: FastifyRequest, storage: Storage): Promise<Record<s
     // a text part is text whatever its Content-Type says (the parser turns application/json parts into
     // objects: they go back to their text, so no part can become anything but a string)
     if (part.valueTruncated || part.fieldnameTruncated) throw tooLarge();
+    if (typeof part.value !== 'string' && valueTooDeep(part.value)) throw tooDeep();
     const text = typeof part.value === 'string' ? part.value : JSON.stringify(part.value);
     textBytes += Buffer.byteLength(text) + Buffer.byteLength(part.fieldname);
     if (textBytes > TEXT_BYTES) throw tooLarge();
