@@ -136,7 +136,7 @@ export async function buildApp({ config, db: givenDb, logger = false, pgSchema, 
   });
   await app.register(cookie);
   await app.register(authPlugin, { db, advisor: config.advisorUsername });
-  await app.register(multipartPlugin, { storage });
+  await app.register(multipartPlugin, { storage, uploadsInFlight: config.uploadsInFlight, diskReserveBytes: config.diskReserveBytes });
   await app.register(jsonPlugin);
   await app.register(textPlugin);
   await app.register(cachePlugin, { budgetBytes: config.cacheBytes, maxAgeMs: config.cacheMaxAgeMs, patienceMs: config.cachePatienceMs });

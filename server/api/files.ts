@@ -53,9 +53,9 @@ export async function fileRoutes(app: FastifyInstance) {
         response: answers(SuccessSchema),
       },
       config: dataConfig,
+      onRequest: multipartOnly,
     },
     async (req, reply) => {
-      await multipartOnly(req);
       const { owner } = req.body;
       const ids = await uploadData(ctxOf(app, req), typeof owner === 'string' && owner !== '' ? owner : 'public', filesOf(req.body));
       return success(reply, ids[0]);
@@ -105,9 +105,9 @@ export async function fileRoutes(app: FastifyInstance) {
         response: answers(SuccessSchema),
       },
       config: imageConfig,
+      onRequest: multipartOnly,
     },
     async (req, reply) => {
-      await multipartOnly(req);
       const ids = await uploadImages(ctxOf(app, req), filesOf(req.body));
       return success(reply, ids[0]);
     },

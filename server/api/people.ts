@@ -4,7 +4,7 @@ import { inputSchema, type WireRow, wireSchema } from '../../common/resource.ts'
 import { person } from '../../common/resources/person.ts';
 import { requireAccess } from '../http/auth.ts';
 import { uploadConfigOf, uploadLimits } from '../http/multipart.ts';
-import { getProfile, people, updateProfile } from '../services/people.ts';
+import { getProfile, ownProfile, people, updateProfile } from '../services/people.ts';
 import { asWire } from '../services/wire.ts';
 import { answers, ctxOf, listOrOne, multipartConsumes, requireId, SuccessSchema, success, typed } from './helpers.ts';
 
@@ -68,11 +68,16 @@ export async function peopleRoutes(app: FastifyInstance) {
       },
       // the change of an initial password goes through here; the service lets nothing else through then
       config: { ...upload, access: 'member', duringPasswordChange: true },
-      // people management: administrators only, and a pid that names no record is a 404, before the
-      // body is judged (a list in the query is the query schema's)
-      preValidation: async (req) => {
+      // who may write which record is decided before the body is read (issue #25: a member's 8 MB portrait
+      // for someone else was written to disk, then refused): one's own profile through ?uid=, people
+      // management through ?pid= for administrators only, and a pid that names no record is a 404 (a
+      // list in the query is the query schema's)
+      onRequest: async (req) => {
         const { uid, pid }: { uid?: unknown; pid?: unknown } = req.query;
-        if (uid !== undefined && pid === undefined) return;
+        if (uid !== undefined && pid === undefined) {
+          if (typeof uid === 'string') await ownProfile(ctxOf(app, req), uid);
+          return;
+        }
         requireAccess(req, 'admin');
         if (!Array.isArray(pid)) requireId(pid);
       },

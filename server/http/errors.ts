@@ -108,6 +108,8 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     // a value the database refused as data (text it cannot encode, a number out of its range): the
     // request's fault, and nothing was stored. The edge (server/http/text.ts) catches these first.
     const sqlState = (error as { code?: unknown }).code;
+    // the disk filled while a body was written: its temporary files are gone (http/multipart.ts), nothing was stored
+    if (sqlState === 'ENOSPC') return reply.code(507).send({ detail: t(lang, 'storage_full') });
     if (typeof sqlState === 'string' && dataErrors.has(sqlState)) {
       return reply.code(400).send({ detail: t(lang, sqlState === '22021' || sqlState === '22P05' ? 'invalid_characters' : 'bad_request') });
     }
