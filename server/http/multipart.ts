@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { FieldMap } from '../../common/fields.ts';
 import { Upload } from '../../common/upload.ts';
-import { MB, type Storage, uploadLimits } from '../storage/storage.ts';
+import { MB, type Storage } from '../storage/storage.ts';
 import { ApiError } from './errors.ts';
 import { tooDeep, valueTooDeep } from './json.ts';
 

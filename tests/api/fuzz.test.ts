@@ -118,7 +118,12 @@ describe.each(dialects)('fuzzed writes on %s', (dialect) => {
       const field = fieldsOf(route.url)[0] ?? 'title';
       const before = await state();
       for (const payload of jsonBodies) {
-        const res = await w.app.inject({ method: route.method as 'POST', url: route.url, headers: who.headers({ 'content-type': 'application/json' }), payload });
+        const res = await w.app.inject({
+          method: route.method as 'POST',
+          url: route.url,
+          headers: who.headers({ 'content-type': 'application/json' }),
+          payload,
+        });
         const where = `${route.method} ${route.url} ${res.body.slice(0, 200)}`;
         // refused as too deep, or earlier (a call that takes multipart only)
         expect([400, 415], where).toContain(res.statusCode);

@@ -147,7 +147,8 @@ describe.each(dialects)('upload capacity on %s (issue #25, point 2)', (dialect) 
   let t: TestApp;
   let admin: Client;
   let port: number;
-  const upload = (name: string) => admin.send('POST', '/api/data/', { owner: 'public', 'files[0]': { file: Buffer.from(`data ${name}`), name, type: 'text/plain' } });
+  const upload = (name: string) =>
+    admin.send('POST', '/api/data/', { owner: 'public', 'files[0]': { file: Buffer.from(`data ${name}`), name, type: 'text/plain' } });
 
   describe('UPLOADS_IN_FLIGHT=1', () => {
     beforeAll(async () => {
@@ -161,7 +162,13 @@ describe.each(dialects)('upload capacity on %s (issue #25, point 2)', (dialect) 
       // the first upload: 10 MB declared, 1 MB sent, then the client waits
       const first = net.connect({ host: '127.0.0.1', port });
       first.on('error', () => {});
-      first.write(Buffer.concat([head(port, 'POST', '/api/data/', 10 * MB, { Authorization: `Token ${admin.token}` }), fileStart('files[0]', 'slow.bin'), Buffer.alloc(MB)]));
+      first.write(
+        Buffer.concat([
+          head(port, 'POST', '/api/data/', 10 * MB, { Authorization: `Token ${admin.token}` }),
+          fileStart('files[0]', 'slow.bin'),
+          Buffer.alloc(MB),
+        ]),
+      );
       // under way once its file is being written
       for (let i = 0; tmpFiles(t.dataDir).length === 0; i++) {
         expect(i, 'the first upload never started').toBeLessThan(200);
@@ -169,7 +176,11 @@ describe.each(dialects)('upload capacity on %s (issue #25, point 2)', (dialect) 
       }
       const second = await answerBeforeBody(
         port,
-        Buffer.concat([head(port, 'POST', '/api/data/', 2 * MB, { Authorization: `Token ${admin.token}` }), fileStart('files[0]', 'second.bin'), Buffer.alloc(MB)]),
+        Buffer.concat([
+          head(port, 'POST', '/api/data/', 2 * MB, { Authorization: `Token ${admin.token}` }),
+          fileStart('files[0]', 'second.bin'),
+          Buffer.alloc(MB),
+        ]),
       );
       expect(second?.status, 'no answer while the body was incomplete').toBe(503);
       expect(second?.head).toMatch(/retry-after: 5/i);
