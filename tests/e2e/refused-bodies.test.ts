@@ -125,6 +125,20 @@ describe('a refused request whose body is still arriving (issue #24, point 2)', 
     expect(tmpFiles()).toEqual([]);
   });
 
+  it.each([
+    ['a 48 MB JSON login', '/api/login/', () => ({ body: JSON.stringify({ username: 'x'.repeat(BIG) }), type: 'application/json' }), 413, /too large/],
+    ['a multipart logout', '/api/logout/', () => ({ body: bigForm() }), 415, /no multipart/],
+    ['a multipart body to an unknown API path', '/api/nonexistent', () => ({ body: bigForm() }), 415, /no multipart/],
+  ] as const)('Node’s fetch reads the answer to %s', { timeout: 60_000 }, async (_what, url, make, status, detail) => {
+    for (let i = 0; i < 3; i++) {
+      const { body, type } = make() as { body: BodyInit; type?: string };
+      const r = await fetch(`${server.url}${url}`, { method: 'POST', headers: type ? { 'content-type': type } : {}, body });
+      expect(r.status).toBe(status);
+      expect(((await r.json()) as { detail: string }).detail).toMatch(detail);
+    }
+    expect(tmpFiles()).toEqual([]);
+  });
+
   it('stops reading a refused body that keeps coming, within bounds of bytes and time', { timeout: 60_000 }, async () => {
     // 100 MB declared, sent slowly (1 MB/s would take 100 s): the answer comes at once, the socket goes within seconds
     const started = Date.now();
