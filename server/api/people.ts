@@ -79,7 +79,7 @@ export async function peopleRoutes(app: FastifyInstance) {
           return;
         }
         requireAccess(req, 'admin');
-        if (!Array.isArray(pid)) requireId(pid);
+        if (!Array.isArray(pid)) await people.mayUpdate(ctxOf(app, req), requireId(pid));
       },
     },
     async (req, reply) => {

@@ -128,13 +128,13 @@ describe.each(dialects)('multipart bodies of refused callers on %s (issue #25, p
     expect(tmpFiles(t.dataDir)).toEqual([]);
   });
 
-  it('answers an administrator’s portrait for a pid that cannot name a person with 404 before reading it', { timeout: 15_000 }, async () => {
-    const bytes = Buffer.concat([
-      head(port, 'PUT', '/api/people/?pid=x', 8 * MB, { Authorization: `Token ${admin.token}` }),
-      fileStart('portrait_url', 'p.png'),
-      MB1,
-    ]);
-    expect((await answerBeforeBody(port, bytes))?.status).toBe(404);
+  it.each([
+    ['a person that does not exist', '/api/people/?pid=999999', 'portrait_url'],
+    ['a pid that cannot name a person', '/api/people/?pid=x', 'portrait_url'],
+    ['an article that does not exist', '/api/article/?aid=999999', 'image_url'],
+  ])('answers an administrator’s 8 MB file for %s with 404 before reading it', { timeout: 15_000 }, async (_what, url, field) => {
+    const bytes = Buffer.concat([head(port, 'PUT', url, 8 * MB, { Authorization: `Token ${admin.token}` }), fileStart(field, 'p.png'), MB1]);
+    expect((await answerBeforeBody(port, bytes))?.status, 'no answer while the body was incomplete').toBe(404);
   });
 
   it('still lets a member save their own profile as multipart', async () => {
