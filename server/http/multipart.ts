@@ -36,6 +36,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The multipart body a route takes: how many files, how large each (files: 0, text parts only). Without it a multipart body is a 415. */
     upload?: UploadLimits;
+    /** Judges a text part as soon as it is read, before the parts after it (a file) are written: a refusal stops the reading. */
+    textPart?: (req: FastifyRequest, name: string, value: string) => void;
   }
 }
 
@@ -62,11 +64,21 @@ function removeTmpFiles(req: FastifyRequest) {
   for (const p of req.tmpFiles.splice(0)) fs.rm(p, { force: true }, () => {});
 }
 
+/** A route's own refusal of a part (config.textPart), kept as it is. */
+class Refusal extends Error {
+  readonly refusal: unknown;
+  constructor(refusal: unknown) {
+    super('refused');
+    this.refusal = refusal;
+  }
+}
+
 /**
  * What the parser throws of the body itself (no boundary, cut short, a broken header) is the request's
  * fault: a 400. Errors with a status of their own (limits) and the system's (a full disk) stay as they are.
  */
 function malformed(e: unknown): unknown {
+  if (e instanceof Refusal) return e.refusal;
   if (!(e instanceof Error) || 'statusCode' in e || 'syscall' in e) return e;
   return new ApiError(400, 'bad_request');
 }
@@ -96,6 +108,11 @@ async function readBody(req: FastifyRequest, storage: Storage, { fileSize, files
     textBytes += Buffer.byteLength(text) + Buffer.byteLength(part.fieldname);
     if (textBytes > TEXT_BYTES) throw tooLarge(req);
     add(part.fieldname, text);
+    try {
+      req.routeOptions.config.textPart?.(req, part.fieldname, text);
+    } catch (e) {
+      throw new Refusal(e);
+    }
   }
   return body;
 }

@@ -137,6 +137,19 @@ describe.each(dialects)('multipart bodies of refused callers on %s (issue #25, p
     expect((await answerBeforeBody(port, bytes))?.status, 'no answer while the body was incomplete').toBe(404);
   });
 
+  it('answers a member’s upload to someone else’s folder with 403 once the owner is read, before the file is written', { timeout: 15_000 }, async () => {
+    const owner = Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="owner"\r\n\r\n${other.username}\r\n`);
+    const bytes = Buffer.concat([
+      head(port, 'POST', '/api/data/', 50 * MB, { Authorization: `Token ${member.token}` }),
+      owner,
+      fileStart('files[0]', 'theirs.bin'),
+      MB1,
+    ]);
+    expect((await answerBeforeBody(port, bytes))?.status, 'no answer while the body was incomplete').toBe(403);
+    await sleep(300);
+    expect(tmpFiles(t.dataDir)).toEqual([]);
+  });
+
   it('still lets a member save their own profile as multipart', async () => {
     const r = await member.send('PUT', `/api/people/?uid=${member.uid}`, { name_en: 'Own Name' });
     expect(r.statusCode, r.body).toBe(200);
