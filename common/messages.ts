@@ -75,6 +75,11 @@ export const messages = {
   unsupported_media: { zh: '不支持的内容类型', en: 'unsupported content type' },
   server_error: { zh: '服务器出错了，请稍后再试', en: 'something went wrong on the server, try again later' },
   not_multipart: { zh: '请求须为 multipart/form-data', en: 'the request must be multipart/form-data' },
+  // request bodies refused before they are read (server/http/multipart.ts, server/http/json.ts)
+  multipart_not_accepted: { zh: '此请求不接受 multipart/form-data，请用 JSON', en: 'this call takes no multipart/form-data body; send JSON' },
+  too_deep: { zh: '嵌套层级过深（最多 {max} 层）', en: 'nested too deeply (at most {max} levels)' },
+  uploads_busy: { zh: '同时上传的请求过多，请稍后再试', en: 'too many uploads at once, try again in a moment' },
+  storage_full: { zh: '服务器存储空间不足，未保存任何内容', en: 'the server is short of storage space; nothing was saved' },
   info_list: { zh: '信息页列表格式不正确', en: 'the info page list is malformed' },
   // the advisor area's calls (server/api/advisor.ts)
   invalid_cookie: { zh: 'Cookie 须为一行可见的 ASCII 字符', en: 'the cookie must be one line of printable ASCII' },

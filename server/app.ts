@@ -24,9 +24,11 @@ import { createDatabase, type DB, migrate, pendingMigrations } from './db/databa
 import { authPlugin } from './http/auth.ts';
 import { errorsPlugin, requestLang } from './http/errors.ts';
 import { multipartPlugin } from './http/multipart.ts';
+import { lingerPlugin } from './http/linger.ts';
 import { headersPlugin } from './http/headers.ts';
 import { responseSerializer } from './http/responses.ts';
 import { textPlugin } from './http/text.ts';
+import { jsonPlugin } from './http/json.ts';
 import { storedFileRoutes } from './http/stored-files.ts';
 import { ensureAdmin } from './services/bootstrap.ts';
 import { Storage } from './storage/storage.ts';
@@ -123,6 +125,8 @@ export async function buildApp({ config, db: givenDb, logger = false, pgSchema, 
   await app.register(clusterPlugin, { pgSchema });
 
   await app.register(errorsPlugin);
+  // an answer sent before its body was read whole: the rest is read and thrown away, within bounds (server/http/linger.ts)
+  await app.register(lingerPlugin);
   await app.register(headersPlugin, { config });
   await app.register(compress, {
     global: true,
@@ -132,7 +136,8 @@ export async function buildApp({ config, db: givenDb, logger = false, pgSchema, 
   });
   await app.register(cookie);
   await app.register(authPlugin, { db, advisor: config.advisorUsername });
-  await app.register(multipartPlugin, { storage });
+  await app.register(multipartPlugin, { storage, uploadsInFlight: config.uploadsInFlight, diskReserveBytes: config.diskReserveBytes });
+  await app.register(jsonPlugin);
   await app.register(textPlugin);
   await app.register(cachePlugin, { budgetBytes: config.cacheBytes, maxAgeMs: config.cacheMaxAgeMs, patienceMs: config.cachePatienceMs });
   await app.register(swagger, {

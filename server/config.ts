@@ -43,6 +43,10 @@ export type Config = {
   /** How many versions of a record are kept (HISTORY_KEEP), and for how many days the trash keeps a deleted record (TRASH_DAYS). */
   historyKeep: number;
   trashDays: number;
+  /** Uploads (multipart bodies with files) one instance reads at once (UPLOADS_IN_FLIGHT); more answer 503. */
+  uploadsInFlight: number;
+  /** Free space the disk of DATA_DIR keeps besides an upload (DISK_RESERVE_MB), in bytes; less answers 507. */
+  diskReserveBytes: number;
   /** Serve the built React Router app; off for API-only tests. */
   serveApp: boolean;
 };
@@ -82,6 +86,17 @@ function parsePublicUrl(v: string | undefined): string | undefined {
 /** The defaults of HISTORY_KEEP and TRASH_DAYS (server/services/history.ts). */
 export const HISTORY_KEEP = 50;
 export const TRASH_DAYS = 30;
+
+/** The defaults of UPLOADS_IN_FLIGHT and DISK_RESERVE_MB (server/http/multipart.ts). */
+export const UPLOADS_IN_FLIGHT = 16;
+export const DISK_RESERVE_MB = 512;
+
+function nonNegative(name: string, v: string | undefined, fallback: number): number {
+  if (v === undefined || v.trim() === '') return fallback;
+  const n = Number(v);
+  if (!Number.isFinite(n) || n < 0) throw new Error(`${name} must be a number of at least 0, got ${v}`);
+  return n;
+}
 
 function positive(name: string, v: string | undefined, fallback: number): number {
   if (v === undefined || v.trim() === '') return fallback;
@@ -126,6 +141,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     backupKeep: Math.round(positive('BACKUP_KEEP', env.BACKUP_KEEP, 7)),
     historyKeep: Math.max(1, Math.round(positive('HISTORY_KEEP', env.HISTORY_KEEP, HISTORY_KEEP))),
     trashDays: positive('TRASH_DAYS', env.TRASH_DAYS, TRASH_DAYS),
+    uploadsInFlight: Math.max(1, Math.round(positive('UPLOADS_IN_FLIGHT', env.UPLOADS_IN_FLIGHT, UPLOADS_IN_FLIGHT))),
+    diskReserveBytes: nonNegative('DISK_RESERVE_MB', env.DISK_RESERVE_MB, DISK_RESERVE_MB) * 1024 * 1024,
     serveApp: env.LAB_API_ONLY !== '1',
   };
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { addDays, chinaDate, PinganBaseSchema, PinganTodaySchema, PinganYesterdaySchema, pastedNames } from '../../common/advisor.ts';
 import { isRealDate, isUpload } from '../../common/fields.ts';
-import { uploadConfig, uploadLimits } from '../http/multipart.ts';
+import { textOnlyMultipart, uploadConfig, uploadLimits } from '../http/multipart.ts';
 import { parseReportFile, readNamesFile } from '../pingan/import-file.ts';
 import type { PinganSource } from '../pingan/source.ts';
 import { storedSource } from '../pingan/stored.ts';
@@ -118,9 +118,8 @@ export async function advisorRoutes(app: FastifyInstance) {
   api.put(
     `${prefix}/pingan/`,
     {
-      // text parts only
-      config: { ...access, upload: { fileSize: 0, files: 0 } },
-      preValidation: multipartOnly,
+      config: { ...access, ...textOnlyMultipart },
+      onRequest: multipartOnly,
       schema: {
         tags,
         summary:
@@ -162,7 +161,7 @@ export async function advisorRoutes(app: FastifyInstance) {
         response: answers(z.strictObject({ rows: z.number().int(), dates: z.array(z.string()) })),
       },
       config: importConfig,
-      preValidation: multipartOnly,
+      onRequest: multipartOnly,
     },
     async (req) => {
       const file = uploadOf(req.body, 'file');
@@ -203,7 +202,7 @@ export async function advisorRoutes(app: FastifyInstance) {
         response: answers(SuccessSchema),
       },
       config: importConfig,
-      preValidation: multipartOnly,
+      onRequest: multipartOnly,
     },
     async (req, reply) => {
       const body = req.body;

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { DataFileSchema, ImageFileSchema } from '../../common/wire.ts';
 import { requireActor } from '../http/auth.ts';
 import { uploadConfig, uploadLimits } from '../http/multipart.ts';
-import { deleteData, deleteImage, filesOf, listData, listImages, uploadData, uploadImages } from '../services/files.ts';
+import { checkDataOwner, deleteData, deleteImage, filesOf, listData, listImages, uploadData, uploadImages } from '../services/files.ts';
 import { answers, ctxOf, idQuery, multipartOnly, requireId, SuccessSchema, success, typed } from './helpers.ts';
 
 // SPEC §7 Data files (shared and private) and Images.
@@ -52,10 +52,11 @@ export async function fileRoutes(app: FastifyInstance) {
         body: DataUploadSchema,
         response: answers(SuccessSchema),
       },
-      config: dataConfig,
+      // the owner comes before the files in SPEC's form: someone else's folder is refused before they are written
+      config: { ...dataConfig, textPart: (req, name, value) => name === 'owner' && value !== '' && checkDataOwner(ctxOf(app, req), value) },
+      onRequest: multipartOnly,
     },
     async (req, reply) => {
-      await multipartOnly(req);
       const { owner } = req.body;
       const ids = await uploadData(ctxOf(app, req), typeof owner === 'string' && owner !== '' ? owner : 'public', filesOf(req.body));
       return success(reply, ids[0]);
@@ -105,9 +106,9 @@ export async function fileRoutes(app: FastifyInstance) {
         response: answers(SuccessSchema),
       },
       config: imageConfig,
+      onRequest: multipartOnly,
     },
     async (req, reply) => {
-      await multipartOnly(req);
       const ids = await uploadImages(ctxOf(app, req), filesOf(req.body));
       return success(reply, ids[0]);
     },

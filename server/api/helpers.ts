@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiError, DetailSchema, ErrorBodySchema, requestLang } from '../http/errors.ts';
+import { isMultipartRequest } from '../http/multipart.ts';
 import type { Ctx } from '../services/context.ts';
 import '../lab.ts';
 import { InputError, NotFound } from '../errors.ts';
@@ -28,9 +29,9 @@ export function parseInput<T>(schema: z.ZodType<T>, data: unknown): T {
   return result.data;
 }
 
-/** A preValidation hook of the calls that take multipart bodies only: anything else is a 415 before its body is judged. */
+/** An onRequest hook of the calls that take multipart bodies only: anything else is a 415 before its body is read. */
 export async function multipartOnly(req: FastifyRequest) {
-  if (!req.isMultipart()) throw new ApiError(415, 'not_multipart');
+  if (!isMultipartRequest(req)) throw new ApiError(415, 'not_multipart');
 }
 
 /** A preValidation hook: a call without a body is judged as an empty object (each missing field named). */

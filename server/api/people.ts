@@ -5,7 +5,7 @@ import { person } from '../../common/resources/person.ts';
 import { requireAccess } from '../http/auth.ts';
 import { uploadConfigOf, uploadLimits } from '../http/multipart.ts';
 import { siteOrigin } from '../http/origin.ts';
-import { createPerson, getProfile, invitePerson, people, updateProfile } from '../services/people.ts';
+import { createPerson, getProfile, invitePerson, ownProfile, people, updateProfile } from '../services/people.ts';
 import { InvitationIssuedSchema } from '../../common/wire.ts';
 import { asWire } from '../services/wire.ts';
 import { answers, ctxOf, listOrOne, multipartConsumes, requireId, SuccessSchema, success, typed } from './helpers.ts';
@@ -93,13 +93,18 @@ export async function peopleRoutes(app: FastifyInstance) {
       },
       // the change of an initial password goes through here; the service lets nothing else through then
       config: { ...upload, access: 'member', duringPasswordChange: true },
-      // people management: administrators only, and a pid that names no record is a 404, before the
-      // body is judged (a list in the query is the query schema's)
-      preValidation: async (req) => {
+      // who may write which record is decided before the body is read (issue #25: a member's 8 MB portrait
+      // for someone else was written to disk, then refused): one's own profile through ?uid=, people
+      // management through ?pid= for administrators only, and a pid that names no record is a 404 (a
+      // list in the query is the query schema's)
+      onRequest: async (req) => {
         const { uid, pid }: { uid?: unknown; pid?: unknown } = req.query;
-        if (uid !== undefined && pid === undefined) return;
+        if (uid !== undefined && pid === undefined) {
+          if (typeof uid === 'string') await ownProfile(ctxOf(app, req), uid);
+          return;
+        }
         requireAccess(req, 'admin');
-        if (!Array.isArray(pid)) requireId(pid);
+        if (!Array.isArray(pid)) await people.mayUpdate(ctxOf(app, req), requireId(pid));
       },
     },
     async (req, reply) => {

@@ -31,7 +31,7 @@ export function resourceRoutes(app: FastifyInstance, crud: Crud, opts: ResourceR
   const tags = [res.name];
   const skip = new Set(opts.skip ?? []);
   const query = idQuery(res.id);
-  const upload = opts.fileLimit ? uploadConfigOf(res.fields, opts.fileLimit) : {};
+  const upload = uploadConfigOf(res.fields, opts.fileLimit);
 
   if (!skip.has('list')) {
     api.get(
@@ -75,10 +75,11 @@ export function resourceRoutes(app: FastifyInstance, crud: Crud, opts: ResourceR
           response: answers(SuccessSchema),
         },
         config: { ...upload, access: res.access.update },
-        // an id that names no record is a 404 before the body is judged (a list of ids is the query schema's)
-        preValidation: async (req) => {
+        // an id that names no record is a 404, and a record the actor may not change a 403, before the body
+        // is read (a list of ids is the query schema's)
+        onRequest: async (req) => {
           const raw: unknown = req.query[res.id];
-          if (!Array.isArray(raw)) requireId(raw);
+          if (!Array.isArray(raw)) await crud.mayUpdate(ctxOf(app, req), requireId(raw));
         },
       },
       async (req, reply) => {

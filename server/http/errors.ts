@@ -67,8 +67,6 @@ const dataErrors = new Set(['22021', '22P05', '22003', '22P02', '22001', '22007'
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, req, reply) => {
     const lang = requestLang(req);
-    // refused before its body was read (401, 403, 413…): close the connection rather than read the rest
-    if (!req.raw.complete) reply.header('Connection', 'close');
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issues = error.validation.map((v): ZodishIssue & { path: string[] } => ({
         ...v.params,
@@ -91,7 +89,10 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     if (error instanceof TooManyTries) return reply.code(429).send({ detail: t(lang, 'rate_limited') });
     if (error instanceof Refused) return reply.code(400).send({ detail: t(lang, error.key, error.params) });
     if (error instanceof ApiError) {
-      return reply.code(error.statusCode).send({ detail: t(lang, error.key, error.params) });
+      const detail = t(lang, error.key, error.params);
+      // a body refused as a whole (too deep…) is an error of the request, a list of messages where those are lists
+      if (error.statusCode === 400 && req.routeOptions.config?.flatErrors) return reply.code(400).send([detail]);
+      return reply.code(error.statusCode).send({ detail });
     }
     const known = error.code ? fastifyCodes[error.code] : undefined;
     if (known) {
@@ -107,6 +108,8 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     // a value the database refused as data (text it cannot encode, a number out of its range): the
     // request's fault, and nothing was stored. The edge (server/http/text.ts) catches these first.
     const sqlState = (error as { code?: unknown }).code;
+    // the disk filled while a body was written: its temporary files are gone (http/multipart.ts), nothing was stored
+    if (sqlState === 'ENOSPC') return reply.code(507).send({ detail: t(lang, 'storage_full') });
     if (typeof sqlState === 'string' && dataErrors.has(sqlState)) {
       return reply.code(400).send({ detail: t(lang, sqlState === '22021' || sqlState === '22P05' ? 'invalid_characters' : 'bad_request') });
     }

@@ -12,15 +12,24 @@ import { ApiError } from './errors.ts';
 // leaves as HTML passes the sanitizer. Invalid UTF-8 in a body is decoded with U+FFFD replacements
 // by the JSON and multipart parsers, which both databases store alike too.
 
-/** The name of the first field (dotted path) holding a NUL, or undefined. */
+/** The name of the first field (dotted path) holding a NUL, or undefined. Walked without recursion (issue #24: deep bodies). */
 export function fieldWithNul(value: unknown, path = ''): string | undefined {
-  if (typeof value === 'string') return value.includes('\u0000') ? path || 'non_field_errors' : undefined;
-  // a body left as its stream (the pages' route reads its own) is no field: walking it never ends
-  if (value === null || typeof value !== 'object' || isUpload(value) || value instanceof Stream) return undefined;
-  for (const [k, v] of Object.entries(value)) {
-    if (k.includes('\u0000')) return path || 'non_field_errors';
-    const found = fieldWithNul(v, path ? `${path}.${k}` : k);
-    if (found) return found;
+  const stack: [unknown, string][] = [[value, path]];
+  while (stack.length > 0) {
+    const [v, at] = stack.pop() as [unknown, string];
+    if (typeof v === 'string') {
+      if (v.includes('\u0000')) return at || 'non_field_errors';
+      continue;
+    }
+    // a body left as its stream (the pages' route reads its own) is no field: walking it never ends
+    if (v === null || typeof v !== 'object' || isUpload(v) || v instanceof Stream) continue;
+    const entries = Object.entries(v);
+    if (entries.some(([k]) => k.includes('\u0000'))) return at || 'non_field_errors';
+    // in reverse, so the first field is looked at first
+    for (let i = entries.length - 1; i >= 0; i--) {
+      const [k, child] = entries[i] as [string, unknown];
+      stack.push([child, at ? `${at}.${k}` : k]);
+    }
   }
   return undefined;
 }

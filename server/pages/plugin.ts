@@ -17,6 +17,7 @@ import { type AnswerHeaders, answerFromCache, keepRendered, mayShare, readAll } 
 import type { ResponseCache } from '../cache/response-cache.ts';
 import { newScriptMark, pagePolicy, rendererScripts } from '../http/csp.ts';
 import { actsForMember } from '../http/headers.ts';
+import { textOnlyMultipart } from '../http/multipart.ts';
 import type { Topic } from '../cache/changes.ts';
 import { themeOfCookie } from '../../common/theme.ts';
 
@@ -111,6 +112,9 @@ export async function pagesPlugin(app: FastifyInstance, opts: PagesOptions = {})
       return context;
     },
     routeOptions: {
+      // a preview's unsaved record comes as a multipart form (app/routes/public/preview.tsx), read by the
+      // page itself: text only, bounded before it is read (server/http/multipart.ts)
+      config: textOnlyMultipart,
       // pages are compressed here, once per version (server/cache/response-cache.ts)
       compress: false,
       async onSend(req: FastifyRequest, reply: FastifyReply, payload: unknown) {

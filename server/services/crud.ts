@@ -248,6 +248,12 @@ export function createCrud<T extends string>(res: ResourceDef<FieldMap, T>, hook
      * Updates a record (absent fields unchanged). `restoring`: the update brings back a version of its
      * history (services/history.ts), whose files it takes as they were.
      */
+    /** Whether the actor may update this record, before any input is read: a 404 or a 403 otherwise. */
+    async mayUpdate(ctx: Ctx, id: number): Promise<void> {
+      const current = await getRow(ctx.db, id);
+      if (hooks.canUpdate && !hooks.canUpdate(ctx, asStored(current))) throw new Forbidden();
+    },
+
     async update(ctx: Ctx, id: number, input: Row, opts: { restoring?: { row: Row; rid: number } } = {}): Promise<void> {
       const current = await getRow(ctx.db, id);
       if (hooks.canUpdate && !hooks.canUpdate(ctx, asStored(current))) throw new Forbidden();

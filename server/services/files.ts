@@ -56,9 +56,14 @@ export async function listData(ctx: Ctx, owner: string | undefined) {
 }
 
 /** Stores every uploaded file, or none: one transaction for their rows (server/services/transaction.ts). */
+/** Whose folder an upload may go to: the shared one ("public") or one's own. The route asks as soon as the owner arrives. */
+export function checkDataOwner(ctx: Ctx, owner: string): void {
+  if (owner !== 'public' && owner !== actorOf(ctx).username) throw new Forbidden();
+}
+
 export async function uploadData(ctx: Ctx, owner: string, uploads: Upload[]): Promise<number[]> {
   const actor = actorOf(ctx);
-  if (owner !== 'public' && owner !== actor.username) throw new Forbidden();
+  checkDataOwner(ctx, owner);
   return writeWithFiles(ctx, async (tx, changes) => {
     const ids: number[] = [];
     for (const u of uploads) {

@@ -159,13 +159,19 @@ export async function invitePerson(ctx: Ctx, pid: number): Promise<Issued> {
 }
 
 /** The own-profile update: only profile fields; authority, username and uid stay as they are. */
-export async function updateProfile(ctx: Ctx, uid: string, input: Record<string, unknown>): Promise<void> {
+/** The person whose profile ?uid= names, if it is the actor's own (a 404 or a 403 otherwise). The route asks before reading a body. */
+export async function ownProfile(ctx: Ctx, uid: string): Promise<number> {
   const row = await ctx.db.selectFrom('person').select(['pid', 'uid']).where('uid', '=', uid).executeTakeFirst();
   if (!row) throw new NotFound();
   if (row.pid !== ctx.actor?.pid) throw new Forbidden();
+  return row.pid;
+}
+
+export async function updateProfile(ctx: Ctx, uid: string, input: Record<string, unknown>): Promise<void> {
+  const pid = await ownProfile(ctx, uid);
   const allowed: Record<string, unknown> = {};
   for (const k of profileFields) if (k in input) allowed[k] = input[k];
-  await people.update(ctx, row.pid, allowed);
+  await people.update(ctx, pid, allowed);
 }
 
 export async function getProfile(ctx: Ctx, uid: string): Promise<Record<string, unknown>> {
