@@ -137,13 +137,13 @@ describe.each(dialects)('invitations on %s', (dialect) => {
 
   it('lets an administrator issue a new link that resets the account: the old link, password and sessions stop working', async () => {
     const m = await newMember(w.admin);
-    const first = await w.admin.send('POST', `/api/people/invitation/?pid=${m.pid}`, {});
+    const first = await w.admin.json('POST', `/api/people/invitation/?pid=${m.pid}`, {});
     expect(first.statusCode, first.body).toBe(200);
     const { invitation_url, expires_at } = first.json() as { invitation_url: string; expires_at: string };
     expect(Date.parse(expires_at) - Date.now()).toBeGreaterThan(6.9 * 86_400_000);
     expect((await m.get('/api/me/')).statusCode).toBe(401);
     expect((await anon().login(m.username, 'member-password')).loginStatus).toBe('fail');
-    const second = (await w.admin.send('POST', `/api/people/invitation/?pid=${m.pid}`, {})).json() as { invitation_url: string };
+    const second = (await w.admin.json('POST', `/api/people/invitation/?pid=${m.pid}`, {})).json() as { invitation_url: string };
     // a new link replaces the earlier one
     expect((await state(new URL(invitation_url).hash.slice(1))).statusCode).toBe(404);
     expect((await accept(new URL(second.invitation_url).hash.slice(1), 'fresh-password-1')).statusCode).toBe(200);
@@ -151,12 +151,12 @@ describe.each(dialects)('invitations on %s', (dialect) => {
   });
 
   it('issues links for administrators only, never for oneself', async () => {
-    expect((await w.user.send('POST', `/api/people/invitation/?pid=${w.other.pid}`, {})).statusCode).toBe(403);
-    expect((await anon().send('POST', `/api/people/invitation/?pid=${w.other.pid}`, {})).statusCode).toBe(401);
-    const self = await w.admin.send('POST', `/api/people/invitation/?pid=${w.admin.pid}`, {});
+    expect((await w.user.json('POST', `/api/people/invitation/?pid=${w.other.pid}`, {})).statusCode).toBe(403);
+    expect((await anon().json('POST', `/api/people/invitation/?pid=${w.other.pid}`, {})).statusCode).toBe(401);
+    const self = await w.admin.json('POST', `/api/people/invitation/?pid=${w.admin.pid}`, {});
     expect(self.statusCode).toBe(400);
     expect(detail(self)).toMatch(/yourself/);
-    expect((await w.admin.send('POST', '/api/people/invitation/?pid=999999', {})).statusCode).toBe(404);
+    expect((await w.admin.json('POST', '/api/people/invitation/?pid=999999', {})).statusCode).toBe(404);
     expect((await w.admin.get('/api/me/')).statusCode).toBe(200);
     expect((await anon().login(w.other.username, 'member-password')).loginStatus).toBe('success');
   });
@@ -172,7 +172,7 @@ describe.each(dialects)('invitations on %s', (dialect) => {
     expect(await anon().login(m.username, 'wangxiaoming')).toEqual({ loginStatus: 'fail', needs_invitation: true });
     const listed = ((await w.admin.get('/api/people/')).json() as { pid: number; account: string }[]).find((x) => x.pid === m.pid);
     expect(listed?.account).toBe('needs_invitation');
-    const link = (await w.admin.send('POST', `/api/people/invitation/?pid=${m.pid}`, {})).json() as { invitation_url: string };
+    const link = (await w.admin.json('POST', `/api/people/invitation/?pid=${m.pid}`, {})).json() as { invitation_url: string };
     const token = new URL(link.invitation_url).hash.slice(1);
     expect((await accept(token, 'my-own-password')).statusCode).toBe(200);
     expect((await anon().login(m.username, 'my-own-password')).loginStatus).toBe('success');
@@ -180,7 +180,7 @@ describe.each(dialects)('invitations on %s', (dialect) => {
 
   it('refuses the pinyin password itself as the new one', async () => {
     const m = await newMember(w.admin, { name_zh: '赵六', name_en: 'Zhao Liu' });
-    const link = (await w.admin.send('POST', `/api/people/invitation/?pid=${m.pid}`, {})).json() as { invitation_url: string };
+    const link = (await w.admin.json('POST', `/api/people/invitation/?pid=${m.pid}`, {})).json() as { invitation_url: string };
     await w.app.lab.db
       .updateTable('person')
       .set({ password_hash: await hashPassword('zhaoliu0') })
