@@ -88,7 +88,7 @@ export const HISTORY_KEEP = 50;
 export const TRASH_DAYS = 30;
 
 /** The defaults of UPLOADS_IN_FLIGHT and DISK_RESERVE_MB (server/http/multipart.ts). */
-export const UPLOADS_IN_FLIGHT = 16;
+export const UPLOADS_IN_FLIGHT = 32;
 export const DISK_RESERVE_MB = 512;
 
 function nonNegative(name: string, v: string | undefined, fallback: number): number {

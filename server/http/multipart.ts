@@ -32,6 +32,8 @@ export type UploadLimits = { fileSize: number; files: number };
 declare module 'fastify' {
   interface FastifyRequest {
     tmpFiles: string[];
+    /** Ends this request's count among the uploads in flight (set while it is one). */
+    releaseUpload?: () => void;
   }
   interface FastifyContextConfig {
     /** The multipart body a route takes: how many files, how large each (files: 0, text parts only). Without it a multipart body is a 415. */
@@ -174,7 +176,15 @@ export const multipartPlugin = fp(async (app: FastifyInstance, opts: MultipartOp
       // the whole body, as declared, must fit with the reserve to spare: nothing is half written
       if ((await freeBytes(opts.storage.root)) - (declaredLength(req) ?? 0) < opts.diskReserveBytes) throw new ApiError(507, 'storage_full');
       uploading++;
-      reply.raw.once('close', () => uploading--);
+      // released once, by whichever comes first: the answer, or the client going away mid-upload
+      let released = false;
+      const release = () => {
+        if (released) return;
+        released = true;
+        uploading--;
+      };
+      reply.raw.once('close', release);
+      req.releaseUpload = release;
     }
     try {
       req.body = await readBody(req, opts.storage, upload);
@@ -183,5 +193,8 @@ export const multipartPlugin = fp(async (app: FastifyInstance, opts: MultipartOp
       throw malformed(e);
     }
   });
-  app.addHook('onResponse', async (req) => removeTmpFiles(req));
+  app.addHook('onResponse', async (req) => {
+    req.releaseUpload?.();
+    removeTmpFiles(req);
+  });
 });
