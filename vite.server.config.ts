@@ -29,11 +29,17 @@ export default defineConfig({
   logLevel: 'warn',
   ssr: { noExternal: true, external, target: 'node' },
   build: {
-    ssr: 'server/main.ts',
+    ssr: true,
     outDir: 'build/app',
     emptyOutDir: true,
     target: 'node22',
     minify: false,
-    rollupOptions: { external: isExternal, onwarn: (w, warn) => (w.code === 'MODULE_LEVEL_DIRECTIVE' ? undefined : warn(w)) },
+    // the worker threads (the BibTeX import's, markdown's) are entries of their own: files beside main.js (server/worker-file.ts)
+    rollupOptions: {
+      input: { main: 'server/main.ts', 'bibtex-worker': 'server/services/bibtex-worker.ts', 'markdown-worker': 'server/pages/markdown-worker.ts' },
+      output: { entryFileNames: '[name].js' },
+      external: isExternal,
+      onwarn: (w, warn) => (w.code === 'MODULE_LEVEL_DIRECTIVE' ? undefined : warn(w)),
+    },
   },
 });

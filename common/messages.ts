@@ -25,6 +25,14 @@ export const messages = {
     zh: 'DOI 查询没有成功（超时或服务不可用），请稍后再试或手动填写',
     en: 'the DOI lookup did not succeed (timed out or unavailable); try again later or fill in by hand',
   },
+  bibtex_too_many: {
+    zh: '一次预览最多 {max} 个条目（这段文本有 {count} 个），请分成几个文件',
+    en: 'a preview reads at most {max} entries (this text has {count}): split it into several files',
+  },
+  bibtex_too_slow: {
+    zh: '读取这段 BibTeX 超过了 {seconds} 秒，请分成几个较小的文件',
+    en: 'reading this BibTeX took longer than {seconds} s: split it into smaller files',
+  },
   invalid_doi: { zh: 'DOI 应形如 10.1234/abc（不含 https://doi.org/）', en: 'a DOI looks like 10.1234/abc (without https://doi.org/)' },
   invalid_member_link: {
     zh: '每位作者对应一项：成员编号、none（不是成员）或 auto（按姓名匹配）',

@@ -152,7 +152,7 @@ export function createPageData(lab: Lab, req: FastifyRequest, topics: Set<Topic>
       const intro = pick(s.intro_zh, s.intro_en, lang);
       return {
         ...s,
-        intro_html: renderMarkdown(intro).html,
+        intro_html: (await renderMarkdown(intro)).html,
         intro_text: intro
           .replace(/[#*_`>[\]()-]/g, ' ')
           .replace(/\s+/g, ' ')
@@ -216,7 +216,7 @@ export function createPageData(lab: Lab, req: FastifyRequest, topics: Set<Topic>
       const found = await orNull(publishedArticle(ctx, /^\d{1,10}$/.test(word) ? { aid: Number(word) } : { slug: word }));
       if (!found) return null;
       const { markdown, ...a } = found;
-      const { html, toc } = renderMarkdown(markdown);
+      const { html, toc } = await renderMarkdown(markdown);
       return { article: a, html, toc };
     },
 
@@ -245,7 +245,7 @@ export function createPageData(lab: Lab, req: FastifyRequest, topics: Set<Topic>
       const p = await orNull(publicPerson(ctx, username));
       if (!p) return null;
       const { link1, link2, ...rest } = p;
-      const body = p.link_type === 1 ? renderMarkdown(link1).html : p.link_type === 2 ? link2 : '';
+      const body = p.link_type === 1 ? (await renderMarkdown(link1)).html : p.link_type === 2 ? link2 : '';
       const theirs = await publicationsBy(ctx, p);
       const items = theirs.map((x) => only(x, publicationListFields));
       return { person: rest, html: body, publications: items, members: await membersAmong(theirs) };
@@ -312,7 +312,7 @@ export function createPageData(lab: Lab, req: FastifyRequest, topics: Set<Topic>
       const p = await orNull(publicPage(ctx, section, slug));
       if (!p) return null;
       const { markdown_zh, markdown_en, ...rest } = p;
-      const { html, toc } = renderMarkdown(pick(markdown_zh, markdown_en, lang));
+      const { html, toc } = await renderMarkdown(pick(markdown_zh, markdown_en, lang));
       return { page: rest, html, toc };
     },
 
@@ -337,7 +337,7 @@ export function createPageData(lab: Lab, req: FastifyRequest, topics: Set<Topic>
       });
       if (p?.kind !== 'article') return p;
       const { markdown, ...article } = p.article;
-      return { ...p, article, ...renderMarkdown(markdown) };
+      return { ...p, article, ...(await renderMarkdown(markdown)) };
     },
 
     /** Whether the page was asked for by a POST (a preview of unsaved edits: its action answers, not its loader). */

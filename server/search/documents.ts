@@ -10,6 +10,7 @@ import { publicPages, publicShowcase } from '../services/site.ts';
 import { asWire } from '../services/wire.ts';
 import type { PublicPublication } from '../../common/wire.ts';
 import { textOfHtml, textOfMarkdown } from './text.ts';
+import { mapInTurns } from './turns.ts';
 
 // What the search finds: the records the public pages show, read through the same public services
 // (so a draft, a private file or a member's personal data can never be found), each as one document.
@@ -63,7 +64,8 @@ async function publicationDocs(ctx: Ctx): Promise<SearchDoc[]> {
 }
 
 async function articleDocs(ctx: Ctx): Promise<SearchDoc[]> {
-  return (await publishedArticleTexts(ctx)).map((a) => ({
+  // the texts are converted in turns: a member's page alone may hold 200,000 characters (issue #25, point 3)
+  return mapInTurns(await publishedArticleTexts(ctx), (a) => ({
     id: `article:${a.aid}`,
     kind: 'article',
     title: same(a.title),
@@ -78,7 +80,7 @@ async function articleDocs(ctx: Ctx): Promise<SearchDoc[]> {
 }
 
 async function newsDocs(ctx: Ctx): Promise<SearchDoc[]> {
-  return (await publishedNews(ctx)).map((n, i) => ({
+  return mapInTurns(await publishedNews(ctx), (n, i) => ({
     id: `news:${n.nid}`,
     kind: 'news',
     title: same(n.abstract),
@@ -95,8 +97,8 @@ async function newsDocs(ctx: Ctx): Promise<SearchDoc[]> {
 
 async function personDocs(ctx: Ctx): Promise<SearchDoc[]> {
   const [people, pages] = await Promise.all([publicPeople(ctx), publicPersonPages(ctx)]);
-  const pageOf = new Map(pages.map((p) => [p.username, p.link_type === 1 ? textOfMarkdown(p.link1) : textOfHtml(p.link2)]));
-  return people.map((p) => {
+  const pageOf = new Map(await mapInTurns(pages, (p) => [p.username, p.link_type === 1 ? textOfMarkdown(p.link1) : textOfHtml(p.link2)] as const));
+  return mapInTurns(people, (p) => {
     const area = (lang: 'zh' | 'en') => (p.area && p.area !== 'none' ? enumLabel(areas, p.area, lang) : '');
     const role = (lang: 'zh' | 'en') =>
       [enumLabel(personTypes, p.type, lang), area(lang), p.status ? '' : lang === 'zh' ? '往届成员' : 'former member'].filter(Boolean).join(' · ');
@@ -126,7 +128,8 @@ async function siteDocs(ctx: Ctx): Promise<SearchDoc[]> {
     publicShowcase(ctx, 'project'),
   ]);
   const pageDocs = (kind: 'course' | 'sharedtask', list: typeof courses) =>
-    list.map(
+    mapInTurns(
+      list,
       (g): SearchDoc => ({
         id: `${kind}:${g.slug}`,
         kind,
@@ -158,7 +161,7 @@ async function siteDocs(ctx: Ctx): Promise<SearchDoc[]> {
       meta: c.kind === 'tool' ? { zh: '工具', en: 'Tool' } : { zh: '项目', en: 'Project' },
     }),
   );
-  return [...pageDocs('course', courses), ...pageDocs('sharedtask', tasks), ...showcaseDocs];
+  return [...(await pageDocs('course', courses)), ...(await pageDocs('sharedtask', tasks)), ...showcaseDocs];
 }
 
 /** The documents each kind of public change can alter (server/cache/changes.ts); seminars are not searched. */

@@ -12,7 +12,8 @@ import {
 import { type Topic, topics } from '../cache/changes.ts';
 import type { SearchDoc } from './documents.ts';
 import { InvertedIndex } from './inverted-index.ts';
-import { indexTerms, isCjk, matchesIn, marked, queryTerms, searchesPrefix, snippet } from './text.ts';
+import { turns } from './turns.ts';
+import { indexTerms, isCjk, pieces, matchesIn, marked, queryTerms, searchesPrefix, snippet } from './text.ts';
 
 // The site search's index: in this process, built at start from the public records and brought up to
 // date after every public change, made here or reported by another instance (docs/decisions.md, "Site
@@ -31,9 +32,6 @@ const FIELDS: readonly { weight: number; text: (d: SearchDoc) => string }[] = [
 
 /** How much of a text's beginning a snippet is looked for in. */
 const SNIPPET_SCAN = 3000;
-
-/** How long indexing may hold the event loop before letting requests through. */
-const SLICE_MS = 8;
 
 type Loader = (topic: Topic) => Promise<SearchDoc[]> | undefined;
 type Kept = { doc: SearchDoc; topic: Topic };
@@ -118,21 +116,32 @@ export class SearchIndex {
       const docs = await loading;
       if (this.#closed) return;
       const seen = new Set<string>();
-      let turn = performance.now();
+      const clock = turns();
       for (const doc of docs) {
         // a long build leaves the process free to answer requests every few milliseconds
-        if (performance.now() - turn > SLICE_MS) {
-          await new Promise((r) => setImmediate(r));
+        const due = clock.due();
+        if (due) {
+          await due;
           if (this.#closed) return;
-          turn = performance.now();
         }
         seen.add(doc.id);
         const kept = this.#docs.get(doc.id);
         if (kept && sameDoc(kept.doc, doc)) continue;
-        this.#index.set(
-          doc.id,
-          FIELDS.map((f) => indexTerms(f.text(doc))),
-        );
+        // a long text (a member's page may hold 200,000 characters) is read in pieces, in turns
+        const fields: string[][] = [];
+        for (const f of FIELDS) {
+          const terms: string[] = [];
+          for (const piece of pieces(f.text(doc))) {
+            const due = clock.due();
+            if (due) {
+              await due;
+              if (this.#closed) return;
+            }
+            for (const term of indexTerms(piece)) terms.push(term);
+          }
+          fields.push(terms);
+        }
+        this.#index.set(doc.id, fields);
         this.#docs.set(doc.id, { doc, topic });
         this.#changed();
       }

@@ -1,4 +1,4 @@
-import { Parser } from 'htmlparser2';
+import { Tokenizer } from 'htmlparser2';
 import { SEARCH_MAX_CHARS, type Segment } from '../../common/search.ts';
 
 // How text becomes search terms, the same for the records and the queries (docs/decisions.md, "Site
@@ -41,11 +41,31 @@ export function indexTerms(text: string): string[] {
     if (isCjk(run)) {
       // every character starts a pair but the last: a one-character query finds a pair by its first
       // character (a prefix) or the last character itself
-      const chars = Array.from(run);
-      out.push(...pairs(run), chars[chars.length - 1] as string);
+      // pushed one by one: spreading a long run's pairs as arguments overflowed the stack
+      for (const pair of pairs(run)) out.push(pair);
+      // the last character: the last two code units hold it whole, a pair of surrogates or not
+      out.push(Array.from(run.slice(-2)).pop() as string);
     } else out.push(run);
   }
   return out;
+}
+
+/**
+ * A long text in pieces of about `size` characters, cut at a space where one is near (a word is then
+ * never cut) and never inside a surrogate pair: the index reads a long text a piece at a time, letting
+ * requests through between pieces (issue #25, point 3). The terms of the pieces are the text's terms.
+ */
+export function* pieces(text: string, size = 16_384): Generator<string> {
+  let from = 0;
+  while (text.length - from > size) {
+    let to = from + size;
+    const space = text.lastIndexOf(' ', to);
+    if (space > to - 256) to = space;
+    else if (/[\uD800-\uDBFF]/.test(text.charAt(to - 1))) to--;
+    yield text.slice(from, to);
+    from = to;
+  }
+  yield text.slice(from);
 }
 
 /** The bounds that keep every query cheap (issue #15 point 4): longer queries are cut, extra terms dropped. */
@@ -194,47 +214,154 @@ const BLOCKS = new Set([
 ]);
 const spaces = (s: string) => s.replace(/\s+/g, ' ').trim();
 
-/** The text of sanitized HTML (news items, personal pages), block elements apart. */
+/**
+ * The text of sanitized HTML (news items, personal pages), block elements apart. Read by htmlparser2's
+ * tokenizer, which keeps no stack of open elements: its parser's stack made thousands of nested or
+ * stray tags cost time growing with the square of their number (issue #25, point 3).
+ */
 export function textOfHtml(html: string): string {
-  let out = '';
-  const parser = new Parser(
-    {
-      ontext: (t) => {
-        out += t;
-      },
-      // block elements and line breaks part words; inline ones (b, a, span) do not
-      onopentag: (name) => {
-        if (BLOCKS.has(name)) out += ' ';
-      },
-      onclosetag: (name) => {
-        if (BLOCKS.has(name)) out += ' ';
-      },
-    },
+  const s = html ?? '';
+  const out: string[] = [];
+  // block elements and line breaks part words; inline ones (b, a, span) do not
+  const tag = (start: number, end: number) => {
+    if (end - start <= 10 && BLOCKS.has(s.slice(start, end).toLowerCase())) out.push(' ');
+  };
+  const none = () => {};
+  const tokenizer = new Tokenizer(
     { decodeEntities: true },
+    {
+      ontext: (start, end) => {
+        out.push(s.slice(start, end));
+      },
+      ontextentity: (codepoint) => {
+        out.push(String.fromCodePoint(codepoint));
+      },
+      onopentagname: tag,
+      onclosetag: tag,
+      onattribdata: none,
+      onattribentity: none,
+      onattribend: none,
+      onattribname: none,
+      oncdata: none,
+      oncomment: none,
+      ondeclaration: none,
+      onend: none,
+      onopentagend: none,
+      onprocessinginstruction: none,
+      onselfclosingtag: none,
+    },
   );
-  parser.write(html ?? '');
-  parser.end();
-  return spaces(out);
+  tokenizer.write(s);
+  tokenizer.end();
+  return spaces(out.join(''));
 }
+
+/** For each position of `s`, where the next `ch` is at or after it (`s.length` when none): one pass from the end. */
+function nextOf(s: string, ch: number): Int32Array {
+  const next = new Int32Array(s.length + 1);
+  next[s.length] = s.length;
+  for (let i = s.length - 1; i >= 0; i--) next[i] = s.charCodeAt(i) === ch ? i : (next[i + 1] as number);
+  return next;
+}
+
+const ch = (c: string) => c.charCodeAt(0);
+const NL = ch('\n');
+const BANG = ch('!');
+const OPEN = ch('[');
+const CLOSE = ch(']');
+const PAREN = ch('(');
+const PAREN_END = ch(')');
+const LT = ch('<');
+const GT = ch('>');
+const AMP = ch('&');
+const SPACE = ch(' ');
+const TAB = ch('\t');
+const CR = ch('\r');
+/** The characters a line with a block mark (or a fence, a definition, a table rule) may begin with. */
+const BLOCK_START = new Set([...'#>-*+0123456789[`~|:'].map(ch));
+const AUTOLINK = /^<https?:/;
+const decoder = new TextDecoder('utf-16le');
+const BACKSLASH = ch('\\');
+/** Emphasis, code, strike-through and table marks: spaces in the text. */
+const MARKS = new Set(['|', '*', '_', '~', '`'].map(ch));
+/** A line that opens or closes a fenced code block (its text is kept, the fence line is not). */
+const FENCE = /^\s*(?:```|~~~)/;
+/** A heading, quote or list marker at a line's start: one at a time, each step taking characters. */
+const BLOCK_MARK = /^ {0,3}(?:#{1,6}|>|[-*+]|\d{1,9}[.)])(?:[ \t]+|$)/;
+/** A link reference definition: `[label]: address "title"`. */
+const DEFINITION = /^ {0,3}\[[^\]]+\]:/;
+/** A table's rule line: only pipes, colons, dashes and spaces (with at least three dashes). */
+const TABLE_RULE = /^[\s|:-]*$/;
 
 /**
  * The words of markdown (articles, course pages, personal pages): its text and code, without link
- * addresses, images or markup. A search needs the words, not the structure, and a full parse of every
- * article at start-up took seconds at a real lab's size (docs/performance.md).
+ * addresses, markup or the addresses of images (their alt text stays). A search needs the words, not the
+ * structure. One pass over the text, each character looked at a bounded number of times: a member's page
+ * can hold 200,000 characters, and the regular expressions this replaced took time growing with the
+ * square of a run of "[" (issue #25, point 3). A markdown parser (micromark) is no way out: it is itself
+ * quadratic on nested brackets.
  */
 export function textOfMarkdown(markdown: string): string {
-  const text = (markdown ?? '')
-    // images go, links keep their text
-    .replace(/!\[[^\]]*\]\([^)]*\)/g, ' ')
-    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/\[([^\]]*)\]\[[^\]]*\]/g, '$1')
-    .replace(/^\s*\[[^\]]+\]:\s*\S+.*$/gm, ' ')
-    .replace(/<https?:[^>]+>/g, ' ')
-    // fences, headings, quotes, list markers, table rules, emphasis and inline code marks
-    .replace(/^\s*(```|~~~).*$/gm, ' ')
-    .replace(/^\s{0,3}(#{1,6}|>+|[-*+]|\d+[.)])\s+/gm, ' ')
-    .replace(/^\s*\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?\s*$/gm, ' ')
-    .replace(/[|*_~`]+/g, ' ');
+  const s = markdown ?? '';
+  const n = s.length;
+  // where each skip ends, known in advance, so no character is read again by a later skip
+  const nextNl = nextOf(s, NL);
+  const nextParen = nextOf(s, PAREN_END);
+  const nextClose = nextOf(s, CLOSE);
+  const nextGt = nextOf(s, GT);
+  // the text is written as UTF-16 code units, spaces run together: no string is built per piece
+  const out = new Uint16Array(n + 1);
+  let len = 0;
+  const space = () => {
+    if (len > 0 && out[len - 1] !== SPACE) out[len++] = SPACE;
+  };
+  let html = false;
+  for (let start = 0; start < n; ) {
+    const eol = nextNl[start] as number;
+    let from = start;
+    start = eol + 1;
+    // block marks: only a line that may begin with one is looked at as a whole
+    let first = from;
+    while (first < eol && (s.charCodeAt(first) === SPACE || s.charCodeAt(first) === TAB)) first++;
+    if (BLOCK_START.has(s.charCodeAt(first))) {
+      let line = s.slice(from, eol);
+      if (FENCE.test(line) || DEFINITION.test(line) || (TABLE_RULE.test(line) && line.includes('---'))) {
+        space();
+        continue;
+      }
+      for (let m = BLOCK_MARK.exec(line); m && m[0].length > 0; m = BLOCK_MARK.exec(line)) {
+        from += m[0].length;
+        line = line.slice(m[0].length);
+      }
+    }
+    for (let i = from; i < eol; i++) {
+      const c = s.charCodeAt(i);
+      if (c === BACKSLASH && i + 1 < eol) {
+        // an escaped character is text
+        out[len++] = s.charCodeAt(++i);
+      } else if (c === SPACE || c === TAB || c === CR || MARKS.has(c)) {
+        space();
+      } else if (c === OPEN || (c === BANG && s.charCodeAt(i + 1) === OPEN)) {
+        // a link's (or an image's) text stays, its brackets go
+      } else if (c === CLOSE) {
+        // a link's address, or the label of a reference link, goes
+        const after = s.charCodeAt(i + 1);
+        const end = after === PAREN ? (nextParen[i + 1] as number) : after === OPEN ? (nextClose[i + 1] as number) : eol;
+        if (end < eol) {
+          space();
+          i = end;
+        }
+      } else if (c === LT && (nextGt[i] as number) < eol && AUTOLINK.test(s.slice(i, i + 8))) {
+        space();
+        i = nextGt[i] as number;
+      } else {
+        if (c === LT || c === AMP) html = true;
+        out[len++] = c;
+      }
+    }
+    space();
+  }
+  const text = decoder.decode(out.subarray(0, len));
   // inline HTML and entities need the parser; most markdown has neither
-  return /[<&]/.test(text) ? textOfHtml(text) : spaces(text);
+  return html ? textOfHtml(text) : spaces(text);
 }

@@ -1,41 +1,75 @@
+import { Worker } from 'node:worker_threads';
 import type { CSL, CSLName } from '@citation-js/core';
 import type { Lang } from '../../common/enums.ts';
 import { inputSchema } from '../../common/resource.ts';
 import { publication } from '../../common/resources/publication.ts';
 import type { ImportChoice, ImportEntry, ImportedRecord } from '../../common/wire.ts';
 import { zodFieldErrors } from '../../common/messages.ts';
-import { citeJs } from './citations.ts';
 import type { Ctx } from './context.ts';
 import { publications } from './publications.ts';
 import { writeWithFiles } from './transaction.ts';
-import { InputError } from '../errors.ts';
+import { FieldError, InputError } from '../errors.ts';
+import { workerFile } from '../worker-file.ts';
+import { countEntries, type ParsedEntry } from './bibtex-parse.ts';
 
-// BibTeX into publications (issue #14, point 3). A file is cut into its entries first, each parsed alone
-// by citation-js (LaTeX accents and braces become Unicode), so a broken entry is reported with its key
-// and line and the others still come through. Each entry becomes a publication's fields, checked with
-// the declaration's own schema, and is compared with what is stored: the same DOI, or the same title
-// (letters and digits, case ignored) and year, is a duplicate to skip or to update. The import itself is
-// one transaction: every chosen entry, or none.
+// BibTeX into publications (issue #14, point 3). The text is cut into its entries and each parsed alone
+// (server/services/bibtex-parse.ts), in a worker thread bounded in time and memory, so a large or hostile
+// file never holds the server's event loop (issue #25, point 4). Each entry becomes a publication's
+// fields, checked with the declaration's own schema, and is compared with what is stored: the same DOI,
+// or the same title (letters and digits, case ignored) and year, is a duplicate to skip or to update. The
+// import itself is one transaction: every chosen entry, or none.
 
-const ENTRY_START = /^[ \t]*@([a-zA-Z]+)[ \t]*[{(][ \t]*([^,\s]*)/gm;
+/** The most entries one preview reads: a bigger file is refused at once, before any parsing. */
+export const PREVIEW_MAX_ENTRIES = 2000;
+/** How long the worker may take to parse a text, and the memory it may use. */
+export const PARSE_LIMITS = { ms: 5000, heapMb: 256 } as const;
+/** How many texts are parsed at once; more wait their turn (each worker holds a core while it runs). */
+const PARSERS = 2;
 
-type Chunk = { type: string; key: string; line: number; text: string };
+let running = 0;
+const waiting: (() => void)[] = [];
 
-/** The file cut at each line that opens an entry; @string definitions travel with every entry. */
-export function entriesOf(text: string): { entries: Chunk[]; strings: string } {
-  const starts: { at: number; type: string; key: string }[] = [];
-  for (const m of text.matchAll(ENTRY_START)) starts.push({ at: m.index ?? 0, type: (m[1] ?? '').toLowerCase(), key: m[2] ?? '' });
-  const chunks = starts.map((s, i) => ({
-    type: s.type,
-    key: s.key,
-    line: text.slice(0, s.at).split('\n').length,
-    text: text.slice(s.at, starts[i + 1]?.at ?? text.length),
-  }));
-  const strings = chunks
-    .filter((c) => c.type === 'string')
-    .map((c) => c.text)
-    .join('\n');
-  return { entries: chunks.filter((c) => c.type !== 'string' && c.type !== 'comment' && c.type !== 'preamble'), strings };
+/**
+ * A .bib text into its entries, parsed in a worker thread: refused (a bilingual 400) when it holds more
+ * than PREVIEW_MAX_ENTRIES entries, or when parsing takes longer or more memory than PARSE_LIMITS.
+ */
+export async function readEntries(text: string, limits: { ms: number; heapMb: number } = PARSE_LIMITS): Promise<ParsedEntry[]> {
+  const count = countEntries(text);
+  if (count > PREVIEW_MAX_ENTRIES) throw FieldError.one('text', 'bibtex_too_many', { max: PREVIEW_MAX_ENTRIES, count });
+  if (count === 0) return [];
+  if (running >= PARSERS) await new Promise<void>((r) => waiting.push(r));
+  running++;
+  try {
+    return await inWorker(text, limits);
+  } finally {
+    running--;
+    waiting.shift()?.();
+  }
+}
+
+function inWorker(text: string, limits: { ms: number; heapMb: number }): Promise<ParsedEntry[]> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(workerFile(import.meta.url, 'bibtex-worker'), {
+      resourceLimits: { maxOldGenerationSizeMb: limits.heapMb, maxYoungGenerationSizeMb: 32 },
+    });
+    const tooSlow = () => FieldError.one('text', 'bibtex_too_slow', { seconds: Math.ceil(limits.ms / 1000) });
+    let done = false;
+    const finish = (outcome: () => void) => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      void worker.terminate();
+      outcome();
+    };
+    const timer = setTimeout(() => finish(() => reject(tooSlow())), limits.ms);
+    worker.once('message', (answer: { entries?: ParsedEntry[]; error?: string }) =>
+      finish(() => (answer.entries ? resolve(answer.entries) : reject(new Error(answer.error ?? 'the BibTeX worker failed')))),
+    );
+    // out of memory: the text is too much for one preview, as it is when too slow
+    worker.once('error', (e) => finish(() => reject((e as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY' ? tooSlow() : e)));
+    worker.once('exit', () => finish(() => reject(new Error('the BibTeX worker stopped'))));
+    worker.postMessage(text);
+  });
 }
 
 /** A name as the lab writes it: "Given Family", but a Chinese name family first and unspaced (李青禾). */
@@ -90,9 +124,12 @@ export function recordOf(item: CSL, entryType: string): ImportedRecord {
 }
 
 /** The declaration's schema over a record given its area: what it refuses, field by field. */
+let createSchema: ReturnType<typeof inputSchema> | undefined;
 function checked(record: ImportedRecord, area: string) {
   const { entryType: _, ...fields } = record;
-  return inputSchema(publication, 'create').safeParse({ ...fields, area });
+  // built once: building it took longer than checking an entry with it
+  createSchema ??= inputSchema(publication, 'create');
+  return createSchema.safeParse({ ...fields, area });
 }
 
 /** What the schema refuses in a record, one line per field ("year: …"), in the reader's language. */
@@ -104,29 +141,29 @@ function problemsOf(record: ImportedRecord, lang: Lang): string[] {
 
 const titleKey = (title: string) => title.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
 
+/** How long the preview's checks hold the event loop before letting other requests through. */
+const SLICE_MS = 10;
+
 /** Reads a .bib text into its entries, each with its publication, its problems and its duplicate. */
 export async function previewImport(ctx: Ctx, text: string): Promise<ImportEntry[]> {
-  const Cite = await citeJs();
-  const { entries, strings } = entriesOf(text);
+  const entries = await readEntries(text);
   const stored = await ctx.db.selectFrom('publication').select(['pid', 'title', 'year', 'doi']).execute();
   const byDoi = new Map(stored.filter((p) => p.doi).map((p) => [p.doi.toLowerCase(), p]));
   const byTitle = new Map(stored.map((p) => [`${titleKey(p.title)}|${p.year}`, p]));
   const out: ImportEntry[] = [];
-  for (const [i, chunk] of entries.entries()) {
-    const base = { index: i + 1, line: chunk.line, key: chunk.key };
-    let item: CSL | undefined;
-    try {
-      item = new Cite(`${strings}\n${chunk.text}`).data[0];
-    } catch (e) {
-      // the parser's line and column count from the entry (with the file's @strings before it): the entry's own line is given
-      out.push({ ...base, problems: [((e as Error).message.split('\n')[0] ?? 'unreadable').replace(/ at line \d+ col \d+:?$/, '')] });
+  let turn = performance.now();
+  for (const [i, entry] of entries.entries()) {
+    // each entry's checks take a millisecond or two: thousands of them are done in turns
+    if (performance.now() - turn > SLICE_MS) {
+      await new Promise((r) => setImmediate(r));
+      turn = performance.now();
+    }
+    const base = { index: i + 1, line: entry.line, key: entry.key };
+    if (!entry.item) {
+      out.push({ ...base, problems: [entry.error ?? 'no entry'] });
       continue;
     }
-    if (!item) {
-      out.push({ ...base, problems: ['no entry'] });
-      continue;
-    }
-    const record = recordOf(item, chunk.type);
+    const record = recordOf(entry.item, entry.type);
     const same = (record.doi && byDoi.get(record.doi.toLowerCase())) || byTitle.get(`${titleKey(record.title)}|${record.year}`);
     out.push({
       ...base,

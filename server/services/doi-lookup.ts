@@ -1,3 +1,4 @@
+import { Tokenizer } from 'htmlparser2';
 import type { ImportedRecord } from '../../common/wire.ts';
 import { NotFound, Unavailable } from '../errors.ts';
 
@@ -11,10 +12,31 @@ export type DoiSources = { crossrefUrl: string; dataciteUrl: string; doiLookupTi
 /** A DOI's fields; NotFound when neither registry knows it, Unavailable when one cannot be asked. */
 export async function lookupDoi(sources: DoiSources, doi: string): Promise<ImportedRecord> {
   const crossref = await fetchJson(`${sources.crossrefUrl}/works/${encodeURIComponent(doi)}`, sources.doiLookupTimeoutMs);
-  if (crossref) return fromCrossref((crossref as { message?: CrossrefWork }).message ?? {}, doi);
+  if (crossref) return fitted(fromCrossref((crossref as { message?: CrossrefWork }).message ?? {}, doi));
   const datacite = await fetchJson(`${sources.dataciteUrl}/dois/${encodeURIComponent(doi)}`, sources.doiLookupTimeoutMs);
-  if (datacite) return fromDatacite((datacite as { data?: { attributes?: DataciteAttributes } }).data?.attributes ?? {}, doi);
+  if (datacite) return fitted(fromDatacite((datacite as { data?: { attributes?: DataciteAttributes } }).data?.attributes ?? {}, doi));
   throw new NotFound('doi_not_found');
+}
+
+/** At most `max` characters, a surrogate pair never cut in two. */
+const cut = (s: string, max: number) => s.slice(0, max).toWellFormed();
+
+/**
+ * A record cut to the lengths its answer carries (common/wire.ts, ImportedRecordSchema): an upstream's
+ * overlong field is cut for the editor to see, where it made the answer fail as a 500.
+ */
+function fitted(r: ImportedRecord): ImportedRecord {
+  return {
+    ...r,
+    title: cut(r.title, 500),
+    author: r.author.slice(0, 100).map((a) => cut(a, 300)),
+    source: cut(r.source, 300),
+    doi: cut(r.doi, 200),
+    abstract: cut(r.abstract, 10_000),
+    keywords: r.keywords.slice(0, 20).map((k) => cut(k, 300)),
+    link1: cut(r.link1, 2000),
+    entryType: cut(r.entryType, 40),
+  };
 }
 
 /** The JSON at `url`; null when it is not there (404); Unavailable on a timeout, an error or a body that is not JSON. */
@@ -41,14 +63,55 @@ async function fetchJson(url: string, timeoutMs: number): Promise<unknown> {
 }
 
 const text = (v: unknown) => (typeof v === 'string' ? v : '').replace(/\s+/g, ' ').trim();
-/** An abstract in JATS (Crossref's) or HTML, as plain text: no section titles, paragraphs spaced, inline markup dropped. */
-const plain = (v: unknown) =>
-  text(
-    text(v)
-      .replace(/<(jats:)?title[^>]*>.*?<\/(jats:)?title>/g, '')
-      .replace(/<\/?(jats:)?(p|sec|div|br)\b[^>]*>/g, ' ')
-      .replace(/<[^>]+>/g, ''),
+/** Elements that part paragraphs of an abstract; a title's text is dropped (Crossref's "Abstract" heading). */
+const BREAKS = new Set(['p', 'sec', 'div', 'br']);
+const local = (name: string) => name.replace(/^jats:/, '');
+
+/**
+ * An abstract in JATS (Crossref's) or HTML, as plain text: no section titles, paragraphs spaced, inline
+ * markup dropped. Read by an HTML parser in one pass: the regular expressions this replaced took time
+ * growing with the square of an upstream's "<" run (issue #25, point 8).
+ */
+export function abstractText(v: unknown): string {
+  const s = typeof v === 'string' ? v : '';
+  const out: string[] = [];
+  let inTitle = 0;
+  // the tokenizer keeps no stack of open elements (the parser's made deep nesting quadratic)
+  const tag = (open: boolean) => (start: number, end: number) => {
+    const name = local(s.slice(start, Math.min(end, start + 16)).toLowerCase());
+    if (name === 'title') inTitle = Math.max(0, inTitle + (open ? 1 : -1));
+    else if (BREAKS.has(name)) out.push(' ');
+  };
+  const none = () => {};
+  const tokenizer = new Tokenizer(
+    { decodeEntities: true },
+    {
+      ontext: (start, end) => {
+        if (inTitle === 0) out.push(s.slice(start, end));
+      },
+      ontextentity: (codepoint) => {
+        if (inTitle === 0) out.push(String.fromCodePoint(codepoint));
+      },
+      onopentagname: tag(true),
+      onclosetag: tag(false),
+      onattribdata: none,
+      onattribentity: none,
+      onattribend: none,
+      onattribname: none,
+      oncdata: none,
+      oncomment: none,
+      ondeclaration: none,
+      onend: none,
+      onopentagend: none,
+      onprocessinginstruction: none,
+      onselfclosingtag: none,
+    },
   );
+  tokenizer.write(s);
+  tokenizer.end();
+  return text(out.join(''));
+}
+
 const first = (v: unknown) => (Array.isArray(v) ? text(v[0]) : text(v));
 
 type CrossrefWork = {
@@ -75,7 +138,7 @@ function fromCrossref(w: CrossrefWork, doi: string): ImportedRecord {
     year: Number(year) || 0,
     ...(Number(month) >= 1 && Number(month) <= 12 ? { month: Number(month) } : {}),
     doi,
-    abstract: plain(w.abstract),
+    abstract: abstractText(w.abstract),
     keywords: [],
     link1: text(w.URL) || `https://doi.org/${doi}`,
     entryType: text(w.type),
@@ -104,7 +167,7 @@ function fromDatacite(a: DataciteAttributes, doi: string): ImportedRecord {
     venue_kind: general === 'JournalArticle' ? 'journal' : general === 'ConferencePaper' ? 'conference' : 'other',
     year: Number(a.publicationYear) || 0,
     doi,
-    abstract: plain(a.descriptions?.find((d) => d.descriptionType === 'Abstract')?.description),
+    abstract: abstractText(a.descriptions?.find((d) => d.descriptionType === 'Abstract')?.description),
     keywords: (a.subjects ?? [])
       .map((s) => text(s.subject))
       .filter(Boolean)

@@ -1,3 +1,4 @@
+import { Tokenizer } from 'htmlparser2';
 import sanitize from 'sanitize-html';
 import { memoByContent } from '../cache/memo.ts';
 
@@ -45,8 +46,77 @@ const options: sanitize.IOptions = {
   },
 };
 
+/** Elements that hold nothing and are never closed: they add no depth. */
+const VOID = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr']);
+/** Deeper than any real page nests; what is deeper loses its tags (its text stays). */
+export const NESTING_LIMIT = 256;
+
+/**
+ * HTML with its open tags beyond NESTING_LIMIT levels taken out. The parser sanitize-html runs keeps a
+ * stack of open elements and searches it at each tag, so 60,000 nested <b> took half a second of one
+ * core and more with every tag (issue #25, point 3); below the limit the stack stays short. One pass of
+ * htmlparser2's tokenizer, which keeps no stack. What is taken out is whole tags, and the result goes
+ * through the sanitizer all the same: this step only has to be fast, the sanitizer keeps the page safe.
+ */
+export function boundNesting(html: string, limit = NESTING_LIMIT): string {
+  let depth = 0;
+  const open = new Map<string, number>();
+  /** [from, to) ranges of the text to drop, in order. */
+  const drop: number[] = [];
+  let tagStart = -1;
+  let tagName = '';
+  const none = () => {};
+  const tokenizer = new Tokenizer(
+    { decodeEntities: false },
+    {
+      onopentagname: (start, end) => {
+        tagStart = start - 1;
+        tagName = html.slice(start, end).toLowerCase();
+      },
+      onopentagend: (end) => {
+        if (VOID.has(tagName)) return;
+        if (depth >= limit) drop.push(tagStart, end + 1);
+        else {
+          depth++;
+          open.set(tagName, (open.get(tagName) ?? 0) + 1);
+        }
+      },
+      onclosetag: (start, end) => {
+        const name = html.slice(start, end).toLowerCase();
+        const n = open.get(name) ?? 0;
+        if (n === 0) return;
+        open.set(name, n - 1);
+        depth--;
+      },
+      onattribdata: none,
+      onattribentity: none,
+      onattribend: none,
+      onattribname: none,
+      oncdata: none,
+      oncomment: none,
+      ondeclaration: none,
+      onend: none,
+      onprocessinginstruction: none,
+      onselfclosingtag: none,
+      ontext: none,
+      ontextentity: none,
+    },
+  );
+  tokenizer.write(html);
+  tokenizer.end();
+  if (drop.length === 0) return html;
+  const kept: string[] = [];
+  let at = 0;
+  for (let i = 0; i < drop.length; i += 2) {
+    kept.push(html.slice(at, drop[i]));
+    at = drop[i + 1] as number;
+  }
+  kept.push(html.slice(at));
+  return kept.join('');
+}
+
 /** The allow-listed form of stored HTML (kept by content: server/cache/memo.ts). */
-export const sanitizeHtml = memoByContent((html: string) => sanitize(html, options), {
+export const sanitizeHtml = memoByContent((html: string) => sanitize(boundNesting(html), options), {
   budgetBytes: 8 * 1024 * 1024,
   sizeOf: (html) => html.length * 2,
   version: JSON.stringify(options, (_k, v) => (typeof v === 'function' ? String(v) : v)),

@@ -72,6 +72,11 @@ describe('filling a publication from its DOI', () => {
       if (path === '/works/10.1145/3589334.3645413') return json(res, 200, crossrefWork);
       if (path === '/works/10.9999/broken') return json(res, 500, { status: 'error' });
       if (path === '/works/10.9999/slow') return; // never answers
+      // a hostile (or broken) upstream: an abstract of 200,000 "<" and unclosed titles
+      if (path === '/works/10.9999/hostile')
+        return json(res, 200, {
+          message: { ...crossrefWork.message, title: ['T'.repeat(600)], abstract: `${'<'.repeat(100_000)}${'<jats:title>'.repeat(8000)}<jats:p>End.</jats:p>` },
+        });
       json(res, 404, { status: 'not found' });
     });
     datacite = await serve((path, res) => (path === '/dois/10.5281/zenodo.1' ? json(res, 200, dataciteRecord) : json(res, 404, { errors: [] })));
@@ -103,6 +108,15 @@ describe('filling a publication from its DOI', () => {
       doi: '10.1145/3589334.3645413',
       abstract: 'We measure things.',
     });
+  });
+
+  it('reads a hostile abstract in linear time (issue #25, point 8: 100,000 "<" took 20 s)', async () => {
+    const started = performance.now();
+    const r = await lookup('10.9999/hostile');
+    expect(r.statusCode, r.body).toBe(200);
+    expect(performance.now() - started).toBeLessThan(2000);
+    // the text after the unclosed titles is theirs, and goes with them; what is left is cut to the field's length
+    expect((r.json() as { abstract: string }).abstract).toBe('<'.repeat(10_000));
   });
 
   it('asks DataCite for a DOI Crossref does not know', async () => {

@@ -84,7 +84,7 @@ describe('the bundled server of npm start', () => {
     expect((await fetch(`${base}/static/favicon.svg`)).status).toBe(200);
   });
 
-  it('logs the first administrator in, checks an uploaded image (sharp, loaded on first use) and serves the API documentation', async () => {
+  it('logs the first administrator in, checks an uploaded image (sharp, loaded on first use), serves the API documentation, previews BibTeX and renders a long markdown page (worker threads)', async () => {
     const csrf = (await (await fetch(`${base}/api/csrf/`)).json()) as { csrftoken: string };
     const login = await fetch(`${base}/api/login/`, {
       method: 'POST',
@@ -102,5 +102,27 @@ describe('the bundled server of npm start', () => {
     const docs = await fetch(`${base}/api/docs/static/index.html`);
     expect(docs.status).toBe(200);
     expect(await docs.text()).toContain('swagger');
+    // the BibTeX preview's worker thread: a file of its own in the bundle (vite.server.config.ts)
+    const preview = await fetch(`${base}/api/publication/import/preview/`, {
+      method: 'POST',
+      headers: { authorization: `Token ${session.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ text: '@article{k1, title={M{\\"u}ller}, author={Doe, Jane}, journal={J}, year=2020}' }),
+    });
+    expect(preview.status, await preview.clone().text()).toBe(200);
+    expect(((await preview.json()) as { record?: { title: string } }[])[0]?.record?.title).toBe('Müller');
+    // a long markdown page: rendered in the markdown worker thread, also a file of its own in the bundle
+    const page = new FormData();
+    for (const [k, v] of Object.entries({
+      section: 'course',
+      title_zh: '长页',
+      slug: 'Bundle-page',
+      markdown_zh: `# Bundle page\n\n${'Words of a long page. '.repeat(200)}`,
+    }))
+      page.append(k, v);
+    const saved = await fetch(`${base}/api/page/`, { method: 'POST', headers: { authorization: `Token ${session.token}` }, body: page });
+    expect(saved.status, await saved.clone().text()).toBe(200);
+    const shown = await fetch(`${base}/curriculum/Bundle-page`);
+    expect(shown.status).toBe(200);
+    expect(await shown.text()).toContain('<h1 id="bundle-page">Bundle page</h1>');
   });
 });

@@ -1,0 +1,96 @@
+import type { CSL } from '@citation-js/core';
+import { citeJs } from './citations.ts';
+
+// A .bib text cut into its entries and each parsed alone by citation-js (LaTeX accents and braces become
+// Unicode), so a broken entry is reported with its key and line and the others still come through. This
+// is what the import's worker runs (server/services/bibtex-worker.ts): every step is linear in the text,
+// and the whole of it runs off the server's event loop (issue #25, point 4).
+
+const ENTRY_START = /^[ \t]*@([a-zA-Z]+)[ \t]*[{(][ \t]*([^,\s]*)/gm;
+const NOT_ENTRIES = new Set(['string', 'comment', 'preamble']);
+
+/** A @string definition, and its place among them (one may use those defined before it). */
+type StringDef = { text: string; order: number };
+type Chunk = { type: string; key: string; line: number; text: string };
+
+/** The file cut at each line that opens an entry; the @string definitions apart, by name. */
+export function entriesOf(text: string): { entries: Chunk[]; strings: Map<string, StringDef> } {
+  const chunks: Chunk[] = [];
+  // lines are counted as the text is walked, once (counting from the start for each entry was quadratic)
+  let line = 1;
+  let counted = 0;
+  let last: { at: number; type: string; key: string } | null = null;
+  const close = (end: number) => {
+    if (!last) return;
+    chunks.push({ type: last.type, key: last.key, line, text: text.slice(last.at, end) });
+  };
+  for (const m of text.matchAll(ENTRY_START)) {
+    const at = m.index ?? 0;
+    close(at);
+    for (let i = text.indexOf('\n', counted); i >= 0 && i < at; i = text.indexOf('\n', i + 1)) line++;
+    counted = at;
+    last = { at, type: (m[1] ?? '').toLowerCase(), key: m[2] ?? '' };
+  }
+  close(text.length);
+  const strings = new Map<string, StringDef>();
+  for (const c of chunks) {
+    if (c.type !== 'string') continue;
+    const name = STRING_NAME.exec(c.text)?.[1];
+    if (name) strings.set(name.toLowerCase(), { text: c.text, order: strings.size });
+  }
+  return { entries: chunks.filter((c) => !NOT_ENTRIES.has(c.type)), strings };
+}
+
+/** How many entries a text holds (cheap: one pass, nothing kept), to refuse a too large one before reading it. */
+export function countEntries(text: string): number {
+  let n = 0;
+  for (const m of text.matchAll(ENTRY_START)) if (!NOT_ENTRIES.has((m[1] ?? '').toLowerCase())) n++;
+  return n;
+}
+
+const STRING_NAME = /^[ \t]*@[a-zA-Z]+[ \t]*[{(][ \t]*([^=\s{}(),"#]+)/;
+/** The words of an entry that may name a @string. */
+const WORD = /[A-Za-z_][\w:.+/-]*/g;
+
+/**
+ * The @string definitions an entry uses, with those they use in turn: sending every definition with every
+ * entry made a file of many of both quadratic.
+ */
+function stringsFor(chunk: string, strings: Map<string, StringDef>): string {
+  if (strings.size === 0) return '';
+  const used = new Map<string, StringDef>();
+  const queue = [chunk];
+  for (let text = queue.pop(); text !== undefined; text = queue.pop()) {
+    for (const [word] of text.matchAll(WORD)) {
+      const name = word.toLowerCase();
+      const def = strings.get(name);
+      if (def === undefined || used.has(name)) continue;
+      used.set(name, def);
+      queue.push(def.text);
+    }
+  }
+  // in the file's order: a definition may use those before it
+  return [...used.values()]
+    .sort((a, b) => a.order - b.order)
+    .map((d) => d.text)
+    .join('\n');
+}
+
+/** One entry as read: its CSL item, or why it could not be read. */
+export type ParsedEntry = { type: string; key: string; line: number; item?: CSL; error?: string };
+
+/** A .bib text into its entries, each parsed alone. */
+export async function parseEntries(text: string): Promise<ParsedEntry[]> {
+  const Cite = await citeJs();
+  const { entries, strings } = entriesOf(text);
+  return entries.map((chunk) => {
+    const base = { type: chunk.type, key: chunk.key, line: chunk.line };
+    try {
+      const item = new Cite(`${stringsFor(chunk.text, strings)}\n${chunk.text}`).data[0] as CSL | undefined;
+      return item ? { ...base, item } : { ...base, error: 'no entry' };
+    } catch (e) {
+      // the parser's line and column count from the entry (with its @strings before it): the entry's own line is given
+      return { ...base, error: ((e as Error).message.split('\n')[0] ?? 'unreadable').replace(/ at line \d+ col \d+:?$/, '') };
+    }
+  });
+}
