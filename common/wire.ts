@@ -198,6 +198,16 @@ export const PublicPublicationSchema = only(wireSchema(publication), [
   'doi',
   'abstract',
   'keywords',
+  // issue #26
+  'author_parts',
+  'volume',
+  'issue',
+  'pages',
+  'publisher',
+  'editors',
+  'editor_parts',
+  'edition',
+  'isbn',
   'author_members',
 ]);
 export type PublicPublication = z.infer<typeof PublicPublicationSchema>;
@@ -364,9 +374,19 @@ export const ImportedRecordSchema = z.strictObject({
   month: z.number().int().optional(),
   doi: z.string().max(200),
   abstract: z.string().max(10000),
-  keywords: z.array(z.string().max(300)).max(20),
+  keywords: z.array(z.string().max(300)).max(50),
   link1: z.string().max(2000),
   entryType: z.string().max(40),
+  // issue #26: name parts (common/authors.ts), and what citations need; all optional (Fill and old clients)
+  author_parts: z.array(z.string().max(300)).max(100).optional(),
+  volume: z.string().max(50).optional(),
+  issue: z.string().max(50).optional(),
+  pages: z.string().max(50).optional(),
+  publisher: z.string().max(300).optional(),
+  editors: z.array(z.string().max(300)).max(100).optional(),
+  editor_parts: z.array(z.string().max(300)).max(100).optional(),
+  edition: z.string().max(50).optional(),
+  isbn: z.string().max(50).optional(),
 });
 export type ImportedRecord = z.infer<typeof ImportedRecordSchema>;
 
@@ -382,6 +402,10 @@ export const ImportEntrySchema = z.strictObject({
   problems: z.array(z.string()),
   /** A stored publication it duplicates, by DOI or by title and year. */
   duplicateOf: z.strictObject({ pid: z.number().int(), title: z.string(), by: z.enum(['doi', 'title']) }).optional(),
+  /** An earlier entry of the same file it repeats (issue #26, point 3): skipped unless chosen. */
+  repeats: z.strictObject({ index: z.number().int(), key: z.string(), by: z.enum(['doi', 'title']) }).optional(),
+  /** What the import changed in the entry as written, in the reader's language (issue #26, point 1). */
+  changes: z.array(z.string()).optional(),
 });
 export type ImportEntry = z.infer<typeof ImportEntrySchema>;
 

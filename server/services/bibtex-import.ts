@@ -1,10 +1,12 @@
 import { Worker } from 'node:worker_threads';
 import type { CSL, CSLName } from '@citation-js/core';
+import { displayName, type NameParts } from '../../common/authors.ts';
+import { bareDoi } from '../../common/doi.ts';
 import type { Lang } from '../../common/enums.ts';
 import { inputSchema } from '../../common/resource.ts';
 import { publication } from '../../common/resources/publication.ts';
 import type { ImportChoice, ImportEntry, ImportedRecord } from '../../common/wire.ts';
-import { zodFieldErrors } from '../../common/messages.ts';
+import { type MessageKey, t, zodFieldErrors } from '../../common/messages.ts';
 import type { Ctx } from './context.ts';
 import { publications } from './publications.ts';
 import { writeWithFiles } from './transaction.ts';
@@ -72,13 +74,6 @@ function inWorker(text: string, limits: { ms: number; heapMb: number }): Promise
   });
 }
 
-/** A name as the lab writes it: "Given Family", but a Chinese name family first and unspaced (李青禾). */
-const nameOf = (n: CSLName) => {
-  if (n.literal) return clean(n.literal);
-  const cjk = /[\u3400-\u9fff]/.test(`${n.family ?? ''}${n.given ?? ''}`);
-  return clean(cjk ? `${n.family ?? ''}${n.given ?? ''}` : [n.given, n.family].filter(Boolean).join(' '));
-};
-
 /**
  * Text as readers expect it: LaTeX's dotless i under an accent ({\'\i}) becomes the accented i, \TeX and
  * \LaTeX their names, and every string is in composed form (NFC), so "María" from a .bib equals "María"
@@ -91,21 +86,101 @@ const clean = (v: unknown) =>
     .normalize('NFC')
     .trim();
 
-/** A CSL item (what citation-js reads from BibTeX) as a publication's fields. */
-export function recordOf(item: CSL, entryType: string): ImportedRecord {
+/** HTML marks a title may carry (al-folio's <i>, <br>; citation-js's own <i> for \textit and \emph). */
+const MARKUP = /<\/?(?:b|i|em|strong|u|span|sup|sub|small|sc)\b[^<>]*>|<br\s*\/?>/gi;
+const unmarked = (s: string) => s.replace(MARKUP, (m) => (/^<br/i.test(m) ? ' ' : '')).replace(/\s+/g, ' ').trim();
+
+/** A change the import made to an entry as written, in the reader's language. */
+type Note = { key: MessageKey; params?: Record<string, string | number> };
+
+/**
+ * A name's parts from the parser's (CSL's) structure, not rebuilt from a string (issue #26, point 2): a
+ * name with neither given name nor particle is whole (a body, a Chinese name written whole); dblp's
+ * homonym number ("Wei Lin 0007", read as a family name) is dropped; `*` (a corresponding author) removed.
+ */
+function partsOfCsl(n: CSLName, marks: { starred: string[]; homonyms: string[] }): NameParts | undefined {
+  const strip = (v: unknown) => {
+    const s = clean(v);
+    return s.includes('*') ? s.replace(/\*/g, '').trim() : s;
+  };
+  const starred = [n.family, n.given, n.literal].some((v) => String(v ?? '').includes('*'));
+  let family = strip(n.family);
+  let given = strip(n.given);
+  const particle = clean([n['dropping-particle'], n['non-dropping-particle']].filter(Boolean).join(' '));
+  const suffix = clean(n.suffix);
+  if (/^\d{4}$/.test(family) && given.includes(' ')) {
+    marks.homonyms.push(`${given} ${family}`);
+    family = given.slice(given.lastIndexOf(' ') + 1);
+    given = given.slice(0, given.lastIndexOf(' '));
+  }
+  const literal = strip(n.literal) || (!given && !particle ? family : '');
+  const parts: NameParts = literal ? { literal } : { family, ...(given ? { given } : {}), ...(particle ? { particle } : {}), ...(suffix ? { suffix } : {}) };
+  if (!displayName(parts)) return undefined;
+  if (starred) marks.starred.push(displayName(parts));
+  return parts;
+}
+
+/** A name list: the names as displayed, their parts, and whether it ended with "and others". */
+function namesOf(list: readonly CSLName[] | undefined, notes: Note[]) {
+  const marks = { starred: [] as string[], homonyms: [] as string[] };
+  let etAl = false;
+  const parts: NameParts[] = [];
+  for (const n of list ?? []) {
+    if (!n.given && /^others$/i.test(String(n.family ?? n.literal ?? '').trim())) {
+      etAl = true;
+      continue;
+    }
+    const p = partsOfCsl(n, marks);
+    if (p) parts.push(p);
+  }
+  if (marks.starred.length > 0) notes.push({ key: 'import_corresponding', params: { names: marks.starred.join(', ') } });
+  if (marks.homonyms.length > 0) notes.push({ key: 'import_homonym', params: { names: marks.homonyms.join(', ') } });
+  return { names: parts.map(displayName), parts: parts.map((p) => JSON.stringify(p)), etAl, corresponding: marks.starred };
+}
+
+/** How many keywords a record keeps, and how long each may be (the declaration's list). */
+const KEYWORDS_MAX = 50;
+const KEYWORD_LENGTH = 300;
+
+/** A keyword list as written (EndNote one a line, Chinese journals with ；or ，) split, trimmed and fitted: never refused. */
+function keywordsOf(value: unknown, asWritten: string, notes: Note[]): string[] {
+  const written = clean(value);
+  const all = written
+    .split(/[,;，；\n]/)
+    .map((k) => k.trim())
+    .filter(Boolean);
+  const long = all.some((k) => k.length > KEYWORD_LENGTH);
+  const kept = all.slice(0, KEYWORDS_MAX).map((k) => k.slice(0, KEYWORD_LENGTH).toWellFormed());
+  // one a line or with full-width separators: said, as the preview may read it otherwise than the file's tool
+  if (all.length > 1 && /[\n，；]/.test(asWritten)) notes.push({ key: 'import_keywords_split', params: { count: all.length } });
+  if (all.length > KEYWORDS_MAX) notes.push({ key: 'import_keywords_cut', params: { max: KEYWORDS_MAX, count: all.length } });
+  if (long) notes.push({ key: 'import_keyword_long', params: { max: KEYWORD_LENGTH } });
+  return kept;
+}
+
+/** A CSL item (what citation-js reads from BibTeX) as a publication's fields, and what was changed on the way. */
+export function recordOf(item: CSL, entryType: string, raw: Record<string, string> = {}): ImportedRecord & { notes: Note[] } {
+  const notes: Note[] = [];
   const book = item.type === 'book' || item.type === 'chapter';
   // classic BibTeX has no patent type: reference managers and Scholar write a @misc whose number or note
   // names the patent (CN 2024…, US Patent 10,…), and so does this site's export
   const patentText = clean(item.number ?? item.note);
   const patent = item.type === 'patent' || /patent|专利/i.test(patentText);
   const [year, month] = item.issued?.['date-parts']?.[0] ?? [];
-  const keywords = clean(item.keyword)
-    .split(/[,;]/)
-    .map((k) => k.trim())
-    .filter(Boolean);
+  const title = clean(item.title);
+  // said only of HTML in the file (citation-js's own <i> for \textit is not the file's)
+  if (HAS_MARKUP.test(raw.title ?? '')) notes.push({ key: 'import_markup_title' });
+  if (HAS_MARKUP.test(`${raw.author ?? ''} ${raw.editor ?? ''}`)) notes.push({ key: 'import_markup_names' });
+  const authors = namesOf(item.author, notes);
+  const editors = namesOf(item.editor, notes);
+  if (authors.etAl) notes.push({ key: 'import_et_al' });
+  const written = clean(item.DOI);
+  const doi = bareDoi(written);
+  if (doi !== written) notes.push({ key: 'import_doi_bare', params: { doi } });
   return {
-    title: clean(item.title),
-    author: (item.author ?? []).map(nameOf).filter(Boolean),
+    title: unmarked(title),
+    author: authors.names,
+    author_parts: authors.parts,
     // a preprint names no venue: its archive, or arXiv by its address
     source:
       (patent ? patentText : '') ||
@@ -115,13 +190,19 @@ export function recordOf(item: CSL, entryType: string): ImportedRecord {
     venue_kind: item.type === 'article-journal' ? 'journal' : item.type === 'paper-conference' ? 'conference' : 'other',
     year: Number(year) || 0,
     ...(Number(month) >= 1 && Number(month) <= 12 ? { month: Number(month) } : {}),
-    doi: clean(item.DOI),
-    abstract: clean(item.abstract),
-    keywords,
-    link1: clean(item.URL),
+    doi,
+    abstract: clean(item.abstract)
+      .split(/\s*\uE000\s*/)
+      .join('\n\n'),
+    keywords: keywordsOf(item.keyword, raw.keywords ?? '', notes),
+    // dblp escapes _ in its url (\_), which citation-js percent-encodes; al-folio's official link is `html`
+    link1: clean(item.URL ?? raw.html).replace(/%5C_/gi, '_').replace(/\\_/g, '_'),
     entryType,
+    notes,
   };
 }
+
+const HAS_MARKUP = /<\/?(?:b|i|em|strong|u|span|sup|sub|small|sc)\b[^<>]*>|<br\s*\/?>/i;
 
 /** The declaration's schema over a record given its area: what it refuses, field by field. */
 let createSchema: ReturnType<typeof inputSchema> | undefined;
@@ -144,12 +225,15 @@ const titleKey = (title: string) => title.toLowerCase().replace(/[^\p{L}\p{N}]+/
 /** How long the preview's checks hold the event loop before letting other requests through. */
 const SLICE_MS = 10;
 
-/** Reads a .bib text into its entries, each with its publication, its problems and its duplicate. */
+/** Reads a .bib text into its entries, each with its publication, its problems, its duplicate and what was changed. */
 export async function previewImport(ctx: Ctx, text: string): Promise<ImportEntry[]> {
   const entries = await readEntries(text);
   const stored = await ctx.db.selectFrom('publication').select(['pid', 'title', 'year', 'doi']).execute();
   const byDoi = new Map(stored.filter((p) => p.doi).map((p) => [p.doi.toLowerCase(), p]));
   const byTitle = new Map(stored.map((p) => [`${titleKey(p.title)}|${p.year}`, p]));
+  // the file's own earlier entries, by the same rule (issue #26, point 3)
+  const seenDoi = new Map<string, { index: number; key: string }>();
+  const seenTitle = new Map<string, { index: number; key: string }>();
   const out: ImportEntry[] = [];
   let turn = performance.now();
   for (const [i, entry] of entries.entries()) {
@@ -163,15 +247,23 @@ export async function previewImport(ctx: Ctx, text: string): Promise<ImportEntry
       out.push({ ...base, problems: [entry.error ?? 'no entry'] });
       continue;
     }
-    const record = recordOf(entry.item, entry.type);
-    const same = (record.doi && byDoi.get(record.doi.toLowerCase())) || byTitle.get(`${titleKey(record.title)}|${record.year}`);
+    const { notes, ...record } = recordOf(entry.item, entry.type, entry.raw);
+    const doiKey = record.doi.toLowerCase();
+    const titleYear = `${titleKey(record.title)}|${record.year}`;
+    const same = (record.doi && byDoi.get(doiKey)) || byTitle.get(titleYear);
+    const earlierByDoi = record.doi ? seenDoi.get(doiKey) : undefined;
+    const earlier = earlierByDoi ?? (titleKey(record.title) ? seenTitle.get(titleYear) : undefined);
+    if (record.doi && !seenDoi.has(doiKey)) seenDoi.set(doiKey, base);
+    if (titleKey(record.title) && !seenTitle.has(titleYear)) seenTitle.set(titleYear, base);
     out.push({
       ...base,
       record,
       problems: problemsOf(record, ctx.lang),
       ...(same
-        ? { duplicateOf: { pid: same.pid, title: same.title, by: record.doi && same.doi.toLowerCase() === record.doi.toLowerCase() ? 'doi' : 'title' } }
+        ? { duplicateOf: { pid: same.pid, title: same.title, by: record.doi && same.doi.toLowerCase() === doiKey ? 'doi' : 'title' } }
         : {}),
+      ...(earlier ? { repeats: { index: earlier.index, key: earlier.key, by: earlierByDoi ? 'doi' : 'title' } } : {}),
+      ...(notes.length > 0 ? { changes: notes.map((n) => t(ctx.lang, n.key, n.params)) } : {}),
     });
   }
   return out;

@@ -76,18 +76,51 @@ function stringsFor(chunk: string, strings: Map<string, StringDef>): string {
     .join('\n');
 }
 
-/** One entry as read: its CSL item, or why it could not be read. */
-export type ParsedEntry = { type: string; key: string; line: number; item?: CSL; error?: string };
+/** One entry as read: its CSL item and the fields as written (names lower-case), or why it could not be read. */
+export type ParsedEntry = { type: string; key: string; line: number; item?: CSL; raw?: Record<string, string>; error?: string };
+
+type RawEntry = { type: string; label: string; properties: Record<string, string> };
+type FileParser = { parse: (text: string) => RawEntry[] };
+
+/** citation-js's reader of .bib text into entries of fields as written (its grammar reads @entry(…) too). */
+let fileParser: Promise<FileParser> | undefined;
+const bibFile = () => {
+  fileParser ??= import('@citation-js/plugin-bibtex/lib/input/file.js' as string).then((m: FileParser & { default?: FileParser }) =>
+    typeof m.parse === 'function' ? m : (m.default as FileParser),
+  );
+  return fileParser;
+};
+
+/** A paragraph break kept through citation-js (which makes every run of white space one space). */
+export const PARAGRAPH = '\uE000';
+/** Markup the lab's own pages put in BibTeX names (al-folio's <b> for members): gone before names are read. */
+const NAME_MARKUP = /<\/?(?:b|i|em|strong|u|span|sup|sub|small)\b[^<>]*>|<br\s*\/?>/gi;
+
+/**
+ * The fields as citation-js should read them: a keyword list's line breaks made separators (EndNote writes
+ * one a line), an abstract's blank lines kept, HTML taken out of names before they are split (issue #26).
+ */
+function prepared(fields: Record<string, string>): Record<string, string> {
+  const out = { ...fields };
+  if (out.keywords) out.keywords = out.keywords.replace(/[ \t]*\r?\n\s*/g, '; ');
+  if (out.abstract) out.abstract = out.abstract.replace(/[ \t]*\r?\n[ \t]*\r?\n\s*/g, ` ${PARAGRAPH} `);
+  for (const f of ['author', 'editor']) if (out[f]) out[f] = out[f].replace(NAME_MARKUP, ' ');
+  return out;
+}
 
 /** A .bib text into its entries, each parsed alone. */
 export async function parseEntries(text: string): Promise<ParsedEntry[]> {
   const Cite = await citeJs();
+  const file = await bibFile();
   const { entries, strings } = entriesOf(text);
   return entries.map((chunk) => {
     const base = { type: chunk.type, key: chunk.key, line: chunk.line };
     try {
-      const item = new Cite(`${stringsFor(chunk.text, strings)}\n${chunk.text}`).data[0] as CSL | undefined;
-      return item ? { ...base, item } : { ...base, error: 'no entry' };
+      const read = file.parse(`${stringsFor(chunk.text, strings)}\n${chunk.text}`)[0];
+      if (!read) return { ...base, error: 'no entry' };
+      const raw = Object.fromEntries(Object.entries(read.properties).map(([k, v]) => [k.toLowerCase(), String(v)]));
+      const item = new Cite([{ ...read, properties: prepared(raw) }]).data[0] as CSL | undefined;
+      return item ? { ...base, item, raw } : { ...base, error: 'no entry' };
     } catch (e) {
       // the parser's line and column count from the entry (with its @strings before it): the entry's own line is given
       return { ...base, error: ((e as Error).message.split('\n')[0] ?? 'unreadable').replace(/ at line \d+ col \d+:?$/, '') };

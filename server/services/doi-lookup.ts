@@ -30,10 +30,11 @@ function fitted(r: ImportedRecord): ImportedRecord {
     ...r,
     title: cut(r.title, 500),
     author: r.author.slice(0, 100).map((a) => cut(a, 300)),
+    ...(r.author_parts ? { author_parts: r.author_parts.slice(0, 100) } : {}),
     source: cut(r.source, 300),
     doi: cut(r.doi, 200),
     abstract: cut(r.abstract, 10_000),
-    keywords: r.keywords.slice(0, 20).map((k) => cut(k, 300)),
+    keywords: r.keywords.slice(0, 50).map((k) => cut(k, 300)),
     link1: cut(r.link1, 2000),
     entryType: cut(r.entryType, 40),
   };
@@ -124,6 +125,12 @@ type CrossrefWork = {
   published?: { 'date-parts'?: number[][] };
   abstract?: string;
   URL?: string;
+  volume?: string;
+  issue?: string;
+  page?: string;
+  editor?: { given?: string; family?: string; name?: string }[];
+  edition?: string;
+  ISBN?: string[];
 };
 
 function fromCrossref(w: CrossrefWork, doi: string): ImportedRecord {
@@ -142,6 +149,14 @@ function fromCrossref(w: CrossrefWork, doi: string): ImportedRecord {
     keywords: [],
     link1: text(w.URL) || `https://doi.org/${doi}`,
     entryType: text(w.type),
+    // issue #26: what citations need, as Crossref registers it
+    volume: cut(text(w.volume), 50),
+    issue: cut(text(w.issue), 50),
+    pages: cut(text(w.page).replace(/\s*-+\s*/g, '–'), 50),
+    publisher: cut(text(w.publisher), 300),
+    editors: (w.editor ?? []).slice(0, 100).map((a) => cut(text(a.name ?? [a.given, a.family].filter(Boolean).join(' ')), 300)).filter(Boolean),
+    edition: cut(text(w.edition), 50),
+    isbn: cut(first(w.ISBN), 50),
   };
 }
 
