@@ -11,7 +11,11 @@ export type Choice = { on: boolean; area: string; duplicate: DuplicateAction };
 const importPath = '/api/publication/import/';
 
 /** Entries that can be imported start chosen, but duplicates, which start skipped. */
-const initialChoice = (e: ImportEntry): Choice => ({ on: !!e.record && e.problems.length === 0 && !e.duplicateOf, area: 'none', duplicate: 'skip' });
+const initialChoice = (e: ImportEntry): Choice => ({
+  on: !!e.record && e.problems.length === 0 && !e.duplicateOf && !e.repeats,
+  area: 'none',
+  duplicate: 'skip',
+});
 
 export function useBibtexImport() {
   const [text, setText] = useState('');
