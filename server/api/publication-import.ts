@@ -38,7 +38,13 @@ export async function publicationImportRoutes(app: FastifyInstance) {
         tags,
         summary: "A DOI's metadata from Crossref (or DataCite) as a publication's fields, for the editor to check before saving",
         // asked with a resolver's address or doi: (as pasted), it looks up the bare DOI (issue #26, point 1)
-        querystring: z.object({ doi: z.string().max(300).transform(bareDoi).pipe(z.string().max(200).regex(textFormats.doi.pattern, { error: 'invalid_doi' })) }),
+        querystring: z.object({
+          doi: z
+            .string()
+            .max(300)
+            .transform(bareDoi)
+            .pipe(z.string().max(200).regex(textFormats.doi.pattern, { error: 'invalid_doi' })),
+        }),
         response: answers(ImportedRecordSchema),
       },
       config: { access },

@@ -88,7 +88,11 @@ const clean = (v: unknown) =>
 
 /** HTML marks a title may carry (al-folio's <i>, <br>; citation-js's own <i> for \textit and \emph). */
 const MARKUP = /<\/?(?:b|i|em|strong|u|span|sup|sub|small|sc)\b[^<>]*>|<br\s*\/?>/gi;
-const unmarked = (s: string) => s.replace(MARKUP, (m) => (/^<br/i.test(m) ? ' ' : '')).replace(/\s+/g, ' ').trim();
+const unmarked = (s: string) =>
+  s
+    .replace(MARKUP, (m) => (/^<br/i.test(m) ? ' ' : ''))
+    .replace(/\s+/g, ' ')
+    .trim();
 
 /** A change the import made to an entry as written, in the reader's language. */
 type Note = { key: MessageKey; params?: Record<string, string | number> };
@@ -158,6 +162,26 @@ function keywordsOf(value: unknown, asWritten: string, notes: Note[]): string[] 
   return kept;
 }
 
+const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+/** A month as written when citation-js finds none (`{Mar.}`, Scholar's `oct # "~11"`): its number, or undefined. */
+function monthOf(written: string | undefined): number | undefined {
+  const s = (written ?? '').trim().toLowerCase();
+  const n = /^\d{1,2}\b/.exec(s) ? Number.parseInt(s, 10) : MONTHS.indexOf(s.slice(0, 3)) + 1;
+  return n >= 1 && n <= 12 ? n : undefined;
+}
+
+const ORDINALS = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth'];
+/** An edition as a number where it is one ("2nd", "Second", "2"), else as written. */
+function editionOf(written: string): string {
+  const digits = /^(\d+)\s*(?:st|nd|rd|th)?\b/i.exec(written);
+  if (digits) return digits[1] as string;
+  const word = ORDINALS.indexOf(written.toLowerCase().split(/\s/)[0] ?? '');
+  return word >= 0 ? String(word + 1) : written;
+}
+
+/** Page ranges with an en dash (from -, --, ---, – and spaced forms); an article number as it is. */
+const pagesOf = (v: unknown) => clean(v).replace(/\s*(?:-{1,3}|[–—])\s*/g, '–');
+
 /** A CSL item (what citation-js reads from BibTeX) as a publication's fields, and what was changed on the way. */
 export function recordOf(item: CSL, entryType: string, raw: Record<string, string> = {}): ImportedRecord & { notes: Note[] } {
   const notes: Note[] = [];
@@ -166,8 +190,16 @@ export function recordOf(item: CSL, entryType: string, raw: Record<string, strin
   // names the patent (CN 2024…, US Patent 10,…), and so does this site's export
   const patentText = clean(item.number ?? item.note);
   const patent = item.type === 'patent' || /patent|专利/i.test(patentText);
-  const [year, month] = item.issued?.['date-parts']?.[0] ?? [];
-  const title = clean(item.title);
+  const [year, cslMonth] = item.issued?.['date-parts']?.[0] ?? [];
+  const month = Number(cslMonth) || monthOf(raw.month);
+  let title = clean(item.title);
+  // dblp appends a book's edition to its title ("…, 2nd Edition")
+  let edition = clean(item.edition);
+  const inTitle = /,\s*(\d+(?:st|nd|rd|th)|first|second|third|fourth|fifth)\s+edition$/i.exec(title);
+  if (inTitle && !edition) {
+    edition = inTitle[1] as string;
+    title = title.slice(0, inTitle.index);
+  }
   // said only of HTML in the file (citation-js's own <i> for \textit is not the file's)
   if (HAS_MARKUP.test(raw.title ?? '')) notes.push({ key: 'import_markup_title' });
   if (HAS_MARKUP.test(`${raw.author ?? ''} ${raw.editor ?? ''}`)) notes.push({ key: 'import_markup_names' });
@@ -196,8 +228,21 @@ export function recordOf(item: CSL, entryType: string, raw: Record<string, strin
       .join('\n\n'),
     keywords: keywordsOf(item.keyword, raw.keywords ?? '', notes),
     // dblp escapes _ in its url (\_), which citation-js percent-encodes; al-folio's official link is `html`
-    link1: clean(item.URL ?? raw.html).replace(/%5C_/gi, '_').replace(/\\_/g, '_'),
+    link1: clean(item.URL ?? raw.html)
+      .replace(/%5C_/gi, '_')
+      .replace(/\\_/g, '_'),
     entryType,
+    // issue #26, point 4. dblp's CoRR volume (abs/…) and Better BibTeX's number = {arXiv:…} name a preprint, not a volume or issue
+    volume: /^abs\//i.test(clean(item.volume)) ? '' : clean(item.volume).slice(0, 50),
+    issue: /^arxiv:/i.test(clean(item.issue)) ? '' : clean(item.issue).slice(0, 50),
+    pages: pagesOf(item.page).slice(0, 50),
+    // the file's publisher (or a proceedings' organization) only: citation-js gives a thesis's school and a report's institution as one (they are the venue);
+    // a patent's "publisher" is Scholar's Google Patents
+    publisher: (raw.publisher || raw.organization) && !patent ? clean(item.publisher ?? raw.organization).slice(0, 300) : '',
+    editors: editors.names,
+    editor_parts: editors.parts,
+    edition: edition ? editionOf(edition).slice(0, 50) : '',
+    isbn: clean(item.ISBN).slice(0, 50),
     notes,
   };
 }
@@ -259,9 +304,7 @@ export async function previewImport(ctx: Ctx, text: string): Promise<ImportEntry
       ...base,
       record,
       problems: problemsOf(record, ctx.lang),
-      ...(same
-        ? { duplicateOf: { pid: same.pid, title: same.title, by: record.doi && same.doi.toLowerCase() === doiKey ? 'doi' : 'title' } }
-        : {}),
+      ...(same ? { duplicateOf: { pid: same.pid, title: same.title, by: record.doi && same.doi.toLowerCase() === doiKey ? 'doi' : 'title' } } : {}),
       ...(earlier ? { repeats: { index: earlier.index, key: earlier.key, by: earlierByDoi ? 'doi' : 'title' } } : {}),
       ...(notes.length > 0 ? { changes: notes.map((n) => t(ctx.lang, n.key, n.params)) } : {}),
     });

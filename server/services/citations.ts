@@ -137,7 +137,11 @@ function bibtexName(n: CSLName): string {
   if (n.literal !== undefined || !n.given) return `{${bibtexValue('author', n.literal ?? n.family ?? '')}}`;
   // a particle starts lower-case, or BibTeX reads it as part of the family name: such a one is braced with it
   const particle = n['non-dropping-particle'] ?? n['dropping-particle'];
-  const family = particle ? (/^\p{Ll}/u.test(particle) ? `${part(particle)} ${part(n.family ?? '')}` : `{${bibtexValue('author', `${particle} ${n.family ?? ''}`)}}`) : part(n.family ?? '');
+  const family = particle
+    ? /^\p{Ll}/u.test(particle)
+      ? `${part(particle)} ${part(n.family ?? '')}`
+      : `{${bibtexValue('author', `${particle} ${n.family ?? ''}`)}}`
+    : part(n.family ?? '');
   return n.suffix ? `${family}, ${part(n.suffix)}, ${part(n.given)}` : `${family}, ${part(n.given)}`;
 }
 

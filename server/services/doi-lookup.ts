@@ -154,7 +154,10 @@ function fromCrossref(w: CrossrefWork, doi: string): ImportedRecord {
     issue: cut(text(w.issue), 50),
     pages: cut(text(w.page).replace(/\s*-+\s*/g, '–'), 50),
     publisher: cut(text(w.publisher), 300),
-    editors: (w.editor ?? []).slice(0, 100).map((a) => cut(text(a.name ?? [a.given, a.family].filter(Boolean).join(' ')), 300)).filter(Boolean),
+    editors: (w.editor ?? [])
+      .slice(0, 100)
+      .map((a) => cut(text(a.name ?? [a.given, a.family].filter(Boolean).join(' ')), 300))
+      .filter(Boolean),
     edition: cut(text(w.edition), 50),
     isbn: cut(first(w.ISBN), 50),
   };

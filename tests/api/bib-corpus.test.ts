@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ImportEntry } from '../../common/wire.ts';
+import type { ImportEntry, PublicPublication } from '../../common/wire.ts';
+import { citationsOf } from '../../server/services/citations.ts';
+import { createdId } from '../fixtures/world.ts';
 import { dialects, makeApp, type TestApp } from '../helpers/app.ts';
 import { type Client, loginAs } from '../helpers/client.ts';
 
@@ -97,12 +99,19 @@ describe.each(dialects)('the issue #26 corpus on %s', (dialect) => {
       const e = expected[i] as Expected;
       if (!entry.record) return [`${file} ${e.key}: not read (${entry.problems.join('; ')})`];
       const repeats = entry.repeats ? { key: entry.repeats.key, by: entry.repeats.by } : null;
-      const dup = JSON.stringify(repeats) === JSON.stringify(e.duplicateOf) ? [] : [`${file} ${e.key} duplicateOf: got ${JSON.stringify(repeats)}, expected ${JSON.stringify(e.duplicateOf)}`];
+      const dup =
+        JSON.stringify(repeats) === JSON.stringify(e.duplicateOf)
+          ? []
+          : [`${file} ${e.key} duplicateOf: got ${JSON.stringify(repeats)}, expected ${JSON.stringify(e.duplicateOf)}`];
       return [...differences(file, e, entry.record as Fields), ...dup];
     });
     expect(wrong).toEqual([]);
     // nothing refused for its DOI or its keywords (point 1): only for what the next points decide (a venue)
-    for (const entry of entries) expect(entry.problems.filter((p) => !p.startsWith('source:')), entry.key).toEqual([]);
+    for (const entry of entries)
+      expect(
+        entry.problems.filter((p) => !p.startsWith('source:')),
+        entry.key,
+      ).toEqual([]);
 
     // the import: the entries a reader keeps by default (no problem, not a repeat), stored as previewed
     const chosen = entries.filter((e) => e.record && e.problems.length === 0 && !e.repeats && !e.duplicateOf);
@@ -119,5 +128,122 @@ describe.each(dialects)('the issue #26 corpus on %s', (dialect) => {
     expect(storedWrong).toEqual([]);
     // each file against an empty lab: the next one's entries are not duplicates of these
     for (const pid of created) expect((await admin.delete(`/api/publication/?pid=${pid}`)).statusCode).toBe(200);
+  });
+});
+
+describe.each(dialects)('what the import changes, names and the fields citations need, on %s', (dialect) => {
+  let t: TestApp;
+  let admin: Client;
+  const preview = async (text: string, lang: 'zh' | 'en' = 'en') => {
+    admin.lang = lang;
+    const r = await admin.json('POST', '/api/publication/import/preview/', { text });
+    admin.lang = 'en';
+    expect(r.statusCode, r.body).toBe(200);
+    return r.json() as ImportEntry[];
+  };
+  const importAll = async (entries: ImportEntry[]) => {
+    const r = await admin.json('POST', '/api/publication/import/', { entries: entries.map((e) => ({ record: e.record, area: 'none' })) });
+    expect(r.statusCode, r.body).toBe(200);
+    return (r.json() as { created: number[] }).created;
+  };
+  /** The site's BibTeX export's entry of a stored publication (found by a word of its title). */
+  const exported = async (word: string) => {
+    const all = (await admin.get('/publication.bib')).body.split(/^(?=@)/m);
+    return all.find((e) => e.includes(word)) ?? '';
+  };
+  const read = async (pid: number) => (await admin.get(`/api/publication/?pid=${pid}`)).json() as Record<string, unknown>;
+  beforeAll(async () => {
+    // the site's export is a page route: served when the app is not API-only
+    t = await makeApp(dialect, { LAB_API_ONLY: '0' });
+    admin = await loginAs(t.app, 'admin', 'admin-password');
+  });
+  afterAll(() => t?.close());
+
+  it('says, per entry and in the reader language, what it changed (point 1)', async () => {
+    const endnote = await preview(fs.readFileSync(path.join(dir, 'endnote.bib'), 'utf8'));
+    expect(endnote[0]?.changes).toEqual(['DOI stored bare: 10.1016/j.ipm.2024.103652', 'keywords split into 22']);
+    const folio = await preview(fs.readFileSync(path.join(dir, 'al-folio.bib'), 'utf8'), 'zh');
+    expect(folio[0]?.changes).toEqual(['去掉了作者姓名中的 HTML 标记', '通讯作者标记（*）已去掉：Di Ming']);
+    expect(folio[1]?.changes).toContain('去掉了标题中的 HTML 标记');
+    // an entry written plainly is not said to be changed
+    expect(endnote[1]?.changes).toBeUndefined();
+  });
+
+  it('fits an over-long keyword list with a warning, never a refusal (point 1)', async () => {
+    const many = Array.from({ length: 60 }, (_, i) => `topic ${i + 1}`);
+    const text = `@article{many, title = {Many Keywords}, author = {Lin, Wei}, journal = {J}, year = {2024},\n keywords = {${'x'.repeat(400)}\n${many.join('\n')}}}`;
+    const [entry] = await preview(text);
+    expect(entry?.problems).toEqual([]);
+    expect(entry?.record?.keywords.length).toBe(50);
+    expect(entry?.record?.keywords[0]).toBe('x'.repeat(300));
+    expect(entry?.changes).toEqual([
+      'keywords split into 61',
+      'more than 50 keywords: the first 50 kept (of 61)',
+      'an over-long keyword cut to 300 characters',
+    ]);
+  });
+
+  it('stores a DOI bare whichever way the editor writes it, and an unknown month as unknown (points 1 and 4)', async () => {
+    const cases: [string, string][] = [
+      ['https://doi.org/10.1145/3589334.3645413', '10.1145/3589334.3645413'],
+      ['http://dx.doi.org/10.1007/S42001-023-00231-5', '10.1007/S42001-023-00231-5'],
+      ['doi:10.18653/v1/2022.emnlp-main.88', '10.18653/v1/2022.emnlp-main.88'],
+      ['DOI: 10.1016/j.ipm.2023.103590', '10.1016/j.ipm.2023.103590'],
+    ];
+    for (const [written, bare] of cases) {
+      // SPEC §7's shape: no month, no new field
+      const r = await admin.send('POST', '/api/publication/', { title: `Paper ${bare}`, author: '["Wei Lin"]', source: 'Venue', year: '2024', doi: written });
+      const stored = await read(createdId(r));
+      expect(stored.doi).toBe(bare);
+      expect(stored.month).toBeNull();
+    }
+    const bad = await admin.send('POST', '/api/publication/', {
+      title: 'Bad',
+      author: '["Wei Lin"]',
+      source: 'V',
+      year: '2024',
+      doi: 'https://doi.org/not-a-doi',
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('keeps particles, suffixes, whole and Chinese names through display, citation and export (point 2)', async () => {
+    const entries = await preview(fs.readFileSync(path.join(dir, 'edge-cases.bib'), 'utf8'));
+    const ellis = entries.find((e) => e.key === 'ellis2019measuring') as ImportEntry;
+    const berg = entries.find((e) => e.key === 'berg2022deliberation') as ImportEntry;
+    const chinese = (await preview(fs.readFileSync(path.join(dir, 'chinese-journals.bib'), 'utf8'))).find((e) => e.key === 'zhang2023rumor') as ImportEntry;
+    const [ellisPid, bergPid] = await importAll([ellis, berg, chinese]);
+    expect((await read(ellisPid as number)).author).toEqual(['Charles Ellis Jr.', 'Harold Thompson III', 'Lars Østergaard']);
+    const bib = await exported('Echo');
+    expect(bib).toContain('author = {Ellis, Jr., Charles and Thompson, III, Harold and Østergaard, Lars}');
+    expect(bib).toContain('pages = {1201--1210}');
+    expect(bib).toContain('volume = {69}');
+    expect(bib).toContain('number = {2}');
+    expect(bib).toContain('doi = {10.1093/joc/jqz004}');
+    // cited: the suffix kept, and the volume, issue and pages a reference needs (point 4)
+    const cited = await citationsOf((await read(ellisPid as number)) as PublicPublication);
+    expect(cited.apa).toContain('Ellis, C., Jr., Thompson, H., III');
+    expect(cited.apa).toContain('Journal of Communication, 69(2), 1201–1210. https://doi.org/10.1093/joc/jqz004');
+    // (GB/T's hyphen in page ranges is the citation point's, later in the issue)
+    expect(cited.gbt).toContain('ELLIS C Jr, THOMPSON H III, ØSTERGAARD L.');
+    expect(cited.gbt).toContain('2019, 69(2): 1201');
+    const bergBib = await exported('Deliberation');
+    expect(bergBib).toContain('author = {van der Berg, Jan}');
+    expect(bergBib).toContain('editor = {de Guglielmo, Giulia and Marchetti, Sofia}');
+    expect(bergBib).toContain('edition = {3}');
+    expect(bergBib).toContain('isbn = {978-0-19-887654-3}');
+    // the export read again gives the same names and parts
+    const again = (await preview(bergBib))[0];
+    expect(again?.record?.author).toEqual(['Jan van der Berg']);
+    expect(again?.record?.author_parts).toEqual(['{"family":"Berg","given":"Jan","particle":"van der"}']);
+    expect(again?.record?.editors).toEqual(['Giulia de Guglielmo', 'Sofia Marchetti']);
+    // a Chinese name written whole gives a key from the name, not "undefined" (R8)
+    const chineseBib = await exported('谣言早期检测');
+    expect(chineseBib).not.toMatch(/undefined/);
+    expect(chineseBib).toMatch(/^@article\{张三2023/);
+    // an editor who retypes a name gets the name as typed: the parts no longer match it and are not used
+    const r = await admin.send('PUT', `/api/publication/?pid=${bergPid}`, { author: '["J. van der Berg"]' });
+    expect(r.statusCode, r.body).toBe(200);
+    expect(await exported('Deliberation')).toContain('author = {Berg, J. van der}');
   });
 });
