@@ -12,7 +12,7 @@ import { publications } from './publications.ts';
 import { writeWithFiles } from './transaction.ts';
 import { FieldError, InputError } from '../errors.ts';
 import { workerFile } from '../worker-file.ts';
-import { countEntries, type ParsedEntry } from './bibtex-parse.ts';
+import { countEntries, PARAGRAPH, type ParsedEntry } from './bibtex-parse.ts';
 
 // BibTeX into publications (issue #14, point 3). The text is cut into its entries and each parsed alone
 // (server/services/bibtex-parse.ts), in a worker thread bounded in time and memory, so a large or hostile
@@ -180,7 +180,10 @@ function editionOf(written: string): string {
 }
 
 /** Page ranges with an en dash (from -, --, ---, – and spaced forms); an article number as it is. */
-const pagesOf = (v: unknown) => clean(v).replace(/\s*(?:-{1,3}|[–—])\s*/g, '–');
+const pagesOf = (v: unknown) =>
+  clean(v)
+    .replace(/\s+/g, ' ')
+    .replace(/ ?(?:-{1,3}|[–—]) ?/g, '–');
 
 /** A CSL item (what citation-js reads from BibTeX) as a publication's fields, and what was changed on the way. */
 export function recordOf(item: CSL, entryType: string, raw: Record<string, string> = {}): ImportedRecord & { notes: Note[] } {
@@ -224,7 +227,9 @@ export function recordOf(item: CSL, entryType: string, raw: Record<string, strin
     ...(Number(month) >= 1 && Number(month) <= 12 ? { month: Number(month) } : {}),
     doi,
     abstract: clean(item.abstract)
-      .split(/\s*\uE000\s*/)
+      .split(PARAGRAPH)
+      .map((paragraph) => paragraph.trim())
+      .filter(Boolean)
       .join('\n\n'),
     keywords: keywordsOf(item.keyword, raw.keywords ?? '', notes),
     // dblp escapes _ in its url (\_), which citation-js percent-encodes; al-folio's official link is `html`

@@ -100,10 +100,11 @@ const NAME_MARKUP = /<\/?(?:b|i|em|strong|u|span|sup|sub|small)\b[^<>]*>|<br\s*\
  * The fields as citation-js should read them: a keyword list's line breaks made separators (EndNote writes
  * one a line), an abstract's blank lines kept, HTML taken out of names before they are split (issue #26).
  */
-function prepared(fields: Record<string, string>): Record<string, string> {
+export function prepared(fields: Record<string, string>): Record<string, string> {
   const out = { ...fields };
-  if (out.keywords) out.keywords = out.keywords.replace(/[ \t]*\r?\n\s*/g, '; ');
-  if (out.abstract) out.abstract = out.abstract.replace(/[ \t]*\r?\n[ \t]*\r?\n\s*/g, ` ${PARAGRAPH} `);
+  // each pattern starts at a line break only, so runs of spaces are never scanned twice (linear)
+  if (out.keywords) out.keywords = out.keywords.replace(/\n/g, ';');
+  if (out.abstract) out.abstract = out.abstract.replace(/\r\n?/g, '\n').replace(/\n[ \t]*\n/g, ` ${PARAGRAPH} `);
   for (const f of ['author', 'editor']) if (out[f]) out[f] = out[f].replace(NAME_MARKUP, ' ');
   return out;
 }

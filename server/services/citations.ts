@@ -184,7 +184,7 @@ function bibtexEntry(Cite: typeof CiteClass, p: PublicPublication): string {
     publisher: bibtexValue('publisher', p.type === 'monograph' ? p.publisher || p.source : p.publisher),
     volume: bibtexValue('volume', p.volume),
     number: p.type === 'patent' ? undefined : bibtexValue('number', p.issue),
-    pages: bibtexValue('pages', p.pages.replace(/\s*[–—-]+\s*/g, '--')),
+    pages: bibtexValue('pages', p.pages.replace(/\s+/g, ' ').replace(/ ?[–—-]+ ?/g, '--')),
     edition: bibtexValue('edition', p.edition),
     isbn: bibtexValue('isbn', p.isbn),
     note: bibtexValue('note', p.source),

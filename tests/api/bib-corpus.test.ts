@@ -4,7 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ImportEntry, PublicPublication } from '../../common/wire.ts';
 import { citationsOf } from '../../server/services/citations.ts';
 import { createdId } from '../fixtures/world.ts';
-import { dialects, makeApp, type TestApp } from '../helpers/app.ts';
+import { sql } from 'kysely';
+import { createDatabase, migrations } from '../../server/db/database.ts';
+import { appOn, bareInstance, dialects, makeApp, type TestApp } from '../helpers/app.ts';
 import { type Client, loginAs } from '../helpers/client.ts';
 
 // Issue #26, points 1 to 4: every file of the corpus of real tools' exports (tests/fixtures/bib/, README.md
@@ -245,5 +247,50 @@ describe.each(dialects)('what the import changes, names and the fields citations
     const r = await admin.send('PUT', `/api/publication/?pid=${bergPid}`, { author: '["J. van der Berg"]' });
     expect(r.statusCode, r.body).toBe(200);
     expect(await exported('Deliberation')).toContain('author = {Berg, J. van der}');
+  });
+});
+
+describe.each(dialects)('the migration of issue #26 on %s', (dialect) => {
+  it('keeps every stored month and record, and lets a month be unknown after it', async () => {
+    const inst = await bareInstance(dialect);
+    try {
+      await (await appOn(inst)).close();
+      const db = createDatabase(inst.db);
+      const migration = migrations['2026-11-25-0001-publication-citation'];
+      // the table as it was before the migration, with records of months 3 and 1
+      await migration?.down?.(db);
+      for (const [title, month] of [
+        ['March', 3],
+        ['January', 1],
+      ] as const) {
+        await sql`INSERT INTO publication (type, type_num, area, area_num, title, author, year, month, source) VALUES ('paper', 1, 'none', 0, ${title}, '["Wei Lin"]', 2020, ${month}, 'V')`.execute(
+          db,
+        );
+      }
+      await migration?.up(db);
+      const rows = await sql<{
+        title: string;
+        month: number | null;
+        pages: string;
+        editors: string;
+      }>`SELECT title, month, pages, editors FROM publication ORDER BY title`.execute(db);
+      expect(rows.rows).toEqual([
+        { title: 'January', month: 1, pages: '', editors: '[]' },
+        { title: 'March', month: 3, pages: '', editors: '[]' },
+      ]);
+      await sql`INSERT INTO publication (type, type_num, area, area_num, title, author, year, source) VALUES ('paper', 1, 'none', 0, 'Unknown', '[]', 2021, 'V')`.execute(
+        db,
+      );
+      expect((await sql<{ month: number | null }>`SELECT month FROM publication WHERE title = 'Unknown'`.execute(db)).rows).toEqual([{ month: null }]);
+      // the month's range is still the database's own check
+      await expect(
+        sql`INSERT INTO publication (type, type_num, area, area_num, title, author, year, month, source) VALUES ('paper', 1, 'none', 0, 'Bad', '[]', 2021, 13, 'V')`.execute(
+          db,
+        ),
+      ).rejects.toThrow();
+      await db.destroy();
+    } finally {
+      await inst.close();
+    }
   });
 });
