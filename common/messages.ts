@@ -38,6 +38,10 @@ export const messages = {
   import_corresponding: { zh: '通讯作者标记（*）已去掉：{names}', en: 'corresponding-author marks (*) removed: {names}' },
   import_et_al: { zh: '“and others” 不是作者，记为“等”', en: '"and others" is not an author: kept as et al.' },
   import_homonym: { zh: '去掉了 dblp 的同名编号（{names}）', en: "dblp's homonym numbers removed ({names})" },
+  import_result: {
+    zh: '新增 {created} 篇，更新 {updated} 篇，作为重复跳过 {skipped} 篇，拒绝 {refused} 篇',
+    en: '{created} created, {updated} updated, {skipped} skipped as duplicates, {refused} refused',
+  },
   bibtex_too_many: {
     zh: '一次预览最多 {max} 个条目（这段文本有 {count} 个），请分成几个文件',
     en: 'a preview reads at most {max} entries (this text has {count}): split it into several files',

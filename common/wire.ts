@@ -412,11 +412,38 @@ export type ImportEntry = z.infer<typeof ImportEntrySchema>;
 /** What the import takes: each chosen entry with its area, created, or updating the duplicate it names. */
 export const ImportChoicesSchema = z.strictObject({
   entries: z
-    .array(z.strictObject({ record: ImportedRecordSchema, area: z.string().max(60), update: z.number().int().positive().optional() }))
+    .array(
+      z.strictObject({
+        record: ImportedRecordSchema,
+        area: z.string().max(60),
+        update: z.number().int().positive().optional(),
+        /** Its citation key, to name it in the result (issue #26, point 7). */
+        key: z.string().max(300).optional(),
+      }),
+    )
     .min(1)
     .max(2000),
+  /**
+   * Issue #26, point 7: store the entries that pass and report the others (`refused`), instead of
+   * refusing the whole import for one of them (the default, issue #14).
+   */
+  partial: z.boolean().optional(),
+  /** How many entries of the file the reader left out as duplicates, for the result to say. */
+  skipped: z.number().int().min(0).max(2000).optional(),
 });
 export type ImportChoice = z.infer<typeof ImportChoicesSchema>['entries'][number];
+
+/** What an import did: the records created and updated, and (issue #26, point 7) what it skipped and refused, said in the reader's language. */
+export const ImportResultSchema = z.strictObject({
+  created: z.array(z.number().int()),
+  updated: z.array(z.number().int()),
+  skipped: z.number().int().optional(),
+  /** Each entry left out: its place among the entries sent (from 1), its key, why (one line per field). */
+  refused: z.array(z.strictObject({ index: z.number().int(), key: z.string(), problems: z.array(z.string()) })).optional(),
+  /** The counts in one sentence, in the reader's language. */
+  summary: z.string().optional(),
+});
+export type ImportResult = z.infer<typeof ImportResultSchema>;
 
 // The site search's answer (GET /api/search/; common/search.ts has its constants).
 

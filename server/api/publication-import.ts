@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { publication } from '../../common/resources/publication.ts';
 import { bareDoi } from '../../common/doi.ts';
 import { textFormats } from '../../common/fields.ts';
-import { ImportChoicesSchema, ImportEntrySchema, ImportedRecordSchema } from '../../common/wire.ts';
+import { ImportChoicesSchema, ImportEntrySchema, ImportedRecordSchema, ImportResultSchema } from '../../common/wire.ts';
 import { lookupDoi } from '../services/doi-lookup.ts';
 import { importPublications, previewImport } from '../services/bibtex-import.ts';
 import { answers, ctxOf, typed } from './helpers.ts';
@@ -59,10 +59,10 @@ export async function publicationImportRoutes(app: FastifyInstance) {
         tags,
         summary: 'Import the chosen entries in one transaction: each created, or updating the duplicate it names',
         body: ImportChoicesSchema,
-        response: answers(z.strictObject({ created: z.array(z.number().int()), updated: z.array(z.number().int()) })),
+        response: answers(ImportResultSchema),
       },
       config: { access },
     },
-    async (req) => importPublications(ctxOf(app, req), req.body.entries),
+    async (req) => importPublications(ctxOf(app, req), req.body.entries, { partial: req.body.partial === true, skipped: req.body.skipped ?? 0 }),
   );
 }

@@ -5,7 +5,7 @@ import { bareDoi } from '../../common/doi.ts';
 import type { Lang } from '../../common/enums.ts';
 import { inputSchema } from '../../common/resource.ts';
 import { publication } from '../../common/resources/publication.ts';
-import type { ImportChoice, ImportEntry, ImportedRecord } from '../../common/wire.ts';
+import type { ImportChoice, ImportEntry, ImportedRecord, ImportResult } from '../../common/wire.ts';
 import { type MessageKey, t, zodFieldErrors } from '../../common/messages.ts';
 import type { Ctx } from './context.ts';
 import { publications } from './publications.ts';
@@ -264,8 +264,8 @@ function checked(record: ImportedRecord, area: string) {
 }
 
 /** What the schema refuses in a record, one line per field ("year: …"), in the reader's language. */
-function problemsOf(record: ImportedRecord, lang: Lang): string[] {
-  const result = checked(record, 'none');
+function problemsOf(record: ImportedRecord, lang: Lang, area = 'none'): string[] {
+  const result = checked(record, area);
   if (result.success) return [];
   return Object.entries(zodFieldErrors(lang, result.error.issues)).map(([field, ms]) => `${field}: ${ms.join('; ')}`);
 }
@@ -318,20 +318,30 @@ export async function previewImport(ctx: Ctx, text: string): Promise<ImportEntry
 }
 
 /**
- * Imports the chosen entries in one transaction: all of them, or (on any refusal) none. A refused entry
- * is reported by its place in the list ("entries.3.year").
+ * Imports the chosen entries in one transaction. By default all of them or, on any refusal, none (a
+ * refused entry reported by its place in the list, "entries.3.year"). With `partial` (issue #26, point 7)
+ * the refused ones are left out and listed with their reasons, the others stored; the result then says
+ * how many were created, updated, skipped as duplicates (as the reader says) and refused.
  */
-export async function importPublications(ctx: Ctx, chosen: readonly ImportChoice[]): Promise<{ created: number[]; updated: number[] }> {
+export async function importPublications(
+  ctx: Ctx,
+  chosen: readonly ImportChoice[],
+  options: { partial?: boolean; skipped?: number } = {},
+): Promise<ImportResult> {
+  const refused: { index: number; key: string; problems: string[] }[] = [];
   const issues = chosen.flatMap((c, i) => {
     const result = checked(c.record, c.area);
+    if (result.success) return [];
+    refused.push({ index: i + 1, key: c.key ?? '', problems: problemsOf(c.record, ctx.lang, c.area) });
     // each refusal named by the entry's place and field, one name (the answer's keys are flat): entries.3.year
-    return result.success ? [] : result.error.issues.map((issue) => ({ ...issue, path: [['entries', i, ...issue.path].join('.')] }));
+    return result.error.issues.map((issue) => ({ ...issue, path: [['entries', i, ...issue.path].join('.')] }));
   });
-  if (issues.length > 0) throw new InputError(issues);
-  return writeWithFiles(ctx, async (tx) => {
+  if (issues.length > 0 && !options.partial) throw new InputError(issues);
+  const kept = chosen.filter((_, i) => !refused.some((r) => r.index === i + 1));
+  const { created, updated } = await writeWithFiles(ctx, async (tx) => {
     const created: number[] = [];
     const updated: number[] = [];
-    for (const c of chosen) {
+    for (const c of kept) {
       const { entryType: _, ...fields } = c.record;
       const input = { ...fields, area: c.area };
       if (c.update !== undefined) {
@@ -341,4 +351,8 @@ export async function importPublications(ctx: Ctx, chosen: readonly ImportChoice
     }
     return { created, updated };
   });
+  if (!options.partial) return { created, updated };
+  const skipped = options.skipped ?? 0;
+  const counts = { created: created.length, updated: updated.length, skipped, refused: refused.length };
+  return { created, updated, skipped, refused, summary: t(ctx.lang, 'import_result', counts) };
 }

@@ -250,6 +250,50 @@ describe.each(dialects)('what the import changes, names and the fields citations
   });
 });
 
+describe.each(dialects)('the import result on %s (issue #26, point 7)', (dialect) => {
+  let t: TestApp;
+  let admin: Client;
+  beforeAll(async () => {
+    t = await makeApp(dialect);
+    admin = await loginAs(t.app, 'admin', 'admin-password');
+  });
+  afterAll(() => t?.close());
+
+  it('stores what passes, says how many were created, updated, skipped and refused, and why each refused one was, in the reader language', async () => {
+    const text = fs.readFileSync(path.join(dir, 'edge-cases.bib'), 'utf8');
+    const entries = (await admin.json('POST', '/api/publication/import/preview/', { text })).json() as ImportEntry[];
+    const repeats = entries.filter((e) => e.repeats);
+    const sent = entries.filter((e) => e.record && !e.repeats);
+    const refusedKeys = sent.filter((e) => e.problems.length > 0).map((e) => e.key);
+    expect(refusedKeys).toEqual(['disc2024dashboard', 'disc2023toolkit']);
+    admin.lang = 'zh';
+    const r = await admin.json('POST', '/api/publication/import/', {
+      entries: sent.map((e) => ({ record: e.record, area: 'none', key: e.key })),
+      partial: true,
+      skipped: repeats.length,
+    });
+    admin.lang = 'en';
+    expect(r.statusCode, r.body).toBe(200);
+    const result = r.json() as {
+      created: number[];
+      updated: number[];
+      skipped: number;
+      refused: { index: number; key: string; problems: string[] }[];
+      summary: string;
+    };
+    expect(result.created.length).toBe(sent.length - 2);
+    expect(result.refused.map((x) => x.key)).toEqual(refusedKeys);
+    expect(result.refused[0]?.index).toBe(sent.findIndex((e) => e.key === 'disc2024dashboard') + 1);
+    expect(result.refused[0]?.problems).toEqual([expect.stringMatching(/^source: /)]);
+    expect(result.summary).toBe(`新增 ${sent.length - 2} 篇，更新 0 篇，作为重复跳过 2 篇，拒绝 2 篇`);
+    // without `partial`, one refusal still refuses them all (issue #14): nothing more is stored
+    const before = ((await admin.get('/api/publication/')).json() as unknown[]).length;
+    const all = await admin.json('POST', '/api/publication/import/', { entries: sent.map((e) => ({ record: e.record, area: 'none' })) });
+    expect(all.statusCode).toBe(400);
+    expect(((await admin.get('/api/publication/')).json() as unknown[]).length).toBe(before);
+  });
+});
+
 describe.each(dialects)('the migration of issue #26 on %s', (dialect) => {
   it('keeps every stored month and record, and lets a month be unknown after it', async () => {
     const inst = await bareInstance(dialect);
