@@ -80,16 +80,17 @@ function stringsFor(chunk: string, strings: Map<string, StringDef>): string {
 export type ParsedEntry = { type: string; key: string; line: number; item?: CSL; raw?: Record<string, string>; error?: string };
 
 type RawEntry = { type: string; label: string; properties: Record<string, string> };
-type FileParser = { parse: (text: string) => RawEntry[] };
 
-/** citation-js's reader of .bib text into entries of fields as written (its grammar reads @entry(…) too). */
-let fileParser: Promise<FileParser> | undefined;
-const bibFile = () => {
-  fileParser ??= import('@citation-js/plugin-bibtex/lib/input/file.js' as string).then((m: FileParser & { default?: FileParser }) =>
-    typeof m.parse === 'function' ? m : (m.default as FileParser),
-  );
-  return fileParser;
-};
+/**
+ * citation-js's own reader of .bib text into entries of fields as written, by its public plugin API
+ * (forced to BibTeX: its type detection does not know @entry(…), which its grammar reads).
+ */
+async function bibFile(): Promise<(text: string) => RawEntry[]> {
+  await citeJs();
+  const { plugins } = await import('@citation-js/core');
+  const options = { forceType: '@biblatex/text', target: '@biblatex/entries+list', generateGraph: false, maxChainLength: 10, strict: true };
+  return (text) => plugins.input.chain(text, options) as unknown as RawEntry[];
+}
 
 /** A paragraph break kept through citation-js (which makes every run of white space one space). */
 export const PARAGRAPH = '\uE000';
@@ -112,16 +113,19 @@ export function prepared(fields: Record<string, string>): Record<string, string>
 /** A .bib text into its entries, each parsed alone. */
 export async function parseEntries(text: string): Promise<ParsedEntry[]> {
   const Cite = await citeJs();
-  const file = await bibFile();
+  const readFile = await bibFile();
   const { entries, strings } = entriesOf(text);
   return entries.map((chunk) => {
     const base = { type: chunk.type, key: chunk.key, line: chunk.line };
     try {
-      const read = file.parse(`${stringsFor(chunk.text, strings)}\n${chunk.text}`)[0];
+      const read = readFile(`${stringsFor(chunk.text, strings)}\n${chunk.text}`)[0];
       if (!read) return { ...base, error: 'no entry' };
       const raw = Object.fromEntries(Object.entries(read.properties).map(([k, v]) => [k.toLowerCase(), String(v)]));
-      const item = new Cite([{ ...read, properties: prepared(raw) }]).data[0] as CSL | undefined;
-      return item ? { ...base, item, raw } : { ...base, error: 'no entry' };
+      const cited = new Cite([{ ...read, properties: prepared(raw) }]).data[0] as (CSL & { _graph?: unknown }) | undefined;
+      if (!cited) return { ...base, error: 'no entry' };
+      // its parse history repeats the entry: not sent back from the worker
+      const { _graph: _, ...item } = cited;
+      return { ...base, item, raw };
     } catch (e) {
       // the parser's line and column count from the entry (with its @strings before it): the entry's own line is given
       return { ...base, error: ((e as Error).message.split('\n')[0] ?? 'unreadable').replace(/ at line \d+ col \d+:?$/, '') };
