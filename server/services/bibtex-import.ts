@@ -139,7 +139,7 @@ function namesOf(list: readonly CSLName[] | undefined, notes: Note[]) {
   }
   if (marks.starred.length > 0) notes.push({ key: 'import_corresponding', params: { names: marks.starred.join(', ') } });
   if (marks.homonyms.length > 0) notes.push({ key: 'import_homonym', params: { names: marks.homonyms.join(', ') } });
-  return { names: parts.map(displayName), parts: parts.map((p) => JSON.stringify(p)), etAl, corresponding: marks.starred };
+  return { names: parts.map(displayName), parts: parts.map((p) => JSON.stringify(p)), etAl };
 }
 
 /** How many keywords a record keeps, and how long each may be (the declaration's list). */
@@ -178,6 +178,9 @@ function editionOf(written: string): string {
   const word = ORDINALS.indexOf(written.toLowerCase().split(/\s/)[0] ?? '');
   return word >= 0 ? String(word + 1) : written;
 }
+
+/** At most `max` characters (the column's), a surrogate pair never cut in two. */
+const fit = (s: string, max: number) => s.slice(0, max).toWellFormed();
 
 /** Page ranges with an en dash (from -, --, ---, – and spaced forms); an article number as it is. */
 const pagesOf = (v: unknown) =>
@@ -238,16 +241,16 @@ export function recordOf(item: CSL, entryType: string, raw: Record<string, strin
       .replace(/\\_/g, '_'),
     entryType,
     // issue #26, point 4. dblp's CoRR volume (abs/…) and Better BibTeX's number = {arXiv:…} name a preprint, not a volume or issue
-    volume: /^abs\//i.test(clean(item.volume)) ? '' : clean(item.volume).slice(0, 50),
-    issue: /^arxiv:/i.test(clean(item.issue)) ? '' : clean(item.issue).slice(0, 50),
-    pages: pagesOf(item.page).slice(0, 50),
+    volume: /^abs\//i.test(clean(item.volume)) ? '' : fit(clean(item.volume), 50),
+    issue: /^arxiv:/i.test(clean(item.issue)) ? '' : fit(clean(item.issue), 50),
+    pages: fit(pagesOf(item.page), 50),
     // the file's publisher (or a proceedings' organization) only: citation-js gives a thesis's school and a report's institution as one (they are the venue);
     // a patent's "publisher" is Scholar's Google Patents
-    publisher: (raw.publisher || raw.organization) && !patent ? clean(item.publisher ?? raw.organization).slice(0, 300) : '',
+    publisher: (raw.publisher || raw.organization) && !patent ? fit(clean(item.publisher ?? raw.organization), 300) : '',
     editors: editors.names,
     editor_parts: editors.parts,
-    edition: edition ? editionOf(edition).slice(0, 50) : '',
-    isbn: clean(item.ISBN).slice(0, 50),
+    edition: edition ? fit(editionOf(edition), 50) : '',
+    isbn: fit(clean(item.ISBN), 50),
     notes,
   };
 }
