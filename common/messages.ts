@@ -39,8 +39,8 @@ export const messages = {
   import_et_al: { zh: '“and others” 不是作者，记为“等”', en: '"and others" is not an author: kept as et al.' },
   import_homonym: { zh: '去掉了 dblp 的同名编号（{names}）', en: "dblp's homonym numbers removed ({names})" },
   import_result: {
-    zh: '新增 {created} 篇，更新 {updated} 篇，作为重复跳过 {skipped} 篇，拒绝 {refused} 篇',
-    en: '{created} created, {updated} updated, {skipped} skipped as duplicates, {refused} refused',
+    zh: '导入完成：新增 {created} 篇，更新 {updated} 篇，作为重复跳过 {skipped} 篇，拒绝 {refused} 篇',
+    en: 'Imported: {created} added, {updated} updated, {skipped} skipped as duplicates, {refused} refused',
   },
   bibtex_too_many: {
     zh: '一次预览最多 {max} 个条目（这段文本有 {count} 个），请分成几个文件',

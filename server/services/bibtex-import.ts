@@ -180,7 +180,7 @@ function editionOf(written: string): string {
 }
 
 /** At most `max` characters (the column's), a surrogate pair never cut in two. */
-const fit = (s: string, max: number) => s.slice(0, max).toWellFormed();
+const cutTo = (s: string, max: number) => s.slice(0, max).toWellFormed();
 
 /** Page ranges with an en dash (from -, --, ---, – and spaced forms); an article number as it is. */
 const pagesOf = (v: unknown) =>
@@ -241,16 +241,16 @@ export function recordOf(item: CSL, entryType: string, raw: Record<string, strin
       .replace(/\\_/g, '_'),
     entryType,
     // issue #26, point 4. dblp's CoRR volume (abs/…) and Better BibTeX's number = {arXiv:…} name a preprint, not a volume or issue
-    volume: /^abs\//i.test(clean(item.volume)) ? '' : fit(clean(item.volume), 50),
-    issue: /^arxiv:/i.test(clean(item.issue)) ? '' : fit(clean(item.issue), 50),
-    pages: fit(pagesOf(item.page), 50),
+    volume: /^abs\//i.test(clean(item.volume)) ? '' : cutTo(clean(item.volume), 50),
+    issue: /^arxiv:/i.test(clean(item.issue)) ? '' : cutTo(clean(item.issue), 50),
+    pages: cutTo(pagesOf(item.page), 50),
     // the file's publisher (or a proceedings' organization) only: citation-js gives a thesis's school and a report's institution as one (they are the venue);
     // a patent's "publisher" is Scholar's Google Patents
-    publisher: (raw.publisher || raw.organization) && !patent ? fit(clean(item.publisher ?? raw.organization), 300) : '',
+    publisher: (raw.publisher || raw.organization) && !patent ? cutTo(clean(item.publisher ?? raw.organization), 300) : '',
     editors: editors.names,
     editor_parts: editors.parts,
-    edition: edition ? fit(editionOf(edition), 50) : '',
-    isbn: fit(clean(item.ISBN), 50),
+    edition: edition ? cutTo(editionOf(edition), 50) : '',
+    isbn: cutTo(clean(item.ISBN), 50),
     notes,
   };
 }
