@@ -57,3 +57,45 @@ export function indexMembers<P extends Named>(people: readonly P[]): { byPid: Ma
   for (const key of shared) byName.delete(key);
   return { byPid, byName };
 }
+
+// Names as BibTeX defines them (issue #26, point 2). `author` keeps each author as the lab displays them
+// (SPEC's list of strings); `author_parts` beside it keeps, one JSON object per author, the name's parts as
+// the BibTeX parser read them. A part list is used (for citations and export) only while it still displays
+// as the stored name: an editor who retypes a name gets the name as typed.
+
+/** A name's parts: a person's family, given names, particle ("van der") and suffix ("Jr."), or a whole name (a body, a Chinese name). */
+export type NameParts = { family?: string; given?: string; particle?: string; suffix?: string; literal?: string };
+
+const CJK = /[\u3400-\u9fff]/;
+
+/** A name as the lab writes it: "Given particle Family Suffix", a Chinese one family first, unspaced (李青禾). */
+export function displayName(n: NameParts): string {
+  if (n.literal) return n.literal;
+  if (CJK.test(`${n.family ?? ''}${n.given ?? ''}`)) return `${n.family ?? ''}${n.given ?? ''}`;
+  return [n.given, n.particle, n.family, n.suffix].filter(Boolean).join(' ');
+}
+
+/** One item of `author_parts` read back; undefined when it is not a name's parts. */
+export function partsOf(json: string | undefined): NameParts | undefined {
+  if (!json) return undefined;
+  try {
+    const v: unknown = JSON.parse(json);
+    if (typeof v !== 'object' || v === null || Array.isArray(v)) return undefined;
+    const out: NameParts = {};
+    for (const [k, x] of Object.entries(v)) {
+      if (!['family', 'given', 'particle', 'suffix', 'literal'].includes(k) || typeof x !== 'string') return undefined;
+      if (x) out[k as keyof NameParts] = x;
+    }
+    return out.literal || out.family ? out : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The parts of each name of a list, where they still display as the stored name (else undefined: read the name as written). */
+export function namesWithParts(names: readonly string[], parts: readonly string[] | undefined): (NameParts | undefined)[] {
+  return names.map((name, i) => {
+    const p = parts && parts.length === names.length ? partsOf(parts[i]) : undefined;
+    return p && authorKey(displayName(p)) === authorKey(name) ? p : undefined;
+  });
+}

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { EnumEntry } from './enums.ts';
+import { bareDoi } from './doi.ts';
 import { normalizeInstant } from './instant.ts';
 import type { MessageKey } from './messages.ts';
 import { isUpload, type Upload } from './upload.ts';
@@ -69,10 +70,17 @@ export const textFormats = {
   // a DOI as Crossref and DataCite assign them: 10., a registrant code, a slash, a suffix of Crossref's
   // recommended characters plus those of older DOIs (< > [ ] # + &); never a space, quote, brace or
   // backslash, which would let it out of a BibTeX field or an attribute (issue #25, point 5; decisions.md)
-  doi: { pattern: /^10\.\d{4,9}\/[-._;()/:a-zA-Z0-9<>[\]#+&]+$/, message: 'invalid_doi', example: '10.1145/3589334.3645413' },
+  // written with a resolver or doi: prefix, it is stored bare (common/doi.ts; issue #26, point 1)
+  doi: { pattern: /^10\.\d{4,9}\/[-._;()/:a-zA-Z0-9<>[\]#+&]+$/, message: 'invalid_doi', example: '10.1145/3589334.3645413', normalize: bareDoi },
   // which member an author is (common/authors.ts): a person's id, "none" or "auto" (by name)
   member_link: { pattern: /^(?:[1-9]\d{0,9}|none|auto)$/, message: 'invalid_member_link', example: 'auto' },
-} as const satisfies Record<string, { pattern: RegExp; message: MessageKey; example: string }>;
+  // a name's parts as the BibTeX parser read them, a JSON object (common/authors.ts NameParts; issue #26)
+  name_parts: {
+    pattern: /^\{(?:"(?:family|given|particle|suffix|literal)":"(?:[^"\\]|\\.)*",?)+\}$/,
+    message: 'invalid_name_parts',
+    example: '{"family":"Berg","given":"Jan","particle":"van der"}',
+  },
+} as const satisfies Record<string, { pattern: RegExp; message: MessageKey; example: string; normalize?: (s: string) => string }>;
 export type TextFormat = keyof typeof textFormats;
 
 const TEXT_MAX = 300;
@@ -172,9 +180,11 @@ export function fieldSchema(def: FieldDef): z.ZodType {
   switch (def.kind) {
     case 'text': {
       const format = def.format ? textFormats[def.format] : undefined;
-      return format
-        ? textOf(def.max ?? TEXT_MAX, true).refine((s) => s === '' || format.pattern.test(s), msg(format.message))
-        : textOf(def.max ?? TEXT_MAX, true);
+      if (!format) return textOf(def.max ?? TEXT_MAX, true);
+      const normalize = 'normalize' in format ? format.normalize : (s: string) => s;
+      return textOf(def.max ?? TEXT_MAX, true)
+        .transform(normalize)
+        .refine((s) => s === '' || format.pattern.test(s), msg(format.message));
     }
     case 'longtext':
       return textOf(def.max ?? LONGTEXT_MAX, false);

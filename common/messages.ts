@@ -25,6 +25,23 @@ export const messages = {
     zh: 'DOI 查询没有成功（超时或服务不可用），请稍后再试或手动填写',
     en: 'the DOI lookup did not succeed (timed out or unavailable); try again later or fill in by hand',
   },
+  invalid_name_parts: {
+    zh: '姓名结构应为 JSON 对象，如 {"family":"Berg","given":"Jan","particle":"van der"}',
+    en: 'name parts are a JSON object, e.g. {"family":"Berg","given":"Jan","particle":"van der"}',
+  },
+  import_doi_bare: { zh: 'DOI 去掉了前缀：{doi}', en: 'DOI stored bare: {doi}' },
+  import_keywords_split: { zh: '关键词拆分为 {count} 个', en: 'keywords split into {count}' },
+  import_keywords_cut: { zh: '关键词超过 {max} 个，只保留前 {max} 个（共 {count} 个）', en: 'more than {max} keywords: the first {max} kept (of {count})' },
+  import_keyword_long: { zh: '过长的关键词截断为 {max} 个字符', en: 'an over-long keyword cut to {max} characters' },
+  import_markup_title: { zh: '去掉了标题中的 HTML 标记', en: 'HTML marks removed from the title' },
+  import_markup_names: { zh: '去掉了作者姓名中的 HTML 标记', en: "HTML marks removed from the authors' names" },
+  import_corresponding: { zh: '通讯作者标记（*）已去掉：{names}', en: 'corresponding-author marks (*) removed: {names}' },
+  import_et_al: { zh: '“and others” 不是作者，记为“等”', en: '"and others" is not an author: kept as et al.' },
+  import_homonym: { zh: '去掉了 dblp 的同名编号（{names}）', en: "dblp's homonym numbers removed ({names})" },
+  import_result: {
+    zh: '导入完成：新增 {created} 篇，更新 {updated} 篇，作为重复跳过 {skipped} 篇，拒绝 {refused} 篇',
+    en: 'Imported: {created} added, {updated} updated, {skipped} skipped as duplicates, {refused} refused',
+  },
   bibtex_too_many: {
     zh: '一次预览最多 {max} 个条目（这段文本有 {count} 个），请分成几个文件',
     en: 'a preview reads at most {max} entries (this text has {count}): split it into several files',

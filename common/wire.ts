@@ -198,6 +198,16 @@ export const PublicPublicationSchema = only(wireSchema(publication), [
   'doi',
   'abstract',
   'keywords',
+  // issue #26
+  'author_parts',
+  'volume',
+  'issue',
+  'pages',
+  'publisher',
+  'editors',
+  'editor_parts',
+  'edition',
+  'isbn',
   'author_members',
 ]);
 export type PublicPublication = z.infer<typeof PublicPublicationSchema>;
@@ -386,9 +396,19 @@ export const ImportedRecordSchema = z.strictObject({
   month: z.number().int().optional(),
   doi: z.string().max(200),
   abstract: z.string().max(10000),
-  keywords: z.array(z.string().max(300)).max(20),
+  keywords: z.array(z.string().max(300)).max(50),
   link1: z.string().max(2000),
   entryType: z.string().max(40),
+  // issue #26: name parts (common/authors.ts), and what citations need; all optional (Fill and old clients)
+  author_parts: z.array(z.string().max(300)).max(100).optional(),
+  volume: z.string().max(50).optional(),
+  issue: z.string().max(50).optional(),
+  pages: z.string().max(50).optional(),
+  publisher: z.string().max(300).optional(),
+  editors: z.array(z.string().max(300)).max(100).optional(),
+  editor_parts: z.array(z.string().max(300)).max(100).optional(),
+  edition: z.string().max(50).optional(),
+  isbn: z.string().max(50).optional(),
 });
 export type ImportedRecord = z.infer<typeof ImportedRecordSchema>;
 
@@ -404,17 +424,48 @@ export const ImportEntrySchema = z.strictObject({
   problems: z.array(z.string()),
   /** A stored publication it duplicates, by DOI or by title and year. */
   duplicateOf: z.strictObject({ pid: z.number().int(), title: z.string(), by: z.enum(['doi', 'title']) }).optional(),
+  /** An earlier entry of the same file it repeats (issue #26, point 3): skipped unless chosen. */
+  repeats: z.strictObject({ index: z.number().int(), key: z.string(), by: z.enum(['doi', 'title']) }).optional(),
+  /** What the import changed in the entry as written, in the reader's language (issue #26, point 1). */
+  changes: z.array(z.string()).optional(),
 });
 export type ImportEntry = z.infer<typeof ImportEntrySchema>;
 
 /** What the import takes: each chosen entry with its area, created, or updating the duplicate it names. */
 export const ImportChoicesSchema = z.strictObject({
   entries: z
-    .array(z.strictObject({ record: ImportedRecordSchema, area: z.string().max(60), update: z.number().int().positive().optional() }))
+    .array(
+      z.strictObject({
+        record: ImportedRecordSchema,
+        area: z.string().max(60),
+        update: z.number().int().positive().optional(),
+        /** Its citation key, to name it in the result (issue #26, point 7). */
+        key: z.string().max(300).optional(),
+      }),
+    )
     .min(1)
     .max(2000),
+  /**
+   * Issue #26, point 7: store the entries that pass and report the others (`refused`), instead of
+   * refusing the whole import for one of them (the default, issue #14).
+   */
+  partial: z.boolean().optional(),
+  /** How many entries of the file the reader left out as duplicates, for the result to say. */
+  skipped: z.number().int().min(0).max(2000).optional(),
 });
 export type ImportChoice = z.infer<typeof ImportChoicesSchema>['entries'][number];
+
+/** What an import did: the records created and updated, and (issue #26, point 7) what it skipped and refused, said in the reader's language. */
+export const ImportResultSchema = z.strictObject({
+  created: z.array(z.number().int()),
+  updated: z.array(z.number().int()),
+  skipped: z.number().int().optional(),
+  /** Each entry left out: its place among the entries sent (from 1), its key, why (one line per field). */
+  refused: z.array(z.strictObject({ index: z.number().int(), key: z.string(), problems: z.array(z.string()) })).optional(),
+  /** The counts in one sentence, in the reader's language. */
+  summary: z.string().optional(),
+});
+export type ImportResult = z.infer<typeof ImportResultSchema>;
 
 // The site search's answer (GET /api/search/; common/search.ts has its constants).
 

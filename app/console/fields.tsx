@@ -80,7 +80,9 @@ export function FieldInput({ name, def, value, onChange, error, record, disabled
       }
       if (def.widget === 'month') {
         return (
-          <TextField select {...common} value={str(value)} onChange={(e) => onChange(Number(e.target.value))}>
+          <TextField select {...common} value={str(value)} onChange={(e) => onChange(e.target.value === '' ? '' : Number(e.target.value))}>
+            {/* an optional month may be unknown (issue #26): empty, stored as none */}
+            {!def.required && def.default === undefined && <MenuItem value="">—</MenuItem>}
             {Array.from({ length: 12 }, (_, i) => i + 1).map((m) => (
               <MenuItem key={m} value={m}>
                 {m}

@@ -422,6 +422,8 @@ export const en: Messages = {
     duplicate: 'Duplicate',
     sameDoi: 'Same DOI as publication #{{pid}}',
     sameTitle: 'Same title and year as publication #{{pid}}',
+    repeatsDoi: 'Same DOI as entry {{index}} ({{key}}) of this file: skipped unless chosen',
+    repeatsTitle: 'Same title and year as entry {{index}} ({{key}}) of this file: skipped unless chosen',
     skip: 'Skip',
     update: 'Update the stored one',
     create: 'Import as a new one',

@@ -395,6 +395,8 @@ export const zh = {
     duplicate: '重复',
     sameDoi: '与已有论文 #{{pid}} 的 DOI 相同',
     sameTitle: '与已有论文 #{{pid}} 的标题和年份相同',
+    repeatsDoi: '与本文件第 {{index}} 条（{{key}}）的 DOI 相同，默认跳过',
+    repeatsTitle: '与本文件第 {{index}} 条（{{key}}）的标题和年份相同，默认跳过',
     skip: '跳过',
     update: '更新已有论文',
     create: '仍作为新论文导入',

@@ -23,7 +23,8 @@ export const publication = defineResource({
     },
     area: { kind: 'enum', label: { zh: '方向', en: 'Area' }, options: areas, numField: 'area_num', default: 'none' },
     year: { kind: 'int', label: { zh: '年份', en: 'Year' }, min: 1950, max: 2100, default: new Date().getFullYear(), widget: 'year' },
-    month: { kind: 'int', label: { zh: '月份', en: 'Month' }, min: 1, max: 12, default: 1, widget: 'month' },
+    // unknown stays unknown (issue #26): no default, empty is NULL
+    month: { kind: 'int', label: { zh: '月份', en: 'Month' }, min: 1, max: 12, widget: 'month' },
     link1: { kind: 'url', label: { zh: '官方链接', en: 'Official link' } },
     link2: { kind: 'url', label: { zh: '代码仓库', en: 'Code repository' } },
     link3: { kind: 'url', label: { zh: '公众号文章', en: 'WeChat article' } },
@@ -36,7 +37,7 @@ export const publication = defineResource({
     venue_kind: { kind: 'enum', label: { zh: '发表类型', en: 'Venue kind' }, options: venueKinds, default: 'conference' },
     doi: { kind: 'text', label: { zh: 'DOI', en: 'DOI' }, max: 200, format: 'doi' },
     abstract: { kind: 'longtext', label: { zh: '摘要', en: 'Abstract' }, max: 10000 },
-    keywords: { kind: 'list', label: { zh: '关键词', en: 'Keywords' }, max: 20 },
+    keywords: { kind: 'list', label: { zh: '关键词', en: 'Keywords' }, max: 50 },
     // which member each author is, one entry per author (common/authors.ts); the server matches "auto" by name
     author_members: {
       kind: 'list',
@@ -45,6 +46,17 @@ export const publication = defineResource({
       format: 'member_link',
       widget: 'author-members',
     },
+    // issue #26: each name's parts as BibTeX read them (common/authors.ts), one JSON object per name; not edited
+    author_parts: { kind: 'list', label: { zh: '作者姓名结构', en: 'Author name parts' }, max: 100, format: 'name_parts' },
+    // issue #26: what citations need
+    volume: { kind: 'text', label: { zh: '卷', en: 'Volume' }, max: 50 },
+    issue: { kind: 'text', label: { zh: '期', en: 'Issue' }, max: 50 },
+    pages: { kind: 'text', label: { zh: '页码', en: 'Pages' }, max: 50 },
+    publisher: { kind: 'text', label: { zh: '出版者', en: 'Publisher' }, max: 300 },
+    editors: { kind: 'list', label: { zh: '编者', en: 'Editors' }, max: 100 },
+    editor_parts: { kind: 'list', label: { zh: '编者姓名结构', en: 'Editor name parts' }, max: 100, format: 'name_parts' },
+    edition: { kind: 'text', label: { zh: '版次', en: 'Edition' }, max: 50 },
+    isbn: { kind: 'text', label: { zh: 'ISBN', en: 'ISBN' }, max: 50 },
   },
   // each file's public address, empty when its slot is
   derived: { file1_url: { kind: 'text' }, file2_url: { kind: 'text' }, file3_url: { kind: 'text' } },
@@ -67,6 +79,13 @@ export const publication = defineResource({
       'area',
       'year',
       'month',
+      'volume',
+      'issue',
+      'pages',
+      'publisher',
+      'editors',
+      'edition',
+      'isbn',
       'doi',
       'abstract',
       'keywords',

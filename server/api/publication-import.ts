@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { publication } from '../../common/resources/publication.ts';
+import { bareDoi } from '../../common/doi.ts';
 import { textFormats } from '../../common/fields.ts';
-import { ImportChoicesSchema, ImportEntrySchema, ImportedRecordSchema } from '../../common/wire.ts';
+import { ImportChoicesSchema, ImportEntrySchema, ImportedRecordSchema, ImportResultSchema } from '../../common/wire.ts';
 import { lookupDoi } from '../services/doi-lookup.ts';
 import { importPublications, previewImport } from '../services/bibtex-import.ts';
 import { answers, ctxOf, typed } from './helpers.ts';
@@ -36,7 +37,14 @@ export async function publicationImportRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: "A DOI's metadata from Crossref (or DataCite) as a publication's fields, for the editor to check before saving",
-        querystring: z.object({ doi: z.string().max(200).regex(textFormats.doi.pattern, { error: 'invalid_doi' }) }),
+        // asked with a resolver's address or doi: (as pasted), it looks up the bare DOI (issue #26, point 1)
+        querystring: z.object({
+          doi: z
+            .string()
+            .max(300)
+            .transform(bareDoi)
+            .pipe(z.string().max(200).regex(textFormats.doi.pattern, { error: 'invalid_doi' })),
+        }),
         response: answers(ImportedRecordSchema),
       },
       config: { access },
@@ -51,10 +59,10 @@ export async function publicationImportRoutes(app: FastifyInstance) {
         tags,
         summary: 'Import the chosen entries in one transaction: each created, or updating the duplicate it names',
         body: ImportChoicesSchema,
-        response: answers(z.strictObject({ created: z.array(z.number().int()), updated: z.array(z.number().int()) })),
+        response: answers(ImportResultSchema),
       },
       config: { access },
     },
-    async (req) => importPublications(ctxOf(app, req), req.body.entries),
+    async (req) => importPublications(ctxOf(app, req), req.body.entries, { partial: req.body.partial === true, skipped: req.body.skipped ?? 0 }),
   );
 }

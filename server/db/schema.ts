@@ -122,7 +122,8 @@ export const tables = {
     title: text,
     author: text,
     year: int,
-    month: intDefault,
+    // 2026-11-25-0002-publication-citation: NULL when unknown
+    month: intOrNull,
     source: text,
     order: intDefault,
     created_by: intOrNull,
@@ -142,6 +143,16 @@ export const tables = {
     keywords: textDefault,
     author_members: textDefault,
     venue_kind: textDefault,
+    // 2026-11-25-0002-publication-citation
+    author_parts: textDefault,
+    volume: textDefault,
+    issue: textDefault,
+    pages: textDefault,
+    publisher: textDefault,
+    editors: textDefault,
+    editor_parts: textDefault,
+    edition: textDefault,
+    isbn: textDefault,
   },
   info_page: { iid: id, aspect: text, markdown: textDefault, order: intDefault },
   data_file: {

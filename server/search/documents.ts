@@ -47,7 +47,7 @@ async function publicationDocs(ctx: Ctx): Promise<SearchDoc[]> {
     await publications.list(ctx, { columns: ['pid', 'title', 'author', 'source', 'year', 'month', 'abstract', 'keywords'] }),
   );
   return rows.map((p) => {
-    const venue = [p.source, p.year ? `${p.year}${month(p.month)}` : ''].filter(Boolean).join(' · ');
+    const venue = [p.source, p.year ? `${p.year}${month(p.month ?? undefined)}` : ''].filter(Boolean).join(' · ');
     return {
       id: `publication:${p.pid}`,
       kind: 'publication',

@@ -1,16 +1,18 @@
 import { Worker } from 'node:worker_threads';
 import type { CSL, CSLName } from '@citation-js/core';
+import { displayName, type NameParts } from '../../common/authors.ts';
+import { bareDoi } from '../../common/doi.ts';
 import type { Lang } from '../../common/enums.ts';
 import { inputSchema } from '../../common/resource.ts';
 import { publication } from '../../common/resources/publication.ts';
-import type { ImportChoice, ImportEntry, ImportedRecord } from '../../common/wire.ts';
-import { zodFieldErrors } from '../../common/messages.ts';
+import type { ImportChoice, ImportEntry, ImportedRecord, ImportResult } from '../../common/wire.ts';
+import { type MessageKey, t, zodFieldErrors } from '../../common/messages.ts';
 import type { Ctx } from './context.ts';
 import { publications } from './publications.ts';
 import { writeWithFiles } from './transaction.ts';
 import { FieldError, InputError } from '../errors.ts';
 import { workerFile } from '../worker-file.ts';
-import { countEntries, type ParsedEntry } from './bibtex-parse.ts';
+import { countEntries, PARAGRAPH, type ParsedEntry } from './bibtex-parse.ts';
 import { fitted } from './imported-record.ts';
 
 // BibTeX into publications (issue #14, point 3). The text is cut into its entries and each parsed alone
@@ -73,13 +75,6 @@ function inWorker(text: string, limits: { ms: number; heapMb: number }): Promise
   });
 }
 
-/** A name as the lab writes it: "Given Family", but a Chinese name family first and unspaced (李青禾). */
-const nameOf = (n: CSLName) => {
-  if (n.literal) return clean(n.literal);
-  const cjk = /[\u3400-\u9fff]/.test(`${n.family ?? ''}${n.given ?? ''}`);
-  return clean(cjk ? `${n.family ?? ''}${n.given ?? ''}` : [n.given, n.family].filter(Boolean).join(' '));
-};
-
 /**
  * Text as readers expect it: LaTeX's dotless i under an accent ({\'\i}) becomes the accented i, \TeX and
  * \LaTeX their names, and every string is in composed form (NFC), so "María" from a .bib equals "María"
@@ -92,21 +87,139 @@ const clean = (v: unknown) =>
     .normalize('NFC')
     .trim();
 
-/** A CSL item (what citation-js reads from BibTeX) as a publication's fields. */
-export function recordOf(item: CSL, entryType: string): ImportedRecord {
+/** HTML marks a title may carry (al-folio's <i>, <br>; citation-js's own <i> for \textit and \emph). */
+const MARKUP = /<\/?(?:b|i|em|strong|u|span|sup|sub|small|sc)\b[^<>]*>|<br\s*\/?>/gi;
+const unmarked = (s: string) =>
+  s
+    .replace(MARKUP, (m) => (/^<br/i.test(m) ? ' ' : ''))
+    .replace(/\s+/g, ' ')
+    .trim();
+
+/** A change the import made to an entry as written, in the reader's language. */
+type Note = { key: MessageKey; params?: Record<string, string | number> };
+
+/**
+ * A name's parts from the parser's (CSL's) structure, not rebuilt from a string (issue #26, point 2): a
+ * name with neither given name nor particle is whole (a body, a Chinese name written whole); dblp's
+ * homonym number ("Wei Lin 0007", read as a family name) is dropped; `*` (a corresponding author) removed.
+ */
+function partsOfCsl(n: CSLName, marks: { starred: string[]; homonyms: string[] }): NameParts | undefined {
+  const strip = (v: unknown) => {
+    const s = clean(v);
+    return s.includes('*') ? s.replace(/\*/g, '').trim() : s;
+  };
+  const starred = [n.family, n.given, n.literal].some((v) => String(v ?? '').includes('*'));
+  let family = strip(n.family);
+  let given = strip(n.given);
+  const particle = clean([n['dropping-particle'], n['non-dropping-particle']].filter(Boolean).join(' '));
+  const suffix = clean(n.suffix);
+  if (/^\d{4}$/.test(family) && given.includes(' ')) {
+    marks.homonyms.push(`${given} ${family}`);
+    family = given.slice(given.lastIndexOf(' ') + 1);
+    given = given.slice(0, given.lastIndexOf(' '));
+  }
+  const literal = strip(n.literal) || (!given && !particle ? family : '');
+  const parts: NameParts = literal ? { literal } : { family, ...(given ? { given } : {}), ...(particle ? { particle } : {}), ...(suffix ? { suffix } : {}) };
+  if (!displayName(parts)) return undefined;
+  if (starred) marks.starred.push(displayName(parts));
+  return parts;
+}
+
+/** A name list: the names as displayed, their parts, and whether it ended with "and others". */
+function namesOf(list: readonly CSLName[] | undefined, notes: Note[]) {
+  const marks = { starred: [] as string[], homonyms: [] as string[] };
+  let etAl = false;
+  const parts: NameParts[] = [];
+  for (const n of list ?? []) {
+    if (!n.given && /^others$/i.test(String(n.family ?? n.literal ?? '').trim())) {
+      etAl = true;
+      continue;
+    }
+    const p = partsOfCsl(n, marks);
+    if (p) parts.push(p);
+  }
+  if (marks.starred.length > 0) notes.push({ key: 'import_corresponding', params: { names: marks.starred.join(', ') } });
+  if (marks.homonyms.length > 0) notes.push({ key: 'import_homonym', params: { names: marks.homonyms.join(', ') } });
+  return { names: parts.map(displayName), parts: parts.map((p) => JSON.stringify(p)), etAl };
+}
+
+/** How many keywords a record keeps, and how long each may be (the declaration's list). */
+const KEYWORDS_MAX = 50;
+const KEYWORD_LENGTH = 300;
+
+/** A keyword list as written (EndNote one a line, Chinese journals with ；or ，) split, trimmed and fitted: never refused. */
+function keywordsOf(value: unknown, asWritten: string, notes: Note[]): string[] {
+  const written = clean(value);
+  const all = written
+    .split(/[,;，；\n]/)
+    .map((k) => k.trim())
+    .filter(Boolean);
+  const long = all.some((k) => k.length > KEYWORD_LENGTH);
+  const kept = all.slice(0, KEYWORDS_MAX).map((k) => k.slice(0, KEYWORD_LENGTH).toWellFormed());
+  // one a line or with full-width separators: said, as the preview may read it otherwise than the file's tool
+  if (all.length > 1 && /[\n，；]/.test(asWritten)) notes.push({ key: 'import_keywords_split', params: { count: all.length } });
+  if (all.length > KEYWORDS_MAX) notes.push({ key: 'import_keywords_cut', params: { max: KEYWORDS_MAX, count: all.length } });
+  if (long) notes.push({ key: 'import_keyword_long', params: { max: KEYWORD_LENGTH } });
+  return kept;
+}
+
+const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+/** A month as written when citation-js finds none (`{Mar.}`, Scholar's `oct # "~11"`): its number, or undefined. */
+function monthOf(written: string | undefined): number | undefined {
+  const s = (written ?? '').trim().toLowerCase();
+  const n = /^\d{1,2}\b/.exec(s) ? Number.parseInt(s, 10) : MONTHS.indexOf(s.slice(0, 3)) + 1;
+  return n >= 1 && n <= 12 ? n : undefined;
+}
+
+const ORDINALS = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth'];
+/** An edition as a number where it is one ("2nd", "Second", "2"), else as written. */
+function editionOf(written: string): string {
+  const digits = /^(\d+)\s*(?:st|nd|rd|th)?\b/i.exec(written);
+  if (digits) return digits[1] as string;
+  const word = ORDINALS.indexOf(written.toLowerCase().split(/\s/)[0] ?? '');
+  return word >= 0 ? String(word + 1) : written;
+}
+
+/** At most `max` characters (the column's), a surrogate pair never cut in two. */
+const cutTo = (s: string, max: number) => s.slice(0, max).toWellFormed();
+
+/** Page ranges with an en dash (from -, --, ---, – and spaced forms); an article number as it is. */
+const pagesOf = (v: unknown) =>
+  clean(v)
+    .replace(/\s+/g, ' ')
+    .replace(/ ?(?:-{1,3}|[–—]) ?/g, '–');
+
+/** A CSL item (what citation-js reads from BibTeX) as a publication's fields, and what was changed on the way. */
+export function recordOf(item: CSL, entryType: string, raw: Record<string, string> = {}): ImportedRecord & { notes: Note[] } {
+  const notes: Note[] = [];
   const book = item.type === 'book' || item.type === 'chapter';
   // classic BibTeX has no patent type: reference managers and Scholar write a @misc whose number or note
   // names the patent (CN 2024…, US Patent 10,…), and so does this site's export
   const patentText = clean(item.number ?? item.note);
   const patent = item.type === 'patent' || /patent|专利/i.test(patentText);
-  const [year, month] = item.issued?.['date-parts']?.[0] ?? [];
-  const keywords = clean(item.keyword)
-    .split(/[,;]/)
-    .map((k) => k.trim())
-    .filter(Boolean);
+  const [year, cslMonth] = item.issued?.['date-parts']?.[0] ?? [];
+  const month = Number(cslMonth) || monthOf(raw.month);
+  let title = clean(item.title);
+  // dblp appends a book's edition to its title ("…, 2nd Edition")
+  let edition = clean(item.edition);
+  const inTitle = /,\s*(\d+(?:st|nd|rd|th)|first|second|third|fourth|fifth)\s+edition$/i.exec(title);
+  if (inTitle && !edition) {
+    edition = inTitle[1] as string;
+    title = title.slice(0, inTitle.index);
+  }
+  // said only of HTML in the file (citation-js's own <i> for \textit is not the file's)
+  if (HAS_MARKUP.test(raw.title ?? '')) notes.push({ key: 'import_markup_title' });
+  if (HAS_MARKUP.test(`${raw.author ?? ''} ${raw.editor ?? ''}`)) notes.push({ key: 'import_markup_names' });
+  const authors = namesOf(item.author, notes);
+  const editors = namesOf(item.editor, notes);
+  if (authors.etAl) notes.push({ key: 'import_et_al' });
+  const written = clean(item.DOI);
+  const doi = bareDoi(written);
+  if (doi !== written) notes.push({ key: 'import_doi_bare', params: { doi } });
   return {
-    title: clean(item.title),
-    author: (item.author ?? []).map(nameOf).filter(Boolean),
+    title: unmarked(title),
+    author: authors.names,
+    author_parts: authors.parts,
     // a preprint names no venue: its archive, or arXiv by its address
     source:
       (patent ? patentText : '') ||
@@ -116,13 +229,34 @@ export function recordOf(item: CSL, entryType: string): ImportedRecord {
     venue_kind: item.type === 'article-journal' ? 'journal' : item.type === 'paper-conference' ? 'conference' : 'other',
     year: Number(year) || 0,
     ...(Number(month) >= 1 && Number(month) <= 12 ? { month: Number(month) } : {}),
-    doi: clean(item.DOI),
-    abstract: clean(item.abstract),
-    keywords,
-    link1: clean(item.URL),
+    doi,
+    abstract: clean(item.abstract)
+      .split(PARAGRAPH)
+      .map((paragraph) => paragraph.trim())
+      .filter(Boolean)
+      .join('\n\n'),
+    keywords: keywordsOf(item.keyword, raw.keywords ?? '', notes),
+    // dblp escapes _ in its url (\_), which citation-js percent-encodes; al-folio's official link is `html`
+    link1: clean(item.URL ?? raw.html)
+      .replace(/%5C_/gi, '_')
+      .replace(/\\_/g, '_'),
     entryType,
+    // issue #26, point 4. dblp's CoRR volume (abs/…) and Better BibTeX's number = {arXiv:…} name a preprint, not a volume or issue
+    volume: /^abs\//i.test(clean(item.volume)) ? '' : cutTo(clean(item.volume), 50),
+    issue: /^arxiv:/i.test(clean(item.issue)) ? '' : cutTo(clean(item.issue), 50),
+    pages: cutTo(pagesOf(item.page), 50),
+    // the file's publisher (or a proceedings' organization) only: citation-js gives a thesis's school and a report's institution as one (they are the venue);
+    // a patent's "publisher" is Scholar's Google Patents
+    publisher: (raw.publisher || raw.organization) && !patent ? cutTo(clean(item.publisher ?? raw.organization), 300) : '',
+    editors: editors.names,
+    editor_parts: editors.parts,
+    edition: edition ? cutTo(editionOf(edition), 50) : '',
+    isbn: cutTo(clean(item.ISBN), 50),
+    notes,
   };
 }
+
+const HAS_MARKUP = /<\/?(?:b|i|em|strong|u|span|sup|sub|small|sc)\b[^<>]*>|<br\s*\/?>/i;
 
 /** The declaration's schema over a record given its area: what it refuses, field by field. */
 let createSchema: ReturnType<typeof inputSchema> | undefined;
@@ -134,8 +268,8 @@ function checked(record: ImportedRecord, area: string) {
 }
 
 /** What the schema refuses in a record, one line per field ("year: …"), in the reader's language. */
-function problemsOf(record: ImportedRecord, lang: Lang): string[] {
-  const result = checked(record, 'none');
+function problemsOf(record: ImportedRecord, lang: Lang, area = 'none'): string[] {
+  const result = checked(record, area);
   if (result.success) return [];
   return Object.entries(zodFieldErrors(lang, result.error.issues)).map(([field, ms]) => `${field}: ${ms.join('; ')}`);
 }
@@ -145,12 +279,15 @@ const titleKey = (title: string) => title.toLowerCase().replace(/[^\p{L}\p{N}]+/
 /** How long the preview's checks hold the event loop before letting other requests through. */
 const SLICE_MS = 10;
 
-/** Reads a .bib text into its entries, each with its publication, its problems and its duplicate. */
+/** Reads a .bib text into its entries, each with its publication, its problems, its duplicate and what was changed. */
 export async function previewImport(ctx: Ctx, text: string): Promise<ImportEntry[]> {
   const entries = await readEntries(text);
   const stored = await ctx.db.selectFrom('publication').select(['pid', 'title', 'year', 'doi']).execute();
   const byDoi = new Map(stored.filter((p) => p.doi).map((p) => [p.doi.toLowerCase(), p]));
   const byTitle = new Map(stored.map((p) => [`${titleKey(p.title)}|${p.year}`, p]));
+  // the file's own earlier entries, by the same rule (issue #26, point 3)
+  const seenDoi = new Map<string, { index: number; key: string }>();
+  const seenTitle = new Map<string, { index: number; key: string }>();
   const out: ImportEntry[] = [];
   let turn = performance.now();
   for (const [i, entry] of entries.entries()) {
@@ -164,36 +301,52 @@ export async function previewImport(ctx: Ctx, text: string): Promise<ImportEntry
       out.push({ ...base, problems: [entry.error ?? 'no entry'] });
       continue;
     }
-    const record = recordOf(entry.item, entry.type);
-    const same = (record.doi && byDoi.get(record.doi.toLowerCase())) || byTitle.get(`${titleKey(record.title)}|${record.year}`);
+    const { notes, ...record } = recordOf(entry.item, entry.type, entry.raw);
+    const doiKey = record.doi.toLowerCase();
+    const titleYear = `${titleKey(record.title)}|${record.year}`;
+    const same = (record.doi && byDoi.get(doiKey)) || byTitle.get(titleYear);
+    const earlierByDoi = record.doi ? seenDoi.get(doiKey) : undefined;
+    const earlier = earlierByDoi ?? (titleKey(record.title) ? seenTitle.get(titleYear) : undefined);
+    if (record.doi && !seenDoi.has(doiKey)) seenDoi.set(doiKey, base);
+    if (titleKey(record.title) && !seenTitle.has(titleYear)) seenTitle.set(titleYear, base);
     out.push({
       ...base,
       // the problems are the full record's; what is shown is cut to what the answer carries
       record: fitted(record),
       problems: problemsOf(record, ctx.lang),
-      ...(same
-        ? { duplicateOf: { pid: same.pid, title: same.title, by: record.doi && same.doi.toLowerCase() === record.doi.toLowerCase() ? 'doi' : 'title' } }
-        : {}),
+      ...(same ? { duplicateOf: { pid: same.pid, title: same.title, by: record.doi && same.doi.toLowerCase() === doiKey ? 'doi' : 'title' } } : {}),
+      ...(earlier ? { repeats: { index: earlier.index, key: earlier.key, by: earlierByDoi ? 'doi' : 'title' } } : {}),
+      ...(notes.length > 0 ? { changes: notes.map((n) => t(ctx.lang, n.key, n.params)) } : {}),
     });
   }
   return out;
 }
 
 /**
- * Imports the chosen entries in one transaction: all of them, or (on any refusal) none. A refused entry
- * is reported by its place in the list ("entries.3.year").
+ * Imports the chosen entries in one transaction. By default all of them or, on any refusal, none (a
+ * refused entry reported by its place in the list, "entries.3.year"). With `partial` (issue #26, point 7)
+ * the refused ones are left out and listed with their reasons, the others stored; the result then says
+ * how many were created, updated, skipped as duplicates (as the reader says) and refused.
  */
-export async function importPublications(ctx: Ctx, chosen: readonly ImportChoice[]): Promise<{ created: number[]; updated: number[] }> {
+export async function importPublications(
+  ctx: Ctx,
+  chosen: readonly ImportChoice[],
+  options: { partial?: boolean; skipped?: number } = {},
+): Promise<ImportResult> {
+  const refused: { index: number; key: string; problems: string[] }[] = [];
   const issues = chosen.flatMap((c, i) => {
     const result = checked(c.record, c.area);
+    if (result.success) return [];
+    refused.push({ index: i + 1, key: c.key ?? '', problems: problemsOf(c.record, ctx.lang, c.area) });
     // each refusal named by the entry's place and field, one name (the answer's keys are flat): entries.3.year
-    return result.success ? [] : result.error.issues.map((issue) => ({ ...issue, path: [['entries', i, ...issue.path].join('.')] }));
+    return result.error.issues.map((issue) => ({ ...issue, path: [['entries', i, ...issue.path].join('.')] }));
   });
-  if (issues.length > 0) throw new InputError(issues);
-  return writeWithFiles(ctx, async (tx) => {
+  if (issues.length > 0 && !options.partial) throw new InputError(issues);
+  const kept = chosen.filter((_, i) => !refused.some((r) => r.index === i + 1));
+  const { created, updated } = await writeWithFiles(ctx, async (tx) => {
     const created: number[] = [];
     const updated: number[] = [];
-    for (const c of chosen) {
+    for (const c of kept) {
       const { entryType: _, ...fields } = c.record;
       const input = { ...fields, area: c.area };
       if (c.update !== undefined) {
@@ -203,4 +356,8 @@ export async function importPublications(ctx: Ctx, chosen: readonly ImportChoice
     }
     return { created, updated };
   });
+  if (!options.partial) return { created, updated };
+  const skipped = options.skipped ?? 0;
+  const counts = { created: created.length, updated: updated.length, skipped, refused: refused.length };
+  return { created, updated, skipped, refused, summary: t(ctx.lang, 'import_result', counts) };
 }

@@ -76,18 +76,56 @@ function stringsFor(chunk: string, strings: Map<string, StringDef>): string {
     .join('\n');
 }
 
-/** One entry as read: its CSL item, or why it could not be read. */
-export type ParsedEntry = { type: string; key: string; line: number; item?: CSL; error?: string };
+/** One entry as read: its CSL item and the fields as written (names lower-case), or why it could not be read. */
+export type ParsedEntry = { type: string; key: string; line: number; item?: CSL; raw?: Record<string, string>; error?: string };
+
+type RawEntry = { type: string; label: string; properties: Record<string, string> };
+
+/**
+ * citation-js's own reader of .bib text into entries of fields as written, by its public plugin API
+ * (forced to BibTeX: its type detection does not know @entry(…), which its grammar reads).
+ */
+async function bibFile(): Promise<(text: string) => RawEntry[]> {
+  await citeJs();
+  const { plugins } = await import('@citation-js/core');
+  const options = { forceType: '@biblatex/text', target: '@biblatex/entries+list', generateGraph: false, maxChainLength: 10, strict: true };
+  return (text) => plugins.input.chain(text, options) as unknown as RawEntry[];
+}
+
+/** A paragraph break kept through citation-js (which makes every run of white space one space). */
+export const PARAGRAPH = '\uE000';
+/** Markup the lab's own pages put in BibTeX names (al-folio's <b> for members): gone before names are read. */
+const NAME_MARKUP = /<\/?(?:b|i|em|strong|u|span|sup|sub|small)\b[^<>]*>|<br\s*\/?>/gi;
+
+/**
+ * The fields as citation-js should read them: a keyword list's line breaks made separators (EndNote writes
+ * one a line), an abstract's blank lines kept, HTML taken out of names before they are split (issue #26).
+ */
+export function prepared(fields: Record<string, string>): Record<string, string> {
+  const out = { ...fields };
+  // each pattern starts at a line break only, so runs of spaces are never scanned twice (linear)
+  if (out.keywords) out.keywords = out.keywords.replace(/\n/g, ';');
+  if (out.abstract) out.abstract = out.abstract.replace(/\r\n?/g, '\n').replace(/\n[ \t]*\n/g, ` ${PARAGRAPH} `);
+  for (const f of ['author', 'editor']) if (out[f]) out[f] = out[f].replace(NAME_MARKUP, ' ');
+  return out;
+}
 
 /** A .bib text into its entries, each parsed alone. */
 export async function parseEntries(text: string): Promise<ParsedEntry[]> {
   const Cite = await citeJs();
+  const readFile = await bibFile();
   const { entries, strings } = entriesOf(text);
   return entries.map((chunk) => {
     const base = { type: chunk.type, key: chunk.key, line: chunk.line };
     try {
-      const item = new Cite(`${stringsFor(chunk.text, strings)}\n${chunk.text}`).data[0] as CSL | undefined;
-      return item ? { ...base, item } : { ...base, error: 'no entry' };
+      const read = readFile(`${stringsFor(chunk.text, strings)}\n${chunk.text}`)[0];
+      if (!read) return { ...base, error: 'no entry' };
+      const raw = Object.fromEntries(Object.entries(read.properties).map(([k, v]) => [k.toLowerCase(), String(v)]));
+      const cited = new Cite([{ ...read, properties: prepared(raw) }]).data[0] as (CSL & { _graph?: unknown }) | undefined;
+      if (!cited) return { ...base, error: 'no entry' };
+      // its parse history repeats the entry: not sent back from the worker
+      const { _graph: _, ...item } = cited;
+      return { ...base, item, raw };
     } catch (e) {
       // the parser's line and column count from the entry (with its @strings before it): the entry's own line is given
       return { ...base, error: ((e as Error).message.split('\n')[0] ?? 'unreadable').replace(/ at line \d+ col \d+:?$/, '') };

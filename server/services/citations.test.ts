@@ -33,6 +33,15 @@ const base: PublicPublication = {
   abstract: '',
   keywords: [],
   author_members: [],
+  author_parts: [],
+  volume: '',
+  issue: '',
+  pages: '',
+  publisher: '',
+  editors: [],
+  editor_parts: [],
+  edition: '',
+  isbn: '',
 };
 
 describe('citations', () => {

@@ -1,5 +1,6 @@
 import type { CSL, CSLName, Cite as CiteClass } from '@citation-js/core';
 import type { PublicPublication } from '../../common/wire.ts';
+import { type NameParts, namesWithParts } from '../../common/authors.ts';
 import { textFormats } from '../../common/fields.ts';
 import { gbt7714 } from './csl/gb-t-7714-2015.ts';
 
@@ -23,8 +24,21 @@ export async function citeJs(): Promise<typeof CiteClass> {
   return loading;
 }
 
-/** A name as CSL wants it: family and given for "Given Family", the whole name for a Chinese one. */
-export function cslName(name: string): CSLName {
+/**
+ * A name as CSL wants it: from its parts as BibTeX read them where the record keeps them (particle, suffix,
+ * a Chinese name's family and given; issue #26, point 2), else family and given for "Given Family", the
+ * whole name for a Chinese one.
+ */
+export function cslName(name: string, parts?: NameParts): CSLName {
+  if (parts) {
+    if (parts.literal) return { literal: parts.literal };
+    return {
+      family: parts.family ?? '',
+      ...(parts.given ? { given: parts.given } : {}),
+      ...(parts.particle ? { 'non-dropping-particle': parts.particle } : {}),
+      ...(parts.suffix ? { suffix: parts.suffix } : {}),
+    };
+  }
   const n = name.trim();
   if (/[\u3400-\u9fff]/.test(n) || !n.includes(' ')) return { literal: n };
   const at = n.lastIndexOf(' ');
@@ -38,6 +52,25 @@ function cslType(p: PublicPublication): CSL['type'] {
   return p.venue_kind === 'journal' ? 'article-journal' : p.venue_kind === 'conference' ? 'paper-conference' : 'article';
 }
 
+/** A name list with its parts (common/authors.ts) as CSL names. */
+const cslNames = (names: readonly string[], parts: readonly string[] | undefined) => {
+  const withParts = namesWithParts(names, parts);
+  return names.map((n, i) => cslName(n, withParts[i]));
+};
+
+/** The fields citations need beyond the venue (issue #26, point 4), as CSL has them; absent when empty. */
+function details(p: PublicPublication): Partial<CSL> {
+  const out: Record<string, unknown> = {};
+  if (p.volume) out.volume = p.volume;
+  if (p.issue) out.issue = p.issue;
+  if (p.pages) out.page = p.pages;
+  if (p.publisher) out.publisher = p.publisher;
+  if (p.edition) out.edition = p.edition;
+  if (p.isbn) out.ISBN = p.isbn;
+  if (p.editors.length > 0) out.editor = cslNames(p.editors, p.editor_parts);
+  return out as Partial<CSL>;
+}
+
 /** One publication as CSL-JSON. Its id is the publication's page address's number. */
 export function cslOf(p: PublicPublication): CSL {
   const book = p.type === 'monograph';
@@ -45,9 +78,11 @@ export function cslOf(p: PublicPublication): CSL {
     id: `pub${p.pid}`,
     type: cslType(p),
     title: p.title,
-    author: p.author.map(cslName),
+    author: cslNames(p.author, p.author_parts),
+    ...details(p),
     // a patent's "venue" is its number, which classic BibTeX carries as a @misc's note (as Scholar writes it); a book's, its publisher
-    ...(p.source ? (book ? { publisher: p.source } : p.type === 'patent' ? { note: p.source } : { 'container-title': p.source }) : {}),
+    ...(p.source ? (book ? { publisher: p.publisher || p.source } : p.type === 'patent' ? { note: p.source } : { 'container-title': p.source }) : {}),
+    // an unknown month stays unknown: the year alone
     issued: { 'date-parts': [p.month ? [p.year, p.month] : [p.year]] },
     ...(p.doi ? { DOI: p.doi } : {}),
     ...(p.link1 ? { URL: p.link1 } : {}),
@@ -89,7 +124,10 @@ export function bibtexValue(field: string, value: string): string {
   return flat.replace(/[\\{}$&%#_^~<>]/g, (c) => TEX[c] as string);
 }
 
-/** A name as BibTeX reads it: "Family, Given", or the whole name braced (a Chinese one, a single word). */
+/**
+ * A name as BibTeX reads it: "particle Family, Suffix, Given" (BibTeX's "von Last, Jr, First"), or the
+ * whole name braced (a body, a Chinese one written whole, a single word).
+ */
 function bibtexName(n: CSLName): string {
   const part = (s: string) => {
     const v = bibtexValue('author', s);
@@ -97,7 +135,14 @@ function bibtexName(n: CSLName): string {
     return /,|\band\b/i.test(v) ? `{${v}}` : v;
   };
   if (n.literal !== undefined || !n.given) return `{${bibtexValue('author', n.literal ?? n.family ?? '')}}`;
-  return `${part(n.family ?? '')}, ${part(n.given)}`;
+  // a particle starts lower-case, or BibTeX reads it as part of the family name: such a one is braced with it
+  const particle = n['non-dropping-particle'] ?? n['dropping-particle'];
+  const family = particle
+    ? /^\p{Ll}/u.test(particle)
+      ? `${part(particle)} ${part(n.family ?? '')}`
+      : `{${bibtexValue('author', `${particle} ${n.family ?? ''}`)}}`
+    : part(n.family ?? '');
+  return n.suffix ? `${family}, ${part(n.suffix)}, ${part(n.given)}` : `${family}, ${part(n.given)}`;
 }
 
 /**
@@ -132,10 +177,16 @@ function bibtexEntry(Cite: typeof CiteClass, p: PublicPublication): string {
   const doi = p.doi && textFormats.doi.pattern.test(p.doi) ? p.doi : '';
   const values: Record<string, string | undefined> = {
     author: csl.author?.map(bibtexName).join(' and '),
+    editor: csl.editor?.map(bibtexName).join(' and '),
     title: bibtexTitle('title', p.title),
     booktitle: bibtexTitle('booktitle', p.source),
     journal: bibtexValue('journal', p.source),
-    publisher: bibtexValue('publisher', p.source),
+    publisher: bibtexValue('publisher', p.type === 'monograph' ? p.publisher || p.source : p.publisher),
+    volume: bibtexValue('volume', p.volume),
+    number: p.type === 'patent' ? undefined : bibtexValue('number', p.issue),
+    pages: bibtexValue('pages', p.pages.replace(/\s+/g, ' ').replace(/ ?[–—-]+ ?/g, '--')),
+    edition: bibtexValue('edition', p.edition),
+    isbn: bibtexValue('isbn', p.isbn),
     note: bibtexValue('note', p.source),
     year: String(p.year),
     month: p.month ? String(p.month) : undefined,
@@ -148,7 +199,9 @@ function bibtexEntry(Cite: typeof CiteClass, p: PublicPublication): string {
     .map((f) => `\t${f} = {${values[f]}},\n`);
   // the type and the key citation-js chose, kept to the characters BibTeX allows there
   const type = /^[a-z]+$/.test(entry?.type ?? '') ? entry?.type : 'misc';
-  const key = (entry?.label ?? '').replace(/[^\p{L}\p{N}_:.-]/gu, '') || `pub${p.pid}`;
+  // citation-js builds the key from the first family name: a name written whole (张三) has none (R8)
+  const label = (entry?.label ?? '').replace(/undefined/g, (_, at: number) => (at === 0 ? (p.author[0] ?? '') : ''));
+  const key = label.replace(/[^\p{L}\p{N}_:.-]/gu, '') || `pub${p.pid}`;
   return `@${type}{${key},\n${fields.join('')}}\n`;
 }
 

@@ -1,7 +1,7 @@
 import { Tokenizer } from 'htmlparser2';
 import type { ImportedRecord } from '../../common/wire.ts';
 import { NotFound, Unavailable } from '../errors.ts';
-import { fitted } from './imported-record.ts';
+import { cut, fitted } from './imported-record.ts';
 
 // "Fill from DOI" in the publication editor (issue #14, point 4): a DOI's metadata from Crossref's REST
 // API, or from DataCite's for the DOIs Crossref does not register (datasets, many preprints), as a
@@ -104,6 +104,12 @@ type CrossrefWork = {
   published?: { 'date-parts'?: number[][] };
   abstract?: string;
   URL?: string;
+  volume?: string;
+  issue?: string;
+  page?: string;
+  editor?: { given?: string; family?: string; name?: string }[];
+  edition?: string;
+  ISBN?: string[];
 };
 
 function fromCrossref(w: CrossrefWork, doi: string): ImportedRecord {
@@ -122,6 +128,18 @@ function fromCrossref(w: CrossrefWork, doi: string): ImportedRecord {
     keywords: [],
     link1: text(w.URL) || `https://doi.org/${doi}`,
     entryType: text(w.type),
+    // issue #26: what citations need, as Crossref registers it
+    volume: cut(text(w.volume), 50),
+    issue: cut(text(w.issue), 50),
+    // cut before the regex: a hostile upstream's run of spaces must not cost its square
+    pages: cut(cut(text(w.page), 200).replace(/\s*-+\s*/g, '–'), 50),
+    publisher: cut(text(w.publisher), 300),
+    editors: (w.editor ?? [])
+      .slice(0, 100)
+      .map((a) => cut(text(a.name ?? [a.given, a.family].filter(Boolean).join(' ')), 300))
+      .filter(Boolean),
+    edition: cut(text(w.edition), 50),
+    isbn: cut(first(w.ISBN), 50),
   };
 }
 

@@ -6,17 +6,18 @@ import type { ImportedRecord } from '../../common/wire.ts';
 // preview's problems).
 
 /** At most `max` characters, a surrogate pair never cut in two. */
-const cut = (s: string, max: number) => s.slice(0, max).toWellFormed();
+export const cut = (s: string, max: number) => s.slice(0, max).toWellFormed();
 
 export function fitted(r: ImportedRecord): ImportedRecord {
   return {
     ...r,
     title: cut(r.title, 500),
     author: r.author.slice(0, 100).map((a) => cut(a, 300)),
+    ...(r.author_parts ? { author_parts: r.author_parts.slice(0, 100) } : {}),
     source: cut(r.source, 300),
     doi: cut(r.doi, 200),
     abstract: cut(r.abstract, 10_000),
-    keywords: r.keywords.slice(0, 20).map((k) => cut(k, 300)),
+    keywords: r.keywords.slice(0, 50).map((k) => cut(k, 300)),
     link1: cut(r.link1, 2000),
     entryType: cut(r.entryType, 40),
   };

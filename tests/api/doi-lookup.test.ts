@@ -19,6 +19,12 @@ const crossrefWork = {
     published: { 'date-parts': [[2024, 5, 13]] },
     abstract: '<jats:title>Abstract</jats:title><jats:p>We measure <jats:italic>things</jats:italic>.</jats:p>',
     URL: 'https://doi.org/10.1145/3589334.3645413',
+    volume: '12',
+    issue: '3',
+    page: '2231-2242',
+    publisher: 'ACM',
+    editor: [{ given: 'Tat-Seng', family: 'Chua' }],
+    ISBN: ['9798400701719'],
   },
 };
 const dataciteRecord = {
@@ -107,7 +113,23 @@ describe('filling a publication from its DOI', () => {
       month: 5,
       doi: '10.1145/3589334.3645413',
       abstract: 'We measure things.',
+      // issue #26, point 4: what citations need, as Crossref has it
+      volume: '12',
+      issue: '3',
+      pages: '2231–2242',
+      publisher: 'ACM',
+      editors: ['Tat-Seng Chua'],
+      isbn: '9798400701719',
     });
+  });
+
+  it('looks up a DOI pasted as an address, with doi: or upper case, by its bare form (issue #26, point 1)', async () => {
+    for (const written of ['https://doi.org/10.1145/3589334.3645413', 'http://dx.doi.org/10.1145/3589334.3645413', 'doi:10.1145/3589334.3645413']) {
+      const r = await lookup(written);
+      expect(r.statusCode, written).toBe(200);
+      expect((r.json() as { doi: string }).doi).toBe('10.1145/3589334.3645413');
+    }
+    expect(crossref.asked.filter((p) => p.includes('http')).length).toBe(0);
   });
 
   it('reads a hostile abstract in linear time (issue #25, point 8: 100,000 "<" took 20 s)', async () => {
@@ -148,7 +170,7 @@ describe('filling a publication from its DOI', () => {
 
   it('refuses what is not a DOI, and strangers', async () => {
     expect((await lookup('not-a-doi')).statusCode).toBe(400);
-    expect((await lookup('https://doi.org/10.1145/3589334.3645413')).statusCode).toBe(400);
+    expect((await lookup('https://doi.org/not-a-doi')).statusCode).toBe(400);
     expect((await lookup('10.1145/3589334.3645413', new Client(t.app))).statusCode).toBe(401);
   });
 });

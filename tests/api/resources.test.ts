@@ -202,9 +202,11 @@ function invalidCases(res: ResourceDef): Invalid[] {
       });
     }
     if (def.kind === 'text' && def.format) {
-      // a URL of the thing is not the thing (https://doi.org/10.… is not a DOI)
+      // a URL of the thing is not the thing (https://doi.org/10.… is not a DOI), unless the format takes
+      // the thing out of it (a DOI is stored bare since issue #26): then a URL of no such thing is refused
       const format = textFormats[def.format];
-      for (const value of ['not a doi', `https://doi.org/${format.example}`])
+      const url = 'normalize' in format ? 'https://doi.org/not-a-doi' : `https://doi.org/${format.example}`;
+      for (const value of ['not a doi', url])
         out.push({ label: `${name} ${JSON.stringify(value)}`, field: name, value, message: (l) => message(l, format.message) });
     }
     if (def.kind === 'bool') out.push({ label: `${name} yes`, field: name, value: 'yes', message: (l) => message(l, 'invalid_bool') });

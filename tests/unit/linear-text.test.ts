@@ -5,8 +5,9 @@ import { pastedNames } from '../../common/advisor.ts';
 import { authorKey } from '../../common/authors.ts';
 import { textFormats } from '../../common/fields.ts';
 import { indexTerms, matchesIn, pieces, queryTerms, snippet, textOfHtml, textOfMarkdown } from '../../server/search/text.ts';
+import { bareDoi } from '../../common/doi.ts';
 import { recordOf } from '../../server/services/bibtex-import.ts';
-import { countEntries, entriesOf } from '../../server/services/bibtex-parse.ts';
+import { countEntries, entriesOf, prepared } from '../../server/services/bibtex-parse.ts';
 import { cslName } from '../../server/services/citations.ts';
 import { abstractText } from '../../server/services/doi-lookup.ts';
 import { boundNesting, sanitizeHtml } from '../../server/services/sanitize.ts';
@@ -81,6 +82,24 @@ const helpers: Record<string, (s: string) => unknown> = {
   'BibTeX entry count': countEntries,
   'BibTeX fields and names': (s) =>
     recordOf({ id: 'k', type: 'article', title: s, author: [{ family: s, given: s }, { literal: s }], note: s, keyword: s, URL: s, DOI: s } as CSL, 'article'),
+  // issue #26: the fields citations need, a particle and a suffix, and what is read from the fields as written
+  'BibTeX citation fields': (s) =>
+    recordOf(
+      {
+        id: 'k',
+        type: 'book',
+        title: `${s}, 2nd Edition`,
+        editor: [{ family: s, given: s, 'non-dropping-particle': s, suffix: s }],
+        page: s,
+        edition: s,
+      } as CSL,
+      'book',
+      { title: s, month: s },
+    ),
+  'BibTeX keywords and abstract': (s) =>
+    recordOf({ id: 'k', type: 'article', title: 't', abstract: s, keyword: s } as CSL, 'article', { keywords: s, author: s }),
+  'DOI made bare': bareDoi,
+  'BibTeX fields prepared for the parser': (s) => prepared({ keywords: s, abstract: s, author: s, editor: s }),
   'HTML nesting bound': boundNesting,
   // a new suffix on every call: the sanitizer keeps its answers by content
   sanitizer: (s) => sanitizeHtml(`${s}${Math.random()}`),

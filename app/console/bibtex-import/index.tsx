@@ -113,7 +113,12 @@ export function BibtexImport({ reload }: { reload: () => Promise<unknown> }) {
                     close();
                     return done;
                   },
-                  (done) => t('consoleImport.done', { created: done.created.length, updated: done.updated.length }),
+                  // the server's sentence in the reader's language, and each refused entry with its reasons
+                  (done) =>
+                    [
+                      done.summary ?? t('consoleImport.done', { created: done.created.length, updated: done.updated.length }),
+                      ...(done.refused ?? []).map((r) => `${r.key || `#${r.index}`}: ${r.problems.join('; ')}`),
+                    ].join(' · '),
                 )
               }
             >

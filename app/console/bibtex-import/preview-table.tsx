@@ -78,6 +78,11 @@ export function PreviewTable({ entries, choices, choose }: { entries: ImportEntr
                       {p}
                     </Typography>
                   ))}
+                  {(e.changes ?? []).map((change) => (
+                    <Typography key={change} variant="caption" color="text.secondary" component="p">
+                      {change}
+                    </Typography>
+                  ))}
                 </TableCell>
                 <TableCell>
                   <TextField
@@ -116,6 +121,10 @@ export function PreviewTable({ entries, choices, choose }: { entries: ImportEntr
                         <MenuItem value="create">{t('consoleImport.create')}</MenuItem>
                       </TextField>
                     </>
+                  ) : e.repeats ? (
+                    <Typography variant="caption" color="warning.main" component="p">
+                      {t(e.repeats.by === 'doi' ? 'consoleImport.repeatsDoi' : 'consoleImport.repeatsTitle', { index: e.repeats.index, key: e.repeats.key })}
+                    </Typography>
                   ) : (
                     '—'
                   )}

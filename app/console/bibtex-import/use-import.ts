@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { ImportEntry } from '../../../common/wire.ts';
+import type { ImportEntry, ImportResult } from '../../../common/wire.ts';
 import { request } from '../api.ts';
 
 // The BibTeX import's state (issue #14, point 3): the text, the preview's entries and, for each, whether
@@ -11,7 +11,11 @@ export type Choice = { on: boolean; area: string; duplicate: DuplicateAction };
 const importPath = '/api/publication/import/';
 
 /** Entries that can be imported start chosen, but duplicates, which start skipped. */
-const initialChoice = (e: ImportEntry): Choice => ({ on: !!e.record && e.problems.length === 0 && !e.duplicateOf, area: 'none', duplicate: 'skip' });
+const initialChoice = (e: ImportEntry): Choice => ({
+  on: !!e.record && e.problems.length === 0 && !e.duplicateOf && !e.repeats,
+  area: 'none',
+  duplicate: 'skip',
+});
 
 export function useBibtexImport() {
   const [text, setText] = useState('');
@@ -34,11 +38,20 @@ export function useBibtexImport() {
       const c = choices[i];
       if (!c?.on || !e.record) return [];
       if (e.duplicateOf && c.duplicate === 'skip') return [];
-      return [{ record: e.record, area: c.area, ...(e.duplicateOf && c.duplicate === 'update' ? { update: e.duplicateOf.pid } : {}) }];
+      return [{ record: e.record, area: c.area, key: e.key, ...(e.duplicateOf && c.duplicate === 'update' ? { update: e.duplicateOf.pid } : {}) }];
     });
   }
 
-  const run = () => request<{ created: number[]; updated: number[] }>('POST', importPath, { json: { entries: chosen() } });
+  /** The duplicates (of a stored record or of an earlier entry) the reader leaves out. */
+  function skipped() {
+    return (entries ?? []).filter((e, i) => {
+      const c = choices[i];
+      return !!e.record && (e.duplicateOf ? !c?.on || c.duplicate === 'skip' : !!e.repeats && !c?.on);
+    }).length;
+  }
+
+  // the entries that pass are stored, the others reported (issue #26, point 7)
+  const run = () => request<ImportResult>('POST', importPath, { json: { entries: chosen(), partial: true, skipped: skipped() } });
   const reset = () => {
     setEntries(null);
     setChoices([]);
