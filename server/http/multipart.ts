@@ -117,5 +117,8 @@ export const multipartPlugin = fp(async (app: FastifyInstance, opts: { storage: 
       throw malformed(e);
     }
   });
-  app.addHook('onResponse', async (req) => removeTmpFiles(req));
+  // a cached answer sent by the server's first hook (server/cache/http.ts, earlyHit) never reached the onRequest above
+  app.addHook('onResponse', async (req) => {
+    if (req.tmpFiles) removeTmpFiles(req);
+  });
 });
