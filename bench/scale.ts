@@ -6,7 +6,7 @@
 // With BENCH_FILL=http (issue #24, point 5), each lab starts as the demo and the server itself is filled
 // through the API, every record by an HTTP call as a lab importing its history would (bench/scale-fill.ts),
 // and the resident memory is reported after the fill, after the load, after BENCH_IDLE_S (30) idle seconds
-// and after forced collections (bench/gc-signal.ts).
+// and after forced collections (bench/gc-signal.ts). BENCH_NODE_ARGS adds flags to the server's node.
 import { type ChildProcess, execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -76,7 +76,7 @@ async function measure(dir: string, dataDir: string, port: number, fillSize?: Si
   const memoryFile = path.join(work, `memory-${port}.json`);
   const { child, startMs } = await startServer(dir, dataDir, port, children, {
     // this tree's hook, whatever the revision measured
-    nodeArgs: ['--expose-gc', '--import', path.join(import.meta.dirname, 'gc-signal.ts')],
+    nodeArgs: ['--expose-gc', '--import', path.join(import.meta.dirname, 'gc-signal.ts'), ...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [])],
     env: { BENCH_MEMORY_FILE: memoryFile },
   });
   const pid = child.pid as number;

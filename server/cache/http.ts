@@ -85,7 +85,13 @@ export function earlyHit(keyOf: (req: FastifyRequest) => string | undefined, cac
   return function earlyHitHook(req: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void) {
     const h = req.headers;
     if (req.method !== 'GET' || h['if-none-match'] !== undefined || h[Refresher.HEADER] !== undefined || presentsSession(req) || hasNul(req.url)) return done();
-    const key = keyOf(req);
+    let key: string | undefined;
+    try {
+      key = keyOf(req);
+    } catch {
+      // whatever cannot be keyed here (a malformed URL…) is judged by the hooks that own it
+      return done();
+    }
     if (key === undefined) return done();
     req.cacheKey = key;
     const store = cache();
