@@ -33,7 +33,7 @@ export async function startServer(
   // as `npm start` runs it (package.json): the bundle where the revision builds one, else its sources
   const bundle = path.join(dir, 'build', 'app', 'main.js');
   const entry = fs.existsSync(bundle) ? bundle : path.join(dir, 'server', 'main.ts');
-  const child = spawn(process.execPath, ['--max-semi-space-size=8', ...(extra.nodeArgs ?? []), entry], {
+  const child = spawn(process.execPath, ['--max-semi-space-size=8', '--heap-growing-percent=20', ...(extra.nodeArgs ?? []), entry], {
     cwd: dir,
     env: {
       ...process.env,
