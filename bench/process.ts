@@ -12,7 +12,7 @@ const root = path.resolve(import.meta.dirname, '..');
 const pages = ['/', '/news', '/people', '/publication', '/curriculum', '/sharedtask', '/DISCOpen', '/login', '/console'];
 const runs = Number(process.env.BENCH_RUNS ?? 3);
 /** The V8 flags of `npm start` (package.json; docs/performance.md says why); BENCH_NODE_FLAGS='' measures without. */
-const startFlags = (process.env.BENCH_NODE_FLAGS ?? '--max-semi-space-size=8').split(' ').filter(Boolean);
+const startFlags = (process.env.BENCH_NODE_FLAGS ?? '--max-semi-space-size=8 --heap-growing-percent=20').split(' ').filter(Boolean);
 const entry = process.env.BENCH_ENTRY ?? 'build/app/main.js';
 
 const rssMb = (pid: number) => Math.round(Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024);

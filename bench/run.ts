@@ -11,7 +11,9 @@ import autocannon from 'autocannon';
 import { freePort } from './net.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
-const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+/** Rounds of app then nginx per page: the machine is shared, so the ratio is taken round by round and the median reported. */
+const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const lighthouse = process.env.BENCH_LIGHTHOUSE !== '0';
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-bench-'));
@@ -49,6 +51,21 @@ async function main() {
     stdio: 'ignore',
   });
 
+  // BENCH_BASE_DIR: another checkout (its page build made) served on the same data in the same rounds, to
+  // compare a change's ratio with the code before it under the same load of the machine
+  const baseDir = process.env.BENCH_BASE_DIR;
+  let before: string | undefined;
+  if (baseDir) {
+    const port = await freePort();
+    const other = spawn(process.execPath, [path.join(baseDir, 'server', 'main.ts')], {
+      cwd: baseDir,
+      env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production', DATABASE_URL: '' },
+      stdio: 'ignore',
+    });
+    children.push(other);
+    before = `http://127.0.0.1:${port}`;
+    await waitFor(`${before}/api/read_site/`);
+  }
   const appPort = await freePort();
   const app = spawn(process.execPath, [path.join(root, 'server', 'main.ts')], {
     env: { ...process.env, DATA_DIR: dataDir, PORT: String(appPort), HOST: '127.0.0.1', NODE_ENV: 'production', DATABASE_URL: '' },
@@ -94,15 +111,41 @@ async function main() {
       errors: r.errors + r.non2xx,
     }));
 
-  console.log(`\nLoad: ${connections} connections, ${seconds} s each, client and servers on this machine (${os.cpus().length} cores).\n`);
-  console.log('page         app req/s   app p99   nginx req/s   nginx p99   app/nginx');
+  console.log(
+    `\nLoad: ${connections} connections, ${rounds} rounds of ${seconds} s on the app then on nginx per page, client and servers on this machine (${os.cpus().length} cores).\n`,
+  );
+  console.log('page         app req/s   app p99   nginx req/s   nginx p99   app/nginx (median of rounds; each round)');
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
+  const ratioRows: string[] = [];
   for (const [name, p] of pages) {
     await run(base + p); // warm the page cache and the JIT
-    const a = await run(base + p);
-    const n = await run(`http://127.0.0.1:${nginxPort}/${name}.html`);
+    if (before) await run(before + p);
+    const app: Awaited<ReturnType<typeof run>>[] = [];
+    const old: Awaited<ReturnType<typeof run>>[] = [];
+    const ngx: Awaited<ReturnType<typeof run>>[] = [];
+    for (let i = 0; i < rounds; i++) {
+      app.push(await run(base + p));
+      if (before) old.push(await run(before + p));
+      ngx.push(await run(`http://127.0.0.1:${nginxPort}/${name}.html`));
+    }
+    const ratios = app.map((a, i) => a.rps / (ngx[i] as { rps: number }).rps);
+    const a = { rps: median(app.map((x) => x.rps)), p99: median(app.map((x) => x.p99)), errors: app.reduce((n, x) => n + x.errors, 0) };
+    const n = { rps: median(ngx.map((x) => x.rps)), p99: median(ngx.map((x) => x.p99)) };
     console.log(
-      `${name.padEnd(12)} ${a.rps.toFixed(0).padStart(9)} ${`${a.p99} ms`.padStart(9)} ${n.rps.toFixed(0).padStart(13)} ${`${n.p99} ms`.padStart(11)} ${`${((a.rps / n.rps) * 100).toFixed(1)}%`.padStart(11)}${a.errors ? `  (${a.errors} errors)` : ''}`,
+      `${name.padEnd(12)} ${a.rps.toFixed(0).padStart(9)} ${`${a.p99} ms`.padStart(9)} ${n.rps.toFixed(0).padStart(13)} ${`${n.p99} ms`.padStart(11)} ${`${(median(ratios) * 100).toFixed(1)}%`.padStart(11)} (${ratios.map((r) => r.toFixed(2)).join(', ')})${a.errors ? `  (${a.errors} errors)` : ''}`,
     );
+    if (before) {
+      const oldRatios = old.map((o, i) => o.rps / (ngx[i] as { rps: number }).rps);
+      ratioRows.push(
+        `${name.padEnd(12)} ${median(old.map((x) => x.rps))
+          .toFixed(0)
+          .padStart(9)} ${`${(median(oldRatios) * 100).toFixed(1)}%`.padStart(11)} (${oldRatios.map((r) => r.toFixed(2)).join(', ')})`,
+      );
+    }
+  }
+  if (before) {
+    console.log(`\n${baseDir} in the same rounds:\npage         app req/s   app/nginx`);
+    for (const r of ratioRows) console.log(r);
   }
 
   console.log('\nJavaScript and CSS each page loads (gzip; the CSS is inline in the HTML):');
@@ -156,12 +199,13 @@ async function main() {
 
 // `npm run bench -- scale`: the site at a real lab's size (bench/scale.ts); `-- search`: the site search at that size
 // (bench/search.ts); `-- process`: one idle process (bench/process.ts); `-- history`: what revisions and the
-// trash cost a save (bench/history.ts)
+// trash cost a save (bench/history.ts); `-- profile`: where a cached answer's CPU goes (bench/profile.ts)
 const modes: Record<string, () => Promise<unknown>> = {
   scale: () => import('./scale.ts').then(() => new Promise<never>(() => {})),
   search: () => import('./search.ts').then(() => new Promise<never>(() => {})),
   process: () => import('./process.ts'),
   history: () => import('./history.ts'),
+  profile: () => import('./profile.ts'),
 };
 const entry = (modes[process.argv[2] ?? ''] ?? main)();
 entry.then(

@@ -7,6 +7,7 @@ import { news } from '../common/resources/news.ts';
 import { person } from '../common/resources/person.ts';
 import { publication } from '../common/resources/publication.ts';
 import { create, seedDemo } from '../cli/demo/seed.ts';
+import type { Crud } from '../server/services/crud.ts';
 import { createDatabase, migrate } from '../server/db/database.ts';
 import { actorByUsername } from '../server/services/auth.ts';
 import { articles, newsItems } from '../server/services/content.ts';
@@ -66,10 +67,68 @@ const abstractOf = (i: number) =>
   `${Array.from({ length: 80 }, (_, k) => zipf(vocabulary, i, k)).join(' ')}. ${Array.from({ length: 12 }, (_, k) => zipf(zhWords, i, k + 100)).join('')}。 topic${i % 500}`;
 const zhTitle = (i: number) => `${Array.from({ length: 4 }, (_, k) => zipf(zhWords, i, k + 200)).join('')}研究`;
 
-async function main() {
-  const [dataDir, size] = process.argv.slice(2) as [string, Size];
+type Resource = typeof person | typeof publication | typeof article | typeof news;
+/** One record of a lab of `size`, as the form its create call takes (the API's and the services' alike). */
+export type Entry = { resource: Resource; input: Record<string, string> };
+
+/** The records a lab of `size` has beyond the demo's, people first (the publications name them). */
+export function* entries(size: Size): Generator<Entry> {
   const want = sizes[size];
-  if (!dataDir || !want) throw new Error('usage: node bench/scale-seed.ts <DATA_DIR> empty|demo|1k|10k');
+  for (let n = 0; n < want.people; n++)
+    yield {
+      resource: person,
+      input: {
+        uid: `B${n}`,
+        username: `bench${n}`,
+        name_zh: `成员${n}`,
+        name_en: `Member ${n}`,
+        password: 'bench-password',
+        password2: 'bench-password',
+        type: n % 9 === 0 ? 'former member' : 'PhD',
+        status: n % 9 === 0 ? 'false' : 'true',
+        entrance: String(2000 + (n % 25)),
+        description_en: phrase(n, 12),
+        link_type: '1',
+        link1: `# Member ${n}\n\n${phrase(n, 60)}`,
+      },
+    };
+  for (let i = 0; i < want.publications; i++)
+    yield {
+      resource: publication,
+      input: {
+        title: i % 5 === 4 ? `${zhTitle(i)} ${i}` : `${phrase(i, 8)} ${i}`,
+        author: JSON.stringify([`Member ${i % 997}`, `Member ${(i * 13) % 997}`, 'A. Colleague']),
+        // half carry an abstract, as in a list where papers imported from BibTeX have one and papers
+        // typed in by hand often do not
+        abstract: i % 2 === 0 ? abstractOf(i) : '',
+        keywords: JSON.stringify([words[i % words.length], zipf(vocabulary, i, 300), zipf(zhWords, i, 301)]),
+        source: ['ACL', 'EMNLP', 'WWW', 'KDD', 'AAAI', 'TKDE'][i % 6] as string,
+        year: String(2026 - (i % 30)),
+        month: String(1 + (i % 12)),
+        area: ['social computing', 'computational argumentation', 'graph models', 'agents'][i % 4] as string,
+        link1: `https://example.org/paper/${i}`,
+      },
+    };
+  for (let i = 0; i < want.articles; i++)
+    yield {
+      resource: article,
+      input: {
+        title: `${phrase(i, 5)} ${i}`,
+        abstract: phrase(i, 30),
+        markdown: `# ${phrase(i, 4)}\n\n${phrase(i, 400)}\n\n## More\n\n${phrase(i + 1, 300)}`,
+        release: 'true',
+        authors: JSON.stringify([`Member ${i}`]),
+      },
+    };
+  for (let i = 0; i < want.news; i++)
+    yield {
+      resource: news,
+      input: { abstract: `${phrase(i, 6)} ${i}`, content_en: `<p>${phrase(i, 80)}</p>`, content_zh: `<p>${phrase(i, 80)}</p>`, release: 'true' },
+    };
+}
+
+/** The demo lab (or, for `empty`, the administrator alone) in `dataDir`, through the services. */
+export async function seedBase(dataDir: string, size: Size): Promise<void> {
   const db = createDatabase({ dataDir, databaseUrl: undefined });
   const storage = new Storage(dataDir);
   try {
@@ -77,67 +136,42 @@ async function main() {
     await storage.init();
     if (size === 'empty') await ensureAdmin(db, { adminUsername: 'labadmin', adminPassword: 'bench-admin-password' });
     else await seedDemo(db, storage, 'bench-admin-password', {});
-    const actor = await actorByUsername(db, 'labadmin');
-    const ctx: Ctx = { db, storage, actor, lang: 'en' };
-    // people hash a password each (argon2 on the thread pool): a few at a time
-    for (let i = 0; i < want.people; i += 8) {
-      await Promise.all(
-        Array.from({ length: Math.min(8, want.people - i) }, (_, k) => {
-          const n = i + k;
-          return create(people, person, ctx, {
-            uid: `B${n}`,
-            username: `bench${n}`,
-            name_zh: `成员${n}`,
-            name_en: `Member ${n}`,
-            password: 'bench-password',
-            password2: 'bench-password',
-            type: n % 9 === 0 ? 'former member' : 'PhD',
-            status: n % 9 === 0 ? 'false' : 'true',
-            entrance: String(2000 + (n % 25)),
-            description_en: phrase(n, 12),
-            link_type: '1',
-            link1: `# Member ${n}\n\n${phrase(n, 60)}`,
-          });
-        }),
-      );
-    }
-    for (let i = 0; i < want.publications; i++) {
-      await create(publications, publication, ctx, {
-        title: i % 5 === 4 ? `${zhTitle(i)} ${i}` : `${phrase(i, 8)} ${i}`,
-        author: JSON.stringify([`Member ${i % 997}`, `Member ${(i * 13) % 997}`, 'A. Colleague']),
-        // half carry an abstract, as in a list where papers imported from BibTeX have one and papers
-        // typed in by hand often do not
-        abstract: i % 2 === 0 ? abstractOf(i) : '',
-        keywords: JSON.stringify([words[i % words.length], zipf(vocabulary, i, 300), zipf(zhWords, i, 301)]),
-        source: ['ACL', 'EMNLP', 'WWW', 'KDD', 'AAAI', 'TKDE'][i % 6],
-        year: String(2026 - (i % 30)),
-        month: String(1 + (i % 12)),
-        area: ['social computing', 'computational argumentation', 'graph models', 'agents'][i % 4],
-        link1: `https://example.org/paper/${i}`,
-      });
-    }
-    for (let i = 0; i < want.articles; i++) {
-      await create(articles, article, ctx, {
-        title: `${phrase(i, 5)} ${i}`,
-        abstract: phrase(i, 30),
-        markdown: `# ${phrase(i, 4)}\n\n${phrase(i, 400)}\n\n## More\n\n${phrase(i + 1, 300)}`,
-        release: 'true',
-        authors: JSON.stringify([`Member ${i}`]),
-      });
-    }
-    for (let i = 0; i < want.news; i++) {
-      await create(newsItems, news, ctx, {
-        abstract: `${phrase(i, 6)} ${i}`,
-        content_en: `<p>${phrase(i, 80)}</p>`,
-        content_zh: `<p>${phrase(i, 80)}</p>`,
-        release: 'true',
-      });
-    }
-    console.log(JSON.stringify({ size, ...want }));
   } finally {
     storage.close();
     await db.destroy();
   }
 }
 
-await main();
+async function main() {
+  const [dataDir, size] = process.argv.slice(2) as [string, Size];
+  if (!dataDir || !sizes[size]) throw new Error('usage: node bench/scale-seed.ts <DATA_DIR> empty|demo|1k|10k');
+  await seedBase(dataDir, size);
+  const db = createDatabase({ dataDir, databaseUrl: undefined });
+  const storage = new Storage(dataDir);
+  try {
+    const actor = await actorByUsername(db, 'labadmin');
+    const ctx: Ctx = { db, storage, actor, lang: 'en' };
+    const crudOf = new Map<Resource, Crud>([
+      [person, people],
+      [publication, publications],
+      [article, articles],
+      [news, newsItems],
+    ]);
+    // people hash a password each (argon2 on the thread pool): a few at a time
+    let batch: Promise<number>[] = [];
+    for (const { resource, input } of entries(size)) {
+      batch.push(create(crudOf.get(resource) as Crud, resource, ctx, input));
+      if (resource !== person || batch.length >= 8) {
+        await Promise.all(batch);
+        batch = [];
+      }
+    }
+    await Promise.all(batch);
+    console.log(JSON.stringify({ size, ...sizes[size] }));
+  } finally {
+    storage.close();
+    await db.destroy();
+  }
+}
+
+if (import.meta.main) await main();

@@ -3,12 +3,17 @@
 // SQLite lab takes BENCH_CONNECTIONS (200) concurrent readers cycling through public pages and reads while
 // an administrator writes a news item every 5 s. With BENCH_COMPARE=<git rev>, that revision's server runs
 // the same load on a copy of the same data in the same run: compare the ratios, the machine is shared.
+// With BENCH_FILL=http (issue #24, point 5), each lab starts as the demo and the server itself is filled
+// through the API, every record by an HTTP call as a lab importing its history would (bench/scale-fill.ts),
+// and the resident memory is reported after the fill, after the load, after BENCH_IDLE_S (30) idle seconds
+// and after forced collections (bench/gc-signal.ts). BENCH_NODE_ARGS adds flags to the server's node.
 import { type ChildProcess, execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import type { Size } from './scale-seed.ts';
+import { fillOverHttp } from './scale-fill.ts';
 import { login, memoryOf, percentile, sleep, startServer } from './server.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -16,6 +21,8 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 20);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 200);
 const scales = (process.env.BENCH_SCALE ?? 'empty,demo,1k,10k').split(',') as Size[];
 const compare = process.env.BENCH_COMPARE;
+const fillHttp = process.env.BENCH_FILL === 'http';
+const idleSeconds = Number(process.env.BENCH_IDLE_S ?? 30);
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-scale-'));
 const children: ChildProcess[] = [];
 const ADMIN = { username: 'labadmin', password: 'bench-admin-password' };
@@ -51,14 +58,37 @@ type Result = {
   junkGrowthMb: number;
   cold: Record<string, number>;
   gzipKb: Record<string, number>;
+  /** BENCH_FILL=http: records created, seconds it took, and RSS (MB) after the fill, the load, the idle time and the collections. */
+  fill?: {
+    records: number;
+    seconds: number;
+    afterFillMb: number;
+    afterLoadMb: number;
+    afterIdleMb: number;
+    afterGcMb: number;
+    afterLastResortMb: number;
+    heapUsedMb: number;
+  };
 };
 
-async function measure(dir: string, dataDir: string, port: number): Promise<Result> {
+async function measure(dir: string, dataDir: string, port: number, fillSize?: Size): Promise<Result> {
   const base = `http://127.0.0.1:${port}`;
-  const { child, startMs } = await startServer(dir, dataDir, port, children);
+  const memoryFile = path.join(work, `memory-${port}.json`);
+  const { child, startMs } = await startServer(dir, dataDir, port, children, {
+    // this tree's hook, whatever the revision measured
+    nodeArgs: ['--expose-gc', '--import', path.join(import.meta.dirname, 'gc-signal.ts'), ...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [])],
+    env: { BENCH_MEMORY_FILE: memoryFile },
+  });
   const pid = child.pid as number;
   const idleMb = memoryOf(pid).rss;
   const token = await login(base, ADMIN);
+  let fill: Omit<NonNullable<Result['fill']>, 'afterLoadMb' | 'afterIdleMb' | 'afterGcMb' | 'afterLastResortMb' | 'heapUsedMb'> | undefined;
+  if (fillSize) {
+    const t = performance.now();
+    const records = await fillOverHttp(base, token, fillSize);
+    fill = { records, seconds: Math.round((performance.now() - t) / 1000), afterFillMb: memoryOf(pid).rss };
+    console.log(`   filled through the API: ${records} records in ${fill.seconds} s, RSS ${fill.afterFillMb} MB`);
+  }
   const aid = ((await (await fetch(`${base}/api/read_article/`)).json()) as { aid: number }[])[0]?.aid;
   const pages = [
     '/',
@@ -165,6 +195,18 @@ async function measure(dir: string, dataDir: string, port: number): Promise<Resu
   await sleep(1000);
   const after = memoryOf(pid);
   const junkGrowthMb = after.rss - beforeJunk;
+  let filled: Result['fill'];
+  if (fill) {
+    const afterLoadMb = after.rss;
+    await sleep(idleSeconds * 1000);
+    const afterIdleMb = memoryOf(pid).rss;
+    fs.rmSync(memoryFile, { force: true });
+    process.kill(pid, 'SIGUSR2');
+    while (!fs.existsSync(memoryFile)) await sleep(100);
+    await sleep(100);
+    const m = JSON.parse(fs.readFileSync(memoryFile, 'utf8')) as { afterGc: { rss: number }; afterLastResort: { rss: number; heapUsed: number } };
+    filled = { ...fill, afterLoadMb, afterIdleMb, afterGcMb: m.afterGc.rss, afterLastResortMb: m.afterLastResort.rss, heapUsedMb: m.afterLastResort.heapUsed };
+  }
 
   child.kill('SIGTERM');
   await new Promise((resolve) => child.once('exit', resolve));
@@ -183,6 +225,7 @@ async function measure(dir: string, dataDir: string, port: number): Promise<Resu
     junkGrowthMb,
     cold,
     gzipKb,
+    ...(filled ? { fill: filled } : {}),
   };
 }
 
@@ -205,11 +248,14 @@ async function main() {
     `\n${connections} concurrent readers over the public pages and reads, ${seconds} s, one administrator write every 5 s; client and server on this machine (${os.cpus().length} cores).`,
   );
   const rows: string[] = [];
+  const fillRows: string[] = [];
   const reference = new Map<string, number>();
   for (const scale of scales) {
     const dataDir = path.join(work, scale, 'data');
     const t = performance.now();
-    execFileSync(process.execPath, [path.join(import.meta.dirname, 'scale-seed.ts'), dataDir, scale], { stdio: 'ignore' });
+    // filled through the API, the lab starts as the demo (the empty lab, the reference, stays empty)
+    const seeded = fillHttp && scale !== 'empty' ? 'demo' : scale;
+    execFileSync(process.execPath, [path.join(import.meta.dirname, 'scale-seed.ts'), dataDir, seeded], { stdio: 'ignore' });
     console.log(`seeded ${scale} in ${((performance.now() - t) / 1000).toFixed(1)} s`);
     const runs: [string, string, string][] = [['this tree', root, dataDir]];
     if (compareDir) {
@@ -219,7 +265,11 @@ async function main() {
     }
     for (const [label, dir, data] of runs) {
       const port = 20000 + Math.floor(Math.random() * 20000);
-      const m = await measure(dir, data, port);
+      const m = await measure(dir, data, port, fillHttp && seeded !== scale ? scale : undefined);
+      if (m.fill)
+        fillRows.push(
+          `${scale.padEnd(6)} ${label.padEnd(10)} ${String(m.fill.records).padStart(7)} ${`${m.fill.seconds} s`.padStart(7)} ${String(m.idleMb).padStart(6)} ${String(m.fill.afterFillMb).padStart(6)} ${String(m.fill.afterLoadMb).padStart(6)} ${String(m.fill.afterIdleMb).padStart(6)} ${String(m.fill.afterGcMb).padStart(6)} ${String(m.fill.afterLastResortMb).padStart(6)} ${String(m.fill.heapUsedMb).padStart(6)}`,
+        );
       if (scale === 'empty') reference.set(label, m.rps);
       const ref = reference.get(label);
       const ratio = ref ? (m.rps / ref).toFixed(2) : '-';
@@ -239,6 +289,13 @@ async function main() {
   console.log(
     "ratio: req/s over the empty lab's in this run; warm: at rest after every path answered once; +junk: RSS growth over 2,000 requests with unknown query strings.",
   );
+  if (fillRows.length > 0) {
+    console.log(
+      `\nFilled through the API (RSS in MB): started, after the fill, after the load, after ${idleSeconds} s idle, after a full GC, after a last-resort GC; heap used at the end`,
+    );
+    console.log('lab    server     records    fill  start   fill   load   idle     gc   last   heap');
+    for (const r of fillRows) console.log(r);
+  }
 }
 
 main().then(

@@ -22,15 +22,22 @@ export function memoryOf(pid: number): { rss: number; peak: number } {
  * A production server of the code at `dir` on `dataDir` (added to `children`, for the caller to stop);
  * resolves once `/` answers, with the time that took.
  */
-export async function startServer(dir: string, dataDir: string, port: number, children: ChildProcess[]): Promise<{ child: ChildProcess; startMs: number }> {
+export async function startServer(
+  dir: string,
+  dataDir: string,
+  port: number,
+  children: ChildProcess[],
+  extra: { nodeArgs?: string[]; env?: Record<string, string> } = {},
+): Promise<{ child: ChildProcess; startMs: number }> {
   const started = performance.now();
   // as `npm start` runs it (package.json): the bundle where the revision builds one, else its sources
   const bundle = path.join(dir, 'build', 'app', 'main.js');
   const entry = fs.existsSync(bundle) ? bundle : path.join(dir, 'server', 'main.ts');
-  const child = spawn(process.execPath, ['--max-semi-space-size=8', entry], {
+  const child = spawn(process.execPath, ['--max-semi-space-size=8', '--heap-growing-percent=20', ...(extra.nodeArgs ?? []), entry], {
     cwd: dir,
     env: {
       ...process.env,
+      ...extra.env,
       DATA_DIR: dataDir,
       PORT: String(port),
       HOST: '127.0.0.1',

@@ -6,4 +6,4 @@ if [ ! -f build/app/main.js ]; then
   echo "No server build at build/app/main.js: run \`npm run build\` first (README, Production)." >&2
   exit 1
 fi
-NODE_ENV=production exec bash scripts/node.sh --max-semi-space-size=8 build/app/main.js "$@"
+NODE_ENV=production exec bash scripts/node.sh --max-semi-space-size=8 --heap-growing-percent=20 build/app/main.js "$@"

@@ -25,7 +25,7 @@ import { authPlugin } from './http/auth.ts';
 import { errorsPlugin, requestLang } from './http/errors.ts';
 import { multipartPlugin } from './http/multipart.ts';
 import { lingerPlugin } from './http/linger.ts';
-import { headersPlugin } from './http/headers.ts';
+import { headersPlugin, sendsHsts } from './http/headers.ts';
 import { responseSerializer } from './http/responses.ts';
 import { textPlugin } from './http/text.ts';
 import { jsonPlugin } from './http/json.ts';
@@ -39,7 +39,8 @@ import { searchRoutes } from './api/search.ts';
 import { activityRoutes } from './api/activity.ts';
 import { historyRoutes, scheduleTrashPurge } from './api/history.ts';
 import { projectRoot } from './root.ts';
-import { cachePlugin } from './cache/plugin.ts';
+import { cachePlugin, mainCacheKey } from './cache/plugin.ts';
+import { earlyHit } from './cache/http.ts';
 import { PublishTimer } from './cache/publish-timer.ts';
 import { nextPublications } from './services/content.ts';
 import { clusterPlugin } from './cluster/bus.ts';
@@ -94,6 +95,15 @@ export async function buildApp({ config, db: givenDb, logger = false, pgSchema, 
   app.setValidatorCompiler(validatorCompiler);
   // every answer is checked against its route's schema, but in production only the first of each route (server/http/responses.ts)
   app.setSerializerCompiler(responseSerializer(config.production ? { mode: 'first answer', log: app.log } : { mode: 'every answer' }));
+  // a fresh shared answer is sent before any other hook runs (issue #24, point 6): server/cache/http.ts
+  app.addHook(
+    'onRequest',
+    earlyHit(
+      (req) => mainCacheKey(app, req),
+      () => app.responseCache,
+      (req) => sendsHsts(req, config),
+    ),
+  );
   const changes = new Changes();
   // the search index reads the public records as a visitor would, and again after each public change
   const search = new SearchIndex(

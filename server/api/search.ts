@@ -29,7 +29,7 @@ export async function searchRoutes(app: FastifyInstance) {
     const key = searchKey(app, req);
     if (!app.searchAskedBefore(key)) return;
     req.cacheStore = app.searchCache;
-    await answerFromCache(app.searchCache, req, reply, key, headers, (flight) => app.searchRefresher.start(req, flight));
+    await answerFromCache(app.searchCache, req, reply, key, (flight) => app.searchRefresher.start(req, flight));
   });
   app.addHook('onSend', async (req, reply, payload) => {
     if (req.routeOptions.url !== '/api/search/' || !req.cacheFlight) return payload;

@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { answerFromCache, chooseEncoding, keepRendered, Refresher } from './http.ts';
+import { gunzipSync } from 'node:zlib';
+import { answerFromCache, chooseEncoding, earlyHit, keepRendered, Refresher } from './http.ts';
 import { type Flight, ResponseCache } from './response-cache.ts';
 
 // The HTTP side of the cache on a bare Fastify app: what a reader gets while a stale answer is being
@@ -12,7 +13,7 @@ function appWith(cache: ResponseCache, refresh: (flight: Flight) => void): Fasti
   const app = Fastify();
   let version = 0;
   app.addHook('onRequest', async (req, reply) => {
-    await answerFromCache(cache, req, reply, 'k', headers, refresh);
+    await answerFromCache(cache, req, reply, 'k', refresh);
   });
   app.addHook('onSend', async (req, reply, payload) => keepRendered(cache, req, reply, payload, ['news'], headers));
   app.get('/', async (_req, reply) => reply.type('text/plain').send(`version ${++version}`));
@@ -76,7 +77,7 @@ describe('an answer that is gone', () => {
     const refresher = new Refresher(app, cache);
     app.addHook('onRequest', async (req, reply) => {
       if (refresher.claim(req)) return;
-      await answerFromCache(cache, req, reply, 'article', headers, (flight) => refresher.start(req, flight));
+      await answerFromCache(cache, req, reply, 'article', (flight) => refresher.start(req, flight));
     });
     app.addHook('onSend', async (req, reply, payload) => keepRendered(cache, req, reply, payload, ['article'], headers));
     app.get('/', async (_req, reply) => (published ? reply.type('text/plain').send('the article') : reply.code(404).send('gone')));
@@ -117,5 +118,51 @@ describe('chooseEncoding', () => {
     expect(chooseEncoding('*')).toBe('gzip');
     expect(chooseEncoding('identity')).toBeUndefined();
     expect(chooseEncoding(undefined)).toBeUndefined();
+  });
+});
+
+describe('earlyHit (issue #24, point 6)', () => {
+  it('answers a fresh hit before any later hook, with the headers its render was sent with', async () => {
+    const cache = new ResponseCache(1 << 20, 60_000);
+    const app = Fastify();
+    let laterHooks = 0;
+    let keyed = 0;
+    app.addHook(
+      'onRequest',
+      earlyHit(
+        () => {
+          keyed++;
+          return 'k';
+        },
+        () => cache,
+        () => false,
+      ),
+    );
+    app.addHook('onRequest', async (req, reply) => {
+      laterHooks++;
+      // the key is computed once, by the first hook
+      expect(req.cacheKey).toBe('k');
+      await answerFromCache(cache, req, reply, req.cacheKey as string, () => {});
+    });
+    app.addHook('onSend', async (req, reply, payload) => keepRendered(cache, req, reply, payload, ['news'], headers));
+    app.get('/', async (_req, reply) => reply.type('text/plain').header('Content-Disposition', 'inline; filename="x.txt"').send('the answer'));
+    const first = await app.inject('/');
+    expect(first.headers['x-cache']).toBe('miss');
+    const second = await app.inject({ url: '/', headers: { 'accept-encoding': 'gzip' } });
+    expect(laterHooks).toBe(1);
+    expect(keyed).toBe(2);
+    expect(second.headers['x-cache']).toBe('hit');
+    expect(second.headers['content-encoding']).toBe('gzip');
+    expect(second.headers['content-disposition']).toBe('inline; filename="x.txt"');
+    expect(second.headers.vary).toBe(headers.vary);
+    expect(second.headers['cache-control']).toBe(headers.cacheControl);
+    expect(gunzipSync(second.rawPayload).toString()).toBe('the answer');
+    // a stale answer, a session and a conditional request go the whole way
+    await app.inject({ url: '/', headers: { authorization: 'Token x' } });
+    await app.inject({ url: '/', headers: { 'if-none-match': String(second.headers.etag) } });
+    cache.changed('news');
+    await app.inject('/');
+    expect(laterHooks).toBe(4);
+    await app.close();
   });
 });

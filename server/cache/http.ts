@@ -4,7 +4,9 @@ import { setTimeout as wait } from 'node:timers/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { presentsSession } from '../http/auth.ts';
 import type { Topic } from './changes.ts';
-import { FLIGHT_LIMIT_MS, type Flight, type ResponseCache, type Stored } from './response-cache.ts';
+import { HSTS } from '../http/headers.ts';
+import { hasNul } from '../http/text.ts';
+import { FLIGHT_LIMIT_MS, type Flight, type Form, type ResponseCache, type Stored } from './response-cache.ts';
 
 // The HTTP side of the response cache, shared by the pages (server/pages/plugin.ts) and the public
 // reads (server/cache/reads.ts): answer from memory in onRequest, or make this request the one render
@@ -45,20 +47,64 @@ export function chooseEncoding(acceptEncoding: string | string[] | undefined): '
 export type AnswerHeaders = { vary: string; cacheControl: string };
 
 /** Sends a kept answer: 304 when the client holds it, else the form it accepts. */
-export function sendStored(req: FastifyRequest, reply: FastifyReply, stored: Stored, state: CacheState, headers: AnswerHeaders) {
-  reply
-    .code(stored.status)
-    .header('Content-Type', stored.type)
-    .header('Vary', headers.vary)
-    .header('ETag', stored.etag)
-    .header('Cache-Control', headers.cacheControl)
-    .header('X-Cache', state)
-    .header('X-Content-Type-Options', 'nosniff');
+export function sendStored(req: FastifyRequest, reply: FastifyReply, stored: Stored, state: CacheState) {
+  reply.code(stored.status).header('Content-Type', stored.type).header('ETag', stored.etag).header('X-Cache', state);
   for (const [name, value] of Object.entries(stored.headers)) reply.header(name, value);
   if (notModified(req, stored.etag)) return reply.code(304).send();
   const encoding = chooseEncoding(req.headers['accept-encoding']);
   if (encoding) reply.header('Content-Encoding', encoding);
   return reply.send(encoding === 'br' ? stored.br : encoding === 'gzip' ? stored.gzip : stored.body);
+}
+
+/** The encodings of Accept-Encoding values seen lately: browsers send a handful of spellings. */
+const formOfHeader = new Map<string, Form>();
+
+/** The stored form for an Accept-Encoding header (chooseEncoding, remembered for the few values seen). */
+function formFor(acceptEncoding: string | undefined): Form {
+  const header = acceptEncoding ?? '';
+  let form = formOfHeader.get(header);
+  if (form === undefined) {
+    form = chooseEncoding(header) ?? 'plain';
+    if (formOfHeader.size >= 64) formOfHeader.clear();
+    formOfHeader.set(header, form);
+  }
+  return form;
+}
+
+/**
+ * Answers a fresh hit before any other hook runs (registered first, server/app.ts): the key is computed
+ * once (`keyOf`, kept on the request for the hooks that run when it is no hit), and the answer is its
+ * head, built when it was kept, and its stored bytes. Only what is provably a shared read qualifies: a
+ * GET of a public route that shares its answers, from no session (no Authorization, no console cookie),
+ * not a refresh, without a conditional header (If-None-Match is answered by the full path), and with no
+ * NUL in the URL (refused with a 400 by server/http/text.ts). Everything else, and any miss or stale
+ * answer, goes through the hooks as before. HSTS is the one header that depends on the connection
+ * rather than the content: it is added here as the headers plugin would.
+ */
+export function earlyHit(keyOf: (req: FastifyRequest) => string | undefined, cache: () => ResponseCache, hsts: (req: FastifyRequest) => boolean) {
+  return function earlyHitHook(req: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void) {
+    const h = req.headers;
+    if (req.method !== 'GET' || h['if-none-match'] !== undefined || h[Refresher.HEADER] !== undefined || presentsSession(req) || hasNul(req.url)) return done();
+    let key: string | undefined;
+    try {
+      key = keyOf(req);
+    } catch {
+      // whatever cannot be keyed here (a malformed URL…) is judged by the hooks that own it
+      return done();
+    }
+    if (key === undefined) return done();
+    req.cacheKey = key;
+    const store = cache();
+    const { entry, fresh } = store.lookup(key);
+    if (!entry || !fresh) return done();
+    store.stats.hits++;
+    const form = formFor(h['accept-encoding'] as string | undefined);
+    reply.hijack();
+    const res = reply.raw;
+    if (hsts(req)) res.setHeader('Strict-Transport-Security', HSTS);
+    res.writeHead(entry.status, entry.wire[form] as string[]);
+    res.end(form === 'plain' ? entry.body : entry[form]);
+  };
 }
 
 const delay = (ms: number) => wait(ms, undefined, { ref: false });
@@ -120,33 +166,32 @@ export async function answerFromCache(
   req: FastifyRequest,
   reply: FastifyReply,
   key: string,
-  headers: AnswerHeaders,
   refresh: (flight: Flight) => void,
 ): Promise<boolean> {
   const { entry, fresh } = cache.lookup(key);
   if (entry && fresh) {
     cache.stats.hits++;
-    sendStored(req, reply, entry, 'hit', headers);
+    sendStored(req, reply, entry, 'hit');
     return true;
   }
   const under = cache.flight(key);
   if (entry) {
     if (under) {
       cache.stats.stale++;
-      sendStored(req, reply, entry, 'stale', headers);
+      sendStored(req, reply, entry, 'stale');
       return true;
     }
     const flight = cache.begin(key) as Flight;
     refresh(flight);
     const outcome = await Promise.race([flight.promise.then((stored) => ({ stored })), delay(cache.patienceMs)]);
     if (outcome?.stored) {
-      sendStored(req, reply, outcome.stored, 'miss', headers);
+      sendStored(req, reply, outcome.stored, 'miss');
       return true;
     }
     // the render kept nothing: the answer is gone (a 404 now) or the render failed; this reader renders
     if (outcome) return false;
     cache.stats.stale++;
-    sendStored(req, reply, entry, 'stale', headers);
+    sendStored(req, reply, entry, 'stale');
     return true;
   }
   if (under) {
@@ -154,7 +199,7 @@ export async function answerFromCache(
     const done = await Promise.race([under.promise, delay(Math.max(0, FLIGHT_LIMIT_MS - (Date.now() - under.startedMs)))]);
     if (done) {
       cache.stats.shared++;
-      sendStored(req, reply, done, 'shared', headers);
+      sendStored(req, reply, done, 'shared');
       return true;
     }
     // the render kept nothing (an error, a 404): this request renders on its own
@@ -169,12 +214,29 @@ export async function answerFromCache(
   refresh(flight);
   const rendered = await flight.promise;
   if (!rendered) return false;
-  sendStored(req, reply, rendered, 'miss', headers);
+  sendStored(req, reply, rendered, 'miss');
   return true;
 }
 
-/** Headers a kept answer keeps with its content: they were computed from it. */
-const CONTENT_HEADERS = ['content-security-policy'] as const;
+/**
+ * Headers a kept answer does not keep from its render: the ones the cache writes itself (type, tag, coding,
+ * length, state), the connection's own, one that depends on the connection rather than the content (HSTS,
+ * added to every hit as the headers plugin would), and a cookie, which is never handed to other readers.
+ * Every other one (Content-Disposition, the security headers and the page's policy…) goes with each copy.
+ */
+const NOT_KEPT = new Set([
+  'content-type',
+  'content-length',
+  'content-encoding',
+  'transfer-encoding',
+  'etag',
+  'x-cache',
+  'date',
+  'connection',
+  'keep-alive',
+  'set-cookie',
+  'strict-transport-security',
+]);
 
 /** A payload as one buffer (undefined for what is neither text, bytes nor a stream). */
 export async function readAll(payload: unknown): Promise<Buffer | undefined> {
@@ -217,14 +279,15 @@ export async function keepRendered(
     return payload;
   }
   const type = String(reply.getHeader('content-type') ?? 'application/octet-stream');
-  const contentHeaders: Record<string, string> = {};
-  for (const name of CONTENT_HEADERS) {
-    const v = reply.getHeader(name);
-    if (typeof v === 'string') contentHeaders[name] = v;
+  reply.header('Vary', headers.vary).header('Cache-Control', headers.cacheControl).header('X-Content-Type-Options', 'nosniff');
+  const kept: Record<string, string> = {};
+  for (const [name, value] of Object.entries(reply.getHeaders())) {
+    if (NOT_KEPT.has(name) || value === undefined) continue;
+    kept[name] = Array.isArray(value) ? value.join(', ') : String(value);
   }
-  const stored = await cache.finish(flight, { status: reply.statusCode, type, body, topics, headers: contentHeaders });
+  const stored = await cache.finish(flight, { status: reply.statusCode, type, body, topics, headers: kept });
   if (!stored) return body;
-  reply.header('Vary', headers.vary).header('ETag', stored.etag).header('Cache-Control', headers.cacheControl).header('X-Cache', 'miss');
+  reply.header('ETag', stored.etag).header('X-Cache', 'miss');
   const encoding = chooseEncoding(req.headers['accept-encoding']);
   if (!encoding) return stored.body;
   reply.header('Content-Encoding', encoding).removeHeader('content-length');
@@ -243,5 +306,7 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** This request is the one render of its cache key. */
     cacheFlight?: Flight;
+    /** Its key in the main response cache, computed once by the first hook (earlyHit). */
+    cacheKey?: string;
   }
 }

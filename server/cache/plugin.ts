@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { requestLang } from '../http/errors.ts';
 import { queryOf } from '../http/url.ts';
@@ -54,6 +54,8 @@ declare module 'fastify' {
     searchRefresher: Refresher;
     /** Whether a search answer's key was asked before: only those are kept (compressing a one-off answer twice costs more than it saves). */
     searchAskedBefore: (key: string) => boolean;
+    /** How a request on the page route is keyed in the main cache (set by server/pages/plugin.ts when it serves pages). */
+    pageCacheKey: { of?: (req: FastifyRequest) => string | undefined };
   }
 }
 
@@ -65,9 +67,21 @@ function readKey(url: string, routeUrl: string, lang: string, declared: Readonly
   return `read ${lang} ${routeUrl}?${parts.join('&')}`;
 }
 
+/**
+ * The key of a request in the main cache, when its route is a public one that shares its answers there: a
+ * read that declares `config.cache`, or a page (keyed by server/pages/plugin.ts). For earlyHit (http.ts).
+ */
+export function mainCacheKey(app: FastifyInstance, req: FastifyRequest): string | undefined {
+  const config = req.routeOptions.config;
+  if (!config || (config.access ?? 'public') !== 'public') return undefined;
+  if (config.cache) return readKey(req.url, req.routeOptions.url ?? '', requestLang(req), config.cache.query ?? {});
+  return app.pageCacheKey.of?.(req);
+}
+
 export const cachePlugin = fp(async (app: FastifyInstance, opts: { budgetBytes: number; maxAgeMs: number; patienceMs: number }) => {
   const cache = new ResponseCache(opts.budgetBytes, opts.maxAgeMs, opts.patienceMs);
   app.decorate('responseCache', cache);
+  app.decorate('pageCacheKey', {});
   app.lab.changes.on((topic) => cache.changed(topic));
 
   const refresher = new Refresher(app, cache);
@@ -89,8 +103,8 @@ export const cachePlugin = fp(async (app: FastifyInstance, opts: { budgetBytes: 
     const declared = req.routeOptions.config?.cache;
     // a refresh of a page is claimed by the page plugin, which knows its origin
     if (!declared || !mayShare(req) || refresher.claim(req)) return;
-    const key = readKey(req.url, req.routeOptions.url ?? '', requestLang(req), declared.query ?? {});
-    await answerFromCache(cache, req, reply, key, readHeaders, (flight) => refresher.start(req, flight));
+    const key = req.cacheKey ?? readKey(req.url, req.routeOptions.url ?? '', requestLang(req), declared.query ?? {});
+    await answerFromCache(cache, req, reply, key, (flight) => refresher.start(req, flight));
   });
   app.addHook('onSend', async (req, reply, payload) => {
     const declared = req.routeOptions.config?.cache;

@@ -22,8 +22,10 @@ export type Stored = {
   body: Buffer;
   gzip: Buffer;
   br: Buffer;
-  /** Headers that belong to this content (its Content-Security-Policy), sent with every copy. */
+  /** The headers its render was sent with (server/cache/http.ts says which), sent with every copy. */
   headers: Readonly<Record<string, string>>;
+  /** The whole head of a fresh hit in each form, built once per version: a hit only writes it and the body. */
+  wire: Readonly<Record<Form, readonly string[]>>;
   /** Weak validator from the content: equal answers have equal tags, on every instance. */
   etag: string;
   topics: ReadonlySet<Topic>;
@@ -31,6 +33,19 @@ export type Stored = {
   renderedAt: number;
   stale: boolean;
 };
+
+/** The forms an answer is kept in. */
+export type Form = 'br' | 'gzip' | 'plain';
+
+/** The head of a fresh hit: every header of the answer, the form's length and coding, as writeHead takes them. */
+function wireOf(s: Omit<Stored, 'wire'>, form: Form): string[] {
+  const body = form === 'plain' ? s.body : s[form];
+  const head = ['content-type', s.type, 'etag', s.etag, 'x-cache', 'hit'];
+  for (const [name, value] of Object.entries(s.headers)) head.push(name, value);
+  if (form !== 'plain') head.push('content-encoding', form);
+  head.push('content-length', String(body.length));
+  return head;
+}
 
 /** What a render produced; only answers with a cacheable status are kept. */
 export type Rendered = { status: number; type: string; body: Buffer; topics: Iterable<Topic>; headers?: Record<string, string> };
@@ -129,7 +144,7 @@ export class ResponseCache {
       const topics = new Set(rendered.topics);
       // a write to one of its topics after the render began may be missing from it
       const raced = [...topics].some((t) => (this.#changedAt.get(t) ?? 0) >= flight.startedAt);
-      const stored: Stored = {
+      const kept: Omit<Stored, 'wire'> = {
         status: rendered.status,
         type: rendered.type,
         body: rendered.body,
@@ -138,10 +153,17 @@ export class ResponseCache {
         br,
         etag: `W/"${createHash('sha1').update(rendered.body).digest('base64url')}"`,
         topics,
-        bytes: rendered.body.length + gz.length + br.length + OVERHEAD,
+        // the headers are held four times: as given, and in each form's head
+        bytes:
+          rendered.body.length +
+          gz.length +
+          br.length +
+          OVERHEAD +
+          4 * Object.entries(rendered.headers ?? {}).reduce((n, [k, v]) => n + k.length + v.length, 0),
         renderedAt: Date.now(),
         stale: raced,
       };
+      const stored: Stored = { ...kept, wire: { br: wireOf(kept, 'br'), gzip: wireOf(kept, 'gzip'), plain: wireOf(kept, 'plain') } };
       this.#keep(flight.key, stored);
       flight.settle(stored);
       return stored;

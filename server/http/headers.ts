@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
 import { pathOf } from './url.ts';
@@ -16,6 +16,10 @@ export function actsForMember(path: string, advisor: string | undefined): boolea
   return !!advisor && p.startsWith(`/${advisor.toLowerCase()}/`);
 }
 
+/** Strict-Transport-Security, sent over HTTPS in production. */
+export const HSTS = 'max-age=15552000';
+export const sendsHsts = (req: FastifyRequest, config: Config) => config.production && req.protocol === 'https';
+
 export const headersPlugin = fp(async (app: FastifyInstance, opts: { config: Config }) => {
   app.addHook('onRequest', async (req, reply) => {
     reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
@@ -23,6 +27,6 @@ export const headersPlugin = fp(async (app: FastifyInstance, opts: { config: Con
       reply.header('X-Frame-Options', 'DENY');
       if (!reply.hasHeader('content-security-policy')) reply.header('Content-Security-Policy', "frame-ancestors 'none'");
     } else reply.header('X-Frame-Options', 'SAMEORIGIN');
-    if (opts.config.production && req.protocol === 'https') reply.header('Strict-Transport-Security', 'max-age=15552000');
+    if (sendsHsts(req, opts.config)) reply.header('Strict-Transport-Security', HSTS);
   });
 });

@@ -193,8 +193,9 @@ export const multipartPlugin = fp(async (app: FastifyInstance, opts: MultipartOp
       throw malformed(e);
     }
   });
+  // a cached answer sent by the server's first hook (server/cache/http.ts, earlyHit) never reached the onRequest above
   app.addHook('onResponse', async (req) => {
     req.releaseUpload?.();
-    removeTmpFiles(req);
+    if (req.tmpFiles) removeTmpFiles(req);
   });
 });

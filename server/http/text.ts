@@ -34,10 +34,12 @@ export function fieldWithNul(value: unknown, path = ''): string | undefined {
   return undefined;
 }
 
+/** %00 anywhere in the path or query (double encoding yields the text "%00", not a NUL). */
+export const hasNul = (url: string) => /%00/i.test(url) || url.includes('\u0000');
+
 export const textPlugin = fp(async (app: FastifyInstance) => {
   app.addHook('onRequest', async (req) => {
-    // %00 anywhere in the path or query (double encoding yields the text "%00", not a NUL)
-    if (/%00/i.test(req.url) || req.url.includes('\u0000')) throw new ApiError(400, 'invalid_characters');
+    if (hasNul(req.url)) throw new ApiError(400, 'invalid_characters');
   });
   // after the multipart reader (registered before this plugin), before the schemas
   app.addHook('preValidation', async (req) => {

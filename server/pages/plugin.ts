@@ -34,26 +34,38 @@ const PAGE_ROUTE = '*';
 const pageHeaders: AnswerHeaders = { vary: 'Accept-Encoding, Cookie, Accept-Language', cacheControl: 'public, max-age=0, must-revalidate' };
 
 /**
- * The cache key of a request on the page route, and the cache it is kept in, or undefined for what is
- * never shared. Everything the page's HTML depends on is in the key: language (and whether the URL named
- * it), colour theme (one of three values whatever the cookie holds, so junk cannot grow the cache), origin
- * (checked, server/http/origin.ts), path and the parameters the page reads (page-params.ts), nothing else
- * of the query. What is excluded is judged on the decoded path the router matched, never the raw URL.
- * Search pages go to the small cache of search answers (cache/plugin.ts), keyed by the index's version,
- * once asked twice: any query can be asked, and none of them may push a page out of the main cache.
+ * The key of a request on the page route, or undefined for what is never shared. Everything the page's
+ * HTML depends on is in the key: language (and whether the URL named it), colour theme (one of three values
+ * whatever the cookie holds, so junk cannot grow the cache), origin (checked, server/http/origin.ts), path
+ * and the parameters the page reads (page-params.ts), nothing else of the query. What is excluded is judged
+ * on the decoded path the router matched, never the raw URL. `search`: a search page, whose key goes to
+ * the small cache of search answers (see cacheKey).
  */
-function cacheKey(app: FastifyInstance, req: FastifyRequest, origin: string): { key: string; store: ResponseCache } | undefined {
+function pageKey(req: FastifyRequest, origin: string): { key: string; search: boolean } | undefined {
   if (!mayShare(req)) return undefined;
   const path = pathOf(req.url);
   const lower = path.toLowerCase();
   if (lower.endsWith('.data') || lower.startsWith('/console') || lower.startsWith('/__') || isPreviewPath(path)) return undefined;
   const { lang, forced } = pageLanguage(req);
   const key = `${lang}${forced ? '!' : ''} ${themeOfCookie(req.headers.cookie)} ${origin} ${path}?${paramsKey(pageParams(path, queryOf(req.url)))}`;
-  if (/^\/search\/*$/.test(lower)) {
-    const searchKey = `search ${app.lab.search.version} ${key}`;
+  return /^\/search\/*$/.test(lower) ? { key, search: true } : { key: `page ${key}`, search: false };
+}
+
+/**
+ * The cache key of a request on the page route, and the cache it is kept in, or undefined for what is
+ * never shared (pageKey). Search pages go to the small cache of search answers (cache/plugin.ts), keyed by
+ * the index's version, once asked twice: any query can be asked, and none of them may push a page out of
+ * the main cache. A key the first hook computed (cache/http.ts, earlyHit) is taken as it is.
+ */
+function cacheKey(app: FastifyInstance, req: FastifyRequest, origin: string): { key: string; store: ResponseCache } | undefined {
+  if (req.cacheKey !== undefined) return { key: req.cacheKey, store: app.responseCache };
+  const keyed = pageKey(req, origin);
+  if (!keyed) return undefined;
+  if (keyed.search) {
+    const searchKey = `search ${app.lab.search.version} ${keyed.key}`;
     return app.searchAskedBefore(searchKey) ? { key: searchKey, store: app.searchCache } : undefined;
   }
-  return { key: `page ${key}`, store: app.responseCache };
+  return { key: keyed.key, store: app.responseCache };
 }
 
 /**
@@ -76,6 +88,13 @@ export async function pagesPlugin(app: FastifyInstance, opts: PagesOptions = {})
     app.log.warn('No page build at build/: run `npm run build`. Only the API is served.');
     return;
   }
+  // the first hook of the server answers a fresh page from the main cache with this key (cache/http.ts, earlyHit)
+  if (!opts.devServer)
+    app.pageCacheKey.of = (req) => {
+      if (req.routeOptions.url !== PAGE_ROUTE) return undefined;
+      const keyed = pageKey(req, siteOrigin(req, app.lab.config));
+      return keyed && !keyed.search ? keyed.key : undefined;
+    };
   app.addHook('onRequest', async (req, reply) => {
     // assets and feeds need neither: they are not rendered from the request's origin nor cached here
     if (req.routeOptions.url !== PAGE_ROUTE) return;
@@ -94,7 +113,7 @@ export async function pagesPlugin(app: FastifyInstance, opts: PagesOptions = {})
     if (!keyed) return;
     req.cacheStore = keyed.store;
     const refresher = keyed.store === app.searchCache ? app.searchRefresher : app.cacheRefresher;
-    await answerFromCache(keyed.store, req, reply, keyed.key, pageHeaders, (flight) => refresher.start(req, flight, origin));
+    await answerFromCache(keyed.store, req, reply, keyed.key, (flight) => refresher.start(req, flight, origin));
   });
 
   await app.register(fastifyReactRouter, {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Lang } from '../../common/enums.ts';
 import { pick } from '../../common/lang.ts';
 import {
@@ -34,14 +35,21 @@ const FIELDS: readonly { weight: number; text: (d: SearchDoc) => string }[] = [
 const SNIPPET_SCAN = 3000;
 
 type Loader = (topic: Topic) => Promise<SearchDoc[]> | undefined;
-type Kept = { doc: SearchDoc; topic: Topic };
+/** `sum`: a digest of the document as last indexed, to tell a changed one without serializing the kept one again. */
+type Kept = { doc: SearchDoc; topic: Topic; sum: string };
 type Ranked = { all: Kept[]; byKind: Map<SearchKind, Kept[]>; counts: Record<SearchKind, number>; pages: Map<string, SearchResult[]> };
 /** Shown pages kept per ranking (kind, page number and language). */
 const PAGES_KEPT = 8;
 /** Queries whose ranking is kept. */
 const RANKED_KEEP = 200;
 
-const sameDoc = (a: SearchDoc, b: SearchDoc) => JSON.stringify(a) === JSON.stringify(b);
+/**
+ * The pause before re-reading a topic after a change, from what the last read took: a burst of writes (a
+ * lab importing its history through the API) is read once per pause rather than once per write, which
+ * bounds the index's share of the process and the garbage it makes (each read is every record of the
+ * topic); a write is still searchable well within a second.
+ */
+export const refreshPause = (lastMs: number) => Math.min(400, Math.max(50, 2 * lastMs));
 
 export type SearchStats = { documents: number; buildMs: number; refreshes: number };
 
@@ -58,6 +66,8 @@ export class SearchIndex {
   /** Topics to read again, and the run doing it. */
   readonly #pending = new Set<Topic>();
   #running: Promise<void> | null = null;
+  /** How long the last refresh took (ms). */
+  #lastMs = 0;
   #closed = false;
   readonly ready: Promise<void>;
   readonly stats: SearchStats = { documents: 0, buildMs: 0, refreshes: 0 };
@@ -81,9 +91,12 @@ export class SearchIndex {
       this.#running = (async () => {
         await this.ready.catch(() => {});
         while (this.#pending.size > 0 && !this.#closed) {
+          await new Promise((r) => setTimeout(r, refreshPause(this.#lastMs)).unref());
           const batch = [...this.#pending];
           this.#pending.clear();
+          const started = performance.now();
           await this.#refresh(batch).catch(this.#onError);
+          this.#lastMs = performance.now() - started;
         }
       })().finally(() => {
         this.#running = null;
@@ -129,7 +142,8 @@ export class SearchIndex {
         }
         seen.add(doc.id);
         const kept = this.#docs.get(doc.id);
-        if (kept && sameDoc(kept.doc, doc)) continue;
+        const sum = createHash('sha1').update(JSON.stringify(doc)).digest('base64url');
+        if (kept && kept.sum === sum) continue;
         // a long text (a member's page may hold 200,000 characters) is read in pieces, in turns
         const fields: string[][] = [];
         for (const f of FIELDS) {
@@ -145,7 +159,7 @@ export class SearchIndex {
           fields.push(terms);
         }
         this.#index.set(doc.id, fields);
-        this.#docs.set(doc.id, { doc, topic });
+        this.#docs.set(doc.id, { doc, topic, sum });
         this.#changed();
       }
       for (const [id, kept] of this.#docs) {
