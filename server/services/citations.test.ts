@@ -69,7 +69,7 @@ describe('citations', () => {
   it('gives APA and a BibTeX that keeps Chinese text', async () => {
     const { apa, bibtex } = await citationsOf(base);
     expect(apa).toBe(
-      'Zhao, X., Peng, X., Marchetti, E., & Zhou, M. (2025, April). Measuring Affective Polarization. WWW 2025. https://doi.org/10.5555/disc.2025.0001',
+      'Zhao, X., Peng, X., Marchetti, E., & Zhou, M. (2025). Measuring affective polarization. In WWW 2025. https://doi.org/10.5555/disc.2025.0001',
     );
     expect(bibtex).toMatch(/^@inproceedings\{/);
     expect(await bibtexOf([{ ...base, title: '计算社会科学', author: ['李青禾'] }])).toContain('{李青禾}');

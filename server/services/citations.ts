@@ -210,15 +210,71 @@ export function cslJsonOf(list: readonly PublicPublication[]): string {
   return `${JSON.stringify(list.map(cslOf), null, 2)}\n`;
 }
 
+const CJK = /[\u3400-\u9fff]/;
+const ordinal = (n: number) => `${n}${n % 100 >= 11 && n % 100 <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th')}`;
+
+/**
+ * The item GB/T 7714-2015 is given (issue #26, point 5): page ranges with a hyphen (4.4's `2063-2065`), the
+ * edition as the standard writes it (8.3: `2版` in a Chinese reference, `2nd ed.` in a Western one), none for
+ * a first edition.
+ */
+function forGbt(p: PublicPublication, csl: CSL): CSL {
+  const out: Record<string, unknown> = { ...csl };
+  if (p.pages) out.page = p.pages.replace(/\s*[–—-]+\s*/g, '-');
+  const n = Number(p.edition);
+  if (p.edition) out.edition = Number.isInteger(n) ? (n <= 1 ? undefined : CJK.test(p.title) ? `${n}版` : `${ordinal(n)} ed.`) : p.edition;
+  return out as CSL;
+}
+
+/**
+ * The item APA 7 is given: a paper in published proceedings is cited as a chapter in an edited book
+ * (Manual 10.5 sends it to 10.3): "In Editors (Eds.), Proceedings (pp. x–y). Publisher.", the year alone.
+ * citation-js's APA style treats "paper-conference" as a talk ("(2023, July)", no "In").
+ */
+function forApa(csl: CSL): CSL {
+  const title = csl.title ? sentenceCase(csl.title) : csl.title;
+  // another work (a preprint, a report): its "venue" is where it is kept, APA's "Repository." (10.8), not "In …"
+  if (csl.type === 'article') {
+    const { 'container-title': kept, ...rest } = csl;
+    return { ...rest, title, ...(kept || csl.publisher ? { publisher: csl.publisher || kept } : {}) } as CSL;
+  }
+  if (csl.type !== 'paper-conference') return { ...csl, title };
+  const year = csl.issued?.['date-parts']?.[0]?.[0];
+  return { ...csl, title, type: 'chapter', ...(year !== undefined ? { issued: { 'date-parts': [[year]] } } : {}) } as CSL;
+}
+
+/**
+ * A title in APA's sentence case (Manual 6.17) when it is written in title case (most of its longer words
+ * capitalized): a word written Capitalized is lower-cased, but for the first word and the first after a
+ * colon; acronyms and mixed case (GNN, SIGIR, iPhone) stay. A title already in sentence case is left as
+ * written, so its proper nouns stay; a title-case title's proper nouns (Twitter) are lower-cased: the
+ * record cannot tell them apart.
+ */
+export function sentenceCase(title: string): string {
+  const words = title.split(/\s+/).slice(1).filter((w) => /^\p{L}{4,}/u.test(w));
+  const capitalized = words.filter((w) => /^\p{Lu}/u.test(w)).length;
+  if (words.length === 0 || capitalized * 3 < words.length * 2) return title;
+  let first = true;
+  return title.replace(/(\S+)(\s*)/g, (_, word: string, space: string) => {
+    const out = first ? word : word.replace(/(^|-)(\p{Lu})(\p{Ll}+)(?=$|[-,.;:!?)])/gu, (_m, dash: string, a: string, rest: string) => `${dash}${a.toLowerCase()}${rest}`);
+    first = /:$/.test(word);
+    return out + space;
+  });
+}
+
 /** The "Cite" block of a publication's page: its reference by GB/T 7714-2015 and by APA, and its BibTeX. */
 export async function citationsOf(p: PublicPublication): Promise<{ gbt: string; apa: string; bibtex: string }> {
   const Cite = await citeJs();
-  const cite = new Cite([cslOf(p)]);
-  const gbt = (cite.format('bibliography', { format: 'text', template: 'gb-t-7714-2015', lang: 'en-US' }) as string).trim();
+  const csl = cslOf(p);
+  let gbt = (new Cite([forGbt(p, csl)]).format('bibliography', { format: 'text', template: 'gb-t-7714-2015', lang: 'en-US' }) as string).trim();
+  // the CSL processor writes page ranges with an en dash; GB/T's examples use a hyphen (2063-2065)
+  const [from, to] = p.pages.split(/\s*[–—-]+\s*/);
+  const dashed = `${from}–${to}`;
+  if (to && gbt.includes(dashed)) gbt = `${gbt.slice(0, gbt.lastIndexOf(dashed))}${from}-${to}${gbt.slice(gbt.lastIndexOf(dashed) + dashed.length)}`;
   return {
     // GB/T writes 等 after the third of Chinese authors, et al. after Western ones
-    gbt: /^[\u3400-\u9fff]/.test(p.author[0] ?? '') ? gbt.replace(/, et al\.\s/, ', 等. ') : gbt,
-    apa: (cite.format('bibliography', { format: 'text', template: 'apa', lang: 'en-US' }) as string).trim(),
+    gbt: CJK.test(p.author[0]?.[0] ?? '') ? gbt.replace(/, et al\.\s/, ', 等. ') : gbt,
+    apa: (new Cite([forApa(csl)]).format('bibliography', { format: 'text', template: 'apa', lang: 'en-US' }) as string).trim(),
     bibtex: (await bibtexOf([p])).trim(),
   };
 }
