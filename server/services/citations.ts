@@ -251,12 +251,17 @@ function forApa(csl: CSL): CSL {
  * record cannot tell them apart.
  */
 export function sentenceCase(title: string): string {
-  const words = title.split(/\s+/).slice(1).filter((w) => /^\p{L}{4,}/u.test(w));
+  const words = title
+    .split(/\s+/)
+    .slice(1)
+    .filter((w) => /^\p{L}{4,}/u.test(w));
   const capitalized = words.filter((w) => /^\p{Lu}/u.test(w)).length;
   if (words.length === 0 || capitalized * 3 < words.length * 2) return title;
   let first = true;
   return title.replace(/(\S+)(\s*)/g, (_, word: string, space: string) => {
-    const out = first ? word : word.replace(/(^|-)(\p{Lu})(\p{Ll}+)(?=$|[-,.;:!?)])/gu, (_m, dash: string, a: string, rest: string) => `${dash}${a.toLowerCase()}${rest}`);
+    const out = first
+      ? word
+      : word.replace(/(^|-)(\p{Lu})(\p{Ll}+)(?=$|[-,.;:!?)])/gu, (_m, dash: string, a: string, rest: string) => `${dash}${a.toLowerCase()}${rest}`);
     first = /:$/.test(word);
     return out + space;
   });
