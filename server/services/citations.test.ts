@@ -89,4 +89,33 @@ describe('citations', () => {
     expect(cslName('Mary Ann Smith')).toEqual({ given: 'Mary Ann', family: 'Smith' });
     expect(cslName('李青禾')).toEqual({ literal: '李青禾' });
   });
+
+  it('gives every entry a readable key, unique in the file: family name (in pinyin for Chinese), year, first title word (issue #26, point 5)', async () => {
+    const keysOf = async (list: PublicPublication[]) => [...(await bibtexOf(list)).matchAll(/^@\w+\{([^,]+),/gm)].map((m) => m[1]);
+    const p = (over: Partial<PublicPublication>) => ({ ...base, author_parts: [], ...over });
+    expect(
+      await keysOf([
+        p({ author: ['Xinyue Zhao'], title: 'The Measuring of Affective Polarization' }),
+        p({ author: ['张三', '李四'], title: '基于图神经网络的社交媒体谣言早期检测方法', year: 2023 }),
+        p({ author: ['欧阳娜娜'], title: '面向中文的立场检测', year: 2024 }),
+        p({ author: ['李青禾'], author_parts: ['{"family":"李","given":"青禾"}'], title: 'Stance Detection', year: 2024 }),
+        p({ author: ['Jan van der Berg'], author_parts: ['{"family":"Berg","given":"Jan","particle":"van der"}'], title: 'On Deliberation', year: 2022 }),
+        p({ author: ['Lars Østergaard'], title: 'Échos', year: 2019 }),
+        p({ author: ['World Health Organization'], author_parts: ['{"literal":"World Health Organization"}'], title: 'COVID-19 report', year: 2023 }),
+        // the same first author, year and first word: told apart
+        p({ author: ['Xinyue Zhao'], title: 'Measuring Affective Polarization Again' }),
+        p({ author: ['Xinyue Zhao'], title: 'Measuring, Once More' }),
+      ]),
+    ).toEqual([
+      'zhao2025measuring',
+      'zhang2023jiyu',
+      'ouyang2024mianxiang',
+      'li2024stance',
+      'vanderberg2022deliberation',
+      'ostergaard2019echos',
+      'world2023covid',
+      'zhao2025measuringb',
+      'zhao2025measuringc',
+    ]);
+  });
 });

@@ -164,13 +164,74 @@ const bibtexTitle = (field: string, title: string) =>
 export async function bibtexOf(list: readonly PublicPublication[]): Promise<string> {
   if (list.length === 0) return '';
   const Cite = await citeJs();
+  const toPinyin = await pinyinOf();
+  // a key given twice gets b, c, … (as reference managers do): the first keeps the key its page's own export has
+  const seen = new Map<string, number>();
+  const keys = list.map((p) => {
+    const base = bibtexKey(p, toPinyin);
+    const n = (seen.get(base) ?? 0) + 1;
+    seen.set(base, n);
+    return n === 1 ? base : `${base}${n <= 26 ? String.fromCharCode(96 + n) : n}`;
+  });
   // laid out as citation-js wrote them: one entry after another, a blank line at the end
-  return `${list.map((p) => bibtexEntry(Cite, p)).join('')}\n`;
+  return `${list.map((p, i) => bibtexEntry(Cite, p, keys[i] as string)).join('')}\n`;
+}
+
+type Pinyin = (han: string) => string[];
+let pinyinLoading: Promise<Pinyin> | undefined;
+/** Han characters as toneless pinyin syllables, by pinyin-pro: loaded on the first export, as citation-js is. */
+function pinyinOf(): Promise<Pinyin> {
+  pinyinLoading ??= import('pinyin-pro').then(
+    ({ pinyin }) =>
+      (han: string) =>
+        pinyin(han, { toneType: 'none', type: 'array', surname: 'head', nonZh: 'removed' }),
+  );
+  return pinyinLoading;
+}
+
+/** Two-character family names (复姓) a whole Chinese name may begin with; any other's family name is its first character. */
+const COMPOUND =
+  /^(欧阳|司马|上官|诸葛|东方|皇甫|尉迟|公孙|慕容|令狐|长孙|宇文|司徒|夏侯|端木|独孤|南宫|西门|轩辕|呼延|申屠|太史|澹台|万俟|闻人|东郭|钟离|仲孙|淳于|单于)/;
+const STOP = new Set(['a', 'an', 'the', 'on', 'of', 'in', 'for', 'to', 'and', 'with', 'from', 'by', 'at', 'towards', 'toward']);
+/** Letters and digits in ASCII: accents taken off (Østergaard → ostergaard), anything else dropped. */
+const ascii = (s: string) =>
+  s
+    .normalize('NFKD')
+    .replace(/ø/gi, 'o')
+    .replace(/ß/g, 'ss')
+    .replace(/æ/gi, 'ae')
+    .replace(/[^A-Za-z0-9]/g, '')
+    .toLowerCase();
+
+/**
+ * A readable key (issue #26, point 5): the first author's family name, the year and the first word of the
+ * title that is not an article or a preposition, as Google Scholar writes them (lin2023detecting); Chinese
+ * in pinyin (zhang2023jiyu: 张三, 基于图神经网络…). Only letters and digits, so any BibTeX tool reads it.
+ */
+export function bibtexKey(p: PublicPublication, toPinyin: Pinyin): string {
+  const name = cslNames(p.author.slice(0, 1), p.author_parts?.slice(0, 1))[0];
+  const whole = name?.literal ?? '';
+  const han = (s: string) => /[\u3400-\u9fff]/.test(s);
+  const family = name?.family
+    ? han(name.family)
+      ? toPinyin(name.family).join('')
+      : ascii(`${name['non-dropping-particle'] ?? ''}${name.family}`)
+    : han(whole)
+      ? toPinyin(COMPOUND.exec(whole)?.[0] ?? whole.split('·')[0]?.slice(0, whole.includes('·') ? undefined : 1) ?? '').join('')
+      : ascii(whole.split(/\s+/)[0] ?? '');
+  const title = p.title.trim();
+  const word = han(title.slice(0, 2))
+    ? toPinyin(title.slice(0, 2)).join('')
+    : (title
+        .split(/[^\p{L}\p{N}]+/u)
+        .map(ascii)
+        .find((w) => w && !STOP.has(w)) ?? '');
+  return `${family || 'anon'}${p.year}${word}`;
 }
 
 type BibtexObject = { type: string; label: string; properties: Record<string, unknown> };
 
-function bibtexEntry(Cite: typeof CiteClass, p: PublicPublication): string {
+function bibtexEntry(Cite: typeof CiteClass, p: PublicPublication, key: string): string {
   const csl = cslOf(p);
   const [entry] = new Cite([csl]).format('bibtex', { format: 'object' }) as BibtexObject[];
   // a DOI stored before its format was Crossref's (issue #25, point 5) is left out rather than written
@@ -197,11 +258,8 @@ function bibtexEntry(Cite: typeof CiteClass, p: PublicPublication): string {
   const fields = Object.keys(entry?.properties ?? {})
     .filter((f) => values[f])
     .map((f) => `\t${f} = {${values[f]}},\n`);
-  // the type and the key citation-js chose, kept to the characters BibTeX allows there
+  // the type citation-js chose, kept to the characters BibTeX allows there
   const type = /^[a-z]+$/.test(entry?.type ?? '') ? entry?.type : 'misc';
-  // citation-js builds the key from the first family name: a name written whole (张三) has none (R8)
-  const label = (entry?.label ?? '').replace(/undefined/g, (_, at: number) => (at === 0 ? (p.author[0] ?? '') : ''));
-  const key = label.replace(/[^\p{L}\p{N}_:.-]/gu, '') || `pub${p.pid}`;
   return `@${type}{${key},\n${fields.join('')}}\n`;
 }
 
