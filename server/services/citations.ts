@@ -2,6 +2,7 @@ import type { CSL, CSLName, Cite as CiteClass } from '@citation-js/core';
 import type { PublicPublication } from '../../common/wire.ts';
 import { type NameParts, namesWithParts } from '../../common/authors.ts';
 import { textFormats } from '../../common/fields.ts';
+import { areas } from '../../common/enums.ts';
 import { gbt7714 } from './csl/gb-t-7714-2015.ts';
 
 // Publications as others cite them (issue #14): CSL-JSON (the citation-style language's data), BibTeX,
@@ -157,7 +158,7 @@ const bibtexTitle = (field: string, title: string) =>
     .join('');
 
 /**
- * BibTeX of publications: the fields BibTeX carries (no abstract or keywords; CSL-JSON has them).
+ * BibTeX of publications: the fields BibTeX carries, and the lab's area, keywords, abstract and links (kept).
  * citation-js decides each entry's type, key and which fields it has; every value is written here, from
  * the publication, through bibtexValue.
  */
@@ -229,6 +230,30 @@ export function bibtexKey(p: PublicPublication, toPinyin: Pinyin): string {
   return `${family || 'anon'}${p.year}${word}`;
 }
 
+/**
+ * What the lab entered beyond what citation-js writes (issue #26, point 6), so that importing the export
+ * gives back the same list: the area as JabRef's `groups` (its English name; the import reads it back and
+ * proposes it), keywords, the abstract (a paragraph break stays a blank line, which the import reads as
+ * one) and the other links as `code` (al-folio's name), `wechat` and `video` (al-folio's). Every value
+ * through bibtexValue.
+ */
+function kept(p: PublicPublication): Record<string, string> {
+  const area = areas.find((a) => a.value === p.area && a.value !== 'none');
+  const out: Record<string, string> = {};
+  if (area) out.groups = bibtexValue('groups', area.en);
+  if (p.keywords.length > 0) out.keywords = bibtexValue('keywords', p.keywords.join(', '));
+  if (p.abstract)
+    out.abstract = p.abstract
+      .split(/\n\s*\n/)
+      .map((paragraph) => bibtexValue('abstract', paragraph.trim()))
+      .filter(Boolean)
+      .join('\n\n');
+  if (p.link2) out.code = bibtexValue('url', p.link2);
+  if (p.link3) out.wechat = bibtexValue('url', p.link3);
+  if (p.link4) out.video = bibtexValue('url', p.link4);
+  return out;
+}
+
 type BibtexObject = { type: string; label: string; properties: Record<string, unknown> };
 
 function bibtexEntry(Cite: typeof CiteClass, p: PublicPublication, key: string): string {
@@ -255,9 +280,12 @@ function bibtexEntry(Cite: typeof CiteClass, p: PublicPublication, key: string):
     url: bibtexValue('url', p.link1),
     howpublished: bibtexValue('howpublished', p.link1),
   };
-  const fields = Object.keys(entry?.properties ?? {})
-    .filter((f) => values[f])
-    .map((f) => `\t${f} = {${values[f]}},\n`);
+  const extra = kept(p);
+  // citation-js's fields that this function writes, then the lab's own (once each)
+  const fields = [...new Set([...Object.keys(entry?.properties ?? {}).filter((f) => values[f]), ...Object.keys(extra)])]
+    .map((f) => [f, values[f] ?? extra[f]])
+    .filter(([, v]) => v)
+    .map(([f, v]) => `\t${f} = {${v}},\n`);
   // the type citation-js chose, kept to the characters BibTeX allows there
   const type = /^[a-z]+$/.test(entry?.type ?? '') ? entry?.type : 'misc';
   return `@${type}{${key},\n${fields.join('')}}\n`;
