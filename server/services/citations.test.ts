@@ -1,7 +1,7 @@
 import { parse } from '@retorquere/bibtex-parser';
 import { describe, expect, it } from 'vitest';
 import type { PublicPublication } from '../../common/wire.ts';
-import { bibtexOf, citationsOf, cslName } from './citations.ts';
+import { bibtexOf, citationsOf, cslName, sentenceCase } from './citations.ts';
 
 // Issue #14, point 5: the references of a publication's "Cite" block, by the project's GB/T 7714-2015
 // style and citation-js's APA, and its BibTeX.
@@ -117,5 +117,16 @@ describe('citations', () => {
       'zhao2025measuringb',
       'zhao2025measuringc',
     ]);
+  });
+
+  it("writes APA's titles in sentence case when they are in title case, keeping acronyms, subtitles' first words and peoples' names (Manual 6.17)", () => {
+    expect(sentenceCase('Co-Writing with Hesitation: How Writers Negotiate Suggestions')).toBe('Co-writing with hesitation: How writers negotiate suggestions');
+    expect(sentenceCase('Rumor or Revision? Tracking Claim Mutation Across Reposting Chains')).toBe(
+      'Rumor or revision? Tracking claim mutation across reposting chains',
+    );
+    expect(sentenceCase('Graph Learning for Social Data (in Chinese)')).toBe('Graph learning for social data (in Chinese)');
+    expect(sentenceCase('ChronicQA: Evaluating LLM Agents on GNN Tasks')).toBe('ChronicQA: Evaluating LLM agents on GNN tasks');
+    // already in sentence case: as written, its proper nouns kept
+    expect(sentenceCase('Bots on Twitter and Weibo during elections')).toBe('Bots on Twitter and Weibo during elections');
   });
 });

@@ -336,6 +336,26 @@ function forApa(csl: CSL): CSL {
  * written, so its proper nouns stay; a title-case title's proper nouns (Twitter) are lower-cased: the
  * record cannot tell them apart.
  */
+/** Words that stay capitalized in sentence case: languages and peoples (a record cannot mark other proper nouns). */
+const PROPER = new Set([
+  'Chinese',
+  'English',
+  'Japanese',
+  'Korean',
+  'German',
+  'French',
+  'Spanish',
+  'Arabic',
+  'Russian',
+  'European',
+  'American',
+  'African',
+  'Asian',
+  'Bayesian',
+  'Markov',
+  'Internet',
+]);
+
 export function sentenceCase(title: string): string {
   const words = title
     .split(/\s+/)
@@ -345,10 +365,12 @@ export function sentenceCase(title: string): string {
   if (words.length === 0 || capitalized * 3 < words.length * 2) return title;
   let first = true;
   return title.replace(/(\S+)(\s*)/g, (_, word: string, space: string) => {
-    const out = first
-      ? word
-      : word.replace(/(^|-)(\p{Lu})(\p{Ll}+)(?=$|[-,.;:!?)])/gu, (_m, dash: string, a: string, rest: string) => `${dash}${a.toLowerCase()}${rest}`);
-    first = /:$/.test(word);
+    // a subtitle's first word (after a colon, a question or an exclamation, Manual 6.17) keeps its capital,
+    // as the title's does; the rest of a hyphenated compound is lower-cased (Co-writing)
+    const out = word.replace(/(^|-)(\p{Lu})(\p{Ll}+)(?=$|[-,.;:!?)])/gu, (m, dash: string, a: string, rest: string, at: number) =>
+      (first && at === 0) || PROPER.has(`${a}${rest}`) ? m : `${dash}${a.toLowerCase()}${rest}`,
+    );
+    first = /[:?!]$/.test(word);
     return out + space;
   });
 }
