@@ -129,4 +129,80 @@ describe('citations', () => {
     // already in sentence case: as written, its proper nouns kept
     expect(sentenceCase('Bots on Twitter and Weibo during elections')).toBe('Bots on Twitter and Weibo during elections');
   });
+
+  // the styles' own published examples (tests/fixtures/bib/README.md names where each is reproduced)
+  describe("the styles' own examples (issue #26, point 5)", () => {
+    const record = (over: Partial<PublicPublication>): PublicPublication => ({ ...base, month: null, doi: '', link1: '', ...over });
+    it('GB/T 7714-2015, 4.4: KANAMORI H. Shaking without quaking[J]. Science, 1998, 279(5359): 2063.', async () => {
+      const p = record({
+        title: 'Shaking without quaking',
+        author: ['Hiroo Kanamori'],
+        source: 'Science',
+        venue_kind: 'journal',
+        year: 1998,
+        volume: '279',
+        issue: '5359',
+        pages: '2063',
+      });
+      expect((await citationsOf(p)).gbt).toBe('KANAMORI H. Shaking without quaking[J]. Science, 1998, 279(5359): 2063.');
+    });
+    it('GB/T 7714-2015, 8.1.2: three Chinese authors then 等', async () => {
+      const p = record({
+        title: '蓝田生物群：一个认识多细胞生物起源和早期演化的新窗口',
+        author: ['袁训来', '陈哲', '肖书海', '万斌'],
+        source: '科学通报',
+        venue_kind: 'journal',
+        year: 2012,
+        volume: '55',
+        issue: '34',
+        pages: '3219',
+      });
+      expect((await citationsOf(p)).gbt).toBe(
+        '袁训来, 陈哲, 肖书海, 等. 蓝田生物群：一个认识多细胞生物起源和早期演化的新窗口[J]. 科学通报, 2012, 55(34): 3219.',
+      );
+    });
+    it('GB/T 7714-2015, 8.3: a second edition written 2版 (the place of publication, 北京, has no field yet)', async () => {
+      const p = record({
+        title: '物质结构',
+        author: ['徐光宪', '王祥云'],
+        source: '科学出版社',
+        type: 'monograph',
+        venue_kind: 'other',
+        year: 2010,
+        edition: '2',
+      });
+      expect((await citationsOf(p)).gbt).toBe('徐光宪, 王祥云. 物质结构[M]. 2版. 科学出版社, 2010.');
+    });
+    it('APA 7, "Journal Article References": Grady et al. (2019)', async () => {
+      const p = record({
+        title: 'Emotions in storybooks: A comparison of storybooks that represent ethnic and racial groups in the United States',
+        author: ['Jasmine S. Grady', 'Malena Her', 'Geena Moreno', 'Catherine Perez', 'Jillian Yelinek'],
+        source: 'Psychology of Popular Media Culture',
+        venue_kind: 'journal',
+        year: 2019,
+        volume: '8',
+        issue: '3',
+        pages: '207-217',
+        doi: '10.1037/ppm0000185',
+      });
+      expect((await citationsOf(p)).apa).toBe(
+        'Grady, J. S., Her, M., Moreno, G., Perez, C., & Yelinek, J. (2019). Emotions in storybooks: A comparison of storybooks that represent ethnic and racial groups in the United States. Psychology of Popular Media Culture, 8(3), 207–217. https://doi.org/10.1037/ppm0000185',
+      );
+    });
+    it('APA 7, "Book References": Jackson (2019), second edition, the title given in title case', async () => {
+      const p = record({
+        title: 'The Psychology of Prejudice: From Attitudes to Social Action',
+        author: ['Lynne M. Jackson'],
+        source: 'American Psychological Association',
+        type: 'monograph',
+        venue_kind: 'other',
+        year: 2019,
+        edition: '2',
+        doi: '10.1037/0000168-000',
+      });
+      expect((await citationsOf(p)).apa).toBe(
+        'Jackson, L. M. (2019). The psychology of prejudice: From attitudes to social action (2nd ed.). American Psychological Association. https://doi.org/10.1037/0000168-000',
+      );
+    });
+  });
 });
