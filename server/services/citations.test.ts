@@ -204,5 +204,20 @@ describe('citations', () => {
         'Jackson, L. M. (2019). The psychology of prejudice: From attitudes to social action (2nd ed.). American Psychological Association. https://doi.org/10.1037/0000168-000',
       );
     });
+    it('GB/T 7714-2015, 4.5: a patent as 题名: 专利号[P] (the example 邓一刚. 全智能节电器: 200610171314.3[P]. 2006-12-13., with the year the record knows)', async () => {
+      const p = record({ title: '全智能节电器', author: ['邓一刚'], source: '200610171314.3', type: 'patent', venue_kind: 'other', year: 2006 });
+      expect((await citationsOf(p)).gbt).toBe('邓一刚. 全智能节电器: 200610171314.3[P]. 2006.');
+    });
+    it("APA 7's patent form (an invented patent): the number in parentheses after the title, the office named", async () => {
+      const p = record({
+        title: 'Hand-held transmitter with enhanced touch',
+        author: ['Jane Smith'],
+        source: 'US Patent 11,468,321',
+        type: 'patent',
+        venue_kind: 'other',
+        year: 2022,
+      });
+      expect((await citationsOf(p)).apa).toBe('Smith, J. (2022). Hand-held transmitter with enhanced touch (U.S. Patent No. 11,468,321).');
+    });
   });
 });

@@ -307,6 +307,8 @@ const ordinal = (n: number) => `${n}${n % 100 >= 11 && n % 100 <= 13 ? 'th' : ([
 function forGbt(p: PublicPublication, csl: CSL): CSL {
   const out: Record<string, unknown> = { ...csl };
   if (p.pages) out.page = p.pages.replace(/\s*[–—-]+\s*/g, '-');
+  // a patent's number after its title (4.5: 题名: 专利号[P])
+  if (p.type === 'patent' && p.source) out.number = p.source;
   const n = Number(p.edition);
   if (p.edition) out.edition = Number.isInteger(n) ? (n <= 1 ? undefined : CJK.test(p.title) ? `${n}版` : `${ordinal(n)} ed.`) : p.edition;
   return out as CSL;
@@ -319,6 +321,13 @@ function forGbt(p: PublicPublication, csl: CSL): CSL {
  */
 function forApa(csl: CSL): CSL {
   const title = csl.title ? sentenceCase(csl.title) : csl.title;
+  // a patent: "(U.S. Patent No. 11,468,321)" (Manual 11.11 via the APA style), from a number written "US Patent 11,468,321" or bare
+  if (csl.type === 'patent' && csl.note) {
+    const { note, ...rest } = csl;
+    const named = /^(.*?)\s*patent\b\s*(?:no\.?)?\s*(.+)$/i.exec(note);
+    const office = named?.[1]?.trim() ?? '';
+    return { ...rest, title, number: named ? named[2] : note, ...(office ? { authority: /^u\.?s\.?$/i.test(office) ? 'U.S.' : office } : {}) } as CSL;
+  }
   // another work (a preprint, a report): its "venue" is where it is kept, APA's "Repository." (10.8), not "In …"
   if (csl.type === 'article') {
     const { 'container-title': kept, ...rest } = csl;

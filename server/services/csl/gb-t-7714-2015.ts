@@ -79,7 +79,9 @@ export const gbt7714 = `<?xml version="1.0" encoding="utf-8"?>
           </group>
         </else-if>
         <else-if type="patent">
-          <text variable="title" suffix="[P]. "/>
+          <text variable="title"/>
+          <text variable="number" prefix=": "/>
+          <text value="[P]. "/>
           <text macro="year"/>
         </else-if>
         <else>
