@@ -409,6 +409,10 @@ export const ImportedRecordSchema = z.strictObject({
   editor_parts: z.array(z.string().max(300)).max(100).optional(),
   edition: z.string().max(50).optional(),
   isbn: z.string().max(50).optional(),
+  // issue #26, point 6: the code, WeChat and video links (this site's export, al-folio's code and video)
+  link2: z.string().max(2000).optional(),
+  link3: z.string().max(2000).optional(),
+  link4: z.string().max(2000).optional(),
 });
 export type ImportedRecord = z.infer<typeof ImportedRecordSchema>;
 
@@ -428,6 +432,8 @@ export const ImportEntrySchema = z.strictObject({
   repeats: z.strictObject({ index: z.number().int(), key: z.string(), by: z.enum(['doi', 'title']) }).optional(),
   /** What the import changed in the entry as written, in the reader's language (issue #26, point 1). */
   changes: z.array(z.string()).optional(),
+  /** The area the file names for it (issue #26, point 6: `groups`, as this site's export and JabRef write it), proposed. */
+  area: z.string().max(60).optional(),
 });
 export type ImportEntry = z.infer<typeof ImportEntrySchema>;
 

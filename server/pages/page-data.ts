@@ -27,7 +27,7 @@ import {
 } from '../services/content.ts';
 import type { ListOptions } from '../services/crud.ts';
 import { publicPeople, publicPeopleCount, publicPerson } from '../services/people.ts';
-import { publications, publicationsBy } from '../services/publications.ts';
+import { publicationPdfUrl, publications, publicationsBy } from '../services/publications.ts';
 import { type AuthorMembers, authorKey, BY_NAME, indexMembers, linkOf, memberOf, noMembers } from '../../common/authors.ts';
 import { publicPage, publicPages, publicShowcase, siteSettings } from '../services/site.ts';
 import { asWire } from '../services/wire.ts';
@@ -277,7 +277,7 @@ export function createPageData(lab: Lab, req: FastifyRequest, topics: Set<Topic>
       const found = await orNull(publications.get(ctx, Number(pid)));
       if (!found) return null;
       const p = asWire<PublicPublication>(found);
-      return { ...p, members: await membersAmong([p]) };
+      return { ...p, pdf_url: await publicationPdfUrl(ctx, p), members: await membersAmong([p]) };
     },
 
     /** Every publication as the public sees it, in the list's order; of the given areas only, unless none. */

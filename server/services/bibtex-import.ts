@@ -2,7 +2,7 @@ import { Worker } from 'node:worker_threads';
 import type { CSL, CSLName } from '@citation-js/core';
 import { displayName, type NameParts } from '../../common/authors.ts';
 import { bareDoi } from '../../common/doi.ts';
-import type { Lang } from '../../common/enums.ts';
+import { areas, type Lang } from '../../common/enums.ts';
 import { inputSchema } from '../../common/resource.ts';
 import { publication } from '../../common/resources/publication.ts';
 import type { ImportChoice, ImportEntry, ImportedRecord, ImportResult } from '../../common/wire.ts';
@@ -240,6 +240,8 @@ export function recordOf(item: CSL, entryType: string, raw: Record<string, strin
     link1: clean(item.URL ?? raw.html)
       .replace(/%5C_/gi, '_')
       .replace(/\\_/g, '_'),
+    // the other links as this site's export writes them (issue #26, point 6); code and video as al-folio does
+    ...linksOf(raw),
     entryType,
     // issue #26, point 4. dblp's CoRR volume (abs/…) and Better BibTeX's number = {arXiv:…} name a preprint, not a volume or issue
     volume: /^abs\//i.test(clean(item.volume)) ? '' : cutTo(clean(item.volume), 50),
@@ -254,6 +256,32 @@ export function recordOf(item: CSL, entryType: string, raw: Record<string, strin
     isbn: cutTo(clean(item.ISBN), 50),
     notes,
   };
+}
+
+/** A link field as written: a URL only (a word, or \\url{…} braces, is not one), never percent-decoded here. */
+const linkOf = (v: string | undefined) => {
+  const s = clean(v)
+    .replace(/^\\url\{(.*)\}$/, '$1')
+    .trim();
+  return /^https?:\/\/\S+$/i.test(s) ? s : '';
+};
+function linksOf(raw: Record<string, string>): Pick<ImportedRecord, 'link2' | 'link3' | 'link4'> {
+  const [code, wechat, video] = [linkOf(raw.code), linkOf(raw.wechat), linkOf(raw.video)];
+  return { ...(code ? { link2: code } : {}), ...(wechat ? { link3: wechat } : {}), ...(video ? { link4: video } : {}) };
+}
+
+/**
+ * The area a file names for an entry (issue #26, point 6): `groups`, as this site's export and JabRef write
+ * it (JabRef may list several, comma-separated: the first that is one of the lab's areas), by the area's
+ * value or its English or Chinese name, case ignored.
+ */
+export function areaOf(raw: Record<string, string> = {}): string | undefined {
+  for (const group of clean(raw.groups).split(/[,;，；]/)) {
+    const g = group.trim().toLowerCase();
+    const found = g && areas.find((a) => a.value !== 'none' && [a.value, a.en.toLowerCase(), a.zh].includes(g));
+    if (found) return found.value;
+  }
+  return undefined;
 }
 
 const HAS_MARKUP = /<\/?(?:b|i|em|strong|u|span|sup|sub|small|sc)\b[^<>]*>|<br\s*\/?>/i;
@@ -302,6 +330,7 @@ export async function previewImport(ctx: Ctx, text: string): Promise<ImportEntry
       continue;
     }
     const { notes, ...record } = recordOf(entry.item, entry.type, entry.raw);
+    const area = areaOf(entry.raw);
     const doiKey = record.doi.toLowerCase();
     const titleYear = `${titleKey(record.title)}|${record.year}`;
     const same = (record.doi && byDoi.get(doiKey)) || byTitle.get(titleYear);
@@ -317,6 +346,7 @@ export async function previewImport(ctx: Ctx, text: string): Promise<ImportEntry
       ...(same ? { duplicateOf: { pid: same.pid, title: same.title, by: record.doi && same.doi.toLowerCase() === doiKey ? 'doi' : 'title' } } : {}),
       ...(earlier ? { repeats: { index: earlier.index, key: earlier.key, by: earlierByDoi ? 'doi' : 'title' } } : {}),
       ...(notes.length > 0 ? { changes: notes.map((n) => t(ctx.lang, n.key, n.params)) } : {}),
+      ...(area ? { area } : {}),
     });
   }
   return out;

@@ -2,6 +2,7 @@ import type { CSL, CSLName, Cite as CiteClass } from '@citation-js/core';
 import type { PublicPublication } from '../../common/wire.ts';
 import { type NameParts, namesWithParts } from '../../common/authors.ts';
 import { textFormats } from '../../common/fields.ts';
+import { areas } from '../../common/enums.ts';
 import { gbt7714 } from './csl/gb-t-7714-2015.ts';
 
 // Publications as others cite them (issue #14): CSL-JSON (the citation-style language's data), BibTeX,
@@ -157,20 +158,105 @@ const bibtexTitle = (field: string, title: string) =>
     .join('');
 
 /**
- * BibTeX of publications: the fields BibTeX carries (no abstract or keywords; CSL-JSON has them).
+ * BibTeX of publications: the fields BibTeX carries, and the lab's area, keywords, abstract and links (kept).
  * citation-js decides each entry's type, key and which fields it has; every value is written here, from
  * the publication, through bibtexValue.
  */
 export async function bibtexOf(list: readonly PublicPublication[]): Promise<string> {
   if (list.length === 0) return '';
   const Cite = await citeJs();
+  const toPinyin = await pinyinOf();
+  // a key given twice gets b, c, … (as reference managers do): the first keeps the key its page's own export has
+  const seen = new Map<string, number>();
+  const keys = list.map((p) => {
+    const base = bibtexKey(p, toPinyin);
+    const n = (seen.get(base) ?? 0) + 1;
+    seen.set(base, n);
+    return n === 1 ? base : `${base}${n <= 26 ? String.fromCharCode(96 + n) : n}`;
+  });
   // laid out as citation-js wrote them: one entry after another, a blank line at the end
-  return `${list.map((p) => bibtexEntry(Cite, p)).join('')}\n`;
+  return `${list.map((p, i) => bibtexEntry(Cite, p, keys[i] as string)).join('')}\n`;
+}
+
+type Pinyin = (han: string) => string[];
+let pinyinLoading: Promise<Pinyin> | undefined;
+/** Han characters as toneless pinyin syllables, by pinyin-pro: loaded on the first export, as citation-js is. */
+function pinyinOf(): Promise<Pinyin> {
+  pinyinLoading ??= import('pinyin-pro').then(
+    ({ pinyin }) =>
+      (han: string) =>
+        pinyin(han, { toneType: 'none', type: 'array', surname: 'head', nonZh: 'removed' }),
+  );
+  return pinyinLoading;
+}
+
+/** Two-character family names (复姓) a whole Chinese name may begin with; any other's family name is its first character. */
+const COMPOUND =
+  /^(欧阳|司马|上官|诸葛|东方|皇甫|尉迟|公孙|慕容|令狐|长孙|宇文|司徒|夏侯|端木|独孤|南宫|西门|轩辕|呼延|申屠|太史|澹台|万俟|闻人|东郭|钟离|仲孙|淳于|单于)/;
+const STOP = new Set(['a', 'an', 'the', 'on', 'of', 'in', 'for', 'to', 'and', 'with', 'from', 'by', 'at', 'towards', 'toward']);
+/** Letters and digits in ASCII: accents taken off (Østergaard → ostergaard), anything else dropped. */
+const ascii = (s: string) =>
+  s
+    .normalize('NFKD')
+    .replace(/ø/gi, 'o')
+    .replace(/ß/g, 'ss')
+    .replace(/æ/gi, 'ae')
+    .replace(/[^A-Za-z0-9]/g, '')
+    .toLowerCase();
+
+/**
+ * A readable key (issue #26, point 5): the first author's family name, the year and the first word of the
+ * title that is not an article or a preposition, as Google Scholar writes them (lin2023detecting); Chinese
+ * in pinyin (zhang2023jiyu: 张三, 基于图神经网络…). Only letters and digits, so any BibTeX tool reads it.
+ */
+export function bibtexKey(p: PublicPublication, toPinyin: Pinyin): string {
+  const name = cslNames(p.author.slice(0, 1), p.author_parts?.slice(0, 1))[0];
+  const whole = name?.literal ?? '';
+  const han = (s: string) => /[\u3400-\u9fff]/.test(s);
+  const family = name?.family
+    ? han(name.family)
+      ? toPinyin(name.family).join('')
+      : ascii(`${name['non-dropping-particle'] ?? ''}${name.family}`)
+    : han(whole)
+      ? toPinyin(COMPOUND.exec(whole)?.[0] ?? whole.split('·')[0]?.slice(0, whole.includes('·') ? undefined : 1) ?? '').join('')
+      : ascii(whole.split(/\s+/)[0] ?? '');
+  const title = p.title.trim();
+  const word = han(title.slice(0, 2))
+    ? toPinyin(title.slice(0, 2)).join('')
+    : (title
+        .split(/[^\p{L}\p{N}]+/u)
+        .map(ascii)
+        .find((w) => w && !STOP.has(w)) ?? '');
+  return `${family || 'anon'}${p.year}${word}`;
+}
+
+/**
+ * What the lab entered beyond what citation-js writes (issue #26, point 6), so that importing the export
+ * gives back the same list: the area as JabRef's `groups` (its English name; the import reads it back and
+ * proposes it), keywords, the abstract (a paragraph break stays a blank line, which the import reads as
+ * one) and the other links as `code` (al-folio's name), `wechat` and `video` (al-folio's). Every value
+ * through bibtexValue.
+ */
+function kept(p: PublicPublication): Record<string, string> {
+  const area = areas.find((a) => a.value === p.area && a.value !== 'none');
+  const out: Record<string, string> = {};
+  if (area) out.groups = bibtexValue('groups', area.en);
+  if (p.keywords.length > 0) out.keywords = bibtexValue('keywords', p.keywords.join(', '));
+  if (p.abstract)
+    out.abstract = p.abstract
+      .split(/\n\s*\n/)
+      .map((paragraph) => bibtexValue('abstract', paragraph.trim()))
+      .filter(Boolean)
+      .join('\n\n');
+  if (p.link2) out.code = bibtexValue('url', p.link2);
+  if (p.link3) out.wechat = bibtexValue('url', p.link3);
+  if (p.link4) out.video = bibtexValue('url', p.link4);
+  return out;
 }
 
 type BibtexObject = { type: string; label: string; properties: Record<string, unknown> };
 
-function bibtexEntry(Cite: typeof CiteClass, p: PublicPublication): string {
+function bibtexEntry(Cite: typeof CiteClass, p: PublicPublication, key: string): string {
   const csl = cslOf(p);
   const [entry] = new Cite([csl]).format('bibtex', { format: 'object' }) as BibtexObject[];
   // a DOI stored before its format was Crossref's (issue #25, point 5) is left out rather than written
@@ -194,14 +280,14 @@ function bibtexEntry(Cite: typeof CiteClass, p: PublicPublication): string {
     url: bibtexValue('url', p.link1),
     howpublished: bibtexValue('howpublished', p.link1),
   };
-  const fields = Object.keys(entry?.properties ?? {})
-    .filter((f) => values[f])
-    .map((f) => `\t${f} = {${values[f]}},\n`);
-  // the type and the key citation-js chose, kept to the characters BibTeX allows there
+  const extra = kept(p);
+  // citation-js's fields that this function writes, then the lab's own (once each)
+  const fields = [...new Set([...Object.keys(entry?.properties ?? {}).filter((f) => values[f]), ...Object.keys(extra)])]
+    .map((f) => [f, values[f] ?? extra[f]])
+    .filter(([, v]) => v)
+    .map(([f, v]) => `\t${f} = {${v}},\n`);
+  // the type citation-js chose, kept to the characters BibTeX allows there
   const type = /^[a-z]+$/.test(entry?.type ?? '') ? entry?.type : 'misc';
-  // citation-js builds the key from the first family name: a name written whole (张三) has none (R8)
-  const label = (entry?.label ?? '').replace(/undefined/g, (_, at: number) => (at === 0 ? (p.author[0] ?? '') : ''));
-  const key = label.replace(/[^\p{L}\p{N}_:.-]/gu, '') || `pub${p.pid}`;
   return `@${type}{${key},\n${fields.join('')}}\n`;
 }
 
@@ -210,15 +296,107 @@ export function cslJsonOf(list: readonly PublicPublication[]): string {
   return `${JSON.stringify(list.map(cslOf), null, 2)}\n`;
 }
 
+const CJK = /[\u3400-\u9fff]/;
+const ordinal = (n: number) => `${n}${n % 100 >= 11 && n % 100 <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th')}`;
+
+/**
+ * The item GB/T 7714-2015 is given (issue #26, point 5): page ranges with a hyphen (4.4's `2063-2065`), the
+ * edition as the standard writes it (8.3: `2版` in a Chinese reference, `2nd ed.` in a Western one), none for
+ * a first edition.
+ */
+function forGbt(p: PublicPublication, csl: CSL): CSL {
+  const out: Record<string, unknown> = { ...csl };
+  if (p.pages) out.page = p.pages.replace(/\s*[–—-]+\s*/g, '-');
+  // a patent's number after its title (4.5: 题名: 专利号[P])
+  if (p.type === 'patent' && p.source) out.number = p.source;
+  const n = Number(p.edition);
+  if (p.edition) out.edition = Number.isInteger(n) ? (n <= 1 ? undefined : CJK.test(p.title) ? `${n}版` : `${ordinal(n)} ed.`) : p.edition;
+  return out as CSL;
+}
+
+/**
+ * The item APA 7 is given: a paper in published proceedings is cited as a chapter in an edited book
+ * (Manual 10.5 sends it to 10.3): "In Editors (Eds.), Proceedings (pp. x–y). Publisher.", the year alone.
+ * citation-js's APA style treats "paper-conference" as a talk ("(2023, July)", no "In").
+ */
+function forApa(csl: CSL): CSL {
+  const title = csl.title ? sentenceCase(csl.title) : csl.title;
+  // a patent: "(U.S. Patent No. 11,468,321)" (Manual 11.11 via the APA style), from a number written "US Patent 11,468,321" or bare
+  if (csl.type === 'patent' && csl.note) {
+    const { note, ...rest } = csl;
+    const named = /^(.*?)\s*patent\b\s*(?:no\.?)?\s*(.+)$/i.exec(note);
+    const office = named?.[1]?.trim() ?? '';
+    return { ...rest, title, number: named ? named[2] : note, ...(office ? { authority: /^u\.?s\.?$/i.test(office) ? 'U.S.' : office } : {}) } as CSL;
+  }
+  // another work (a preprint, a report): its "venue" is where it is kept, APA's "Repository." (10.8), not "In …"
+  if (csl.type === 'article') {
+    const { 'container-title': kept, ...rest } = csl;
+    return { ...rest, title, ...(kept || csl.publisher ? { publisher: csl.publisher || kept } : {}) } as CSL;
+  }
+  if (csl.type !== 'paper-conference') return { ...csl, title };
+  const year = csl.issued?.['date-parts']?.[0]?.[0];
+  return { ...csl, title, type: 'chapter', ...(year !== undefined ? { issued: { 'date-parts': [[year]] } } : {}) } as CSL;
+}
+
+/**
+ * A title in APA's sentence case (Manual 6.17) when it is written in title case (most of its longer words
+ * capitalized): a word written Capitalized is lower-cased, but for the first word and the first after a
+ * colon; acronyms and mixed case (GNN, SIGIR, iPhone) stay. A title already in sentence case is left as
+ * written, so its proper nouns stay; a title-case title's proper nouns (Twitter) are lower-cased: the
+ * record cannot tell them apart.
+ */
+/** Words that stay capitalized in sentence case: languages and peoples (a record cannot mark other proper nouns). */
+const PROPER = new Set([
+  'Chinese',
+  'English',
+  'Japanese',
+  'Korean',
+  'German',
+  'French',
+  'Spanish',
+  'Arabic',
+  'Russian',
+  'European',
+  'American',
+  'African',
+  'Asian',
+  'Bayesian',
+  'Markov',
+  'Internet',
+]);
+
+export function sentenceCase(title: string): string {
+  const words = title
+    .split(/\s+/)
+    .slice(1)
+    .filter((w) => /^\p{L}{4,}/u.test(w));
+  const capitalized = words.filter((w) => /^\p{Lu}/u.test(w)).length;
+  if (words.length === 0 || capitalized * 3 < words.length * 2) return title;
+  let first = true;
+  return title.replace(/(\S+)(\s*)/g, (_, word: string, space: string) => {
+    // a subtitle's first word (after a colon, a question or an exclamation, Manual 6.17) keeps its capital,
+    // as the title's does; the rest of a hyphenated compound is lower-cased (Co-writing)
+    const out = word.replace(/(^|-)(\p{Lu})(\p{Ll}+)(?=$|[-,.;:!?)])/gu, (m, dash: string, a: string, rest: string, at: number) =>
+      (first && at === 0) || PROPER.has(`${a}${rest}`) ? m : `${dash}${a.toLowerCase()}${rest}`,
+    );
+    first = /[:?!]$/.test(word);
+    return out + space;
+  });
+}
+
 /** The "Cite" block of a publication's page: its reference by GB/T 7714-2015 and by APA, and its BibTeX. */
 export async function citationsOf(p: PublicPublication): Promise<{ gbt: string; apa: string; bibtex: string }> {
   const Cite = await citeJs();
-  const cite = new Cite([cslOf(p)]);
-  const gbt = (cite.format('bibliography', { format: 'text', template: 'gb-t-7714-2015', lang: 'en-US' }) as string).trim();
+  const csl = cslOf(p);
+  let gbt = (new Cite([forGbt(p, csl)]).format('bibliography', { format: 'text', template: 'gb-t-7714-2015', lang: 'en-US' }) as string).trim();
+  // the CSL processor writes page ranges with an en dash; GB/T's examples use a hyphen (2063-2065)
+  const [from, to] = p.pages.split(/\s*[–—-]+\s*/);
+  const dashed = `${from}–${to}`;
+  if (to && gbt.includes(dashed)) gbt = `${gbt.slice(0, gbt.lastIndexOf(dashed))}${from}-${to}${gbt.slice(gbt.lastIndexOf(dashed) + dashed.length)}`;
   return {
     // GB/T writes 等 after the third of Chinese authors, et al. after Western ones
-    gbt: /^[\u3400-\u9fff]/.test(p.author[0] ?? '') ? gbt.replace(/, et al\.\s/, ', 等. ') : gbt,
-    apa: (cite.format('bibliography', { format: 'text', template: 'apa', lang: 'en-US' }) as string).trim(),
+    gbt: CJK.test(p.author[0]?.[0] ?? '') ? gbt.replace(/, et al\.\s/, ', 等. ') : gbt,
+    apa: (new Cite([forApa(csl)]).format('bibliography', { format: 'text', template: 'apa', lang: 'en-US' }) as string).trim(),
     bibtex: (await bibtexOf([p])).trim(),
   };
 }

@@ -19,6 +19,9 @@ export function fitted(r: ImportedRecord): ImportedRecord {
     abstract: cut(r.abstract, 10_000),
     keywords: r.keywords.slice(0, 50).map((k) => cut(k, 300)),
     link1: cut(r.link1, 2000),
+    ...(r.link2 ? { link2: cut(r.link2, 2000) } : {}),
+    ...(r.link3 ? { link3: cut(r.link3, 2000) } : {}),
+    ...(r.link4 ? { link4: cut(r.link4, 2000) } : {}),
     entryType: cut(r.entryType, 40),
   };
 }

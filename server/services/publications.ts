@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { sql } from 'kysely';
 import { isUpload } from '../../common/fields.ts';
 import { publication, publicationFileSlots } from '../../common/resources/publication.ts';
@@ -112,6 +113,28 @@ async function linkAuthors(
     links = authors.map((name) => before.get(authorKey(name)) ?? BY_NAME);
   }
   return links.map((link, i) => (link === BY_NAME ? String(people.byName.get(authorKey(authors[i] ?? ''))?.pid ?? BY_NAME) : link));
+}
+
+/**
+ * The address of the paper's own file (the first slot) when its bytes are a PDF's (`%PDF-`), else '' (issue
+ * #26, point 5): Scholar's citation_pdf_url must lead to a PDF, and a name's extension proves nothing.
+ */
+export async function publicationPdfUrl(ctx: Ctx, p: { pid: number; file1: string }): Promise<string> {
+  const found = p.file1 ? await publicationFile(ctx, p.pid, p.file1) : undefined;
+  const file = found && ctx.storage.pathOf('publication', found.key);
+  if (!file) return '';
+  try {
+    const handle = await fs.promises.open(file, 'r');
+    try {
+      const head = Buffer.alloc(5);
+      await handle.read(head, 0, 5, 0);
+      return head.toString('latin1') === '%PDF-' ? publicationFileUrl(p.pid, p.file1) : '';
+    } finally {
+      await handle.close();
+    }
+  } catch {
+    return '';
+  }
 }
 
 /** The stored file behind a public publication URL, or undefined. */

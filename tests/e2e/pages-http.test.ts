@@ -205,7 +205,9 @@ describe('server-rendered pages over HTTP', () => {
     expect(demo).toContain(
       'ZHAO X, PENG X, MARCHETTI E, et al. Measuring Affective Polarization on Short-Video Platforms with Interaction Graphs[C]//WWW 2025. 2025. DOI:10.5555/disc.2025.0001.',
     );
-    expect(demo).toContain('Zhao, X., Peng, X., Marchetti, E., &amp; Zhou, M. (2025, April).');
+    expect(demo).toContain(
+      'Zhao, X., Peng, X., Marchetti, E., &amp; Zhou, M. (2025). Measuring affective polarization on short-video platforms with interaction graphs. In WWW 2025.',
+    );
     expect(page).toContain(`href="/publication/${a?.pid}.bib"`);
     // the list links the exports and each entry's Cite block
     const list = await (await get('/publication?area=5')).text();

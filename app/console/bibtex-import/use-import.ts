@@ -13,7 +13,8 @@ const importPath = '/api/publication/import/';
 /** Entries that can be imported start chosen, but duplicates, which start skipped. */
 const initialChoice = (e: ImportEntry): Choice => ({
   on: !!e.record && e.problems.length === 0 && !e.duplicateOf && !e.repeats,
-  area: 'none',
+  // the file's own area where it names one (issue #26, point 6: this site's export, JabRef's groups)
+  area: e.area ?? 'none',
   duplicate: 'skip',
 });
 

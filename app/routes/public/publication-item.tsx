@@ -35,7 +35,7 @@ export function meta({ loaderData: data }: Route.MetaArgs) {
       forced: data.forced,
       type: 'article',
     }),
-    ...scholarMeta(p, data.origin, `${data.origin}${path}`),
+    ...scholarMeta(p, data.origin, `${data.origin}${path}`, p.pdf_url),
   ];
 }
 

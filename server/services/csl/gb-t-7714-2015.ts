@@ -58,11 +58,18 @@ export const gbt7714 = `<?xml version="1.0" encoding="utf-8"?>
         <else-if type="paper-conference">
           <text variable="title" suffix="[C]//"/>
           <text variable="container-title" suffix=". "/>
-          <text macro="year"/>
+          <group delimiter=", " suffix="">
+            <group delimiter=": ">
+              <text variable="publisher-place"/>
+              <text variable="publisher"/>
+            </group>
+            <text macro="year"/>
+          </group>
           <text variable="page" prefix=": "/>
         </else-if>
         <else-if type="book">
           <text variable="title" suffix="[M]. "/>
+          <text variable="edition" suffix=". "/>
           <group delimiter=", ">
             <group delimiter=": ">
               <text variable="publisher-place"/>
@@ -72,7 +79,9 @@ export const gbt7714 = `<?xml version="1.0" encoding="utf-8"?>
           </group>
         </else-if>
         <else-if type="patent">
-          <text variable="title" suffix="[P]. "/>
+          <text variable="title"/>
+          <text variable="number" prefix=": "/>
+          <text value="[P]. "/>
           <text macro="year"/>
         </else-if>
         <else>

@@ -1,0 +1,101 @@
+import type { ScholarlyArticle, WithContext } from 'schema-dts';
+import { describe, expect, it } from 'vitest';
+import type { PublicPublication } from '../../common/wire.ts';
+import { jsonLd, scholarMeta } from './scholar.ts';
+
+// Issue #26, point 5: Scholar's citation_* tags carry what a reference needs where the record knows it,
+// and the JSON-LD keeps to schema.org's definitions (schema-dts, generated from them, types jsonLd: the
+// compiler checks every property and the type of its value; the line marked below must stay an error).
+
+const paper: PublicPublication = {
+  pid: 3,
+  title: 'Rumor Early Detection with Propagation Graphs',
+  author: ['Mingyuan Zhou', 'Wei Lin'],
+  source: 'Proceedings of SIGIR 2023',
+  type: 'paper',
+  type_num: 1,
+  area: 'none',
+  area_num: 0,
+  year: 2023,
+  month: 7,
+  link1: '',
+  link2: '',
+  link3: '',
+  link4: '',
+  file1: 'notes.txt',
+  file2: '',
+  file3: '',
+  file1_url: '/resource/public/publication/3/notes.txt',
+  file2_url: '',
+  file3_url: '',
+  order: 0,
+  venue_kind: 'conference',
+  doi: '10.1145/3539618.3591702',
+  abstract: '',
+  keywords: [],
+  author_members: [],
+  author_parts: [],
+  volume: '12',
+  issue: '3',
+  pages: '1123–1132',
+  publisher: 'Association for Computing Machinery',
+  editors: [],
+  editor_parts: [],
+  edition: '',
+  isbn: '',
+};
+
+const tags = (list: ReturnType<typeof scholarMeta>) =>
+  Object.fromEntries(list.filter((m) => 'name' in m).map((m) => [(m as { name: string }).name, (m as { content: string }).content]));
+
+describe('scholarMeta', () => {
+  it('gives volume, issue, first and last page and publisher where known', () => {
+    const t = tags(scholarMeta(paper, 'https://lab.example', 'https://lab.example/publication/3'));
+    expect(t).toMatchObject({
+      citation_conference_title: 'Proceedings of SIGIR 2023',
+      citation_volume: '12',
+      citation_issue: '3',
+      citation_firstpage: '1123',
+      citation_lastpage: '1132',
+      citation_publisher: 'Association for Computing Machinery',
+    });
+    const bare = tags(scholarMeta({ ...paper, volume: '', issue: '', pages: 'e1023', publisher: '' }, 'https://lab.example', 'u'));
+    expect(Object.keys(bare).filter((k) => /volume|issue|lastpage|publisher/.test(k))).toEqual([]);
+    expect(bare.citation_firstpage).toBe('e1023');
+  });
+
+  it('names a PDF only when the loader found one by its bytes, never the paper slot as such', () => {
+    expect(tags(scholarMeta(paper, 'https://lab.example', 'u')).citation_pdf_url).toBeUndefined();
+    expect(tags(scholarMeta(paper, 'https://lab.example', 'u', '/resource/public/publication/3/p.pdf')).citation_pdf_url).toBe(
+      'https://lab.example/resource/public/publication/3/p.pdf',
+    );
+  });
+});
+
+describe('jsonLd', () => {
+  it('puts a paper in a CreativeWork: a journal a Periodical, proceedings a Book, else a CreativeWork', () => {
+    expect(jsonLd(paper, 'u', '')).toMatchObject({
+      '@type': 'ScholarlyArticle',
+      isPartOf: { '@type': 'Book', name: 'Proceedings of SIGIR 2023' },
+      pageStart: '1123',
+      pageEnd: '1132',
+    });
+    expect(jsonLd({ ...paper, venue_kind: 'journal' }, 'u', '')).toMatchObject({ isPartOf: { '@type': 'Periodical' } });
+    expect(jsonLd({ ...paper, venue_kind: 'other' }, 'u', '')).toMatchObject({ isPartOf: { '@type': 'CreativeWork' } });
+    expect(jsonLd({ ...paper, type: 'monograph', isbn: '978-1-00-941233-0', edition: '2' }, 'u', '')).toMatchObject({
+      '@type': 'Book',
+      isbn: '978-1-00-941233-0',
+      bookEdition: '2',
+    });
+  });
+
+  it("is checked against schema.org's definitions: an event is not what an article is part of", () => {
+    const wrong: WithContext<ScholarlyArticle> = {
+      '@context': 'https://schema.org',
+      '@type': 'ScholarlyArticle',
+      // @ts-expect-error isPartOf's range is CreativeWork (and URL); a PublicationEvent is an Event
+      isPartOf: { '@type': 'PublicationEvent', name: 'SIGIR 2023' },
+    };
+    expect(wrong['@type']).toBe('ScholarlyArticle');
+  });
+});
