@@ -36,6 +36,8 @@ export async function startServer(
   const child = spawn(process.execPath, ['--max-semi-space-size=8', '--heap-growing-percent=20', ...(extra.nodeArgs ?? []), entry], {
     cwd: dir,
     env: {
+      // as scripts/start.sh sets it, unless the bench's caller chose
+      MALLOC_ARENA_MAX: '2',
       ...process.env,
       ...extra.env,
       DATA_DIR: dataDir,

@@ -6,4 +6,7 @@ if [ ! -f build/app/main.js ]; then
   echo "No server build at build/app/main.js: run \`npm run build\` first (README, Production)." >&2
   exit 1
 fi
+# glibc's malloc keeps up to 8 arenas a core, each holding freed memory: 2 hold ~50 MB less after a 10k
+# lab's fill and load, at the same req/s (docs/performance.md, memory after writes)
+export MALLOC_ARENA_MAX="${MALLOC_ARENA_MAX:-2}"
 NODE_ENV=production exec bash scripts/node.sh --max-semi-space-size=8 --heap-growing-percent=20 build/app/main.js "$@"

@@ -33,7 +33,7 @@ import { storedFileRoutes } from './http/stored-files.ts';
 import { ensureAdmin } from './services/bootstrap.ts';
 import { Storage } from './storage/storage.ts';
 import { Changes } from './cache/changes.ts';
-import { documentsOf } from './search/documents.ts';
+import { documentIdOf, documentsOf, someDocumentsOf } from './search/documents.ts';
 import { SearchIndex } from './search/search-index.ts';
 import { searchRoutes } from './api/search.ts';
 import { activityRoutes } from './api/activity.ts';
@@ -109,8 +109,10 @@ export async function buildApp({ config, db: givenDb, logger = false, pgSchema, 
   const search = new SearchIndex(
     (topic) => documentsOf[topic]?.({ db, storage, actor: null, lang: 'en' }),
     (e) => app.log.error({ err: e }, 'the search index could not read the public records'),
+    (topic, ids) => someDocumentsOf({ db, storage, actor: null, lang: 'en' }, topic, ids),
   );
-  changes.on((topic) => void search.changed(topic));
+  // a write of one known record here is read alone where its document allows it; another instance's change whole
+  changes.on((topic, _from, record) => void search.changed(topic, documentIdOf(topic, record)));
   // records scheduled for later appear when their time comes, announced as changes (server/cache/publish-timer.ts)
   const publishTimer = new PublishTimer(
     (now) => nextPublications(db, now),

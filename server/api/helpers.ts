@@ -19,7 +19,7 @@ export function ctxOf(app: FastifyInstance, req: FastifyRequest): Ctx {
     lang: requestLang(req),
     address: req.ip,
     historyKeep: app.lab.config.historyKeep,
-    onPublicChange: (topic) => app.lab.changes.changed(topic),
+    onPublicChange: (topic, record) => app.lab.changes.changed(topic, record),
   };
 }
 

@@ -8,7 +8,10 @@ export type Topic = 'people' | 'publication' | 'site' | 'article' | 'news' | 'se
 export const topics: readonly Topic[] = ['people', 'publication', 'site', 'article', 'news', 'seminar'];
 export const isTopic = (v: unknown): v is Topic => typeof v === 'string' && (topics as readonly string[]).includes(v);
 
-export type ChangeListener = (topic: Topic, from: 'here' | 'elsewhere') => void;
+/** The one record a write changed, where it is known (a write through services/crud.ts): never sent to other instances. */
+export type ChangedRecord = { resource: string; id: number };
+
+export type ChangeListener = (topic: Topic, from: 'here' | 'elsewhere', record?: ChangedRecord) => void;
 
 export class Changes {
   readonly #listeners = new Set<ChangeListener>();
@@ -19,9 +22,9 @@ export class Changes {
     return () => this.#listeners.delete(listener);
   }
 
-  /** A write in this process changed `topic`. */
-  changed(topic: Topic): void {
-    this.#tell(topic, 'here');
+  /** A write in this process changed `topic` (`record`: only that record, where the write knows it). */
+  changed(topic: Topic, record?: ChangedRecord): void {
+    this.#tell(topic, 'here', record);
   }
 
   /** Another instance reported a change of `topic`. */
@@ -29,10 +32,10 @@ export class Changes {
     this.#tell(topic, 'elsewhere');
   }
 
-  #tell(topic: Topic, from: 'here' | 'elsewhere') {
+  #tell(topic: Topic, from: 'here' | 'elsewhere', record?: ChangedRecord) {
     for (const listener of this.#listeners) {
       try {
-        listener(topic, from);
+        listener(topic, from, record);
       } catch {
         // a failing listener must not fail the write that announced the change, nor the others
       }

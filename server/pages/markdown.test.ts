@@ -1,14 +1,16 @@
 import { loopHolds } from '../../tests/helpers/loop.ts';
-import { afterEach, describe, expect, it } from 'vitest';
-import { asWritten, RENDER_LIMITS, renderMarkdown } from './markdown.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { asWritten, markdownWorkerRunning, RENDER_LIMITS, renderMarkdown, WORKER_IDLE } from './markdown.ts';
 
 // Issue #25, point 3: markdown is rendered in a worker thread, bounded in time. micromark's time grows with
 // the square of some inputs (50,000 characters of nested brackets took 6.3 s on the event loop).
 
 describe('markdown rendering', () => {
   const limit = RENDER_LIMITS.ms;
+  const idle = WORKER_IDLE.ms;
   afterEach(() => {
     RENDER_LIMITS.ms = limit;
+    WORKER_IDLE.ms = idle;
   });
 
   it('renders in the worker what it rendered in the process: ids, table of contents, no raw HTML', async () => {
@@ -40,5 +42,20 @@ describe('markdown rendering', () => {
     const again = performance.now();
     await renderMarkdown(hostile);
     expect(performance.now() - again).toBeLessThan(500);
+  });
+
+  // Issue #24, point 5: the worker holds about 54 MB; an idle server gives them back.
+  it('ends the worker once it has waited WORKER_IDLE.ms for a render, and starts a new one for the next long text', async () => {
+    WORKER_IDLE.ms = 60_000;
+    await renderMarkdown(`# One\n\n${'first words '.repeat(300)}`);
+    expect(markdownWorkerRunning()).toBe(true);
+    // a render while it waits: it does not end under it, and waits again from the render's end
+    WORKER_IDLE.ms = 20;
+    await renderMarkdown(`# Two\n\n${'second words '.repeat(300)}`);
+    expect(markdownWorkerRunning()).toBe(true);
+    await vi.waitFor(() => expect(markdownWorkerRunning()).toBe(false), { timeout: 5000, interval: 10 });
+    const r = await renderMarkdown(`# Three\n\n${'third words '.repeat(300)}`);
+    expect(r.html).toContain('<h1 id="three">Three</h1>');
+    expect(markdownWorkerRunning()).toBe(true);
   });
 });

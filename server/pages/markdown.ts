@@ -50,6 +50,8 @@ function collectToc(toc: TocEntry[]) {
 const INLINE_MAX = 2000;
 /** How long one render may take in the worker before the text is shown as it was written. */
 export const RENDER_LIMITS = { ms: 3000, heapMb: 256 };
+/** How long the worker may wait for a render before it ends: it holds about 54 MB, an idle server gives them back. */
+export const WORKER_IDLE = { ms: 30_000 };
 
 /**
  * Markdown as sanitized HTML with its table of contents, kept by content (server/cache/memo.ts). Rendered
@@ -83,6 +85,28 @@ type Job = { markdown: string; done: (r: RenderedMarkdown) => void; failed: (e: 
 const jobs: Job[] = [];
 let worker: Worker | null = null;
 let busy = false;
+let idleTimer: NodeJS.Timeout | null = null;
+
+/** Whether the worker thread is running (tests). */
+export function markdownWorkerRunning() {
+  return worker !== null;
+}
+
+/** After WORKER_IDLE.ms without a render, the worker ends; the next long text starts a new one. */
+function endWhenIdle() {
+  if (idleTimer) clearTimeout(idleTimer);
+  idleTimer = null;
+  if (!worker || busy || jobs.length > 0) return;
+  const w = worker;
+  idleTimer = setTimeout(() => {
+    idleTimer = null;
+    if (worker !== w || busy) return;
+    worker = null;
+    void w.terminate();
+  }, WORKER_IDLE.ms);
+  // the timer keeps no process alive
+  idleTimer.unref();
+}
 
 /** Renders in the one worker thread, a text at a time; a render past its time ends the worker (a new one starts). */
 function inWorker(markdown: string): Promise<RenderedMarkdown> {
@@ -95,8 +119,13 @@ function inWorker(markdown: string): Promise<RenderedMarkdown> {
 function next() {
   if (busy) return;
   const job = jobs.shift();
-  if (!job) return;
+  if (!job) {
+    endWhenIdle();
+    return;
+  }
   busy = true;
+  if (idleTimer) clearTimeout(idleTimer);
+  idleTimer = null;
   if (!worker) {
     worker = new Worker(workerFile(import.meta.url, 'markdown-worker'), { resourceLimits: { maxOldGenerationSizeMb: RENDER_LIMITS.heapMb } });
     // an idle worker keeps no process alive

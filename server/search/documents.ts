@@ -1,7 +1,7 @@
 import { areas, enumLabel, personTypes } from '../../common/enums.ts';
 import { paths } from '../../common/paths.ts';
 import type { SearchKind } from '../../common/search.ts';
-import type { Topic } from '../cache/changes.ts';
+import type { ChangedRecord, Topic } from '../cache/changes.ts';
 import { publishedArticleTexts, publishedNews } from '../services/content.ts';
 import type { Ctx } from '../services/context.ts';
 import { publicPeople, publicPersonPages } from '../services/people.ts';
@@ -42,10 +42,24 @@ export const HOME_NEWS = 6;
 
 const month = (m: number | undefined) => (m ? `.${String(m).padStart(2, '0')}` : '');
 
+const PUBLICATION_COLUMNS = ['pid', 'title', 'author', 'source', 'year', 'month', 'abstract', 'keywords'];
+type PublicationRow = Pick<PublicPublication, 'pid' | 'title' | 'author' | 'source' | 'year' | 'month' | 'abstract' | 'keywords'>;
+
 async function publicationDocs(ctx: Ctx): Promise<SearchDoc[]> {
-  const rows = asWire<Pick<PublicPublication, 'pid' | 'title' | 'author' | 'source' | 'year' | 'month' | 'abstract' | 'keywords'>[]>(
-    await publications.list(ctx, { columns: ['pid', 'title', 'author', 'source', 'year', 'month', 'abstract', 'keywords'] }),
-  );
+  return publicationRowDocs(asWire<PublicationRow[]>(await publications.list(ctx, { columns: PUBLICATION_COLUMNS })));
+}
+
+/** Every publication is public: the named ones that still exist, a few hundred ids a query. */
+async function somePublicationDocs(ctx: Ctx, pids: readonly number[]): Promise<SearchDoc[]> {
+  const rows: PublicationRow[] = [];
+  for (let i = 0; i < pids.length; i += 500) {
+    const part = pids.slice(i, i + 500);
+    rows.push(...asWire<PublicationRow[]>(await publications.list(ctx, { columns: PUBLICATION_COLUMNS, where: (q) => q.where('pid', 'in', part) })));
+  }
+  return publicationRowDocs(rows);
+}
+
+function publicationRowDocs(rows: PublicationRow[]): SearchDoc[] {
   return rows.map((p) => {
     const venue = [p.source, p.year ? `${p.year}${month(p.month ?? undefined)}` : ''].filter(Boolean).join(' · ');
     return {
@@ -173,3 +187,20 @@ export const documentsOf: Record<Topic, ((ctx: Ctx) => Promise<SearchDoc[]>) | u
   site: siteDocs,
   seminar: undefined,
 };
+
+/**
+ * The search document a write of one record changed, where that document depends on no other record
+ * (a publication's does; a news item's link depends on the latest six, a person's on their page): the
+ * index then reads it alone (issue #24, point 5). Undefined: the topic is read whole.
+ */
+export function documentIdOf(topic: Topic, record: ChangedRecord | undefined): string | undefined {
+  if (topic === 'publication' && record?.resource === 'publication') return `publication:${record.id}`;
+  return undefined;
+}
+
+/** The public documents of these ids (`{kind}:{id}`, as documentIdOf names them), or undefined where the topic is read whole. */
+export function someDocumentsOf(ctx: Ctx, topic: Topic, ids: readonly string[]): Promise<SearchDoc[]> | undefined {
+  if (topic !== 'publication') return undefined;
+  const pids = ids.map((id) => Number(id.slice('publication:'.length))).filter((n) => Number.isInteger(n) && n > 0);
+  return somePublicationDocs(ctx, pids);
+}

@@ -44,4 +44,45 @@ describe('SearchIndex refreshes (issue #24, point 5)', () => {
     expect(refreshPause(100)).toBe(200);
     expect(refreshPause(5000)).toBe(400);
   });
+
+  it('reads a named record alone, finds it changed or gone, and reads the whole topic when a change names none', async () => {
+    const records = new Map(Array.from({ length: 30 }, (_, n) => [`publication:${n}`, doc(n)]));
+    let whole = 0;
+    let named = 0;
+    const index = new SearchIndex(
+      (topic: Topic) => {
+        if (topic !== 'publication') return Promise.resolve([]);
+        whole++;
+        return Promise.resolve([...records.values()]);
+      },
+      undefined,
+      (topic: Topic, ids: readonly string[]) => {
+        if (topic !== 'publication') return undefined;
+        named += ids.length;
+        return Promise.resolve(ids.flatMap((id) => records.get(id) ?? []));
+      },
+    );
+    await index.ready;
+    whole = 0;
+    const found = async (q: string) => (await index.search({ q, lang: 'en' })).results.map((r) => r.id);
+    // a new record, an edited one and a removed one, each named by its write
+    records.set('publication:30', doc(30));
+    records.set('publication:3', { ...doc(3), title: { zh: 'renamed quokka', en: 'renamed quokka' } });
+    records.delete('publication:7');
+    for (const id of ['publication:30', 'publication:3', 'publication:7']) void index.changed('publication', id);
+    await index.settled();
+    expect(whole).toBe(0);
+    expect(named).toBe(3);
+    expect(await found('paper 30')).toContain('publication:30');
+    expect(await found('quokka')).toEqual(['publication:3']);
+    expect(await found('paper 7')).not.toContain('publication:7');
+    expect((await index.search({ q: 'paper', lang: 'en' })).total).toBe(29);
+    // a change that names no record (another instance's, a restore): the whole topic, and what left it is dropped
+    records.delete('publication:8');
+    void index.changed('publication', 'publication:9');
+    void index.changed('publication');
+    await index.settled();
+    expect(whole).toBe(1);
+    expect((await index.search({ q: 'paper', lang: 'en' })).total).toBe(28);
+  });
 });

@@ -35,6 +35,10 @@ const FIELDS: readonly { weight: number; text: (d: SearchDoc) => string }[] = [
 const SNIPPET_SCAN = 3000;
 
 type Loader = (topic: Topic) => Promise<SearchDoc[]> | undefined;
+/** The documents of these ids (`{kind}:{id}`) that are public, or undefined where the topic is read only whole. */
+type SomeLoader = (topic: Topic, ids: readonly string[]) => Promise<SearchDoc[]> | undefined;
+/** Changed records named in one pause above which the whole topic is read instead. */
+const NAMED_MAX = 1000;
 /** `sum`: a digest of the document as last indexed, to tell a changed one without serializing the kept one again. */
 type Kept = { doc: SearchDoc; topic: Topic; sum: string };
 type Ranked = { all: Kept[]; byKind: Map<SearchKind, Kept[]>; counts: Record<SearchKind, number>; pages: Map<string, SearchResult[]> };
@@ -63,8 +67,8 @@ export class SearchIndex {
   /** Rankings of recent queries, least recently asked first; emptied by any change of the index. */
   readonly #ranked = new Map<string, Ranked>();
   #version = 0;
-  /** Topics to read again, and the run doing it. */
-  readonly #pending = new Set<Topic>();
+  /** Topics to read again, whole ('all') or only the named documents, and the run doing it. */
+  readonly #pending = new Map<Topic, Set<string> | 'all'>();
   #running: Promise<void> | null = null;
   /** How long the last refresh took (ms). */
   #lastMs = 0;
@@ -72,21 +76,30 @@ export class SearchIndex {
   readonly ready: Promise<void>;
   readonly stats: SearchStats = { documents: 0, buildMs: 0, refreshes: 0 };
   readonly #onError: (e: unknown) => void;
+  readonly #loadSome: SomeLoader;
 
-  constructor(load: Loader, onError: (e: unknown) => void = () => {}) {
+  constructor(load: Loader, onError: (e: unknown) => void = () => {}, loadSome: SomeLoader = () => undefined) {
     this.#load = load;
     this.#onError = onError;
+    this.#loadSome = loadSome;
     const started = performance.now();
-    this.ready = this.#refresh([...topics]).then(() => {
+    this.ready = this.#refresh(topics.map((t) => [t, 'all'] as const)).then(() => {
       this.stats.buildMs = Math.round(performance.now() - started);
     });
     // a search before the first build ends waits for it; a failed build is reported, and searches find nothing
     this.ready.catch(onError);
   }
 
-  /** Reads `topic` again (coalesced: changes while a read runs are read once more after it). */
-  changed(topic: Topic): Promise<void> {
-    this.#pending.add(topic);
+  /**
+   * Reads `topic` again (coalesced: changes while a read runs are read once more after it); with `id`
+   * (`{kind}:{id}`), only that document where the topic can be read in part: a lab writing its 10,000
+   * publications one by one makes no garbage of 10,000 documents a pause (issue #24, point 5).
+   */
+  changed(topic: Topic, id?: string): Promise<void> {
+    const named = this.#pending.get(topic);
+    if (id === undefined || named === 'all' || (named && named.size >= NAMED_MAX)) this.#pending.set(topic, 'all');
+    else if (named) named.add(id);
+    else this.#pending.set(topic, new Set([id]));
     if (!this.#running) {
       this.#running = (async () => {
         await this.ready.catch(() => {});
@@ -125,9 +138,12 @@ export class SearchIndex {
     this.#closed = true;
   }
 
-  async #refresh(batch: readonly Topic[]) {
-    for (const topic of batch) {
-      const loading = this.#load(topic);
+  async #refresh(batch: readonly (readonly [Topic, Set<string> | 'all'])[]) {
+    for (const [topic, which] of batch) {
+      // named documents are read alone where the topic allows it, else the whole topic
+      const some = which === 'all' ? undefined : this.#loadSome(topic, [...which]);
+      const named = some ? (which as Set<string>) : null;
+      const loading = some ?? this.#load(topic);
       if (!loading) continue;
       const docs = await loading;
       if (this.#closed) return;
@@ -162,8 +178,10 @@ export class SearchIndex {
         this.#docs.set(doc.id, { doc, topic, sum });
         this.#changed();
       }
-      for (const [id, kept] of this.#docs) {
-        if (kept.topic !== topic || seen.has(id)) continue;
+      // what was read and is not there any more: of the named documents, or of the whole topic
+      for (const id of named ?? this.#docs.keys()) {
+        const kept = this.#docs.get(id);
+        if (!kept || kept.topic !== topic || seen.has(id)) continue;
         this.#index.remove(id);
         this.#docs.delete(id);
         this.#changed();

@@ -1,7 +1,7 @@
 import type { Lang } from '../../common/enums.ts';
 import type { DB } from '../db/database.ts';
 import type { Storage } from '../storage/storage.ts';
-import type { Topic } from '../cache/changes.ts';
+import type { ChangedRecord, Topic } from '../cache/changes.ts';
 import type { Actor } from './auth.ts';
 
 /** What a service call needs: the database, the file store, who asks and in which language. */
@@ -15,8 +15,8 @@ export type Ctx = {
   address?: string;
   /** How many versions of a record history keeps (HISTORY_KEEP; services/history.ts). */
   historyKeep?: number;
-  /** Called after any write that changes what public pages show. */
-  onPublicChange?: (topic: Topic) => void;
+  /** Called after any write that changes what public pages show; `record` when the write was of one known record. */
+  onPublicChange?: (topic: Topic, record?: ChangedRecord) => void;
 };
 
 export const nowIso = () => new Date().toISOString();

@@ -154,12 +154,19 @@ export function createCrud<T extends string>(res: ResourceDef<FieldMap, T>, hook
   /** The declared fields a change sent, by name (never their values: a password is one of them). */
   const changedFields = (input: Row) => Object.keys(input).filter((k) => k in res.fields);
 
-  function published(ctx: Ctx) {
-    if (hooks.publicTopic) ctx.onPublicChange?.(hooks.publicTopic);
+  /** `id`: the record written, so the search index can read it alone (server/search/search-index.ts). */
+  function published(ctx: Ctx, id: number) {
+    if (hooks.publicTopic) ctx.onPublicChange?.(hooks.publicTopic, { resource: res.name, id });
   }
 
   /** Prepares a write, then does it in one transaction (`work` gets the transaction's context). */
-  async function write<Out>(ctx: Ctx, changes: FileChanges, prepare: () => Promise<WriteArgs<R>>, work: (args: WriteArgs<R>) => Promise<Out>): Promise<Out> {
+  async function write<Out>(
+    ctx: Ctx,
+    changes: FileChanges,
+    prepare: () => Promise<WriteArgs<R>>,
+    work: (args: WriteArgs<R>) => Promise<Out>,
+    idOf: (out: Out) => number,
+  ): Promise<Out> {
     try {
       let args: WriteArgs<R>;
       try {
@@ -169,7 +176,7 @@ export function createCrud<T extends string>(res: ResourceDef<FieldMap, T>, hook
         throw e;
       }
       const result = await inTransaction(ctx, changes, (tx) => work({ ...args, ctx: tx }));
-      published(ctx);
+      published(ctx, idOf(result));
       return result;
     } catch (e) {
       throw translateConstraint(e);
@@ -234,14 +241,20 @@ export function createCrud<T extends string>(res: ResourceDef<FieldMap, T>, hook
         }
         return args;
       };
-      return write(ctx, changes, prepare, async (args) => {
-        const row = await loose(args.ctx.db).insertInto(table).values(args.values).returning(res.id).executeTakeFirstOrThrow();
-        const id = Number(row[res.id]);
-        // logged before the hooks run: a hook that fails rolls the entry back with the row
-        await logActivity(args.ctx, { action: 'create', resource: res.name, record: id });
-        await hooks.afterWrite?.({ ...args, id });
-        return id;
-      });
+      return write(
+        ctx,
+        changes,
+        prepare,
+        async (args) => {
+          const row = await loose(args.ctx.db).insertInto(table).values(args.values).returning(res.id).executeTakeFirstOrThrow();
+          const id = Number(row[res.id]);
+          // logged before the hooks run: a hook that fails rolls the entry back with the row
+          await logActivity(args.ctx, { action: 'create', resource: res.name, record: id });
+          await hooks.afterWrite?.({ ...args, id });
+          return id;
+        },
+        (id) => id,
+      );
     },
 
     /**
@@ -263,23 +276,29 @@ export function createCrud<T extends string>(res: ResourceDef<FieldMap, T>, hook
         if (opts.restoring) restoreFiles(opts.restoring.row, current, args.values, changes);
         return args;
       };
-      await write(ctx, changes, prepare, async (args) => {
-        if (Object.keys(args.values).length > 0) {
-          await loose(args.ctx.db).updateTable(table).set(args.values).where(res.id, '=', id).execute();
-        }
-        if (res.history) await keepVersion(args.ctx, res, hooks, current, args.values, changes);
-        const restoring = opts.restoring;
-        await logActivity(
-          args.ctx,
-          restoring
-            ? { action: 'restore', resource: res.name, record: id, detail: [`revision ${restoring.rid}`] }
-            : { action: 'update', resource: res.name, record: id, detail: changedFields(input) },
-        );
-        // a password set is an action of its own in the log (issue #16: password changes)
-        if (fields.some(([name, def]) => def.kind === 'password' && typeof input[name] === 'string' && input[name] !== ''))
-          await logActivity(args.ctx, { action: 'password', resource: res.name, record: id });
-        await hooks.afterWrite?.({ ...args, id });
-      });
+      await write(
+        ctx,
+        changes,
+        prepare,
+        async (args) => {
+          if (Object.keys(args.values).length > 0) {
+            await loose(args.ctx.db).updateTable(table).set(args.values).where(res.id, '=', id).execute();
+          }
+          if (res.history) await keepVersion(args.ctx, res, hooks, current, args.values, changes);
+          const restoring = opts.restoring;
+          await logActivity(
+            args.ctx,
+            restoring
+              ? { action: 'restore', resource: res.name, record: id, detail: [`revision ${restoring.rid}`] }
+              : { action: 'update', resource: res.name, record: id, detail: changedFields(input) },
+          );
+          // a password set is an action of its own in the log (issue #16: password changes)
+          if (fields.some(([name, def]) => def.kind === 'password' && typeof input[name] === 'string' && input[name] !== ''))
+            await logActivity(args.ctx, { action: 'password', resource: res.name, record: id });
+          await hooks.afterWrite?.({ ...args, id });
+        },
+        () => id,
+      );
     },
 
     async remove(ctx: Ctx, id: number): Promise<void> {
@@ -303,7 +322,7 @@ export function createCrud<T extends string>(res: ResourceDef<FieldMap, T>, hook
       } catch (e) {
         throw translateConstraint(e);
       }
-      published(ctx);
+      published(ctx, id);
     },
   };
 }
