@@ -1,4 +1,4 @@
-import { Tokenizer } from 'htmlparser2';
+import { scanHtml } from '../services/html-scan.ts';
 import { SEARCH_MAX_CHARS, type Segment } from '../../common/search.ts';
 
 // How text becomes search terms, the same for the records and the queries (docs/decisions.md, "Site
@@ -226,33 +226,16 @@ export function textOfHtml(html: string): string {
   const tag = (start: number, end: number) => {
     if (end - start <= 10 && BLOCKS.has(s.slice(start, end).toLowerCase())) out.push(' ');
   };
-  const none = () => {};
-  const tokenizer = new Tokenizer(
-    { decodeEntities: true },
-    {
-      ontext: (start, end) => {
-        out.push(s.slice(start, end));
-      },
-      ontextentity: (codepoint) => {
-        out.push(String.fromCodePoint(codepoint));
-      },
-      onopentagname: tag,
-      onclosetag: tag,
-      onattribdata: none,
-      onattribentity: none,
-      onattribend: none,
-      onattribname: none,
-      oncdata: none,
-      oncomment: none,
-      ondeclaration: none,
-      onend: none,
-      onopentagend: none,
-      onprocessinginstruction: none,
-      onselfclosingtag: none,
+  scanHtml(s, {
+    ontext: (start, end) => {
+      out.push(s.slice(start, end));
     },
-  );
-  tokenizer.write(s);
-  tokenizer.end();
+    ontextentity: (codepoint) => {
+      out.push(String.fromCodePoint(codepoint));
+    },
+    onopentagname: tag,
+    onclosetag: tag,
+  });
   return spaces(out.join(''));
 }
 

@@ -1,4 +1,4 @@
-import { Tokenizer } from 'htmlparser2';
+import { scanHtml } from './html-scan.ts';
 import type { ImportedRecord } from '../../common/wire.ts';
 import { NotFound, Unavailable } from '../errors.ts';
 import { cut, fitted } from './imported-record.ts';
@@ -62,33 +62,16 @@ export function abstractText(v: unknown): string {
     if (name === 'title') inTitle = Math.max(0, inTitle + (open ? 1 : -1));
     else if (BREAKS.has(name)) out.push(' ');
   };
-  const none = () => {};
-  const tokenizer = new Tokenizer(
-    { decodeEntities: true },
-    {
-      ontext: (start, end) => {
-        if (inTitle === 0) out.push(s.slice(start, end));
-      },
-      ontextentity: (codepoint) => {
-        if (inTitle === 0) out.push(String.fromCodePoint(codepoint));
-      },
-      onopentagname: tag(true),
-      onclosetag: tag(false),
-      onattribdata: none,
-      onattribentity: none,
-      onattribend: none,
-      onattribname: none,
-      oncdata: none,
-      oncomment: none,
-      ondeclaration: none,
-      onend: none,
-      onopentagend: none,
-      onprocessinginstruction: none,
-      onselfclosingtag: none,
+  scanHtml(s, {
+    ontext: (start, end) => {
+      if (inTitle === 0) out.push(s.slice(start, end));
     },
-  );
-  tokenizer.write(s);
-  tokenizer.end();
+    ontextentity: (codepoint) => {
+      if (inTitle === 0) out.push(String.fromCodePoint(codepoint));
+    },
+    onopentagname: tag(true),
+    onclosetag: tag(false),
+  });
   return text(out.join(''));
 }
 

@@ -1,4 +1,4 @@
-import { Tokenizer } from 'htmlparser2';
+import { scanHtml } from './html-scan.ts';
 import sanitize from 'sanitize-html';
 import { memoByContent } from '../cache/memo.ts';
 
@@ -65,9 +65,8 @@ export function boundNesting(html: string, limit = NESTING_LIMIT): string {
   const drop: number[] = [];
   let tagStart = -1;
   let tagName = '';
-  const none = () => {};
-  const tokenizer = new Tokenizer(
-    { decodeEntities: false },
+  scanHtml(
+    html,
     {
       onopentagname: (start, end) => {
         tagStart = start - 1;
@@ -88,22 +87,9 @@ export function boundNesting(html: string, limit = NESTING_LIMIT): string {
         open.set(name, n - 1);
         depth--;
       },
-      onattribdata: none,
-      onattribentity: none,
-      onattribend: none,
-      onattribname: none,
-      oncdata: none,
-      oncomment: none,
-      ondeclaration: none,
-      onend: none,
-      onprocessinginstruction: none,
-      onselfclosingtag: none,
-      ontext: none,
-      ontextentity: none,
     },
+    { decodeEntities: false },
   );
-  tokenizer.write(html);
-  tokenizer.end();
   if (drop.length === 0) return html;
   const kept: string[] = [];
   let at = 0;
