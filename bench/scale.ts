@@ -86,8 +86,9 @@ async function measure(dir: string, dataDir: string, port: number, fillSize?: Si
   if (fillSize) {
     const t = performance.now();
     const records = await fillOverHttp(base, token, fillSize);
-    fill = { records, seconds: Math.round((performance.now() - t) / 1000), afterFillMb: memoryOf(pid).rss };
-    console.log(`   filled through the API: ${records} records in ${fill.seconds} s, RSS ${fill.afterFillMb} MB`);
+    const m = memoryOf(pid);
+    fill = { records, seconds: Math.round((performance.now() - t) / 1000), afterFillMb: m.rss };
+    console.log(`   filled through the API: ${records} records in ${fill.seconds} s, RSS ${m.rss} MB (anonymous ${m.anon}, files ${m.file})`);
   }
   const aid = ((await (await fetch(`${base}/api/read_article/`)).json()) as { aid: number }[])[0]?.aid;
   const pages = [
@@ -198,13 +199,19 @@ async function measure(dir: string, dataDir: string, port: number, fillSize?: Si
   let filled: Result['fill'];
   if (fill) {
     const afterLoadMb = after.rss;
+    console.log(`   after the load: RSS ${after.rss} MB (anonymous ${after.anon}, files ${after.file})`);
     await sleep(idleSeconds * 1000);
     const afterIdleMb = memoryOf(pid).rss;
     fs.rmSync(memoryFile, { force: true });
     process.kill(pid, 'SIGUSR2');
     while (!fs.existsSync(memoryFile)) await sleep(100);
     await sleep(100);
-    const m = JSON.parse(fs.readFileSync(memoryFile, 'utf8')) as { afterGc: { rss: number }; afterLastResort: { rss: number; heapUsed: number } };
+    const m = JSON.parse(fs.readFileSync(memoryFile, 'utf8')) as {
+      beforeGc: Record<string, number>;
+      afterGc: { rss: number };
+      afterLastResort: { rss: number; heapUsed: number };
+    };
+    console.log(`   after ${idleSeconds} s idle: RSS ${afterIdleMb} MB; V8 before collecting (MB): ${JSON.stringify(m.beforeGc)}`);
     filled = { ...fill, afterLoadMb, afterIdleMb, afterGcMb: m.afterGc.rss, afterLastResortMb: m.afterLastResort.rss, heapUsedMb: m.afterLastResort.heapUsed };
   }
 

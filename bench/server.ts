@@ -11,11 +11,20 @@ export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 export const percentile = (sorted: number[], q: number) =>
   sorted.length === 0 ? 0 : (sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] as number);
 
-/** Peak and current resident memory of a process, in MB (Linux /proc). */
-export function memoryOf(pid: number): { rss: number; peak: number } {
+/**
+ * Peak and current resident memory of a process, in MB (Linux /proc), and the resident memory split into
+ * anonymous (heaps, buffers: what the process holds) and file-backed pages (code, mapped files: the kernel
+ * can drop them).
+ */
+export function memoryOf(pid: number): { rss: number; peak: number; anon: number; file: number } {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = (k: string) => Number(new RegExp(`${k}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
-  return { rss: Math.round(kb('VmRSS') / 1024), peak: Math.round(kb('VmHWM') / 1024) };
+  return {
+    rss: Math.round(kb('VmRSS') / 1024),
+    peak: Math.round(kb('VmHWM') / 1024),
+    anon: Math.round(kb('RssAnon') / 1024),
+    file: Math.round((kb('RssFile') + kb('RssShmem')) / 1024),
+  };
 }
 
 /**
@@ -38,6 +47,8 @@ export async function startServer(
     env: {
       // as scripts/start.sh sets it, unless the bench's caller chose
       MALLOC_ARENA_MAX: '2',
+      MALLOC_MMAP_THRESHOLD_: '131072',
+      MALLOC_TRIM_THRESHOLD_: '131072',
       ...process.env,
       ...extra.env,
       DATA_DIR: dataDir,
@@ -48,7 +59,8 @@ export async function startServer(
       LAB_ADMIN_USERNAME: '',
       LOGIN_RATE_LIMIT: '1000',
     },
-    stdio: 'ignore',
+    // BENCH_SERVER_LOG: the server's output (for example with BENCH_NODE_ARGS=--trace-gc) into that file
+    stdio: process.env.BENCH_SERVER_LOG ? ['ignore', fs.openSync(`${process.env.BENCH_SERVER_LOG}.${port}`, 'a'), 'inherit'] : 'ignore',
   });
   children.push(child);
   for (;;) {

@@ -9,14 +9,13 @@ import {
   type PublicPersonLight,
   PublicPersonLightSchema,
   PublicPersonSchema,
-  type PublicPublication,
   type PublicPublicationItem,
   PublicPublicationItemSchema,
   PublicSeminarSchema,
 } from '../../common/wire.ts';
 import { publicSeminars, publishedArticle, publishedArticles, publishedNews } from '../services/content.ts';
 import { peopleLightList, publicPeople, publicPerson } from '../services/people.ts';
-import { publications } from '../services/publications.ts';
+import { publicationItemColumns, publications } from '../services/publications.ts';
 import { asSent, onWhenOne } from '../cache/plugin.ts';
 import { asWire } from '../services/wire.ts';
 import { answers, ctxOf, listOrOne, parseId, typed } from './helpers.ts';
@@ -129,6 +128,6 @@ export async function publicRoutes(app: FastifyInstance) {
         response: answers(z.array(PublicPublicationItemSchema)),
       },
     },
-    async (req) => asWire<PublicPublication[]>(await publications.list(ctxOf(app, req))).map(({ abstract: _, ...p }): PublicPublicationItem => p),
+    async (req) => asWire<PublicPublicationItem[]>(await publications.list(ctxOf(app, req), { columns: publicationItemColumns })),
   );
 }

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { ResponseShapeError, responseSerializer } from './responses.ts';
+import { ResponseShapeError, responseSerializer, SAMPLE } from './responses.ts';
 
 const Item = z.strictObject({ id: z.number(), title: z.string() });
 const route = { schema: z.array(Item), method: 'GET', url: '/api/items/', httpStatus: '200' };
@@ -35,5 +35,17 @@ describe('answers checked against their schemas', () => {
     serialize(good);
     expect(serialize(leaking)).toBe(JSON.stringify(leaking));
     expect(warn).not.toHaveBeenCalled();
+  });
+
+  it('in production: the first check of a long list reads its first items only, and still finds a leak among them', () => {
+    const warn = vi.fn();
+    const parse = vi.spyOn(route.schema, 'safeParse');
+    const long = Array.from({ length: 10 * SAMPLE }, (_, id) => ({ id, title: `t${id}` }));
+    responseSerializer({ mode: 'first answer', log: loggerWith(warn) })(route)(long);
+    expect(parse.mock.calls[0]?.[0]).toHaveLength(SAMPLE);
+    expect(warn).not.toHaveBeenCalled();
+    responseSerializer({ mode: 'first answer', log: loggerWith(warn) })(route)([...leaking, ...long]);
+    expect(warn).toHaveBeenCalledTimes(1);
+    parse.mockRestore();
   });
 });
