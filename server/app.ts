@@ -45,6 +45,8 @@ import { PublishTimer } from './cache/publish-timer.ts';
 import { nextPublications } from './services/content.ts';
 import { clusterPlugin } from './cluster/bus.ts';
 import { pagesPlugin } from './pages/plugin.ts';
+import { JobRuns } from './ops/jobs.ts';
+import { opsPlugin } from './ops/plugin.ts';
 import type { ViteDevServer } from 'vite';
 import { t } from '../common/messages.ts';
 
@@ -119,7 +121,7 @@ export async function buildApp({ config, db: givenDb, logger = false, pgSchema, 
     changes,
     (e) => app.log.error({ err: e }, 'the publish timer could not read the publish times'),
   );
-  const lab: Lab = { db, storage, config, changes, search, publishTimer };
+  const lab: Lab = { db, storage, config, changes, search, publishTimer, jobs: new JobRuns() };
   app.decorate('lab', lab);
   let stopPurge = async () => {};
   app.addHook('onClose', async () => {
@@ -161,6 +163,8 @@ export async function buildApp({ config, db: givenDb, logger = false, pgSchema, 
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  // /healthz, /readyz and (with METRICS_TOKEN or METRICS_ALLOW) /metrics: server/ops/plugin.ts
+  await app.register(opsPlugin, { metricsToken: config.metricsToken, metricsAllow: config.metricsAllow, pgSchema });
 
   await app.register(authRoutes);
   await app.register(publicRoutes);

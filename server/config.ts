@@ -47,9 +47,28 @@ export type Config = {
   uploadsInFlight: number;
   /** Free space the disk of DATA_DIR keeps besides an upload (DISK_RESERVE_MB), in bytes; less answers 507. */
   diskReserveBytes: number;
+  /** Who may read /metrics (server/ops/plugin.ts): a bearer token (METRICS_TOKEN) and/or addresses and CIDR blocks (METRICS_ALLOW). */
+  metricsToken: string | undefined;
+  metricsAllow: string[];
   /** Serve the built React Router app; off for API-only tests. */
   serveApp: boolean;
 };
+
+/** Addresses or CIDR blocks, comma-separated (METRICS_ALLOW), or a refusal to start naming the entry. */
+function addressesAndBlocks(name: string, v: string | undefined): string[] {
+  const entries = (v ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  for (const e of entries) {
+    const [ip, bits] = e.split('/');
+    const max = isIP(ip ?? '') === 6 ? 128 : 32;
+    if (!isIP(ip ?? '') || (bits !== undefined && !(/^\d{1,3}$/.test(bits) && Number(bits) <= max))) {
+      throw new Error(`${name} must list addresses or CIDR blocks, got ${e}`);
+    }
+  }
+  return entries;
+}
 
 function parseTrustProxy(v: string | undefined): number | string | false {
   if (v === undefined || v === '0' || v === 'false') return false;
@@ -143,6 +162,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trashDays: positive('TRASH_DAYS', env.TRASH_DAYS, TRASH_DAYS),
     uploadsInFlight: Math.max(1, Math.round(positive('UPLOADS_IN_FLIGHT', env.UPLOADS_IN_FLIGHT, UPLOADS_IN_FLIGHT))),
     diskReserveBytes: nonNegative('DISK_RESERVE_MB', env.DISK_RESERVE_MB, DISK_RESERVE_MB) * 1024 * 1024,
+    metricsToken: env.METRICS_TOKEN || undefined,
+    metricsAllow: addressesAndBlocks('METRICS_ALLOW', blank(env.METRICS_ALLOW)),
     serveApp: env.LAB_API_ONLY !== '1',
   };
 }

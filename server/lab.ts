@@ -4,6 +4,7 @@ import type { Config } from './config.ts';
 import type { DB } from './db/database.ts';
 import type { SearchIndex } from './search/search-index.ts';
 import type { Storage } from './storage/storage.ts';
+import type { JobRuns } from './ops/jobs.ts';
 
 // What one running instance holds, built once by server/app.ts and reached by every route and page as
 // `app.lab`: its database, its stored files, its settings, the hub of public changes,
@@ -19,6 +20,8 @@ export type Lab = {
   search: SearchIndex;
   /** Announces records scheduled for later when their time comes (issue #16): server/cache/publish-timer.ts. */
   publishTimer: PublishTimer;
+  /** What the background jobs (daily backup, trash purge) did, for /metrics: server/ops/jobs.ts. */
+  jobs: JobRuns;
 };
 
 declare module 'fastify' {

@@ -26,6 +26,13 @@ export const reservedUsernames = new Set([
   'robots.txt',
   'feed',
   'admin',
+  // pages and operator routes of later issues (#28, #30): a personal page must never shadow them
+  'search',
+  'preview',
+  'invite',
+  'healthz',
+  'readyz',
+  'metrics',
 ]);
 
 /** Fields a member may change on their own profile (PUT /api/people/?uid=). */

@@ -113,9 +113,9 @@ export async function historyRoutes(app: FastifyInstance) {
 export function scheduleTrashPurge(app: FastifyInstance): () => Promise<void> {
   let running: Promise<unknown> = Promise.resolve();
   const run = () => {
-    running = purgeTrash({ db: app.lab.db, storage: app.lab.storage, actor: null, lang: 'en' }, trashCutoff(app.lab.config.trashDays)).catch((e: unknown) =>
-      app.log.error({ err: e }, 'the trash could not be purged'),
-    );
+    running = app.lab.jobs
+      .time('trash-purge', () => purgeTrash({ db: app.lab.db, storage: app.lab.storage, actor: null, lang: 'en' }, trashCutoff(app.lab.config.trashDays)))
+      .catch((e: unknown) => app.log.error({ err: e }, 'the trash could not be purged'));
   };
   const timer = setInterval(run, 3600_000);
   timer.unref();

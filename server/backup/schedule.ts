@@ -56,7 +56,8 @@ export function scheduleBackups(
   let running: Promise<void> | undefined;
   const check = () => {
     if (running) return;
-    running = dailyBackup(source, storage, dir, keep)
+    running = app.lab.jobs
+      .time('backup', () => dailyBackup(source, storage, dir, keep))
       .then((s) => {
         if (s) app.log.info({ file: s.file, rows: s.rows, files: s.files, bytes: s.bytes, missing: s.missing.length }, 'daily backup written');
         if (s) return logActivity({ db: app.lab.db, actor: null }, { action: 'backup', resource: 'backup', record: path.basename(s.file) }).catch(() => {});

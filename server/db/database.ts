@@ -35,7 +35,9 @@ export function createDatabase(opts: DatabaseOptions): DB {
       max: 10,
       ...(opts.pgSchema ? { options: `-c search_path=${opts.pgSchema}` } : {}),
     });
-    return new Kysely({ dialect: new PostgresDialect({ pool }) });
+    const db: DB = new Kysely({ dialect: new PostgresDialect({ pool }) });
+    pools.set(db, pool);
+    return db;
   }
   if (opts.databaseUrl) throw new Error('DATABASE_URL must start with postgres:// (leave it unset for SQLite)');
   fs.mkdirSync(opts.dataDir, { recursive: true });
@@ -70,6 +72,15 @@ function withStatementCache(file: SQLite.Database) {
       return stmt;
     },
   };
+}
+
+/** The connection pool of each PostgreSQL database made here, for /metrics (server/ops/plugin.ts). */
+const pools = new WeakMap<DB, pg.Pool>();
+
+/** Connections of a PostgreSQL database's pool: open, idle, and requests waiting for one; none for SQLite. */
+export function poolOf(db: DB): { total: number; idle: number; waiting: number; max: number } | undefined {
+  const pool = pools.get(db);
+  return pool && { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: pool.options.max ?? 10 };
 }
 
 export function isPostgres(db: DB): boolean {

@@ -1,0 +1,166 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import fs from 'node:fs/promises';
+import { BlockList, isIPv6 } from 'node:net';
+import path from 'node:path';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { sql } from 'kysely';
+import { Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { pendingMigrations, poolOf } from '../db/database.ts';
+
+// What the operator's tools ask of an instance (issue #30, point 5):
+// - GET /healthz: the process answers (systemd, the proxy's liveness check); it reads nothing.
+// - GET /readyz: it can serve: the database answers, its migrations are all applied, the files' folder
+//   takes a write. 503 naming the failed check otherwise (a proxy takes the instance out of rotation).
+// - GET /metrics: Prometheus's text format, only with `Authorization: Bearer $METRICS_TOKEN` or from an
+//   address of METRICS_ALLOW; otherwise the 404 any unknown path gets. Without either setting the route
+//   does not exist, and requests are not even counted (the hot path stays as it was).
+// Fresh shared answers are sent from the first hook, before this plugin's (server/cache/http.ts): they
+// are counted by the cache's figures (lab_cache_hits_total), not by lab_http_requests_total.
+
+export type OpsOptions = { metricsToken: string | undefined; metricsAllow: string[]; pgSchema?: string | undefined };
+
+/** How long a readiness check may take before it counts as failed (the file check waits for a libuv thread, which password hashing may hold). */
+const CHECK_MS = 5000;
+
+const within = <T>(ms: number, p: Promise<T>): Promise<T> =>
+  Promise.race([p, new Promise<T>((_, reject) => setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms).unref())]);
+
+/** A list of addresses and CIDR blocks (METRICS_ALLOW). */
+export function addressList(entries: readonly string[]): BlockList {
+  const list = new BlockList();
+  for (const e of entries) {
+    const [ip = '', bits] = e.split('/');
+    const type = isIPv6(ip) ? 'ipv6' : 'ipv4';
+    if (bits === undefined) list.addAddress(ip, type);
+    else list.addSubnet(ip, Number(bits), type);
+  }
+  return list;
+}
+
+const digest = (s: string) => createHash('sha256').update(s).digest();
+
+export const opsPlugin = fp(async (app: FastifyInstance, opts: OpsOptions) => {
+  const { lab } = app;
+
+  app.get('/healthz', { schema: { hide: true }, config: { access: 'public' } }, async (_req, reply) => {
+    reply.header('cache-control', 'no-store');
+    return { status: 'alive' };
+  });
+
+  app.get('/readyz', { schema: { hide: true }, config: { access: 'public' } }, async (_req, reply) => {
+    reply.header('cache-control', 'no-store');
+    const checks: Record<string, string> = {};
+    const run = async (name: string, check: () => Promise<string | undefined>) => {
+      try {
+        checks[name] = (await within(CHECK_MS, check())) ?? 'ok';
+      } catch (e) {
+        // the check's own words only: no paths, addresses or credentials of the configuration
+        checks[name] = `failed: ${(e as { code?: string }).code ?? (e as Error).message.split('\n')[0]?.slice(0, 120)}`;
+      }
+    };
+    await Promise.all([
+      run('database', async () => {
+        await sql`select 1`.execute(lab.db);
+        return undefined;
+      }),
+      run('migrations', async () => {
+        const { pending } = await pendingMigrations(lab.db, opts.pgSchema);
+        return pending.length ? `failed: ${pending.length} not applied` : undefined;
+      }),
+      run('storage', async () => {
+        const probe = path.join(lab.storage.root, `.ready-${process.pid}-${Date.now()}`);
+        await fs.writeFile(probe, 'ok');
+        await fs.rm(probe, { force: true });
+        return undefined;
+      }),
+    ]);
+    const ready = Object.values(checks).every((c) => c === 'ok');
+    return reply.code(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not ready', checks });
+  });
+
+  if (!opts.metricsToken && opts.metricsAllow.length === 0) return;
+  const token = opts.metricsToken ? digest(opts.metricsToken) : undefined;
+  const allowed = addressList(opts.metricsAllow);
+  const may = (req: FastifyRequest) => {
+    const auth = req.headers.authorization;
+    if (token && typeof auth === 'string' && auth.startsWith('Bearer ') && timingSafeEqual(digest(auth.slice(7)), token)) return true;
+    return allowed.check(req.ip, isIPv6(req.ip) ? 'ipv6' : 'ipv4');
+  };
+
+  const registry = new Registry();
+  const requests = new Counter({
+    name: 'lab_http_requests_total',
+    help: 'Answers given by the routes, by method, route pattern and status (fresh cache hits: lab_cache_hits_total)',
+    labelNames: ['method', 'route', 'status'],
+    registers: [registry],
+  });
+  const latency = new Histogram({
+    name: 'lab_http_request_duration_seconds',
+    help: 'Time from the request to the answer, by method and route pattern',
+    labelNames: ['method', 'route'],
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [registry],
+  });
+  // counted when the answer's last byte is handed over: answers the cache writes itself (hijacked, so no
+  // onResponse hook runs for them) are counted too
+  app.addHook('onRequest', (req: FastifyRequest, reply: FastifyReply, done: () => void) => {
+    // the route's pattern, never the raw path: a bounded set of labels whatever clients send
+    const route = req.routeOptions.url ?? 'unmatched';
+    reply.raw.once('finish', () => {
+      requests.inc({ method: req.method, route, status: String(reply.raw.statusCode) });
+      latency.observe({ method: req.method, route }, reply.elapsedTime / 1000);
+    });
+    done();
+  });
+
+  // figures kept elsewhere, read when Prometheus asks
+  const gauge = (name: string, help: string, labelNames: string[], read: (g: Gauge) => void) =>
+    new Gauge({
+      name,
+      help,
+      labelNames,
+      registers: [registry],
+      collect() {
+        read(this);
+      },
+    });
+  gauge('lab_cache_entries', 'Shared answers kept', [], (g) => g.set(app.responseCache.snapshot().entries));
+  gauge('lab_cache_bytes', 'Bytes the kept answers take, and the budget (CACHE_MB)', ['kind'], (g) => {
+    const s = app.responseCache.snapshot();
+    g.set({ kind: 'used' }, s.bytes);
+    g.set({ kind: 'budget' }, s.budget);
+  });
+  // counters the cache keeps itself; exposed as totals (they only grow while the process lives)
+  gauge('lab_cache_hits_total', 'Fresh shared answers sent', [], (g) => g.set(app.responseCache.stats.hits));
+  gauge('lab_cache_misses_total', 'Shared answers rendered (a miss or a stale answer)', [], (g) => g.set(app.responseCache.stats.renders));
+  gauge('lab_cache_stale_total', 'Stale answers sent while their new version rendered', [], (g) => g.set(app.responseCache.stats.stale));
+  gauge('lab_cache_evicted_total', 'Answers dropped for the budget', [], (g) => g.set(app.responseCache.stats.evicted));
+  gauge('lab_search_documents', 'Documents in the site search index', [], (g) => g.set(lab.search.stats.documents));
+  gauge('lab_search_refreshes_total', 'Reads of changed records into the search index', [], (g) => g.set(lab.search.stats.refreshes));
+  gauge('lab_job_runs_total', 'Background job runs by job and outcome', ['job', 'outcome'], (g) => {
+    for (const [job, r] of lab.jobs.entries()) {
+      g.set({ job, outcome: 'ok' }, r.ok);
+      g.set({ job, outcome: 'failed' }, r.failed);
+    }
+  });
+  gauge('lab_job_last_run_seconds', 'How long the last run of each job took', ['job'], (g) => {
+    for (const [job, r] of lab.jobs.entries()) g.set({ job }, r.lastMs / 1000);
+  });
+  gauge('lab_db_pool_connections', 'PostgreSQL pool connections by state (absent with SQLite)', ['state'], (g) => {
+    const pool = poolOf(lab.db);
+    if (!pool) return;
+    g.set({ state: 'open' }, pool.total);
+    g.set({ state: 'idle' }, pool.idle);
+    g.set({ state: 'waiting' }, pool.waiting);
+    g.set({ state: 'max' }, pool.max);
+  });
+  gauge('lab_process_resident_bytes', 'Resident memory of the process', [], (g) => g.set(process.memoryUsage.rss()));
+  gauge('lab_process_heap_used_bytes', "V8's heap in use", [], (g) => g.set(process.memoryUsage().heapUsed));
+
+  app.get('/metrics', { schema: { hide: true }, config: { access: 'public' } }, async (req, reply) => {
+    if (!may(req)) return reply.callNotFound();
+    reply.header('cache-control', 'no-store').type(registry.contentType);
+    return registry.metrics();
+  });
+});
