@@ -11,6 +11,7 @@ import { advisorRoutes } from './api/advisor.ts';
 import { authRoutes } from './api/auth.ts';
 import { contentRoutes } from './api/content.ts';
 import { registeredResourceRoutes } from './api/resource-routes.ts';
+import { orderRoutes } from './api/order.ts';
 import { type Registered, registry } from './registry.ts';
 import { fileRoutes } from './api/files.ts';
 import type { Lab } from './lab.ts';
@@ -171,6 +172,7 @@ export async function buildApp({ config, db: givenDb, logger = false, pgSchema, 
   await app.register(peopleRoutes);
   await app.register(async (scoped) => registeredResourceRoutes(scoped, resources));
   await app.register(contentRoutes);
+  await app.register(async (scoped) => orderRoutes(scoped, resources));
   await app.register(publicationImportRoutes);
   await app.register(siteRoutes);
   await app.register(fileRoutes);

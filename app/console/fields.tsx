@@ -235,12 +235,15 @@ export function FieldInput({ name, def, value, onChange, error, record, disabled
       return <TextField {...common} type="password" autoComplete="new-password" value={str(value)} onChange={(e) => onChange(e.target.value)} />;
     default:
       if (def.format === 'doi' && onFill) return <DoiField value={str(value)} onChange={onChange} onFill={onFill} common={common} />;
+      // a link may be site-relative (/news/12), which the browser's own type="url" refuses: it is text with
+      // a URL keyboard, checked by the schema (isSafeUrl, common/fields.ts) here and on the server
       return (
         <TextField
           {...common}
-          type={def.kind === 'email' ? 'email' : def.kind === 'url' ? 'url' : 'text'}
+          type={def.kind === 'email' ? 'email' : 'text'}
           value={str(value)}
           onChange={(e) => onChange(e.target.value)}
+          {...(def.kind === 'url' ? { slotProps: { htmlInput: { inputMode: 'url', autoComplete: 'url', spellCheck: false } } } : {})}
         />
       );
   }

@@ -2,7 +2,6 @@
 import type { Messages } from './zh.ts';
 
 export const en: Messages = {
-  lab: { short: 'DISC Lab' },
   nav: {
     home: 'Home',
     news: 'News',

@@ -1,6 +1,5 @@
 // 中文界面文字。en.ts 必须有同样的键（类型检查）。
 export const zh = {
-  lab: { short: 'DISC 实验室' },
   nav: {
     home: '首页',
     news: '新闻',

@@ -41,7 +41,6 @@ export const page = defineResource({
     'section',
     { key: 'slug', opens: true },
     { key: 'title', bilingual: true, label: { zh: '标题', en: 'Title' }, title: true },
-    'order',
     { key: 'release', label: { zh: '状态', en: 'Status' } },
   ],
   publicPath: (row) => {
@@ -64,10 +63,10 @@ export const page = defineResource({
       'markdown_en',
       'image_url',
       'link',
-      'order',
       'release',
     ],
   },
+  ordered: 'order',
   orderBy: [
     ['section', 'asc'],
     ['order', 'asc'],
