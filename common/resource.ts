@@ -105,6 +105,9 @@ export function orderGroups(res: ResourceDef): string[] {
   return res.orderBy.slice(0, Math.max(0, at)).map(([col]) => col);
 }
 
+/** The call that saves a new order of an ordered resource (server/api/order.ts; issue #28). */
+export const orderPath = (res: Pick<ResourceDef, 'name'>) => `/api/order/${res.name}/` as const;
+
 /** The console's address of a resource with a declared screen. */
 export const consoleSegment = (res: ResourceDef) => res.console?.segment ?? res.name;
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { orderPath } from '../../common/resource.ts';
 import { type Registered, registry } from '../registry.ts';
 import { answers, ctxOf, MAX_ID, SuccessSchema, success, typed } from './helpers.ts';
 
@@ -7,8 +8,6 @@ import { answers, ctxOf, MAX_ID, SuccessSchema, success, typed } from './helpers
 // shared-task pages, the info pages — every resource whose declaration names its `ordered` field. One call
 // per resource, PUT /api/order/{name}/ with a JSON array of ids in their new order, with the access of the
 // resource's updates; the records named take the places 0, 1, 2… (services/crud.ts `reorder`).
-
-export const orderPath = (name: string) => `/api/order/${name}/` as const;
 
 const OrderSchema = z
   .array(z.number({ error: 'order_list' }).int({ error: 'order_list' }).min(1, { error: 'order_list' }).max(MAX_ID, { error: 'order_list' }), {
@@ -22,7 +21,7 @@ export async function orderRoutes(app: FastifyInstance, resources: readonly Regi
     const { res } = crud;
     if (!res.ordered) continue;
     api.put(
-      orderPath(res.name),
+      orderPath(res),
       {
         schema: {
           tags: [res.name],

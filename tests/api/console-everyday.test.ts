@@ -33,7 +33,7 @@ describe.each(dialects)('the console as a secretary uses it, on %s', (dialect) =
   });
 
   it('one call saves a new order of an ordered list; a new item comes last of its kind', async () => {
-    const ids = [];
+    const ids: number[] = [];
     for (let i = 0; i < 3; i++) ids.push(createdId(await w.admin.send('POST', '/api/showcase/', { kind: 'tool', title_zh: `工具${unique()}` })));
     const tools = () => showcase().then((rows) => rows.filter((r) => r.kind === 'tool').map((r) => r.cid));
     // a new one comes last, whatever the others' places
@@ -50,13 +50,13 @@ describe.each(dialects)('the console as a secretary uses it, on %s', (dialect) =
     expect(log.entries.find((e) => e.record === String(ids[2]))?.detail).toBe('order');
 
     // the same call for the course pages and the info pages
-    const gids = [];
+    const gids: number[] = [];
     for (let i = 0; i < 2; i++)
       gids.push(createdId(await w.admin.send('POST', '/api/page/', { section: 'course', slug: `Order-${unique()}`, title_zh: '课程' })));
     expect((await w.admin.json('PUT', '/api/order/page/', [...gids].reverse())).statusCode).toBe(200);
     const pages = ((await w.admin.get('/api/page/')).json() as Rec[]).filter((p) => gids.includes(p.gid as number));
     expect(pages.map((p) => p.gid)).toEqual([...gids].reverse());
-    const iids = [];
+    const iids: number[] = [];
     for (let i = 0; i < 2; i++) iids.push(createdId(await w.admin.send('POST', '/api/info/', { iid: -1, aspect: `A${unique()}` })));
     expect((await w.admin.json('PUT', '/api/order/info/', [...iids].reverse())).statusCode).toBe(200);
     const infos = ((await w.user.get('/api/info/')).json() as Rec[]).map((p) => p.iid);
