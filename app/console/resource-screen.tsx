@@ -27,7 +27,7 @@ import { useT } from '../i18n/index.tsx';
 import { ApiFailure, api, listQuery } from './api.ts';
 import { type Column, columnsOf, type Row } from './columns.tsx';
 import { FieldInput } from './fields.tsx';
-import { bodyOf, useCheck } from './forms.ts';
+import { bodyOf, editorFields, useCheck } from './forms.ts';
 import { openPreview, savedPreview } from './preview.ts';
 import { HistoryButton } from './history-dialog.tsx';
 import { SortDialog } from './sort-dialog.tsx';
@@ -128,7 +128,7 @@ export function ResourceScreen({
   const [errors, setErrors] = useState<Record<string, string>>({});
   const list = useQuery(listQuery(res));
   const rows = sort ? sort(list.data ?? []) : (list.data ?? []);
-  const shown = fields ?? view?.editorFields ?? Object.keys(res.fields);
+  const shown = editorFields(res, fields ?? view?.editorFields ?? Object.keys(res.fields));
   const id = (row: Row) => Number(row[res.id] ?? -1);
   const reload = () => queryClient.invalidateQueries({ queryKey: [res.name] });
   const Tools = screenTools[res.name];

@@ -60,6 +60,8 @@ export const en: Messages = {
     authors: 'Contributors',
     editors: 'Editors',
     published: 'Published',
+    draft: 'Draft (not published yet)',
+    scheduled: 'Scheduled (Beijing time):',
     toc: 'Contents',
     notFound: 'This article does not exist or is not published.',
   },
@@ -648,6 +650,14 @@ export const en: Messages = {
     people: '{{n}} names',
   },
   consoleWork: {
+    publishing: {
+      legend: 'Publishing',
+      draft: 'Draft',
+      now: 'Publish now',
+      schedule: 'Schedule at…',
+      scheduleHint: 'Beijing time; it goes public by itself then',
+      pickTime: 'Choose when to publish',
+    },
     sort: {
       button: 'Reorder',
       title: 'Reorder: {{list}}',

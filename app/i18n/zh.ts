@@ -58,6 +58,8 @@ export const zh = {
     authors: '贡献者',
     editors: '编辑',
     published: '发布于',
+    draft: '草稿（尚未发布）',
+    scheduled: '定时发布（北京时间）：',
     toc: '目录',
     notFound: '该文章不存在或尚未发布。',
   },
@@ -620,6 +622,14 @@ export const zh = {
     people: '{{n}} 人',
   },
   consoleWork: {
+    publishing: {
+      legend: '发布方式',
+      draft: '草稿',
+      now: '立即发布',
+      schedule: '定时发布',
+      scheduleHint: '北京时间；到时自动公开',
+      pickTime: '请选择发布时间',
+    },
     sort: {
       button: '调整顺序',
       title: '调整顺序：{{list}}',

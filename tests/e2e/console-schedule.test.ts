@@ -33,20 +33,16 @@ describe.skipIf(!e2eAvailable)('scheduling and previewing in the console', { tim
     await dialog.getByLabel('标题 *').fill(title);
     await dialog.getByLabel('摘要 *').fill('定时发布的摘要');
     await dialog.getByLabel('正文', { exact: true }).fill('## 第一节\n\n定时发布的正文');
+    // one control (issue #28): "Schedule at" and a time, then Save, schedules it; nothing else to press
+    await dialog.getByRole('radio', { name: '定时发布' }).check();
     await dialog.getByLabel('定时发布（北京时间）').fill(toLabLocal(at.toISOString()));
     await dialog.getByRole('button', { name: '保存' }).click();
     await page.getByText('添加成功').first().waitFor();
 
     const admin = await loginAs(suite.site.app, ADMIN.username, ADMIN.password);
     const saved = ((await admin.get('/api/article/')).json() as Rec[]).find((a) => a.title === title) as Rec;
-    expect(saved).toMatchObject({ release: false, publish_at: at.toISOString() });
+    expect(saved).toMatchObject({ release: true, publish_at: at.toISOString() });
     const row = page.getByRole('row', { name: new RegExp(title) });
-    await row.getByText('草稿').waitFor();
-
-    // published from the list: it waits for its time
-    await row.getByRole('button', { name: '发布', exact: true }).click();
-    await page.getByRole('dialog').getByRole('button', { name: '确定' }).click();
-    await page.getByText('发布 成功').first().waitFor();
     const waiting = `定时 ${toLabLocal(at.toISOString()).slice(0, 16).replace('T', ' ')}`;
     await row.getByText(waiting).waitFor();
 
