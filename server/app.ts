@@ -43,7 +43,7 @@ import { projectRoot } from './root.ts';
 import { cachePlugin, mainCacheKey } from './cache/plugin.ts';
 import { earlyHit } from './cache/http.ts';
 import { PublishTimer } from './cache/publish-timer.ts';
-import { nextPublications } from './services/content.ts';
+import { logPublications, nextPublications } from './services/content.ts';
 import { clusterPlugin } from './cluster/bus.ts';
 import { pagesPlugin } from './pages/plugin.ts';
 import type { ViteDevServer } from 'vite';
@@ -119,6 +119,8 @@ export async function buildApp({ config, db: givenDb, logger = false, pgSchema, 
     (now) => nextPublications(db, now),
     changes,
     (e) => app.log.error({ err: e }, 'the publish timer could not read the publish times'),
+    // each record that went public at its time is an entry of the activity log, by the system (issue #28)
+    (topics, now) => logPublications(db, topics, now),
   );
   const lab: Lab = { db, storage, config, changes, search, publishTimer };
   app.decorate('lab', lab);

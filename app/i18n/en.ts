@@ -341,6 +341,7 @@ export const en: Messages = {
         upload: 'Upload',
         backup: 'Backup',
         role: 'Role change',
+        publish: 'Published at its time',
       },
       resources: {
         schedule: 'Timetable',
@@ -650,6 +651,7 @@ export const en: Messages = {
     people: '{{n}} names',
   },
   consoleWork: {
+    activity: { system: 'System' },
     publishing: {
       legend: 'Publishing',
       draft: 'Draft',

@@ -323,6 +323,7 @@ export const zh = {
         upload: '上传',
         backup: '备份',
         role: '角色变更',
+        publish: '定时发布',
       },
       resources: { schedule: '时间管理', advisor: '辅导员', session: '登录会话', data_file: '数据文件', image: '图片', backup: '备份', trash: '回收站' },
       outcomes: { ok: '成功', refused: '被拒绝', failed: '失败' },
@@ -622,6 +623,7 @@ export const zh = {
     people: '{{n}} 人',
   },
   consoleWork: {
+    activity: { system: '系统' },
     publishing: {
       legend: '发布方式',
       draft: '草稿',

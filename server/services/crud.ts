@@ -151,8 +151,17 @@ export function createCrud<T extends string>(res: ResourceDef<FieldMap, T>, hook
     return args;
   }
 
-  /** The declared fields a change sent, by name (never their values: a password is one of them). */
-  const changedFields = (input: Row) => Object.keys(input).filter((k) => k in res.fields);
+  /**
+   * The declared fields an update changed, by name (never their values): what it writes that differs from
+   * the stored row (issue #28: not every field sent); a password set is a change (it is never compared).
+   */
+  const changedFields = (input: Row, values: Row, current: Row) =>
+    Object.keys(input).filter((k) => {
+      const def = res.fields[k];
+      if (!def) return false;
+      if (def.kind === 'password') return typeof input[k] === 'string' && input[k] !== '';
+      return k in values && !sameColumn(values[k], current[k]);
+    });
 
   /** `id`: the record written, so the search index can read it alone (server/search/search-index.ts). */
   function published(ctx: Ctx, id: number) {
@@ -307,7 +316,7 @@ export function createCrud<T extends string>(res: ResourceDef<FieldMap, T>, hook
             args.ctx,
             restoring
               ? { action: 'restore', resource: res.name, record: id, detail: [`revision ${restoring.rid}`] }
-              : { action: 'update', resource: res.name, record: id, detail: changedFields(input) },
+              : { action: 'update', resource: res.name, record: id, detail: changedFields(input, args.values, current) },
           );
           // a password set is an action of its own in the log (issue #16: password changes)
           if (fields.some(([name, def]) => def.kind === 'password' && typeof input[name] === 'string' && input[name] !== ''))
@@ -365,6 +374,12 @@ export function createCrud<T extends string>(res: ResourceDef<FieldMap, T>, hook
 }
 
 export type Crud = ReturnType<typeof createCrud>;
+
+/** Whether a column's new value is its stored one: empty and NULL alike, a number as its text (drivers differ). */
+function sameColumn(a: unknown, b: unknown): boolean {
+  const text = (v: unknown) => (v === null || v === undefined ? '' : v instanceof Date ? v.toISOString() : String(v));
+  return text(a) === text(b);
+}
 
 /** A unique-constraint violation that slipped past the checks becomes a field error, not a 500. */
 export function translateConstraint(e: unknown): unknown {

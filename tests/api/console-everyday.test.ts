@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { logPublications } from '../../server/services/content.ts';
 import { dialects } from '../helpers/app.ts';
 import { createdId, fieldErrors, makeWorld, unique, type World } from '../fixtures/world.ts';
 
@@ -61,6 +62,42 @@ describe.each(dialects)('the console as a secretary uses it, on %s', (dialect) =
     expect((await w.admin.json('PUT', '/api/order/info/', [...iids].reverse())).statusCode).toBe(200);
     const infos = ((await w.user.get('/api/info/')).json() as Rec[]).map((p) => p.iid);
     expect(infos.slice(0, 2)).toEqual([...iids].reverse());
+  });
+
+  it('an update is logged with the fields it changed, not every field sent', async () => {
+    const id = createdId(await w.admin.send('POST', '/api/news/', { abstract: `新闻${unique()}`, content_zh: '<p>一</p>', content_en: '<p>one</p>' }));
+    const stored = (await w.admin.get(`/api/news/?nid=${id}`)).json() as Rec;
+    // the console's editor sends every field it shows; only the Chinese content is new
+    const r = await w.admin.send('PUT', `/api/news/?nid=${id}`, {
+      abstract: stored.abstract as string,
+      date: stored.date as string,
+      publish_at: '',
+      release: 'false',
+      content_zh: '<p>二</p>',
+      content_en: '<p>one</p>',
+    });
+    expect(r.statusCode, r.body).toBe(200);
+    const log = (await w.admin.get('/api/activity/?resource=news&action=update')).json() as { entries: Rec[] };
+    expect(log.entries.find((e) => e.record === String(id))?.detail).toBe('content_zh');
+    // sent again unchanged: an update that changed nothing names nothing
+    await w.admin.send('PUT', `/api/news/?nid=${id}`, { abstract: stored.abstract as string, content_zh: '<p>二</p>' });
+    const again = (await w.admin.get('/api/activity/?resource=news&action=update')).json() as { entries: Rec[] };
+    expect(again.entries.filter((e) => e.record === String(id)).map((e) => e.detail)).toEqual(['', 'content_zh']);
+  });
+
+  it("the publish timer's publishing is logged, by the system, naming the item, once", async () => {
+    const abstract = `定时新闻, ${unique()}`;
+    const at = new Date(Date.now() + 1500).toISOString();
+    const id = createdId(await w.admin.send('POST', '/api/news/', { abstract, release: 'true', publish_at: at }));
+    const entries = async () =>
+      ((await w.admin.get('/api/activity/?resource=news&action=publish')).json() as { entries: Rec[] }).entries.filter((e) => e.record === String(id));
+    expect(await entries()).toEqual([]);
+    await expect.poll(entries, { timeout: 8000, interval: 200 }).toHaveLength(1);
+    const [entry] = await entries();
+    expect(entry).toMatchObject({ actor: '', actor_pid: null, action: 'publish', resource: 'news', outcome: 'ok', detail: abstract.replace(',', '，') });
+    // the timer of another instance (or a second firing) adds nothing
+    await logPublications(w.app.lab.db, ['news']);
+    expect(await entries()).toHaveLength(1);
   });
 
   it('refuses a malformed order, an unknown or repeated id, in both languages, and lets only those who may edit the list', async () => {
