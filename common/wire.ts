@@ -542,7 +542,11 @@ export const ActivityEntrySchema = z.strictObject({
   resource: z.string(),
   record: z.string(),
   outcome: z.enum(activityOutcomes),
-  detail: z.string().describe('comma-separated names, never values: the fields an update changed (the fields it sent, in entries before issue #28), the files an upload stored; the title of a record the system published at its time'),
+  detail: z
+    .string()
+    .describe(
+      'comma-separated names, never values: the fields an update changed (the fields it sent, in entries before issue #28), the files an upload stored; the title of a record the system published at its time',
+    ),
 });
 export type ActivityEntry = z.infer<typeof ActivityEntrySchema>;
 

@@ -40,7 +40,19 @@ function groupsOf(res: ResourceDef, rows: readonly Row[], lang: 'zh' | 'en'): Gr
   return [...out.values()];
 }
 
-export function SortDialog({ res, rows, title, onClose, onSaved }: { res: ResourceDef; rows: readonly Row[]; title: string; onClose: () => void; onSaved: () => Promise<unknown> }) {
+export function SortDialog({
+  res,
+  rows,
+  title,
+  onClose,
+  onSaved,
+}: {
+  res: ResourceDef;
+  rows: readonly Row[];
+  title: string;
+  onClose: () => void;
+  onSaved: () => Promise<unknown>;
+}) {
   const { t, lang } = useT();
   const narrow = !useMediaQuery('(min-width:600px)', { noSsr: true });
   const [groups, setGroups] = useState<Group[]>(() => groupsOf(res, rows, lang));
@@ -50,7 +62,11 @@ export function SortDialog({ res, rows, title, onClose, onSaved }: { res: Resour
   async function save() {
     const ok = await run(
       async () => {
-        await api.json('PUT', orderPath(res), groups.flatMap((g) => g.items.map((i) => i.id)));
+        await api.json(
+          'PUT',
+          orderPath(res),
+          groups.flatMap((g) => g.items.map((i) => i.id)),
+        );
         await onSaved();
       },
       () => t('console.saved'),

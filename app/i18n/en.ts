@@ -651,6 +651,17 @@ export const en: Messages = {
     people: '{{n}} names',
   },
   consoleWork: {
+    image: {
+      button: 'Image',
+      title: 'Insert an image',
+      upload: 'Upload a new image',
+      toUpload: 'To upload: {{name}}',
+      mine: 'Or choose from “My images”',
+      alt: 'Alternative text (what the image shows)',
+      altHint: 'Screen readers read it out; it also shows where the image cannot',
+      altRequired: 'Alternative text is required',
+      insert: 'Insert',
+    },
     activity: { system: 'System' },
     publishing: {
       legend: 'Publishing',

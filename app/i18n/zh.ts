@@ -623,6 +623,17 @@ export const zh = {
     people: '{{n}} 人',
   },
   consoleWork: {
+    image: {
+      button: '图片',
+      title: '插入图片',
+      upload: '上传新图片',
+      toUpload: '将上传：{{name}}',
+      mine: '从“我的图片”中选择',
+      alt: '替代文字（图片说明）',
+      altHint: '读屏软件会读出这段文字；图片无法显示时也会显示它',
+      altRequired: '请填写替代文字',
+      insert: '插入',
+    },
     activity: { system: '系统' },
     publishing: {
       legend: '发布方式',

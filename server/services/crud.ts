@@ -361,7 +361,11 @@ export function createCrud<T extends string>(res: ResourceDef<FieldMap, T>, hook
       if (!field) throw new NotFound();
       if (new Set(ids).size !== ids.length) throw FieldError.one('ids', 'duplicate_id');
       if (ids.length === 0) return;
-      const rows = await loose(ctx.db).selectFrom(table).select([res.id, field]).where(res.id, 'in', [...ids]).execute();
+      const rows = await loose(ctx.db)
+        .selectFrom(table)
+        .select([res.id, field])
+        .where(res.id, 'in', [...ids])
+        .execute();
       const place = new Map(rows.map((r) => [Number(r[res.id]), r[field] === null ? null : Number(r[field])]));
       const unknown = ids.filter((id) => !place.has(id));
       if (unknown.length > 0) throw FieldError.one('ids', 'unknown_ids', { ids: unknown.join(', ') });

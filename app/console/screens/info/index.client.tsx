@@ -114,7 +114,14 @@ export default function InfoScreen() {
         <>
           <AddDialog open={adding} busy={busy} onClose={() => setAdding(false)} onAdd={(aspect) => add(aspect, select)} />
           {sorting && (
-            <SortDialog key={sortRound} res={info} rows={stored} title={t('consoleInfo.tabs')} onClose={() => setSorting(false)} onSaved={() => list.refetch()} />
+            <SortDialog
+              key={sortRound}
+              res={info}
+              rows={stored}
+              title={t('consoleInfo.tabs')}
+              onClose={() => setSorting(false)}
+              onSaved={() => list.refetch()}
+            />
           )}
         </>
       )}
