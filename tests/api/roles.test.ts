@@ -1,3 +1,4 @@
+import { orderPath } from '../../common/resource.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registry } from '../../server/registry.ts';
 import { dialects } from '../helpers/app.ts';
@@ -393,6 +394,8 @@ describe.each(dialects)('role matrix on %s', (dialect) => {
     for (const { crud } of registry) {
       const { path } = crud.res;
       const calls = ['GET', 'POST', 'PUT', 'DELETE'].map((m) => `${m} ${path}`);
+      // an ordered list's new order (issue #28)
+      if (crud.res.ordered) calls.push(`PUT ${orderPath(crud.res)}`);
       for (const call of calls)
         expect(
           rows.some((r) => r.call.startsWith(call)),

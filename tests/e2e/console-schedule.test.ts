@@ -17,7 +17,7 @@ async function inNewTab(context: BrowserContext, click: () => Promise<void>): Pr
   return tab;
 }
 
-describe.skipIf(!e2eAvailable)('scheduling and previewing in the console', { timeout: 120_000 }, () => {
+describe.skipIf(!e2eAvailable)('scheduling and previewing in the console', { timeout: 180_000 }, () => {
   const suite = browserSuite();
 
   test('an article scheduled in the console is previewed in both languages and appears at its time', async () => {
@@ -27,7 +27,7 @@ describe.skipIf(!e2eAvailable)('scheduling and previewing in the console', { tim
 
     // a new article with a publish time a little ahead, in Beijing time (whatever the browser's zone)
     const title = `定时文章 ${Date.now()}`;
-    const at = new Date(Math.ceil((Date.now() + 25_000) / 1000) * 1000);
+    const at = new Date(Math.ceil((Date.now() + 60_000) / 1000) * 1000);
     await page.getByRole('button', { name: '添加' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('标题 *').fill(title);
