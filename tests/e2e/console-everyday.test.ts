@@ -150,8 +150,14 @@ describe.skipIf(!e2eAvailable)('the console as a secretary uses it', { timeout: 
     await expect.poll(() => line.textContent()).toBe(`${zh.article.scheduled} 2099-01-02 11:04`);
     // the list says which, too
     await page.goto(suite.at('/console/article'));
-    await page.getByRole('row', { name: new RegExp(String(titles[draft])) }).getByText('草稿').waitFor();
-    await page.getByRole('row', { name: new RegExp(String(titles[scheduled])) }).getByText('定时 2099-01-02 11:04').waitFor();
+    await page
+      .getByRole('row', { name: new RegExp(String(titles[draft])) })
+      .getByText('草稿')
+      .waitFor();
+    await page
+      .getByRole('row', { name: new RegExp(String(titles[scheduled])) })
+      .getByText('定时 2099-01-02 11:04')
+      .waitFor();
   });
 
   test('the site name set in the console is the one the top bar, the footer, the titles and the feeds show', async () => {
