@@ -43,9 +43,10 @@ export type FieldDef = {
   /**
    * How the console edits the field where its kind alone does not say: long text as markdown (with a
    * preview) or HTML, a number as a year, a month or one of `choices`, a list as the member each author of
-   * the record's `author` list is. The server's checks follow the kind.
+   * the record's `author` list is, a publish time as one control with the record's release switch (Draft /
+   * Publish now / Schedule at; common/resources/flags.ts). The server's checks follow the kind.
    */
-  readonly widget?: 'markdown' | 'html' | 'year' | 'month' | 'choice' | 'author-members';
+  readonly widget?: 'markdown' | 'html' | 'year' | 'month' | 'choice' | 'author-members' | 'publishing';
   /** For widget 'choice': the numbers offered and their labels. */
   readonly choices?: readonly { readonly num: number; readonly zh: string; readonly en: string }[];
   /** For widget 'markdown': the editor's height in pixels (400 unless said). */

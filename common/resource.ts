@@ -29,6 +29,13 @@ export type ResourceDef<F extends FieldMap = FieldMap, T extends string = string
   /** Columns of the console's list, in order; each cell is drawn by its field's kind. */
   readonly listColumns: readonly ListColumn[];
   readonly orderBy: readonly (readonly [string, 'asc' | 'desc'])[];
+  /**
+   * The int field that is a record's place in its list (issue #28): the console reorders the list by
+   * dragging, with the mouse or the keyboard, and saves the new order in one call (PUT /api/order/{name}/);
+   * a new record comes last. Within the `orderBy` fields listed before it (a showcase item's kind), each
+   * group is ordered on its own.
+   */
+  readonly ordered?: string;
   /** Checks across fields, run after each field is valid. */
   readonly refine?: (value: Record<string, unknown>, ctx: RefineContext) => void;
   /** The address of a record's public page (common/paths.ts), where it has one. */
@@ -90,6 +97,16 @@ export type ConsoleView = {
   /** false: the list is part of a screen of its own (site content), not a drawer entry with its own address. */
   readonly drawer?: false;
 };
+
+/** The `orderBy` fields before the order field: each of their value combinations is a list ordered on its own. */
+export function orderGroups(res: ResourceDef): string[] {
+  if (!res.ordered) return [];
+  const at = res.orderBy.findIndex(([col]) => col === res.ordered);
+  return res.orderBy.slice(0, Math.max(0, at)).map(([col]) => col);
+}
+
+/** The call that saves a new order of an ordered resource (server/api/order.ts; issue #28). */
+export const orderPath = (res: Pick<ResourceDef, 'name'>) => `/api/order/${res.name}/` as const;
 
 /** The console's address of a resource with a declared screen. */
 export const consoleSegment = (res: ResourceDef) => res.console?.segment ?? res.name;

@@ -527,6 +527,8 @@ export const activityActions = [
   'upload',
   'backup',
   'role',
+  // a scheduled record gone public at its time, by the system (issue #28)
+  'publish',
 ] as const;
 export const activityOutcomes = ['ok', 'refused', 'failed'] as const;
 
@@ -540,7 +542,11 @@ export const ActivityEntrySchema = z.strictObject({
   resource: z.string(),
   record: z.string(),
   outcome: z.enum(activityOutcomes),
-  detail: z.string().describe('comma-separated names (the fields a change sent), never values'),
+  detail: z
+    .string()
+    .describe(
+      'comma-separated names, never values: the fields an update changed (the fields it sent, in entries before issue #28), the files an upload stored; the title of a record the system published at its time',
+    ),
 });
 export type ActivityEntry = z.infer<typeof ActivityEntrySchema>;
 

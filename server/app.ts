@@ -11,6 +11,7 @@ import { advisorRoutes } from './api/advisor.ts';
 import { authRoutes } from './api/auth.ts';
 import { contentRoutes } from './api/content.ts';
 import { registeredResourceRoutes } from './api/resource-routes.ts';
+import { orderRoutes } from './api/order.ts';
 import { type Registered, registry } from './registry.ts';
 import { fileRoutes } from './api/files.ts';
 import type { Lab } from './lab.ts';
@@ -42,7 +43,7 @@ import { projectRoot } from './root.ts';
 import { cachePlugin, mainCacheKey } from './cache/plugin.ts';
 import { earlyHit } from './cache/http.ts';
 import { PublishTimer } from './cache/publish-timer.ts';
-import { nextPublications } from './services/content.ts';
+import { logPublications, nextPublications } from './services/content.ts';
 import { clusterPlugin } from './cluster/bus.ts';
 import { pagesPlugin } from './pages/plugin.ts';
 import { JobRuns } from './ops/jobs.ts';
@@ -120,6 +121,8 @@ export async function buildApp({ config, db: givenDb, logger = false, pgSchema, 
     (now) => nextPublications(db, now),
     changes,
     (e) => app.log.error({ err: e }, 'the publish timer could not read the publish times'),
+    // each record that went public at its time is an entry of the activity log, by the system (issue #28)
+    (topics, now) => logPublications(db, topics, now),
   );
   const lab: Lab = { db, storage, config, changes, search, publishTimer, jobs: new JobRuns() };
   app.decorate('lab', lab);
@@ -175,6 +178,7 @@ export async function buildApp({ config, db: givenDb, logger = false, pgSchema, 
   await app.register(peopleRoutes);
   await app.register(async (scoped) => registeredResourceRoutes(scoped, resources));
   await app.register(contentRoutes);
+  await app.register(async (scoped) => orderRoutes(scoped, resources));
   await app.register(publicationImportRoutes);
   await app.register(siteRoutes);
   await app.register(fileRoutes);

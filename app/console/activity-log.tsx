@@ -4,6 +4,7 @@ import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useInfiniteQuery } from '@tanstack/react-query';
+import type { FieldMap } from '../../common/fields.ts';
 import { info, resources, site } from '../../common/resources/index.ts';
 import { type TextKey, useT } from '../i18n/index.tsx';
 import { CONSOLE_HEADER } from '../lib/session.ts';
@@ -56,6 +57,18 @@ export function useActivityLabels() {
       return declared.find((d) => d.name === r)?.label[lang] ?? r;
     },
     outcome: (o: ActivityEntry['outcome']) => t(`console.activity.outcomes.${o}` as TextKey),
+    /** Who: the member, the system for what the server did by itself (a scheduled publication), else unknown. */
+    actor: (e: ActivityEntry) => e.actor || (e.action === 'publish' ? t('consoleWork.activity.system') : t('console.activity.someone')),
+    /**
+     * The detail: the fields of an update (or a create, a restore) by their declared labels in the reader's
+     * language (issue #28); any other name (a file, a revision, a role, an old entry's unknown field) as logged.
+     */
+    detail: (e: ActivityEntry) => {
+      const fields: FieldMap | undefined = declared.find((d) => d.name === e.resource)?.fields;
+      const names = e.detail.split(',').filter(Boolean);
+      if (e.action === 'publish' || !fields) return names.join(', ');
+      return names.map((n) => (Object.hasOwn(fields, n) ? (fields[n]?.label[lang] ?? n) : n)).join(lang === 'zh' ? '、' : ', ');
+    },
     time: (iso: string) => {
       const d = new Date(iso);
       return Number.isNaN(d.getTime()) ? iso : when.format(d);
@@ -86,13 +99,13 @@ export function ActivityTable({
   const labels = useActivityLabels();
   const columns: ListColumn<ActivityEntry>[] = [
     { key: 'time', label: t('console.activity.time'), cell: (e) => <time dateTime={e.at}>{labels.time(e.at)}</time> },
-    ...(withPerson ? [{ key: 'person', label: t('console.activity.person'), cell: (e: ActivityEntry) => e.actor || t('console.activity.someone') }] : []),
+    ...(withPerson ? [{ key: 'person', label: t('console.activity.person'), cell: (e: ActivityEntry) => labels.actor(e) }] : []),
     { key: 'address', label: t('console.activity.address'), cell: (e) => e.address },
     { key: 'action', label: t('console.activity.action'), cell: (e) => labels.action(e.action) },
     { key: 'resource', label: t('console.activity.resource'), cell: (e) => (e.resource ? labels.object(e.resource) : '') },
     { key: 'record', label: t('console.activity.record'), cell: (e) => e.record, wide: true },
     { key: 'outcome', label: t('console.activity.outcome'), cell: (e) => <OutcomeChip outcome={e.outcome} /> },
-    { key: 'detail', label: t('console.activity.detail'), cell: (e) => e.detail.split(',').join(', '), wide: true, optional: true },
+    { key: 'detail', label: t('console.activity.detail'), cell: (e) => labels.detail(e), wide: true, optional: true },
   ];
   return (
     <RecordList items={entries} keyOf={(e) => e.eid} columns={columns} label={label} empty={loading ? t('console.loading') : t('console.activity.empty')} />

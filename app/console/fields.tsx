@@ -23,6 +23,7 @@ import { AuthorMembersField } from './author-members-field.tsx';
 import { DoiField } from './doi-field.tsx';
 import { ImageField } from './image-field.tsx';
 import { HtmlField, MarkdownField } from './markdown-field.tsx';
+import { PublishingField } from './publishing-field.tsx';
 
 // The field kind → component map: every console editor renders its declared fields through here.
 
@@ -127,40 +128,10 @@ export function FieldInput({ name, def, value, onChange, error, record, disabled
           slotProps={{ textField: { fullWidth: true, size: 'small', margin: 'dense', error: !!error, helperText: error } }}
         />
       );
-    case 'instant': {
-      // the lab's wall-clock time (Beijing), to the second; what the form holds is a moment with its offset.
-      // A half-typed value reads as empty in the input: it is kept as such, so the check names it, not cleared.
-      const shown = toLabLocal(value);
-      const half = typeof value === 'string' && value !== '' && shown === '';
-      return (
-        <TextField
-          {...common}
-          type="datetime-local"
-          value={shown}
-          helperText={error ?? t('console.publishing.hint')}
-          onChange={(e) => onChange(e.target.value === '' && e.target.validity.badInput ? 'incomplete' : fromLabLocal(e.target.value))}
-          slotProps={{
-            inputLabel: { shrink: true },
-            htmlInput: { step: 1, 'aria-invalid': !!error || half },
-            input: {
-              endAdornment: (
-                <InputAdornment position="end">
-                  <IconButton
-                    size="small"
-                    aria-label={t('console.publishing.clear')}
-                    title={t('console.publishing.clear')}
-                    disabled={disabled || value === '' || value === null || value === undefined}
-                    onClick={() => onChange('')}
-                  >
-                    <ClearIcon fontSize="small" />
-                  </IconButton>
-                </InputAdornment>
-              ),
-            },
-          }}
-        />
-      );
-    }
+    case 'instant':
+      if (def.widget === 'publishing')
+        return <PublishingField label={def.label[lang]} record={record ?? {}} error={error} disabled={disabled} onFill={onFill ?? (() => {})} />;
+      return <InstantInput common={common} value={value} onChange={onChange} error={error} disabled={disabled} />;
     case 'list':
       if (def.widget === 'author-members') {
         const authors = Array.isArray(record?.author) ? (record.author as string[]) : [];
@@ -235,13 +206,68 @@ export function FieldInput({ name, def, value, onChange, error, record, disabled
       return <TextField {...common} type="password" autoComplete="new-password" value={str(value)} onChange={(e) => onChange(e.target.value)} />;
     default:
       if (def.format === 'doi' && onFill) return <DoiField value={str(value)} onChange={onChange} onFill={onFill} common={common} />;
+      // a link may be site-relative (/news/12), which the browser's own type="url" refuses: it is text with
+      // a URL keyboard, checked by the schema (isSafeUrl, common/fields.ts) here and on the server
       return (
         <TextField
           {...common}
-          type={def.kind === 'email' ? 'email' : def.kind === 'url' ? 'url' : 'text'}
+          type={def.kind === 'email' ? 'email' : 'text'}
           value={str(value)}
           onChange={(e) => onChange(e.target.value)}
+          {...(def.kind === 'url' ? { slotProps: { htmlInput: { inputMode: 'url', autoComplete: 'url', spellCheck: false } } } : {})}
         />
       );
   }
+}
+
+/** A moment as the lab's wall-clock time (Beijing), to the second, with a button that clears it. */
+export function InstantInput({
+  common,
+  value,
+  onChange,
+  error,
+  disabled,
+  hint,
+}: {
+  common: { label: string } & Record<string, unknown>;
+  value: unknown;
+  onChange: (v: unknown) => void;
+  error?: string | undefined;
+  disabled?: boolean | undefined;
+  /** Said under the input (unless an error is): Beijing time, empty for at once, unless given. */
+  hint?: string;
+}) {
+  const { t } = useT();
+  // the lab's wall-clock time (Beijing), to the second; what the form holds is a moment with its offset.
+  // A half-typed value reads as empty in the input: it is kept as such, so the check names it, not cleared.
+  const shown = toLabLocal(value);
+  const half = typeof value === 'string' && value !== '' && shown === '';
+  return (
+    <TextField
+      {...common}
+      type="datetime-local"
+      value={shown}
+      helperText={error ?? hint ?? t('console.publishing.hint')}
+      onChange={(e) => onChange(e.target.value === '' && e.target.validity.badInput ? 'incomplete' : fromLabLocal(e.target.value))}
+      slotProps={{
+        inputLabel: { shrink: true },
+        htmlInput: { step: 1, 'aria-invalid': !!error || half },
+        input: {
+          endAdornment: (
+            <InputAdornment position="end">
+              <IconButton
+                size="small"
+                aria-label={t('console.publishing.clear')}
+                title={t('console.publishing.clear')}
+                disabled={disabled || value === '' || value === null || value === undefined}
+                onClick={() => onChange('')}
+              >
+                <ClearIcon fontSize="small" />
+              </IconButton>
+            </InputAdornment>
+          ),
+        },
+      }}
+    />
+  );
 }

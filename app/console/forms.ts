@@ -1,6 +1,7 @@
 import type { Lang } from '../../common/enums.ts';
 import { zodFieldErrors } from '../../common/messages.ts';
 import { inputSchema, type ResourceDef } from '../../common/resource.ts';
+import { RELEASE } from '../../common/resources/flags.ts';
 import { Upload } from '../../common/upload.ts';
 import { useT } from '../i18n/index.tsx';
 import type { Body } from './api.ts';
@@ -10,9 +11,19 @@ import { useNotify } from './ui.tsx';
 // From a console form to a request: the body it sends, and the check with the server's own schema that
 // runs before anything is sent (every editor: the generic one, profile, site settings, info pages).
 
+/** Whether the fields hold a publish time edited with its release switch (the `publishing` widget, issue #28). */
+const publishing = (res: ResourceDef, fields: readonly string[]) => fields.some((f) => res.fields[f]?.widget === 'publishing') && RELEASE in res.fields;
+
+/** The fields an editor shows: a release switch is part of the publishing control, when that is shown. */
+export function editorFields(res: ResourceDef, fields: readonly string[]): readonly string[] {
+  return publishing(res, fields) ? fields.filter((f) => f !== RELEASE) : fields;
+}
+
 /** Turns editor values into a multipart body: files as files, lists as arrays, nothing for empty passwords. */
-export function bodyOf(res: ResourceDef, values: Row, fields: readonly string[]): Body {
+export function bodyOf(res: ResourceDef, values: Row, shown: readonly string[]): Body {
   const body: Body = {};
+  // the publishing control sets the release switch with the publish time: both are sent
+  const fields = publishing(res, shown) && !shown.includes(RELEASE) ? [...shown, RELEASE] : shown;
   for (const name of fields) {
     const def = res.fields[name];
     if (!def) continue;

@@ -10,6 +10,7 @@ import Markdown from 'react-markdown';
 import rehypeSanitize from 'rehype-sanitize';
 import remarkGfm from 'remark-gfm';
 import { useT } from '../i18n/index.tsx';
+import { useImageInsertion } from './image-insert.tsx';
 
 // Markdown with a small toolbar and a live preview, and HTML with a live preview in a sandboxed frame
 // (the author's HTML never runs in the console's own page).
@@ -42,6 +43,7 @@ export function MarkdownField({
 }) {
   const { t } = useT();
   const area = useRef<HTMLTextAreaElement>(null);
+  const image = useImageInsertion(area, value, onChange, 'markdown');
   const insert = (before: string, after: string) => {
     const el = area.current;
     if (!el) return onChange(value + before + after);
@@ -63,13 +65,17 @@ export function MarkdownField({
             {name}
           </Button>
         ))}
-      </ButtonGroup>
+      </ButtonGroup>{' '}
+      {image.button}
+      {image.dialog}
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, gap: 2, height: { md: height } }}>
         <TextField
           inputRef={area}
           multiline
           value={value}
           onChange={(e) => onChange(e.target.value)}
+          onPaste={image.onPaste}
+          onDrop={image.onDrop}
           error={!!error}
           helperText={error}
           slotProps={{ htmlInput: { 'aria-label': label, style: { fontFamily: 'ui-monospace, monospace', fontSize: 14 } } }}
@@ -113,15 +119,24 @@ export function MarkdownView({ value }: { value: string }) {
 export function HtmlField({ label, value, onChange, error }: { label: string; value: string; onChange: (v: string) => void; error?: string }) {
   const { t } = useT();
   const [tab, setTab] = useState(0);
+  const area = useRef<HTMLTextAreaElement>(null);
+  const image = useImageInsertion(area, value, onChange, 'html');
   return (
     <Box sx={{ my: 1 }}>
-      <Tabs value={tab} onChange={(_, v) => setTab(v)} sx={{ minHeight: 36, '& .MuiTab-root': { minHeight: 36 } }}>
-        <Tab label={label} />
-        <Tab label={t('console.preview')} />
-      </Tabs>
+      <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
+        <Tabs value={tab} onChange={(_, v) => setTab(v)} sx={{ minHeight: 36, flexGrow: 1, '& .MuiTab-root': { minHeight: 36 } }}>
+          <Tab label={label} />
+          <Tab label={t('console.preview')} />
+        </Tabs>
+        {image.button}
+      </Box>
+      {image.dialog}
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, gap: 2 }}>
         <Box sx={{ display: { xs: tab === 0 ? 'block' : 'none', md: 'block' } }}>
           <TextField
+            inputRef={area}
+            onPaste={image.onPaste}
+            onDrop={image.onDrop}
             multiline
             minRows={8}
             fullWidth

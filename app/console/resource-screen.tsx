@@ -1,4 +1,5 @@
 import AddIcon from '@mui/icons-material/Add';
+import SwapVertIcon from '@mui/icons-material/SwapVert';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -26,9 +27,10 @@ import { useT } from '../i18n/index.tsx';
 import { ApiFailure, api, listQuery } from './api.ts';
 import { type Column, columnsOf, type Row } from './columns.tsx';
 import { FieldInput } from './fields.tsx';
-import { bodyOf, useCheck } from './forms.ts';
+import { bodyOf, editorFields, useCheck } from './forms.ts';
 import { openPreview, savedPreview } from './preview.ts';
 import { HistoryButton } from './history-dialog.tsx';
+import { SortDialog } from './sort-dialog.tsx';
 import { createdTools, rowTools, screenTools } from './screen-tools.tsx';
 import { useAction, useConfirm, usePaginationLabels } from './ui.tsx';
 
@@ -126,7 +128,7 @@ export function ResourceScreen({
   const [errors, setErrors] = useState<Record<string, string>>({});
   const list = useQuery(listQuery(res));
   const rows = sort ? sort(list.data ?? []) : (list.data ?? []);
-  const shown = fields ?? view?.editorFields ?? Object.keys(res.fields);
+  const shown = editorFields(res, fields ?? view?.editorFields ?? Object.keys(res.fields));
   const id = (row: Row) => Number(row[res.id] ?? -1);
   const reload = () => queryClient.invalidateQueries({ queryKey: [res.name] });
   const Tools = screenTools[res.name];
@@ -134,6 +136,8 @@ export function ResourceScreen({
   const Created = createdTools[res.name];
   // a create's answer, for what the screen shows once after it (a new person's invitation link)
   const [created, setCreated] = useState<{ header: (name: string) => string | null; record: Row } | null>(null);
+  // an ordered list (its declaration's `ordered`) is reordered by dragging, in a dialog mounted afresh each time
+  const [sorting, setSorting] = useState(0);
 
   const [params, setParams] = useSearchParams();
   const wanted = params.get('edit');
@@ -437,12 +441,18 @@ export function ResourceScreen({
           {title}
         </Typography>
         {canAdd && Tools && <Tools reload={reload} />}
+        {canAdd && res.ordered && (
+          <Button variant="outlined" startIcon={<SwapVertIcon />} disabled={rows.length < 2} onClick={() => setSorting((n) => n + 1)}>
+            {t('consoleWork.sort.button')}
+          </Button>
+        )}
         {canAdd && (
           <Button variant="contained" startIcon={<AddIcon />} onClick={() => open(null)}>
             {t('console.add')}
           </Button>
         )}
       </Box>
+      {sorting > 0 && <SortDialog key={sorting} res={res} rows={rows} title={title} onClose={() => setSorting(0)} onSaved={reload} />}
       {Created && created && <Created header={created.header} record={created.record} onClose={() => setCreated(null)} />}
       {list.error && (
         <Alert severity="error" sx={{ mb: 2 }}>

@@ -2,7 +2,6 @@
 import type { Messages } from './zh.ts';
 
 export const en: Messages = {
-  lab: { short: 'DISC Lab' },
   nav: {
     home: 'Home',
     news: 'News',
@@ -61,6 +60,8 @@ export const en: Messages = {
     authors: 'Contributors',
     editors: 'Editors',
     published: 'Published',
+    draft: 'Draft (not published yet)',
+    scheduled: 'Scheduled (Beijing time):',
     toc: 'Contents',
     notFound: 'This article does not exist or is not published.',
   },
@@ -340,6 +341,7 @@ export const en: Messages = {
         upload: 'Upload',
         backup: 'Backup',
         role: 'Role change',
+        publish: 'Published at its time',
       },
       resources: {
         schedule: 'Timetable',
@@ -536,13 +538,6 @@ export const en: Messages = {
     aspect: 'Aspect name',
     aspectHint: 'Shown as the name of the tab',
     confirmDelete: 'Delete “{{aspect}}”? This cannot be undone.',
-    sortTitle: 'Sort info pages',
-    sortHint: 'Drag the entries into order; or focus one, press Space to pick it up, move it with the arrow keys and press Space again to drop it.',
-    dragHandle: 'Drag to move “{{aspect}}”',
-    picked: 'Picked up “{{aspect}}”',
-    movedTo: '“{{aspect}}” moved to position {{n}}',
-    droppedAt: '“{{aspect}}” dropped at position {{n}}',
-    dragCancelled: 'Moving “{{aspect}}” cancelled',
     empty: 'There are no info pages yet.',
     emptyAdmin: 'There are no info pages yet. Choose “Add” to create the first one.',
     blank: 'This page has no content yet.',
@@ -654,6 +649,38 @@ export const en: Messages = {
     listSaved: 'List saved',
     emptyList: 'This list is empty: add its names under “Edit the lists”.',
     people: '{{n}} names',
+  },
+  consoleWork: {
+    image: {
+      button: 'Image',
+      title: 'Insert an image',
+      upload: 'Upload a new image',
+      toUpload: 'To upload: {{name}}',
+      mine: 'Or choose from “My images”',
+      alt: 'Alternative text (what the image shows)',
+      altHint: 'Screen readers read it out; it also shows where the image cannot',
+      altRequired: 'Alternative text is required',
+      insert: 'Insert',
+    },
+    activity: { system: 'System' },
+    publishing: {
+      legend: 'Publishing',
+      draft: 'Draft',
+      now: 'Publish now',
+      schedule: 'Schedule at…',
+      scheduleHint: 'Beijing time; it goes public by itself then',
+      pickTime: 'Choose when to publish',
+    },
+    sort: {
+      button: 'Reorder',
+      title: 'Reorder: {{list}}',
+      hint: 'Drag the entries into order; or focus one, press Space to pick it up, move it with the arrow keys and press Space again to drop it (Escape cancels).',
+      handle: 'Drag to move “{{name}}”',
+      picked: 'Picked up “{{name}}”',
+      movedTo: '“{{name}}” moved to position {{n}}',
+      droppedAt: '“{{name}}” dropped at position {{n}}',
+      cancelled: 'Moving “{{name}}” cancelled',
+    },
   },
   areas: { label: 'Area' },
 };

@@ -26,7 +26,12 @@ export const publishAt = {
   kind: 'instant',
   label: { zh: '定时发布（北京时间）', en: 'Publish at (Beijing time)' },
   nullable: true,
+  // one control with the release switch: Draft / Publish now / Schedule at (issue #28)
+  widget: 'publishing',
 } as const satisfies FieldDef;
+
+/** The release switch a `publishing` widget sets together with the publish time (declared with `released`). */
+export const RELEASE = 'release';
 
 /** Where a record with `release` and `publish_at` stands: a draft, scheduled, or on the public site. */
 export type PublicState = 'draft' | 'scheduled' | 'published';

@@ -14,6 +14,7 @@ export const info = defineResource({
   history: {},
   access: { read: 'member', create: 'admin', update: 'admin', delete: 'admin' },
   listColumns: ['aspect'],
+  ordered: 'order',
   orderBy: [
     ['order', 'asc'],
     ['iid', 'asc'],

@@ -35,7 +35,6 @@ export const showcase = defineResource({
     { key: 'title', bilingual: true, label: { zh: '标题', en: 'Title' }, title: true },
     'image_url',
     'link',
-    'order',
     { key: 'release', label: { zh: '状态', en: 'Status' } },
   ],
   // a tab of the site-content screen
@@ -43,8 +42,9 @@ export const showcase = defineResource({
     icon: 'star',
     editor: 'dialog',
     drawer: false,
-    editorFields: ['kind', 'title_zh', 'title_en', 'description_zh', 'description_en', 'image_url', 'link', 'order', 'release'],
+    editorFields: ['kind', 'title_zh', 'title_en', 'description_zh', 'description_en', 'image_url', 'link', 'release'],
   },
+  ordered: 'order',
   orderBy: [
     ['kind', 'asc'],
     ['order', 'asc'],

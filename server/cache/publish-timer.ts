@@ -28,10 +28,14 @@ export class PublishTimer {
   #closed = false;
   #stopHearing: (() => void) | undefined;
 
-  constructor(next: NextPublications, changes: Changes, onError: (e: unknown) => void) {
+  readonly #onCome: ((topics: Topic[], now: string) => Promise<void>) | undefined;
+
+  /** `onCome`: told the kinds whose time has come, and when (the activity log's entries, issue #28). */
+  constructor(next: NextPublications, changes: Changes, onError: (e: unknown) => void, onCome?: (topics: Topic[], now: string) => Promise<void>) {
     this.#next = next;
     this.#changes = changes;
     this.#onError = onError;
+    this.#onCome = onCome;
   }
 
   /** Reads the plan and keeps it current from now on. */
@@ -109,6 +113,7 @@ export class PublishTimer {
     this.#due = this.#due.filter((d) => d.at > now);
     // each announcement makes the plan be read again (start's listener); a day's wait or an early timer reads it here
     for (const topic of come) this.#changes.changed(topic);
+    if (come.size > 0 && this.#onCome) this.#onCome([...come], now).catch((e: unknown) => this.#onError(e));
     if (come.size === 0) void this.plan();
   }
 }

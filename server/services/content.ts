@@ -2,7 +2,7 @@ import type { Lang } from '../../common/enums.ts';
 import type { FieldDef } from '../../common/fields.ts';
 import { type FieldErrors, zodFieldErrors } from '../../common/messages.ts';
 import { type PublicState, publicState } from '../../common/resources/flags.ts';
-import { inputSchema, type WireRow } from '../../common/resource.ts';
+import { inputSchema, recordTitle, type WireRow } from '../../common/resource.ts';
 import type { PublicArticle, PublicNews, PublicSeminar } from '../../common/wire.ts';
 import { article } from '../../common/resources/article.ts';
 import { info } from '../../common/resources/info.ts';
@@ -13,7 +13,8 @@ import type { DB } from '../db/database.ts';
 import { loose, type TableName } from '../db/schema.ts';
 import type { Ctx } from './context.ts';
 import { isCreatorOrAdmin, nowIso } from './context.ts';
-import { type Crud, createCrud, type ListOptions, parseList } from './crud.ts';
+import { logActivity } from './activity.ts';
+import { type Crud, createCrud, type ListOptions, parseList, rowToWire } from './crud.ts';
 import { sanitizeHtml } from './sanitize.ts';
 import { writeWithFiles } from './transaction.ts';
 import { asWire } from './wire.ts';
@@ -182,6 +183,49 @@ export async function nextPublications(db: DB, now: string = nowIso()): Promise<
     if (typeof row?.at === 'string') out.push({ topic, at: row.at });
   }
   return out.sort((a, b) => a.at.localeCompare(b.at));
+}
+
+const scheduledResources = { article, news, seminar } as const;
+
+/** How far back the log looks for a record gone public at its time that it has not named yet. */
+const PUBLISH_LOG_WINDOW_MS = 24 * 3600 * 1000;
+
+/**
+ * The activity log's entries of records that went public at their time (issue #28): each released record
+ * of these kinds whose publish time has come (within the last day) and that the log has not yet named as
+ * published at that time, logged as the system (no actor), its title as the detail. Called by the publish
+ * timer when it fires; the check makes a second instance's timer, or a second firing, add nothing.
+ */
+export async function logPublications(db: DB, topics: readonly Topic[], now: string = nowIso()): Promise<void> {
+  const since = new Date(Date.parse(now) - PUBLISH_LOG_WINDOW_MS).toISOString();
+  for (const topic of topics) {
+    if (!Object.hasOwn(scheduledTables, topic)) continue;
+    const res = scheduledResources[topic as keyof typeof scheduledTables];
+    const rows = await loose(db)
+      .selectFrom(res.table)
+      .selectAll()
+      .where('release', '=', 1)
+      .where('publish_at', '<=', now)
+      .where('publish_at', '>', since)
+      .execute();
+    for (const row of rows) {
+      const id = String(row[res.id]);
+      const at = String(row.publish_at);
+      await db.transaction().execute(async (tx) => {
+        const logged = await tx
+          .selectFrom('activity')
+          .select('eid')
+          .where('action', '=', 'publish')
+          .where('resource', '=', res.name)
+          .where('record', '=', id)
+          .where('at', '>=', at)
+          .executeTakeFirst();
+        if (logged) return;
+        const title = recordTitle(res, rowToWire(res, row), 'zh') || recordTitle(res, rowToWire(res, row), 'en');
+        await logActivity({ db: tx, actor: null, address: '' }, { action: 'publish', resource: res.name, record: id, detail: [title.replaceAll(',', '，')] });
+      });
+    }
+  }
 }
 
 /** Released news, newest first, with their HTML sanitized; `limit` reads only the latest few. */

@@ -1,7 +1,7 @@
 import type { SelectQueryBuilder } from 'kysely';
 import type { Lang } from '../../common/enums.ts';
 import type { FieldDef, FieldMap } from '../../common/fields.ts';
-import { defaults, type ResourceDef } from '../../common/resource.ts';
+import { defaults, orderGroups, type ResourceDef } from '../../common/resource.ts';
 import type { Topic } from '../cache/changes.ts';
 import type { DB } from '../db/database.ts';
 import { type LooseDatabase, loose, type TableName, type TableRow } from '../db/schema.ts';
@@ -151,8 +151,17 @@ export function createCrud<T extends string>(res: ResourceDef<FieldMap, T>, hook
     return args;
   }
 
-  /** The declared fields a change sent, by name (never their values: a password is one of them). */
-  const changedFields = (input: Row) => Object.keys(input).filter((k) => k in res.fields);
+  /**
+   * The declared fields an update changed, by name (never their values): what it writes that differs from
+   * the stored row (issue #28: not every field sent); a password set is a change (it is never compared).
+   */
+  const changedFields = (input: Row, values: Row, current: Row) =>
+    Object.keys(input).filter((k) => {
+      const def = res.fields[k];
+      if (!def) return false;
+      if (def.kind === 'password') return typeof input[k] === 'string' && input[k] !== '';
+      return k in values && !sameColumn(values[k], current[k]);
+    });
 
   /** `id`: the record written, so the search index can read it alone (server/search/search-index.ts). */
   function published(ctx: Ctx, id: number) {
@@ -196,7 +205,24 @@ export function createCrud<T extends string>(res: ResourceDef<FieldMap, T>, hook
     }
   }
 
-  return {
+  /** A new record of an ordered list comes last in its group, unless it says where (issue #28). */
+  async function lastPlace(ctx: Ctx, input: Row): Promise<Row> {
+    const field = res.ordered;
+    if (!field || input[field] !== undefined) return {};
+    let q = loose(ctx.db)
+      .selectFrom(table)
+      .select((eb) => eb.fn.max(field).as('last'));
+    for (const col of orderGroups(res)) {
+      const v = input[col] ?? defaults(res)[col];
+      if (v !== undefined) q = q.where(col, '=', v);
+    }
+    const row = await q.executeTakeFirst();
+    const last = row?.last;
+    const max = res.fields[field]?.max ?? 100_000;
+    return { [field]: last === null || last === undefined ? 0 : Math.min(max, Number(last) + 1) };
+  }
+
+  const self = {
     res,
     hooks,
     getRow,
@@ -232,7 +258,7 @@ export function createCrud<T extends string>(res: ResourceDef<FieldMap, T>, hook
     async create(ctx: Ctx, input: Row): Promise<number> {
       const changes = new FileChanges(ctx.storage);
       const prepare = async () => {
-        const args = await columnsFrom(ctx, 'create', { ...defaults(res), ...input }, undefined, changes);
+        const args = await columnsFrom(ctx, 'create', { ...defaults(res), ...(await lastPlace(ctx, input)), ...input }, undefined, changes);
         for (const [name, def] of fields) {
           if (def.kind === 'enum' && def.numField && args.values[def.numField] === undefined) {
             const entry = def.options?.find((o) => o.value === args.values[name]);
@@ -290,7 +316,7 @@ export function createCrud<T extends string>(res: ResourceDef<FieldMap, T>, hook
             args.ctx,
             restoring
               ? { action: 'restore', resource: res.name, record: id, detail: [`revision ${restoring.rid}`] }
-              : { action: 'update', resource: res.name, record: id, detail: changedFields(input) },
+              : { action: 'update', resource: res.name, record: id, detail: changedFields(input, args.values, current) },
           );
           // a password set is an action of its own in the log (issue #16: password changes)
           if (fields.some(([name, def]) => def.kind === 'password' && typeof input[name] === 'string' && input[name] !== ''))
@@ -324,10 +350,40 @@ export function createCrud<T extends string>(res: ResourceDef<FieldMap, T>, hook
       }
       published(ctx, id);
     },
+
+    /**
+     * Saves a new order (PUT /api/order/{name}/, issue #28): the records named take the places 0, 1, 2…
+     * in the order sent; the others keep theirs. Each record whose place changes is an update of its
+     * order field, logged and kept in its history like any other, all in one transaction.
+     */
+    async reorder(ctx: Ctx, ids: readonly number[]): Promise<void> {
+      const field = res.ordered;
+      if (!field) throw new NotFound();
+      if (new Set(ids).size !== ids.length) throw FieldError.one('ids', 'duplicate_id');
+      if (ids.length === 0) return;
+      const rows = await loose(ctx.db)
+        .selectFrom(table)
+        .select([res.id, field])
+        .where(res.id, 'in', [...ids])
+        .execute();
+      const place = new Map(rows.map((r) => [Number(r[res.id]), r[field] === null ? null : Number(r[field])]));
+      const unknown = ids.filter((id) => !place.has(id));
+      if (unknown.length > 0) throw FieldError.one('ids', 'unknown_ids', { ids: unknown.join(', ') });
+      await inTransaction(ctx, new FileChanges(ctx.storage), async (tx) => {
+        for (const [i, id] of ids.entries()) if (place.get(id) !== i) await self.update(tx, id, { [field]: i });
+      });
+    },
   };
+  return self;
 }
 
 export type Crud = ReturnType<typeof createCrud>;
+
+/** Whether a column's new value is its stored one: empty and NULL alike, a number as its text (drivers differ). */
+function sameColumn(a: unknown, b: unknown): boolean {
+  const text = (v: unknown) => (v === null || v === undefined ? '' : v instanceof Date ? v.toISOString() : String(v));
+  return text(a) === text(b);
+}
 
 /** A unique-constraint violation that slipped past the checks becomes a field error, not a 500. */
 export function translateConstraint(e: unknown): unknown {

@@ -1,3 +1,4 @@
+import { orderPath } from '../../common/resource.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registry } from '../../server/registry.ts';
 import { dialects } from '../helpers/app.ts';
@@ -282,6 +283,14 @@ const rows: Row[] = [
     expect: ADMIN_ONLY,
     make: async (w) => ({ method: 'DELETE', url: `/api/showcase/?cid=${await create(w.admin, '/api/showcase/', showcaseForm())}` }),
   },
+  // a new order of an ordered list (issue #28): who may update its records
+  {
+    call: 'PUT /api/order/showcase/',
+    expect: ADMIN_ONLY,
+    make: (_w, _me, fx) => ({ method: 'PUT', url: '/api/order/showcase/', json: [fx.showcaseId] }),
+  },
+  { call: 'PUT /api/order/page/', expect: ADMIN_ONLY, make: (_w, _me, fx) => ({ method: 'PUT', url: '/api/order/page/', json: [fx.pageId] }) },
+  { call: 'PUT /api/order/info/', expect: ADMIN_ONLY, make: (_w, _me, fx) => ({ method: 'PUT', url: '/api/order/info/', json: [fx.infoId] }) },
   { call: 'GET /api/site/', expect: ADMIN_ONLY, make: () => ({ method: 'GET', url: '/api/site/' }) },
   { call: 'PUT /api/site/', expect: ADMIN_ONLY, make: () => ({ method: 'PUT', url: '/api/site/', form: { location_en: `Room ${unique()}` } }) },
 
@@ -385,6 +394,8 @@ describe.each(dialects)('role matrix on %s', (dialect) => {
     for (const { crud } of registry) {
       const { path } = crud.res;
       const calls = ['GET', 'POST', 'PUT', 'DELETE'].map((m) => `${m} ${path}`);
+      // an ordered list's new order (issue #28)
+      if (crud.res.ordered) calls.push(`PUT ${orderPath(crud.res)}`);
       for (const call of calls)
         expect(
           rows.some((r) => r.call.startsWith(call)),

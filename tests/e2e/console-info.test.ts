@@ -136,10 +136,11 @@ describe.skipIf(!e2eAvailable)('console: info pages and site content', { timeout
     expect(before.length).toBeGreaterThanOrEqual(3);
     await expect.poll(() => tabNames(page, 'en')).toEqual(before.map((p) => p.aspect));
 
-    const dialog = page.getByRole('dialog', { name: m.sortTitle });
-    const rows = dialog.locator('[data-iid]');
-    const orderInDialog = () => rows.evaluateAll((els) => els.map((el) => Number((el as HTMLElement).dataset.iid)));
-    const row = (aspect: string) => dialog.getByRole('button', { name: m.dragHandle.replace('{{aspect}}', aspect), exact: true });
+    // the console's one sort dialog (app/console/sort-dialog.tsx, issue #28)
+    const dialog = page.getByRole('dialog', { name: en.consoleWork.sort.title.replace('{{list}}', m.tabs) });
+    const rows = dialog.locator('[data-id]');
+    const orderInDialog = () => rows.evaluateAll((els) => els.map((el) => Number((el as HTMLElement).dataset.id)));
+    const row = (aspect: string) => dialog.getByRole('button', { name: en.consoleWork.sort.handle.replace('{{name}}', aspect), exact: true });
     async function drag(from: Locator, to: Locator) {
       const a = await from.boundingBox();
       const b = await to.boundingBox();

@@ -6,10 +6,9 @@ import CardContent from '@mui/material/CardContent';
 import CardMedia from '@mui/material/CardMedia';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ApiFailure } from '../../console/api.ts';
 import { formatImageSize } from '../../console/format.ts';
-import { useSession } from '../../console/session.ts';
+import { IMAGE_ACCEPT, type ImageRecord, isImageFile, useMyImages } from '../../console/image-insert.tsx';
 import { useConfirm, useNotify } from '../../console/ui.tsx';
 import { filesBody, UploadPanel } from '../../console/uploads.tsx';
 import { useT } from '../../i18n/index.tsx';
@@ -17,21 +16,13 @@ import { useT } from '../../i18n/index.tsx';
 // SPEC §2 console/private_image: choose several images (png, jpeg, jpg, bmp), review them with
 // previews, remove any, confirm the upload; below, the saved gallery with name link, size and delete.
 
-type ImageRecord = { iid: number; url: string; filename: string; size: number; username: string };
-
-const ACCEPT = 'image/png,image/jpeg,image/bmp,.png,.jpg,.jpeg,.bmp';
-const isImage = (f: File) => /^image\/(png|jpeg|bmp|x-ms-bmp)$/.test(f.type) || /\.(png|jpe?g|bmp)$/i.test(f.name);
-
 export default function PrivateImageScreen() {
   const { t } = useT();
-  const session = useSession();
   const notify = useNotify();
   const confirm = useConfirm();
-  const queryClient = useQueryClient();
-  const key = ['image', session.username];
-  const list = useQuery({ queryKey: key, queryFn: () => api.get<ImageRecord[]>(`/api/image/?username=${encodeURIComponent(session.username)}`) });
+  // the same list the editors' image dialog picks from (image-insert.tsx)
+  const { session, list, reload } = useMyImages();
   const images = list.data ?? [];
-  const reload = () => queryClient.invalidateQueries({ queryKey: key });
 
   async function upload(files: File[], onProgress: (f: number) => void): Promise<boolean> {
     try {
@@ -63,12 +54,12 @@ export default function PrivateImageScreen() {
         {t('console.private_image')}
       </Typography>
       <UploadPanel
-        accept={ACCEPT}
+        accept={IMAGE_ACCEPT}
         previews
         hint={t('consoleFiles.imageHint')}
         chooseLabel={t('consoleFiles.chooseImages')}
         uploadLabel={t('consoleFiles.confirmUpload')}
-        accepts={isImage}
+        accepts={isImageFile}
         refused={(names) => notify.lines([t('consoleFiles.notImage', { names: names.join(', ') })])}
         upload={upload}
       />

@@ -1,6 +1,8 @@
 import { data as dataResponse } from 'react-router';
 import { pageDataContext } from '#page-context';
 import { RichHtml } from '../../components/rich-html.tsx';
+import { labTime } from '../../../common/instant.ts';
+import type { PublicState } from '../../../common/resources/flags.ts';
 import { useT } from '../../i18n/index.tsx';
 import { paths } from '../../../common/paths.ts';
 import { seo } from '../../lib/seo.ts';
@@ -36,7 +38,12 @@ export default function Article({ loaderData }: Route.ComponentProps) {
 }
 
 /** An article's page as the public sees it; a preview (preview.tsx) draws the same. */
-export function ArticleView(props: Pick<Route.ComponentProps['loaderData'], 'article' | 'html' | 'toc'>) {
+export function ArticleView(
+  props: Pick<Route.ComponentProps['loaderData'], 'article' | 'html' | 'toc'> & {
+    /** Where a previewed record stands (issue #28): a draft or a scheduled one is not "published on" a day. */
+    standing?: { state: PublicState; publish_at: string | null };
+  },
+) {
   const { t } = useT();
   const { article: a, html } = props;
   const toc = props.toc.filter((e) => e.depth <= 3);
@@ -48,7 +55,17 @@ export function ArticleView(props: Pick<Route.ComponentProps['loaderData'], 'art
       <article className="article">
         <h1>{a.title}</h1>
         <p className="muted small" style={{ margin: 0 }}>
-          {t('article.published')} <time dateTime={a.time3 ?? ''}>{(a.time3 ?? '').slice(0, 10)}</time>
+          {props.standing?.state === 'draft' ? (
+            t('article.draft')
+          ) : props.standing?.state === 'scheduled' ? (
+            <>
+              {t('article.scheduled')} <time dateTime={props.standing.publish_at ?? ''}>{labTime(props.standing.publish_at)}</time>
+            </>
+          ) : (
+            <>
+              {t('article.published')} <time dateTime={a.time3 ?? ''}>{(a.time3 ?? '').slice(0, 10)}</time>
+            </>
+          )}
         </p>
         {authors.length > 0 && (
           <p className="muted small" style={{ margin: 0 }}>

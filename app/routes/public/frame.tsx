@@ -65,6 +65,8 @@ export default function PublicFrame() {
   const solid = useSolidBar(home);
   const [drawer, setDrawer] = useState(false);
   const location_ = pick(site.location_zh, site.location_en, lang);
+  // the site's name as its settings give it (console → site settings), never a name written here
+  const labName = pick(site.lab_name_zh, site.lab_name_en, lang);
 
   return (
     <div className="site">
@@ -76,8 +78,8 @@ export default function PublicFrame() {
           <button type="button" className="icon-button menu-button" aria-label={t('nav.menu')} aria-expanded={drawer} onClick={() => setDrawer(true)}>
             <MenuIcon />
           </button>
-          <RouterLink className="brand" to="/">
-            {t('lab.short')}
+          <RouterLink className="brand" to="/" title={labName}>
+            {labName}
           </RouterLink>
           <nav className="nav" aria-label={t('nav.main')}>
             {publicNav.map(([key, href]) => (
@@ -100,7 +102,7 @@ export default function PublicFrame() {
       <footer className="footer">
         <div className="container">
           <div>
-            <p className="lab-name">{pick(site.lab_name_zh, site.lab_name_en, lang)}</p>
+            <p className="lab-name">{labName}</p>
             {location_ && (
               <p>
                 {t('footer.location')}: {location_}

@@ -100,7 +100,7 @@ export default function Preview({ loaderData, actionData }: Route.ComponentProps
     <>
       <title>{title ? `${t('preview.label')} · ${title}` : t('preview.label')}</title>
       <PreviewBar d={d} />
-      {d.view === 'article' && <ArticleView {...d.page} />}
+      {d.view === 'article' && <ArticleView {...d.page} standing={{ state: d.state, publish_at: d.publish_at }} />}
       {d.view === 'home' && <HomeView {...d.home} />}
       {d.view === 'invalid' && (
         <div className="container">

@@ -10,18 +10,18 @@ import { info } from '../../../../common/resources/info.ts';
 import { ApiFailure } from '../../api.ts';
 import { HistoryButton } from '../../history-dialog.tsx';
 import { MarkdownView } from '../../markdown-field.tsx';
+import { SortDialog } from '../../sort-dialog.tsx';
 import { useConfirm } from '../../ui.tsx';
 import { AddDialog } from './add-dialog.tsx';
 import { AdminButtons } from './admin-buttons.tsx';
 import { blankPage, draftReducer, initialDraft, viewOf } from './draft.ts';
 import { InfoTabs } from './info-tabs.tsx';
 import { PageEditor } from './page-editor.tsx';
-import { SortDialog } from './sort-dialog.tsx';
 import { useInfoPages } from './use-info-pages.ts';
 
 // SPEC §2 console/info: tabbed info pages (one tab per aspect, by `order`), shown as rendered markdown.
 // Administrators also add (order = current count, the new last tab is selected), delete (the first tab
-// is selected), sort in a drag-and-drop dialog (order = position; cancel keeps the previous order) and
+// is selected), sort in the console's drag-and-drop dialog (sort-dialog.tsx: order = position, one call; cancel keeps the previous order) and
 // edit: the current tab becomes the markdown editor and the button 'save and preview' sends the whole
 // list (PUT /api/info/, SPEC §4/§7) and returns to view mode. Members only read; the server refuses
 // their writes anyway (SPEC §6). The History button (history-dialog.tsx) is the current tab's.
@@ -113,16 +113,16 @@ export default function InfoScreen() {
       {admin && (
         <>
           <AddDialog open={adding} busy={busy} onClose={() => setAdding(false)} onAdd={(aspect) => add(aspect, select)} />
-          <SortDialog
-            key={sortRound}
-            open={sorting}
-            pages={stored}
-            busy={busy}
-            onClose={() => setSorting(false)}
-            onSave={async (ordered) => {
-              if (await saveList(ordered.map((p, i) => ({ ...p, order: i })))) setSorting(false);
-            }}
-          />
+          {sorting && (
+            <SortDialog
+              key={sortRound}
+              res={info}
+              rows={stored}
+              title={t('consoleInfo.tabs')}
+              onClose={() => setSorting(false)}
+              onSaved={() => list.refetch()}
+            />
+          )}
         </>
       )}
     </Box>

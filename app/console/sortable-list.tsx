@@ -6,28 +6,30 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
-import { useT } from '../../../i18n/index.tsx';
-import type { InfoPage } from './draft.ts';
+import { useT } from '../i18n/index.tsx';
 
-// The info pages in a list sorted by drag and drop, with the mouse, a finger or the keyboard (space picks
-// a row up, the arrows move it), each move announced to screen readers.
+// A list sorted by drag and drop, with the mouse, a finger or the keyboard (Space picks an entry up, the
+// arrows move it, Space drops it, Escape puts it back), each move announced to screen readers in the
+// reader's language. Every ordered list of the console sorts through it (sort-dialog.tsx).
 
-export function SortableList({ items, onChange }: { items: InfoPage[]; onChange: (items: InfoPage[]) => void }) {
+export type SortItem = { readonly id: number; readonly name: string };
+
+export function SortableList({ items, label, onChange }: { items: readonly SortItem[]; label: string; onChange: (items: SortItem[]) => void }) {
   const { t } = useT();
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   );
-  const aspectOf = (id: unknown) => items.find((p) => p.iid === Number(id))?.aspect ?? '';
-  const position = (id: unknown) => items.findIndex((p) => p.iid === Number(id)) + 1;
+  const nameOf = (id: unknown) => items.find((p) => p.id === Number(id))?.name ?? '';
+  const position = (id: unknown) => items.findIndex((p) => p.id === Number(id)) + 1;
 
   function onDragEnd({ active, over }: DragEndEvent) {
     if (!over || active.id === over.id) return;
     onChange(
       arrayMove(
-        items,
-        items.findIndex((p) => p.iid === Number(active.id)),
-        items.findIndex((p) => p.iid === Number(over.id)),
+        [...items],
+        items.findIndex((p) => p.id === Number(active.id)),
+        items.findIndex((p) => p.id === Number(over.id)),
       ),
     );
   }
@@ -38,19 +40,19 @@ export function SortableList({ items, onChange }: { items: InfoPage[]; onChange:
       collisionDetection={closestCenter}
       onDragEnd={onDragEnd}
       accessibility={{
-        screenReaderInstructions: { draggable: t('consoleInfo.sortHint') },
+        screenReaderInstructions: { draggable: t('consoleWork.sort.hint') },
         announcements: {
-          onDragStart: ({ active }) => t('consoleInfo.picked', { aspect: aspectOf(active.id) }),
-          onDragOver: ({ active, over }) => (over ? t('consoleInfo.movedTo', { aspect: aspectOf(active.id), n: position(over.id) }) : undefined),
-          onDragEnd: ({ active, over }) => (over ? t('consoleInfo.droppedAt', { aspect: aspectOf(active.id), n: position(over.id) }) : undefined),
-          onDragCancel: ({ active }) => t('consoleInfo.dragCancelled', { aspect: aspectOf(active.id) }),
+          onDragStart: ({ active }) => t('consoleWork.sort.picked', { name: nameOf(active.id) }),
+          onDragOver: ({ active, over }) => (over ? t('consoleWork.sort.movedTo', { name: nameOf(active.id), n: position(over.id) }) : undefined),
+          onDragEnd: ({ active, over }) => (over ? t('consoleWork.sort.droppedAt', { name: nameOf(active.id), n: position(over.id) }) : undefined),
+          onDragCancel: ({ active }) => t('consoleWork.sort.cancelled', { name: nameOf(active.id) }),
         },
       }}
     >
-      <SortableContext items={items.map((p) => p.iid)} strategy={verticalListSortingStrategy}>
-        <List aria-label={t('consoleInfo.tabs')} sx={{ py: 0 }}>
+      <SortableContext items={items.map((p) => p.id)} strategy={verticalListSortingStrategy}>
+        <List aria-label={label} sx={{ py: 0 }}>
           {items.map((p, i) => (
-            <SortableRow key={p.iid} page={p} index={i} />
+            <SortableRow key={p.id} item={p} index={i} />
           ))}
         </List>
       </SortableContext>
@@ -58,16 +60,16 @@ export function SortableList({ items, onChange }: { items: InfoPage[]; onChange:
   );
 }
 
-function SortableRow({ page, index }: { page: InfoPage; index: number }) {
+function SortableRow({ item, index }: { item: SortItem; index: number }) {
   const { t } = useT();
-  const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id: page.iid });
+  const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id: item.id });
   return (
     <ListItem
       ref={setNodeRef}
       {...attributes}
       {...listeners}
-      aria-label={t('consoleInfo.dragHandle', { aspect: page.aspect })}
-      data-iid={page.iid}
+      aria-label={t('consoleWork.sort.handle', { name: item.name })}
+      data-id={item.id}
       sx={{
         transform: CSS.Transform.toString(transform),
         transition,
@@ -88,7 +90,7 @@ function SortableRow({ page, index }: { page: InfoPage; index: number }) {
       <ListItemIcon sx={{ minWidth: 36 }}>
         <DragIndicatorIcon />
       </ListItemIcon>
-      <ListItemText primary={page.aspect} secondary={`#${index + 1}`} />
+      <ListItemText primary={item.name} secondary={`#${index + 1}`} />
     </ListItem>
   );
 }
