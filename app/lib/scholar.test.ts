@@ -43,6 +43,7 @@ const paper: PublicPublication = {
   editor_parts: [],
   edition: '',
   isbn: '',
+  place: '',
 };
 
 const tags = (list: ReturnType<typeof scholarMeta>) =>

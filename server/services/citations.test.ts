@@ -42,6 +42,7 @@ const base: PublicPublication = {
   editor_parts: [],
   edition: '',
   isbn: '',
+  place: '',
 };
 
 describe('citations', () => {

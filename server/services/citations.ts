@@ -46,11 +46,33 @@ export function cslName(name: string, parts?: NameParts): CSLName {
   return { given: n.slice(0, at), family: n.slice(at + 1) };
 }
 
-/** What kind of work it is, for CSL: by SPEC's type and, for papers, where it appeared. */
+/** Theses (issue #26, point 2): the two kinds of one CSL type, told apart by its genre. */
+export const THESES: Readonly<Record<string, { genre: string; bibtex: string }>> = {
+  'doctoral thesis': { genre: 'Doctoral dissertation', bibtex: 'phdthesis' },
+  'master thesis': { genre: "Master's thesis", bibtex: 'mastersthesis' },
+};
+
+/** What kind of work it is, for CSL: by its type and, for papers, where it appeared. */
 function cslType(p: PublicPublication): CSL['type'] {
   if (p.type === 'monograph') return 'book';
   if (p.type === 'patent') return 'patent';
+  if (THESES[p.type]) return 'thesis';
+  if (p.type === 'software') return 'software' as CSL['type'];
+  if (p.type === 'webpage') return 'webpage';
   return p.venue_kind === 'journal' ? 'article-journal' : p.venue_kind === 'conference' ? 'paper-conference' : 'article';
+}
+
+/**
+ * Where the work appeared, as CSL has it: a book's publisher (its venue where none is named), a thesis's
+ * school and software's site as the publisher, a patent's number as a note (classic BibTeX's @misc, as
+ * Scholar writes it), else the container (a journal, proceedings, a web page's site).
+ */
+function cslVenue(p: PublicPublication): Partial<CSL> {
+  if (!p.source) return {};
+  if (p.type === 'monograph') return { publisher: p.publisher || p.source };
+  if (THESES[p.type] || p.type === 'software') return { publisher: p.source };
+  if (p.type === 'patent') return { note: p.source };
+  return { 'container-title': p.source };
 }
 
 /** A name list with its parts (common/authors.ts) as CSL names. */
@@ -68,21 +90,21 @@ function details(p: PublicPublication): Partial<CSL> {
   if (p.publisher) out.publisher = p.publisher;
   if (p.edition) out.edition = p.edition;
   if (p.isbn) out.ISBN = p.isbn;
+  if (p.place) out['publisher-place'] = p.place;
+  if (THESES[p.type]) out.genre = THESES[p.type]?.genre;
   if (p.editors.length > 0) out.editor = cslNames(p.editors, p.editor_parts);
   return out as Partial<CSL>;
 }
 
 /** One publication as CSL-JSON. Its id is the publication's page address's number. */
 export function cslOf(p: PublicPublication): CSL {
-  const book = p.type === 'monograph';
   return {
     id: `pub${p.pid}`,
     type: cslType(p),
     title: p.title,
     author: cslNames(p.author, p.author_parts),
     ...details(p),
-    // a patent's "venue" is its number, which classic BibTeX carries as a @misc's note (as Scholar writes it); a book's, its publisher
-    ...(p.source ? (book ? { publisher: p.publisher || p.source } : p.type === 'patent' ? { note: p.source } : { 'container-title': p.source }) : {}),
+    ...cslVenue(p),
     // an unknown month stays unknown: the year alone
     issued: { 'date-parts': [p.month ? [p.year, p.month] : [p.year]] },
     ...(p.doi ? { DOI: p.doi } : {}),
@@ -273,6 +295,8 @@ function bibtexEntry(Cite: typeof CiteClass, p: PublicPublication, key: string):
     pages: bibtexValue('pages', p.pages.replace(/\s+/g, ' ').replace(/ ?[–—-]+ ?/g, '--')),
     edition: bibtexValue('edition', p.edition),
     isbn: bibtexValue('isbn', p.isbn),
+    address: bibtexValue('address', p.place),
+    school: bibtexValue('school', p.source),
     note: bibtexValue('note', p.source),
     year: String(p.year),
     month: p.month ? String(p.month) : undefined,
@@ -280,14 +304,20 @@ function bibtexEntry(Cite: typeof CiteClass, p: PublicPublication, key: string):
     url: bibtexValue('url', p.link1),
     howpublished: bibtexValue('howpublished', p.link1),
   };
-  const extra = kept(p);
+  // a web page's or software's site (the import reads it back as the venue)
+  const extra: Record<string, string> = {
+    ...(p.type === 'software' || p.type === 'webpage' ? { organization: bibtexValue('organization', p.source) } : {}),
+    ...kept(p),
+  };
   // citation-js's fields that this function writes, then the lab's own (once each)
   const fields = [...new Set([...Object.keys(entry?.properties ?? {}).filter((f) => values[f]), ...Object.keys(extra)])]
     .map((f) => [f, values[f] ?? extra[f]])
     .filter(([, v]) => v)
     .map(([f, v]) => `\t${f} = {${v}},\n`);
-  // the type citation-js chose, kept to the characters BibTeX allows there
-  const type = /^[a-z]+$/.test(entry?.type ?? '') ? entry?.type : 'misc';
+  // the type citation-js chose, kept to the characters BibTeX allows there; a thesis's, software's and a web
+  // page's as BibTeX and biblatex name them (citation-js writes @misc), so that the import reads the kind back
+  const own = THESES[p.type]?.bibtex ?? (p.type === 'software' ? 'software' : p.type === 'webpage' ? 'online' : undefined);
+  const type = own ?? (/^[a-z]+$/.test(entry?.type ?? '') ? entry?.type : 'misc');
   return `@${type}{${key},\n${fields.join('')}}\n`;
 }
 
@@ -309,6 +339,8 @@ function forGbt(p: PublicPublication, csl: CSL): CSL {
   if (p.pages) out.page = p.pages.replace(/\s*[–—-]+\s*/g, '-');
   // a patent's number after its title (4.5: 题名: 专利号[P])
   if (p.type === 'patent' && p.source) out.number = p.source;
+  // the place is its city (4.1's 出版地): Zotero's "New York, NY, USA" is New York
+  if (p.place) out['publisher-place'] = p.place.split(/\s*[,，]\s*/)[0];
   const n = Number(p.edition);
   if (p.edition) out.edition = Number.isInteger(n) ? (n <= 1 ? undefined : CJK.test(p.title) ? `${n}版` : `${ordinal(n)} ed.`) : p.edition;
   return out as CSL;
@@ -332,6 +364,14 @@ function forApa(csl: CSL): CSL {
   if (csl.type === 'article') {
     const { 'container-title': kept, ...rest } = csl;
     return { ...rest, title, ...(kept || csl.publisher ? { publisher: csl.publisher || kept } : {}) } as CSL;
+  }
+  // a thesis from no database or archive is unpublished (Manual 10.6: "[Unpublished doctoral dissertation]. School."),
+  // else "[Doctoral dissertation, School]. URL"
+  if (csl.type === 'thesis' && csl.genre && !csl.URL && !csl.DOI) return { ...csl, title, genre: `Unpublished ${csl.genre.toLowerCase()}` };
+  // a whole book is cited without pages (Manual 10.2)
+  if (csl.type === 'book') {
+    const { page: _, ...rest } = csl;
+    return { ...rest, title };
   }
   if (csl.type !== 'paper-conference') return { ...csl, title };
   const year = csl.issued?.['date-parts']?.[0]?.[0];
