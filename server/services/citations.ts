@@ -70,7 +70,9 @@ function cslType(p: PublicPublication): CSL['type'] {
 function cslVenue(p: PublicPublication): Partial<CSL> {
   if (!p.source) return {};
   if (p.type === 'monograph') return { publisher: p.publisher || p.source };
-  if (THESES[p.type] || p.type === 'software') return { publisher: p.source };
+  // a thesis's publisher, where the lab names one, is the database or archive that holds it (APA's "ProQuest …")
+  if (THESES[p.type]) return { publisher: p.source, ...(p.publisher ? { archive: p.publisher } : {}) };
+  if (p.type === 'software') return { publisher: p.source };
   if (p.type === 'patent') return { note: p.source };
   return { 'container-title': p.source };
 }
@@ -365,9 +367,9 @@ function forApa(csl: CSL): CSL {
     const { 'container-title': kept, ...rest } = csl;
     return { ...rest, title, ...(kept || csl.publisher ? { publisher: csl.publisher || kept } : {}) } as CSL;
   }
-  // a thesis from no database or archive is unpublished (Manual 10.6: "[Unpublished doctoral dissertation]. School."),
+  // a thesis from no database, archive or address is unpublished (Manual 10.6: "[Unpublished doctoral dissertation]. School."),
   // else "[Doctoral dissertation, School]. URL"
-  if (csl.type === 'thesis' && csl.genre && !csl.URL && !csl.DOI) return { ...csl, title, genre: `Unpublished ${csl.genre.toLowerCase()}` };
+  if (csl.type === 'thesis' && csl.genre && !csl.URL && !csl.DOI && !csl.archive) return { ...csl, title, genre: `Unpublished ${csl.genre.toLowerCase()}` };
   // a whole book is cited without pages (Manual 10.2)
   if (csl.type === 'book') {
     const { page: _, ...rest } = csl;

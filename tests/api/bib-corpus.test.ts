@@ -7,6 +7,7 @@ import { createdId } from '../fixtures/world.ts';
 import { sql } from 'kysely';
 import { createDatabase, migrations } from '../../server/db/database.ts';
 import { appOn, bareInstance, dialects, makeApp, type TestApp } from '../helpers/app.ts';
+import { importBib, previewBib } from '../helpers/bib.ts';
 import { type Client, loginAs } from '../helpers/client.ts';
 
 // Issue #26, points 1 to 4: every file of the corpus of real tools' exports (tests/fixtures/bib/, README.md
@@ -92,9 +93,7 @@ describe.each(dialects)('the issue #26 corpus on %s', (dialect) => {
   it.each(files)('%s.bib: previewed and imported as the lab expects it', async (file) => {
     const text = fs.readFileSync(path.join(dir, `${file}.bib`), 'utf8');
     const expected = expectedOf(file);
-    const r = await admin.json('POST', '/api/publication/import/preview/', { text });
-    expect(r.statusCode, r.body).toBe(200);
-    const entries = r.json() as ImportEntry[];
+    const { entries, chosen, stored, remove } = await importBib(admin, text);
     expect(entries.map((e) => e.key)).toEqual(expected.map((e) => e.key));
 
     // the preview: every entry read, the fields compared, the file's own repeats flagged
@@ -116,33 +115,17 @@ describe.each(dialects)('the issue #26 corpus on %s', (dialect) => {
     expect(entries.filter((e) => e.problems.length > 0).map((e) => `${e.key}: ${e.problems.join('; ')}`)).toEqual([]);
 
     // the import: the entries a reader keeps by default (no problem, not a repeat), stored as previewed
-    const chosen = entries.filter((e) => e.record && e.problems.length === 0 && !e.repeats && !e.duplicateOf);
-    const imported = await admin.json('POST', '/api/publication/import/', { entries: chosen.map((e) => ({ record: e.record, area: 'none' })) });
-    expect(imported.statusCode, imported.body).toBe(200);
-    const { created } = imported.json() as { created: number[] };
-    expect(created.length).toBe(chosen.length);
-    const storedWrong: string[] = [];
-    for (const [i, pid] of created.entries()) {
-      const entry = chosen[i] as ImportEntry;
-      const stored = (await admin.get(`/api/publication/?pid=${pid}`)).json() as Fields;
-      storedWrong.push(...differences(file, expected[entry.index - 1] as Expected, stored));
-    }
+    const storedWrong = stored.flatMap((p, i) => differences(file, expected[(chosen[i] as ImportEntry).index - 1] as Expected, p as unknown as Fields));
     expect(storedWrong).toEqual([]);
     // each file against an empty lab: the next one's entries are not duplicates of these
-    for (const pid of created) expect((await admin.delete(`/api/publication/?pid=${pid}`)).statusCode).toBe(200);
+    await remove();
   });
 });
 
 describe.each(dialects)('what the import changes, names and the fields citations need, on %s', (dialect) => {
   let t: TestApp;
   let admin: Client;
-  const preview = async (text: string, lang: 'zh' | 'en' = 'en') => {
-    admin.lang = lang;
-    const r = await admin.json('POST', '/api/publication/import/preview/', { text });
-    admin.lang = 'en';
-    expect(r.statusCode, r.body).toBe(200);
-    return r.json() as ImportEntry[];
-  };
+  const preview = (text: string, lang: 'zh' | 'en' = 'en') => previewBib(admin, text, lang);
   const importAll = async (entries: ImportEntry[]) => {
     const r = await admin.json('POST', '/api/publication/import/', { entries: entries.map((e) => ({ record: e.record, area: 'none' })) });
     expect(r.statusCode, r.body).toBe(200);
@@ -337,6 +320,36 @@ describe.each(dialects)('the migration of issue #26 on %s', (dialect) => {
           db,
         ),
       ).rejects.toThrow();
+      await db.destroy();
+    } finally {
+      await inst.close();
+    }
+  });
+});
+
+describe.each(dialects)('the migration of issue #26, point 2 (kinds of work, place) on %s', (dialect) => {
+  it('keeps every stored type, and takes theses, software and web pages after it', async () => {
+    const inst = await bareInstance(dialect);
+    try {
+      await (await appOn(inst)).close();
+      const db = createDatabase(inst.db);
+      const migration = migrations['2026-11-25-0010-publication-kinds'];
+      await migration?.down?.(db);
+      const insert = (title: string, type: string, num: number) =>
+        sql`INSERT INTO publication (type, type_num, area, area_num, title, author, year, source) VALUES (${type}, ${num}, 'none', 0, ${title}, '[]', 2020, 'V')`.execute(db);
+      // before it, a thesis is refused by the database itself
+      await expect(insert('Thesis', 'doctoral thesis', 4)).rejects.toThrow();
+      await insert('Book', 'monograph', 2);
+      await insert('Patent', 'patent', 3);
+      await migration?.up(db);
+      const rows = await sql<{ title: string; type: string; type_num: number; place: string }>`SELECT title, type, type_num, place FROM publication ORDER BY title`.execute(db);
+      expect(rows.rows).toEqual([
+        { title: 'Book', type: 'monograph', type_num: 2, place: '' },
+        { title: 'Patent', type: 'patent', type_num: 3, place: '' },
+      ]);
+      await insert('Thesis', 'doctoral thesis', 4);
+      await insert('Page', 'webpage', 7);
+      await expect(insert('Poem', 'poem', 8)).rejects.toThrow();
       await db.destroy();
     } finally {
       await inst.close();

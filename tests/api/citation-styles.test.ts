@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ImportEntry, PublicPublication } from '../../common/wire.ts';
+import type { PublicPublication } from '../../common/wire.ts';
 import { citationsOf } from '../../server/services/citations.ts';
 import { dialects, makeApp, type TestApp } from '../helpers/app.ts';
+import { importBib, publicationOf } from '../helpers/bib.ts';
 import { type Client, loginAs } from '../helpers/client.ts';
 
 // Issue #26, point 5: the references tests/fixtures/bib/expected/citations.json writes by hand from GB/T
@@ -25,15 +26,69 @@ describe.each(dialects)('references by GB/T 7714-2015 and APA 7 of imported entr
 
   it.each(cases.map((c) => [`${c.file} ${c.key} (${c.what})`, c] as const))('%s', async (_, c) => {
     const text = fs.readFileSync(path.join(dir, c.file), 'utf8');
-    const entries = (await admin.json('POST', '/api/publication/import/preview/', { text })).json() as ImportEntry[];
-    const entry = entries.find((e) => e.key === c.key) as ImportEntry;
-    const r = await admin.json('POST', '/api/publication/import/', { entries: [{ record: entry.record, area: 'none' }] });
-    expect(r.statusCode, r.body).toBe(200);
-    const pid = (r.json() as { created: number[] }).created[0];
-    const stored = (await admin.get(`/api/publication/?pid=${pid}`)).json() as PublicPublication;
-    const cited = await citationsOf(stored);
+    const { stored, remove } = await importBib(admin, text, { choose: (e) => e.key === c.key });
+    const cited = await citationsOf(stored[0] as PublicPublication);
     if (c.gbt7714) expect(cited.gbt).toBe(c.gbt7714);
     if (c.apa) expect(cited.apa).toBe(c.apa);
-    expect((await admin.delete(`/api/publication/?pid=${pid}`)).statusCode).toBe(200);
+    await remove();
+  });
+});
+
+// Issue #26, point 2: theses and books with their place of publication, as the styles' own published
+// examples write them (GB/T 7714-2015's 4.1 and 8.8; APA 7's Manual 10.2 and 10.6, as apastyle.apa.org shows them).
+describe('the styles’ published examples of theses and of books with a place', () => {
+  const cite = (fields: Parameters<typeof publicationOf>[0]) => citationsOf(publicationOf(fields));
+
+  it('GB/T 7714-2015: a thesis [D] with place: school, a book with its edition, place: publisher and pages', async () => {
+    const thesis = await cite({ title: '汉语变调构词研究', author: ['孙玉文'], type: 'doctoral thesis', source: '北京大学', place: '北京', year: 2000 });
+    expect(thesis.gbt).toBe('孙玉文. 汉语变调构词研究[D]. 北京: 北京大学, 2000.');
+    const book = await cite({ title: '物质结构', author: ['徐光宪', '王祥云'], type: 'monograph', source: '科学出版社', place: '北京', edition: '2', year: 2010 });
+    expect(book.gbt).toBe('徐光宪, 王祥云. 物质结构[M]. 2版. 北京: 科学出版社, 2010.');
+    const pages = await cite({ title: '国史旧闻: 第1卷', author: ['陈登原'], type: 'monograph', source: '中华书局', place: '北京', pages: '29', year: 2000 });
+    expect(pages.gbt).toBe('陈登原. 国史旧闻: 第1卷[M]. 北京: 中华书局, 2000: 29.');
+  });
+
+  it('APA 7: an unpublished doctoral dissertation, a dissertation from a repository, a book with its publisher and no place', async () => {
+    const unpublished = await cite({
+      title: 'Instructional leadership perceptions and practices of elementary school leaders',
+      author: ['L. Harris'],
+      type: 'doctoral thesis',
+      source: 'University of Virginia',
+      place: 'Charlottesville',
+      year: 2014,
+    });
+    expect(unpublished.apa).toBe(
+      'Harris, L. (2014). Instructional leadership perceptions and practices of elementary school leaders [Unpublished doctoral dissertation]. University of Virginia.',
+    );
+    const published = await cite({
+      title: 'The interaction of state and trait worry on response monitoring in those with worry and obsessive-compulsive symptoms',
+      author: ['L. Zambrano-Vazquez'],
+      type: 'doctoral thesis',
+      source: 'University of Arizona',
+      publisher: 'UA Campus Repository',
+      link1: 'https://repository.arizona.edu/handle/10150/620615',
+      year: 2016,
+    });
+    expect(published.apa).toBe(
+      'Zambrano-Vazquez, L. (2016). The interaction of state and trait worry on response monitoring in those with worry and obsessive-compulsive symptoms [Doctoral dissertation, University of Arizona]. UA Campus Repository. https://repository.arizona.edu/handle/10150/620615',
+    );
+    const book = await cite({
+      title: 'The psychology of prejudice: From attitudes to social action',
+      author: ['L. M. Jackson'],
+      type: 'monograph',
+      source: 'American Psychological Association',
+      place: 'Washington, DC',
+      edition: '2',
+      pages: '1–230',
+      doi: '10.1037/0000168-000',
+      year: 2019,
+    });
+    expect(book.apa).toBe(
+      'Jackson, L. M. (2019). The psychology of prejudice: From attitudes to social action (2nd ed.). American Psychological Association. https://doi.org/10.1037/0000168-000',
+    );
+    // and GB/T gives the same book its city and pages
+    expect(book.gbt).toBe(
+      'JACKSON L M. The psychology of prejudice: From attitudes to social action[M]. 2nd ed. Washington: American Psychological Association, 2019: 1-230. DOI:10.1037/0000168-000.',
+    );
   });
 });

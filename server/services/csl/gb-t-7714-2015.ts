@@ -19,7 +19,7 @@ export const gbt7714 = `<?xml version="1.0" encoding="utf-8"?>
   </locale>
   <macro name="author">
     <names variable="author">
-      <name delimiter=", " delimiter-precedes-last="always" et-al-min="4" et-al-use-first="3" initialize-with="" name-as-sort-order="all" sort-separator=" ">
+      <name delimiter=", " delimiter-precedes-last="always" et-al-min="4" et-al-use-first="3" initialize-with=" " name-as-sort-order="all" sort-separator=" ">
         <name-part name="family" text-case="uppercase"/>
       </name>
       <et-al term="et-al" prefix=", "/>
