@@ -209,6 +209,7 @@ export const PublicPublicationSchema = only(wireSchema(publication), [
   'edition',
   'isbn',
   'place',
+  'title_protected',
   'author_members',
 ]);
 export type PublicPublication = z.infer<typeof PublicPublicationSchema>;
@@ -412,6 +413,8 @@ export const ImportedRecordSchema = z.strictObject({
   isbn: z.string().max(50).optional(),
   // issue #26: the place of publication (BibTeX's address or location; a thesis's city)
   place: z.string().max(100).optional(),
+  // issue #26, point 3: the title's words the file protects with braces (kept in APA's sentence case)
+  title_protected: z.array(z.string().max(500)).max(50).optional(),
   // issue #26, point 6: the code, WeChat and video links (this site's export, al-folio's code and video)
   link2: z.string().max(2000).optional(),
   link3: z.string().max(2000).optional(),

@@ -44,6 +44,7 @@ const paper: PublicPublication = {
   edition: '',
   isbn: '',
   place: '',
+  title_protected: [],
 };
 
 const tags = (list: ReturnType<typeof scholarMeta>) =>

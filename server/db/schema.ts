@@ -155,6 +155,7 @@ export const tables = {
     isbn: textDefault,
     // 2026-11-25-0010-publication-kinds
     place: textDefault,
+    title_protected: textDefault,
   },
   info_page: { iid: id, aspect: text, markdown: textDefault, order: intDefault },
   data_file: {

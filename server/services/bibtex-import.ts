@@ -247,6 +247,34 @@ function venueOf(item: CSL, type: ImportedRecord['type'], raw: Record<string, st
   return (howpublished && !/^\\url\{|^https?:/i.test(howpublished) ? howpublished : '') || siteOf(url);
 }
 
+/**
+ * The words a title as written protects with braces (`{Twitter}`, `{BERT}`; not an accent's `{\'E}`), when
+ * it protects some of its capitalized words only (issue #26, point 3): Better BibTeX and this site's export
+ * brace every capitalized word of a title-case title, which protects nothing in particular (APA's sentence
+ * case then applies to them). One pass over the title, so linear.
+ */
+export function protectedWords(written: string): string[] {
+  const words: string[] = [];
+  let depth = 0;
+  let run = '';
+  for (const c of written) {
+    if (c === '{') depth++;
+    else if (c === '}') depth = Math.max(0, depth - 1);
+    if (depth > 0 && c !== '{' && c !== '}') run += c;
+    else if (depth === 0 && run) {
+      if (!run.startsWith('\\')) words.push(...run.split(/\s+/).filter((w) => /\p{Lu}/u.test(w)));
+      run = '';
+    }
+  }
+  const capitalized = written
+    .replace(/[{}]/g, '')
+    .split(/\s+/)
+    .slice(1)
+    .filter((w) => /^\p{Lu}/u.test(w)).length;
+  const kept = [...new Set(words.map((w) => w.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '')).filter(Boolean))];
+  return kept.length > 0 && kept.length < capitalized ? kept.slice(0, 50) : [];
+}
+
 /** A CSL item (what citation-js reads from BibTeX) as a publication's fields, and what was changed on the way. */
 export function recordOf(item: CSL, entryType: string, raw: Record<string, string> = {}): ImportedRecord & { notes: Note[] } {
   const notes: Note[] = [];
@@ -313,6 +341,7 @@ export function recordOf(item: CSL, entryType: string, raw: Record<string, strin
     isbn: cutTo(clean(item.ISBN), 50),
     // BibTeX's address, biblatex's location (citation-js's publisher-place)
     place: cutTo(clean(item['publisher-place'] ?? raw.address ?? raw.location), 100),
+    title_protected: protectedWords(clean(raw.title)).map((w) => cutTo(w, 500)),
     notes,
   };
 }

@@ -43,6 +43,7 @@ const base: PublicPublication = {
   edition: '',
   isbn: '',
   place: '',
+  title_protected: [],
 };
 
 describe('citations', () => {

@@ -353,8 +353,8 @@ function forGbt(p: PublicPublication, csl: CSL): CSL {
  * (Manual 10.5 sends it to 10.3): "In Editors (Eds.), Proceedings (pp. x–y). Publisher.", the year alone.
  * citation-js's APA style treats "paper-conference" as a talk ("(2023, July)", no "In").
  */
-function forApa(csl: CSL): CSL {
-  const title = csl.title ? sentenceCase(csl.title) : csl.title;
+function forApa(csl: CSL, keep: readonly string[] = []): CSL {
+  const title = csl.title ? sentenceCase(csl.title, keep) : csl.title;
   // a patent: "(U.S. Patent No. 11,468,321)" (Manual 11.11 via the APA style), from a number written "US Patent 11,468,321" or bare
   if (csl.type === 'patent' && csl.note) {
     const { note, ...rest } = csl;
@@ -380,14 +380,7 @@ function forApa(csl: CSL): CSL {
   return { ...csl, title, type: 'chapter', ...(year !== undefined ? { issued: { 'date-parts': [[year]] } } : {}) } as CSL;
 }
 
-/**
- * A title in APA's sentence case (Manual 6.17) when it is written in title case (most of its longer words
- * capitalized): a word written Capitalized is lower-cased, but for the first word and the first after a
- * colon; acronyms and mixed case (GNN, SIGIR, iPhone) stay. A title already in sentence case is left as
- * written, so its proper nouns stay; a title-case title's proper nouns (Twitter) are lower-cased: the
- * record cannot tell them apart.
- */
-/** Words that stay capitalized in sentence case: languages and peoples (a record cannot mark other proper nouns). */
+/** Words that stay capitalized in sentence case: languages and peoples (other proper nouns are the title's protected words). */
 const PROPER = new Set([
   'Chinese',
   'English',
@@ -407,7 +400,15 @@ const PROPER = new Set([
   'Internet',
 ]);
 
-export function sentenceCase(title: string): string {
+/**
+ * A title in APA's sentence case (Manual 6.17) when it is written in title case (most of its longer words
+ * capitalized): a word written Capitalized is lower-cased, but for the first word and the first after a
+ * colon, a question or an exclamation; acronyms and mixed case (GNN, SIGIR, iPhone, GitHub, WeChat) stay, and
+ * so do `keep`, the words the .bib protected with braces ({Twitter}: issue #26, point 3). A title already in
+ * sentence case is left as written, so its proper nouns stay.
+ */
+export function sentenceCase(title: string, keep: readonly string[] = []): string {
+  const kept = new Set(keep);
   const words = title
     .split(/\s+/)
     .slice(1)
@@ -419,7 +420,7 @@ export function sentenceCase(title: string): string {
     // a subtitle's first word (after a colon, a question or an exclamation, Manual 6.17) keeps its capital,
     // as the title's does; the rest of a hyphenated compound is lower-cased (Co-writing)
     const out = word.replace(/(^|-)(\p{Lu})(\p{Ll}+)(?=$|[-,.;:!?)])/gu, (m, dash: string, a: string, rest: string, at: number) =>
-      (first && at === 0) || PROPER.has(`${a}${rest}`) ? m : `${dash}${a.toLowerCase()}${rest}`,
+      (first && at === 0) || PROPER.has(`${a}${rest}`) || kept.has(`${a}${rest}`) ? m : `${dash}${a.toLowerCase()}${rest}`,
     );
     first = /[:?!]$/.test(word);
     return out + space;
@@ -438,7 +439,7 @@ export async function citationsOf(p: PublicPublication): Promise<{ gbt: string; 
   return {
     // GB/T writes 等 after the third of Chinese authors, et al. after Western ones
     gbt: CJK.test(p.author[0]?.[0] ?? '') ? gbt.replace(/, et al\.\s/, ', 等. ') : gbt,
-    apa: (new Cite([forApa(csl)]).format('bibliography', { format: 'text', template: 'apa', lang: 'en-US' }) as string).trim(),
+    apa: (new Cite([forApa(csl, p.title_protected)]).format('bibliography', { format: 'text', template: 'apa', lang: 'en-US' }) as string).trim(),
     bibtex: (await bibtexOf([p])).trim(),
   };
 }

@@ -32,6 +32,29 @@ describe.each(dialects)('references by GB/T 7714-2015 and APA 7 of imported entr
     if (c.apa) expect(cited.apa).toBe(c.apa);
     await remove();
   });
+
+  it('keeps in APA sentence case the words a .bib protects with braces, acronyms, inner capitals and the first after a colon (point 3)', async () => {
+    // real titles (NAACL 2019, KDD 2023, ICSE 2016, Science 2018) as their .bib entries write them
+    const text = `@inproceedings{devlin2019bert, title = {{BERT}: Pre-training of Deep Bidirectional Transformers for Language Understanding},
+  author = {Devlin, Jacob and Chang, Ming-Wei and Lee, Kenton and Toutanova, Kristina}, booktitle = {Proceedings of NAACL-HLT}, year = {2019}}
+@inproceedings{zhang2023twhin, title = {{TwHIN-BERT}: A Socially-Enriched Pre-trained Language Model for Multilingual Tweet Representations at {Twitter}},
+  author = {Zhang, Xinyang and Malkov, Yury}, booktitle = {Proceedings of KDD}, year = {2023}}
+@inproceedings{vasilescu2016sky, title = {The Sky is Not the Limit: Multitasking Across {GitHub} Projects},
+  author = {Vasilescu, Bogdan and Blincoe, Kelly}, booktitle = {Proceedings of ICSE}, year = {2016}}
+@article{vosoughi2018spread, title = {The Spread of True and False News Online}, author = {Vosoughi, Soroush and Roy, Deb and Aral, Sinan},
+  journal = {Science}, year = {2018}}
+`;
+    const { stored, remove } = await importBib(admin, text);
+    const titles = await Promise.all(stored.map(async (p) => (await citationsOf(p)).apa.replace(/^.*?\(\d{4}\)\. /, '').replace(/\. (In |Science).*$/, '')));
+    expect(titles).toEqual([
+      'BERT: Pre-training of deep bidirectional transformers for language understanding',
+      'TwHIN-BERT: A socially-enriched pre-trained language model for multilingual tweet representations at Twitter',
+      'The sky is not the limit: Multitasking across GitHub projects',
+      'The spread of true and false news online',
+    ]);
+    expect(stored[1]?.title_protected).toEqual(['TwHIN-BERT', 'Twitter']);
+    await remove();
+  });
 });
 
 // Issue #26, point 2: theses and books with their place of publication, as the styles' own published

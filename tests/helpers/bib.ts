@@ -84,6 +84,7 @@ export function publicationOf(fields: Partial<PublicPublication> & Pick<PublicPu
     edition: '',
     isbn: '',
     place: '',
+    title_protected: [],
   };
   return { ...blank, ...fields };
 }

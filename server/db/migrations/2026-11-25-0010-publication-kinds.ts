@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 
 // Issue #26: the kinds of work a lab's bibliography holds beyond SPEC's paper, monograph and patent —
 // doctoral and master's theses, software and web pages (types 4 to 7) — and the place of publication
-// (BibTeX's address or location). The checks of type and type_num list the allowed values, and SQLite
+// (BibTeX's address or location), and the title's words a .bib protects with braces (point 3). The checks of type and type_num list the allowed values, and SQLite
 // cannot change a check in place: both columns are replaced (renamed, added with the new check, copied,
 // dropped), as the month was in 2026-11-25-0002. Every stored record keeps its type.
 
@@ -34,6 +34,10 @@ export async function up(db: Db): Promise<void> {
     .alterTable('publication')
     .addColumn('place', 'varchar(100)', (c) => c.notNull().defaultTo(''))
     .execute();
+  await db.schema
+    .alterTable('publication')
+    .addColumn('title_protected', 'text', (c) => c.notNull().defaultTo('[]'))
+    .execute();
 }
 
 export async function down(db: Db): Promise<void> {
@@ -42,4 +46,5 @@ export async function down(db: Db): Promise<void> {
   await sql`UPDATE publication SET type = 'paper', type_num = 1 WHERE type IN ('software', 'webpage')`.execute(db);
   await replaceType(db, before);
   await db.schema.alterTable('publication').dropColumn('place').execute();
+  await db.schema.alterTable('publication').dropColumn('title_protected').execute();
 }
