@@ -33,7 +33,7 @@ export function scholarMeta(p: PublicPublication, origin: string, url: string, p
           ? []
           : p.type.endsWith('thesis')
             ? [{ name: 'citation_dissertation_institution', content: p.source }]
-          : [{ name: 'citation_publisher', content: p.source }];
+            : [{ name: 'citation_publisher', content: p.source }];
   const pdf = pdfUrl ? `${origin}${pdfUrl}` : '';
   const [first, last] = pageEnds(p.pages);
   const publisher = p.publisher && !venue.some((m) => 'name' in m && m.name === 'citation_publisher') ? p.publisher : '';

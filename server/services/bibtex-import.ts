@@ -223,12 +223,16 @@ function kindOf(item: CSL, entryType: string, raw: Record<string, string>, url: 
   if (item.type === 'patent' || /patent|专利/i.test(`${patentText} ${clean(raw.type)}`)) return 'patent';
   if (entryType === 'mastersthesis' || (item.type === 'thesis' && /master|硕士/i.test(`${clean(item.genre)} ${clean(raw.type)}`))) return 'master thesis';
   if (item.type === 'thesis' || entryType === 'phdthesis') return 'doctoral thesis';
-  if (item.type === 'book' || item.type === 'chapter') return 'monograph';
+  // a chapter is a paper in a book (its venue), not a monograph: a lab's 专著 are the books it wrote
+  if (item.type === 'book') return 'monograph';
   if (entryType === 'software' || (item.type as string) === 'software') return 'software';
   if (entryType === 'misc' && CODE_HOSTS.test(hostOf(url))) return 'software';
   if (['online', 'www', 'webpage', 'electronic'].includes(entryType) || item.type === 'webpage') return 'webpage';
   return 'paper';
 }
+
+/** A journal field that names arXiv, not a journal: Scholar's and EndNote's "arXiv preprint arXiv:…", al-folio's "arXiv preprint", dblp's CoRR. */
+const PREPRINT = /^(?:arxiv\b|corr$)/i;
 
 /**
  * Where a work appeared, or what stands for it where it appeared nowhere (issue #26, point 1: SPEC's
@@ -240,6 +244,7 @@ function kindOf(item: CSL, entryType: string, raw: Record<string, string>, url: 
 function venueOf(item: CSL, type: ImportedRecord['type'], raw: Record<string, string>, url: string): string {
   if (type === 'patent') return clean(item.number ?? item.note ?? raw.number);
   const written = clean(item['container-title'] ?? item['event-title'] ?? item.publisher ?? item.archive ?? raw.organization ?? raw.institution);
+  if (PREPRINT.test(written)) return 'arXiv';
   if (written) return written;
   if (raw.eprint) return clean(raw.archiveprefix ?? raw.eprinttype) || 'arXiv';
   if (/arxiv\.org\//i.test(url)) return 'arXiv';
@@ -313,7 +318,14 @@ export function recordOf(item: CSL, entryType: string, raw: Record<string, strin
     author_parts: authors.parts,
     source: cutTo(venueOf(item, type, raw, link1), 300),
     type,
-    venue_kind: item.type === 'article-journal' ? 'journal' : item.type === 'paper-conference' ? 'conference' : 'other',
+    // a preprint is another work, whatever the file calls its "journal"
+    venue_kind: PREPRINT.test(clean(item['container-title']))
+      ? 'other'
+      : item.type === 'article-journal'
+        ? 'journal'
+        : item.type === 'paper-conference'
+          ? 'conference'
+          : 'other',
     year: Number(year) || 0,
     ...(Number(month) >= 1 && Number(month) <= 12 ? { month: Number(month) } : {}),
     doi,

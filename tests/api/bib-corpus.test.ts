@@ -13,9 +13,9 @@ import { type Client, loginAs } from '../helpers/client.ts';
 // Issue #26, points 1 to 4: every file of the corpus of real tools' exports (tests/fixtures/bib/, README.md
 // there) previewed and imported on both databases, each entry's record and stored publication compared,
 // field by field, with the record written by hand (expected/<file>.json). Compared: the fields this work
-// delivers (title, names and their parts, month, DOI, keywords, abstract, volume, issue, pages, publisher,
-// editors, edition, ISBN, repeats within the file, the area the file names), and that no entry of any file is
-// refused.
+// delivers (the kind of work, venue and its kind, place, link, title, names and their parts, month, DOI,
+// keywords, abstract, volume, issue, pages, publisher, editors, edition, ISBN, repeats within the file, the
+// area the file names), and that no entry of any file is refused.
 
 const dir = path.join(import.meta.dirname, '..', 'fixtures', 'bib');
 const files = ['endnote', 'jabref', 'zotero-bbt', 'scholar', 'dblp', 'al-folio', 'chinese-journals', 'edge-cases'];
@@ -23,6 +23,11 @@ const files = ['endnote', 'jabref', 'zotero-bbt', 'scholar', 'dblp', 'al-folio',
 type Name = { family?: string; given?: string; particle?: string; suffix?: string; literal?: string };
 type Expected = {
   key: string;
+  type: string;
+  venue_kind: string;
+  venue: string | null;
+  address: string | null;
+  url: string | null;
   title: string;
   authors: Name[];
   author_names: string[];
@@ -48,6 +53,11 @@ const expectedOf = (file: string): Expected[] => JSON.parse(fs.readFileSync(path
 type Fields = Record<string, unknown>;
 const parts = (list: unknown) => ((list as string[] | undefined) ?? []).map((s) => JSON.parse(s) as Name);
 const shaped = (r: Fields) => ({
+  type: r.type,
+  venue_kind: r.venue_kind,
+  venue: r.source || null,
+  place: r.place || null,
+  url: r.link1 || null,
   title: r.title,
   authors: parts(r.author_parts),
   author_names: r.author,
@@ -70,6 +80,9 @@ const shaped = (r: Fields) => ({
 function differences(file: string, e: Expected, got: Fields): string[] {
   const want = shaped({
     ...e,
+    source: e.venue,
+    place: e.address,
+    link1: e.url,
     author: e.author_names,
     author_parts: e.authors.map((n) => JSON.stringify(n)),
     editors: e.editor_names,
@@ -336,13 +349,20 @@ describe.each(dialects)('the migration of issue #26, point 2 (kinds of work, pla
       const migration = migrations['2026-11-25-0010-publication-kinds'];
       await migration?.down?.(db);
       const insert = (title: string, type: string, num: number) =>
-        sql`INSERT INTO publication (type, type_num, area, area_num, title, author, year, source) VALUES (${type}, ${num}, 'none', 0, ${title}, '[]', 2020, 'V')`.execute(db);
+        sql`INSERT INTO publication (type, type_num, area, area_num, title, author, year, source) VALUES (${type}, ${num}, 'none', 0, ${title}, '[]', 2020, 'V')`.execute(
+          db,
+        );
       // before it, a thesis is refused by the database itself
       await expect(insert('Thesis', 'doctoral thesis', 4)).rejects.toThrow();
       await insert('Book', 'monograph', 2);
       await insert('Patent', 'patent', 3);
       await migration?.up(db);
-      const rows = await sql<{ title: string; type: string; type_num: number; place: string }>`SELECT title, type, type_num, place FROM publication ORDER BY title`.execute(db);
+      const rows = await sql<{
+        title: string;
+        type: string;
+        type_num: number;
+        place: string;
+      }>`SELECT title, type, type_num, place FROM publication ORDER BY title`.execute(db);
       expect(rows.rows).toEqual([
         { title: 'Book', type: 'monograph', type_num: 2, place: '' },
         { title: 'Patent', type: 'patent', type_num: 3, place: '' },

@@ -65,7 +65,15 @@ describe('the styles’ published examples of theses and of books with a place',
   it('GB/T 7714-2015: a thesis [D] with place: school, a book with its edition, place: publisher and pages', async () => {
     const thesis = await cite({ title: '汉语变调构词研究', author: ['孙玉文'], type: 'doctoral thesis', source: '北京大学', place: '北京', year: 2000 });
     expect(thesis.gbt).toBe('孙玉文. 汉语变调构词研究[D]. 北京: 北京大学, 2000.');
-    const book = await cite({ title: '物质结构', author: ['徐光宪', '王祥云'], type: 'monograph', source: '科学出版社', place: '北京', edition: '2', year: 2010 });
+    const book = await cite({
+      title: '物质结构',
+      author: ['徐光宪', '王祥云'],
+      type: 'monograph',
+      source: '科学出版社',
+      place: '北京',
+      edition: '2',
+      year: 2010,
+    });
     expect(book.gbt).toBe('徐光宪, 王祥云. 物质结构[M]. 2版. 北京: 科学出版社, 2010.');
     const pages = await cite({ title: '国史旧闻: 第1卷', author: ['陈登原'], type: 'monograph', source: '中华书局', place: '北京', pages: '29', year: 2000 });
     expect(pages.gbt).toBe('陈登原. 国史旧闻: 第1卷[M]. 北京: 中华书局, 2000: 29.');

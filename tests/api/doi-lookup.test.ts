@@ -92,7 +92,9 @@ describe('filling a publication from its DOI', () => {
       if (path === '/works/10.1145/3589334.3645413') return json(res, 200, crossrefWork);
       if (path === '/works/10.14288/1.0406262') return json(res, 200, crossrefDissertation);
       if (path === '/works/10.1017/9781009412330')
-        return json(res, 200, { message: { ...crossrefWork.message, type: 'book', 'publisher-location': 'Cambridge', publisher: 'Cambridge University Press' } });
+        return json(res, 200, {
+          message: { ...crossrefWork.message, type: 'book', 'publisher-location': 'Cambridge', publisher: 'Cambridge University Press' },
+        });
       if (path === '/works/10.9999/broken') return json(res, 500, { status: 'error' });
       if (path === '/works/10.9999/slow') return; // never answers
       // a hostile (or broken) upstream: an abstract of 200,000 "<" and unclosed titles
