@@ -37,6 +37,11 @@ export const publicationTypes = entries([
   { value: 'paper', num: 1, zh: '论文', en: 'Paper' },
   { value: 'monograph', num: 2, zh: '专著', en: 'Monograph' },
   { value: 'patent', num: 3, zh: '专利', en: 'Patent' },
+  // issue #26: kinds of work a lab's bibliography holds beyond SPEC's three (2026-11-25-0010-publication-kinds)
+  { value: 'doctoral thesis', num: 4, zh: '博士学位论文', en: 'Doctoral thesis' },
+  { value: 'master thesis', num: 5, zh: '硕士学位论文', en: "Master's thesis" },
+  { value: 'software', num: 6, zh: '软件', en: 'Software' },
+  { value: 'webpage', num: 7, zh: '网页', en: 'Web page' },
 ]);
 
 /** Where a paper appeared: Google Scholar's conference or journal title, BibTeX's @inproceedings or @article. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SEARCH_REACHABLE, searchKinds } from './search.ts';
-import { authorities } from './enums.ts';
+import { authorities, enumValues, publicationTypes, venueKinds } from './enums.ts';
 import { wireSchema } from './resource.ts';
 import { article, news, page, person, publication, seminar, showcase, site } from './resources/index.ts';
 
@@ -208,6 +208,8 @@ export const PublicPublicationSchema = only(wireSchema(publication), [
   'editor_parts',
   'edition',
   'isbn',
+  'place',
+  'title_protected',
   'author_members',
 ]);
 export type PublicPublication = z.infer<typeof PublicPublicationSchema>;
@@ -390,8 +392,8 @@ export const ImportedRecordSchema = z.strictObject({
   title: z.string().max(500),
   author: z.array(z.string().max(300)).max(100),
   source: z.string().max(300),
-  type: z.enum(['paper', 'monograph', 'patent']),
-  venue_kind: z.enum(['conference', 'journal', 'other']),
+  type: z.enum(enumValues(publicationTypes)),
+  venue_kind: z.enum(enumValues(venueKinds)),
   year: z.number().int(),
   month: z.number().int().optional(),
   doi: z.string().max(200),
@@ -409,6 +411,10 @@ export const ImportedRecordSchema = z.strictObject({
   editor_parts: z.array(z.string().max(300)).max(100).optional(),
   edition: z.string().max(50).optional(),
   isbn: z.string().max(50).optional(),
+  // issue #26: the place of publication (BibTeX's address or location; a thesis's city)
+  place: z.string().max(100).optional(),
+  // issue #26, point 3: the title's words the file protects with braces (kept in APA's sentence case)
+  title_protected: z.array(z.string().max(500)).max(50).optional(),
   // issue #26, point 6: the code, WeChat and video links (this site's export, al-folio's code and video)
   link2: z.string().max(2000).optional(),
   link3: z.string().max(2000).optional(),

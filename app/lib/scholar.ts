@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from 'react-router';
-import type { Book, CreativeWork, ScholarlyArticle, WithContext } from 'schema-dts';
+import type { Book, CreativeWork, ScholarlyArticle, Thesis, WithContext } from 'schema-dts';
 import type { PublicPublication } from '../../common/wire.ts';
 
 // How a publication's page tells Google Scholar and other indexers what it is: Highwire-style citation_*
@@ -31,7 +31,9 @@ export function scholarMeta(p: PublicPublication, origin: string, url: string, p
         ? [{ name: 'citation_conference_title', content: p.source }]
         : p.type === 'patent'
           ? []
-          : [{ name: 'citation_publisher', content: p.source }];
+          : p.type.endsWith('thesis')
+            ? [{ name: 'citation_dissertation_institution', content: p.source }]
+            : [{ name: 'citation_publisher', content: p.source }];
   const pdf = pdfUrl ? `${origin}${pdfUrl}` : '';
   const [first, last] = pageEnds(p.pages);
   const publisher = p.publisher && !venue.some((m) => 'name' in m && m.name === 'citation_publisher') ? p.publisher : '';
@@ -59,7 +61,7 @@ export function scholarMeta(p: PublicPublication, origin: string, url: string, p
  * (schema-dts, generated from them): a property or a value of a type its range does not allow is a
  * compile error (scholar.test.ts holds one that must stay one).
  */
-export function jsonLd(p: PublicPublication, url: string, pdf: string): WithContext<ScholarlyArticle> | WithContext<Book> {
+export function jsonLd(p: PublicPublication, url: string, pdf: string): WithContext<ScholarlyArticle> | WithContext<Book> | WithContext<Thesis> {
   const [first, last] = pageEnds(p.pages);
   const common = {
     headline: p.title,
@@ -82,6 +84,17 @@ export function jsonLd(p: PublicPublication, url: string, pdf: string): WithCont
       ...(p.edition ? { bookEdition: p.edition } : {}),
     };
     return book;
+  }
+  // a thesis (issue #26, point 2): its school as the publisher, the degree it was written for
+  if (p.type.endsWith('thesis')) {
+    const thesis: WithContext<Thesis> = {
+      '@context': 'https://schema.org',
+      '@type': 'Thesis',
+      ...common,
+      ...(p.source ? { publisher: { '@type': 'Organization', name: p.source } } : {}),
+      inSupportOf: p.type === 'master thesis' ? "Master's degree" : 'Doctoral degree',
+    };
+    return thesis;
   }
   const article: WithContext<ScholarlyArticle> = {
     '@context': 'https://schema.org',

@@ -53,6 +53,10 @@ export const publication = defineResource({
     issue: { kind: 'text', label: { zh: '期', en: 'Issue' }, max: 50 },
     pages: { kind: 'text', label: { zh: '页码', en: 'Pages' }, max: 50 },
     publisher: { kind: 'text', label: { zh: '出版者', en: 'Publisher' }, max: 300 },
+    // issue #26: where it was published (BibTeX's address or location; a thesis's city)
+    // issue #26, point 3: the title's words the file protects with braces ({Twitter}), kept as written in APA's sentence case; not edited
+    title_protected: { kind: 'list', label: { zh: '标题中保持原样的词', en: 'Title words kept as written' }, max: 50 },
+    place: { kind: 'text', label: { zh: '出版地', en: 'Place of publication' }, max: 100 },
     editors: { kind: 'list', label: { zh: '编者', en: 'Editors' }, max: 100 },
     editor_parts: { kind: 'list', label: { zh: '编者姓名结构', en: 'Editor name parts' }, max: 100, format: 'name_parts' },
     edition: { kind: 'text', label: { zh: '版次', en: 'Edition' }, max: 50 },
@@ -83,6 +87,7 @@ export const publication = defineResource({
       'issue',
       'pages',
       'publisher',
+      'place',
       'editors',
       'edition',
       'isbn',

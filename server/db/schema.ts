@@ -153,6 +153,9 @@ export const tables = {
     editor_parts: textDefault,
     edition: textDefault,
     isbn: textDefault,
+    // 2026-11-25-0010-publication-kinds
+    place: textDefault,
+    title_protected: textDefault,
   },
   info_page: { iid: id, aspect: text, markdown: textDefault, order: intDefault },
   data_file: {

@@ -189,14 +189,110 @@ const pagesOf = (v: unknown) =>
     .replace(/\s+/g, ' ')
     .replace(/ ?(?:-{1,3}|[–—]) ?/g, '–');
 
+/** Hosts whose name a reader knows better than the address (a web page's or software's site, APA's "Site Name"). */
+const SITES: Readonly<Record<string, string>> = {
+  'github.com': 'GitHub',
+  'gitlab.com': 'GitLab',
+  'bitbucket.org': 'Bitbucket',
+  'zenodo.org': 'Zenodo',
+  'huggingface.co': 'Hugging Face',
+  'pypi.org': 'PyPI',
+  'cran.r-project.org': 'CRAN',
+};
+/** Where software is kept: a @misc whose address is one of these is software. */
+const CODE_HOSTS = /^(?:github\.com|gitlab\.com|bitbucket\.org|pypi\.org|cran\.r-project\.org)$/;
+/** An address's host without "www.", or '' for what is not an address. */
+function hostOf(url: string): string {
+  try {
+    return new URL(url).hostname.toLowerCase().replace(/^www\./, '');
+  } catch {
+    return '';
+  }
+}
+/** The site of an address, as its name where it is a known one, else its host. */
+const siteOf = (url: string) => SITES[hostOf(url)] ?? hostOf(url);
+
+/**
+ * The kind of work an entry is (issue #26): SPEC's paper, monograph or patent, a doctoral or master's
+ * thesis, software or a web page. Classic BibTeX has no patent, software or web-page type: reference
+ * managers and Scholar write a @misc whose `type` (EndNote's Patent), number or note names the patent (CN
+ * 2024…, US Patent 10,…), and software as a @misc with its repository's address.
+ */
+function kindOf(item: CSL, entryType: string, raw: Record<string, string>, url: string): ImportedRecord['type'] {
+  const patentText = clean(item.number ?? item.note ?? raw.number);
+  if (item.type === 'patent' || /patent|专利/i.test(`${patentText} ${clean(raw.type)}`)) return 'patent';
+  if (entryType === 'mastersthesis' || (item.type === 'thesis' && /master|硕士/i.test(`${clean(item.genre)} ${clean(raw.type)}`))) return 'master thesis';
+  if (item.type === 'thesis' || entryType === 'phdthesis') return 'doctoral thesis';
+  // a chapter is a paper in a book (its venue), not a monograph: a lab's 专著 are the books it wrote
+  if (item.type === 'book') return 'monograph';
+  if (entryType === 'software' || (item.type as string) === 'software') return 'software';
+  if (entryType === 'misc' && CODE_HOSTS.test(hostOf(url))) return 'software';
+  if (['online', 'www', 'webpage', 'electronic'].includes(entryType) || item.type === 'webpage') return 'webpage';
+  return 'paper';
+}
+
+/** A journal field that names arXiv, not a journal: Scholar's and EndNote's "arXiv preprint arXiv:…", al-folio's "arXiv preprint", dblp's CoRR. */
+const PREPRINT = /^(?:arxiv\b|corr$)/i;
+
+/**
+ * Where a work appeared, or what stands for it where it appeared nowhere (issue #26, point 1: SPEC's
+ * platform stays required, so no real entry is refused for want of one): a patent's number, a thesis's
+ * school, a preprint's archive (its eprint's archivePrefix, or arXiv by its address), a web page's or
+ * software's site (its organization or publisher as written, else its address's site: GitHub,
+ * disc-lab.github.io).
+ */
+function venueOf(item: CSL, type: ImportedRecord['type'], raw: Record<string, string>, url: string): string {
+  if (type === 'patent') return clean(item.number ?? item.note ?? raw.number);
+  const written = clean(item['container-title'] ?? item['event-title'] ?? item.publisher ?? item.archive ?? raw.organization ?? raw.institution);
+  if (PREPRINT.test(written)) return 'arXiv';
+  if (written) return written;
+  if (raw.eprint) return clean(raw.archiveprefix ?? raw.eprinttype) || 'arXiv';
+  if (/arxiv\.org\//i.test(url)) return 'arXiv';
+  const howpublished = clean(raw.howpublished);
+  return (howpublished && !/^\\url\{|^https?:/i.test(howpublished) ? howpublished : '') || siteOf(url);
+}
+
+/**
+ * The words a title as written protects with braces (`{Twitter}`, `{BERT}`; not an accent's `{\'E}`), when
+ * it protects some of its capitalized words only (issue #26, point 3): Better BibTeX and this site's export
+ * brace every capitalized word of a title-case title, which protects nothing in particular (APA's sentence
+ * case then applies to them). One pass over the title, so linear.
+ */
+export function protectedWords(written: string): string[] {
+  const words: string[] = [];
+  let depth = 0;
+  let run = '';
+  for (const c of written) {
+    if (c === '{') depth++;
+    else if (c === '}') depth = Math.max(0, depth - 1);
+    if (depth > 0 && c !== '{' && c !== '}') run += c;
+    else if (depth === 0 && run) {
+      if (!run.startsWith('\\')) words.push(...run.split(/\s+/).filter((w) => /\p{Lu}/u.test(w)));
+      run = '';
+    }
+  }
+  const capitalized = written
+    .replace(/[{}]/g, '')
+    .split(/\s+/)
+    .slice(1)
+    .filter((w) => /^\p{Lu}/u.test(w)).length;
+  const kept = [...new Set(words.map((w) => w.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '')).filter(Boolean))];
+  return kept.length > 0 && kept.length < capitalized ? kept.slice(0, 50) : [];
+}
+
 /** A CSL item (what citation-js reads from BibTeX) as a publication's fields, and what was changed on the way. */
 export function recordOf(item: CSL, entryType: string, raw: Record<string, string> = {}): ImportedRecord & { notes: Note[] } {
   const notes: Note[] = [];
-  const book = item.type === 'book' || item.type === 'chapter';
-  // classic BibTeX has no patent type: reference managers and Scholar write a @misc whose number or note
-  // names the patent (CN 2024…, US Patent 10,…), and so does this site's export
-  const patentText = clean(item.number ?? item.note);
-  const patent = item.type === 'patent' || /patent|专利/i.test(patentText);
+  // dblp escapes _ in its url (\_), which citation-js percent-encodes; al-folio's official link is `html`;
+  // software's address may be only in howpublished (\url{…}); an arXiv eprint with neither address nor DOI is found at its abstract page
+  const link1 =
+    clean(item.URL ?? raw.html)
+      .replace(/%5C_/gi, '_')
+      .replace(/\\_/g, '_') ||
+    linkOf(raw.howpublished) ||
+    (raw.eprint && !item.DOI && /^arxiv$/i.test(clean(raw.archiveprefix ?? raw.eprinttype ?? 'arXiv')) ? `https://arxiv.org/abs/${clean(raw.eprint)}` : '');
+  const type = kindOf(item, entryType, raw, link1);
+  const patent = type === 'patent';
   const [year, cslMonth] = item.issued?.['date-parts']?.[0] ?? [];
   const month = Number(cslMonth) || monthOf(raw.month);
   let title = clean(item.title);
@@ -220,13 +316,16 @@ export function recordOf(item: CSL, entryType: string, raw: Record<string, strin
     title: unmarked(title),
     author: authors.names,
     author_parts: authors.parts,
-    // a preprint names no venue: its archive, or arXiv by its address
-    source:
-      (patent ? patentText : '') ||
-      clean(item['container-title'] ?? item['event-title'] ?? item.publisher ?? item.archive) ||
-      (/arxiv\.org\//i.test(String(item.URL ?? '')) ? 'arXiv' : ''),
-    type: patent ? 'patent' : book ? 'monograph' : 'paper',
-    venue_kind: item.type === 'article-journal' ? 'journal' : item.type === 'paper-conference' ? 'conference' : 'other',
+    source: cutTo(venueOf(item, type, raw, link1), 300),
+    type,
+    // a preprint is another work, whatever the file calls its "journal"
+    venue_kind: PREPRINT.test(clean(item['container-title']))
+      ? 'other'
+      : item.type === 'article-journal'
+        ? 'journal'
+        : item.type === 'paper-conference'
+          ? 'conference'
+          : 'other',
     year: Number(year) || 0,
     ...(Number(month) >= 1 && Number(month) <= 12 ? { month: Number(month) } : {}),
     doi,
@@ -236,10 +335,7 @@ export function recordOf(item: CSL, entryType: string, raw: Record<string, strin
       .filter(Boolean)
       .join('\n\n'),
     keywords: keywordsOf(item.keyword, raw.keywords ?? '', notes),
-    // dblp escapes _ in its url (\_), which citation-js percent-encodes; al-folio's official link is `html`
-    link1: clean(item.URL ?? raw.html)
-      .replace(/%5C_/gi, '_')
-      .replace(/\\_/g, '_'),
+    link1,
     // the other links as this site's export writes them (issue #26, point 6); code and video as al-folio does
     ...linksOf(raw),
     entryType,
@@ -249,11 +345,15 @@ export function recordOf(item: CSL, entryType: string, raw: Record<string, strin
     pages: cutTo(pagesOf(item.page), 50),
     // the file's publisher (or a proceedings' organization) only: citation-js gives a thesis's school and a report's institution as one (they are the venue);
     // a patent's "publisher" is Scholar's Google Patents
-    publisher: (raw.publisher || raw.organization) && !patent ? cutTo(clean(item.publisher ?? raw.organization), 300) : '',
+    // (a web page's or software's organization is its site: the venue)
+    publisher: raw.publisher || (raw.organization && type === 'paper') ? (patent ? '' : cutTo(clean(item.publisher ?? raw.organization), 300)) : '',
     editors: editors.names,
     editor_parts: editors.parts,
     edition: edition ? cutTo(editionOf(edition), 50) : '',
     isbn: cutTo(clean(item.ISBN), 50),
+    // BibTeX's address, biblatex's location (citation-js's publisher-place)
+    place: cutTo(clean(item['publisher-place'] ?? raw.address ?? raw.location), 100),
+    title_protected: protectedWords(clean(raw.title)).map((w) => cutTo(w, 500)),
     notes,
   };
 }

@@ -42,6 +42,8 @@ const base: PublicPublication = {
   editor_parts: [],
   edition: '',
   isbn: '',
+  place: '',
+  title_protected: [],
 };
 
 describe('citations', () => {

@@ -46,11 +46,35 @@ export function cslName(name: string, parts?: NameParts): CSLName {
   return { given: n.slice(0, at), family: n.slice(at + 1) };
 }
 
-/** What kind of work it is, for CSL: by SPEC's type and, for papers, where it appeared. */
+/** Theses (issue #26, point 2): the two kinds of one CSL type, told apart by its genre. */
+export const THESES: Readonly<Record<string, { genre: string; bibtex: string }>> = {
+  'doctoral thesis': { genre: 'Doctoral dissertation', bibtex: 'phdthesis' },
+  'master thesis': { genre: "Master's thesis", bibtex: 'mastersthesis' },
+};
+
+/** What kind of work it is, for CSL: by its type and, for papers, where it appeared. */
 function cslType(p: PublicPublication): CSL['type'] {
   if (p.type === 'monograph') return 'book';
   if (p.type === 'patent') return 'patent';
+  if (THESES[p.type]) return 'thesis';
+  if (p.type === 'software') return 'software' as CSL['type'];
+  if (p.type === 'webpage') return 'webpage';
   return p.venue_kind === 'journal' ? 'article-journal' : p.venue_kind === 'conference' ? 'paper-conference' : 'article';
+}
+
+/**
+ * Where the work appeared, as CSL has it: a book's publisher (its venue where none is named), a thesis's
+ * school and software's site as the publisher, a patent's number as a note (classic BibTeX's @misc, as
+ * Scholar writes it), else the container (a journal, proceedings, a web page's site).
+ */
+function cslVenue(p: PublicPublication): Partial<CSL> {
+  if (!p.source) return {};
+  if (p.type === 'monograph') return { publisher: p.publisher || p.source };
+  // a thesis's publisher, where the lab names one, is the database or archive that holds it (APA's "ProQuest …")
+  if (THESES[p.type]) return { publisher: p.source, ...(p.publisher ? { archive: p.publisher } : {}) };
+  if (p.type === 'software') return { publisher: p.source };
+  if (p.type === 'patent') return { note: p.source };
+  return { 'container-title': p.source };
 }
 
 /** A name list with its parts (common/authors.ts) as CSL names. */
@@ -68,21 +92,21 @@ function details(p: PublicPublication): Partial<CSL> {
   if (p.publisher) out.publisher = p.publisher;
   if (p.edition) out.edition = p.edition;
   if (p.isbn) out.ISBN = p.isbn;
+  if (p.place) out['publisher-place'] = p.place;
+  if (THESES[p.type]) out.genre = THESES[p.type]?.genre;
   if (p.editors.length > 0) out.editor = cslNames(p.editors, p.editor_parts);
   return out as Partial<CSL>;
 }
 
 /** One publication as CSL-JSON. Its id is the publication's page address's number. */
 export function cslOf(p: PublicPublication): CSL {
-  const book = p.type === 'monograph';
   return {
     id: `pub${p.pid}`,
     type: cslType(p),
     title: p.title,
     author: cslNames(p.author, p.author_parts),
     ...details(p),
-    // a patent's "venue" is its number, which classic BibTeX carries as a @misc's note (as Scholar writes it); a book's, its publisher
-    ...(p.source ? (book ? { publisher: p.publisher || p.source } : p.type === 'patent' ? { note: p.source } : { 'container-title': p.source }) : {}),
+    ...cslVenue(p),
     // an unknown month stays unknown: the year alone
     issued: { 'date-parts': [p.month ? [p.year, p.month] : [p.year]] },
     ...(p.doi ? { DOI: p.doi } : {}),
@@ -273,6 +297,8 @@ function bibtexEntry(Cite: typeof CiteClass, p: PublicPublication, key: string):
     pages: bibtexValue('pages', p.pages.replace(/\s+/g, ' ').replace(/ ?[–—-]+ ?/g, '--')),
     edition: bibtexValue('edition', p.edition),
     isbn: bibtexValue('isbn', p.isbn),
+    address: bibtexValue('address', p.place),
+    school: bibtexValue('school', p.source),
     note: bibtexValue('note', p.source),
     year: String(p.year),
     month: p.month ? String(p.month) : undefined,
@@ -280,14 +306,20 @@ function bibtexEntry(Cite: typeof CiteClass, p: PublicPublication, key: string):
     url: bibtexValue('url', p.link1),
     howpublished: bibtexValue('howpublished', p.link1),
   };
-  const extra = kept(p);
+  // a web page's or software's site (the import reads it back as the venue)
+  const extra: Record<string, string> = {
+    ...(p.type === 'software' || p.type === 'webpage' ? { organization: bibtexValue('organization', p.source) } : {}),
+    ...kept(p),
+  };
   // citation-js's fields that this function writes, then the lab's own (once each)
   const fields = [...new Set([...Object.keys(entry?.properties ?? {}).filter((f) => values[f]), ...Object.keys(extra)])]
     .map((f) => [f, values[f] ?? extra[f]])
     .filter(([, v]) => v)
     .map(([f, v]) => `\t${f} = {${v}},\n`);
-  // the type citation-js chose, kept to the characters BibTeX allows there
-  const type = /^[a-z]+$/.test(entry?.type ?? '') ? entry?.type : 'misc';
+  // the type citation-js chose, kept to the characters BibTeX allows there; a thesis's, software's and a web
+  // page's as BibTeX and biblatex name them (citation-js writes @misc), so that the import reads the kind back
+  const own = THESES[p.type]?.bibtex ?? (p.type === 'software' ? 'software' : p.type === 'webpage' ? 'online' : undefined);
+  const type = own ?? (/^[a-z]+$/.test(entry?.type ?? '') ? entry?.type : 'misc');
   return `@${type}{${key},\n${fields.join('')}}\n`;
 }
 
@@ -309,6 +341,8 @@ function forGbt(p: PublicPublication, csl: CSL): CSL {
   if (p.pages) out.page = p.pages.replace(/\s*[–—-]+\s*/g, '-');
   // a patent's number after its title (4.5: 题名: 专利号[P])
   if (p.type === 'patent' && p.source) out.number = p.source;
+  // the place is its city (4.1's 出版地): Zotero's "New York, NY, USA" is New York
+  if (p.place) out['publisher-place'] = p.place.split(/\s*[,，]\s*/)[0];
   const n = Number(p.edition);
   if (p.edition) out.edition = Number.isInteger(n) ? (n <= 1 ? undefined : CJK.test(p.title) ? `${n}版` : `${ordinal(n)} ed.`) : p.edition;
   return out as CSL;
@@ -319,8 +353,8 @@ function forGbt(p: PublicPublication, csl: CSL): CSL {
  * (Manual 10.5 sends it to 10.3): "In Editors (Eds.), Proceedings (pp. x–y). Publisher.", the year alone.
  * citation-js's APA style treats "paper-conference" as a talk ("(2023, July)", no "In").
  */
-function forApa(csl: CSL): CSL {
-  const title = csl.title ? sentenceCase(csl.title) : csl.title;
+function forApa(csl: CSL, keep: readonly string[] = []): CSL {
+  const title = csl.title ? sentenceCase(csl.title, keep) : csl.title;
   // a patent: "(U.S. Patent No. 11,468,321)" (Manual 11.11 via the APA style), from a number written "US Patent 11,468,321" or bare
   if (csl.type === 'patent' && csl.note) {
     const { note, ...rest } = csl;
@@ -333,19 +367,20 @@ function forApa(csl: CSL): CSL {
     const { 'container-title': kept, ...rest } = csl;
     return { ...rest, title, ...(kept || csl.publisher ? { publisher: csl.publisher || kept } : {}) } as CSL;
   }
+  // a thesis from no database, archive or address is unpublished (Manual 10.6: "[Unpublished doctoral dissertation]. School."),
+  // else "[Doctoral dissertation, School]. URL"
+  if (csl.type === 'thesis' && csl.genre && !csl.URL && !csl.DOI && !csl.archive) return { ...csl, title, genre: `Unpublished ${csl.genre.toLowerCase()}` };
+  // a whole book is cited without pages (Manual 10.2)
+  if (csl.type === 'book') {
+    const { page: _, ...rest } = csl;
+    return { ...rest, title };
+  }
   if (csl.type !== 'paper-conference') return { ...csl, title };
   const year = csl.issued?.['date-parts']?.[0]?.[0];
   return { ...csl, title, type: 'chapter', ...(year !== undefined ? { issued: { 'date-parts': [[year]] } } : {}) } as CSL;
 }
 
-/**
- * A title in APA's sentence case (Manual 6.17) when it is written in title case (most of its longer words
- * capitalized): a word written Capitalized is lower-cased, but for the first word and the first after a
- * colon; acronyms and mixed case (GNN, SIGIR, iPhone) stay. A title already in sentence case is left as
- * written, so its proper nouns stay; a title-case title's proper nouns (Twitter) are lower-cased: the
- * record cannot tell them apart.
- */
-/** Words that stay capitalized in sentence case: languages and peoples (a record cannot mark other proper nouns). */
+/** Words that stay capitalized in sentence case: languages and peoples (other proper nouns are the title's protected words). */
 const PROPER = new Set([
   'Chinese',
   'English',
@@ -365,7 +400,15 @@ const PROPER = new Set([
   'Internet',
 ]);
 
-export function sentenceCase(title: string): string {
+/**
+ * A title in APA's sentence case (Manual 6.17) when it is written in title case (most of its longer words
+ * capitalized): a word written Capitalized is lower-cased, but for the first word and the first after a
+ * colon, a question or an exclamation; acronyms and mixed case (GNN, SIGIR, iPhone, GitHub, WeChat) stay, and
+ * so do `keep`, the words the .bib protected with braces ({Twitter}: issue #26, point 3). A title already in
+ * sentence case is left as written, so its proper nouns stay.
+ */
+export function sentenceCase(title: string, keep: readonly string[] = []): string {
+  const kept = new Set(keep);
   const words = title
     .split(/\s+/)
     .slice(1)
@@ -377,7 +420,7 @@ export function sentenceCase(title: string): string {
     // a subtitle's first word (after a colon, a question or an exclamation, Manual 6.17) keeps its capital,
     // as the title's does; the rest of a hyphenated compound is lower-cased (Co-writing)
     const out = word.replace(/(^|-)(\p{Lu})(\p{Ll}+)(?=$|[-,.;:!?)])/gu, (m, dash: string, a: string, rest: string, at: number) =>
-      (first && at === 0) || PROPER.has(`${a}${rest}`) ? m : `${dash}${a.toLowerCase()}${rest}`,
+      (first && at === 0) || PROPER.has(`${a}${rest}`) || kept.has(`${a}${rest}`) ? m : `${dash}${a.toLowerCase()}${rest}`,
     );
     first = /[:?!]$/.test(word);
     return out + space;
@@ -396,7 +439,7 @@ export async function citationsOf(p: PublicPublication): Promise<{ gbt: string; 
   return {
     // GB/T writes 等 after the third of Chinese authors, et al. after Western ones
     gbt: CJK.test(p.author[0]?.[0] ?? '') ? gbt.replace(/, et al\.\s/, ', 等. ') : gbt,
-    apa: (new Cite([forApa(csl)]).format('bibliography', { format: 'text', template: 'apa', lang: 'en-US' }) as string).trim(),
+    apa: (new Cite([forApa(csl, p.title_protected)]).format('bibliography', { format: 'text', template: 'apa', lang: 'en-US' }) as string).trim(),
     bibtex: (await bibtexOf([p])).trim(),
   };
 }

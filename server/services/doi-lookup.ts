@@ -93,16 +93,22 @@ type CrossrefWork = {
   editor?: { given?: string; family?: string; name?: string }[];
   edition?: string;
   ISBN?: string[];
+  'publisher-location'?: string;
+  institution?: { name?: string; place?: string[] }[];
+  degree?: string[];
 };
 
 function fromCrossref(w: CrossrefWork, doi: string): ImportedRecord {
   const [year, month] = (w.published ?? w.issued)?.['date-parts']?.[0] ?? [];
   const book = w.type === 'book' || w.type === 'monograph' || w.type === 'edited-book';
+  // a dissertation (issue #26, point 2): its school is the venue, a master's by its degree (MA, MSc, 硕士)
+  const school = w.type === 'dissertation' ? text(w.institution?.[0]?.name) : '';
+  const thesis = w.type === 'dissertation' ? (/^m|master|硕士/i.test(first(w.degree)) ? 'master thesis' : 'doctoral thesis') : undefined;
   return {
     title: first(w.title),
     author: (w.author ?? []).map((a) => text(a.name ?? [a.given, a.family].filter(Boolean).join(' '))).filter(Boolean),
-    source: book ? text(w.publisher) : first(w['container-title']) || text(w.publisher),
-    type: book ? 'monograph' : 'paper',
+    source: book ? text(w.publisher) : school || first(w['container-title']) || text(w.publisher),
+    type: thesis ?? (book ? 'monograph' : 'paper'),
     venue_kind: w.type === 'journal-article' ? 'journal' : w.type === 'proceedings-article' ? 'conference' : 'other',
     year: Number(year) || 0,
     ...(Number(month) >= 1 && Number(month) <= 12 ? { month: Number(month) } : {}),
@@ -123,6 +129,8 @@ function fromCrossref(w: CrossrefWork, doi: string): ImportedRecord {
       .filter(Boolean),
     edition: cut(text(w.edition), 50),
     isbn: cut(first(w.ISBN), 50),
+    // issue #26, point 2: where it was published (a dissertation's, its school's place)
+    place: cut(text(w['publisher-location']) || text(w.institution?.[0]?.place?.[0]), 100),
   };
 }
 

@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../../cli/demo/seed.ts';
 import { publications } from '../../server/services/publications.ts';
 import { asWire } from '../../server/services/wire.ts';
-import type { ImportEntry, PublicPublication } from '../../common/wire.ts';
+import type { PublicPublication } from '../../common/wire.ts';
 import { dialects, makeApp, type TestApp } from '../helpers/app.ts';
+import { importBib } from '../helpers/bib.ts';
 import { Client, loginAs } from '../helpers/client.ts';
 
 // Issue #26, point 6: the demo lab's /publication.bib, imported into an empty lab through the preview and
@@ -33,6 +34,7 @@ const compared = [
   'publisher',
   'edition',
   'isbn',
+  'place',
 ] as const;
 
 describe.each(dialects)('the BibTeX export imported into an empty lab, on %s', (dialect) => {
@@ -61,17 +63,12 @@ describe.each(dialects)('the BibTeX export imported into an empty lab, on %s', (
     expect(all.some((p) => p.keywords.length > 0 && p.abstract && p.doi && p.month)).toBe(true);
 
     const admin = await loginAs(empty.app, 'admin', 'admin-password');
-    const entries = (await admin.json('POST', '/api/publication/import/preview/', { text: bib.body })).json() as ImportEntry[];
+    // every entry, each with the area the preview proposes from the file, as the console sends them
+    const { entries } = await importBib(admin, bib.body, { choose: (e) => Boolean(e.record), partial: true });
     expect(entries.length).toBe(all.length);
     expect(entries.filter((e) => e.problems.length > 0 || e.repeats).map((e) => `${e.key}: ${e.problems.join('; ')}`)).toEqual([]);
     // the preview proposes each entry's area from the file
     expect(entries.map((e) => e.area ?? 'none')).toEqual(all.map((p) => p.area));
-    const r = await admin.json('POST', '/api/publication/import/', {
-      entries: entries.map((e) => ({ record: e.record, area: e.area ?? 'none', key: e.key })),
-      partial: true,
-    });
-    expect(r.statusCode, r.body).toBe(200);
-    expect((r.json() as { created: number[] }).created.length).toBe(all.length);
 
     const back = await listOf(empty);
     expect(back.length).toBe(all.length);

@@ -27,6 +27,20 @@ const crossrefWork = {
     ISBN: ['9798400701719'],
   },
 };
+// issue #26, point 2: a dissertation as Crossref registers one (its school and the school's place, its degree)
+const crossrefDissertation = {
+  status: 'ok',
+  message: {
+    DOI: '10.14288/1.0406262',
+    type: 'dissertation',
+    title: ['Coordinated Behaviour on Social Platforms'],
+    author: [{ given: 'Yiran', family: 'Chen' }],
+    published: { 'date-parts': [[2022]] },
+    institution: [{ name: 'University of British Columbia', place: ['Vancouver'] }],
+    degree: ['Doctor of Philosophy - PhD'],
+    publisher: 'University of British Columbia',
+  },
+};
 const dataciteRecord = {
   data: {
     attributes: {
@@ -76,6 +90,11 @@ describe('filling a publication from its DOI', () => {
   beforeAll(async () => {
     crossref = await serve((path, res) => {
       if (path === '/works/10.1145/3589334.3645413') return json(res, 200, crossrefWork);
+      if (path === '/works/10.14288/1.0406262') return json(res, 200, crossrefDissertation);
+      if (path === '/works/10.1017/9781009412330')
+        return json(res, 200, {
+          message: { ...crossrefWork.message, type: 'book', 'publisher-location': 'Cambridge', publisher: 'Cambridge University Press' },
+        });
       if (path === '/works/10.9999/broken') return json(res, 500, { status: 'error' });
       if (path === '/works/10.9999/slow') return; // never answers
       // a hostile (or broken) upstream: an abstract of 200,000 "<" and unclosed titles
@@ -121,6 +140,14 @@ describe('filling a publication from its DOI', () => {
       editors: ['Tat-Seng Chua'],
       isbn: '9798400701719',
     });
+  });
+
+  it('fills a thesis with its school and place, and a book with its place of publication (issue #26, point 2)', async () => {
+    const thesis = await lookup('10.14288/1.0406262');
+    expect(thesis.statusCode, thesis.body).toBe(200);
+    expect(thesis.json()).toMatchObject({ type: 'doctoral thesis', source: 'University of British Columbia', place: 'Vancouver', year: 2022 });
+    const book = await lookup('10.1017/9781009412330');
+    expect(book.json()).toMatchObject({ type: 'monograph', source: 'Cambridge University Press', place: 'Cambridge' });
   });
 
   it('looks up a DOI pasted as an address, with doi: or upper case, by its bare form (issue #26, point 1)', async () => {

@@ -1,9 +1,9 @@
 // The lab site's own CSL style for a reference list entry by GB/T 7714-2015 (the sequential-numbering
 // system's entries, without the number): authors' family names in capitals with given initials, three
-// then "et al." (citations.ts writes 等 for Chinese names), the document type code ([J], [C], [M], [P],
-// [EB/OL]), and the DOI at the end. Written for the kinds a lab publishes: journal and conference papers,
-// monographs, patents and other works (preprints). A module rather than a .csl file, so the bundle `npm
-// start` runs carries it.
+// then "et al." (citations.ts writes 等 for Chinese names), the document type code ([J], [C], [M], [D], [P],
+// [CP/OL], [EB/OL]), and the DOI at the end. Written for the kinds a lab publishes: journal and conference
+// papers, monographs, theses, patents, software and other works (preprints, web pages). A module rather
+// than a .csl file, so the bundle `npm start` runs carries it.
 
 export const gbt7714 = `<?xml version="1.0" encoding="utf-8"?>
 <style xmlns="http://purl.org/net/xbiblio/csl" class="in-text" version="1.0" default-locale="en-US">
@@ -19,7 +19,7 @@ export const gbt7714 = `<?xml version="1.0" encoding="utf-8"?>
   </locale>
   <macro name="author">
     <names variable="author">
-      <name delimiter=", " delimiter-precedes-last="always" et-al-min="4" et-al-use-first="3" initialize-with="" name-as-sort-order="all" sort-separator=" ">
+      <name delimiter=", " delimiter-precedes-last="always" et-al-min="4" et-al-use-first="3" initialize-with=" " name-as-sort-order="all" sort-separator=" ">
         <name-part name="family" text-case="uppercase"/>
       </name>
       <et-al term="et-al" prefix=", "/>
@@ -32,6 +32,16 @@ export const gbt7714 = `<?xml version="1.0" encoding="utf-8"?>
     <date variable="issued">
       <date-part name="year"/>
     </date>
+  </macro>
+  <!-- 出版项 (4.1, 4.2): place: publisher (a thesis's school), year -->
+  <macro name="imprint">
+    <group delimiter=", ">
+      <group delimiter=": ">
+        <text variable="publisher-place"/>
+        <text variable="publisher"/>
+      </group>
+      <text macro="year"/>
+    </group>
   </macro>
   <macro name="doi">
     <text variable="DOI" prefix=". DOI:"/>
@@ -58,31 +68,29 @@ export const gbt7714 = `<?xml version="1.0" encoding="utf-8"?>
         <else-if type="paper-conference">
           <text variable="title" suffix="[C]//"/>
           <text variable="container-title" suffix=". "/>
-          <group delimiter=", " suffix="">
-            <group delimiter=": ">
-              <text variable="publisher-place"/>
-              <text variable="publisher"/>
-            </group>
-            <text macro="year"/>
-          </group>
+          <text macro="imprint"/>
           <text variable="page" prefix=": "/>
         </else-if>
         <else-if type="book">
           <text variable="title" suffix="[M]. "/>
           <text variable="edition" suffix=". "/>
-          <group delimiter=", ">
-            <group delimiter=": ">
-              <text variable="publisher-place"/>
-              <text variable="publisher"/>
-            </group>
-            <text macro="year"/>
-          </group>
+          <text macro="imprint"/>
+          <text variable="page" prefix=": "/>
+        </else-if>
+        <else-if type="thesis">
+          <text variable="title" suffix="[D]. "/>
+          <text macro="imprint"/>
         </else-if>
         <else-if type="patent">
           <text variable="title"/>
           <text variable="number" prefix=": "/>
           <text value="[P]. "/>
           <text macro="year"/>
+        </else-if>
+        <else-if type="software">
+          <text variable="title" suffix="[CP/OL]. "/>
+          <text macro="imprint"/>
+          <text variable="URL" prefix=". "/>
         </else-if>
         <else>
           <text variable="title" suffix="[EB/OL]. "/>
