@@ -9,6 +9,7 @@ import { publications } from '../services/publications.ts';
 import { publicPages, publicShowcase } from '../services/site.ts';
 import { asWire } from '../services/wire.ts';
 import type { PublicPublication } from '../../common/wire.ts';
+import { publicationIdentifiers } from './identifiers.ts';
 import { textOfHtml, textOfMarkdown } from './text.ts';
 import { mapInTurns } from './turns.ts';
 
@@ -32,6 +33,8 @@ export type SearchDoc = {
   url: string | null;
   external: boolean;
   meta: Bilingual;
+  /** Its DOI, arXiv id and ISBN as search terms (identifiers.ts). */
+  ids?: string[];
 };
 
 const same = (s: string): Bilingual => ({ zh: s, en: s });
@@ -42,8 +45,11 @@ export const HOME_NEWS = 6;
 
 const month = (m: number | undefined) => (m ? `.${String(m).padStart(2, '0')}` : '');
 
-const PUBLICATION_COLUMNS = ['pid', 'title', 'author', 'source', 'year', 'month', 'abstract', 'keywords'];
-type PublicationRow = Pick<PublicPublication, 'pid' | 'title' | 'author' | 'source' | 'year' | 'month' | 'abstract' | 'keywords'>;
+const PUBLICATION_COLUMNS = ['pid', 'title', 'author', 'source', 'year', 'month', 'abstract', 'keywords', 'doi', 'isbn', 'link1', 'link2', 'link3', 'link4'];
+type PublicationRow = Pick<
+  PublicPublication,
+  'pid' | 'title' | 'author' | 'source' | 'year' | 'month' | 'abstract' | 'keywords' | 'doi' | 'isbn' | 'link1' | 'link2' | 'link3' | 'link4'
+>;
 
 async function publicationDocs(ctx: Ctx): Promise<SearchDoc[]> {
   return publicationRowDocs(asWire<PublicationRow[]>(await publications.list(ctx, { columns: PUBLICATION_COLUMNS })));
@@ -73,6 +79,7 @@ function publicationRowDocs(rows: PublicationRow[]): SearchDoc[] {
       url: paths.publicationItem(p.pid),
       external: false,
       meta: same(venue),
+      ids: publicationIdentifiers({ doi: p.doi, isbn: p.isbn, source: p.source, links: [p.link1, p.link2, p.link3, p.link4] }),
     };
   });
 }

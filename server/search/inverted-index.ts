@@ -12,7 +12,14 @@ const B = 0.7;
 /** A term found as the beginning of a longer one weighs this much of a whole-word match. */
 const PREFIX_WEIGHT = 0.5;
 
-export type QueryTerm = { term: string; prefix: boolean };
+/**
+ * A query term: the index term, whether the words it begins count, and other index terms that count for it
+ * with their weights (its stem's term, the words a misspelling is read as).
+ */
+export type QueryTerm = { term: string; prefix: boolean; also?: ReadonlyMap<string, number> };
+
+/** A word of the index near a misspelt one: how many edits apart, and how many postings it has. */
+export type NearTerm = { term: string; distance: number; postings: number };
 
 export class InvertedIndex {
   readonly #weights: readonly number[];
@@ -193,13 +200,19 @@ export class InvertedIndex {
   }
 
   /** A query term's index terms with their weights, and how many postings they have. */
-  #expand({ term, prefix }: QueryTerm): { terms: Map<string, number>; size: number } {
+  #expand({ term, prefix, also }: QueryTerm): { terms: Map<string, number>; size: number } {
     const terms = new Map<string, number>();
     let size = 0;
     const exact = this.#postings.get(term);
     if (exact) {
       terms.set(term, 1);
       size += exact.length;
+    }
+    for (const [t, weight] of also ?? []) {
+      const list = this.#postings.get(t);
+      if (!list || (terms.get(t) ?? 0) >= weight) continue;
+      if (!terms.has(t)) size += list.length;
+      terms.set(t, weight);
     }
     if (prefix) {
       const sorted = this.#sorted();
@@ -212,12 +225,90 @@ export class InvertedIndex {
       }
       for (let i = lo; i < sorted.length && (sorted[i] as string).startsWith(term); i++) {
         const t = sorted[i] as string;
-        if (t === term) continue;
+        if (t === term || (terms.get(t) ?? 0) >= PREFIX_WEIGHT) continue;
+        if (!terms.has(t)) size += (this.#postings.get(t) as number[]).length;
         terms.set(t, PREFIX_WEIGHT);
-        size += (this.#postings.get(t) as number[]).length;
       }
     }
     return { terms, size };
+  }
+
+  /** Whether the index holds a term beginning with `prefix` (the term itself included). */
+  begins(prefix: string): boolean {
+    const sorted = this.#sorted();
+    let lo = 0;
+    let hi = sorted.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if ((sorted[mid] as string) < prefix) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo < sorted.length && (sorted[lo] as string).startsWith(prefix);
+  }
+
+  /** How many postings an index term has (0: the index does not hold it). */
+  postings(term: string): number {
+    return this.#postings.get(term)?.length ?? 0;
+  }
+
+  /**
+   * The index's words within `max` edits of `word` (Damerau–Levenshtein: an insertion, a deletion, a change
+   * or two neighbours swapped each count one), nearest first, then the commonest. The sorted terms are
+   * walked as the trie they are (issue #28, point 2): a prefix is followed only while some beginning of
+   * `word` is within `max` edits of it, and the terms beginning with each next letter are found by binary
+   * search. What is looked at depends on the word and on how many prefixes lie near it, not on the size of
+   * the vocabulary; `budget` bounds it all the same (prefixes looked at), and `limit` the words answered.
+   * Only words: stems', identifiers' and Chinese terms are never near one.
+   */
+  near(word: string, max: number, { budget = 6000, limit = 8 }: { budget?: number; limit?: number } = {}): NearTerm[] {
+    const sorted = this.#sorted();
+    const n = word.length;
+    const out: NearTerm[] = [];
+    let visits = 0;
+    const first = Int32Array.from({ length: n + 1 }, (_, j) => j);
+    const walk = (prefix: string, lo: number, hi: number, before: Int32Array | null, row: Int32Array, last: number) => {
+      const depth = prefix.length;
+      let i = lo;
+      // the term that is the prefix itself comes first in its range
+      if (i < hi && (sorted[i] as string).length === depth) i++;
+      while (i < hi) {
+        if (++visits > budget) return;
+        const c = (sorted[i] as string).charCodeAt(depth);
+        // the terms going on with c: up to the first with a greater character at this depth
+        let a = i + 1;
+        let b = hi;
+        while (a < b) {
+          const m = (a + b) >> 1;
+          if ((sorted[m] as string).charCodeAt(depth) > c) b = m;
+          else a = m + 1;
+        }
+        const end = a;
+        // words begin with a letter or a digit below the CJK blocks (the marks of stems and identifiers are control characters)
+        if (depth > 0 || (c >= 0x30 && c < 0x2e80)) {
+          const next = new Int32Array(n + 1);
+          next[0] = depth + 1;
+          let least = next[0] as number;
+          for (let j = 1; j <= n; j++) {
+            const w = word.charCodeAt(j - 1);
+            let v = Math.min((row[j] as number) + 1, (next[j - 1] as number) + 1, (row[j - 1] as number) + (w === c ? 0 : 1));
+            if (before && j > 1 && w === last && word.charCodeAt(j - 2) === c) v = Math.min(v, (before[j - 2] as number) + 1);
+            next[j] = v;
+            if (v < least) least = v;
+          }
+          if (least <= max) {
+            const child = prefix + String.fromCharCode(c);
+            if ((next[n] as number) <= max && sorted[i] === child && child !== word)
+              out.push({ term: child, distance: next[n] as number, postings: this.postings(child) });
+            walk(child, i, end, row, next, c);
+            if (visits > budget) return;
+          }
+        }
+        i = end;
+      }
+    };
+    walk('', 0, sorted.length, null, first, -1);
+    out.sort((a, b) => a.distance - b.distance || b.postings - a.postings || (a.term < b.term ? -1 : 1));
+    return out.slice(0, limit);
   }
 
   #sorted(): string[] {
