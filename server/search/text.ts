@@ -215,10 +215,9 @@ export function matchesIn(text: string, query: QueryTerms): { ranges: [number, n
     if (!IS_CJK.test(word)) {
       // most words are ASCII: lower case is their folding, and the costly normalization is for the others
       const f = ASCII.test(word) ? word.toLowerCase() : fold(word);
-      let stem: string | undefined;
-      const t = latin.find(
-        (t, i) => f === t || (searchesPrefix(t) && f.startsWith(t)) || (stem ??= stemOf(f)) === latinStems[i] || (near?.get(t)?.includes(f) ?? false),
-      );
+      // stems are kept once made: a word's second stemming is a lookup
+      const stem = latin.length > 0 ? stemOf(f) : f;
+      const t = latin.find((t, i) => f === t || (searchesPrefix(t) && f.startsWith(t)) || stem === latinStems[i] || (near?.get(t)?.includes(f) ?? false));
       if (t) {
         ranges.push([at, at + word.length]);
         found.add(t);
