@@ -2,7 +2,7 @@ import { areas, enumLabel, personTypes } from '../../common/enums.ts';
 import { paths } from '../../common/paths.ts';
 import type { SearchKind } from '../../common/search.ts';
 import type { ChangedRecord, Topic } from '../cache/changes.ts';
-import { publishedArticleTexts, publishedNews } from '../services/content.ts';
+import { publishedArticleTexts, publishedNews, unpublishedArticleTexts, unpublishedNews } from '../services/content.ts';
 import type { Ctx } from '../services/context.ts';
 import { publicPeople, publicPersonPages } from '../services/people.ts';
 import { publications } from '../services/publications.ts';
@@ -84,9 +84,18 @@ function publicationRowDocs(rows: PublicationRow[]): SearchDoc[] {
   });
 }
 
+/** What an unpublished record's result says it is (the console's search, issue #28): a draft, or scheduled for later. */
+const DRAFT: Bilingual = { zh: '草稿', en: 'Draft' };
+const SCHEDULED: Bilingual = { zh: '定时发布', en: 'Scheduled' };
+const unpublished = (released: boolean) => (released ? SCHEDULED : DRAFT);
+
 async function articleDocs(ctx: Ctx): Promise<SearchDoc[]> {
+  return articleDocsOf(await publishedArticleTexts(ctx));
+}
+
+function articleDocsOf(list: Awaited<ReturnType<typeof publishedArticleTexts>>, meta?: (i: number) => Bilingual): Promise<SearchDoc[]> {
   // the texts are converted in turns: a member's page alone may hold 200,000 characters (issue #25, point 3)
-  return mapInTurns(await publishedArticleTexts(ctx), (a) => ({
+  return mapInTurns(list, (a, i) => ({
     id: `article:${a.aid}`,
     kind: 'article',
     title: same(a.title),
@@ -96,12 +105,16 @@ async function articleDocs(ctx: Ctx): Promise<SearchDoc[]> {
     body: same([a.abstract, textOfMarkdown(a.markdown)].filter(Boolean).join(' ')),
     url: paths.article(a.aid),
     external: false,
-    meta: same(String(a.time3 ?? '').slice(0, 10)),
+    meta: meta?.(i) ?? same(String(a.time3 ?? '').slice(0, 10)),
   }));
 }
 
 async function newsDocs(ctx: Ctx): Promise<SearchDoc[]> {
-  return mapInTurns(await publishedNews(ctx), (n, i) => ({
+  return newsDocsOf(await publishedNews(ctx));
+}
+
+function newsDocsOf(list: Awaited<ReturnType<typeof publishedNews>>, meta?: (i: number) => Bilingual): Promise<SearchDoc[]> {
+  return mapInTurns(list, (n, i) => ({
     id: `news:${n.nid}`,
     kind: 'news',
     title: same(n.abstract),
@@ -110,9 +123,9 @@ async function newsDocs(ctx: Ctx): Promise<SearchDoc[]> {
     venue: '',
     body: both(textOfHtml(n.content_zh), textOfHtml(n.content_en)),
     // the home page's timeline shows the latest few; an older item is found with its whole text
-    url: i < HOME_NEWS ? `${paths.home()}#news-${n.nid}` : null,
+    url: meta ? null : i < HOME_NEWS ? `${paths.home()}#news-${n.nid}` : null,
     external: false,
-    meta: same(n.date),
+    meta: meta?.(i) ?? same(n.date),
   }));
 }
 
@@ -141,12 +154,12 @@ async function personDocs(ctx: Ctx): Promise<SearchDoc[]> {
   });
 }
 
-async function siteDocs(ctx: Ctx): Promise<SearchDoc[]> {
+async function siteDocs(ctx: Ctx, released = true): Promise<SearchDoc[]> {
   const [courses, tasks, tools, projects] = await Promise.all([
-    publicPages(ctx, 'course'),
-    publicPages(ctx, 'sharedtask'),
-    publicShowcase(ctx, 'tool'),
-    publicShowcase(ctx, 'project'),
+    publicPages(ctx, 'course', released),
+    publicPages(ctx, 'sharedtask', released),
+    publicShowcase(ctx, 'tool', released),
+    publicShowcase(ctx, 'project', released),
   ]);
   const pageDocs = (kind: 'course' | 'sharedtask', list: typeof courses) =>
     mapInTurns(
@@ -165,7 +178,7 @@ async function siteDocs(ctx: Ctx): Promise<SearchDoc[]> {
         url: kind === 'course' ? paths.course(g.slug) : paths.sharedtaskItem(g.slug),
         external: false,
         // the result's kind already says course or shared task
-        meta: same(''),
+        meta: released ? same('') : DRAFT,
       }),
     );
   const showcaseDocs = [...tools, ...projects].map(
@@ -179,7 +192,7 @@ async function siteDocs(ctx: Ctx): Promise<SearchDoc[]> {
       body: both(c.description_zh, c.description_en),
       url: c.link || paths.discopen(),
       external: Boolean(c.link),
-      meta: c.kind === 'tool' ? { zh: '工具', en: 'Tool' } : { zh: '项目', en: 'Project' },
+      meta: !released ? DRAFT : c.kind === 'tool' ? { zh: '工具', en: 'Tool' } : { zh: '项目', en: 'Project' },
     }),
   );
   return [...(await pageDocs('course', courses)), ...(await pageDocs('sharedtask', tasks)), ...showcaseDocs];
@@ -192,6 +205,26 @@ export const documentsOf: Record<Topic, ((ctx: Ctx) => Promise<SearchDoc[]>) | u
   news: newsDocs,
   people: personDocs,
   site: siteDocs,
+  seminar: undefined,
+};
+
+/**
+ * The documents of the records the public does not see (drafts, scheduled for later, unreleased pages and
+ * projects), by the topic a change of them is announced under: the console's search of what a member may
+ * edit (issue #28, point 1). Publications and people have no drafts.
+ */
+export const unpublishedDocumentsOf: Record<Topic, ((ctx: Ctx) => Promise<SearchDoc[]>) | undefined> = {
+  publication: undefined,
+  article: async (ctx) => {
+    const list = await unpublishedArticleTexts(ctx);
+    return articleDocsOf(list, (i) => unpublished(Boolean(list[i]?.release)));
+  },
+  news: async (ctx) => {
+    const list = await unpublishedNews(ctx);
+    return newsDocsOf(list, (i) => unpublished(Boolean(list[i]?.release)));
+  },
+  people: undefined,
+  site: (ctx) => siteDocs(ctx, false),
   seminar: undefined,
 };
 

@@ -273,6 +273,28 @@ export class SearchIndex {
   }
 
   /**
+   * The best `limit` results of the kinds given for `q` (the console's search of unpublished records, issue
+   * #28), with how many there are of each of those kinds and the query's "did you mean".
+   */
+  async best(input: { q: string; kinds: ReadonlySet<SearchKind>; lang: Lang; limit: number }): Promise<{
+    results: SearchResult[];
+    counts: Partial<Record<SearchKind, number>>;
+    didYouMean?: string;
+  }> {
+    await this.ready.catch(() => {});
+    const q = input.q.slice(0, SEARCH_MAX_CHARS).trim();
+    const ranked = this.#rank(queryTerms(q));
+    const counts: Partial<Record<SearchKind, number>> = {};
+    for (const k of input.kinds) if (ranked.counts[k] > 0) counts[k] = ranked.counts[k];
+    const results = ranked.all
+      .filter(({ doc }) => input.kinds.has(doc.kind))
+      .slice(0, input.limit)
+      .map(({ doc }) => this.#result(doc, ranked.query, input.lang));
+    const didYouMean = ranked.corrected.size > 0 && results.length > 0 ? corrected(q, ranked.corrected) : undefined;
+    return { results, counts, ...(didYouMean ? { didYouMean } : {}) };
+  }
+
+  /**
    * The records matching every term, best first: the best SEARCH_REACHABLE of all kinds and of each kind,
    * and how many of each kind there are. Kept for the next asker of the same terms until the index changes
    * (popular queries repeat; the ranking is most of a search's cost), the latest RANKED_KEEP of them.
