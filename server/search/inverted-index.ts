@@ -21,6 +21,21 @@ export type QueryTerm = { term: string; prefix: boolean; also?: ReadonlyMap<stri
 /** A word of the index near a misspelt one: how many edits apart, and how many postings it has. */
 export type NearTerm = { term: string; distance: number; postings: number };
 
+/** Words whose near words one edit away are looked up rather than walked to (InvertedIndex.near). */
+const NEAR_ALPHABET_WORD = /^[a-z0-9]+$/;
+const NEAR_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
+
+/** Every string one edit from `word` (a letter deleted, two neighbours swapped, a letter changed or inserted). */
+function* edits1(word: string): Generator<string> {
+  for (let i = 0; i < word.length; i++) yield word.slice(0, i) + word.slice(i + 1);
+  for (let i = 0; i + 1 < word.length; i++) yield word.slice(0, i) + word[i + 1] + word[i] + word.slice(i + 2);
+  for (let i = 0; i <= word.length; i++)
+    for (const c of NEAR_ALPHABET) {
+      if (i < word.length && c !== word[i]) yield word.slice(0, i) + c + word.slice(i + 1);
+      yield word.slice(0, i) + c + word.slice(i);
+    }
+}
+
 export class InvertedIndex {
   readonly #weights: readonly number[];
   readonly #fieldCount: number;
@@ -37,6 +52,9 @@ export class InvertedIndex {
   #score = new Float64Array(0);
   #matched = new Uint8Array(0);
   #groupScore = new Float64Array(0);
+  /** slot → the number of the last group whose records were counted (#idf): a mark per slot instead of a Set per group. */
+  #seen = new Uint32Array(0);
+  #stamp = 0;
 
   readonly #deferCompaction: boolean;
 
@@ -104,6 +122,8 @@ export class InvertedIndex {
       this.#score = new Float64Array(size);
       this.#matched = new Uint8Array(size);
       this.#groupScore = new Float64Array(size);
+      this.#seen = new Uint32Array(size);
+      this.#stamp = 0;
     }
     const score = this.#score;
     const matched = this.#matched;
@@ -192,9 +212,22 @@ export class InvertedIndex {
         last = slot;
       }
     } else {
-      const seen = new Set<number>();
-      for (const term of terms) for (const p of this.#postings.get(term) as number[]) seen.add((p / this.#fieldCount) | 0);
-      df = seen.size;
+      // a group of several terms (a word and its stem's, a prefix's words) is in most queries since stems: a
+      // Set of its records cost a query several milliseconds at 10k; a mark per slot costs a pass
+      if (++this.#stamp === 0xffffffff) {
+        this.#seen.fill(0);
+        this.#stamp = 1;
+      }
+      const seen = this.#seen;
+      const stamp = this.#stamp;
+      for (const term of terms)
+        for (const p of this.#postings.get(term) as number[]) {
+          const slot = (p / this.#fieldCount) | 0;
+          if (seen[slot] !== stamp) {
+            seen[slot] = stamp;
+            df++;
+          }
+        }
     }
     return Math.log(1 + (live - df + 0.5) / (df + 0.5));
   }
@@ -253,62 +286,104 @@ export class InvertedIndex {
 
   /**
    * The index's words within `max` edits of `word` (Damerau–Levenshtein: an insertion, a deletion, a change
-   * or two neighbours swapped each count one), nearest first, then the commonest. The sorted terms are
-   * walked as the trie they are (issue #28, point 2): a prefix is followed only while some beginning of
-   * `word` is within `max` edits of it, and the terms beginning with each next letter are found by binary
-   * search. What is looked at depends on the word and on how many prefixes lie near it, not on the size of
-   * the vocabulary; `budget` bounds it all the same (prefixes looked at), and `limit` the words answered.
-   * Only words: stems', identifiers' and Chinese terms are never near one.
+   * or two neighbours swapped each count one), nearest first, then the commonest, at most `limit` of them
+   * (issue #28, point 2). Only words: stems', identifiers' and Chinese terms are never near one.
+   *
+   * One edit away, for a word of letters a–z and digits: every word one edit away is looked up (about 75
+   * lookups a letter), whatever the size of the vocabulary. Otherwise (two edits, when none is one away,
+   * or other letters), the sorted terms are walked as the trie they are: a prefix is followed only while
+   * some beginning of `word` is within `max` edits of it, the letter the word has there first, and the
+   * terms going on with each letter are found by binary search. `budget` bounds the prefixes looked at.
    */
-  near(word: string, max: number, { budget = 6000, limit = 8 }: { budget?: number; limit?: number } = {}): NearTerm[] {
+  near(word: string, max: number, { budget = 4000, limit = 8 }: { budget?: number; limit?: number } = {}): NearTerm[] {
+    const found = new Map<string, number>();
+    if (NEAR_ALPHABET_WORD.test(word)) {
+      for (const t of edits1(word)) if (t !== word && !found.has(t) && this.#postings.has(t)) found.set(t, 1);
+    }
+    if (found.size === 0 && (max > 1 || !NEAR_ALPHABET_WORD.test(word))) this.#walk(word, max, budget, found);
+    const out = [...found].map(([term, distance]) => ({ term, distance, postings: this.postings(term) }));
+    out.sort((a, b) => a.distance - b.distance || b.postings - a.postings || (a.term < b.term ? -1 : 1));
+    return out.slice(0, limit);
+  }
+
+  #walk(word: string, max: number, budget: number, found: Map<string, number>) {
     const sorted = this.#sorted();
     const n = word.length;
-    const out: NearTerm[] = [];
     let visits = 0;
-    const first = Int32Array.from({ length: n + 1 }, (_, j) => j);
+    /** The first index in [from, to) whose character at `depth` is above `c` (all hold the same prefix before it). */
+    const after = (from: number, to: number, depth: number, c: number) => {
+      let a = from;
+      let b = to;
+      while (a < b) {
+        const m = (a + b) >> 1;
+        if ((sorted[m] as string).charCodeAt(depth) > c) b = m;
+        else a = m + 1;
+      }
+      return a;
+    };
+    const visit = (prefix: string, i: number, end: number, c: number, before: Int32Array | null, row: Int32Array, last: number) => {
+      const depth = prefix.length;
+      // words begin with a letter or a digit below the CJK blocks (the marks of stems and identifiers are control characters)
+      if (depth === 0 && !(c >= 0x30 && c < 0x2e80)) return;
+      const next = new Int32Array(n + 1);
+      next[0] = depth + 1;
+      let least = next[0] as number;
+      for (let j = 1; j <= n; j++) {
+        const w = word.charCodeAt(j - 1);
+        let v = Math.min((row[j] as number) + 1, (next[j - 1] as number) + 1, (row[j - 1] as number) + (w === c ? 0 : 1));
+        if (before && j > 1 && w === last && word.charCodeAt(j - 2) === c) v = Math.min(v, (before[j - 2] as number) + 1);
+        next[j] = v;
+        if (v < least) least = v;
+      }
+      if (least > max) return;
+      const child = prefix + String.fromCharCode(c);
+      if ((next[n] as number) <= max && sorted[i] === child && child !== word && !found.has(child)) found.set(child, next[n] as number);
+      walk(child, i, end, row, next, c);
+    };
     const walk = (prefix: string, lo: number, hi: number, before: Int32Array | null, row: Int32Array, last: number) => {
       const depth = prefix.length;
       let i = lo;
       // the term that is the prefix itself comes first in its range
       if (i < hi && (sorted[i] as string).length === depth) i++;
-      while (i < hi) {
-        if (++visits > budget) return;
-        const c = (sorted[i] as string).charCodeAt(depth);
-        // the terms going on with c: up to the first with a greater character at this depth
-        let a = i + 1;
+      // the word's own letter at this depth first: the likeliest words are reached before the budget ends
+      let want = -1;
+      let wantEnd = -1;
+      if (depth < n) {
+        const c = word.charCodeAt(depth);
+        let a = i;
         let b = hi;
         while (a < b) {
           const m = (a + b) >> 1;
-          if ((sorted[m] as string).charCodeAt(depth) > c) b = m;
-          else a = m + 1;
+          if ((sorted[m] as string).charCodeAt(depth) < c) a = m + 1;
+          else b = m;
         }
-        const end = a;
-        // words begin with a letter or a digit below the CJK blocks (the marks of stems and identifiers are control characters)
-        if (depth > 0 || (c >= 0x30 && c < 0x2e80)) {
-          const next = new Int32Array(n + 1);
-          next[0] = depth + 1;
-          let least = next[0] as number;
-          for (let j = 1; j <= n; j++) {
-            const w = word.charCodeAt(j - 1);
-            let v = Math.min((row[j] as number) + 1, (next[j - 1] as number) + 1, (row[j - 1] as number) + (w === c ? 0 : 1));
-            if (before && j > 1 && w === last && word.charCodeAt(j - 2) === c) v = Math.min(v, (before[j - 2] as number) + 1);
-            next[j] = v;
-            if (v < least) least = v;
-          }
-          if (least <= max) {
-            const child = prefix + String.fromCharCode(c);
-            if ((next[n] as number) <= max && sorted[i] === child && child !== word)
-              out.push({ term: child, distance: next[n] as number, postings: this.postings(child) });
-            walk(child, i, end, row, next, c);
-            if (visits > budget) return;
-          }
+        if (a < hi && (sorted[a] as string).charCodeAt(depth) === c) {
+          want = a;
+          wantEnd = after(a, hi, depth, c);
+          if (++visits > budget) return;
+          visit(prefix, a, wantEnd, c, before, row, last);
         }
+      }
+      while (i < hi && visits <= budget) {
+        if (i === want) {
+          i = wantEnd;
+          continue;
+        }
+        const c = (sorted[i] as string).charCodeAt(depth);
+        const end = after(i + 1, hi, depth, c);
+        if (++visits > budget) return;
+        visit(prefix, i, end, c, before, row, last);
         i = end;
       }
     };
-    walk('', 0, sorted.length, null, first, -1);
-    out.sort((a, b) => a.distance - b.distance || b.postings - a.postings || (a.term < b.term ? -1 : 1));
-    return out.slice(0, limit);
+    walk(
+      '',
+      0,
+      sorted.length,
+      null,
+      Int32Array.from({ length: n + 1 }, (_, j) => j),
+      -1,
+    );
   }
 
   #sorted(): string[] {

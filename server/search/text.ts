@@ -206,6 +206,9 @@ export function matchesIn(text: string, query: QueryTerms): { ranges: [number, n
   const cjk = query.terms.filter(isCjk);
   // a word matches a term as written, as its beginning, by their stems, or as a word a misspelling was read as
   const latinStems = latin.map((t) => stemOf(t));
+  // Porter's stem is its word's beginning but for its last letter or two ("happy" → "happi"): a word that
+  // does not begin as a term's stem does cannot share it, and is not stemmed (most words of a text)
+  const stemStarts = latinStems.map((s) => s.slice(0, Math.max(1, s.length - 2)));
   const near = query.near;
   const found = new Set<string>();
   const ranges: [number, number][] = [];
@@ -215,9 +218,13 @@ export function matchesIn(text: string, query: QueryTerms): { ranges: [number, n
     if (!IS_CJK.test(word)) {
       // most words are ASCII: lower case is their folding, and the costly normalization is for the others
       const f = ASCII.test(word) ? word.toLowerCase() : fold(word);
-      // stems are kept once made: a word's second stemming is a lookup
-      const stem = latin.length > 0 ? stemOf(f) : f;
-      const t = latin.find((t, i) => f === t || (searchesPrefix(t) && f.startsWith(t)) || stem === latinStems[i] || (near?.get(t)?.includes(f) ?? false));
+      const t = latin.find(
+        (t, i) =>
+          f === t ||
+          (searchesPrefix(t) && f.startsWith(t)) ||
+          (f.startsWith(stemStarts[i] as string) && stemOf(f) === latinStems[i]) ||
+          (near?.get(t)?.includes(f) ?? false),
+      );
       if (t) {
         ranges.push([at, at + word.length]);
         found.add(t);
