@@ -31,8 +31,18 @@ describe.each(dialects)('the console search of unpublished records on %s', (dial
     );
     id.published = createdId(await w.admin.send('POST', '/api/article/', { ...article, title: 'Quorvex published notes', release: 'true' }));
     // what only administrators edit
-    id.news = createdId(await w.admin.send('POST', '/api/news/', { abstract: 'Quorvex news draft', content_en: '<p>Quorvex</p>', date: '2026-11-20', release: 'false' }));
-    id.page = createdId(await w.admin.send('POST', '/api/page/', { section: 'course', slug: `Quorvex-${dialect}`, title_zh: '课程', title_en: 'Quorvex course', release: 'false' }));
+    id.news = createdId(
+      await w.admin.send('POST', '/api/news/', { abstract: 'Quorvex news draft', content_en: '<p>Quorvex</p>', date: '2026-11-20', release: 'false' }),
+    );
+    id.page = createdId(
+      await w.admin.send('POST', '/api/page/', {
+        section: 'course',
+        slug: `Quorvex-${dialect}`,
+        title_zh: '课程',
+        title_en: 'Quorvex course',
+        release: 'false',
+      }),
+    );
     id.tool = createdId(await w.admin.send('POST', '/api/showcase/', { kind: 'tool', title_zh: '工具', title_en: 'Quorvex tool', release: 'false' }));
     await w.app.lab.search.settled();
     await w.app.lab.unpublished.settled();
