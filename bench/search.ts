@@ -55,6 +55,13 @@ const queries: Record<string, string> = {
   none: 'zzqxw',
   // the costliest the bounds allow: 12 three-letter prefixes (more terms are dropped, longer queries cut)
   worst: 'gra arg min soc net pri emb mul age sim hea lea kno lan mod sum',
+  // issue #28: misspelt words (read as the nearest, one and two edits), another form of a word, traditional
+  // characters, a pasted DOI no record has (searched again by its words)
+  typo: 'argumnet minnig',
+  'typo long': 'summarizaiton',
+  stem: 'graphs',
+  'zh trad': '隱私',
+  doi: 'https://doi.org/10.1145/3589334.3645413',
 };
 
 async function buildInProcess(dataDir: string): Promise<{ ms: number; mb: number; documents: number }> {

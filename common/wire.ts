@@ -513,6 +513,11 @@ export const SearchAnswerSchema = z.strictObject({
   /** Results of each kind, whichever is chosen. */
   counts: z.record(z.enum(searchKinds), z.number().int()),
   results: z.array(SearchResultSchema),
+  /**
+   * Set when few records matched the query as written and its misspelt words were read as the nearest
+   * words the site holds (issue #28): the query with them replaced; the results are those it finds.
+   */
+  didYouMean: z.string().optional(),
 });
 export type SearchAnswer = z.infer<typeof SearchAnswerSchema>;
 

@@ -34,7 +34,7 @@ import { storedFileRoutes } from './http/stored-files.ts';
 import { ensureAdmin } from './services/bootstrap.ts';
 import { Storage } from './storage/storage.ts';
 import { Changes } from './cache/changes.ts';
-import { documentIdOf, documentsOf, someDocumentsOf } from './search/documents.ts';
+import { documentIdOf, documentsOf, someDocumentsOf, unpublishedDocumentsOf } from './search/documents.ts';
 import { SearchIndex } from './search/search-index.ts';
 import { searchRoutes } from './api/search.ts';
 import { activityRoutes } from './api/activity.ts';
@@ -116,6 +116,12 @@ export async function buildApp({ config, db: givenDb, logger = false, pgSchema, 
   );
   // a write of one known record here is read alone where its document allows it; another instance's change whole
   changes.on((topic, _from, record) => void search.changed(topic, documentIdOf(topic, record)));
+  // what the public does not see, for the console's search (issue #28): few records, each topic read whole
+  const unpublished = new SearchIndex(
+    (topic) => unpublishedDocumentsOf[topic]?.({ db, storage, actor: null, lang: 'en' }),
+    (e) => app.log.error({ err: e }, 'the search index could not read the unpublished records'),
+  );
+  changes.on((topic) => void unpublished.changed(topic));
   // records scheduled for later appear when their time comes, announced as changes (server/cache/publish-timer.ts)
   const publishTimer = new PublishTimer(
     (now) => nextPublications(db, now),
@@ -124,15 +130,16 @@ export async function buildApp({ config, db: givenDb, logger = false, pgSchema, 
     // each record that went public at its time is an entry of the activity log, by the system (issue #28)
     (topics, now) => logPublications(db, topics, now),
   );
-  const lab: Lab = { db, storage, config, changes, search, publishTimer, jobs: new JobRuns() };
+  const lab: Lab = { db, storage, config, changes, search, unpublished, publishTimer, jobs: new JobRuns() };
   app.decorate('lab', lab);
   let stopPurge = async () => {};
   app.addHook('onClose', async () => {
     await stopPurge();
     // the index's and the timer's reads end before the database does
     search.close();
+    unpublished.close();
     publishTimer.close();
-    await Promise.all([search.settled(), publishTimer.settled()]);
+    await Promise.all([search.settled(), unpublished.settled(), publishTimer.settled()]);
     storage.close();
     if (!givenDb) await db.destroy();
   });

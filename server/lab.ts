@@ -18,6 +18,11 @@ export type Lab = {
   changes: Changes;
   /** The site search's index of public content, kept current by `changes` (server/search/). */
   search: SearchIndex;
+  /**
+   * The records the public does not see (drafts, scheduled ones, unreleased pages and projects), indexed the
+   * same way and kept current by `changes`: the console's quick search of what a member may edit (issue #28).
+   */
+  unpublished: SearchIndex;
   /** Announces records scheduled for later when their time comes (issue #16): server/cache/publish-timer.ts. */
   publishTimer: PublishTimer;
   /** What the background jobs (daily backup, trash purge) did, for /metrics: server/ops/jobs.ts. */

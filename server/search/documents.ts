@@ -2,13 +2,14 @@ import { areas, enumLabel, personTypes } from '../../common/enums.ts';
 import { paths } from '../../common/paths.ts';
 import type { SearchKind } from '../../common/search.ts';
 import type { ChangedRecord, Topic } from '../cache/changes.ts';
-import { publishedArticleTexts, publishedNews } from '../services/content.ts';
+import { publishedArticleTexts, publishedNews, unpublishedArticleTexts, unpublishedNews } from '../services/content.ts';
 import type { Ctx } from '../services/context.ts';
 import { publicPeople, publicPersonPages } from '../services/people.ts';
 import { publications } from '../services/publications.ts';
 import { publicPages, publicShowcase } from '../services/site.ts';
 import { asWire } from '../services/wire.ts';
 import type { PublicPublication } from '../../common/wire.ts';
+import { publicationIdentifiers } from './identifiers.ts';
 import { textOfHtml, textOfMarkdown } from './text.ts';
 import { mapInTurns } from './turns.ts';
 
@@ -32,6 +33,8 @@ export type SearchDoc = {
   url: string | null;
   external: boolean;
   meta: Bilingual;
+  /** Its DOI, arXiv id and ISBN as search terms (identifiers.ts). */
+  ids?: string[];
 };
 
 const same = (s: string): Bilingual => ({ zh: s, en: s });
@@ -42,8 +45,11 @@ export const HOME_NEWS = 6;
 
 const month = (m: number | undefined) => (m ? `.${String(m).padStart(2, '0')}` : '');
 
-const PUBLICATION_COLUMNS = ['pid', 'title', 'author', 'source', 'year', 'month', 'abstract', 'keywords'];
-type PublicationRow = Pick<PublicPublication, 'pid' | 'title' | 'author' | 'source' | 'year' | 'month' | 'abstract' | 'keywords'>;
+const PUBLICATION_COLUMNS = ['pid', 'title', 'author', 'source', 'year', 'month', 'abstract', 'keywords', 'doi', 'isbn', 'link1', 'link2', 'link3', 'link4'];
+type PublicationRow = Pick<
+  PublicPublication,
+  'pid' | 'title' | 'author' | 'source' | 'year' | 'month' | 'abstract' | 'keywords' | 'doi' | 'isbn' | 'link1' | 'link2' | 'link3' | 'link4'
+>;
 
 async function publicationDocs(ctx: Ctx): Promise<SearchDoc[]> {
   return publicationRowDocs(asWire<PublicationRow[]>(await publications.list(ctx, { columns: PUBLICATION_COLUMNS })));
@@ -73,13 +79,23 @@ function publicationRowDocs(rows: PublicationRow[]): SearchDoc[] {
       url: paths.publicationItem(p.pid),
       external: false,
       meta: same(venue),
+      ids: publicationIdentifiers({ doi: p.doi, isbn: p.isbn, source: p.source, links: [p.link1, p.link2, p.link3, p.link4] }),
     };
   });
 }
 
+/** What an unpublished record's result says it is (the console's search, issue #28): a draft, or scheduled for later. */
+const DRAFT: Bilingual = { zh: '草稿', en: 'Draft' };
+const SCHEDULED: Bilingual = { zh: '定时发布', en: 'Scheduled' };
+const unpublished = (released: boolean) => (released ? SCHEDULED : DRAFT);
+
 async function articleDocs(ctx: Ctx): Promise<SearchDoc[]> {
+  return articleDocsOf(await publishedArticleTexts(ctx));
+}
+
+function articleDocsOf(list: Awaited<ReturnType<typeof publishedArticleTexts>>, meta?: (i: number) => Bilingual): Promise<SearchDoc[]> {
   // the texts are converted in turns: a member's page alone may hold 200,000 characters (issue #25, point 3)
-  return mapInTurns(await publishedArticleTexts(ctx), (a) => ({
+  return mapInTurns(list, (a, i) => ({
     id: `article:${a.aid}`,
     kind: 'article',
     title: same(a.title),
@@ -89,12 +105,16 @@ async function articleDocs(ctx: Ctx): Promise<SearchDoc[]> {
     body: same([a.abstract, textOfMarkdown(a.markdown)].filter(Boolean).join(' ')),
     url: paths.article(a.aid),
     external: false,
-    meta: same(String(a.time3 ?? '').slice(0, 10)),
+    meta: meta?.(i) ?? same(String(a.time3 ?? '').slice(0, 10)),
   }));
 }
 
 async function newsDocs(ctx: Ctx): Promise<SearchDoc[]> {
-  return mapInTurns(await publishedNews(ctx), (n, i) => ({
+  return newsDocsOf(await publishedNews(ctx));
+}
+
+function newsDocsOf(list: Awaited<ReturnType<typeof publishedNews>>, meta?: (i: number) => Bilingual): Promise<SearchDoc[]> {
+  return mapInTurns(list, (n, i) => ({
     id: `news:${n.nid}`,
     kind: 'news',
     title: same(n.abstract),
@@ -103,9 +123,9 @@ async function newsDocs(ctx: Ctx): Promise<SearchDoc[]> {
     venue: '',
     body: both(textOfHtml(n.content_zh), textOfHtml(n.content_en)),
     // the home page's timeline shows the latest few; an older item is found with its whole text
-    url: i < HOME_NEWS ? `${paths.home()}#news-${n.nid}` : null,
+    url: meta ? null : i < HOME_NEWS ? `${paths.home()}#news-${n.nid}` : null,
     external: false,
-    meta: same(n.date),
+    meta: meta?.(i) ?? same(n.date),
   }));
 }
 
@@ -134,12 +154,12 @@ async function personDocs(ctx: Ctx): Promise<SearchDoc[]> {
   });
 }
 
-async function siteDocs(ctx: Ctx): Promise<SearchDoc[]> {
+async function siteDocs(ctx: Ctx, released = true): Promise<SearchDoc[]> {
   const [courses, tasks, tools, projects] = await Promise.all([
-    publicPages(ctx, 'course'),
-    publicPages(ctx, 'sharedtask'),
-    publicShowcase(ctx, 'tool'),
-    publicShowcase(ctx, 'project'),
+    publicPages(ctx, 'course', released),
+    publicPages(ctx, 'sharedtask', released),
+    publicShowcase(ctx, 'tool', released),
+    publicShowcase(ctx, 'project', released),
   ]);
   const pageDocs = (kind: 'course' | 'sharedtask', list: typeof courses) =>
     mapInTurns(
@@ -158,7 +178,7 @@ async function siteDocs(ctx: Ctx): Promise<SearchDoc[]> {
         url: kind === 'course' ? paths.course(g.slug) : paths.sharedtaskItem(g.slug),
         external: false,
         // the result's kind already says course or shared task
-        meta: same(''),
+        meta: released ? same('') : DRAFT,
       }),
     );
   const showcaseDocs = [...tools, ...projects].map(
@@ -172,7 +192,7 @@ async function siteDocs(ctx: Ctx): Promise<SearchDoc[]> {
       body: both(c.description_zh, c.description_en),
       url: c.link || paths.discopen(),
       external: Boolean(c.link),
-      meta: c.kind === 'tool' ? { zh: '工具', en: 'Tool' } : { zh: '项目', en: 'Project' },
+      meta: !released ? DRAFT : c.kind === 'tool' ? { zh: '工具', en: 'Tool' } : { zh: '项目', en: 'Project' },
     }),
   );
   return [...(await pageDocs('course', courses)), ...(await pageDocs('sharedtask', tasks)), ...showcaseDocs];
@@ -185,6 +205,26 @@ export const documentsOf: Record<Topic, ((ctx: Ctx) => Promise<SearchDoc[]>) | u
   news: newsDocs,
   people: personDocs,
   site: siteDocs,
+  seminar: undefined,
+};
+
+/**
+ * The documents of the records the public does not see (drafts, scheduled for later, unreleased pages and
+ * projects), by the topic a change of them is announced under: the console's search of what a member may
+ * edit (issue #28, point 1). Publications and people have no drafts.
+ */
+export const unpublishedDocumentsOf: Record<Topic, ((ctx: Ctx) => Promise<SearchDoc[]>) | undefined> = {
+  publication: undefined,
+  article: async (ctx) => {
+    const list = await unpublishedArticleTexts(ctx);
+    return articleDocsOf(list, (i) => unpublished(Boolean(list[i]?.release)));
+  },
+  news: async (ctx) => {
+    const list = await unpublishedNews(ctx);
+    return newsDocsOf(list, (i) => unpublished(Boolean(list[i]?.release)));
+  },
+  people: undefined,
+  site: (ctx) => siteDocs(ctx, false),
   seminar: undefined,
 };
 

@@ -110,4 +110,47 @@ describe('the inverted index', () => {
     index.set('new', [['w17'], [], [], [], []]);
     expect(index.search(exact('w17'))[0]).toBe('new');
   });
+
+  it('finds the words near a misspelt one: one edit, two, a swap of neighbours; never stems, identifiers or Chinese (issue #28)', () => {
+    const index = make();
+    index.set('a', [['argument', 'arguments', 'calibration', '\u0001argument', '\u0002doi:10.1/argumnet', '论辩'], []]);
+    index.set('b', [['argument', 'augment'], []]);
+    const near = (w: string, d: number) => index.near(w, d).map((n) => `${n.term}:${n.distance}`);
+    // the commoner word first at the same distance
+    expect(near('argumnet', 1)).toEqual(['argument:1']);
+    // two edits only when no word is one away
+    expect(near('argumnets', 2)).toEqual(['arguments:1']);
+    expect(near('argumnetss', 2)).toEqual(['arguments:2']);
+    expect(near('calibraton', 1)).toEqual(['calibration:1']);
+    expect(near('argment', 1)).toEqual(['argument:1', 'augment:1']);
+    expect(near('argument', 1)).toEqual(['arguments:1']);
+    expect(near('qwxzvbnm', 2)).toEqual([]);
+  });
+
+  it("bounds the walk for near words at the 10k lab's vocabulary and beyond, whatever the word (issue #28)", () => {
+    const index = new InvertedIndex([1]);
+    // 200,000 words of 4–14 letters over a small alphabet: many prefixes near any word
+    let seed = 7;
+    const rnd = () => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed / 2147483648;
+    };
+    const letters = 'aeioustrnl';
+    const words: string[] = [];
+    for (let i = 0; i < 200_000; i++)
+      words.push(Array.from({ length: 4 + Math.floor(rnd() * 11) }, () => letters[Math.floor(rnd() * letters.length)]).join(''));
+    for (let i = 0; i < words.length; i += 100) index.set(`d${i}`, [words.slice(i, i + 100)]);
+    index.near('warmup', 1);
+    const cpu = () => {
+      const u = process.threadCpuUsage();
+      return (u.user + u.system) / 1000;
+    };
+    const hostile = ['aeiouaeiouaeiou', 'rstlnrstlnrstlnrstlnrstlnrstlnrs', 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa', 'tarsnl', 'tealsunroeta'];
+    for (const w of hostile) {
+      const at = cpu();
+      const found = index.near(w, w.length >= 9 ? 2 : 1);
+      expect(cpu() - at, w).toBeLessThan(40);
+      expect(found.length, w).toBeLessThanOrEqual(8);
+    }
+  });
 });

@@ -12,7 +12,29 @@ const B = 0.7;
 /** A term found as the beginning of a longer one weighs this much of a whole-word match. */
 const PREFIX_WEIGHT = 0.5;
 
-export type QueryTerm = { term: string; prefix: boolean };
+/**
+ * A query term: the index term, whether the words it begins count, and other index terms that count for it
+ * with their weights (its stem's term, the words a misspelling is read as).
+ */
+export type QueryTerm = { term: string; prefix: boolean; also?: ReadonlyMap<string, number> };
+
+/** A word of the index near a misspelt one: how many edits apart, and how many postings it has. */
+export type NearTerm = { term: string; distance: number; postings: number };
+
+/** Words whose near words one edit away are looked up rather than walked to (InvertedIndex.near). */
+const NEAR_ALPHABET_WORD = /^[a-z0-9]+$/;
+const NEAR_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
+
+/** Every string one edit from `word` (a letter deleted, two neighbours swapped, a letter changed or inserted). */
+function* edits1(word: string): Generator<string> {
+  for (let i = 0; i < word.length; i++) yield word.slice(0, i) + word.slice(i + 1);
+  for (let i = 0; i + 1 < word.length; i++) yield word.slice(0, i) + word[i + 1] + word[i] + word.slice(i + 2);
+  for (let i = 0; i <= word.length; i++)
+    for (const c of NEAR_ALPHABET) {
+      if (i < word.length && c !== word[i]) yield word.slice(0, i) + c + word.slice(i + 1);
+      yield word.slice(0, i) + c + word.slice(i);
+    }
+}
 
 export class InvertedIndex {
   readonly #weights: readonly number[];
@@ -30,6 +52,9 @@ export class InvertedIndex {
   #score = new Float64Array(0);
   #matched = new Uint8Array(0);
   #groupScore = new Float64Array(0);
+  /** slot → the number of the last group whose records were counted (#idf): a mark per slot instead of a Set per group. */
+  #seen = new Uint32Array(0);
+  #stamp = 0;
 
   readonly #deferCompaction: boolean;
 
@@ -97,6 +122,8 @@ export class InvertedIndex {
       this.#score = new Float64Array(size);
       this.#matched = new Uint8Array(size);
       this.#groupScore = new Float64Array(size);
+      this.#seen = new Uint32Array(size);
+      this.#stamp = 0;
     }
     const score = this.#score;
     const matched = this.#matched;
@@ -185,21 +212,40 @@ export class InvertedIndex {
         last = slot;
       }
     } else {
-      const seen = new Set<number>();
-      for (const term of terms) for (const p of this.#postings.get(term) as number[]) seen.add((p / this.#fieldCount) | 0);
-      df = seen.size;
+      // a group of several terms (a word and its stem's, a prefix's words) is in most queries since stems: a
+      // Set of its records cost a query several milliseconds at 10k; a mark per slot costs a pass
+      if (++this.#stamp === 0xffffffff) {
+        this.#seen.fill(0);
+        this.#stamp = 1;
+      }
+      const seen = this.#seen;
+      const stamp = this.#stamp;
+      for (const term of terms)
+        for (const p of this.#postings.get(term) as number[]) {
+          const slot = (p / this.#fieldCount) | 0;
+          if (seen[slot] !== stamp) {
+            seen[slot] = stamp;
+            df++;
+          }
+        }
     }
     return Math.log(1 + (live - df + 0.5) / (df + 0.5));
   }
 
   /** A query term's index terms with their weights, and how many postings they have. */
-  #expand({ term, prefix }: QueryTerm): { terms: Map<string, number>; size: number } {
+  #expand({ term, prefix, also }: QueryTerm): { terms: Map<string, number>; size: number } {
     const terms = new Map<string, number>();
     let size = 0;
     const exact = this.#postings.get(term);
     if (exact) {
       terms.set(term, 1);
       size += exact.length;
+    }
+    for (const [t, weight] of also ?? []) {
+      const list = this.#postings.get(t);
+      if (!list || (terms.get(t) ?? 0) >= weight) continue;
+      if (!terms.has(t)) size += list.length;
+      terms.set(t, weight);
     }
     if (prefix) {
       const sorted = this.#sorted();
@@ -212,12 +258,132 @@ export class InvertedIndex {
       }
       for (let i = lo; i < sorted.length && (sorted[i] as string).startsWith(term); i++) {
         const t = sorted[i] as string;
-        if (t === term) continue;
+        if (t === term || (terms.get(t) ?? 0) >= PREFIX_WEIGHT) continue;
+        if (!terms.has(t)) size += (this.#postings.get(t) as number[]).length;
         terms.set(t, PREFIX_WEIGHT);
-        size += (this.#postings.get(t) as number[]).length;
       }
     }
     return { terms, size };
+  }
+
+  /** Whether the index holds a term beginning with `prefix` (the term itself included). */
+  begins(prefix: string): boolean {
+    const sorted = this.#sorted();
+    let lo = 0;
+    let hi = sorted.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if ((sorted[mid] as string) < prefix) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo < sorted.length && (sorted[lo] as string).startsWith(prefix);
+  }
+
+  /** How many postings an index term has (0: the index does not hold it). */
+  postings(term: string): number {
+    return this.#postings.get(term)?.length ?? 0;
+  }
+
+  /**
+   * The index's words within `max` edits of `word` (Damerau–Levenshtein: an insertion, a deletion, a change
+   * or two neighbours swapped each count one), nearest first, then the commonest, at most `limit` of them
+   * (issue #28, point 2). Only words: stems', identifiers' and Chinese terms are never near one.
+   *
+   * One edit away, for a word of letters a–z and digits: every word one edit away is looked up (about 75
+   * lookups a letter), whatever the size of the vocabulary. Otherwise (two edits, when none is one away,
+   * or other letters), the sorted terms are walked as the trie they are: a prefix is followed only while
+   * some beginning of `word` is within `max` edits of it, the letter the word has there first, and the
+   * terms going on with each letter are found by binary search. `budget` bounds the prefixes looked at.
+   */
+  near(word: string, max: number, { budget = 4000, limit = 8 }: { budget?: number; limit?: number } = {}): NearTerm[] {
+    const found = new Map<string, number>();
+    if (NEAR_ALPHABET_WORD.test(word)) {
+      for (const t of edits1(word)) if (t !== word && !found.has(t) && this.#postings.has(t)) found.set(t, 1);
+    }
+    if (found.size === 0 && (max > 1 || !NEAR_ALPHABET_WORD.test(word))) this.#walk(word, max, budget, found);
+    const out = [...found].map(([term, distance]) => ({ term, distance, postings: this.postings(term) }));
+    out.sort((a, b) => a.distance - b.distance || b.postings - a.postings || (a.term < b.term ? -1 : 1));
+    return out.slice(0, limit);
+  }
+
+  #walk(word: string, max: number, budget: number, found: Map<string, number>) {
+    const sorted = this.#sorted();
+    const n = word.length;
+    let visits = 0;
+    /** The first index in [from, to) whose character at `depth` is above `c` (all hold the same prefix before it). */
+    const after = (from: number, to: number, depth: number, c: number) => {
+      let a = from;
+      let b = to;
+      while (a < b) {
+        const m = (a + b) >> 1;
+        if ((sorted[m] as string).charCodeAt(depth) > c) b = m;
+        else a = m + 1;
+      }
+      return a;
+    };
+    const visit = (prefix: string, i: number, end: number, c: number, before: Int32Array | null, row: Int32Array, last: number) => {
+      const depth = prefix.length;
+      // words begin with a letter or a digit below the CJK blocks (the marks of stems and identifiers are control characters)
+      if (depth === 0 && !(c >= 0x30 && c < 0x2e80)) return;
+      const next = new Int32Array(n + 1);
+      next[0] = depth + 1;
+      let least = next[0] as number;
+      for (let j = 1; j <= n; j++) {
+        const w = word.charCodeAt(j - 1);
+        let v = Math.min((row[j] as number) + 1, (next[j - 1] as number) + 1, (row[j - 1] as number) + (w === c ? 0 : 1));
+        if (before && j > 1 && w === last && word.charCodeAt(j - 2) === c) v = Math.min(v, (before[j - 2] as number) + 1);
+        next[j] = v;
+        if (v < least) least = v;
+      }
+      if (least > max) return;
+      const child = prefix + String.fromCharCode(c);
+      if ((next[n] as number) <= max && sorted[i] === child && child !== word && !found.has(child)) found.set(child, next[n] as number);
+      walk(child, i, end, row, next, c);
+    };
+    const walk = (prefix: string, lo: number, hi: number, before: Int32Array | null, row: Int32Array, last: number) => {
+      const depth = prefix.length;
+      let i = lo;
+      // the term that is the prefix itself comes first in its range
+      if (i < hi && (sorted[i] as string).length === depth) i++;
+      // the word's own letter at this depth first: the likeliest words are reached before the budget ends
+      let want = -1;
+      let wantEnd = -1;
+      if (depth < n) {
+        const c = word.charCodeAt(depth);
+        let a = i;
+        let b = hi;
+        while (a < b) {
+          const m = (a + b) >> 1;
+          if ((sorted[m] as string).charCodeAt(depth) < c) a = m + 1;
+          else b = m;
+        }
+        if (a < hi && (sorted[a] as string).charCodeAt(depth) === c) {
+          want = a;
+          wantEnd = after(a, hi, depth, c);
+          if (++visits > budget) return;
+          visit(prefix, a, wantEnd, c, before, row, last);
+        }
+      }
+      while (i < hi && visits <= budget) {
+        if (i === want) {
+          i = wantEnd;
+          continue;
+        }
+        const c = (sorted[i] as string).charCodeAt(depth);
+        const end = after(i + 1, hi, depth, c);
+        if (++visits > budget) return;
+        visit(prefix, i, end, c, before, row, last);
+        i = end;
+      }
+    };
+    walk(
+      '',
+      0,
+      sorted.length,
+      null,
+      Int32Array.from({ length: n + 1 }, (_, j) => j),
+      -1,
+    );
   }
 
   #sorted(): string[] {

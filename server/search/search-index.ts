@@ -12,9 +12,25 @@ import {
 } from '../../common/search.ts';
 import { type Topic, topics } from '../cache/changes.ts';
 import type { SearchDoc } from './documents.ts';
-import { InvertedIndex } from './inverted-index.ts';
+import { InvertedIndex, type QueryTerm } from './inverted-index.ts';
 import { turns } from './turns.ts';
-import { indexTerms, isCjk, pieces, matchesIn, marked, queryTerms, searchesPrefix, snippet } from './text.ts';
+import {
+  asWords,
+  fold,
+  indexTerms,
+  isCjk,
+  pieces,
+  matchesIn,
+  marked,
+  type QueryTerms,
+  queryTerms,
+  RUN,
+  STEM_MARK,
+  searchesPrefix,
+  snippet,
+  stemOf,
+  withStems,
+} from './text.ts';
 
 // The site search's index: in this process, built at start from the public records and brought up to
 // date after every public change, made here or reported by another instance (docs/decisions.md, "Site
@@ -22,14 +38,32 @@ import { indexTerms, isCjk, pieces, matchesIn, marked, queryTerms, searchesPrefi
 
 const joined = (b: { zh: string; en: string }) => (b.zh === b.en ? b.zh : `${b.zh} ${b.en}`);
 
-/** The fields a record is searched in, with how much a match in each weighs: a title or an author's name above keywords and venue, those above the body. */
-const FIELDS: readonly { weight: number; text: (d: SearchDoc) => string }[] = [
+/**
+ * The fields a record is searched in, with how much a match in each weighs: a title or an author's name above
+ * keywords and venue, those above the body; its identifiers (DOI, arXiv id, ISBN: terms already) as a title.
+ */
+const FIELDS: readonly ({ weight: number } & ({ text: (d: SearchDoc) => string } | { terms: (d: SearchDoc) => readonly string[] }))[] = [
   { weight: 4, text: (d) => joined(d.title) },
   { weight: 4, text: (d) => d.names },
   { weight: 2, text: (d) => d.keywords },
   { weight: 1.5, text: (d) => d.venue },
   { weight: 1, text: (d) => joined(d.body) },
+  { weight: 4, terms: (d) => d.ids ?? [] },
 ];
+
+/**
+ * How much a match counts beside one of the word as typed (issue #28, point 2): by its stem ("arguments"
+ * for "argument"), and as a word a misspelling is read as. A prefix's words count 0.5 (inverted-index.ts).
+ */
+const STEM_WEIGHT = 0.7;
+const NEAR_WEIGHT = 0.4;
+/** Fewer results than this, and a query's misspelt words are read as the nearest words of the index. */
+export const FEW_RESULTS = 5;
+/** Words this long or longer are read as near words; within one edit, two from NEAR_TWO characters on. */
+const NEAR_FROM = 5;
+const NEAR_TWO = 9;
+/** Longer words are not misspellings of any word a lab writes: not looked for. */
+const NEAR_UNTIL = 32;
 
 /** How much of a text's beginning a snippet is looked for in. */
 const SNIPPET_SCAN = 3000;
@@ -41,7 +75,16 @@ type SomeLoader = (topic: Topic, ids: readonly string[]) => Promise<SearchDoc[]>
 const NAMED_MAX = 1000;
 /** `sum`: a digest of the document as last indexed, to tell a changed one without serializing the kept one again. */
 type Kept = { doc: SearchDoc; topic: Topic; sum: string };
-type Ranked = { all: Kept[]; byKind: Map<SearchKind, Kept[]>; counts: Record<SearchKind, number>; pages: Map<string, SearchResult[]> };
+type Ranked = {
+  all: Kept[];
+  byKind: Map<SearchKind, Kept[]>;
+  counts: Record<SearchKind, number>;
+  pages: Map<string, SearchResult[]>;
+  /** The query the results were found by: the words of the identifiers when no identifier was found, the near words. */
+  query: QueryTerms;
+  /** A misspelt term → the index word it is most likely (for "did you mean"). */
+  corrected: Map<string, string>;
+};
 /** Shown pages kept per ranking (kind, page number and language). */
 const PAGES_KEPT = 8;
 /** Queries whose ranking is kept. */
@@ -163,6 +206,10 @@ export class SearchIndex {
         // a long text (a member's page may hold 200,000 characters) is read in pieces, in turns
         const fields: string[][] = [];
         for (const f of FIELDS) {
+          if ('terms' in f) {
+            fields.push([...f.terms(doc)]);
+            continue;
+          }
           const terms: string[] = [];
           for (const piece of pieces(f.text(doc))) {
             const due = clock.due();
@@ -172,7 +219,7 @@ export class SearchIndex {
             }
             for (const term of indexTerms(piece)) terms.push(term);
           }
-          fields.push(terms);
+          fields.push(withStems(terms));
         }
         this.#index.set(doc.id, fields);
         this.#docs.set(doc.id, { doc, topic, sum });
@@ -206,10 +253,9 @@ export class SearchIndex {
     await this.ready.catch(() => {});
     const cut = input.q.length > SEARCH_MAX_CHARS;
     const q = input.q.slice(0, SEARCH_MAX_CHARS).trim();
-    const query = queryTerms(q);
     const kind = input.kind ?? null;
-    const ranked = this.#rank(query.terms);
-    const { all, byKind, counts } = ranked;
+    const ranked = this.#rank(queryTerms(q));
+    const { all, byKind, counts, query } = ranked;
     const matching = kind ? (byKind.get(kind) ?? []) : all;
     const total = kind ? counts[kind] : all.length === 0 ? 0 : Object.values(counts).reduce((a, b) => a + b, 0);
     const pages = Math.max(1, Math.ceil(matching.length / SEARCH_PAGE_SIZE));
@@ -222,44 +268,125 @@ export class SearchIndex {
       if (ranked.pages.size >= PAGES_KEPT) ranked.pages.delete(ranked.pages.keys().next().value as string);
       ranked.pages.set(shownKey, results);
     }
-    return { q, cut, kind, page, pages, total, capped: total > matching.length, counts, results };
+    const didYouMean = ranked.corrected.size > 0 ? corrected(q, ranked.corrected) : undefined;
+    return { q, cut, kind, page, pages, total, capped: total > matching.length, counts, results, ...(didYouMean ? { didYouMean } : {}) };
+  }
+
+  /**
+   * The best `limit` results of the kinds given for `q` (the console's search of unpublished records, issue
+   * #28), with how many there are of each of those kinds and the query's "did you mean".
+   */
+  async best(input: { q: string; kinds: ReadonlySet<SearchKind>; lang: Lang; limit: number }): Promise<{
+    results: SearchResult[];
+    counts: Partial<Record<SearchKind, number>>;
+    didYouMean?: string;
+  }> {
+    await this.ready.catch(() => {});
+    const q = input.q.slice(0, SEARCH_MAX_CHARS).trim();
+    const ranked = this.#rank(queryTerms(q));
+    const counts: Partial<Record<SearchKind, number>> = {};
+    for (const k of input.kinds) if (ranked.counts[k] > 0) counts[k] = ranked.counts[k];
+    const results = ranked.all
+      .filter(({ doc }) => input.kinds.has(doc.kind))
+      .slice(0, input.limit)
+      .map(({ doc }) => this.#result(doc, ranked.query, input.lang));
+    const didYouMean = ranked.corrected.size > 0 && results.length > 0 ? corrected(q, ranked.corrected) : undefined;
+    return { results, counts, ...(didYouMean ? { didYouMean } : {}) };
   }
 
   /**
    * The records matching every term, best first: the best SEARCH_REACHABLE of all kinds and of each kind,
    * and how many of each kind there are. Kept for the next asker of the same terms until the index changes
    * (popular queries repeat; the ranking is most of a search's cost), the latest RANKED_KEEP of them.
+   * Identifiers no record has are searched as words; fewer than FEW_RESULTS found, misspelt words as the
+   * index's words nearest them (issue #28, point 2).
    */
-  #rank(terms: readonly string[]): Ranked {
-    const key = terms.join('\u0000');
+  #rank(asked: QueryTerms): Ranked {
+    const key = [...asked.ids, '', ...asked.terms].join('\u0000');
     const known = this.#ranked.get(key);
     if (known) {
       this.#ranked.delete(key);
       this.#ranked.set(key, known);
       return known;
     }
-    const counts = Object.fromEntries(searchKinds.map((k) => [k, 0])) as Record<SearchKind, number>;
-    const ranked: Ranked = { all: [], byKind: new Map(), counts, pages: new Map() };
-    if (terms.length > 0) {
-      // a Latin term is a prefix only where it is the last (the word being typed)
-      const found = this.#index.search(terms.map((term, i) => ({ term, prefix: searchesPrefix(term) && (isCjk(term) || i === terms.length - 1) })));
-      for (const id of found) {
-        const kept = this.#docs.get(id);
-        if (!kept) continue;
-        const k = kept.doc.kind;
-        counts[k]++;
-        if (ranked.all.length < SEARCH_REACHABLE) ranked.all.push(kept);
-        const ofKind = ranked.byKind.get(k) ?? [];
-        if (ofKind.length < SEARCH_REACHABLE) ofKind.push(kept);
-        ranked.byKind.set(k, ofKind);
+    let query = asked;
+    let found = this.#find(query);
+    if (found.length === 0 && query.ids.length > 0) {
+      query = asWords(query);
+      found = this.#find(query);
+    }
+    const corrected = new Map<string, string>();
+    if (found.length < FEW_RESULTS) {
+      const near = this.#nearWords(query);
+      if (near.size > 0) {
+        const wider = { ...query, near: new Map([...near].map(([t, words]) => [t, words.map((w) => w.term)])) };
+        const more = this.#find(wider);
+        if (more.length > found.length) {
+          found = more;
+          query = wider;
+          for (const [t, words] of near) corrected.set(t, (words[0] as { term: string }).term);
+        }
       }
+    }
+    const counts = Object.fromEntries(searchKinds.map((k) => [k, 0])) as Record<SearchKind, number>;
+    const ranked: Ranked = { all: [], byKind: new Map(), counts, pages: new Map(), query, corrected };
+    for (const id of found) {
+      const kept = this.#docs.get(id);
+      if (!kept) continue;
+      const k = kept.doc.kind;
+      counts[k]++;
+      if (ranked.all.length < SEARCH_REACHABLE) ranked.all.push(kept);
+      const ofKind = ranked.byKind.get(k) ?? [];
+      if (ofKind.length < SEARCH_REACHABLE) ofKind.push(kept);
+      ranked.byKind.set(k, ofKind);
     }
     this.#ranked.set(key, ranked);
     if (this.#ranked.size > RANKED_KEEP) this.#ranked.delete(this.#ranked.keys().next().value as string);
     return ranked;
   }
 
-  #result(doc: SearchDoc, query: ReturnType<typeof queryTerms>, lang: Lang): SearchResult {
+  /** The ids of the records holding every term of `query` (each as written, by its stem or as a near word), best first. */
+  #find(query: QueryTerms): string[] {
+    const { terms, ids, near } = query;
+    if (terms.length + ids.length === 0) return [];
+    const asked: QueryTerm[] = ids.map((term) => ({ term, prefix: false }));
+    for (const [i, term] of terms.entries()) {
+      // a Latin term is a prefix only where it is the last (the word being typed)
+      const prefix = searchesPrefix(term) && (isCjk(term) || i === terms.length - 1);
+      if (isCjk(term)) {
+        asked.push({ term, prefix });
+        continue;
+      }
+      const also = new Map<string, number>();
+      const stem = stemOf(term);
+      also.set(STEM_MARK + stem, STEM_WEIGHT);
+      if (stem !== term) also.set(stem, STEM_WEIGHT);
+      for (const w of near?.get(term) ?? []) {
+        also.set(w, NEAR_WEIGHT);
+        also.set(STEM_MARK + stemOf(w), NEAR_WEIGHT);
+      }
+      asked.push({ term, prefix, also });
+    }
+    return this.#index.search(asked);
+  }
+
+  /**
+   * The misspelt words of a query and the index's words nearest each: a word of NEAR_FROM letters or more
+   * that the index holds in no form (as written, by its stem, or as the beginning of a word).
+   */
+  #nearWords(query: QueryTerms): Map<string, ReturnType<InvertedIndex['near']>> {
+    const out = new Map<string, ReturnType<InvertedIndex['near']>>();
+    for (const term of query.terms) {
+      if (isCjk(term) || term.length < NEAR_FROM || term.length > NEAR_UNTIL) continue;
+      const stem = stemOf(term);
+      if (this.#index.begins(term) || this.#index.postings(STEM_MARK + stem) > 0 || this.#index.postings(stem) > 0) continue;
+      const near = this.#index.near(term, term.length >= NEAR_TWO ? 2 : 1);
+      if (near.length > 0) out.set(term, near);
+    }
+    return out;
+  }
+
+  #result(doc: SearchDoc, query: QueryTerms, lang: Lang): SearchResult {
     const other: Lang = lang === 'zh' ? 'en' : 'zh';
     // the body in the reader's language, unless the other one holds more of what was searched
     // the snippet is cut from the beginning of a long text: what a reader sees first, and a bounded cost
@@ -276,4 +403,9 @@ export class SearchIndex {
       meta: pick(doc.meta.zh, doc.meta.en, lang),
     };
   }
+}
+
+/** The query as written with its misspelt words replaced by the words they were read as ("did you mean"). */
+function corrected(q: string, words: ReadonlyMap<string, string>): string {
+  return q.replace(RUN, (word) => words.get(fold(word)) ?? word);
 }

@@ -1,5 +1,10 @@
+import hkVariants from 'opencc-js/dict/HKVariantsRev';
+import tsCharacters from 'opencc-js/dict/TSCharacters';
+import twVariants from 'opencc-js/dict/TWVariantsRev';
+import { stemmer } from 'stemmer';
 import { scanHtml } from '../services/html-scan.ts';
 import { SEARCH_MAX_CHARS, type Segment } from '../../common/search.ts';
+import { identifierTerm, queryWords } from './identifiers.ts';
 
 // How text becomes search terms, the same for the records and the queries (docs/decisions.md, "Site
 // search"). Latin script: words, lower-cased and without accents, so "Résumé" and "resume" meet. Chinese
@@ -9,17 +14,88 @@ import { SEARCH_MAX_CHARS, type Segment } from '../../common/search.ts';
 
 const CJK = '\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\p{Script=Hangul}';
 /** A run of CJK characters, or a word of any other letters and digits. */
-const RUN = new RegExp(`[${CJK}]+|(?:(?![${CJK}])[\\p{L}\\p{N}\\p{M}])+`, 'gu');
+export const RUN = new RegExp(`[${CJK}]+|(?:(?![${CJK}])[\\p{L}\\p{N}\\p{M}])+`, 'gu');
 const IS_CJK = new RegExp(`^[${CJK}]`, 'u');
 /** Text that is mostly CJK: a run of several such characters early on. */
 const CJK_TEXT = new RegExp(`[${CJK}]{8}`, 'u');
 
-/** Lower case, compatibility forms folded (full-width letters), accents removed. */
+/**
+ * Traditional characters (and their Taiwan and Hong Kong variants) to simplified ones, one character for
+ * one (issue #28, point 2): OpenCC's character tables, as opencc-js ships them (45 KB of text, the 1 MB
+ * phrase tables left out). A phrase table would change a text's length, and the offsets of the marked
+ * matches are those of the text as written; a character table finds 論辯 as 论辩 all the same. Built at
+ * the first Chinese character folded (about 4,000 entries).
+ */
+let simplified: Map<string, string> | null = null;
+function simplifiedTable(): Map<string, string> {
+  if (simplified) return simplified;
+  const table = new Map<string, string>();
+  const entries = (dict: string) => dict.split('|').map((e) => e.split(' ') as [string, ...string[]]);
+  // one BMP character for one: the folded text keeps its length
+  const one = (c: string | undefined): c is string => c !== undefined && c.length === 1;
+  for (const [from, to] of entries(tsCharacters)) if (one(from) && one(to)) table.set(from, to);
+  // a regional variant (為, 啟) through its standard traditional form (爲, 啓) to the simplified one; a variant
+  // whose standard form has none (么 → 幺) stays as it is
+  for (const [from, to] of [...entries(twVariants), ...entries(hkVariants)]) {
+    const s = one(to) ? table.get(to) : undefined;
+    if (one(from) && s && !table.has(from)) table.set(from, s);
+  }
+  simplified = table;
+  return table;
+}
+/** Where a text may hold a character the table knows (the unified ideographs and their compatibility forms). */
+const HAN_BMP = /[\u3400-\u9fff\uf900-\ufaff]/;
+const HAN_BMP_ALL = /[\u3400-\u9fff\uf900-\ufaff]/g;
+
+/** Chinese text with its traditional characters made simplified (same length). */
+export function simplify(s: string): string {
+  if (!HAN_BMP.test(s)) return s;
+  const table = simplifiedTable();
+  return s.replace(HAN_BMP_ALL, (c) => table.get(c) ?? c);
+}
+
+/** Lower case, compatibility forms folded (full-width letters), accents removed, traditional Chinese made simplified. */
 export function fold(s: string): string {
-  return s
-    .normalize('NFKD')
-    .replace(/\p{M}+/gu, '')
-    .toLowerCase();
+  return simplify(
+    s
+      .normalize('NFKD')
+      .replace(/\p{M}+/gu, '')
+      .toLowerCase(),
+  );
+}
+
+/**
+ * Marks a stem's term (issue #28, point 2): an English word is indexed as written and, where Porter's
+ * stemmer makes it shorter, by its stem too, under this mark. "arguments" and "argumentation" are then
+ * found by "argument"; a word as written is never a stem's term, so exact matches can weigh more.
+ */
+export const STEM_MARK = '\u0001';
+const STEMMABLE = /^[a-z]{3,40}$/;
+/** Stems of the words seen lately: a lab's vocabulary is a few tens of thousands of words, each stemmed once. */
+const stems = new Map<string, string>();
+const STEMS_KEPT = 50_000;
+
+/** The stem of an English word (lower case, folded); the word itself when it has no other. */
+export function stemOf(word: string): string {
+  if (!STEMMABLE.test(word)) return word;
+  let s = stems.get(word);
+  if (s === undefined) {
+    s = stemmer(word);
+    if (stems.size >= STEMS_KEPT) stems.clear();
+    stems.set(word, s);
+  }
+  return s;
+}
+
+/** A field's terms once each, with the stems' terms of its English words. */
+export function withStems(terms: Iterable<string>): string[] {
+  const out = new Set<string>();
+  for (const t of terms) {
+    out.add(t);
+    const s = stemOf(t);
+    if (s !== t) out.add(STEM_MARK + s);
+  }
+  return [...out];
 }
 
 /** Text without accents, CJK or any other non-ASCII character (words are letters and digits here). */
@@ -74,21 +150,48 @@ export const QUERY_LIMITS = { chars: SEARCH_MAX_CHARS, terms: 12 } as const;
 export type QueryTerms = {
   /** What is looked up: Latin words (prefixes when long enough), CJK characters or pairs. */
   terms: string[];
+  /** The DOIs, arXiv ids and ISBNs among the query's words, as terms (identifiers.ts); their words are not in `terms`. */
+  ids: string[];
+  /** The words of the query's identifiers, for a search by words when no identifier is found. */
+  idWords: string[];
+  /** Index words a misspelt term was read as (typo tolerance): marked where they are found. */
+  near?: ReadonlyMap<string, readonly string[]>;
 };
 
+/** A text's terms as a query reads them: a Chinese run of one character is that character, a longer one its pairs. */
+function wordTerms(text: string, into: string[]) {
+  for (const [run] of fold(text).matchAll(RUN)) {
+    const chars = Array.from(run);
+    const mine = isCjk(run) ? (chars.length === 1 ? chars : pairs(run)) : [run];
+    for (const t of mine) if (!into.includes(t)) into.push(t);
+  }
+}
+
 /**
- * A query's terms: a Chinese run of one character is that character, a longer one its pairs (which a
- * record must all contain). Duplicates go; beyond QUERY_LIMITS.terms the rest is ignored.
+ * A query's terms (which a record must all contain): its identifiers, and the terms of its other words.
+ * Duplicates go; beyond QUERY_LIMITS.terms the rest is ignored.
  */
 export function queryTerms(q: string): QueryTerms {
   const terms: string[] = [];
-  for (const [run] of fold(q.slice(0, QUERY_LIMITS.chars)).matchAll(RUN)) {
-    const chars = Array.from(run);
-    const mine = isCjk(run) ? (chars.length === 1 ? chars : pairs(run)) : [run];
-    for (const t of mine) if (!terms.includes(t)) terms.push(t);
+  const ids: string[] = [];
+  const idWords: string[] = [];
+  for (const word of queryWords(q.slice(0, QUERY_LIMITS.chars))) {
+    const id = identifierTerm(word);
+    if (id) {
+      if (!ids.includes(id)) ids.push(id);
+      wordTerms(word, idWords);
+    } else wordTerms(word, terms);
   }
-  return { terms: terms.slice(0, QUERY_LIMITS.terms) };
+  const kept = ids.slice(0, QUERY_LIMITS.terms);
+  return { terms: terms.slice(0, QUERY_LIMITS.terms - kept.length), ids: kept, idWords: idWords.slice(0, QUERY_LIMITS.terms) };
 }
+
+/** The query as a search by words: its identifiers read as words too. */
+export const asWords = (query: QueryTerms): QueryTerms => ({
+  terms: [...query.idWords, ...query.terms.filter((t) => !query.idWords.includes(t))].slice(0, QUERY_LIMITS.terms),
+  ids: [],
+  idWords: [],
+});
 
 /**
  * Which terms also find the terms they begin: Latin terms of three characters or more ("summar" finds
@@ -101,6 +204,12 @@ export const searchesPrefix = (term: string) => (isCjk(term) ? term.length === 1
 export function matchesIn(text: string, query: QueryTerms): { ranges: [number, number][]; terms: number } {
   const latin = query.terms.filter((t) => !isCjk(t));
   const cjk = query.terms.filter(isCjk);
+  // a word matches a term as written, as its beginning, by their stems, or as a word a misspelling was read as
+  const latinStems = latin.map((t) => stemOf(t));
+  // Porter's stem is its word's beginning but for its last letter or two ("happy" → "happi"): a word that
+  // does not begin as a term's stem does cannot share it, and is not stemmed (most words of a text)
+  const stemStarts = latinStems.map((s) => s.slice(0, Math.max(1, s.length - 2)));
+  const near = query.near;
   const found = new Set<string>();
   const ranges: [number, number][] = [];
   for (const m of text.matchAll(RUN)) {
@@ -109,7 +218,13 @@ export function matchesIn(text: string, query: QueryTerms): { ranges: [number, n
     if (!IS_CJK.test(word)) {
       // most words are ASCII: lower case is their folding, and the costly normalization is for the others
       const f = ASCII.test(word) ? word.toLowerCase() : fold(word);
-      const t = latin.find((t) => f === t || (searchesPrefix(t) && f.startsWith(t)));
+      const t = latin.find(
+        (t, i) =>
+          f === t ||
+          (searchesPrefix(t) && f.startsWith(t)) ||
+          (f.startsWith(stemStarts[i] as string) && stemOf(f) === latinStems[i]) ||
+          (near?.get(t)?.includes(f) ?? false),
+      );
       if (t) {
         ranges.push([at, at + word.length]);
         found.add(t);

@@ -161,6 +161,11 @@ export function isPublic(now: string = nowIso()): NonNullable<ListOptions['where
   return (q) => q.where('release', '=', 1).where((eb) => eb.or([eb('publish_at', 'is', null), eb('publish_at', '<=', now)]));
 }
 
+/** The records the public does not see (drafts, and those scheduled for later): the console's search of them (issue #28). */
+export function isUnpublished(now: string = nowIso()): NonNullable<ListOptions['where']> {
+  return (q) => q.where((eb) => eb.or([eb('release', '=', 0), eb('publish_at', '>', now)]));
+}
+
 /** The same rule for a stored row in hand (a write deciding whether the record was public). */
 const isShown = (row: { release: number; publish_at: string | null }, now: string) => row.release === 1 && (row.publish_at === null || row.publish_at <= now);
 
@@ -274,6 +279,19 @@ export async function publishedArticles(ctx: Ctx, window: { limit?: number; offs
     ...window,
   });
   return asWire(items);
+}
+
+/** Articles the public does not see yet, with their bodies and publishing state: the console's search (issue #28). */
+export async function unpublishedArticleTexts(
+  ctx: Ctx,
+): Promise<Pick<WireRow<typeof article>, 'aid' | 'slug' | 'title' | 'abstract' | 'authors' | 'markdown' | 'time3' | 'release'>[]> {
+  return asWire(await articles.list(ctx, { where: isUnpublished(), columns: ['aid', 'slug', 'title', 'abstract', 'authors', 'markdown', 'time3', 'release'] }));
+}
+
+/** News items the public does not see yet: the console's search (issue #28). */
+export async function unpublishedNews(ctx: Ctx): Promise<(PublicNews & { release: boolean })[]> {
+  const list = await newsItems.list(ctx, { where: isUnpublished() });
+  return asWire(list.map(({ publish_at: _, release, ...n }) => ({ ...publicNews(n), release: Boolean(release) })));
 }
 
 /** Published articles with their bodies, for the site search (server/search/). */

@@ -40,13 +40,13 @@ export const showcaseItems = createCrud(showcase, { publicTopic: 'site', decorat
 
 export const siteRecord = createCrud(site, { publicTopic: 'site', hidden: [site.id] });
 
-/** Released pages of a section, in the administrator's order. */
-export async function publicPages(ctx: Ctx, section: 'course' | 'sharedtask'): Promise<PublicPage[]> {
+/** Released pages of a section (unreleased ones with `released` false: the console's search, issue #28), in the administrator's order. */
+export async function publicPages(ctx: Ctx, section: 'course' | 'sharedtask', released = true): Promise<PublicPage[]> {
   const rows = await ctx.db
     .selectFrom(page.table)
     .selectAll()
     .where('section', '=', section)
-    .where('release', '=', 1)
+    .where('release', '=', released ? 1 : 0)
     .orderBy('order')
     .orderBy('gid')
     .execute();
@@ -67,9 +67,12 @@ export async function publicPage(ctx: Ctx, section: 'course' | 'sharedtask', slu
   return asWire(pages.toWire(row, ctx.lang));
 }
 
-/** Released showcase items (of one kind, or all), in the administrator's order. */
-export async function publicShowcase(ctx: Ctx, kind?: 'carousel' | 'tool' | 'project'): Promise<PublicShowcase[]> {
-  let q = ctx.db.selectFrom(showcase.table).selectAll().where('release', '=', 1);
+/** Released showcase items (of one kind, or all; unreleased ones with `released` false), in the administrator's order. */
+export async function publicShowcase(ctx: Ctx, kind?: 'carousel' | 'tool' | 'project', released = true): Promise<PublicShowcase[]> {
+  let q = ctx.db
+    .selectFrom(showcase.table)
+    .selectAll()
+    .where('release', '=', released ? 1 : 0);
   if (kind !== undefined) q = q.where('kind', '=', kind);
   const rows = await q.orderBy('order').orderBy('cid').execute();
   return asWire(rows.map((r) => showcaseItems.toWire(r, ctx.lang)));

@@ -17,6 +17,7 @@ describe.skipIf(!e2eAvailable)('the console quick search in a browser', { timeou
     // the demo is seeded past the services' announcements: the search index reads it again, as at a start
     for (const topic of topics) site.app.lab.changes.changed(topic);
     await site.app.lab.search.settled();
+    await site.app.lab.unpublished.settled();
     return site;
   });
 
@@ -128,6 +129,35 @@ describe.skipIf(!e2eAvailable)('the console quick search in a browser', { timeou
     await tab.waitForURL((u) => u.pathname === '/');
     expect(new URL(tab.url()).hash).toMatch(/^#news-\d+$/);
     expect(new URL(page.url()).pathname).toBe('/console');
+  });
+
+  test('an ordinary member finds their own draft, marked as one, and a misspelt word with "did you mean" (issue #28)', async () => {
+    const member = await loginAs(suite.site.app, 'demo.user', DEMO_USER_PASSWORD);
+    const created = await member.send('POST', '/api/article/', {
+      title: 'Zephyrion field notes',
+      abstract: 'Unfinished',
+      markdown: 'Body',
+      type: 'lab hot topic',
+      release: 'false',
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    await suite.site.app.lab.unpublished.settled();
+    for (const lang of ['zh', 'en'] as const) {
+      const page = await logIn(lang, '/console', { username: 'demo.user', password: DEMO_USER_PASSWORD });
+      const field = searchField(page, lang);
+      await field.fill('zephyrion');
+      const draft = page.getByRole('option', { name: /Zephyrion field notes/ });
+      await draft.waitFor();
+      await expect(draft.textContent()).resolves.toContain(lang === 'zh' ? '文章 · 草稿' : 'Article · Draft');
+      await field.fill('zephyrlon notes');
+      await draft.waitFor();
+      await expect(page.locator('.quick-search-suggestion').textContent()).resolves.toBe(
+        lang === 'zh' ? '您是不是要找“zephyrion notes”？下面是它的结果。' : 'Did you mean “zephyrion notes”? Its results are shown.',
+      );
+      // Enter opens the draft's editor
+      await field.press('Enter');
+      await page.waitForURL((u) => u.pathname.startsWith('/console/') && u.searchParams.has('edit'));
+    }
   });
 
   test('at 390 px: the field is in the app bar, its options fit, and the page does not scroll sideways', async () => {

@@ -83,6 +83,28 @@ describe.skipIf(!e2eAvailable)('site search in a browser', { timeout: 90_000 }, 
     expect(await page.locator('.search-results > li').count()).toBe(3);
   });
 
+  test('a misspelt word: "did you mean" in both languages, its results shown, its link searching the word', async () => {
+    // issue #28: "argumnet" found nothing, "論辯" nothing, "arguments" one of the many "argument" finds
+    for (const lang of ['en', 'zh'] as const) {
+      const { page } = await suite.open({ lang });
+      await page.goto(suite.at('/search?q=argumnet'));
+      const suggestion = page.locator('.search-suggestion');
+      await expect(suggestion.textContent()).resolves.toBe(
+        lang === 'zh' ? '您是不是要找 argument？下面是它的结果。' : 'Did you mean argument? Its results are shown.',
+      );
+      expect(await page.locator('.search-results > li').count()).toBeGreaterThan(2);
+      await expect(page.locator('.search-results mark').first().textContent()).resolves.toMatch(/^argument/i);
+      await suggestion.getByRole('link', { name: 'argument' }).click();
+      await page.waitForURL((u) => u.searchParams.get('q') === 'argument');
+      await page.locator('.search-results > li').first().waitFor();
+      await expect(page.locator('.search-suggestion').count()).resolves.toBe(0);
+    }
+    const { page } = await suite.open({ lang: 'zh' });
+    await page.goto(suite.at('/search?q=論辯'));
+    await expect(page.locator('.search-results mark').first().textContent()).resolves.toBe('论辩');
+    await expect(page.locator('.search-suggestion').count()).resolves.toBe(0);
+  });
+
   test('on a phone: the menu holds the field, the page fits the screen in both languages', async () => {
     for (const lang of ['en', 'zh'] as const) {
       const { page } = await suite.open({ lang, width: 390, height: 844 });

@@ -78,6 +78,15 @@ export default function Search({ loaderData }: Route.ComponentProps) {
         </Form>
 
         {answer.cut && <p className="muted small">{t('search.cut', { max: String(SEARCH_MAX_CHARS) })}</p>}
+        {answer.didYouMean && (
+          <p className="search-suggestion">
+            {t('search.didYouMean')}{' '}
+            <Link to={paths.search(answer.didYouMean, kind, forced ? lang : undefined)}>
+              <strong>{answer.didYouMean}</strong>
+            </Link>
+            {t('search.didYouMeanEnd')}
+          </p>
+        )}
 
         {!q ? (
           <p className="muted">{t('search.empty')}</p>

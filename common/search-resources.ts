@@ -1,0 +1,17 @@
+import type { ResourceDef } from './resource.ts';
+import { article, news, page, person, publication, showcase } from './resources/index.ts';
+import type { SearchKind } from './search.ts';
+
+// The resource that edits each kind of search result: its access decides who may edit the record (the
+// console's quick search, app/console/record-targets.ts, and the server's search of unpublished records,
+// server/api/search.ts, issue #28). Kept apart from common/search.ts, which the public pages load without
+// the resources' declarations.
+export const searchKindResources: Record<SearchKind, ResourceDef> = {
+  publication,
+  article,
+  news,
+  person,
+  course: page,
+  sharedtask: page,
+  opensource: showcase,
+};
