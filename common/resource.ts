@@ -87,6 +87,8 @@ export type ConsoleView = {
   readonly toggles?: readonly string[];
   /** The list and the editor offer a preview of the record's public page, saved or with unsaved edits (server/pages/preview.ts). */
   readonly preview?: boolean;
+  /** Fields the list's filter box also looks in, besides the list's own columns (common/list-params.ts). */
+  readonly filter?: readonly string[];
   /** false: the list is part of a screen of its own (site content), not a drawer entry with its own address. */
   readonly drawer?: false;
 };
