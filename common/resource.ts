@@ -281,3 +281,9 @@ export function recordTitle(res: ResourceDef, row: Record<string, unknown>, lang
   const extra = col.with ? text(row[col.with]) : '';
   return extra && extra !== main ? `${main} / ${extra}` : main;
 }
+
+/** A field's name as a reader sees it: its declared label in `lang` (an enum's number by its enum's), else the name itself. */
+export function fieldLabel(res: ResourceDef, name: string, lang: 'zh' | 'en'): string {
+  const def = res.fields[name] ?? Object.values(res.fields).find((d) => d.numField === name);
+  return def?.label[lang] ?? name;
+}

@@ -23,7 +23,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useOutletContext, useSearchParams } from 'react-router';
 import type { Lang } from '../../common/enums.ts';
 import type { ListParams } from '../../common/list-params.ts';
-import { type Access, defaults, type ResourceDef } from '../../common/resource.ts';
+import { type Access, defaults, fieldLabel, type ResourceDef } from '../../common/resource.ts';
 import type { StoredSession } from '../lib/session.ts';
 import { useT } from '../i18n/index.tsx';
 import { ApiFailure, api } from './api.ts';
@@ -138,7 +138,8 @@ export function ResourceScreen({
   const keepOpen = keepOpenOnUpdate ?? view?.keepOpenOnUpdate ?? false;
   const confirm = useConfirm();
   const check = useCheck();
-  const { busy: saving, run } = useAction();
+  // a refusal names each field by its declared label in the reader's language (issue #28)
+  const { busy: saving, run } = useAction((field) => fieldLabel(res, field, lang));
   const queryClient = useQueryClient();
   const narrow = !useMediaQuery('(min-width:800px)', { noSsr: true });
   // on a phone the list is a column of cards that fit the screen, actions within reach

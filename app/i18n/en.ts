@@ -261,7 +261,7 @@ export const en: Messages = {
     size: 'Size',
     uploader: 'Uploader',
     filter: 'Filter',
-    adminOnly: 'Only administrators may see and edit {{what}}.',
+    adminOnly: 'No permission: only administrators may see and edit {{what}}.',
     sortBy: 'Sort by {{column}}',
     rowsPerPage: 'Rows per page',
     of: 'of',

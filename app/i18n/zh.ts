@@ -243,7 +243,7 @@ export const zh = {
     size: '大小',
     uploader: '上传者',
     filter: '筛选',
-    adminOnly: '只有管理员可以查看和编辑{{what}}。',
+    adminOnly: '没有权限：只有管理员可以查看和编辑{{what}}。',
     sortBy: '排序：{{column}}',
     rowsPerPage: '每页行数',
     of: '共',

@@ -96,7 +96,8 @@ describe.skipIf(!e2eAvailable)('console in a browser', { timeout: 90_000 }, () =
 
     await page.getByRole('button', { name: '添加' }).click();
     await page.getByRole('button', { name: '保存' }).click();
-    await expect(page.getByText('abstract: 必填').first().waitFor()).resolves.toBeUndefined();
+    // the field by its declared label in the reader's language (issue #28)
+    await expect(page.getByText('摘要: 必填').first().waitFor()).resolves.toBeUndefined();
     expect(((await admin.get('/api/news/')).json() as Rec[]).length).toBe(before.length);
 
     const abstract = `E2E 新闻 ${Date.now()}`;
