@@ -124,7 +124,8 @@ export function Frame({ session, title, authority, links, search, children }: Pr
     <Box sx={{ width: DRAWER }} role="navigation" aria-label={t('console.menu')}>
       <Box sx={{ p: 2, display: 'flex', alignItems: 'center', gap: 1.5 }}>
         <Avatar src={session.portrait || undefined} alt="" sx={{ width: 48, height: 48 }} />
-        <Box sx={{ minWidth: 0 }}>
+        {/* the member's own name: data, in whatever letters it is written (tests/e2e/console-lists.test.ts) */}
+        <Box sx={{ minWidth: 0 }} data-drawer-user>
           <Typography noWrap sx={{ fontWeight: 600 }}>
             {lang === 'zh' ? session.name || session.name_en : session.name_en || session.name}
           </Typography>
