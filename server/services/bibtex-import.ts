@@ -295,13 +295,11 @@ function checked(record: ImportedRecord, area: string) {
   return createSchema.safeParse({ ...fields, area });
 }
 
-/** What the schema refuses in a record, one line per field named by its declared label ("年份：…", "Year: …"), in the reader's language (issue #28). */
+/** What the schema refuses in a record, one line per field named by its declared label ("年份: …", "Year: …"), in the reader's language (issue #28). */
 function problemsOf(record: ImportedRecord, lang: Lang, area = 'none'): string[] {
   const result = checked(record, area);
   if (result.success) return [];
-  return Object.entries(zodFieldErrors(lang, result.error.issues)).map(
-    ([field, ms]) => `${fieldLabel(publication, field, lang)}${lang === 'zh' ? '：' : ': '}${ms.join('; ')}`,
-  );
+  return Object.entries(zodFieldErrors(lang, result.error.issues)).map(([field, ms]) => `${fieldLabel(publication, field, lang)}: ${ms.join('; ')}`);
 }
 
 const titleKey = (title: string) => title.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
