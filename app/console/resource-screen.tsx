@@ -159,6 +159,10 @@ export function ResourceScreen({
   const list = useQuery({ ...pageQuery(res, listParams), enabled: allowed(res.access.read) });
   const rows = sort ? sort(list.data?.rows ?? []) : (list.data?.rows ?? []);
   const total = list.data?.total ?? 0;
+  // a page past the end (its last records deleted, or filtered away): the last page there is
+  useEffect(() => {
+    if (list.data && page > 0 && page * pageSize >= total) setPage(Math.max(0, Math.ceil(total / pageSize) - 1));
+  }, [list.data, page, pageSize, total]);
   const shown = fields ?? view?.editorFields ?? Object.keys(res.fields);
   const id = (row: Row) => Number(row[res.id] ?? -1);
   const reload = () => queryClient.invalidateQueries({ queryKey: [res.name] });
