@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useMatches, useRouteError, useRouteLoaderData } from 'react-router';
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteError, useRouteLoaderData } from 'react-router';
 import { pageDataContext } from '#page-context';
 import { I18nProvider } from './i18n/index.tsx';
 import { useTheme } from './lib/theme.ts';
@@ -39,9 +39,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData('root') as RootData | undefined;
   const lang = data?.lang ?? 'en';
   const chosen = useTheme(data?.theme ?? 'system');
-  // the console and the advisor's area are MUI screens in light colours only
-  const staff = useMatches().some((m) => m.id.startsWith('routes/console/') || m.id.startsWith('routes/advisor/'));
-  const theme = staff ? 'light' : chosen;
+  // the console and the advisor's area follow it too (their MUI theme, app/console/frame.tsx)
+  const theme = chosen;
   return (
     // the reader's chosen theme is in the server's HTML, so the first paint has it (public.css)
     <html lang={lang === 'zh' ? 'zh-CN' : 'en'} data-theme={theme === 'system' ? undefined : theme}>

@@ -94,6 +94,8 @@ export type ConsoleView = {
   readonly toggles?: readonly string[];
   /** The list and the editor offer a preview of the record's public page, saved or with unsaved edits (server/pages/preview.ts). */
   readonly preview?: boolean;
+  /** Fields the list's filter box also looks in, besides the list's own columns (common/list-params.ts). */
+  readonly filter?: readonly string[];
   /** false: the list is part of a screen of its own (site content), not a drawer entry with its own address. */
   readonly drawer?: false;
 };
@@ -295,4 +297,10 @@ export function recordTitle(res: ResourceDef, row: Record<string, unknown>, lang
   const main = col.bilingual ? text(row[`${col.key}_${lang}`]) || text(row[`${col.key}_${other}`]) : text(row[col.key]);
   const extra = col.with ? text(row[col.with]) : '';
   return extra && extra !== main ? `${main} / ${extra}` : main;
+}
+
+/** A field's name as a reader sees it: its declared label in `lang` (an enum's number by its enum's), else the name itself. */
+export function fieldLabel(res: ResourceDef, name: string, lang: 'zh' | 'en'): string {
+  const def = res.fields[name] ?? Object.values(res.fields).find((d) => d.numField === name);
+  return def?.label[lang] ?? name;
 }

@@ -9,6 +9,7 @@ import type { FieldDef } from '../../common/fields.ts';
 import { pick } from '../../common/lang.ts';
 import type { ListColumn, ResourceDef } from '../../common/resource.ts';
 import { labTime } from '../../common/instant.ts';
+import { sortKeyOf } from '../../common/list-params.ts';
 import { publicState } from '../../common/resources/flags.ts';
 import { useT } from '../i18n/index.tsx';
 import { formatInstant } from './format.ts';
@@ -18,7 +19,14 @@ import { formatInstant } from './format.ts';
 
 export type Row = Record<string, unknown>;
 /** A column of the list; on a phone the `title` column heads each record's card (else the first). */
-export type Column = { key: string; label: string; render?: (row: Row) => ReactNode; title?: boolean };
+export type Column = {
+  key: string;
+  label: string;
+  render?: (row: Row) => ReactNode;
+  title?: boolean;
+  /** The list call's `sort` this column's heading asks for (common/list-params.ts); none: not sortable. */
+  sort?: string;
+};
 
 const text = (v: unknown): string => (v === null || v === undefined ? '' : Array.isArray(v) ? v.join(', ') : String(v));
 
@@ -94,6 +102,7 @@ export function columnsOf(res: ResourceDef, lang: Lang): Column[] {
       if (href) return <PublicLink href={href} text={text(row[col.key])} lang={lang} />;
       return cellOf(def, row[col.key], lang);
     };
-    return { key: col.key, label, render, ...(col.title ? { title: true } : {}) };
+    const sort = sortKeyOf(res, c, lang);
+    return { key: col.key, label, render, ...(col.title ? { title: true } : {}), ...(sort ? { sort } : {}) };
   });
 }

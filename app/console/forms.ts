@@ -1,6 +1,6 @@
 import type { Lang } from '../../common/enums.ts';
 import { zodFieldErrors } from '../../common/messages.ts';
-import { inputSchema, type ResourceDef } from '../../common/resource.ts';
+import { fieldLabel, inputSchema, type ResourceDef } from '../../common/resource.ts';
 import { RELEASE } from '../../common/resources/flags.ts';
 import { Upload } from '../../common/upload.ts';
 import { useT } from '../i18n/index.tsx';
@@ -47,7 +47,7 @@ export function validate(res: ResourceDef, mode: 'create' | 'update', body: Body
 }
 
 /**
- * `check(res, mode, body)`: the problems of a body (field → message), shown as red lines "field: message"
+ * `check(res, mode, body)`: the problems of a body (field → message), shown as red lines "label: message"
  * under an optional heading when there are any. An empty answer means the body may be sent.
  */
 export function useCheck() {
@@ -55,7 +55,8 @@ export function useCheck() {
   const notify = useNotify();
   return (res: ResourceDef, mode: 'create' | 'update', body: Body, how: { heading?: string; name?: (field: string) => string } = {}) => {
     const problems = validate(res, mode, body, lang);
-    const lines = Object.entries(problems).map(([field, message]) => `${how.name?.(field) ?? field}: ${message}`);
+    // each field by its declared label in the reader's language (issue #28), unless the screen names it
+    const lines = Object.entries(problems).map(([field, message]) => `${how.name?.(field) ?? fieldLabel(res, field, lang)}: ${message}`);
     if (lines.length > 0) notify.lines(how.heading ? [how.heading, ...lines] : lines);
     return problems;
   };

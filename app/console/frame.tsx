@@ -13,6 +13,7 @@ import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
+import { enUS, zhCN } from '@mui/material/locale';
 import { createTheme, ThemeProvider } from '@mui/material/styles';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
@@ -22,13 +23,19 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
+import { enUS as pickersEnUS, zhCN as pickersZhCN } from '@mui/x-date-pickers/locales';
+import 'dayjs/locale/zh-cn';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { SnackbarProvider } from 'notistack';
-import { type ReactElement, type ReactNode, useEffect, useState } from 'react';
+import { type ReactElement, type ReactNode, useEffect, useMemo, useState } from 'react';
 import { NavLink, useLocation, useNavigate, useRevalidator } from 'react-router';
+import type { Lang } from '../../common/enums.ts';
 import { LANG_COOKIE } from '../../common/lang.ts';
+import { type Theme as ThemeChoice, themes as themeChoices } from '../../common/theme.ts';
 import { useT } from '../i18n/index.tsx';
 import { logout, type StoredSession } from '../lib/session.ts';
+import { chooseTheme, useTheme as useThemeChoice } from '../lib/theme.ts';
+import { useRootData } from '../root.tsx';
 import { ConfirmProvider } from './ui.tsx';
 
 // The frame the console and the advisor area share (SPEC §2): a side drawer with the member's avatar,
@@ -38,10 +45,43 @@ import { ConfirmProvider } from './ui.tsx';
 
 export type FrameLink = { key: string; path: string; label: string; icon: ReactElement; end?: boolean };
 
-const theme = createTheme({
-  palette: { primary: { main: '#1e4f91' }, secondary: { main: '#b5482b' }, background: { default: '#f5f7fa' } },
-  breakpoints: { values: { xs: 0, sm: 400, md: 800, lg: 1200, xl: 1536 } },
-});
+// The console's colours follow the public site's theme (issue #28): the reader's choice (the `theme` cookie,
+// the same three-way choice as the public frame's menu, app/lib/theme.ts), else the system's preference.
+// Each scheme's colours pass axe's colour-contrast rule on every console screen (tests/e2e/console-dark.test.ts).
+const schemes = {
+  light: { primary: { main: '#1e4f91' }, secondary: { main: '#b5482b' }, background: { default: '#f5f7fa' } },
+  dark: {
+    primary: { main: '#9cc0f5' },
+    secondary: { main: '#f0a58c' },
+    // a darker green and red than MUI's dark defaults would be unreadable on the dark paper: its lighter ones
+    success: { main: '#81c784' },
+    error: { main: '#f28b82' },
+    info: { main: '#8fcaf9' },
+    background: { default: '#10161f', paper: '#19212c' },
+  },
+} as const;
+
+/** The console's MUI theme in a colour scheme and a language (MUI's and the date pickers' own words). */
+function consoleTheme(mode: 'light' | 'dark', lang: Lang) {
+  return createTheme(
+    {
+      palette: { mode, ...schemes[mode] },
+      breakpoints: { values: { xs: 0, sm: 400, md: 800, lg: 1200, xl: 1536 } },
+    },
+    lang === 'zh' ? zhCN : enUS,
+    lang === 'zh' ? pickersZhCN : pickersEnUS,
+  );
+}
+
+/** The scheme in force: the reader's choice, else the system's. */
+function useScheme(): { choice: ThemeChoice; mode: 'light' | 'dark' } {
+  const choice = useThemeChoice(useRootData()?.theme ?? 'system');
+  const systemDark = useMediaQuery('(prefers-color-scheme: dark)', { noSsr: true });
+  return { choice, mode: choice === 'system' ? (systemDark ? 'dark' : 'light') : choice };
+}
+
+/** dayjs's locale of each language: the pickers' month and weekday names ("十一月 2026", 日 一 二…). */
+const pickerLocale = { zh: 'zh-cn', en: 'en' } as const;
 
 const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
 
@@ -59,6 +99,8 @@ type Props = {
 
 export function Frame({ session, title, authority, links, search, children }: Props) {
   const { t, lang } = useT();
+  const { choice, mode } = useScheme();
+  const theme = useMemo(() => consoleTheme(mode, lang), [mode, lang]);
   const wide = useMediaQuery('(min-width:800px)', { noSsr: true });
   const [open, setOpen] = useState(false);
   const location = useLocation();
@@ -82,7 +124,8 @@ export function Frame({ session, title, authority, links, search, children }: Pr
     <Box sx={{ width: DRAWER }} role="navigation" aria-label={t('console.menu')}>
       <Box sx={{ p: 2, display: 'flex', alignItems: 'center', gap: 1.5 }}>
         <Avatar src={session.portrait || undefined} alt="" sx={{ width: 48, height: 48 }} />
-        <Box sx={{ minWidth: 0 }}>
+        {/* the member's own name: data, in whatever letters it is written (tests/e2e/console-lists.test.ts) */}
+        <Box sx={{ minWidth: 0 }} data-drawer-user>
           <Typography noWrap sx={{ fontWeight: 600 }}>
             {lang === 'zh' ? session.name || session.name_en : session.name_en || session.name}
           </Typography>
@@ -124,6 +167,15 @@ export function Frame({ session, title, authority, links, search, children }: Pr
           </ToggleButton>
         </ToggleButtonGroup>
       </Box>
+      <Box sx={{ px: 2, pt: 1 }}>
+        <ToggleButtonGroup size="small" exclusive value={choice} onChange={(_, v: ThemeChoice | null) => v && chooseTheme(v)} aria-label={t('theme.label')}>
+          {themeChoices.map((key) => (
+            <ToggleButton key={key} value={key}>
+              {t(`theme.${key}`)}
+            </ToggleButton>
+          ))}
+        </ToggleButtonGroup>
+      </Box>
       <Divider sx={{ my: 1 }} />
       {search && wide && (
         <Box role="search" sx={{ px: 2, pt: 0.5, pb: 0.5 }}>
@@ -144,7 +196,7 @@ export function Frame({ session, title, authority, links, search, children }: Pr
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />
-      <LocalizationProvider dateAdapter={AdapterDayjs}>
+      <LocalizationProvider dateAdapter={AdapterDayjs} adapterLocale={pickerLocale[lang]}>
         <QueryClientProvider client={queryClient}>
           <SnackbarProvider autoHideDuration={2000} maxSnack={4} anchorOrigin={{ vertical: 'top', horizontal: 'center' }}>
             <ConfirmProvider>

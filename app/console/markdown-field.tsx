@@ -15,18 +15,20 @@ import { useImageInsertion } from './image-insert.tsx';
 // Markdown with a small toolbar and a live preview, and HTML with a live preview in a sandboxed frame
 // (the author's HTML never runs in the console's own page).
 
-const tools: [string, string, string][] = [
-  ['B', '**', '**'],
-  ['I', '_', '_'],
-  ['H2', '\n## ', ''],
-  ['H3', '\n### ', ''],
-  ['• ', '\n- ', ''],
-  ['1.', '\n1. ', ''],
-  ['</>', '`', '`'],
-  ['❝', '\n> ', ''],
-  ['link', '[', '](https://)'],
-  ['▦', '\n| a | b |\n|---|---|\n| 1 | 2 |\n', ''],
+/** Each tool: the mark it shows, what it puts before and after the selection, and its name (the button's, in the reader's language). */
+const tools: [string, string, string, MarkdownTool][] = [
+  ['B', '**', '**', 'bold'],
+  ['I', '_', '_', 'italic'],
+  ['H2', '\n## ', '', 'heading2'],
+  ['H3', '\n### ', '', 'heading3'],
+  ['• ', '\n- ', '', 'bullets'],
+  ['1.', '\n1. ', '', 'numbered'],
+  ['</>', '`', '`', 'code'],
+  ['❝', '\n> ', '', 'quote'],
+  ['🔗', '[', '](https://)', 'link'],
+  ['▦', '\n| a | b |\n|---|---|\n| 1 | 2 |\n', '', 'table'],
 ];
+type MarkdownTool = 'bold' | 'italic' | 'heading2' | 'heading3' | 'bullets' | 'numbered' | 'code' | 'quote' | 'link' | 'table';
 
 export function MarkdownField({
   label,
@@ -59,9 +61,16 @@ export function MarkdownField({
       <Typography variant="body2" color="text.secondary" gutterBottom>
         {label}
       </Typography>
-      <ButtonGroup size="small" variant="outlined" sx={{ mb: 1, flexWrap: 'wrap' }} aria-label="markdown toolbar">
-        {tools.map(([name, before, after]) => (
-          <Button key={name} onClick={() => insert(before, after)} sx={{ minWidth: 36, textTransform: 'none' }}>
+      <ButtonGroup size="small" variant="outlined" sx={{ mb: 1, flexWrap: 'wrap' }} aria-label={t('console.markdownTools.toolbar')}>
+        {tools.map(([name, before, after, tool]) => (
+          // named in the reader's language, the mark it shows included (WCAG 2.5.3)
+          <Button
+            key={name}
+            onClick={() => insert(before, after)}
+            aria-label={`${t(`console.markdownTools.${tool}`)} ${name.trim()}`}
+            title={t(`console.markdownTools.${tool}`)}
+            sx={{ minWidth: 36, textTransform: 'none' }}
+          >
             {name}
           </Button>
         ))}

@@ -16,23 +16,27 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
+import TableSortLabel from '@mui/material/TableSortLabel';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useOutletContext, useSearchParams } from 'react-router';
 import type { Lang } from '../../common/enums.ts';
-import { defaults, type ResourceDef } from '../../common/resource.ts';
+import type { ListParams } from '../../common/list-params.ts';
+import { type Access, defaults, fieldLabel, type ResourceDef } from '../../common/resource.ts';
+import type { StoredSession } from '../lib/session.ts';
 import { useT } from '../i18n/index.tsx';
 import { ApiFailure, api, listQuery } from './api.ts';
 import { type Column, columnsOf, type Row } from './columns.tsx';
 import { FieldInput } from './fields.tsx';
 import { bodyOf, editorFields, useCheck } from './forms.ts';
+import { FilterBox, PAGE_SIZES, pageQuery, usePageSize } from './list-controls.tsx';
 import { openPreview, savedPreview } from './preview.ts';
 import { HistoryButton } from './history-dialog.tsx';
 import { SortDialog } from './sort-dialog.tsx';
 import { createdTools, rowTools, screenTools } from './screen-tools.tsx';
-import { useAction, useConfirm, usePaginationLabels } from './ui.tsx';
+import { AdminOnly, useAction, useConfirm, usePaginationLabels } from './ui.tsx';
 
 // One table and one editor serve every declared resource (SPEC §4 "Editors"): add opens a blank record
 // (id -1), edit opens a copy; saving creates or updates by id, closes (but for kept-open updates) and
@@ -73,6 +77,13 @@ type Props = {
   canAdd?: boolean;
 };
 
+/** Whether the reader may do what a resource's declared `access` allows (as the server does): an administrator anything. */
+function useAllowed(): (access: Access) => boolean {
+  // the console frame's login (session.ts); a screen drawn outside the frame (a test) is a member's
+  const session = useOutletContext<{ session?: StoredSession } | undefined>()?.session;
+  return (access) => access === 'member' || session?.authority === 'admin';
+}
+
 /** The list's switches of a declaration's boolean fields (publish / unpublish…), each after a confirmation. */
 function toggleActions(res: ResourceDef, lang: Lang, succeeded: string): RowAction[] {
   return (res.console?.toggles ?? []).flatMap((field) => {
@@ -93,6 +104,19 @@ function toggleActions(res: ResourceDef, lang: Lang, succeeded: string): RowActi
   });
 }
 
+/**
+ * The actions' column keeps to the right edge of the table while the rest scrolls under it: with a side
+ * editor open at 1280 px the table is narrower than its columns, and the buttons were cut off (issue #28).
+ */
+const stickyActions = {
+  whiteSpace: 'nowrap',
+  position: 'sticky',
+  right: 0,
+  zIndex: 1,
+  bgcolor: 'background.paper',
+  boxShadow: (theme: { palette: { divider: string } }) => `-1px 0 0 ${theme.palette.divider}`,
+} as const;
+
 export function ResourceScreen({
   res,
   title: heading,
@@ -104,7 +128,7 @@ export function ResourceScreen({
   sort,
   newRecord,
   canDelete,
-  canAdd = true,
+  canAdd: addable = true,
 }: Props) {
   const { t, lang } = useT();
   const paginationLabels = usePaginationLabels();
@@ -116,18 +140,31 @@ export function ResourceScreen({
   const keepOpen = keepOpenOnUpdate ?? view?.keepOpenOnUpdate ?? false;
   const confirm = useConfirm();
   const check = useCheck();
-  const { busy: saving, run } = useAction();
+  // a refusal names each field by its declared label in the reader's language (issue #28)
+  const { busy: saving, run } = useAction((field) => fieldLabel(res, field, lang));
   const queryClient = useQueryClient();
   const narrow = !useMediaQuery('(min-width:800px)', { noSsr: true });
   // on a phone the list is a column of cards that fit the screen, actions within reach
   const phone = !useMediaQuery('(min-width:600px)', { noSsr: true });
+  const allowed = useAllowed();
+  const canAdd = addable && allowed(res.access.create);
   const [page, setPage] = useState(0);
+  // the list's filter, sort and page size (issue #28): asked of the server, one page at a time
+  const [q, setQ] = useState('');
+  const [sorting, setSorting] = useState<{ sort: string; order: 'asc' | 'desc' } | null>(null);
+  const [pageSize, setPageSize] = usePageSize(res.name);
   const [editing, setEditing] = useState<Row | null>(null);
   // a restored version remounts the form, so fields that keep state of their own start from its values
   const [restores, setRestores] = useState(0);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const list = useQuery(listQuery(res));
-  const rows = sort ? sort(list.data ?? []) : (list.data ?? []);
+  const listParams: ListParams = { ...(q ? { q } : {}), ...(sorting ?? {}), limit: pageSize, offset: page * pageSize };
+  const list = useQuery({ ...pageQuery(res, listParams), enabled: allowed(res.access.read) });
+  const rows = sort ? sort(list.data?.rows ?? []) : (list.data?.rows ?? []);
+  const total = list.data?.total ?? 0;
+  // a page past the end (its last records deleted, or filtered away): the last page there is
+  useEffect(() => {
+    if (list.data && page > 0 && page * pageSize >= total) setPage(Math.max(0, Math.ceil(total / pageSize) - 1));
+  }, [list.data, page, pageSize, total]);
   const shown = editorFields(res, fields ?? view?.editorFields ?? Object.keys(res.fields));
   const id = (row: Row) => Number(row[res.id] ?? -1);
   const reload = () => queryClient.invalidateQueries({ queryKey: [res.name] });
@@ -137,7 +174,9 @@ export function ResourceScreen({
   // a create's answer, for what the screen shows once after it (a new person's invitation link)
   const [created, setCreated] = useState<{ header: (name: string) => string | null; record: Row } | null>(null);
   // an ordered list (its declaration's `ordered`) is reordered by dragging, in a dialog mounted afresh each time
-  const [sorting, setSorting] = useState(0);
+  // the reorder dialog (console1's sort dialog): open while > 0, with the whole list, not the page shown
+  const [reordering, setReordering] = useState(0);
+  const whole = useQuery({ ...listQuery(res), enabled: reordering > 0 });
 
   const [params, setParams] = useSearchParams();
   const wanted = params.get('edit');
@@ -179,15 +218,17 @@ export function ResourceScreen({
     }
     if (!list.data) return;
     followed.current = wanted;
-    const at = rows.findIndex((r) => String(r[res.id]) === wanted);
-    const row = rows[at];
-    if (!row) {
-      setWanted(null);
+    const row = rows.find((r) => String(r[res.id]) === wanted);
+    reveal.current = true;
+    if (row) {
+      open(row);
       return;
     }
-    setPage(Math.floor(at / 10));
-    reveal.current = true;
-    open(row);
+    // on another page of the list: read by its id (a record that is not there closes the editor)
+    api.get<Row>(`${res.path}?${res.id}=${encodeURIComponent(wanted)}`).then(
+      (found) => open(found),
+      () => setWanted(null),
+    );
   }, [wanted, list.data]);
 
   // a refusal the server gives per field is shown beside the field too
@@ -326,31 +367,42 @@ export function ResourceScreen({
           {t('console.publishing.preview')}
         </Button>
       )}
-      {actions.map((a) => (
-        <Button key={a.key} size="small" color={a.color ?? 'primary'} onClick={() => void act(a, row)}>
-          {a.label(row)}
-        </Button>
-      ))}
+      {allowed(res.access.update) &&
+        actions.map((a) => (
+          <Button key={a.key} size="small" color={a.color ?? 'primary'} onClick={() => void act(a, row)}>
+            {a.label(row)}
+          </Button>
+        ))}
       {RowTool && <RowTool row={row} reload={reload} />}
-      {(canDelete?.(row) ?? true) && (
+      {allowed(res.access.delete) && (canDelete?.(row) ?? true) && (
         <Button size="small" color="error" onClick={() => void remove(row)}>
           {t('console.delete')}
         </Button>
       )}
     </>
   );
-  const pageRows = rows.slice(page * 10, page * 10 + 10);
+  const pageRows = rows;
+  const first = page * pageSize;
   const pagination = (
     <TablePagination
       component="div"
-      count={rows.length}
-      page={Math.min(page, Math.max(0, Math.ceil(rows.length / 10) - 1))}
+      count={total}
+      page={Math.min(page, Math.max(0, Math.ceil(total / pageSize) - 1))}
       onPageChange={(_, p) => setPage(p)}
-      rowsPerPage={10}
-      rowsPerPageOptions={[10]}
+      rowsPerPage={pageSize}
+      rowsPerPageOptions={[...PAGE_SIZES]}
+      onRowsPerPageChange={(e) => {
+        setPageSize(Number(e.target.value));
+        setPage(0);
+      }}
       {...paginationLabels}
     />
   );
+  /** A heading's click: sort by its column, ascending first, then descending. */
+  const sortBy = (key: string) => {
+    setSorting((cur) => ({ sort: key, order: cur?.sort === key && cur.order === 'asc' ? 'desc' : 'asc' }));
+    setPage(0);
+  };
 
   const titleColumn = columns.find((c) => c.title) ?? columns[0];
   const cards = (
@@ -370,7 +422,7 @@ export function ResourceScreen({
           >
             <Typography variant="subtitle2" component="h2" sx={{ overflowWrap: 'anywhere' }}>
               <Typography component="span" variant="caption" color="text.secondary" sx={{ mr: 1 }}>
-                {page * 10 + i + 1}
+                {first + i + 1}
               </Typography>
               {titleColumn ? cellOf(titleColumn, row) : null}
             </Typography>
@@ -404,9 +456,22 @@ export function ResourceScreen({
             <TableRow>
               <TableCell>{t('console.serial')}</TableCell>
               {columns.map((c) => (
-                <TableCell key={c.key}>{c.label}</TableCell>
+                <TableCell key={c.key} sortDirection={sorting?.sort === c.sort ? sorting?.order : false}>
+                  {c.sort ? (
+                    <TableSortLabel
+                      active={sorting?.sort === c.sort}
+                      direction={sorting?.sort === c.sort ? sorting.order : 'asc'}
+                      onClick={() => sortBy(c.sort as string)}
+                      title={t('console.sortBy', { column: c.label })}
+                    >
+                      {c.label}
+                    </TableSortLabel>
+                  ) : (
+                    c.label
+                  )}
+                </TableCell>
               ))}
-              <TableCell>{t('console.actions')}</TableCell>
+              <TableCell sx={stickyActions}>{t('console.actions')}</TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
@@ -417,13 +482,13 @@ export function ResourceScreen({
             )}
             {pageRows.map((row, i) => (
               <TableRow key={id(row)} hover selected={!!editing && id(editing) === id(row)}>
-                <TableCell>{page * 10 + i + 1}</TableCell>
+                <TableCell>{first + i + 1}</TableCell>
                 {columns.map((c) => (
                   <TableCell key={c.key} sx={{ maxWidth: 320, overflow: 'hidden', textOverflow: 'ellipsis' }}>
                     {cellOf(c, row)}
                   </TableCell>
                 ))}
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{rowActions(row)}</TableCell>
+                <TableCell sx={stickyActions}>{rowActions(row)}</TableCell>
               </TableRow>
             ))}
           </TableBody>
@@ -434,6 +499,9 @@ export function ResourceScreen({
   );
   const listing = phone ? cards : table;
 
+  // a screen the reader may not read (people, for a member): its title and why, nothing they could not do
+  if (!allowed(res.access.read)) return <AdminOnly title={title} message={t('console.adminOnly', { what: res.label[lang] })} />;
+
   return (
     <Box>
       <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', mb: 2, gap: 2 }}>
@@ -442,7 +510,7 @@ export function ResourceScreen({
         </Typography>
         {canAdd && Tools && <Tools reload={reload} />}
         {canAdd && res.ordered && (
-          <Button variant="outlined" startIcon={<SwapVertIcon />} disabled={rows.length < 2} onClick={() => setSorting((n) => n + 1)}>
+          <Button variant="outlined" startIcon={<SwapVertIcon />} disabled={total < 2} onClick={() => setReordering((n) => n + 1)}>
             {t('consoleWork.sort.button')}
           </Button>
         )}
@@ -452,7 +520,19 @@ export function ResourceScreen({
           </Button>
         )}
       </Box>
-      {sorting > 0 && <SortDialog key={sorting} res={res} rows={rows} title={title} onClose={() => setSorting(0)} onSaved={reload} />}
+      {reordering > 0 && whole.data && (
+        <SortDialog key={reordering} res={res} rows={whole.data} title={title} onClose={() => setReordering(0)} onSaved={reload} />
+      )}
+      <Box sx={{ mb: 2 }}>
+        <FilterBox
+          label={columns.map((c) => c.label).join(lang === 'zh' ? '、' : ', ')}
+          onChange={(text) => {
+            if (text === q) return;
+            setQ(text);
+            setPage(0);
+          }}
+        />
+      </Box>
       {Created && created && <Created header={created.header} record={created.record} onClose={() => setCreated(null)} />}
       {list.error && (
         <Alert severity="error" sx={{ mb: 2 }}>

@@ -57,7 +57,7 @@ export function ScheduleGrid({ label, cell }: { label: string; cell: (day: numbe
       <Box
         component="td"
         colSpan={DAYS + 1}
-        sx={{ p: 0.25, textAlign: 'center', fontSize: 12, color: 'text.secondary', bgcolor: 'grey.100', borderRadius: 0.5, letterSpacing: 2 }}
+        sx={{ p: 0.25, textAlign: 'center', fontSize: 12, color: 'text.secondary', bgcolor: 'action.hover', borderRadius: 0.5, letterSpacing: 2 }}
       >
         {text}
       </Box>

@@ -14,13 +14,14 @@ import { ApiFailure } from './api.ts';
 // Messages (green on success, red "field: message" lines on failure, SPEC §8) and the confirmation
 // dialog, shared by every console screen.
 
-export function useNotify() {
+/** `label`: how a refusal's lines name each field (its declared label in the reader's language: common/resource.ts fieldLabel), its own name unless given. */
+export function useNotify(label?: (field: string) => string) {
   const { enqueueSnackbar } = useSnackbar();
   const { t } = useT();
   return {
     ok: (message: string) => enqueueSnackbar(message, { variant: 'success' }),
     fail: (error: unknown) => {
-      const lines = error instanceof ApiFailure ? error.lines() : [t('console.failed')];
+      const lines = error instanceof ApiFailure ? error.lines(label) : [t('console.failed')];
       enqueueSnackbar(<span style={{ whiteSpace: 'pre-line' }}>{lines.join('\n')}</span>, { variant: 'error' });
     },
     lines: (lines: string[]) => enqueueSnackbar(<span style={{ whiteSpace: 'pre-line' }}>{lines.join('\n')}</span>, { variant: 'error' }),
@@ -32,8 +33,8 @@ export function useNotify() {
  * lines of the failure, which `failed` also gets (a form shows a refusal beside its fields). Resolves
  * whether it succeeded.
  */
-export function useAction() {
-  const notify = useNotify();
+export function useAction(label?: (field: string) => string) {
+  const notify = useNotify(label);
   const [busy, setBusy] = useState(false);
   async function run<T>(work: () => Promise<T>, ok?: (result: T) => string, failed?: (error: unknown) => void): Promise<boolean> {
     setBusy(true);

@@ -73,6 +73,8 @@ export const publication = defineResource({
     icon: 'publication',
     editor: 'side',
     keepOpenOnUpdate: true,
+    // a paper is found by its authors, DOI or keywords as well as its title
+    filter: ['author', 'doi', 'keywords'],
     editorFields: [
       'title',
       'author',

@@ -8,12 +8,14 @@ import { siteOrigin } from '../http/origin.ts';
 import { createPerson, getProfile, invitePerson, ownProfile, people, updateProfile } from '../services/people.ts';
 import { InvitationIssuedSchema } from '../../common/wire.ts';
 import { asWire } from '../services/wire.ts';
+import { listPage, listParamsSchema, narrowed } from '../services/list-page.ts';
+import { pageAnswer } from './resource-routes.ts';
 import { answers, ctxOf, listOrOne, multipartConsumes, requireId, SuccessSchema, success, typed } from './helpers.ts';
 
 // SPEC §7 People: ?pid= is people management (administrators), ?uid= is one's own profile.
 
 const tags = ['people'];
-const query = z.object({ pid: z.string().optional(), uid: z.string().optional() }).loose();
+const query = z.object({ pid: z.string().optional(), uid: z.string().optional(), ...listParamsSchema(person) }).loose();
 const upload = uploadConfigOf(person.fields, uploadLimits.image);
 const PersonSchema = wireSchema(person);
 type Person = WireRow<typeof person>;
@@ -32,12 +34,13 @@ export async function peopleRoutes(app: FastifyInstance) {
       },
       config: { access: 'member' },
     },
-    async (req) => {
+    async (req, reply) => {
       const { uid, pid } = req.query;
       const ctx = ctxOf(app, req);
       if (uid !== undefined) return asWire<Person>(await getProfile(ctx, uid));
       requireAccess(req, 'admin');
       if (pid !== undefined) return asWire<Person>(await people.get(ctx, requireId(pid)));
+      if (narrowed(req.query)) return asWire<Person[]>(pageAnswer(reply, await listPage(people, ctx, req.query)));
       return asWire<Person[]>(await people.list(ctx));
     },
   );

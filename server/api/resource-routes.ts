@@ -1,8 +1,9 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { inputSchema, wireSchema } from '../../common/resource.ts';
 import { uploadConfigOf } from '../http/multipart.ts';
 import { fileLimitOf, type Registered, registry } from '../registry.ts';
 import type { Crud } from '../services/crud.ts';
+import { listPage, listParamsSchema, narrowed, TOTAL_HEADER } from '../services/list-page.ts';
 import { answers, ctxOf, idQuery, listOrOne, multipartConsumes, requireId, SuccessSchema, success, typed } from './helpers.ts';
 
 // The four calls of SPEC §7 that every declared resource has, on its own irregular path:
@@ -25,12 +26,19 @@ export type ResourceRouteOptions = {
   skip?: readonly ('list' | 'create' | 'update' | 'delete')[];
 };
 
+/** A narrowed list's answer: SPEC §7's array, its total in X-Total-Count. */
+export function pageAnswer<T>(reply: FastifyReply, page: { rows: T[]; total: number }): T[] {
+  reply.header(TOTAL_HEADER, String(page.total));
+  return page.rows;
+}
+
 export function resourceRoutes(app: FastifyInstance, crud: Crud, opts: ResourceRouteOptions = {}) {
   const { res } = crud;
   const api = typed(app);
   const tags = [res.name];
   const skip = new Set(opts.skip ?? []);
   const query = idQuery(res.id);
+  const listQuery = query.extend(listParamsSchema(res));
   const upload = uploadConfigOf(res.fields, opts.fileLimit);
 
   if (!skip.has('list')) {
@@ -39,16 +47,17 @@ export function resourceRoutes(app: FastifyInstance, crud: Crud, opts: ResourceR
       {
         schema: {
           tags,
-          summary: `List ${res.label.en.toLowerCase()}, or one with ?${res.id}=`,
-          querystring: query,
+          summary: `List ${res.label.en.toLowerCase()} (filtered, sorted and a page of it with ?q=, sort=, order=, limit=, offset=), or one with ?${res.id}=`,
+          querystring: listQuery,
           response: answers(listOrOne(wireSchema(res))),
         },
         config: { access: res.access.read },
       },
-      async (req) => {
+      async (req, reply) => {
         const ctx = ctxOf(app, req);
         const id = req.query[res.id];
-        return id !== undefined ? crud.get(ctx, requireId(id)) : crud.list(ctx);
+        if (id !== undefined) return crud.get(ctx, requireId(id));
+        return narrowed(req.query) ? pageAnswer(reply, await listPage(crud, ctx, req.query)) : crud.list(ctx);
       },
     );
   }

@@ -3,7 +3,7 @@ import type { CSL, CSLName } from '@citation-js/core';
 import { displayName, type NameParts } from '../../common/authors.ts';
 import { bareDoi } from '../../common/doi.ts';
 import { areas, type Lang } from '../../common/enums.ts';
-import { inputSchema } from '../../common/resource.ts';
+import { fieldLabel, inputSchema } from '../../common/resource.ts';
 import { publication } from '../../common/resources/publication.ts';
 import type { ImportChoice, ImportEntry, ImportedRecord, ImportResult } from '../../common/wire.ts';
 import { type MessageKey, t, zodFieldErrors } from '../../common/messages.ts';
@@ -395,11 +395,11 @@ function checked(record: ImportedRecord, area: string) {
   return createSchema.safeParse({ ...fields, area });
 }
 
-/** What the schema refuses in a record, one line per field ("year: …"), in the reader's language. */
+/** What the schema refuses in a record, one line per field named by its declared label ("年份: …", "Year: …"), in the reader's language (issue #28). */
 function problemsOf(record: ImportedRecord, lang: Lang, area = 'none'): string[] {
   const result = checked(record, area);
   if (result.success) return [];
-  return Object.entries(zodFieldErrors(lang, result.error.issues)).map(([field, ms]) => `${field}: ${ms.join('; ')}`);
+  return Object.entries(zodFieldErrors(lang, result.error.issues)).map(([field, ms]) => `${fieldLabel(publication, field, lang)}: ${ms.join('; ')}`);
 }
 
 const titleKey = (title: string) => title.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');

@@ -96,7 +96,8 @@ describe.skipIf(!e2eAvailable)('console in a browser', { timeout: 90_000 }, () =
 
     await page.getByRole('button', { name: '添加' }).click();
     await page.getByRole('button', { name: '保存' }).click();
-    await expect(page.getByText('abstract: 必填').first().waitFor()).resolves.toBeUndefined();
+    // the field by its declared label in the reader's language (issue #28)
+    await expect(page.getByText('摘要: 必填').first().waitFor()).resolves.toBeUndefined();
     expect(((await admin.get('/api/news/')).json() as Rec[]).length).toBe(before.length);
 
     const abstract = `E2E 新闻 ${Date.now()}`;
@@ -183,7 +184,7 @@ describe.skipIf(!e2eAvailable)('console in a browser', { timeout: 90_000 }, () =
     await logIn(page, ADMIN.username, ADMIN.password, '/console/article');
     await page.getByRole('button', { name: '添加' }).click();
     // the article body is markdown: one editor with its toolbar
-    await expect.poll(() => page.getByRole('group', { name: 'markdown toolbar' }).count()).toBe(1);
+    await expect.poll(() => page.getByRole('group', { name: 'Markdown 工具栏' }).count()).toBe(1);
 
     await page.goto(`${suite.site.url}/console/news`);
     await page.getByRole('button', { name: '添加' }).click();
@@ -226,8 +227,8 @@ describe.skipIf(!e2eAvailable)('console in a browser', { timeout: 90_000 }, () =
     await editor.getByLabel('密码', { exact: true }).fill('short');
     await editor.getByLabel('确认密码').fill('other');
     await editor.getByRole('button', { name: '保存' }).click();
-    await page.getByText('password: 最少8位密码').first().waitFor();
-    await page.getByText('password2: 两次密码输入需保持一致').first().waitFor();
+    await page.getByText('密码: 最少8位密码').first().waitFor();
+    await page.getByText('确认密码: 两次密码输入需保持一致').first().waitFor();
     await editor.getByLabel('密码', { exact: true }).fill('long-enough-1');
     await editor.getByLabel('确认密码').fill('long-enough-1');
     await editor.getByRole('button', { name: '保存' }).click();
@@ -238,8 +239,9 @@ describe.skipIf(!e2eAvailable)('console in a browser', { timeout: 90_000 }, () =
     await loginAs(suite.site.app, 'e2e.person', 'long-enough-1');
 
     const row = page.getByRole('row', { name: /e2e\.person/ });
-    // the new person (type "master") may stand on a later page of the table
-    for (let i = 0; i < 5 && !(await row.count()); i++) await page.getByRole('button', { name: '下一页' }).click();
+    // the new person (type "master") may stand on a later page of the table: the filter box finds them (issue #28)
+    await page.locator('main').getByRole('searchbox', { name: '筛选' }).fill('e2e.person');
+    await row.waitFor();
     await row.getByRole('button', { name: '转为已毕业' }).click();
     await page.getByRole('dialog').getByText('确认转为已毕业成员？').waitFor();
     await page.getByRole('dialog').getByRole('button', { name: '确定' }).click();

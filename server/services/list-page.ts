@@ -1,0 +1,100 @@
+import { type Expression, type SqlBool, sql } from 'kysely';
+import { z } from 'zod';
+import { FILTER_MAX, filterColumns, filterWords, LIMIT_MAX, type ListParams, sortKeys } from '../../common/list-params.ts';
+import type { ResourceDef } from '../../common/resource.ts';
+import { isPostgres } from '../db/database.ts';
+import { tables } from '../db/schema.ts';
+import type { Ctx } from './context.ts';
+import type { Crud, ListOptions } from './crud.ts';
+
+// A console list's page (issue #28): the filter text, the sort and the window of a list call, run in SQL so
+// that a list of 10 000 records answers one page. The filter looks for each word (at most five, of at most
+// 100 characters in all) in the declared columns: a case-insensitive substring of a text column (LIKE with
+// the word's % and _ escaped: no pattern of the reader's reaches the database, nor any regular expression),
+// an equal number in a number column, an enum option whose label in either language holds it. The sort is
+// one of the list's columns (common/list-params.ts), then the id, so that pages never overlap.
+
+/** The list call's query parameters, each checked (a bad one is a 400 naming it, in both languages). */
+export function listParamsSchema(res: ResourceDef) {
+  const keys = sortKeys(res);
+  const int = (max: number) => z.coerce.number().int().min(0).max(max).optional();
+  return {
+    q: z.string().max(FILTER_MAX).optional().describe(`Filter text: each word (at most five) in one of the list's columns`),
+    sort: (keys.length > 0 ? z.enum(keys as [string, ...string[]]) : z.never()).optional().describe('A column of the list to sort by'),
+    order: z.enum(['asc', 'desc']).optional().describe('Direction of `sort` (asc unless given)'),
+    limit: int(LIMIT_MAX).describe('Rows of one page; the total is in X-Total-Count'),
+    offset: int(1_000_000_000).describe('Rows skipped before the page'),
+  };
+}
+
+type Column = { name: string; kind: 'text' | 'int' | 'bool01' };
+
+/** The filter's columns as the table stores them (a declared name that is no column is left out). */
+function columnsOf(res: ResourceDef): Column[] {
+  const table: Record<string, { kind: Column['kind'] }> | undefined = (tables as Record<string, Record<string, { kind: Column['kind'] }>>)[res.table];
+  return filterColumns(res).flatMap((name) => {
+    const col = table?.[name];
+    return col ? [{ name, kind: col.kind }] : [];
+  });
+}
+
+const escapeLike = (w: string) => `%${w.replaceAll('\\', '\\\\').replaceAll('%', '\\%').replaceAll('_', '\\_')}%`;
+
+/** Whether the list call asks for anything beyond the whole list. */
+export const narrowed = (p: ListParams) => p.q !== undefined || p.sort !== undefined || p.limit !== undefined || p.offset !== undefined;
+
+/** The filter as a condition: every word found in some column. */
+function filterOf(res: ResourceDef, ctx: Ctx, q: string | undefined): ListOptions['where'] {
+  const words = filterWords(q);
+  if (words.length === 0) return undefined;
+  const like = isPostgres(ctx.db) ? sql.raw('ilike') : sql.raw('like');
+  const columns = columnsOf(res);
+  return (query) =>
+    query.where((eb) =>
+      eb.and(
+        words.map((word) => {
+          const pattern = escapeLike(word);
+          const n = /^\d{1,9}$/.test(word) ? Number(word) : undefined;
+          const any: Expression<SqlBool>[] = [];
+          for (const c of columns) {
+            const def = res.fields[c.name];
+            if (c.kind === 'int') {
+              if (n !== undefined) any.push(eb(c.name, '=', n));
+            } else if (c.kind === 'text') {
+              any.push(sql<SqlBool>`${sql.ref(c.name)} ${like} ${pattern} escape '\\'`);
+              // an enum is stored by its English value: a word of its label in the reader's language finds it too
+              if (def?.kind === 'enum') {
+                const values = (def.options ?? []).filter((o) => [o.zh, o.en].some((l) => l.toLowerCase().includes(word))).map((o) => o.value);
+                if (values.length > 0) any.push(eb(c.name, 'in', values));
+              }
+            }
+          }
+          return any.length > 0 ? eb.or(any) : sql<SqlBool>`1 = 0`;
+        }),
+      ),
+    );
+}
+
+/** One page of a list call and the number of records its filter selects. */
+export async function listPage(crud: Crud, ctx: Ctx, p: ListParams): Promise<{ rows: Record<string, unknown>[]; total: number }> {
+  const { res } = crud;
+  const where = filterOf(res, ctx, p.q);
+  const orderBy: [string, 'asc' | 'desc'][] = p.sort
+    ? [
+        [p.sort, p.order ?? 'asc'],
+        [res.id, p.order ?? 'asc'],
+      ]
+    : res.orderBy.map(([c, d]) => [c, d]);
+  const [rows, total] = await Promise.all([
+    crud.list(ctx, {
+      ...(where ? { where } : {}),
+      orderBy,
+      ...(p.limit !== undefined ? { limit: p.limit, offset: p.offset ?? 0 } : p.offset ? { limit: Number.MAX_SAFE_INTEGER, offset: p.offset } : {}),
+    }),
+    crud.count(ctx, where),
+  ]);
+  return { rows, total };
+}
+
+/** The header that carries a narrowed list's total (the answer stays SPEC §7's array). */
+export const TOTAL_HEADER = 'x-total-count';
