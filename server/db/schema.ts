@@ -115,8 +115,10 @@ export const tables = {
   },
   publication: {
     pid: id,
-    type: text,
-    type_num: int,
+    // 2026-11-25-0010-publication-kinds: replaced with the new checks, added NOT NULL and so with a default
+    // (SQLite adds no NOT NULL column without one): 'paper', 1
+    type: textDefault,
+    type_num: intDefault,
     area: text,
     area_num: int,
     title: text,
