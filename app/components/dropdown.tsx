@@ -5,7 +5,23 @@ import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 
 export type DropdownEntry = { key: string; label: ReactNode; onSelect: () => void; checked?: boolean; lang?: string };
 
-export function Dropdown({ label, button, entries, light = false }: { label: string; button: ReactNode; entries: DropdownEntry[]; light?: boolean }) {
+/**
+ * `label` names the menu, and the button too unless `buttonLabel` does: a button that shows text must be
+ * named by a text that contains it (WCAG 2.5.3, axe's label-content-name-mismatch).
+ */
+export function Dropdown({
+  label,
+  buttonLabel = label,
+  button,
+  entries,
+  light = false,
+}: {
+  label: string;
+  buttonLabel?: string;
+  button: ReactNode;
+  entries: DropdownEntry[];
+  light?: boolean;
+}) {
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
   const id = useId();
@@ -44,7 +60,7 @@ export function Dropdown({ label, button, entries, light = false }: { label: str
       <button
         type="button"
         className={`icon-button${light ? ' on-light' : ''}`}
-        aria-label={label}
+        aria-label={buttonLabel}
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? id : undefined}
@@ -57,6 +73,8 @@ export function Dropdown({ label, button, entries, light = false }: { label: str
           {entries.map((e) => {
             const choose = () => {
               setOpen(false);
+              // the focus goes back to the menu's button, not to the page's start
+              root.current?.querySelector<HTMLButtonElement>('button')?.focus();
               e.onSelect();
             };
             return radio ? (

@@ -23,14 +23,17 @@ export function LanguageMenu({ light = false }: { light?: boolean }) {
     }
     revalidator.revalidate();
   };
+  const shown = lang === 'zh' ? '中文' : 'EN';
   return (
     <Dropdown
       label={t('lang.label')}
+      // the name holds the text the button shows (WCAG 2.5.3): "Language: EN"
+      buttonLabel={t('lang.button', { lang: shown })}
       light={light}
       button={
         <>
           <GlobeIcon />
-          <span>{lang === 'zh' ? '中文' : 'EN'}</span>
+          <span>{shown}</span>
         </>
       }
       entries={[

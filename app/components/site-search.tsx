@@ -13,7 +13,7 @@ export function BarSearch() {
   const { t } = useT();
   return (
     <>
-      <Form method="get" action={paths.search()} role="search" className="bar-search">
+      <Form method="get" action={paths.search()} role="search" aria-label={t('search.label')} className="bar-search">
         <input type="search" name="q" aria-label={t('search.label')} placeholder={t('search.title')} maxLength={4 * SEARCH_MAX_CHARS} enterKeyHint="search" />
         <button type="submit" className="icon-button" aria-label={t('search.submit')}>
           <SearchIcon />
@@ -30,7 +30,7 @@ export function BarSearch() {
 export function SearchForm({ onSearch }: { onSearch?: () => void }) {
   const { t } = useT();
   return (
-    <Form method="get" action={paths.search()} role="search" className="drawer-search" onSubmit={onSearch}>
+    <Form method="get" action={paths.search()} role="search" aria-label={t('search.label')} className="drawer-search" onSubmit={onSearch}>
       <input type="search" name="q" aria-label={t('search.label')} placeholder={t('search.title')} maxLength={4 * SEARCH_MAX_CHARS} enterKeyHint="search" />
       <button type="submit" className="icon-button" aria-label={t('search.submit')}>
         <SearchIcon />

@@ -10,6 +10,7 @@ import Divider from '@mui/material/Divider';
 import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -47,9 +48,21 @@ export type FrameLink = { key: string; path: string; label: string; icon: ReactE
 
 // The console's colours follow the public site's theme (issue #28): the reader's choice (the `theme` cookie,
 // the same three-way choice as the public frame's menu, app/lib/theme.ts), else the system's preference.
-// Each scheme's colours pass axe's colour-contrast rule on every console screen (tests/e2e/console-dark.test.ts).
+// Each scheme's colours pass axe's colour-contrast rule on every console screen (tests/e2e/console-dark.test.ts,
+// tests/e2e/a11y-console.test.ts). In the light scheme every colour a text or an outline is drawn in keeps 4.5:1
+// (WCAG 1.4.3) on white and on a selected row under the pointer (primary at 12 %, #e4eaf2): MUI's own error, info,
+// warning and success are 4.1, 3.2, 2.6 and 4.2:1 there (axe found the red Delete on a selected row and the
+// "scheduled" chip, issue #28).
 const schemes = {
-  light: { primary: { main: '#1e4f91' }, secondary: { main: '#b5482b' }, background: { default: '#f5f7fa' } },
+  light: {
+    primary: { main: '#1e4f91' },
+    secondary: { main: '#a33d22' },
+    error: { main: '#b71c1c' },
+    info: { main: '#01579b' },
+    warning: { main: '#a14400' },
+    success: { main: '#276b2b' },
+    background: { default: '#f5f7fa' },
+  },
   dark: {
     primary: { main: '#9cc0f5' },
     secondary: { main: '#f0a58c' },
@@ -184,10 +197,13 @@ export function Frame({ session, title, authority, links, search, children }: Pr
       )}
       <List dense>
         {links.map((item) => (
-          <ListItemButton key={item.key} component={NavLink} to={item.path} end={item.end} sx={{ '&.active': { bgcolor: 'action.selected', fontWeight: 600 } }}>
-            <ListItemIcon>{item.icon}</ListItemIcon>
-            <ListItemText primary={item.label} />
-          </ListItemButton>
+          // a list holds list items alone (axe's list rule): each link in its own
+          <ListItem key={item.key} disablePadding>
+            <ListItemButton component={NavLink} to={item.path} end={item.end} sx={{ '&.active': { bgcolor: 'action.selected', fontWeight: 600 } }}>
+              <ListItemIcon>{item.icon}</ListItemIcon>
+              <ListItemText primary={item.label} />
+            </ListItemButton>
+          </ListItem>
         ))}
       </List>
     </Box>

@@ -92,6 +92,9 @@ export function MarkdownField({
           minRows={12}
         />
         <Box
+          // a region that scrolls is reached by keyboard to scroll it (WCAG 2.1.1, axe's scrollable-region-focusable)
+          role="region"
+          tabIndex={0}
           aria-label={t('console.preview')}
           sx={{
             border: '1px solid #ddd',

@@ -86,7 +86,8 @@ export function RecordList<T>({
   }
 
   return (
-    <TableContainer component={Paper} variant="outlined">
+    // a table wider than the screen scrolls: its region is reached by keyboard to scroll it (axe's scrollable-region-focusable)
+    <TableContainer component={Paper} variant="outlined" tabIndex={0} role="region" aria-label={label}>
       <Table size="small" aria-label={label}>
         <TableHead>
           <TableRow>

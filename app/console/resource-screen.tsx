@@ -197,7 +197,13 @@ export function ResourceScreen({
     );
   };
 
+  // by keyboard (issue #28): an opened editor takes the focus (its first field), and a closed one gives it back to
+  // what opened it (the row's Edit button); MUI's Dialog and Drawer would give it back, the side editor would not
+  const opener = useRef<HTMLElement | null>(null);
+  const focusFirst = useRef(false);
   const open = (row: Row | null) => {
+    if (document.activeElement instanceof HTMLElement && document.activeElement !== document.body) opener.current = document.activeElement;
+    focusFirst.current = true;
     setErrors({});
     setEditing(row ? { ...row } : { ...defaults(res), ...(newRecord?.() ?? {}), [res.id]: -1 });
     setWanted(row ? String(row[res.id]) : null);
@@ -205,6 +211,9 @@ export function ResourceScreen({
   const close = () => {
     setEditing(null);
     setWanted(null);
+    const back = opener.current;
+    opener.current = null;
+    if (back) requestAnimationFrame(() => back.isConnected && back.focus());
   };
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: followed once per address, when the list is there
@@ -306,7 +315,14 @@ export function ResourceScreen({
       key={`${id(editing)}-${restores}`}
       // one opened from the address is brought into view (below a long list, say)
       ref={(el: HTMLElement | null) => {
-        if (!el || !reveal.current) return;
+        if (!el) return;
+        if (focusFirst.current) {
+          focusFirst.current = false;
+          el.querySelector<HTMLElement>('input:not([type=hidden]):not([type=file]):not([disabled]), textarea:not([disabled]), [role="combobox"]')?.focus({
+            preventScroll: reveal.current,
+          });
+        }
+        if (!reveal.current) return;
         reveal.current = false;
         el.scrollIntoView({ block: 'nearest' });
       }}

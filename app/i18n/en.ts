@@ -22,7 +22,7 @@ export const en: Messages = {
     of: 'Page {{page}} of {{pages}}',
     range: '{{from}}–{{to}} of {{total}}',
   },
-  lang: { label: 'Language', zh: '中文', en: 'English' },
+  lang: { label: 'Language', button: 'Language: {{lang}}', zh: '中文', en: 'English' },
   theme: { label: 'Colour theme', button: 'Colour theme: {{theme}}', system: 'As the system', light: 'Light', dark: 'Dark' },
   auth: {
     login: 'Log in',
@@ -94,6 +94,8 @@ export const en: Messages = {
     title: 'Search',
     description: 'Publications, news, people, courses, shared tasks and open-source projects.',
     label: 'Search this site',
+    // the search page's own form: a name other than the top bar's, so that each search landmark is told apart
+    refine: 'Search again',
     placeholder: 'Words to find, e.g. argument mining, 情感分析',
     submit: 'Search',
     open: 'Search',

@@ -20,7 +20,7 @@ export const zh = {
     of: '第 {{page}} / {{pages}} 页',
     range: '第 {{from}}–{{to}} 条，共 {{total}} 条',
   },
-  lang: { label: '语言', zh: '中文', en: 'English' },
+  lang: { label: '语言', button: '语言：{{lang}}', zh: '中文', en: 'English' },
   theme: { label: '配色', button: '配色：{{theme}}', system: '跟随系统', light: '浅色', dark: '深色' },
   auth: {
     login: '登录',
@@ -92,6 +92,7 @@ export const zh = {
     title: '搜索',
     description: '论文、新闻、成员、课程、评测任务与开源项目。',
     label: '搜索本站',
+    refine: '重新搜索',
     placeholder: '输入关键词，如 情感分析、argument',
     submit: '搜索',
     open: '搜索',

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { NavLink, Outlet, Link as RouterLink, useLocation } from 'react-router';
 import { pick } from '../../../common/lang.ts';
 import { AccountMenu } from '../../components/account-menu.tsx';
@@ -64,6 +64,11 @@ export default function PublicFrame() {
   const home = location.pathname === '/';
   const solid = useSolidBar(home);
   const [drawer, setDrawer] = useState(false);
+  const closeDrawer = useCallback(() => {
+    setDrawer(false);
+    // the focus goes back to the menu button, not to the page's start
+    document.querySelector<HTMLButtonElement>('header .menu-button')?.focus();
+  }, []);
   const location_ = pick(site.location_zh, site.location_en, lang);
   // the site's name as its settings give it (console → site settings), never a name written here
   const labName = pick(site.lab_name_zh, site.lab_name_en, lang);
@@ -95,7 +100,7 @@ export default function PublicFrame() {
           <AccountMenu />
         </div>
       </header>
-      {drawer && <PhoneMenu onClose={() => setDrawer(false)} />}
+      {drawer && <PhoneMenu onClose={closeDrawer} />}
       <main id="main">
         <Outlet />
       </main>

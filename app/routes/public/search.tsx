@@ -65,7 +65,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
     <>
       <PageHeader title={t('search.title')} subtitle={t('search.description')} />
       <div className="container search-page">
-        <Form method="get" action={paths.search()} role="search" className="search-form">
+        <Form method="get" action={paths.search()} role="search" aria-label={t('search.refine')} className="search-form">
           <label htmlFor="search-q" className="visually-hidden">
             {t('search.label')}
           </label>

@@ -1,0 +1,94 @@
+import { describe, expect, test } from 'vitest';
+import { en } from '../../app/i18n/en.ts';
+import { zh } from '../../app/i18n/zh.ts';
+import { COLOUR_RULES, listed, sized, violations, WIDTHS } from './axe.ts';
+import { browserSuite, e2eAvailable, hydrated } from './server.ts';
+
+// Accessibility with no exceptions (issue #28, part 3), the public site: axe-core on one page of each kind in
+// both languages and both themes, at 1280 and 390 px, with the home page's menus open and its bar solid:
+// 0 violations of the WCAG 2.2 A/AA rules (tests/e2e/axe.ts). A failure lists each violation as rule,
+// impact, target and page. The console is tests/e2e/a11y-console.test.ts.
+
+const messages = { zh, en } as const;
+type Lang = keyof typeof messages;
+type Scheme = 'light' | 'dark';
+const LANGS: Lang[] = ['zh', 'en'];
+const SCHEMES: Scheme[] = ['light', 'dark'];
+
+describe.skipIf(!e2eAvailable)('accessibility of the public site (axe-core, WCAG 2.2 A/AA)', { timeout: 600_000 }, () => {
+  const suite = browserSuite();
+  const at = suite.at;
+
+  // -------------------------------------------------------------------------------------------
+  // The public site: one page of each kind, in both languages and themes, at both widths
+
+  /** One page of each kind: the lists, an item of each, the search with results, the login and the not-found page. */
+  async function publicPages(): Promise<string[]> {
+    const xml = await (await fetch(at('/sitemap.xml'))).text();
+    const paths = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL((m[1] ?? '').replaceAll('&amp;', '&')).pathname);
+    const first = (re: RegExp) => {
+      const p = paths.find((x) => re.test(x));
+      if (!p) throw new Error(`the sitemap has no page like ${re}`);
+      return p;
+    };
+    return [
+      '/',
+      '/news',
+      first(/^\/news\/[^/]+$/),
+      '/people',
+      first(/^\/people\/[^/]+$/),
+      '/curriculum',
+      first(/^\/curriculum\/[^/]+$/),
+      '/sharedtask',
+      first(/^\/sharedtask\/[^/]+$/),
+      '/publication',
+      first(/^\/publication\/\d+$/),
+      '/DISCOpen',
+      '/search?q=argument',
+      '/search',
+      '/login',
+      '/no-such-page',
+    ];
+  }
+
+  test.each(LANGS.flatMap((lang) => SCHEMES.flatMap((scheme) => WIDTHS.map((width) => [lang, scheme, width] as const))))(
+    'public pages in %s, %s theme, at %i px: 0 violations',
+    async (lang, scheme, width) => {
+      const pages = await publicPages();
+      const found: string[] = [];
+      // the themes differ in their colours alone: the dark one is checked by the colour rules
+      const rules = scheme === 'dark' ? COLOUR_RULES : undefined;
+      const { page } = await suite.open({ lang, ...sized(width), context: { colorScheme: scheme } });
+      for (const p of pages) {
+        const url = `${p}${p.includes('?') ? '&' : '?'}lang=${lang}`;
+        const where = `${url} (${scheme}, ${width} px)`;
+        const res = await page.goto(at(url));
+        expect([200, 404], where).toContain(res?.status());
+        await hydrated(page, p === '/login' ? 'form.login-card button[type=submit]' : 'header .menu-anchor button');
+        found.push(...(await violations(page, where, { rules })));
+        if (p !== '/') continue;
+        // the home page's menus, open: the phone menu on a phone, the language and theme menus
+        if (width < 600) {
+          await page.locator('header .menu-button').click();
+          await page.locator('nav.drawer').waitFor();
+          found.push(...(await violations(page, `${where}, menu open`, { rules })));
+          await page.keyboard.press('Escape');
+        }
+        for (const name of [messages[lang].lang.label, messages[lang].theme.label]) {
+          await page
+            .locator('header')
+            .getByRole('button', { name: new RegExp(`^${name}`) })
+            .click();
+          await page.getByRole('menu').waitFor();
+          found.push(...(await violations(page, `${where}, ${name} menu open`, { rules, include: 'header' })));
+          await page.keyboard.press('Escape');
+        }
+        // and with its top bar solid (past the first screen): the bar's colours change
+        await page.evaluate(() => window.scrollTo(0, 1200));
+        await page.locator('header.appbar:not(.transparent)').waitFor();
+        found.push(...(await violations(page, `${where}, scrolled`, { rules: COLOUR_RULES, include: 'header' })));
+      }
+      expect(found, listed(found)).toEqual([]);
+    },
+  );
+});
