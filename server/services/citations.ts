@@ -175,11 +175,22 @@ function bibtexName(n: CSLName): string {
  * does it (not the first word, nor the first after a colon). A braced run is letters, digits and _ only,
  * never part of an escape, so the braces stay balanced.
  */
-const bibtexTitle = (field: string, title: string) =>
-  bibtexValue(field, title)
+const bibtexTitle = (field: string, title: string, protectedWords: readonly string[] = []) => {
+  const value = bibtexValue(field, title);
+  // the words the imported .bib protected, and those alone: the import reads them back (issue #26, point 3),
+  // where bracing every capital reads as a tool's habit and protects nothing
+  if (protectedWords.length > 0) {
+    const kept = new Set(protectedWords);
+    return value
+      .split(/([^\p{L}\p{N}'’-]+)/u)
+      .map((part, i) => (i % 2 === 0 && kept.has(part) ? `{${part}}` : part))
+      .join('');
+  }
+  return value
     .split(/(:\s*)/)
     .map((part, i) => (i % 2 ? part : part.replace(/([^\\])\b([a-z]*[A-Z].*?)\b/g, '$1{$2}')))
     .join('');
+};
 
 /**
  * BibTeX of publications: the fields BibTeX carries, and the lab's area, keywords, abstract and links (kept).
@@ -288,7 +299,7 @@ function bibtexEntry(Cite: typeof CiteClass, p: PublicPublication, key: string):
   const values: Record<string, string | undefined> = {
     author: csl.author?.map(bibtexName).join(' and '),
     editor: csl.editor?.map(bibtexName).join(' and '),
-    title: bibtexTitle('title', p.title),
+    title: bibtexTitle('title', p.title, p.title_protected),
     booktitle: bibtexTitle('booktitle', p.source),
     journal: bibtexValue('journal', p.source),
     publisher: bibtexValue('publisher', p.type === 'monograph' ? p.publisher || p.source : p.publisher),

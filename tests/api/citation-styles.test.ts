@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PublicPublication } from '../../common/wire.ts';
-import { citationsOf } from '../../server/services/citations.ts';
+import { bibtexOf, citationsOf } from '../../server/services/citations.ts';
 import { dialects, makeApp, type TestApp } from '../helpers/app.ts';
 import { importBib, publicationOf } from '../helpers/bib.ts';
 import { type Client, loginAs } from '../helpers/client.ts';
@@ -53,7 +53,14 @@ describe.each(dialects)('references by GB/T 7714-2015 and APA 7 of imported entr
       'The spread of true and false news online',
     ]);
     expect(stored[1]?.title_protected).toEqual(['TwHIN-BERT', 'Twitter']);
+    // our own export braces those words alone, so they come back from it, and APA's titles with them (point 6)
+    const exported = await bibtexOf(stored);
+    expect(exported).toContain('title = {{TwHIN-BERT}: A Socially-Enriched Pre-trained Language Model for Multilingual Tweet Representations at {Twitter}}');
     await remove();
+    const back = await importBib(admin, exported);
+    expect(back.stored.map((p) => p.title_protected)).toEqual(stored.map((p) => p.title_protected));
+    expect((await citationsOf(back.stored[1] as PublicPublication)).apa).toContain('at Twitter.');
+    await back.remove();
   });
 });
 
