@@ -284,7 +284,7 @@ describe.skipIf(!e2eAvailable)('console in a browser', { timeout: 90_000 }, () =
     await expect(rows.filter({ hasText: 'broken2021' }).getByRole('checkbox').isDisabled()).resolves.toBe(true);
     await rows
       .filter({ hasText: 'noyear' })
-      .getByText(/^year: /)
+      .getByText(/^年份: /)
       .waitFor();
     // the demo's own paper is found again by its title and year, and skipped unless asked
     await rows
