@@ -146,7 +146,8 @@ export function MyActivity() {
   const entries = log.data?.pages.flatMap((p) => p.entries) ?? [];
   const title = t('console.activity.mine');
   return (
-    <Paper variant="outlined" component="section" aria-label={title} sx={{ p: { xs: 1.5, sm: 2 }, mb: 2, minWidth: 0 }}>
+    // the region named by the title is the table's own (RecordList): a second landmark of the same name around it would be one too many
+    <Paper variant="outlined" component="section" sx={{ p: { xs: 1.5, sm: 2 }, mb: 2, minWidth: 0 }}>
       <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
         {title}
       </Typography>
