@@ -41,17 +41,19 @@ function simplifiedTable(): Map<string, string> {
     if (one(from) && s && !table.has(from)) table.set(from, s);
   }
   simplified = table;
+  // one class of every character the table changes: a simplified text is scanned without a call per character
+  traditional = new RegExp(`[${[...table.keys()].map((c) => c.replace(/[\\\]\[^-]/g, '\\$&')).join('')}]`, 'g');
   return table;
 }
+let traditional = /(?!)/g;
 /** Where a text may hold a character the table knows (the unified ideographs and their compatibility forms). */
 const HAN_BMP = /[\u3400-\u9fff\uf900-\ufaff]/;
-const HAN_BMP_ALL = /[\u3400-\u9fff\uf900-\ufaff]/g;
 
 /** Chinese text with its traditional characters made simplified (same length). */
 export function simplify(s: string): string {
   if (!HAN_BMP.test(s)) return s;
   const table = simplifiedTable();
-  return s.replace(HAN_BMP_ALL, (c) => table.get(c) ?? c);
+  return s.replace(traditional, (c) => table.get(c) ?? c);
 }
 
 /** Lower case, compatibility forms folded (full-width letters), accents removed, traditional Chinese made simplified. */

@@ -80,12 +80,24 @@ function inWorker(text: string, limits: { ms: number; heapMb: number }): Promise
  * \LaTeX their names, and every string is in composed form (NFC), so "María" from a .bib equals "María"
  * typed in the console.
  */
+/**
+ * The most of a value `clean` reads: twice the longest a field may hold (the abstract's 10,000). A longer
+ * value is refused or cut to its field's length either way, and is still longer than any field after the
+ * cap; reading no more keeps an entry's fields, however long, from holding the event loop (the cleaning
+ * made one 200,000-character entry take 200 ms: tests/unit/linear-text.test.ts).
+ */
+const CLEAN_MAX = 20_001;
+
 const clean = (v: unknown) =>
   String(v ?? '')
+    .slice(0, CLEAN_MAX)
     .replace(/ı([\u0300-\u036f])/g, 'i$1')
     .replace(/\\(La)?TeX\b/g, '$1TeX')
     .normalize('NFC')
     .trim();
+
+/** The beginning of a value, cleaned: what a test of a value's kind reads (a type, a genre, a patent number), never a field's whole length. */
+const headOf = (v: unknown) => clean(String(v ?? '').slice(0, 200));
 
 /** HTML marks a title may carry (al-folio's <i>, <br>; citation-js's own <i> for \textit and \emph). */
 const MARKUP = /<\/?(?:b|i|em|strong|u|span|sup|sub|small|sc)\b[^<>]*>|<br\s*\/?>/gi;
@@ -219,9 +231,9 @@ const siteOf = (url: string) => SITES[hostOf(url)] ?? hostOf(url);
  * 2024…, US Patent 10,…), and software as a @misc with its repository's address.
  */
 function kindOf(item: CSL, entryType: string, raw: Record<string, string>, url: string): ImportedRecord['type'] {
-  const patentText = clean(item.number ?? item.note ?? raw.number);
-  if (item.type === 'patent' || /patent|专利/i.test(`${patentText} ${clean(raw.type)}`)) return 'patent';
-  if (entryType === 'mastersthesis' || (item.type === 'thesis' && /master|硕士/i.test(`${clean(item.genre)} ${clean(raw.type)}`))) return 'master thesis';
+  const patentText = headOf(item.number ?? item.note ?? raw.number);
+  if (item.type === 'patent' || /patent|专利/i.test(`${patentText} ${headOf(raw.type)}`)) return 'patent';
+  if (entryType === 'mastersthesis' || (item.type === 'thesis' && /master|硕士/i.test(`${headOf(item.genre)} ${headOf(raw.type)}`))) return 'master thesis';
   if (item.type === 'thesis' || entryType === 'phdthesis') return 'doctoral thesis';
   // a chapter is a paper in a book (its venue), not a monograph: a lab's 专著 are the books it wrote
   if (item.type === 'book') return 'monograph';
@@ -290,7 +302,7 @@ export function recordOf(item: CSL, entryType: string, raw: Record<string, strin
       .replace(/%5C_/gi, '_')
       .replace(/\\_/g, '_') ||
     linkOf(raw.howpublished) ||
-    (raw.eprint && !item.DOI && /^arxiv$/i.test(clean(raw.archiveprefix ?? raw.eprinttype ?? 'arXiv')) ? `https://arxiv.org/abs/${clean(raw.eprint)}` : '');
+    (raw.eprint && !item.DOI && /^arxiv$/i.test(headOf(raw.archiveprefix ?? raw.eprinttype ?? 'arXiv')) ? `https://arxiv.org/abs/${clean(raw.eprint)}` : '');
   const type = kindOf(item, entryType, raw, link1);
   const patent = type === 'patent';
   const [year, cslMonth] = item.issued?.['date-parts']?.[0] ?? [];
@@ -319,7 +331,7 @@ export function recordOf(item: CSL, entryType: string, raw: Record<string, strin
     source: cutTo(venueOf(item, type, raw, link1), 300),
     type,
     // a preprint is another work, whatever the file calls its "journal"
-    venue_kind: PREPRINT.test(clean(item['container-title']))
+    venue_kind: PREPRINT.test(headOf(item['container-title']))
       ? 'other'
       : item.type === 'article-journal'
         ? 'journal'
