@@ -97,7 +97,8 @@ describe.skipIf(!e2eAvailable)('site search in a browser', { timeout: 90_000 }, 
       await suggestion.getByRole('link', { name: 'argument' }).click();
       await page.waitForURL((u) => u.searchParams.get('q') === 'argument');
       await page.locator('.search-results > li').first().waitFor();
-      await expect(page.locator('.search-suggestion').count()).resolves.toBe(0);
+      // the page navigates in place: the previous answer's line stays until the new answer is shown
+      await expect.poll(() => page.locator('.search-suggestion').count()).toBe(0);
     }
     const { page } = await suite.open({ lang: 'zh' });
     await page.goto(suite.at('/search?q=論辯'));
