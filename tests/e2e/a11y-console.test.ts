@@ -35,7 +35,7 @@ describe.skipIf(!e2eAvailable)('accessibility of the console (axe-core, WCAG 2.2
 
   /** Waits until the console's screen has its data: no request pending, no progress shown. */
   async function settled(page: Page) {
-    await page.locator('main h1').first().waitFor();
+    await page.locator('main h1').first().waitFor({ timeout: 60_000 }); // a screen under a loaded CI machine may take longer than 30 s
     await page.waitForLoadState('networkidle');
     await page.waitForFunction(() => !document.querySelector('[role="progressbar"]'));
   }
