@@ -187,6 +187,8 @@ describe.skipIf(!e2eAvailable)('history and trash in the console', { timeout: 12
     expect((await fetch(suite.at(fileUrl))).status).toBe(200);
 
     const page = await logIn('zh', ADMIN, `/console/publication?edit=${pid}`);
+    // the list is paged on the server: the new paper is found through the list's filter, as a member would
+    await page.getByRole('searchbox', { name: m.filter }).fill(title);
     await page
       .getByRole('row', { name: new RegExp(title) })
       .getByRole('button', { name: m.delete, exact: true })
