@@ -70,6 +70,46 @@ describe('the inverted index', () => {
     for (const q of [...queries, ...queries.reverse()]) expect(used.search(q)).toEqual(fill(make()).search(q));
   });
 
+  it("ranks alike whether the records still in the running are sought in a common word's postings or all of them are read (issue #28)", () => {
+    const fill = (index: InvertedIndex) => {
+      // 'common' in a third of the titles (half of those in the body too) and a third of the bodies; rarer words,
+      // a word and its stem's form, dead slots
+      for (let i = 0; i < 3000; i++) {
+        const common =
+          i % 3 === 0
+            ? [
+                ['common', `w${i % 97}`],
+                [`x${i % 13}`, ...(i % 2 ? ['common'] : [])],
+              ]
+            : [[`w${i % 89}`], [i % 3 === 1 ? 'common' : 'other', `x${i % 11}`, 'commons']];
+        index.set(`r${i}`, common);
+      }
+      for (let i = 0; i < 3000; i += 7) index.remove(`r${i}`);
+      for (let i = 0; i < 3000; i += 301)
+        index.set(`r${i}`, [
+          ['common', 'rare'],
+          ['w1', ...(i % 2 ? ['common'] : [])],
+        ]);
+      return index;
+    };
+    const seeking = fill(new InvertedIndex([4, 1], { seekFactor: 0 }));
+    const reading = fill(new InvertedIndex([4, 1], { seekFactor: Number.POSITIVE_INFINITY }));
+    const also = (term: string, ...more: string[]) => ({ term, prefix: false, also: new Map(more.map((m) => [m, 0.6])) });
+    const queries = [
+      exact('rare', 'common'),
+      exact('w1', 'common'),
+      exact('x5', 'common', 'w17'),
+      [also('common', 'commons'), { term: 'w3', prefix: true }],
+      [{ term: 'rare', prefix: false }, also('common', 'commons')],
+      exact('w88', 'x10'),
+    ];
+    for (const q of queries) {
+      const found = reading.search(q);
+      expect(found.length).toBeGreaterThan(0);
+      expect(seeking.search(q)).toEqual(found);
+    }
+  });
+
   it('finds new terms by prefix after they are added', () => {
     const index = make();
     index.set('a', [['summary'], []]);

@@ -11,6 +11,22 @@ const K1 = 1.2;
 const B = 0.7;
 /** A term found as the beginning of a longer one weighs this much of a whole-word match. */
 const PREFIX_WEIGHT = 0.5;
+/** Records in the running against a group's postings under which each is sought rather than all read (about log₂ of a long list). */
+const SEEK_FACTOR = 16;
+/** Groups whose count of records is kept (#idf). */
+const DF_KEPT = 4096;
+
+/** The first index at or after `from` of ascending `list` whose value is at least `value`. */
+function lowerBound(list: readonly number[], value: number, from: number): number {
+  let lo = from;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((list[mid] as number) < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
 
 /**
  * A query term: the index term, whether the words it begins count, and other index terms that count for it
@@ -55,15 +71,20 @@ export class InvertedIndex {
   /** slot → the number of the last group whose records were counted (#idf): a mark per slot instead of a Set per group. */
   #seen = new Uint32Array(0);
   #stamp = 0;
+  /** A group of terms' count of records (#idf), by its terms; emptied by any change of the index. */
+  readonly #dfKept = new Map<string, number>();
 
   readonly #deferCompaction: boolean;
+  readonly #seekFactor: number;
 
   /**
    * `weights`: how much a match in each field counts, in the order fields are given to `add`.
    * `deferCompaction`: a removal never compacts; the owner runs `compaction()` when `compactionDue`, in turns.
+   * `seekFactor`: SEEK_FACTOR unless a test compares always seeking (0) with never (Infinity).
    */
-  constructor(weights: readonly number[], { deferCompaction = false }: { deferCompaction?: boolean } = {}) {
+  constructor(weights: readonly number[], { deferCompaction = false, seekFactor = SEEK_FACTOR }: { deferCompaction?: boolean; seekFactor?: number } = {}) {
     this.#deferCompaction = deferCompaction;
+    this.#seekFactor = seekFactor;
     this.#weights = weights;
     this.#fieldCount = weights.length;
     this.#lengths = weights.map(() => []);
@@ -81,6 +102,7 @@ export class InvertedIndex {
   /** Adds (or replaces) a record: for each field, its terms. */
   set(id: string, fields: readonly (readonly string[])[]): void {
     if (this.#slotOf.has(id)) this.remove(id);
+    this.#dfKept.clear();
     const slot = this.#ids.length;
     this.#ids.push(id);
     this.#slotOf.set(id, slot);
@@ -104,6 +126,7 @@ export class InvertedIndex {
     const slot = this.#slotOf.get(id);
     if (slot === undefined) return;
     this.#slotOf.delete(id);
+    this.#dfKept.clear();
     this.#ids[slot] = null;
     for (let f = 0; f < this.#fieldCount; f++) this.#totalLength[f] = (this.#totalLength[f] as number) - ((this.#lengths[f] as number[])[slot] ?? 0);
     this.#dead++;
@@ -159,6 +182,11 @@ export class InvertedIndex {
       // term's score the sum over the fields holding it; a term's postings of one record are adjacent
       const touched: number[] = [];
       const idf = this.#idf([...group.terms.keys()], live);
+      // after the first group only the records still in the running can match: where they are few against
+      // the group's postings, each is looked up in the (ascending) postings instead of reading them all —
+      // a common word's thousands of postings made a query with a rare word cost milliseconds (issue #28)
+      const few = g > 0 && candidates.length * this.#seekFactor < group.size ? Uint32Array.from(candidates).sort() : null;
+      const fc = this.#fieldCount;
       for (const [term, weight] of group.terms) {
         const list = this.#postings.get(term) as number[];
         let current = -1;
@@ -168,18 +196,31 @@ export class InvertedIndex {
           if (groupScore[current] === 0) touched.push(current);
           if (sum > (groupScore[current] as number)) groupScore[current] = sum;
         };
-        for (const p of list) {
-          const slot = (p / this.#fieldCount) | 0;
-          if (matched[slot] !== g || this.#ids[slot] === null) continue;
-          if (slot !== current) {
-            flush();
-            current = slot;
-            sum = 0;
+        const read = (from: number, to: number) => {
+          for (let i = from; i < to; i++) {
+            const p = list[i] as number;
+            const slot = (p / fc) | 0;
+            if (matched[slot] !== g || this.#ids[slot] === null) continue;
+            if (slot !== current) {
+              flush();
+              current = slot;
+              sum = 0;
+            }
+            const f = p - slot * fc;
+            const norm = 1 - B + (B * ((this.#lengths[f] as number[])[slot] as number)) / (avg[f] as number);
+            sum += (weight * (this.#weights[f] as number) * idf * (K1 + 1)) / (1 + K1 * norm);
           }
-          const f = p - slot * this.#fieldCount;
-          const norm = 1 - B + (B * ((this.#lengths[f] as number[])[slot] as number)) / (avg[f] as number);
-          sum += (weight * (this.#weights[f] as number) * idf * (K1 + 1)) / (1 + K1 * norm);
-        }
+        };
+        if (few) {
+          let at = 0;
+          for (const slot of few) {
+            at = lowerBound(list, slot * fc, at);
+            let end = at;
+            while (end < list.length && (list[end] as number) < (slot + 1) * fc) end++;
+            read(at, end);
+            at = end;
+          }
+        } else read(0, list.length);
         flush();
       }
       if (g === 0) first(touched);
@@ -202,6 +243,20 @@ export class InvertedIndex {
    * rarity of one long word must not outweigh the whole word typed).
    */
   #idf(terms: readonly string[], live: number): number {
+    // a common word's group (the word, its stem's words) comes back in query after query: its count of
+    // records is kept until the index changes
+    const key = terms.length > 1 ? terms.join('\u0000') : null;
+    const kept = key === null ? undefined : this.#dfKept.get(key);
+    const df = kept ?? this.#df(terms);
+    if (key !== null && kept === undefined) {
+      if (this.#dfKept.size >= DF_KEPT) this.#dfKept.clear();
+      this.#dfKept.set(key, df);
+    }
+    return Math.log(1 + (live - df + 0.5) / (df + 0.5));
+  }
+
+  /** How many records hold any of `terms`. */
+  #df(terms: readonly string[]): number {
     let df = 0;
     if (terms.length === 1) {
       // one term's postings of a record are adjacent: count the changes of record
@@ -229,7 +284,7 @@ export class InvertedIndex {
           }
         }
     }
-    return Math.log(1 + (live - df + 0.5) / (df + 0.5));
+    return df;
   }
 
   /** A query term's index terms with their weights, and how many postings they have. */
@@ -440,5 +495,6 @@ export class InvertedIndex {
     this.#lengths = lengths;
     this.#dead = 0;
     this.#sortedTerms = null;
+    this.#dfKept.clear();
   }
 }
