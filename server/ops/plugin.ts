@@ -7,6 +7,7 @@ import fp from 'fastify-plugin';
 import { sql } from 'kysely';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { pendingMigrations, poolOf } from '../db/database.ts';
+import { pathOf } from '../http/url.ts';
 
 // What the operator's tools ask of an instance (issue #30, point 5):
 // - GET /healthz: the process answers (systemd, the proxy's liveness check); it reads nothing.
@@ -158,9 +159,11 @@ export const opsPlugin = fp(async (app: FastifyInstance, opts: OpsOptions) => {
   gauge('lab_process_resident_bytes', 'Resident memory of the process', [], (g) => g.set(process.memoryUsage.rss()));
   gauge('lab_process_heap_used_bytes', "V8's heap in use", [], (g) => g.set(process.memoryUsage().heapUsed));
 
-  app.get('/metrics', { schema: { hide: true }, config: { access: 'public' } }, async (req, reply) => {
-    if (!may(req)) return reply.callNotFound();
+  // no route of its own: a request that may not read the metrics goes on as for any path the site does not
+  // have (the page 404 where pages are served), so nothing tells a stranger that /metrics exists
+  app.addHook('onRequest', async (req, reply) => {
+    if (req.method !== 'GET' || pathOf(req.url) !== '/metrics' || !may(req)) return;
     reply.header('cache-control', 'no-store').type(registry.contentType);
-    return registry.metrics();
+    return reply.send(await registry.metrics());
   });
 });

@@ -5,6 +5,8 @@ import { ADMIN, ensureBuild, type Site, startSite } from './server.ts';
 // The built pages over real HTTP, without a browser: the page cache and its invalidation, SEO tags,
 // feeds, asset caching and image variants.
 
+const METRICS_TOKEN = 'a-metrics-token-for-the-pages-test';
+
 describe('server-rendered pages over HTTP', () => {
   let site: Site;
   const get = (path: string, headers: Record<string, string> = {}) =>
@@ -12,7 +14,7 @@ describe('server-rendered pages over HTTP', () => {
 
   beforeAll(async () => {
     await ensureBuild();
-    site = await startSite();
+    site = await startSite({ METRICS_TOKEN });
   }, 240_000);
   afterAll(() => site?.close());
 
@@ -79,6 +81,17 @@ describe('server-rendered pages over HTTP', () => {
     const zh = await get('/no-such-page', { 'accept-language': 'zh' });
     expect(zh.status).toBe(404);
     expect(await zh.text()).toContain('页面不存在');
+  });
+
+  it('answers /metrics without its token as it answers a path the site does not have (issue #30)', async () => {
+    const metrics = await get('/metrics', { authorization: 'Bearer not-the-token' });
+    const none = await get('/metricz');
+    expect(metrics.status).toBe(404);
+    expect(metrics.headers.get('content-type')).toBe(none.headers.get('content-type'));
+    expect(await metrics.text()).toContain('Page not found');
+    const scraped = await get('/metrics', { authorization: `Bearer ${METRICS_TOKEN}` });
+    expect(scraped.status).toBe(200);
+    expect(await scraped.text()).toContain('lab_http_requests_total');
   });
 
   it('lists the public pages in sitemap.xml and robots.txt', async () => {
