@@ -394,14 +394,17 @@ export class SearchIndex {
     // the snippet is cut from the beginning of a long text: what a reader sees first, and a bounded cost
     const mine = doc.body[lang].slice(0, SNIPPET_SCAN);
     const theirs = doc.body[other].slice(0, SNIPPET_SCAN);
-    const body = theirs !== mine && matchesIn(theirs, query).terms > matchesIn(mine, query).terms ? theirs : mine;
+    // each text is read for its matches once: they choose the body and place its snippet
+    const inMine = matchesIn(mine, query);
+    const inTheirs = theirs === mine ? inMine : matchesIn(theirs, query);
+    const [body, ranges] = inTheirs.terms > inMine.terms ? [theirs, inTheirs.ranges] : [mine, inMine.ranges];
     return {
       kind: doc.kind,
       id: doc.id,
       url: doc.url,
       external: doc.external,
       title: marked(pick(doc.title.zh, doc.title.en, lang), query),
-      snippet: snippet(body, query),
+      snippet: snippet(body, query, undefined, ranges),
       meta: pick(doc.meta.zh, doc.meta.en, lang),
     };
   }

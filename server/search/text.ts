@@ -278,13 +278,13 @@ export function marked(text: string, query: QueryTerms): Segment[] {
 
 /**
  * About `width` characters of `text` around its first match (its beginning when nothing matches), cut
- * at spaces where the text has them, with an ellipsis where it was cut.
+ * at spaces where the text has them, with an ellipsis where it was cut. `ranges`: the matches in `text`,
+ * where the caller has them already.
  */
-export function snippet(text: string, query: QueryTerms, latinWidth = 160): Segment[] {
+export function snippet(text: string, query: QueryTerms, latinWidth = 160, ranges = hitRanges(text, query)): Segment[] {
   if (!text) return [];
   // a Chinese character says about as much as two Latin letters, and takes twice their width
   const width = CJK_TEXT.test(text.slice(0, 200)) ? Math.round(latinWidth / 2) : latinWidth;
-  const ranges = hitRanges(text, query);
   const first = ranges[0]?.[0] ?? 0;
   let from = Math.max(0, first - Math.floor(width / 3));
   let to = Math.min(text.length, from + width);
