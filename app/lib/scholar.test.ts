@@ -1,51 +1,29 @@
 import type { ScholarlyArticle, WithContext } from 'schema-dts';
 import { describe, expect, it } from 'vitest';
 import type { PublicPublication } from '../../common/wire.ts';
+import { publicationOf } from '../../tests/helpers/bib.ts';
 import { jsonLd, scholarMeta } from './scholar.ts';
 
 // Issue #26, point 5: Scholar's citation_* tags carry what a reference needs where the record knows it,
 // and the JSON-LD keeps to schema.org's definitions (schema-dts, generated from them, types jsonLd: the
 // compiler checks every property and the type of its value; the line marked below must stay an error).
 
-const paper: PublicPublication = {
+const paper = publicationOf({
   pid: 3,
   title: 'Rumor Early Detection with Propagation Graphs',
   author: ['Mingyuan Zhou', 'Wei Lin'],
   source: 'Proceedings of SIGIR 2023',
-  type: 'paper',
-  type_num: 1,
-  area: 'none',
-  area_num: 0,
   year: 2023,
   month: 7,
-  link1: '',
-  link2: '',
-  link3: '',
-  link4: '',
   file1: 'notes.txt',
-  file2: '',
-  file3: '',
   file1_url: '/resource/public/publication/3/notes.txt',
-  file2_url: '',
-  file3_url: '',
-  order: 0,
   venue_kind: 'conference',
   doi: '10.1145/3539618.3591702',
-  abstract: '',
-  keywords: [],
-  author_members: [],
-  author_parts: [],
   volume: '12',
   issue: '3',
   pages: '1123–1132',
   publisher: 'Association for Computing Machinery',
-  editors: [],
-  editor_parts: [],
-  edition: '',
-  isbn: '',
-  place: '',
-  title_protected: [],
-};
+});
 
 const tags = (list: ReturnType<typeof scholarMeta>) =>
   Object.fromEntries(list.filter((m) => 'name' in m).map((m) => [(m as { name: string }).name, (m as { content: string }).content]));

@@ -1,50 +1,24 @@
 import { parse } from '@retorquere/bibtex-parser';
 import { describe, expect, it } from 'vitest';
 import type { PublicPublication } from '../../common/wire.ts';
+import { publicationOf } from '../../tests/helpers/bib.ts';
 import { bibtexOf, citationsOf, cslName, sentenceCase } from './citations.ts';
 
 // Issue #14, point 5: the references of a publication's "Cite" block, by the project's GB/T 7714-2015
 // style and citation-js's APA, and its BibTeX.
 
-const base: PublicPublication = {
+const base = publicationOf({
   pid: 7,
   title: 'Measuring Affective Polarization',
   author: ['Xinyue Zhao', 'Xiaoyu Peng', 'Elena Marchetti', 'Mingyuan Zhou'],
   source: 'WWW 2025',
-  type: 'paper',
-  type_num: 1,
   area: 'social computing',
   area_num: 1,
   year: 2025,
   month: 4,
-  link1: '',
-  link2: '',
-  link3: '',
-  link4: '',
-  file1: '',
-  file2: '',
-  file3: '',
-  file1_url: '',
-  file2_url: '',
-  file3_url: '',
-  order: 0,
   venue_kind: 'conference',
   doi: '10.5555/disc.2025.0001',
-  abstract: '',
-  keywords: [],
-  author_members: [],
-  author_parts: [],
-  volume: '',
-  issue: '',
-  pages: '',
-  publisher: '',
-  editors: [],
-  editor_parts: [],
-  edition: '',
-  isbn: '',
-  place: '',
-  title_protected: [],
-};
+});
 
 describe('citations', () => {
   it('writes a conference paper by GB/T 7714-2015: capitals and initials, three then et al., [C]//, the DOI last', async () => {
