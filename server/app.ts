@@ -122,15 +122,17 @@ export async function buildApp({ config, db: givenDb, logger = false, pgSchema, 
     (e) => app.log.error({ err: e }, 'the search index could not read the unpublished records'),
   );
   changes.on((topic) => void unpublished.changed(topic));
+  const jobs = new JobRuns();
   // records scheduled for later appear when their time comes, announced as changes (server/cache/publish-timer.ts)
   const publishTimer = new PublishTimer(
     (now) => nextPublications(db, now),
     changes,
     (e) => app.log.error({ err: e }, 'the publish timer could not read the publish times'),
     // each record that went public at its time is an entry of the activity log, by the system (issue #28)
-    (topics, now) => logPublications(db, topics, now),
+    // and a run of the job "publish" for /metrics
+    (topics, now) => jobs.time('publish', () => logPublications(db, topics, now)),
   );
-  const lab: Lab = { db, storage, config, changes, search, unpublished, publishTimer, jobs: new JobRuns() };
+  const lab: Lab = { db, storage, config, changes, search, unpublished, publishTimer, jobs };
   app.decorate('lab', lab);
   let stopPurge = async () => {};
   app.addHook('onClose', async () => {

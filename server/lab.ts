@@ -25,7 +25,7 @@ export type Lab = {
   unpublished: SearchIndex;
   /** Announces records scheduled for later when their time comes (issue #16): server/cache/publish-timer.ts. */
   publishTimer: PublishTimer;
-  /** What the background jobs (daily backup, trash purge) did, for /metrics: server/ops/jobs.ts. */
+  /** What the background jobs (daily backup, trash purge, the publish timer) did, for /metrics: server/ops/jobs.ts. */
   jobs: JobRuns;
 };
 

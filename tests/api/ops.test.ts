@@ -97,6 +97,15 @@ describe.each(dialects)('health, readiness and metrics on %s', (dialect) => {
     expect((await t.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '10.2.0.1' })).statusCode).toBe(404);
   });
 
+  it("counts the publish timer's runs as the job 'publish'", async () => {
+    const admin = await loginAs(t.app, 'admin', 'admin-password');
+    const at = new Date(Date.now() + 1000).toISOString();
+    expect((await admin.send('POST', '/api/news/', { abstract: 'Scheduled for the metrics', release: 'true', publish_at: at })).statusCode).toBe(200);
+    const metrics = async () => (await t.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: 'Bearer a-long-metrics-token' } })).body;
+    expect(await metrics()).not.toMatch(/job="publish"/);
+    await expect.poll(metrics, { timeout: 8000, interval: 200 }).toMatch(/lab_job_runs_total\{job="publish",outcome="ok"\} 1\n/);
+  });
+
   it('no member can take a username that would shadow these routes', async () => {
     const admin = await loginAs(t.app, 'admin', 'admin-password');
     for (const username of ['metrics', 'healthz', 'readyz', 'search']) {
