@@ -96,6 +96,9 @@ const clean = (v: unknown) =>
     .normalize('NFC')
     .trim();
 
+/** `value`, or nothing where it is of the shape that names something else. */
+const unless = (shape: RegExp, value: string) => (shape.test(value) ? '' : value);
+
 /** The beginning of a value, cleaned: what a test of a value's kind reads (a type, a genre, a patent number), never a field's whole length. */
 const headOf = (v: unknown) => clean(String(v ?? '').slice(0, 200));
 
@@ -352,8 +355,8 @@ export function recordOf(item: CSL, entryType: string, raw: Record<string, strin
     ...linksOf(raw),
     entryType,
     // issue #26, point 4. dblp's CoRR volume (abs/…) and Better BibTeX's number = {arXiv:…} name a preprint, not a volume or issue
-    volume: /^abs\//i.test(clean(item.volume)) ? '' : cutTo(clean(item.volume), 50),
-    issue: /^arxiv:/i.test(clean(item.issue)) ? '' : cutTo(clean(item.issue), 50),
+    volume: cutTo(unless(/^abs\//i, clean(item.volume)), 50),
+    issue: cutTo(unless(/^arxiv:/i, clean(item.issue)), 50),
     pages: cutTo(pagesOf(item.page), 50),
     // the file's publisher (or a proceedings' organization) only: citation-js gives a thesis's school and a report's institution as one (they are the venue);
     // a patent's "publisher" is Scholar's Google Patents
