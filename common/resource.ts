@@ -140,6 +140,11 @@ export function publicText(row: Record<string, unknown>, key: string, lang: 'zh'
   return text(row[`${key}_${lang}`]) || text(row[`${key}_${other}`]);
 }
 
+/** A declared public record as its card and page show it (issue #27): in the reader's language, with the projection's record for a resource's own component. */
+export type PublicCardData = { id: number; href: string; title: string; meta: string; text: string[]; record: Record<string, unknown> };
+/** What the generic pages of a declared public resource know of it. */
+export type PublicResourceInfo = { name: string; segment: string; label: string; description: string; href: string };
+
 /** A menu entry of the public frame: a key for its label (fixed pages) or the declared label, and its address. */
 export type NavEntry = { readonly key: string; readonly href: string; readonly order: number; readonly label?: Label };
 

@@ -36,13 +36,8 @@ import { renderMarkdown } from './markdown.ts';
 import { pageParams } from './page-params.ts';
 import type { Topic } from '../cache/changes.ts';
 import { Forbidden, NotFound } from '../errors.ts';
-import { type PublicResource, publicListPath, publicRecordPath, publicText } from '../../common/resource.ts';
+import { type PublicCardData, type PublicResource, type PublicResourceInfo, publicListPath, publicRecordPath, publicText } from '../../common/resource.ts';
 import { type PublicCrud, publicListPage, publicRecord, publicRecords } from '../public/declared.ts';
-
-/** A declared public record as its card and page show it (issue #27): in the reader's language, with the projection's record for a resource's own component. */
-export type PublicCardData = { id: number; href: string; title: string; meta: string; text: string[]; record: Record<string, unknown> };
-/** What the generic pages of a declared public resource know of it. */
-export type PublicResourceInfo = { name: string; segment: string; label: string; description: string; href: string };
 
 function cardOf(res: PublicResource, row: Record<string, unknown>, lang: Lang): PublicCardData {
   const id = Number(row[res.id]);

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { PublicCardData } from '../../../server/pages/page-data.ts';
+import type { PublicCardData } from '../../../common/resource.ts';
 
 // A declared public resource's own components (issue #27): where its card on the list page or its record
 // page needs more than the generic ones draw (the title, the meta line, the text), name the component here
