@@ -145,17 +145,6 @@ export type PublicCardData = { id: number; href: string; title: string; meta: st
 /** What the generic pages of a declared public resource know of it. */
 export type PublicResourceInfo = { name: string; segment: string; label: string; description: string; href: string };
 
-/** A menu entry of the public frame: a key for its label (fixed pages) or the declared label, and its address. */
-export type NavEntry = { readonly key: string; readonly href: string; readonly order: number; readonly label?: Label };
-
-/** The public menu: the fixed pages and each declared public resource, by their order. */
-export function publicNavOf(fixed: readonly NavEntry[], resources: readonly ResourceDef[]): NavEntry[] {
-  const declared = resources
-    .filter(isPublicResource)
-    .map((r) => ({ key: r.name, href: publicListPath(r), order: r.public.nav.order, label: r.public.nav.label }));
-  return [...fixed, ...declared].sort((a, b) => a.order - b.order);
-}
-
 /** The first path segments public resources take (lower case): reserved as usernames. */
 export const publicSegments = (resources: readonly ResourceDef[]) => resources.filter(isPublicResource).map((r) => r.public.segment.toLowerCase());
 

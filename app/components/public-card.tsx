@@ -2,9 +2,11 @@ import type { ReactNode } from 'react';
 import { responsive } from '../lib/images.ts';
 
 /**
- * One card of the public pages' card grids (news, the home page's tools, DISCOpen, a declared public
- * resource's list): an optional picture above a body, the whole card a link where it has one. `actions`:
- * links of its own below the body (a card that is not itself a link).
+ * One card of the public pages' card grids: an optional picture above a body, the whole card a link where
+ * it has one; `actions`: links of its own below the body (a card that is not itself a link). The generic
+ * list of a declared public resource draws its cards with it; the news page, the home page's tools and
+ * DISCOpen draw the same markup themselves still (docs/decisions.md, issue #27: moving them changes the
+ * build's chunks and so the recorded HTML of every page).
  */
 export function PublicCard({
   href,
