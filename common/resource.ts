@@ -145,6 +145,14 @@ export type PublicCardData = { id: number; href: string; title: string; meta: st
 /** What the generic pages of a declared public resource know of it. */
 export type PublicResourceInfo = { name: string; segment: string; label: string; description: string; href: string };
 
+/** The address of a record's public page: its declared `publicPath`, else its public part's record page while it is public. */
+export function publicPageOf(res: ResourceDef, row: Record<string, unknown>): string | undefined {
+  if (res.publicPath) return res.publicPath(row);
+  if (!isPublicResource(res) || row[res.id] == null) return undefined;
+  const flag = res.public.releasedBy;
+  return !flag || row[flag] === true ? publicRecordPath(res, String(row[res.id])) : undefined;
+}
+
 /** The first path segments public resources take (lower case): reserved as usernames. */
 export const publicSegments = (resources: readonly ResourceDef[]) => resources.filter(isPublicResource).map((r) => r.public.segment.toLowerCase());
 

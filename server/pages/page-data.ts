@@ -162,6 +162,10 @@ export function createPageData(lab: Lab, req: FastifyRequest, topics: Set<Topic>
     declaredNav: () =>
       lab.publicResources.map((c) => ({ key: c.res.name, href: publicListPath(c.res), order: c.res.public.nav.order, label: c.res.public.nav.label[lang] })),
 
+    /** The result kinds of the declared public resources in the search, by name: their labels in the reader's language. */
+    declaredKinds: (): Record<string, string> =>
+      Object.fromEntries(lab.publicResources.filter((c) => c.res.public.search !== false).map((c) => [c.res.name, c.res.public.nav.label[lang]])),
+
     /** One page (?page=) of a declared public resource's list page at /{segment}; null for none, or beyond the last page. */
     async resourceList(segment: string) {
       const crud = declaredAt(segment);
