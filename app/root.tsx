@@ -10,7 +10,10 @@ import type { Route } from './+types/root.ts';
 export async function loader({ context }: Route.LoaderArgs) {
   const data = context.get(pageDataContext);
   const site = await data.site();
+  // the menu entries of declared public resources (issue #27); none, and the page's data is as before
+  const nav = data.declaredNav();
   return {
+    ...(nav.length > 0 ? { nav } : {}),
     lang: data.lang,
     theme: data.theme,
     origin: data.origin,

@@ -1,5 +1,5 @@
 import { index, layout, type RouteConfig, route } from '@react-router/dev/routes';
-import { consoleSegment } from '../common/resource.ts';
+import { consoleSegment, isPublicResource, type ResourceDef } from '../common/resource.ts';
 import { resources } from '../common/resources/index.ts';
 import { declaredScreens } from './console/nav.ts';
 
@@ -23,6 +23,15 @@ export default [
     route('publication', 'routes/public/publication.tsx'),
     route('publication/:pid', 'routes/public/publication-item.tsx'),
     route('DISCOpen', 'routes/public/discopen.tsx'),
+    // each resource declared with a public part (issue #27): one list page and one record page, both generic
+    ...Object.values(resources).flatMap((res: ResourceDef) =>
+      isPublicResource(res)
+        ? [
+            route(res.public.segment, 'routes/public/resource-list.tsx', { id: `public/${res.name}` }),
+            route(`${res.public.segment}/:id`, 'routes/public/resource-record.tsx', { id: `public/${res.name}-record` }),
+          ]
+        : [],
+    ),
     route('search', 'routes/public/search.tsx'),
     // a record's public page for the members who edit it (issue #16); the server lets only them through
     route('preview/:kind/:id', 'routes/public/preview.tsx'),

@@ -1,6 +1,18 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { z } from 'zod';
-import { type WireRow, wireSchema } from './resource.ts';
+import {
+  defineResource,
+  isPublicResource,
+  publicListPath,
+  publicPageOf,
+  publicProjection,
+  publicReadPath,
+  publicSchema,
+  publicSegments,
+  publicText,
+  type WireRow,
+  wireSchema,
+} from './resource.ts';
 import { article, person, resources, type seminar } from './resources/index.ts';
 
 // The wire of a declaration: WireRow (types) and wireSchema (run time) say the same, from the declaration.
@@ -63,5 +75,58 @@ describe('a record as a read answers it', () => {
     expect(wire.safeParse({ ...typed, time2: typed.time1, time3: null, publish_at: '2026-12-01 09:00' }).success).toBe(false);
     expect(wireSchema(person).shape.entrance.safeParse(null).success).toBe(true);
     expect(wireSchema(person).shape.link_type.safeParse(null).success).toBe(false);
+  });
+});
+
+describe('a public part (issue #27)', () => {
+  const prize = defineResource({
+    name: 'prize',
+    label: { zh: '奖项', en: 'Prizes' },
+    table: 'prize',
+    id: 'zid',
+    path: '/api/prize/',
+    fields: {
+      title_zh: { kind: 'text', label: { zh: '名称', en: 'Title (Chinese)' }, required: true },
+      title_en: { kind: 'text', label: { zh: '英文名称', en: 'Title (English)' } },
+      level: {
+        kind: 'enum',
+        label: { zh: '级别', en: 'Level' },
+        numField: 'level_num',
+        options: [
+          { value: 'national', num: 1, zh: '国家级', en: 'National' },
+          { value: 'other', num: 2, zh: '其他', en: 'Other' },
+        ],
+      },
+      note: { kind: 'text', label: { zh: '备注', en: 'Note' } },
+      release: { kind: 'bool', label: { zh: '发布', en: 'Released' }, default: false },
+    },
+    access: { read: 'admin', create: 'admin', update: 'admin', delete: 'admin' },
+    listColumns: ['zid'],
+    orderBy: [['zid', 'desc']],
+    public: {
+      segment: 'Prizes',
+      nav: { label: { zh: '获奖', en: 'Prizes' }, order: 55 },
+      fields: ['title_zh', 'title_en', 'level'],
+      releasedBy: 'release',
+      title: 'title',
+    },
+  });
+  const row = { zid: 3, title_zh: '奖', title_en: '', level: 'national', level_num: 1, note: 'secret', release: true, extra: 'x' };
+
+  it('filters a record to its projection: the id, the named fields and an enum’s number, nothing else', () => {
+    if (!isPublicResource(prize)) throw new Error('declared public');
+    expect(publicProjection(prize, row)).toEqual({ zid: 3, title_zh: '奖', title_en: '', level: 'national', level_num: 1 });
+    expect(Object.keys(publicSchema(prize).shape).sort()).toEqual(['level', 'level_num', 'title_en', 'title_zh', 'zid']);
+    expect(publicSchema(prize).safeParse(publicProjection(prize, row)).success).toBe(true);
+  });
+
+  it('names its pages, its read and its reserved segment, and links a public record only', () => {
+    if (!isPublicResource(prize)) throw new Error('declared public');
+    expect(publicReadPath(prize)).toBe('/api/read_prize/');
+    expect(publicListPath(prize)).toBe('/Prizes');
+    expect(publicSegments([prize])).toEqual(['prizes']);
+    expect(publicPageOf(prize, row)).toBe('/Prizes/3');
+    expect(publicPageOf(prize, { ...row, release: false })).toBeUndefined();
+    expect(publicText(row, 'title', 'en')).toBe('奖');
   });
 });

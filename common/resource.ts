@@ -48,7 +48,113 @@ export type ResourceDef<F extends FieldMap = FieldMap, T extends string = string
    * profile), the fields they may restore from its history; an administrator restores every field.
    */
   readonly history?: { readonly ownerFields?: readonly string[] };
+  /**
+   * Its public side (issue #27): a list page, a page for each public record, a read, a menu entry, the
+   * sitemap, the search and the cache, all from this (server/public/, app/routes/public/resource-*.tsx).
+   */
+  readonly public?: PublicDef;
 };
+
+/**
+ * What the public sees of a resource, and where. A resource with this part has, with nothing else written:
+ * - the pages `/{segment}` (its public records, `pageSize` to a page, in `orderBy`'s order) and
+ *   `/{segment}/{id}` (one record), in both languages, drawn by one generic list and one generic record page
+ *   (or its own `card`/`page` component, named in app/routes/public/resource-slots.tsx);
+ * - the read `GET /api/read_{name}/` (the list, or `?{id}=` for one), answering only `fields`;
+ * - an entry in the public menu, the sitemap entries of both pages, a search document per public record
+ *   (of kind `{name}`), the cache topic `{name}` (a write through the API makes its pages and read stale),
+ *   and `{segment}` reserved as a username (a member's page may never shadow it).
+ */
+export type PublicDef<K extends string = string> = {
+  /** The first segment of its pages' addresses (lower case): /{segment} and /{segment}/{id}. */
+  readonly segment: string;
+  /** Its entry in the public menu: the label in both languages and its place (home 0, news 10, people 20, curriculum 30, shared tasks 40, publications 50, DISCOpen 60). */
+  readonly nav: { readonly label: Label; readonly order: number };
+  /** The list page's line under its title. */
+  readonly description?: Label;
+  /**
+   * The projection, a filter: the fields (and derived values) a visitor sees, besides the id. No other
+   * field leaves the server, whatever the service's rows carry (`publicProjection`).
+   */
+  readonly fields: readonly K[];
+  /** The one rule of which records are public: this bool field is true (a release switch). Every record, when none. */
+  readonly releasedBy?: K;
+  /** Records on one page of the list (24 unless given); the order is the declaration's `orderBy`. */
+  readonly pageSize?: number;
+  /** The record's title on its card, its page, its search result: a field, or `key` of a pair key_zh / key_en. */
+  readonly title: string;
+  /** Its text (on its page, in search, the first on its card): fields or pairs as `title`. */
+  readonly text?: readonly string[];
+  /** A line of what it is (a year, a date): a field, shown on the card and in search results. */
+  readonly meta?: K;
+  /** false: not in the site search (it is, unless false). */
+  readonly search?: false;
+};
+
+/** A declaration with a public side. */
+export type PublicResource = ResourceDef & { readonly public: PublicDef };
+export const isPublicResource = (res: ResourceDef): res is PublicResource => res.public !== undefined;
+
+/** The read of a public resource (SPEC §7 style): GET /api/read_{name}/, and ?{id}= for one. */
+export const publicReadPath = (res: Pick<ResourceDef, 'name'>) => `/api/read_${res.name}/` as const;
+/** The pages of a public resource: its list, and one record's. */
+export const publicListPath = (res: PublicResource) => `/${res.public.segment}`;
+export const publicRecordPath = (res: PublicResource, id: number | string) => `/${res.public.segment}/${id}`;
+/** The public page size of a declared resource. */
+export const publicPageSize = (res: PublicResource) => res.public.pageSize ?? 24;
+
+/** The keys a visitor sees of a record: the id and the projection (an enum's number with its enum). */
+export function publicKeys(res: PublicResource): string[] {
+  const keys = [res.id];
+  for (const name of res.public.fields) {
+    keys.push(name);
+    const def = res.fields[name];
+    if (def?.kind === 'enum' && def.numField) keys.push(def.numField);
+  }
+  return keys;
+}
+
+/** A record as the public sees it: the projection's keys and nothing else (a filter, not a check). */
+export function publicProjection(res: PublicResource, row: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const k of publicKeys(res)) if (k in row) out[k] = row[k];
+  return out;
+}
+
+/** The zod schema of a public record: exactly the projection's keys of the wire schema. */
+export function publicSchema(res: PublicResource): z.ZodObject<z.core.$ZodShape, z.core.$strict> {
+  const wire = wireSchema(res);
+  const shape: Record<string, z.ZodType> = {};
+  for (const k of publicKeys(res)) {
+    const s = (wire.shape as Record<string, z.ZodType>)[k];
+    if (s) shape[k] = s;
+  }
+  return z.strictObject(shape);
+}
+
+/** A field, or a `key_zh`/`key_en` pair, of a record in `lang` (else the other language). */
+export function publicText(row: Record<string, unknown>, key: string, lang: 'zh' | 'en'): string {
+  const text = (v: unknown) => (Array.isArray(v) ? v.join(', ') : v == null ? '' : String(v));
+  if (key in row) return text(row[key]);
+  const other = lang === 'zh' ? 'en' : 'zh';
+  return text(row[`${key}_${lang}`]) || text(row[`${key}_${other}`]);
+}
+
+/** A declared public record as its card and page show it (issue #27): in the reader's language, with the projection's record for a resource's own component. */
+export type PublicCardData = { id: number; href: string; title: string; meta: string; text: string[]; record: Record<string, unknown> };
+/** What the generic pages of a declared public resource know of it. */
+export type PublicResourceInfo = { name: string; segment: string; label: string; description: string; href: string };
+
+/** The address of a record's public page: its declared `publicPath`, else its public part's record page while it is public. */
+export function publicPageOf(res: ResourceDef, row: Record<string, unknown>): string | undefined {
+  if (res.publicPath) return res.publicPath(row);
+  if (!isPublicResource(res) || row[res.id] == null) return undefined;
+  const flag = res.public.releasedBy;
+  return !flag || row[flag] === true ? publicRecordPath(res, String(row[res.id])) : undefined;
+}
+
+/** The first path segments public resources take (lower case): reserved as usernames. */
+export const publicSegments = (resources: readonly ResourceDef[]) => resources.filter(isPublicResource).map((r) => r.public.segment.toLowerCase());
 
 /**
  * A column of the console's list: a field (or the id) by name, or one with more to say: a value the
@@ -120,7 +226,10 @@ export function defineResource<
   const T extends string,
   const I extends string,
   const D extends DerivedMap = Record<never, DerivedDef>,
->(def: ResourceDef<F, T, I, D>): ResourceDef<F, T, I, D> {
+>(
+  // a public part names the declaration's own fields and derived values (checked here, so that ResourceDef stays covariant)
+  def: ResourceDef<F, T, I, D> & { readonly public?: PublicDef<Extract<keyof F | keyof D, string>> },
+): ResourceDef<F, T, I, D> {
   return def;
 }
 

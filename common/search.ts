@@ -17,3 +17,11 @@ export const SEARCH_MAX_CHARS = 100;
 export type { Segment, SearchResult, SearchAnswer } from './wire.ts';
 
 export const isSearchKind = (v: unknown): v is SearchKind => typeof v === 'string' && (searchKinds as readonly string[]).includes(v);
+
+/** The names of the served resources with a declared public side (issue #27): their records are results of that kind. */
+const declaredKinds = new Set<string>();
+export function declareResultKinds(names: Iterable<string>): void {
+  for (const n of names) declaredKinds.add(n);
+}
+/** A result's kind: a fixed one, or a declared public resource's name. */
+export const isResultKind = (v: unknown): boolean => isSearchKind(v) || (typeof v === 'string' && declaredKinds.has(v));

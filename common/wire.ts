@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SEARCH_REACHABLE, searchKinds } from './search.ts';
+import { isResultKind, SEARCH_REACHABLE, type SearchKind, searchKinds } from './search.ts';
 import { authorities, enumValues, publicationTypes, venueKinds } from './enums.ts';
 import { wireSchema } from './resource.ts';
 import { article, news, page, person, publication, seminar, showcase, site } from './resources/index.ts';
@@ -486,7 +486,11 @@ export const SegmentSchema = z.strictObject({ text: z.string(), hit: z.literal(t
 export type Segment = z.infer<typeof SegmentSchema>;
 
 export const SearchResultSchema = z.strictObject({
-  kind: z.enum(searchKinds),
+  /**
+   * One of the fixed kinds, or at run time the name of a served resource with a declared public side (issue
+   * #27, `declareResultKinds`): typed as the fixed kinds, which alone the pages and the console name.
+   */
+  kind: z.string().refine(isResultKind) as unknown as z.ZodType<SearchKind>,
   /** `{kind}:{its id}`: publication:12, person:zhangsan, … */
   id: z.string(),
   /** Its page (or, for a project or a member without a page here, where it is shown); null when it has none. */

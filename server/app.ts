@@ -13,11 +13,16 @@ import { contentRoutes } from './api/content.ts';
 import { registeredResourceRoutes } from './api/resource-routes.ts';
 import { orderRoutes } from './api/order.ts';
 import { type Registered, registry } from './registry.ts';
+import { publicCruds, publicDocuments } from './public/declared.ts';
+import { publicListPath, publicSegments } from '../common/resource.ts';
+import { declareListPage } from './pages/page-params.ts';
+import { declareResultKinds } from '../common/search.ts';
+import { reserveUsernames } from '../common/resources/person.ts';
 import { fileRoutes } from './api/files.ts';
 import type { Lab } from './lab.ts';
 import { peopleRoutes } from './api/people.ts';
 import { publicationImportRoutes } from './api/publication-import.ts';
-import { publicRoutes } from './api/public.ts';
+import { declaredPublicRoutes, publicRoutes } from './api/public.ts';
 import { scheduleRoutes } from './api/schedules.ts';
 import { siteRoutes } from './api/site.ts';
 import type { Config } from './config.ts';
@@ -33,7 +38,7 @@ import { jsonPlugin } from './http/json.ts';
 import { storedFileRoutes } from './http/stored-files.ts';
 import { ensureAdmin } from './services/bootstrap.ts';
 import { Storage } from './storage/storage.ts';
-import { Changes } from './cache/changes.ts';
+import { Changes, declareTopics } from './cache/changes.ts';
 import { documentIdOf, documentsOf, someDocumentsOf, unpublishedDocumentsOf } from './search/documents.ts';
 import { SearchIndex } from './search/search-index.ts';
 import { searchRoutes } from './api/search.ts';
@@ -108,9 +113,21 @@ export async function buildApp({ config, db: givenDb, logger = false, pgSchema, 
     ),
   );
   const changes = new Changes();
+  // the served resources with a public side (issue #27): their names are cache topics and search kinds,
+  // their pages' first segments are no one's username, their records are searched
+  const declaredPublic = publicCruds(resources);
+  declareTopics(declaredPublic.map((c) => c.res.name));
+  declareResultKinds(declaredPublic.filter((c) => c.res.public.search !== false).map((c) => c.res.name));
+  reserveUsernames(publicSegments(declaredPublic.map((c) => c.res)));
+  for (const c of declaredPublic) declareListPage(publicListPath(c.res));
+  const declaredDocs = new Map(declaredPublic.filter((c) => c.res.public.search !== false).map((c) => [c.res.name as string, c]));
   // the search index reads the public records as a visitor would, and again after each public change
   const search = new SearchIndex(
-    (topic) => documentsOf[topic]?.({ db, storage, actor: null, lang: 'en' }),
+    (topic) => {
+      const ctx = { db, storage, actor: null, lang: 'en' } as const;
+      const own = declaredDocs.get(topic);
+      return own ? publicDocuments(own, ctx) : documentsOf[topic]?.(ctx);
+    },
     (e) => app.log.error({ err: e }, 'the search index could not read the public records'),
     (topic, ids) => someDocumentsOf({ db, storage, actor: null, lang: 'en' }, topic, ids),
   );
@@ -132,7 +149,7 @@ export async function buildApp({ config, db: givenDb, logger = false, pgSchema, 
     // and a run of the job "publish" for /metrics
     (topics, now) => jobs.time('publish', () => logPublications(db, topics, now)),
   );
-  const lab: Lab = { db, storage, config, changes, search, unpublished, publishTimer, jobs };
+  const lab: Lab = { db, storage, config, changes, search, unpublished, publishTimer, jobs, publicResources: declaredPublic };
   app.decorate('lab', lab);
   let stopPurge = async () => {};
   app.addHook('onClose', async () => {
@@ -180,6 +197,7 @@ export async function buildApp({ config, db: givenDb, logger = false, pgSchema, 
 
   await app.register(authRoutes);
   await app.register(publicRoutes);
+  await app.register(async (scoped) => declaredPublicRoutes(scoped, declaredPublic));
   await app.register(searchRoutes);
   await app.register(activityRoutes);
   await app.register(historyRoutes);

@@ -1,6 +1,7 @@
 import type { FieldMap } from '../common/fields.ts';
 import type { z } from 'zod';
-import { resources } from '../common/resources/index.ts';
+import { isPublicResource, publicReadPath, publicSchema } from '../common/resource.ts';
+import { type ResourceName, resources } from '../common/resources/index.ts';
 import {
   PublicArticleItemSchema,
   PublicNewsSchema,
@@ -47,30 +48,45 @@ export type PublicRead = {
   readonly lists?: readonly string[];
 };
 
-export const registry: readonly Registered[] = [
-  { crud: people, routes: 'own', update: 'record', publicRead: { path: '/api/read_people/', item: PublicPersonItemSchema } },
-  { crud: articles, routes: 'generic', update: 'record', publicRead: { path: '/api/read_article/', item: PublicArticleItemSchema } },
-  { crud: publications, routes: 'generic', update: 'record', publicRead: { path: '/api/read_publication/', item: PublicPublicationItemSchema } },
-  { crud: newsItems, routes: 'generic', update: 'record', publicRead: { path: '/api/read_news/', item: PublicNewsSchema } },
-  { crud: seminars, routes: 'generic', update: 'record', publicRead: { path: '/api/read_seminar/', item: PublicSeminarSchema } },
+/**
+ * Every declared resource, by its name (one entry for each declaration in common/resources, checked by the
+ * type): its service and how it is served. A resource whose declaration has a `public` part has its read
+ * from it (`publicRead` is then left out; issue #27).
+ */
+export const registered = {
+  person: { crud: people, routes: 'own', update: 'record', publicRead: { path: '/api/read_people/', item: PublicPersonItemSchema } },
+  article: { crud: articles, routes: 'generic', update: 'record', publicRead: { path: '/api/read_article/', item: PublicArticleItemSchema } },
+  publication: { crud: publications, routes: 'generic', update: 'record', publicRead: { path: '/api/read_publication/', item: PublicPublicationItemSchema } },
+  news: { crud: newsItems, routes: 'generic', update: 'record', publicRead: { path: '/api/read_news/', item: PublicNewsSchema } },
+  seminar: { crud: seminars, routes: 'generic', update: 'record', publicRead: { path: '/api/read_seminar/', item: PublicSeminarSchema } },
   // members only: no public read
-  { crud: infoPages, routes: 'own', update: 'list' },
-  {
+  info: { crud: infoPages, routes: 'own', update: 'list' },
+  page: {
     crud: pages,
     routes: 'generic',
     update: 'record',
     publicRead: { path: '/api/read_page/', item: PublicPageSchema, lists: ['?section=course', '?section=sharedtask'] },
   },
-  {
+  showcase: {
     crud: showcaseItems,
     routes: 'generic',
     update: 'record',
     publicRead: { path: '/api/read_showcase/', item: PublicShowcaseSchema, lists: ['', '?kind=carousel', '?kind=tool', '?kind=project'] },
   },
-];
+} satisfies Record<ResourceName, Registered>;
+
+/** The registered resources as one list, in the order of `resources` (common/resources/index.ts). */
+export const registry: readonly Registered[] = Object.values(registered);
+
+/** A resource's public read: the one it names, or the one its declaration's `public` part gives (server/api/public.ts serves it). */
+export function publicReadOf(r: Registered): PublicRead | undefined {
+  if (r.publicRead) return r.publicRead;
+  const res = r.crud.res;
+  return isPublicResource(res) ? { path: publicReadPath(res), item: publicSchema(res), lists: [''] } : undefined;
+}
 
 /** Every public read of a resource, from the registry. */
-export const publicReads = (list: readonly Registered[] = registry): PublicRead[] => list.flatMap((r) => (r.publicRead ? [r.publicRead] : []));
+export const publicReads = (list: readonly Registered[] = registry): PublicRead[] => list.flatMap((r) => publicReadOf(r) ?? []);
 
 /** The upload limit of a resource's files, from its fields: publication files, else images, else none. */
 export function fileLimitOf(fields: FieldMap): number | undefined {

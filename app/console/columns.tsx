@@ -7,7 +7,7 @@ import type { Lang } from '../../common/enums.ts';
 import { enumLabel } from '../../common/enums.ts';
 import type { FieldDef } from '../../common/fields.ts';
 import { pick } from '../../common/lang.ts';
-import type { ListColumn, ResourceDef } from '../../common/resource.ts';
+import { type ListColumn, publicPageOf, type ResourceDef } from '../../common/resource.ts';
 import { labTime } from '../../common/instant.ts';
 import { sortKeyOf } from '../../common/list-params.ts';
 import { publicState } from '../../common/resources/flags.ts';
@@ -98,7 +98,7 @@ export function columnsOf(res: ResourceDef, lang: Lang): Column[] {
       if (col.kind === 'state') return <PublicStateChip row={row} field={col.key} />;
       if (col.bilingual) return pick(row[`${col.key}_zh`], row[`${col.key}_en`], lang);
       if (col.with) return `${text(row[col.key])} / ${text(row[col.with])}`;
-      const href = col.opens ? res.publicPath?.(row) : undefined;
+      const href = col.opens ? publicPageOf(res, row) : undefined;
       if (href) return <PublicLink href={href} text={text(row[col.key])} lang={lang} />;
       return cellOf(def, row[col.key], lang);
     };

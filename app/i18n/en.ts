@@ -2,6 +2,8 @@
 import type { Messages } from './zh.ts';
 
 export const en: Messages = {
+  /** The generic pages of a declared public resource (issue #27). */
+  declared: { empty: 'Nothing here yet.' },
   nav: {
     home: 'Home',
     news: 'News',

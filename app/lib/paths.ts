@@ -11,6 +11,18 @@ export const publicNav = [
   ['discopen', paths.discopen()],
 ] as const;
 
+/** A menu entry: a fixed page (its label is `nav.{key}` of the i18n files) or a declared public resource (its label given). */
+export type MenuEntry = { key: string; href: string; label?: string };
+
+/**
+ * The whole menu: the fixed pages (their places are 0, 10, … 60) and the declared public resources at the
+ * places their declarations give (issue #27; the server sends those in the root's data).
+ */
+export function menuOf(declared: readonly { key: string; href: string; order: number; label: string }[] = []): MenuEntry[] {
+  const fixed = publicNav.map(([key, href], i) => ({ key, href, order: i * 10 }));
+  return [...fixed, ...declared].sort((a, b) => a.order - b.order).map(({ order: _, ...e }) => e);
+}
+
 /** Any origin: a path is judged by whether it resolves to the origin it is resolved against. */
 const HERE = 'https://here.invalid';
 

@@ -1,6 +1,5 @@
 import type { ScholarlyArticle, WithContext } from 'schema-dts';
 import { describe, expect, it } from 'vitest';
-import type { PublicPublication } from '../../common/wire.ts';
 import { publicationOf } from '../../tests/helpers/bib.ts';
 import { jsonLd, scholarMeta } from './scholar.ts';
 

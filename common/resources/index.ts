@@ -2,13 +2,20 @@ import { article } from './article.ts';
 import { info } from './info.ts';
 import { news } from './news.ts';
 import { page } from './page.ts';
-import { person } from './person.ts';
+import { person, reserveUsernames } from './person.ts';
 import { publication } from './publication.ts';
 import { seminar } from './seminar.ts';
 import { showcase } from './showcase.ts';
 import { site } from './site.ts';
+import { publicSegments } from '../resource.ts';
 
 // `resources` are the listed collections; `site` is a single record (no list, no create or delete).
 // Their order is the console drawer's, for those with a declared screen.
 export { article, info, news, page, person, publication, seminar, showcase, site };
 export const resources = { person, article, publication, news, seminar, info, page, showcase } as const;
+
+/** The names of the declared resources. */
+export type ResourceName = keyof typeof resources;
+
+// a member's page may never shadow a declared public resource's pages
+reserveUsernames(publicSegments(Object.values(resources)));

@@ -5,8 +5,12 @@ import { defineResource } from '../resource.ts';
 export const USERNAME_RE = /^[A-Za-z0-9][A-Za-z0-9._-]{1,39}$/;
 export const PASSWORD_MIN = 8;
 
-/** Usernames that would shadow a site path (the advisor area lives at /{username}/). */
-export const reservedUsernames = new Set([
+/**
+ * Usernames that would shadow a site path (the advisor area lives at /{username}/): these fixed ones, and
+ * the first segment of every declared public resource's pages (`reserveUsernames`, called from
+ * common/resources/index.ts for the declarations and by the server for its registry).
+ */
+export const reservedUsernames = new Set<string>([
   'api',
   'apiprivate',
   'resource',
@@ -34,6 +38,11 @@ export const reservedUsernames = new Set([
   'readyz',
   'metrics',
 ]);
+
+/** Reserves the first path segments of public pages as usernames (lower case). */
+export function reserveUsernames(segments: Iterable<string>): void {
+  for (const s of segments) reservedUsernames.add(s.toLowerCase());
+}
 
 /** Fields a member may change on their own profile (PUT /api/people/?uid=). */
 export const profileFields = [

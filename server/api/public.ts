@@ -20,6 +20,9 @@ import { asSent, onWhenOne } from '../cache/plugin.ts';
 import { asWire } from '../services/wire.ts';
 import { answers, ctxOf, listOrOne, parseId, typed } from './helpers.ts';
 import { NotFound } from '../errors.ts';
+import { publicReadPath, publicSchema } from '../../common/resource.ts';
+import type { Topic } from '../cache/changes.ts';
+import { type PublicCrud, publicRecord, publicRecords } from '../public/declared.ts';
 
 // SPEC §7 public reads. Never unpublished articles or news, never passwords, tokens or phones;
 // stored HTML leaves through the sanitizer. Each answer's schema (common/wire.ts) names every field the
@@ -130,4 +133,37 @@ export async function publicRoutes(app: FastifyInstance) {
     },
     async (req) => asWire<PublicPublicationItem[]>(await publications.list(ctxOf(app, req), { columns: publicationItemColumns })),
   );
+}
+
+/**
+ * The read of each served resource whose declaration has a public side (issue #27): GET /api/read_{name}/
+ * answers its public records, in the declared order, and ?{id}= one of them; each only with the declared
+ * projection's fields (a filter: a column the service reads and the projection does not name never leaves).
+ */
+export async function declaredPublicRoutes(app: FastifyInstance, declared: readonly PublicCrud[]) {
+  const api = typed(app);
+  for (const crud of declared) {
+    const { res } = crud;
+    const item = publicSchema(res);
+    api.get(
+      publicReadPath(res),
+      {
+        config: { access: 'public', cache: { topics: [res.name as Topic], query: { [res.id]: asSent } } },
+        schema: {
+          tags,
+          summary: `${res.label.en}: the public records, in their order; ?${res.id}= for one`,
+          querystring: z.object({ [res.id]: z.string().optional() }).loose(),
+          response: answers(listOrOne(item)),
+        },
+      },
+      async (req) => {
+        const ctx = ctxOf(app, req);
+        const raw = (req.query as Record<string, string | undefined>)[res.id];
+        if (raw === undefined) return await publicRecords(crud, ctx);
+        const id = parseId(raw);
+        if (id === undefined) throw new NotFound();
+        return await publicRecord(crud, ctx, id);
+      },
+    );
+  }
 }

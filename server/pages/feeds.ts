@@ -51,13 +51,14 @@ export async function feedRoutes(app: FastifyInstance) {
 
   app.get('/sitemap.xml', hide, async (req, reply) => {
     const d = data(req);
-    const [articles, people, courses, tasks, pages, pids] = await Promise.all([
+    const [articles, people, courses, tasks, pages, pids, declared] = await Promise.all([
       d.articles(),
       d.people(),
       d.pages('course'),
       d.pages('sharedtask'),
       d.listPages(),
       d.publicationIds(),
+      d.declaredSitemap(),
     ]);
     // every page of the long lists, so each record is reachable by a crawler without JavaScript
     const pageUrls = (base: string, count: number) =>
@@ -81,6 +82,8 @@ export async function feedRoutes(app: FastifyInstance) {
       ...courses.map((c) => [`/curriculum/${encodeURIComponent(String(c.slug))}`, undefined] as [string, undefined]),
       ...tasks.map((c) => [`/sharedtask/${encodeURIComponent(String(c.slug))}`, undefined] as [string, undefined]),
       ...pids.map((pid) => [paths.publicationItem(pid), undefined] as [string, undefined]),
+      // the declared public resources' pages (issue #27)
+      ...declared.map((p) => [p, undefined] as [string, undefined]),
     ];
     const body = urls
       .map(([p, lastmod]) => {

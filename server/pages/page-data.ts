@@ -36,6 +36,28 @@ import { renderMarkdown } from './markdown.ts';
 import { pageParams } from './page-params.ts';
 import type { Topic } from '../cache/changes.ts';
 import { Forbidden, NotFound } from '../errors.ts';
+import { type PublicCardData, type PublicResource, type PublicResourceInfo, publicListPath, publicRecordPath, publicText } from '../../common/resource.ts';
+import { type PublicCrud, publicListPage, publicRecord, publicRecords } from '../public/declared.ts';
+
+function cardOf(res: PublicResource, row: Record<string, unknown>, lang: Lang): PublicCardData {
+  const id = Number(row[res.id]);
+  return {
+    id,
+    href: publicRecordPath(res, id),
+    title: publicText(row, res.public.title, lang),
+    meta: res.public.meta ? publicText(row, res.public.meta, lang) : '',
+    text: (res.public.text ?? []).map((k) => publicText(row, k, lang)).filter(Boolean),
+    record: row,
+  };
+}
+
+const infoOf = (res: PublicResource, lang: Lang): PublicResourceInfo => ({
+  name: res.name,
+  segment: res.public.segment,
+  label: res.public.nav.label[lang],
+  description: res.public.description?.[lang] ?? '',
+  href: publicListPath(res),
+});
 
 // What the page loaders may ask of the server: public data only, already in the shape a page shows
 // (markdown rendered and sanitized, HTML sanitized). Loaders never see the database.
@@ -128,8 +150,55 @@ export function createPageData(lab: Lab, req: FastifyRequest, topics: Set<Topic>
     return out;
   }
 
+  /** The served public resource whose pages start with `segment` (any case). */
+  const declaredAt = (segment: string): PublicCrud | undefined => lab.publicResources.find((c) => c.res.public.segment.toLowerCase() === segment.toLowerCase());
+
   return {
     lang,
+    /**
+     * The menu entries of the declared public resources (issue #27), by their order, beside the fixed ones
+     * (app/lib/paths.ts): each with its label in the reader's language.
+     */
+    declaredNav: () =>
+      lab.publicResources.map((c) => ({ key: c.res.name, href: publicListPath(c.res), order: c.res.public.nav.order, label: c.res.public.nav.label[lang] })),
+
+    /** The result kinds of the declared public resources in the search, by name: their labels in the reader's language. */
+    declaredKinds: (): Record<string, string> =>
+      Object.fromEntries(lab.publicResources.filter((c) => c.res.public.search !== false).map((c) => [c.res.name, c.res.public.nav.label[lang]])),
+
+    /** One page (?page=) of a declared public resource's list page at /{segment}; null for none, or beyond the last page. */
+    async resourceList(segment: string) {
+      const crud = declaredAt(segment);
+      if (!crud) return null;
+      reads(crud.res.name as Topic);
+      const list = await publicListPage(crud, ctx, Number(this.params.page || 1));
+      if (!list) return null;
+      return { resource: infoOf(crud.res, lang), ...list, items: list.items.map((r) => cardOf(crud.res, r, lang)) };
+    },
+
+    /** One public record of a declared public resource, for its page at /{segment}/{id}; null when there is none. */
+    async resourceRecord(segment: string, id: string) {
+      const crud = declaredAt(segment);
+      if (!crud || !/^\d{1,10}$/.test(id)) return null;
+      reads(crud.res.name as Topic);
+      const row = await orNull(publicRecord(crud, ctx, Number(id)));
+      return row ? { resource: infoOf(crud.res, lang), record: cardOf(crud.res, row, lang) } : null;
+    },
+
+    /** The sitemap's entries of the declared public resources: each list page (every page of it) and each public record's page. */
+    async declaredSitemap(): Promise<string[]> {
+      const out: string[] = [];
+      for (const crud of lab.publicResources) {
+        reads(crud.res.name as Topic);
+        const rows = await publicRecords(crud, ctx);
+        const base = publicListPath(crud.res);
+        const pages = Math.max(1, Math.ceil(rows.length / (crud.res.public.pageSize ?? 24)));
+        out.push(base, ...Array.from({ length: pages - 1 }, (_, i) => `${base}?page=${i + 2}`));
+        out.push(...rows.map((r) => publicRecordPath(crud.res, String(r[crud.res.id]))));
+      }
+      return out;
+    },
+
     /** The request named its language (?lang=): canonical links then keep it. */
     forced,
     /** The reader's colour theme (the `theme` cookie), rendered on <html> so the first paint has it. */

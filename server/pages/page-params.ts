@@ -33,6 +33,11 @@ const byPage: Record<string, Record<string, Normalize>> = {
   '/search': { q: searchText, kind: searchKind, page: pageNumber },
 };
 
+/** A declared public resource's list page reads its page number (issue #27; server/app.ts, from the registry). */
+export function declareListPage(path: string): void {
+  byPage[path.toLowerCase()] = { page: pageNumber };
+}
+
 /**
  * The page a path names, as the table above spells it: routes match case-insensitively, and a client
  * navigation asks for the page's data at `<path>.data` (`/_root.data` for the home page).

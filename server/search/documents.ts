@@ -22,6 +22,7 @@ export type Bilingual = { zh: string; en: string };
 export type SearchDoc = {
   /** `{kind}:{id}` */
   id: string;
+  /** A fixed kind, or the name of a declared public resource (issue #27). */
   kind: SearchKind;
   title: Bilingual;
   /** Authors, a member's names: ranked with the title. */
@@ -198,8 +199,11 @@ async function siteDocs(ctx: Ctx, released = true): Promise<SearchDoc[]> {
   return [...(await pageDocs('course', courses)), ...(await pageDocs('sharedtask', tasks)), ...showcaseDocs];
 }
 
-/** The documents each kind of public change can alter (server/cache/changes.ts); seminars are not searched. */
-export const documentsOf: Record<Topic, ((ctx: Ctx) => Promise<SearchDoc[]>) | undefined> = {
+/**
+ * The documents each kind of public change can alter (server/cache/changes.ts); seminars are not searched.
+ * A declared public resource's are read from its declaration (server/public/declared.ts, wired in server/app.ts).
+ */
+export const documentsOf: Partial<Record<Topic, (ctx: Ctx) => Promise<SearchDoc[]>>> = {
   publication: publicationDocs,
   article: articleDocs,
   news: newsDocs,
@@ -213,7 +217,7 @@ export const documentsOf: Record<Topic, ((ctx: Ctx) => Promise<SearchDoc[]>) | u
  * projects), by the topic a change of them is announced under: the console's search of what a member may
  * edit (issue #28, point 1). Publications and people have no drafts.
  */
-export const unpublishedDocumentsOf: Record<Topic, ((ctx: Ctx) => Promise<SearchDoc[]>) | undefined> = {
+export const unpublishedDocumentsOf: Partial<Record<Topic, (ctx: Ctx) => Promise<SearchDoc[]>>> = {
   publication: undefined,
   article: async (ctx) => {
     const list = await unpublishedArticleTexts(ctx);

@@ -77,8 +77,9 @@ const NAMED_MAX = 1000;
 type Kept = { doc: SearchDoc; topic: Topic; sum: string };
 type Ranked = {
   all: Kept[];
-  byKind: Map<SearchKind, Kept[]>;
-  counts: Record<SearchKind, number>;
+  byKind: Map<string, Kept[]>;
+  /** Of the fixed kinds, and of each declared public resource found (issue #27). */
+  counts: Record<string, number>;
   pages: Map<string, SearchResult[]>;
   /** The query the results were found by: the words of the identifiers when no identifier was found, the near words. */
   query: QueryTerms;
@@ -257,7 +258,7 @@ export class SearchIndex {
     const ranked = this.#rank(queryTerms(q));
     const { all, byKind, counts, query } = ranked;
     const matching = kind ? (byKind.get(kind) ?? []) : all;
-    const total = kind ? counts[kind] : all.length === 0 ? 0 : Object.values(counts).reduce((a, b) => a + b, 0);
+    const total = kind ? (counts[kind] ?? 0) : all.length === 0 ? 0 : Object.values(counts).reduce((a, b) => a + b, 0);
     const pages = Math.max(1, Math.ceil(matching.length / SEARCH_PAGE_SIZE));
     const page = Math.min(Math.max(1, Math.trunc(input.page ?? 1)), pages);
     // the shown page, with its titles and snippets marked, is kept with the ranking (a few per query)
@@ -269,7 +270,9 @@ export class SearchIndex {
       ranked.pages.set(shownKey, results);
     }
     const didYouMean = ranked.corrected.size > 0 ? corrected(q, ranked.corrected) : undefined;
-    return { q, cut, kind, page, pages, total, capped: total > matching.length, counts, results, ...(didYouMean ? { didYouMean } : {}) };
+    // the answer counts the fixed kinds (SPEC-shaped); a declared public resource's results are in `total` and the list
+    const fixedCounts = Object.fromEntries(searchKinds.map((k) => [k, counts[k] ?? 0])) as Record<SearchKind, number>;
+    return { q, cut, kind, page, pages, total, capped: total > matching.length, counts: fixedCounts, results, ...(didYouMean ? { didYouMean } : {}) };
   }
 
   /**
@@ -285,7 +288,7 @@ export class SearchIndex {
     const q = input.q.slice(0, SEARCH_MAX_CHARS).trim();
     const ranked = this.#rank(queryTerms(q));
     const counts: Partial<Record<SearchKind, number>> = {};
-    for (const k of input.kinds) if (ranked.counts[k] > 0) counts[k] = ranked.counts[k];
+    for (const k of input.kinds) if ((ranked.counts[k] ?? 0) > 0) counts[k] = ranked.counts[k] as number;
     const results = ranked.all
       .filter(({ doc }) => input.kinds.has(doc.kind))
       .slice(0, input.limit)
@@ -328,13 +331,13 @@ export class SearchIndex {
         }
       }
     }
-    const counts = Object.fromEntries(searchKinds.map((k) => [k, 0])) as Record<SearchKind, number>;
+    const counts: Record<string, number> = Object.fromEntries(searchKinds.map((k) => [k, 0]));
     const ranked: Ranked = { all: [], byKind: new Map(), counts, pages: new Map(), query, corrected };
     for (const id of found) {
       const kept = this.#docs.get(id);
       if (!kept) continue;
       const k = kept.doc.kind;
-      counts[k]++;
+      counts[k] = (counts[k] ?? 0) + 1;
       if (ranked.all.length < SEARCH_REACHABLE) ranked.all.push(kept);
       const ofKind = ranked.byKind.get(k) ?? [];
       if (ofKind.length < SEARCH_REACHABLE) ofKind.push(kept);

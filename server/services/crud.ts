@@ -118,6 +118,8 @@ function toColumn(def: FieldDef, value: unknown): unknown {
 
 export function createCrud<T extends string>(res: ResourceDef<FieldMap, T>, hooks: NoInfer<CrudHooks<RowOf<T>>> = {}) {
   type R = RowOf<T>;
+  // a declared public resource's writes change its own topic, its name (issue #27; server/cache/changes.ts)
+  if (res.public && !hooks.publicTopic) hooks = { ...hooks, publicTopic: res.name as Topic };
   const fields = Object.entries(res.fields);
   // named by the declaration: the loose view (db/schema.ts) addresses it
   const table: string = res.table;

@@ -3,6 +3,10 @@ import { describe, expect, test } from 'vitest';
 import { people as demoPeople } from '../../cli/demo/content.ts';
 import { courses, projects, sharedTasks, siteSettings } from '../../cli/demo/site-content.ts';
 import { areas, enumLabel, type Lang } from '../../common/enums.ts';
+import { isPublicResource, publicListPath } from '../../common/resource.ts';
+import { resources } from '../../common/resources/index.ts';
+import { translate } from '../../app/i18n/index.tsx';
+import { menuOf } from '../../app/lib/paths.ts';
 import { ADMIN, browserSuite, e2eAvailable, hydrated as waitHydrated, sessionTokenOf } from './server.ts';
 
 // The public site in a real browser (issue #3, point 7): every public route in both languages, the
@@ -167,6 +171,13 @@ describe.skipIf(!e2eAvailable)('public site in a browser', { timeout: 60_000 }, 
     ];
 
     const { page } = await open(lang);
+    /** The menu's labels in `lang`, from the fixed entries and the declarations. */
+    const menu = (l: Lang) =>
+      menuOf(
+        Object.values(resources).flatMap((res) =>
+          isPublicResource(res) ? [{ key: res.name, href: publicListPath(res), order: res.public.nav.order, label: res.public.nav.label[l] }] : [],
+        ),
+      ).map((e) => e.label ?? translate(l, `nav.${e.key}`));
     for (const r of routes) {
       const res = await page.goto(at(r.path));
       const where = `${lang} ${r.path}`;
@@ -177,8 +188,10 @@ describe.skipIf(!e2eAvailable)('public site in a browser', { timeout: 60_000 }, 
       for (const t of r.texts) shows(text, t, where);
       for (const t of r.absent ?? []) expect(text, `${where} does not show "${t}"`).not.toContain(t.toLowerCase());
       if (r.path !== '/login') {
-        // the shared frame: navigation in the page's language
-        const nav = await page.locator('header').getByRole('link').allTextContents();
+        // the shared frame: navigation in the page's language, every entry of the menu in its order (the
+        // fixed pages, and each resource declared with a public part at its declared place)
+        const nav = await page.locator('header nav.nav').getByRole('link').allTextContents();
+        expect(nav, where).toEqual(menu(lang));
         expect(nav, where).toContain(inLang(lang, '论文', 'Publications'));
         expect(nav, where).toContain(inLang(lang, '成员', 'People'));
       }

@@ -7,7 +7,7 @@ import { LanguageMenu } from '../../components/language-menu.tsx';
 import { BarSearch, SearchForm } from '../../components/site-search.tsx';
 import { ThemeToggle } from '../../components/theme-toggle.tsx';
 import { useT } from '../../i18n/index.tsx';
-import { publicNav } from '../../lib/paths.ts';
+import { menuOf } from '../../lib/paths.ts';
 import { paths } from '../../../common/paths.ts';
 import { useRootData } from '../../root.tsx';
 import { responsive } from '../../lib/images.ts';
@@ -47,9 +47,9 @@ function PhoneMenu({ onClose }: { onClose: () => void }) {
       <div className="drawer-backdrop" onClick={onClose} aria-hidden="true" />
       <nav className="drawer" aria-label={t('nav.menu')}>
         <SearchForm onSearch={onClose} />
-        {publicNav.map(([key, href]) => (
+        {menuOf(useRootData().nav).map(({ key, href, label }) => (
           <NavLink key={key} to={href} end={href === '/'} onClick={onClose}>
-            {t(`nav.${key}`)}
+            {label ?? t(`nav.${key}` as 'nav.home')}
           </NavLink>
         ))}
       </nav>
@@ -87,9 +87,9 @@ export default function PublicFrame() {
             {labName}
           </RouterLink>
           <nav className="nav" aria-label={t('nav.main')}>
-            {publicNav.map(([key, href]) => (
+            {menuOf(useRootData().nav).map(({ key, href, label }) => (
               <NavLink key={key} to={href} end={href === '/'}>
-                {t(`nav.${key}`)}
+                {label ?? t(`nav.${key}` as 'nav.home')}
               </NavLink>
             ))}
           </nav>

@@ -15,7 +15,9 @@ import type { Route } from './+types/search.ts';
 export async function loader({ context }: Route.LoaderArgs) {
   const data = context.get(pageDataContext);
   const answer = await data.search();
-  return { lang: data.lang, origin: data.origin, forced: data.forced, answer };
+  // the labels of the declared public resources' results (issue #27); none, and the page's data is as before
+  const kinds = data.declaredKinds();
+  return { lang: data.lang, origin: data.origin, forced: data.forced, answer, ...(Object.keys(kinds).length > 0 ? { kinds } : {}) };
 }
 
 export function meta({ loaderData: data }: Route.MetaArgs) {
@@ -115,7 +117,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
               {results.map((r) => (
                 <li key={r.id}>
                   <p className="search-kind small">
-                    <span className="badge">{t(`search.kind.${r.kind}`)}</span>
+                    <span className="badge">{loaderData.kinds?.[r.kind] ?? t(`search.kind.${r.kind}`)}</span>
                     {r.meta && <span className="muted"> {r.meta}</span>}
                   </p>
                   <h2 className="search-title">

@@ -1,0 +1,69 @@
+import { data as dataResponse, useLoaderData } from 'react-router';
+import { pageDataContext } from '#page-context';
+import { Pager, withPage } from '../../components/pager.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { PublicCard } from '../../components/public-card.tsx';
+import { useT } from '../../i18n/index.tsx';
+import { seo } from '../../lib/seo.ts';
+import type { LoaderFunctionArgs } from 'react-router';
+import { cardSlots } from './resource-slots.tsx';
+
+// The list page of any resource declared with a `public` part (issue #27), at /{segment}: its public
+// records, a page at a time (?page=N), each as a card (or the resource's own, resource-slots.tsx) linking
+// to its record page. app/routes.ts gives each declared resource this route.
+
+/** The first segment of the path the router matched: the resource's. */
+export const segmentOf = (url: string) => new URL(url, 'https://here.invalid').pathname.split('/')[1] ?? '';
+
+export async function loader({ context, request }: LoaderFunctionArgs) {
+  const data = context.get(pageDataContext);
+  const list = await data.resourceList(segmentOf(request.url));
+  if (!list) throw dataResponse({ lang: data.lang }, { status: 404 });
+  return { lang: data.lang, origin: data.origin, forced: data.forced, list };
+}
+
+// typed by its loader: the route has no generated types while no declaration has a public part
+export function meta({ loaderData: data }: { loaderData: Awaited<ReturnType<typeof loader>> | undefined }) {
+  if (!data) return [];
+  const { resource, page } = data.list;
+  const zh = data.lang === 'zh';
+  return seo({
+    title: page > 1 ? `${resource.label} · ${zh ? `第 ${page} 页` : `page ${page}`}` : resource.label,
+    description: resource.description || resource.label,
+    origin: data.origin,
+    path: withPage(resource.href, page),
+    lang: data.lang,
+    forced: data.forced,
+  });
+}
+
+export default function ResourceList() {
+  const { t } = useT();
+  const { list } = useLoaderData<typeof loader>();
+  const { resource, items, page, pages } = list;
+  const Own = cardSlots[resource.name];
+  return (
+    <>
+      <PageHeader title={resource.label} subtitle={resource.description || undefined} />
+      <div className="container">
+        {items.length === 0 && <p className="muted">{t('declared.empty')}</p>}
+        <div className="grid cols-3">
+          {items.map((card) =>
+            Own ? (
+              <Own key={card.id} card={card} />
+            ) : (
+              <PublicCard key={card.id} href={card.href}>
+                <h2>{card.title}</h2>
+                {card.meta && <p className="muted small">{card.meta}</p>}
+                {card.text[0] && <p className="muted small">{card.text[0]}</p>}
+              </PublicCard>
+            ),
+          )}
+        </div>
+        <Pager page={page} pages={pages} href={(n) => withPage(resource.href, n)} />
+      </div>
+    </>
+  );
+}
+
+export { ErrorBoundary } from './not-found.tsx';
