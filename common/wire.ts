@@ -540,6 +540,9 @@ export const activityActions = [
   'role',
   // a scheduled record gone public at its time, by the system (issue #28)
   'publish',
+  // e-mail (issue #30, point 3): a mail sent (invitation, reset, notification), a password reset asked for
+  'mail',
+  'reset_request',
 ] as const;
 export const activityOutcomes = ['ok', 'refused', 'failed'] as const;
 

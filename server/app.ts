@@ -47,6 +47,7 @@ import { logPublications, nextPublications } from './services/content.ts';
 import { clusterPlugin } from './cluster/bus.ts';
 import { pagesPlugin } from './pages/plugin.ts';
 import { JobRuns } from './ops/jobs.ts';
+import { Mailer } from './mail/mailer.ts';
 import { opsPlugin } from './ops/plugin.ts';
 import type { ViteDevServer } from 'vite';
 import { t } from '../common/messages.ts';
@@ -130,7 +131,8 @@ export async function buildApp({ config, db: givenDb, logger = false, pgSchema, 
     // each record that went public at its time is an entry of the activity log, by the system (issue #28)
     (topics, now) => logPublications(db, topics, now),
   );
-  const lab: Lab = { db, storage, config, changes, search, unpublished, publishTimer, jobs: new JobRuns() };
+  const mailer = new Mailer(config, app.log);
+  const lab: Lab = { db, storage, config, changes, search, unpublished, publishTimer, jobs: new JobRuns(), mailer };
   app.decorate('lab', lab);
   let stopPurge = async () => {};
   app.addHook('onClose', async () => {
@@ -139,7 +141,8 @@ export async function buildApp({ config, db: givenDb, logger = false, pgSchema, 
     search.close();
     unpublished.close();
     publishTimer.close();
-    await Promise.all([search.settled(), unpublished.settled(), publishTimer.settled()]);
+    await Promise.all([search.settled(), unpublished.settled(), publishTimer.settled(), mailer.settled()]);
+    mailer.close();
     storage.close();
     if (!givenDb) await db.destroy();
   });

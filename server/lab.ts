@@ -5,6 +5,7 @@ import type { DB } from './db/database.ts';
 import type { SearchIndex } from './search/search-index.ts';
 import type { Storage } from './storage/storage.ts';
 import type { JobRuns } from './ops/jobs.ts';
+import type { Mailer } from './mail/mailer.ts';
 
 // What one running instance holds, built once by server/app.ts and reached by every route and page as
 // `app.lab`: its database, its stored files, its settings, the hub of public changes,
@@ -27,6 +28,8 @@ export type Lab = {
   publishTimer: PublishTimer;
   /** What the background jobs (daily backup, trash purge) did, for /metrics: server/ops/jobs.ts. */
   jobs: JobRuns;
+  /** Outgoing mail over SMTP_URL (issue #30): server/mail/mailer.ts; `configured` says whether there is any. */
+  mailer: Mailer;
 };
 
 declare module 'fastify' {

@@ -363,6 +363,8 @@ export const en: Messages = {
         backup: 'Backup',
         role: 'Role change',
         publish: 'Published at its time',
+        mail: 'Mail sent',
+        reset_request: 'Password reset asked for',
       },
       resources: {
         schedule: 'Timetable',

@@ -344,6 +344,8 @@ export const zh = {
         backup: '备份',
         role: '角色变更',
         publish: '定时发布',
+        mail: '发送邮件',
+        reset_request: '申请重设密码',
       },
       resources: { schedule: '时间管理', advisor: '辅导员', session: '登录会话', data_file: '数据文件', image: '图片', backup: '备份', trash: '回收站' },
       outcomes: { ok: '成功', refused: '被拒绝', failed: '失败' },

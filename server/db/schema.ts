@@ -260,6 +260,8 @@ export const tables = {
 
   // 2026-11-25-0001-invitations
   invitation: { token_hash: text, person_pid: int, created_by: intOrNull, created_at: int, expires_at: int, used_at: intOrNull },
+  // 2026-11-27-0301-password-reset
+  password_reset: { token_hash: text, person_pid: int, created_at: int, expires_at: int, used_at: intOrNull },
 } as const satisfies Record<string, Record<string, Column>>;
 
 type ValueOf<C extends Column> = (C['kind'] extends 'text' ? string : number) | (C['nullable'] extends true ? null : never);
