@@ -33,6 +33,8 @@ export const reservedUsernames = new Set([
   'healthz',
   'readyz',
   'metrics',
+  'forgot-password',
+  'reset-password',
 ]);
 
 /** Fields a member may change on their own profile (PUT /api/people/?uid=). */
