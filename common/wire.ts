@@ -266,6 +266,7 @@ export const SiteSettingsSchema = only(wireSchema(site), [
   'location_zh',
   'location_en',
   'email',
+  'notify_publish',
   'qr_image_url',
   'filing_number',
   'console_title_zh',

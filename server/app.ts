@@ -48,6 +48,7 @@ import { clusterPlugin } from './cluster/bus.ts';
 import { pagesPlugin } from './pages/plugin.ts';
 import { JobRuns } from './ops/jobs.ts';
 import { Mailer } from './mail/mailer.ts';
+import { noticePublished } from './mail/notices.ts';
 import { opsPlugin } from './ops/plugin.ts';
 import type { ViteDevServer } from 'vite';
 import { t } from '../common/messages.ts';
@@ -124,14 +125,19 @@ export async function buildApp({ config, db: givenDb, logger = false, pgSchema, 
   );
   changes.on((topic) => void unpublished.changed(topic));
   // records scheduled for later appear when their time comes, announced as changes (server/cache/publish-timer.ts)
+  // outgoing mail (issue #30): server/mail/
+  const mailer = new Mailer(config, app.log);
   const publishTimer = new PublishTimer(
     (now) => nextPublications(db, now),
     changes,
     (e) => app.log.error({ err: e }, 'the publish timer could not read the publish times'),
     // each record that went public at its time is an entry of the activity log, by the system (issue #28)
-    (topics, now) => logPublications(db, topics, now),
+    // and, when the site setting says so, its author gets a mail (server/mail/notices.ts), after the log
+    async (topics, now) => {
+      const published = await logPublications(db, topics, now);
+      if (published.length > 0) mailer.later('publication notice', () => noticePublished(db, mailer, config, published));
+    },
   );
-  const mailer = new Mailer(config, app.log);
   const lab: Lab = { db, storage, config, changes, search, unpublished, publishTimer, jobs: new JobRuns(), mailer };
   app.decorate('lab', lab);
   let stopPurge = async () => {};

@@ -218,6 +218,8 @@ export const tables = {
     filing_number: textDefault,
     console_title_zh: textDefault,
     console_title_en: textDefault,
+    // 2026-11-27-0302-publish-notice
+    notify_publish: bool01Default,
   },
 
   // 2026-11-22-0003-advisor

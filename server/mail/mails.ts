@@ -41,7 +41,7 @@ export const publishedMail: MailTemplate = {
   subject: { zh: '{lab_zh}：“{title}”已按计划发布', en: '{lab_en}: "{title}" was published as scheduled' },
   paragraphs: [
     { zh: '{name_zh}您好：', en: 'Dear {name_en},' },
-    { zh: '您的{kind_zh}“{title}”已在预定时间发布。', en: 'your {kind_en} "{title}" was published at its scheduled time.' },
+    { zh: '您的内容“{title}”（{kind_zh}）已在预定时间发布。', en: 'your item "{title}" ({kind_en}) was published at its scheduled time.' },
   ],
   link: { label: { zh: '打开网站后台', en: 'Open the console' }, url: '' },
   after: [

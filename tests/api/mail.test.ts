@@ -206,6 +206,43 @@ describe.each(dialects)('e-mail on %s', (dialect) => {
     await w.app.lab.db.deleteFrom('counters').where('key', 'like', 'reset-address:%').execute();
   });
 
+  it('mails the author of a scheduled item when it goes public, only while the site setting is on', async () => {
+    const email = `author${unique()}.${dialect}@example.edu`;
+    const author = await newMember(w.admin, { email, authority: 'admin', name_en: 'Author <One>' });
+    const schedule = async (abstract: string) => {
+      const at = new Date(Date.now() + 1500).toISOString();
+      const id = createdId(await author.send('POST', '/api/news/', { abstract, release: 'true', publish_at: at }));
+      const logged = async () =>
+        (await w.app.lab.db.selectFrom('activity').select('eid').where('action', '=', 'publish').where('record', '=', String(id)).execute()).length;
+      await expect.poll(logged, { timeout: 10_000, interval: 200 }).toBe(1);
+      await w.app.lab.mailer.settled();
+      return id;
+    };
+    // off by default
+    expect((await w.admin.get('/api/site/')).json().notify_publish).toBe(false);
+    await schedule(`Quiet news ${unique()}`);
+    expect(smtp.mails.filter((m) => m.to.includes(email))).toHaveLength(0);
+
+    expect((await w.admin.send('PUT', '/api/site/', { notify_publish: 'true' })).statusCode).toBe(200);
+    expect((await w.admin.get('/api/site/')).json().notify_publish).toBe(true);
+    const title = `Announced news ${unique()}`;
+    const id = await schedule(title);
+    const mail = await smtp.next(email);
+    expect(mail.subject).toContain(title);
+    expect(mail.text).toContain('已在预定时间发布');
+    expect(mail.text).toContain('was published at its scheduled time');
+    expect(mail.html).toContain('Author &lt;One&gt;');
+    const sent = await w.app.lab.db
+      .selectFrom('activity')
+      .select(['detail'])
+      .where('action', '=', 'mail')
+      .where('resource', '=', 'news')
+      .where('record', '=', String(id))
+      .execute();
+    expect(sent).toEqual([{ detail: 'published' }]);
+    expect((await w.admin.send('PUT', '/api/site/', { notify_publish: 'false' })).statusCode).toBe(200);
+  });
+
   it('refuses the CSRF-less ask', async () => {
     const r = await w.app.inject({
       method: 'POST',
