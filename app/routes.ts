@@ -40,6 +40,9 @@ export default [
   route('login', 'routes/login.tsx'),
   // an invitation's page (issue #25): /invite#<token>
   route('invite', 'routes/invite.tsx'),
+  // self-service password reset by e-mail (issue #30): the ask, then /reset-password#<token>
+  route('forgot-password', 'routes/forgot-password.tsx'),
+  route('reset-password', 'routes/reset-password.tsx'),
   // The console renders on the client, behind the stored login (routes/console/layout.tsx).
   route('console', 'routes/console/layout.tsx', [
     index('routes/console/home.tsx'),

@@ -128,6 +128,33 @@ export const messages = {
     zh: '该邀请链接已过期（有效期 7 天），请向实验室管理员索取新的链接',
     en: 'this invitation link has expired (it is valid for 7 days); ask the lab administrator for a new one',
   },
+  // e-mail (issue #30, point 3): server/mail/, services/password-reset.ts
+  mail_not_configured: {
+    zh: '本站尚未配置邮件发送：管理员需在服务器上设置 SMTP_URL 和 MAIL_FROM（见 docs/deploy.md）；在此之前请复制链接发送，或联系实验室管理员',
+    en: 'e-mail is not set up on this server: the administrator must set SMTP_URL and MAIL_FROM (see docs/deploy.md); until then copy the link, or ask the lab administrator',
+  },
+  mail_failed: {
+    zh: '邮件没有发出：邮件服务器拒绝或没有及时应答，请稍后再试（未做任何更改）',
+    en: 'the mail was not sent: the mail server refused it or did not answer in time; try again later (nothing was changed)',
+  },
+  no_email: {
+    zh: '该成员没有填写邮箱，请先在成员资料中填写，或复制链接发送',
+    en: 'this member has no e-mail address: add one to their profile, or copy the link',
+  },
+  reset_requested: {
+    zh: '如果该用户名或邮箱对应一个账号，我们已向其邮箱发送了重设密码的链接（1 小时内有效）。请查收邮件，也请检查垃圾邮件文件夹。',
+    en: 'If this username or e-mail address belongs to an account, a link to reset its password has been sent to its e-mail address (valid for 1 hour). Check your inbox, and your spam folder.',
+  },
+  reset_unknown: { zh: '重设密码链接无效，请重新申请', en: 'this password reset link is not valid; ask for a new one' },
+  reset_used: { zh: '该重设密码链接已被使用，请直接登录，或重新申请', en: 'this password reset link has already been used; log in, or ask for a new one' },
+  reset_expired: {
+    zh: '该重设密码链接已过期（有效期 1 小时），请重新申请',
+    en: 'this password reset link has expired (it is valid for 1 hour); ask for a new one',
+  },
+  reset_done: {
+    zh: '密码已重设，所有已登录的会话均已退出，请用新密码登录',
+    en: 'your password is set; every session was logged out: log in with the new password',
+  },
   // the advisor's import of the reporting system's export (server/pingan/import-file.ts)
   import_type: {
     zh: '只能导入 CSV（UTF-8 或 GBK）或 XLSX 文件；旧版 .xls 请先另存为 .xlsx',

@@ -266,6 +266,7 @@ export const SiteSettingsSchema = only(wireSchema(site), [
   'location_zh',
   'location_en',
   'email',
+  'notify_publish',
   'qr_image_url',
   'filing_number',
   'console_title_zh',
@@ -544,6 +545,9 @@ export const activityActions = [
   'role',
   // a scheduled record gone public at its time, by the system (issue #28)
   'publish',
+  // e-mail (issue #30, point 3): a mail sent (invitation, reset, notification), a password reset asked for
+  'mail',
+  'reset_request',
 ] as const;
 export const activityOutcomes = ['ok', 'refused', 'failed'] as const;
 

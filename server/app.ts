@@ -52,6 +52,8 @@ import { logPublications, nextPublications } from './services/content.ts';
 import { clusterPlugin } from './cluster/bus.ts';
 import { pagesPlugin } from './pages/plugin.ts';
 import { JobRuns } from './ops/jobs.ts';
+import { Mailer } from './mail/mailer.ts';
+import { noticePublished } from './mail/notices.ts';
 import { opsPlugin } from './ops/plugin.ts';
 import type { ViteDevServer } from 'vite';
 import { t } from '../common/messages.ts';
@@ -141,15 +143,22 @@ export async function buildApp({ config, db: givenDb, logger = false, pgSchema, 
   changes.on((topic) => void unpublished.changed(topic));
   const jobs = new JobRuns();
   // records scheduled for later appear when their time comes, announced as changes (server/cache/publish-timer.ts)
+  // outgoing mail (issue #30): server/mail/
+  const mailer = new Mailer(config, app.log);
   const publishTimer = new PublishTimer(
     (now) => nextPublications(db, now),
     changes,
     (e) => app.log.error({ err: e }, 'the publish timer could not read the publish times'),
     // each record that went public at its time is an entry of the activity log, by the system (issue #28)
-    // and a run of the job "publish" for /metrics
-    (topics, now) => jobs.time('publish', () => logPublications(db, topics, now)),
+    // and a run of the job "publish" for /metrics; when the site setting says so, its author gets a mail
+    // (server/mail/notices.ts), after the log
+    (topics, now) =>
+      jobs.time('publish', async () => {
+        const published = await logPublications(db, topics, now);
+        if (published.length > 0) mailer.later('publication notice', () => noticePublished(db, mailer, config, published));
+      }),
   );
-  const lab: Lab = { db, storage, config, changes, search, unpublished, publishTimer, jobs, publicResources: declaredPublic };
+  const lab: Lab = { db, storage, config, changes, search, unpublished, publishTimer, jobs, publicResources: declaredPublic, mailer };
   app.decorate('lab', lab);
   let stopPurge = async () => {};
   app.addHook('onClose', async () => {
@@ -158,7 +167,8 @@ export async function buildApp({ config, db: givenDb, logger = false, pgSchema, 
     search.close();
     unpublished.close();
     publishTimer.close();
-    await Promise.all([search.settled(), unpublished.settled(), publishTimer.settled()]);
+    await Promise.all([search.settled(), unpublished.settled(), publishTimer.settled(), mailer.settled()]);
+    mailer.close();
     storage.close();
     if (!givenDb) await db.destroy();
   });

@@ -50,9 +50,40 @@ export type Config = {
   /** Who may read /metrics (server/ops/plugin.ts): a bearer token (METRICS_TOKEN) and/or addresses and CIDR blocks (METRICS_ALLOW). */
   metricsToken: string | undefined;
   metricsAllow: string[];
+  /**
+   * Outgoing mail (server/mail/): the SMTP server as smtp(s)://user:password@host:port (SMTP_URL), the sender
+   * (MAIL_FROM), and how long one send may take in all (SMTP_TIMEOUT_MS). Without both, mail features say so.
+   */
+  smtpUrl: string | undefined;
+  mailFrom: string | undefined;
+  smtpTimeoutMs: number;
   /** Serve the built React Router app; off for API-only tests. */
   serveApp: boolean;
 };
+
+/** An smtp:// or smtps:// address, or a refusal to start that never repeats the address (it holds a password). */
+function smtpUrl(v: string | undefined): string | undefined {
+  if (v === undefined) return undefined;
+  let url: URL;
+  try {
+    url = new URL(v);
+  } catch {
+    throw new Error('SMTP_URL must be an smtp:// or smtps:// address (smtp://user:password@host:587)');
+  }
+  if ((url.protocol !== 'smtp:' && url.protocol !== 'smtps:') || !url.hostname) {
+    throw new Error('SMTP_URL must be an smtp:// or smtps:// address (smtp://user:password@host:587)');
+  }
+  return v;
+}
+
+/** A sender address: `lab@example.edu` or `Lab <lab@example.edu>` (no line breaks: it becomes a header). */
+function mailFrom(v: string | undefined): string | undefined {
+  if (v === undefined) return undefined;
+  if (v.length > 300 || /[\r\n]/.test(v) || !/^(?:[^<>]*<[^<>@\s]+@[^<>@\s]+>|[^<>@\s]+@[^<>@\s]+)$/.test(v)) {
+    throw new Error(`MAIL_FROM must be an e-mail address, optionally with a name (Lab <lab@example.edu>), got ${v}`);
+  }
+  return v;
+}
 
 /** Addresses or CIDR blocks, comma-separated (METRICS_ALLOW), or a refusal to start naming the entry. */
 function addressesAndBlocks(name: string, v: string | undefined): string[] {
@@ -164,6 +195,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     diskReserveBytes: nonNegative('DISK_RESERVE_MB', env.DISK_RESERVE_MB, DISK_RESERVE_MB) * 1024 * 1024,
     metricsToken: env.METRICS_TOKEN || undefined,
     metricsAllow: addressesAndBlocks('METRICS_ALLOW', blank(env.METRICS_ALLOW)),
+    smtpUrl: smtpUrl(blank(env.SMTP_URL)),
+    mailFrom: mailFrom(blank(env.MAIL_FROM)),
+    smtpTimeoutMs: positive('SMTP_TIMEOUT_MS', env.SMTP_TIMEOUT_MS, 15_000),
     serveApp: env.LAB_API_ONLY !== '1',
   };
 }

@@ -6,6 +6,7 @@ import type { SearchIndex } from './search/search-index.ts';
 import type { Storage } from './storage/storage.ts';
 import type { JobRuns } from './ops/jobs.ts';
 import type { PublicCrud } from './public/declared.ts';
+import type { Mailer } from './mail/mailer.ts';
 
 // What one running instance holds, built once by server/app.ts and reached by every route and page as
 // `app.lab`: its database, its stored files, its settings, the hub of public changes,
@@ -30,6 +31,8 @@ export type Lab = {
   jobs: JobRuns;
   /** The served resources whose declaration has a public side (issue #27): their pages, sitemap entries and menu entries. */
   publicResources: readonly PublicCrud[];
+  /** Outgoing mail over SMTP_URL (issue #30): server/mail/mailer.ts; `configured` says whether there is any. */
+  mailer: Mailer;
 };
 
 declare module 'fastify' {

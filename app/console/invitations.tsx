@@ -27,10 +27,36 @@ const onThisSite = (url: string) => {
 
 const nameOf = (row: Row, lang: string) => String((lang === 'zh' ? row.name_zh : row.name_en) || row.name_zh || row.username || '');
 
-function LinkDialog({ url, name, onClose }: { url: string; name: string; onClose: () => void }) {
+/** The dialog's "send by e-mail" (issue #30): the server mails this very link to the member's address. */
+function MailButton({ url, pid, email }: { url: string; pid: unknown; email: string }) {
+  const { t } = useT();
+  const { busy, run } = useAction();
+  const [sent, setSent] = useState(false);
+  return (
+    <Button
+      variant={sent ? 'text' : 'outlined'}
+      disabled={busy || sent}
+      data-testid="invitation-mail"
+      onClick={() =>
+        void run(
+          async () => {
+            await request('POST', `/api/people/invitation/mail/?pid=${String(pid)}`, { json: { token: new URL(url).hash.slice(1) } });
+            setSent(true);
+          },
+          () => t('consoleInvite.mailed', { email }),
+        )
+      }
+    >
+      {busy ? t('consoleInvite.mailing') : sent ? t('consoleInvite.mailed', { email }) : t('consoleInvite.mail', { email })}
+    </Button>
+  );
+}
+
+function LinkDialog({ url, name, onClose, row }: { url: string; name: string; onClose: () => void; row: Row }) {
   const { t } = useT();
   const notify = useNotify();
   const [copied, setCopied] = useState(false);
+  const email = typeof row.email === 'string' ? row.email : '';
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="invitation-title">
       <DialogTitle id="invitation-title">{t('consoleInvite.title', { name })}</DialogTitle>
@@ -46,6 +72,7 @@ function LinkDialog({ url, name, onClose }: { url: string; name: string; onClose
         />
       </DialogContent>
       <DialogActions>
+        {email && row.pid !== undefined && row.pid !== null && <MailButton url={url} pid={row.pid} email={email} />}
         <Button
           variant="contained"
           onClick={async () => {
@@ -89,7 +116,7 @@ export function PersonAccount({ row, reload }: { row: Row; reload: () => Promise
       <Button size="small" color={needs ? 'warning' : 'secondary'} disabled={busy} onClick={() => void issue()}>
         {t('consoleInvite.button')}
       </Button>
-      {url && <LinkDialog url={url} name={name} onClose={() => setUrl(null)} />}
+      {url && <LinkDialog url={url} name={name} row={row} onClose={() => setUrl(null)} />}
     </>
   );
 }
@@ -99,5 +126,7 @@ export function PersonCreated({ header, record, onClose }: { header: (name: stri
   const { lang } = useT();
   const url = header('X-Invitation-Url');
   if (!url) return null;
-  return <LinkDialog url={onThisSite(url)} name={nameOf(record, lang)} onClose={onClose} />;
+  // the form's values, with the id the create answered (for "send by e-mail")
+  const pid = header('X-Resource-Id');
+  return <LinkDialog url={onThisSite(url)} name={nameOf(record, lang)} row={{ ...record, ...(pid ? { pid: Number(pid) } : {}) }} onClose={onClose} />;
 }

@@ -51,7 +51,6 @@ export default function Login({ loaderData }: Route.ComponentProps) {
   const { t } = useT();
   const navigate = useNavigate();
   const [search] = useSearchParams();
-  const [hint, setHint] = useState(false);
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [hydrated, setHydrated] = useState(false);
@@ -132,12 +131,7 @@ export default function Login({ loaderData }: Route.ComponentProps) {
           {busy ? t('login.submitting') : t('login.submit')}
         </button>
         <p>
-          <button type="button" className="link-button" onClick={() => setHint((h) => !h)} aria-expanded={hint} aria-controls="login-hint">
-            {t('login.forgot')}
-          </button>
-        </p>
-        <p id="login-hint" className="hint" hidden={!hint}>
-          {t('login.forgotHint')}
+          <Link to="/forgot-password">{t('login.forgot')}</Link>
         </p>
       </form>
     </main>

@@ -37,6 +37,8 @@ export const reservedUsernames = new Set<string>([
   'healthz',
   'readyz',
   'metrics',
+  'forgot-password',
+  'reset-password',
 ]);
 
 /** Reserves the first path segments of public pages as usernames (lower case). */

@@ -24,6 +24,12 @@ export const site = defineResource({
     location_zh: { kind: 'text', label: { zh: '地址（中文）', en: 'Location (Chinese)' }, max: 200 },
     location_en: { kind: 'text', label: { zh: '地址（英文）', en: 'Location (English)' }, max: 200 },
     email: { kind: 'email', label: { zh: '联系邮箱', en: 'Contact e-mail' } },
+    // issue #30: a mail to the author of a scheduled item when it goes public (needs SMTP_URL, MAIL_FROM)
+    notify_publish: {
+      kind: 'bool',
+      label: { zh: '定时发布后邮件通知作者', en: 'Mail the author when a scheduled item is published' },
+      default: false,
+    },
     qr_image_url: {
       kind: 'image',
       label: { zh: '二维码图片', en: 'QR image' },

@@ -10,6 +10,11 @@ import { requireActor, SESSION_COOKIE } from '../http/auth.ts';
 import { DEFAULT_PORTRAIT } from '../services/people.ts';
 import { type Actor, login, logout, SESSION_SECONDS, safeEqual } from '../services/auth.ts';
 import { acceptInvitation, readInvitation } from '../services/invitations.ts';
+import { completeReset, readReset, requestReset } from '../services/password-reset.ts';
+import { siteOrigin } from '../http/origin.ts';
+import { TooManyTries } from '../errors.ts';
+import { t } from '../../common/messages.ts';
+import { DetailSchema, requestLang } from '../http/errors.ts';
 import { logActivity } from '../services/activity.ts';
 import { hit, reset } from '../services/counters.ts';
 import { inputSchema } from '../../common/resource.ts';
@@ -48,6 +53,13 @@ const AcceptSchema = z.object({
   password: z.string({ error: 'required' }).min(1, { error: 'required' }).max(200, { error: 'too_long' }),
   password2: z.string({ error: 'required' }).max(200, { error: 'too_long' }),
 });
+
+const ResetAskSchema = z.object({
+  login: z.string({ error: 'required' }).trim().min(1, { error: 'required' }).max(200, { error: 'too_long' }),
+});
+
+/** Password reset asks (issue #30) per client address (its /64 for IPv6) and hour; more answer 429. */
+export const RESET_ASKS_PER_ADDRESS = 10;
 
 export async function authRoutes(app: FastifyInstance) {
   /** A successful login's answer (SPEC §7), and the console's copy of the token in its cookie. */
@@ -184,6 +196,75 @@ export async function authRoutes(app: FastifyInstance) {
       reply.header('Cache-Control', 'no-store');
       const found = await readInvitation(app.lab.db, req.query.token);
       return { ...found, expires_at: new Date(found.expires_at * 1000).toISOString() };
+    },
+  );
+
+  // Self-service password reset by e-mail (issue #30, point 3): server/services/password-reset.ts
+  api.post(
+    '/api/password-reset/request/',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'Ask for a password reset link by e-mail, by username or e-mail address; the answer is the same whether or not an account matches',
+        body: ResetAskSchema,
+        headers: z.object({ 'x-csrftoken': z.string().optional() }).loose(),
+        response: answers(DetailSchema),
+      },
+      preValidation: csrfPair,
+    },
+    async (req, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      // what is missing is the server's, not the account's: it tells nothing about who exists
+      app.lab.mailer.requireConfigured();
+      const asks = await hit(app.lab.db, `reset-address:${addressKey(req.ip)}`, 3_600_000);
+      if (asks.count > RESET_ASKS_PER_ADDRESS) throw new TooManyTries();
+      const origin = siteOrigin(req, app.lab.config);
+      const { login } = req.body;
+      const address = req.ip;
+      // the lookup and the mail happen after the answer: the same words, status and time for everyone
+      app.lab.mailer.later('password reset', () => requestReset(app.lab, login, origin, address));
+      return { detail: t(requestLang(req), 'reset_requested') };
+    },
+  );
+
+  api.get(
+    '/api/password-reset/',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'A password reset link’s state (open, used, expired) and whose it is',
+        querystring: z.object({ token: z.string().max(100).default('') }).loose(),
+        response: answers(InvitationStateSchema),
+      },
+    },
+    async (req, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      const found = await readReset(app.lab.db, req.query.token);
+      return { ...found, expires_at: new Date(found.expires_at * 1000).toISOString() };
+    },
+  );
+
+  api.post(
+    '/api/password-reset/',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'Use a password reset link: set the new password (the rules of a change); every session of the member ends',
+        body: AcceptSchema,
+        headers: z.object({ 'x-csrftoken': z.string().optional() }).loose(),
+        response: answers(DetailSchema),
+      },
+      preValidation: csrfPair,
+    },
+    async (req, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      const { token, ...passwords } = req.body;
+      const { password } = parseInput(inputSchema(person, 'update'), passwords);
+      await completeReset(app.lab.db, token, String(password), req.ip);
+      return { detail: t(requestLang(req), 'reset_done') };
     },
   );
 

@@ -7,6 +7,8 @@ import { uploadConfigOf, uploadLimits } from '../http/multipart.ts';
 import { siteOrigin } from '../http/origin.ts';
 import { createPerson, getProfile, invitePerson, ownProfile, people, updateProfile } from '../services/people.ts';
 import { InvitationIssuedSchema } from '../../common/wire.ts';
+import { mailInvitation } from '../services/invitations.ts';
+import { requireActor } from '../http/auth.ts';
 import { asWire } from '../services/wire.ts';
 import { listPage, listParamsSchema, narrowed } from '../services/list-page.ts';
 import { pageAnswer } from './resource-routes.ts';
@@ -80,6 +82,26 @@ export async function peopleRoutes(app: FastifyInstance) {
     async (req) => {
       const issued = await invitePerson(ctxOf(app, req), requireId(req.query.pid));
       return { invitation_url: `${siteOrigin(req, app.lab.config)}${issued.path}`, expires_at: new Date(issued.expiresAt * 1000).toISOString() };
+    },
+  );
+
+  api.post(
+    '/api/people/invitation/mail/',
+    {
+      schema: {
+        tags,
+        summary:
+          'Send a person’s open invitation to their e-mail address (administrators; issue #30): the link the administrator was shown, checked here; answers success once the mail server took it',
+        querystring: query,
+        body: z.object({ token: z.string({ error: 'required' }).min(1, { error: 'required' }).max(100, { error: 'too_long' }) }),
+        response: answers(SuccessSchema),
+      },
+      config: { access: 'admin' },
+    },
+    async (req, reply) => {
+      const origin = siteOrigin(req, app.lab.config);
+      await mailInvitation(app.lab.db, app.lab.mailer, requireActor(req), requireId(req.query.pid), req.body.token, origin, req.ip);
+      return success(reply);
     },
   );
 

@@ -15,6 +15,8 @@ import * as publishAt from './migrations/2026-11-24-0004-publish-at.ts';
 import * as invitations from './migrations/2026-11-25-0001-invitations.ts';
 import * as publicationCitation from './migrations/2026-11-25-0002-publication-citation.ts';
 import * as publicationKinds from './migrations/2026-11-25-0010-publication-kinds.ts';
+import * as passwordReset from './migrations/2026-11-27-0301-password-reset.ts';
+import * as publishNotice from './migrations/2026-11-27-0302-publish-notice.ts';
 import type { Database } from './schema.ts';
 
 // PostgreSQL returns bigint (int8) columns as strings by default; sizes and login times fit a double.
@@ -101,6 +103,8 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-0001-invitations': invitations,
   '2026-11-25-0002-publication-citation': publicationCitation,
   '2026-11-25-0010-publication-kinds': publicationKinds,
+  '2026-11-27-0301-password-reset': passwordReset,
+  '2026-11-27-0302-publish-notice': publishNotice,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -218,6 +218,8 @@ export const tables = {
     filing_number: textDefault,
     console_title_zh: textDefault,
     console_title_en: textDefault,
+    // 2026-11-27-0302-publish-notice
+    notify_publish: bool01Default,
   },
 
   // 2026-11-22-0003-advisor
@@ -260,6 +262,8 @@ export const tables = {
 
   // 2026-11-25-0001-invitations
   invitation: { token_hash: text, person_pid: int, created_by: intOrNull, created_at: int, expires_at: int, used_at: intOrNull },
+  // 2026-11-27-0301-password-reset
+  password_reset: { token_hash: text, person_pid: int, created_at: int, expires_at: int, used_at: intOrNull },
 } as const satisfies Record<string, Record<string, Column>>;
 
 type ValueOf<C extends Column> = (C['kind'] extends 'text' ? string : number) | (C['nullable'] extends true ? null : never);

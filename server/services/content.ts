@@ -201,7 +201,8 @@ const PUBLISH_LOG_WINDOW_MS = 24 * 3600 * 1000;
  * published at that time, logged as the system (no actor), its title as the detail. Called by the publish
  * timer when it fires; the check makes a second instance's timer, or a second firing, add nothing.
  */
-export async function logPublications(db: DB, topics: readonly Topic[], now: string = nowIso()): Promise<void> {
+export async function logPublications(db: DB, topics: readonly Topic[], now: string = nowIso()): Promise<Published[]> {
+  const logged: Published[] = [];
   const since = new Date(Date.parse(now) - PUBLISH_LOG_WINDOW_MS).toISOString();
   for (const topic of topics) {
     if (!Object.hasOwn(scheduledTables, topic)) continue;
@@ -216,8 +217,9 @@ export async function logPublications(db: DB, topics: readonly Topic[], now: str
     for (const row of rows) {
       const id = String(row[res.id]);
       const at = String(row.publish_at);
-      await db.transaction().execute(async (tx) => {
-        const logged = await tx
+      const title = recordTitle(res, rowToWire(res, row), 'zh') || recordTitle(res, rowToWire(res, row), 'en');
+      const first = await db.transaction().execute(async (tx) => {
+        const known = await tx
           .selectFrom('activity')
           .select('eid')
           .where('action', '=', 'publish')
@@ -225,13 +227,18 @@ export async function logPublications(db: DB, topics: readonly Topic[], now: str
           .where('record', '=', id)
           .where('at', '>=', at)
           .executeTakeFirst();
-        if (logged) return;
-        const title = recordTitle(res, rowToWire(res, row), 'zh') || recordTitle(res, rowToWire(res, row), 'en');
+        if (known) return false;
         await logActivity({ db: tx, actor: null, address: '' }, { action: 'publish', resource: res.name, record: id, detail: [title.replaceAll(',', '，')] });
+        return true;
       });
+      if (first) logged.push({ resource: res.name, label: res.label, record: id, title });
     }
   }
+  return logged;
 }
+
+/** A record gone public at its time, as logPublications logged it (the first to log it: one instance). */
+export type Published = { resource: string; label: { zh: string; en: string }; record: string; title: string };
 
 /** Released news, newest first, with their HTML sanitized; `limit` reads only the latest few. */
 export async function publishedNews(ctx: Ctx, limit?: number): Promise<PublicNews[]> {

@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { DB } from '../db/database.ts';
 import { FieldError, NotFound, Refused } from '../errors.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { invitationMail, labNames, withLink } from '../mail/mails.ts';
+import { renderMail } from '../mail/template.ts';
 import { logActivity } from './activity.ts';
 import { type Actor, actorByUsername, hashPassword, sha256, startSession, unusablePassword, verifyPassword } from './auth.ts';
 
@@ -115,4 +118,29 @@ export async function acceptInvitation(db: DB, token: string, password: string, 
     return { ...started, actor };
   });
   return session;
+}
+
+/**
+ * Sends an open invitation of `pid` to their e-mail address (issue #30, point 3): the administrator holds the
+ * link (shown once), the server checks it is that member's open invitation and mails it, so the copied link
+ * and the mailed one are the same. Refused, each saying why, without SMTP, without an address, or for a
+ * link that is not that member's open one; a mail the server could not send changes nothing.
+ */
+export async function mailInvitation(db: DB, mailer: Mailer, by: Actor, pid: number, token: string, origin: string, address?: string): Promise<void> {
+  mailer.requireConfigured();
+  const person = await db.selectFrom('person').select(['pid', 'username', 'name_zh', 'name_en', 'email']).where('pid', '=', pid).executeTakeFirst();
+  if (!person) throw new NotFound();
+  if (!person.email) throw new Refused('no_email');
+  const row = await find(db, token);
+  if (!row || row.person_pid !== pid) throw new NotFound('invitation_unknown');
+  const state = stateOf(row);
+  if (state !== 'open') throw new Refused(state === 'used' ? 'invitation_used' : 'invitation_expired');
+  const mail = renderMail(withLink(invitationMail, `${origin}${invitationPath(token)}`), {
+    ...(await labNames(db)),
+    name_zh: person.name_zh,
+    name_en: person.name_en,
+    username: person.username,
+  });
+  await mailer.send({ ...mail, to: person.email }, 'invitation');
+  await logActivity({ db, actor: by, address }, { action: 'mail', resource: 'person', record: pid, detail: ['invitation'] });
 }

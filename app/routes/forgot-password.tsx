@@ -1,0 +1,101 @@
+import { type FormEvent, useState } from 'react';
+import { Link } from 'react-router';
+import { pageDataContext } from '#page-context';
+import { pick } from '../../common/lang.ts';
+import { HomeIcon } from '../components/icons.tsx';
+import { LanguageMenu } from '../components/language-menu.tsx';
+import { useT } from '../i18n/index.tsx';
+import { seo } from '../lib/seo.ts';
+import type { Route } from './+types/forgot-password.ts';
+
+// "Forgot password?" (issue #30): the member gives a username or an e-mail address and the server mails a
+// reset link to the account's address. The answer is the same whether or not an account matches; without
+// SMTP on the server, it says what is missing. The server's words are shown as they come, in the page's language.
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const data = context.get(pageDataContext);
+  const site = await data.site();
+  return { lang: data.lang, origin: data.origin, forced: data.forced, labName: pick(site.lab_name_zh, site.lab_name_en, data.lang) };
+}
+
+export function meta({ loaderData: data }: Route.MetaArgs) {
+  if (!data) return [];
+  return [
+    ...seo({
+      title: `${data.lang === 'zh' ? '忘记密码' : 'Forgot password'} · ${data.labName}`,
+      description: data.labName,
+      origin: data.origin,
+      path: '/forgot-password',
+      lang: data.lang,
+      forced: data.forced,
+    }),
+    { name: 'robots', content: 'noindex' },
+  ];
+}
+
+type Outcome = { ok: boolean; text: string } | null;
+
+export default function ForgotPassword({ loaderData }: Route.ComponentProps) {
+  const { t, lang } = useT();
+  const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome>(null);
+
+  async function submit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (busy) return;
+    const login = String(new FormData(e.currentTarget).get('login') ?? '').trim();
+    if (!login) return setOutcome({ ok: false, text: t('forgot.required') });
+    setBusy(true);
+    setOutcome(null);
+    try {
+      const csrf = (await (await fetch('/api/csrf/', { credentials: 'same-origin' })).json()) as { csrftoken: string };
+      const res = await fetch('/api/password-reset/request/', {
+        method: 'POST',
+        credentials: 'same-origin',
+        headers: { 'Content-Type': 'application/json', 'X-CSRFToken': csrf.csrftoken, 'Accept-Language': lang },
+        body: JSON.stringify({ login }),
+      });
+      const body = (await res.json()) as Record<string, unknown>;
+      const text = typeof body.detail === 'string' ? body.detail : Object.values(body).flat().map(String).join('; ');
+      setOutcome({ ok: res.ok, text: text || t('forgot.error') });
+    } catch {
+      setOutcome({ ok: false, text: t('forgot.error') });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <main className="login-page">
+      <form className="login-card" method="post" onSubmit={submit} noValidate aria-labelledby="forgot-title">
+        <div className="top">
+          <Link className="icon-button on-light" to="/" aria-label={t('login.home')} title={t('login.home')}>
+            <HomeIcon />
+          </Link>
+          <LanguageMenu light />
+        </div>
+        <h1 id="forgot-title">{t('forgot.title')}</h1>
+        <p className="muted small" style={{ marginTop: 4 }}>
+          {loaderData.labName}
+        </p>
+        <p>{t('forgot.intro')}</p>
+        <label className="field">
+          <span>{t('forgot.login')}</span>
+          <input name="login" type="text" autoComplete="username" required maxLength={200} />
+        </label>
+        {outcome && (
+          <div className={`alert ${outcome.ok ? 'success' : 'error'}`} role={outcome.ok ? 'status' : 'alert'}>
+            {outcome.text}
+          </div>
+        )}
+        <button type="submit" className="button full" disabled={busy} style={{ marginTop: 8 }}>
+          {busy ? t('forgot.submitting') : t('forgot.submit')}
+        </button>
+        <p className="hint">{t('login.forgotHint')}</p>
+        <p>
+          <Link to="/login">{t('forgot.back')}</Link>
+        </p>
+      </form>
+    </main>
+  );
+}

@@ -1,0 +1,53 @@
+import type { Config } from '../config.ts';
+import type { DB } from '../db/database.ts';
+import { logActivity } from '../services/activity.ts';
+import type { Published } from '../services/content.ts';
+import type { Mailer } from './mailer.ts';
+import { labNames, publishedMail, withLink } from './mails.ts';
+import { renderMail } from './template.ts';
+
+// Optional notices (issue #30, point 3): when the site setting says so, the author of a record scheduled
+// for later gets a mail when it goes public at its time. The author is the member who created the record
+// (the activity log's create entry); one without an e-mail address gets nothing. Only the instance whose
+// timer logged the publication first is told of it (logPublications), so a mail goes out once.
+// (A "submitted a draft for review" notice needs a review flow, which the lab does not have.)
+
+/** Mails the authors of `published`, when the setting is on and mail is set up; a failed mail is logged and skipped. */
+export async function noticePublished(
+  db: DB,
+  mailer: Mailer,
+  config: Pick<Config, 'publicUrl' | 'host' | 'port'>,
+  published: readonly Published[],
+): Promise<void> {
+  if (published.length === 0 || !mailer.configured) return;
+  const setting = await db.selectFrom('site_settings').select('notify_publish').executeTakeFirst();
+  if (setting?.notify_publish !== 1) return;
+  const origin = config.publicUrl ?? `http://${config.host}:${config.port}`;
+  const names = await labNames(db);
+  for (const p of published) {
+    const author = await db
+      .selectFrom('activity')
+      .innerJoin('person', 'person.pid', 'activity.actor_pid')
+      .select(['person.pid', 'person.name_zh', 'person.name_en', 'person.username', 'person.email'])
+      .where('activity.action', '=', 'create')
+      .where('activity.resource', '=', p.resource)
+      .where('activity.record', '=', p.record)
+      .orderBy('activity.eid')
+      .executeTakeFirst();
+    if (!author?.email) continue;
+    const mail = renderMail(withLink(publishedMail, `${origin}/console`), {
+      ...names,
+      name_zh: author.name_zh,
+      name_en: author.name_en,
+      title: p.title,
+      kind_zh: p.label.zh,
+      kind_en: p.label.en,
+    });
+    try {
+      await mailer.send({ ...mail, to: author.email }, 'publication notice');
+      await logActivity({ db, actor: null, address: '' }, { action: 'mail', resource: p.resource, record: p.record, detail: ['published'] });
+    } catch {
+      await logActivity({ db, actor: null, address: '' }, { action: 'mail', resource: p.resource, record: p.record, outcome: 'failed', detail: ['published'] });
+    }
+  }
+}
