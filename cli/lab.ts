@@ -11,7 +11,9 @@ import { logActivity } from '../server/services/activity.ts';
 import { Storage } from '../server/storage/storage.ts';
 import { DEMO_ADVISOR_PASSWORD } from './demo/advisor-seed.ts';
 import { DEMO_USER_PASSWORD, hasContent, seedDemo } from './demo/seed.ts';
-import { PASSWORD_MIN, USERNAME_RE } from '../common/resources/person.ts';
+import { USERNAME_RE } from '../common/resources/person.ts';
+import { passwordProblem } from '../common/password-policy.ts';
+import { t } from '../common/messages.ts';
 
 // The lab CLI: `npm run lab -- <command>`. Commands: demo, seed-demo, create-user, reset-password,
 // backup, restore.
@@ -39,6 +41,12 @@ LAB_ADMIN_PASSWORD, BACKUP_DIR
 function fail(message: string): never {
   console.error(`lab: ${message}`);
   process.exit(2);
+}
+
+/** The password policy of the console and the API (common/password-policy.ts), said in both languages. */
+function policy(password: string, owner: Parameters<typeof passwordProblem>[1]) {
+  const problem = passwordProblem(password, owner);
+  if (problem) fail(`the password is refused: ${t('en', problem)} / ${t('zh', problem)}`);
 }
 
 /** An invitation's link as printed: PUBLIC_URL's origin, else the address the site listens on. */
@@ -181,7 +189,7 @@ async function main() {
       const uid = values.uid ?? fail('--uid is required');
       // without --password, none anyone knows: the member chooses one through the invitation printed below
       const password = values.password ?? unusablePassword();
-      if (password.length < PASSWORD_MIN) fail(`the password needs at least ${PASSWORD_MIN} characters`);
+      if (values.password !== undefined) policy(values.password, { username, names: [nameZh, nameEn] });
       const db = createDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
       try {
         await migrate(db);
@@ -219,12 +227,12 @@ async function main() {
     }
     case 'reset-password': {
       const username = values.username ?? fail('--username is required');
-      if (values.password !== undefined && values.password.length < PASSWORD_MIN) fail(`the password needs at least ${PASSWORD_MIN} characters`);
       const db = createDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
       try {
         await migrate(db);
-        const row = await db.selectFrom('person').select('pid').where('username', '=', username).executeTakeFirst();
+        const row = await db.selectFrom('person').select(['pid', 'name_zh', 'name_en']).where('username', '=', username).executeTakeFirst();
         if (!row) fail(`no user named ${username}`);
+        if (values.password !== undefined) policy(values.password, { username, names: [row.name_zh, row.name_en] });
         if (values.password === undefined) {
           // no password is printed: the member chooses one through an invitation (the current one stops working)
           const { path: link } = await issueInvitation(db, row.pid, null);

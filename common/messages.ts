@@ -4,7 +4,12 @@ import type { Lang } from './enums.ts';
 // and error objects; the text is chosen at the edge from the request's language.
 export const messages = {
   required: { zh: '必填', en: 'required' },
-  password_min: { zh: '最少8位密码', en: 'at least 8 characters' },
+  password_min: { zh: '密码至少需要 10 个字符', en: 'at least 10 characters' },
+  password_common: {
+    zh: '这是最常用（已泄露）的密码之一，很容易被猜到，请换一个',
+    en: 'this is one of the most common (breached) passwords and easy to guess; choose another',
+  },
+  password_personal: { zh: '密码不能包含用户名或姓名', en: 'the password must not contain the username or the name' },
   password_mismatch: { zh: '两次密码输入需保持一致', en: 'the two passwords must match' },
   too_long: { zh: '最多 {max} 个字符', en: 'at most {max} characters' },
   invalid_string: { zh: '格式不正确', en: 'invalid value' },

@@ -180,7 +180,7 @@ export const en: Messages = {
     validUntil: 'This link is valid until {{time}} and works once.',
     password: 'New password',
     password2: 'Confirm password',
-    rules: 'At least 8 characters.',
+    rules: 'At least 10 characters; not a common password, and without your username or name.',
     submit: 'Set password and log in',
     submitting: 'Setting…',
     success: 'Your password is set. Opening the console…',
@@ -490,7 +490,8 @@ export const en: Messages = {
   consoleProfile: {
     basics: 'Basic information',
     password: 'Change password',
-    passwordHint: 'Leave empty to keep your password. To change it, enter your current password and a new one of at least 8 characters.',
+    passwordHint:
+      'Leave empty to keep your password. To change it, enter your current password and a new one (at least 10 characters, not a common password, without your username or name).',
     mustChange: 'You are still using an initial password. Set a new one below before doing anything else in the console.',
     contact: 'Contact',
     intro: 'Introduction',

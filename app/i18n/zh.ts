@@ -161,7 +161,7 @@ export const zh = {
     validUntil: '此链接有效期至 {{time}}，只能使用一次。',
     password: '新密码',
     password2: '确认密码',
-    rules: '至少 8 位。',
+    rules: '至少 10 个字符；不能是常见密码，也不能包含用户名或姓名。',
     submit: '设置密码并登录',
     submitting: '正在设置…',
     success: '密码已设置，正在进入控制台…',
@@ -461,7 +461,7 @@ export const zh = {
   consoleProfile: {
     basics: '基本信息',
     password: '修改密码',
-    passwordHint: '留空则不修改密码；修改时请输入当前密码和至少 8 位的新密码。',
+    passwordHint: '留空则不修改密码；修改时请输入当前密码和新密码（至少 10 个字符，不能是常见密码，也不能包含用户名或姓名）。',
     mustChange: '您仍在使用初始密码。请先在下方设置新密码，然后才能使用后台的其他功能。',
     contact: '联系方式',
     intro: '简介',

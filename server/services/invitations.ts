@@ -1,3 +1,4 @@
+import { passwordProblem } from '../../common/password-policy.ts';
 import { randomBytes } from 'node:crypto';
 import type { DB } from '../db/database.ts';
 import { FieldError, NotFound, Refused } from '../errors.ts';
@@ -95,6 +96,9 @@ export async function acceptInvitation(db: DB, token: string, password: string, 
   if (state !== 'open') throw new Refused(state === 'used' ? 'invitation_used' : 'invitation_expired');
   // the password the account had (SPEC §9's pinyin one, after an upgrade) is derived from public data
   if (await verifyPassword(row.password_hash, password)) throw FieldError.one('password', 'password_same');
+  // the policy with whom the invitation is for (the form only knew the password)
+  const problem = passwordProblem(password, { username: row.username, names: [row.name_zh, row.name_en] });
+  if (problem) throw FieldError.one('password', problem);
   const hash = await hashPassword(password);
   const now = nowSeconds();
   const session = await db.transaction().execute(async (tx) => {

@@ -1,4 +1,5 @@
 import type { SelectQueryBuilder } from 'kysely';
+import { passwordProblem } from '../../common/password-policy.ts';
 import { profileFields } from '../../common/resources/person.ts';
 import { person } from '../../common/resources/person.ts';
 import { type PublicPerson, type PublicPersonItem, publicPersonFields } from '../../common/wire.ts';
@@ -24,6 +25,10 @@ type Write = WriteArgs<TableRow<'person'>>;
 async function passwordAndLink({ ctx, mode, input, values, current }: Write) {
   const pw = typeof input.password === 'string' ? input.password : '';
   if (pw) {
+    // the policy with the stored record's username and names where the write does not change them
+    const pick = (f: 'username' | 'name_zh' | 'name_en') => values[f] ?? current?.[f];
+    const problem = passwordProblem(pw, { username: pick('username'), names: [pick('name_zh'), pick('name_en')] });
+    if (problem) throw FieldError.one('password', problem);
     values.password_hash = await hashPassword(pw);
     values.must_change_password = 0;
   } else if (mode === 'create') {

@@ -10,6 +10,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { areas, enumByValue, personTypes } from '../../../common/enums.ts';
+import { t as message } from '../../../common/messages.ts';
+import { passwordProblem } from '../../../common/password-policy.ts';
 import { person, profileFields } from '../../../common/resources/person.ts';
 import { MyActivity } from '../../console/activity-log.tsx';
 import { ApiFailure, api } from '../../console/api.ts';
@@ -97,6 +99,12 @@ export default function ProfileScreen() {
       const { [name]: _, ...rest } = cur;
       if (name === 'password' || name === 'password2') delete rest.password2;
       if (name === 'password') delete rest.old_password;
+      // the password policy as it is typed (common/password-policy.ts; the server judges again)
+      const problem =
+        name === 'password' && typeof v === 'string' && v !== ''
+          ? passwordProblem(v, { username: session.username, names: [values.name_zh, values.name_en] })
+          : null;
+      if (problem) rest.password = message(lang, problem);
       return rest;
     });
   };
