@@ -6,6 +6,7 @@ import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import { createDatabase, migrate } from '../server/db/database.ts';
 import { hashPassword, revokeSessionsOf, unusablePassword } from '../server/services/auth.ts';
+import { forgetTrustedDevices, removeTwoFactor } from '../server/services/two-factor.ts';
 import { INVITATION_DAYS, issueInvitation } from '../server/services/invitations.ts';
 import { logActivity } from '../server/services/activity.ts';
 import { Storage } from '../server/storage/storage.ts';
@@ -16,7 +17,7 @@ import { passwordProblem } from '../common/password-policy.ts';
 import { t } from '../common/messages.ts';
 
 // The lab CLI: `npm run lab -- <command>`. Commands: demo, seed-demo, create-user, reset-password,
-// backup, restore.
+// reset-2fa, backup, restore.
 
 const usage = `Usage: npm run lab -- <command> [options]
 
@@ -29,6 +30,8 @@ const usage = `Usage: npm run lab -- <command> [options]
   reset-password --username U [--password P]
                                set a new password (without --password: the current one stops
                                working and an invitation link is printed, as for create-user)
+  reset-2fa USERNAME            turn off a member's two-factor login (a lost phone): they log in with
+                               their password alone and may enrol again
   backup [FILE]                write a backup of the database and every stored file, while the site
                                runs (default FILE: lab-backup-DATE-TIME.tar.gz in BACKUP_DIR or here)
   restore FILE [--force]       restore a backup into this instance (stop the server first); an
@@ -126,7 +129,7 @@ const parseOptions = (args: string[]) =>
   });
 
 /** How many file arguments each command takes. */
-const positionalsOf: Record<string, [min: number, max: number]> = { backup: [0, 1], restore: [1, 1] };
+const positionalsOf: Record<string, [min: number, max: number]> = { backup: [0, 1], restore: [1, 1], 'reset-2fa': [1, 1] };
 
 /** A backup taken at the machine, in the activity log (best effort: the backup is written either way). */
 async function logBackup(config: ReturnType<typeof loadConfig>, file: string): Promise<void> {
@@ -151,7 +154,7 @@ async function main() {
     ({ values, positionals } = parseOptions(rest));
     const [min, max] = positionalsOf[command ?? ''] ?? [0, 0];
     if (positionals.length > max) throw new Error(`Unexpected argument '${positionals[max]}'`);
-    if (positionals.length < min) throw new Error(`${command} needs a file`);
+    if (positionals.length < min) throw new Error(`${command} needs ${command === 'reset-2fa' ? 'a username' : 'a file'}`);
   } catch (e) {
     // an unknown option or a stray argument: say which, then how it is used (never a stack trace)
     console.error(`${(e as Error).message}\n`);
@@ -246,9 +249,30 @@ async function main() {
           .where('pid', '=', row.pid)
           .execute();
         await revokeSessionsOf(db, row.pid);
+        await forgetTrustedDevices(db, row.pid);
         // done at the machine: no person, no address
         await logActivity({ db, actor: null }, { action: 'password', resource: 'person', record: row.pid, detail: ['lab reset-password'] });
         console.log(`New password of ${username}: (as given). Their sessions were ended.`);
+      } finally {
+        await db.destroy();
+      }
+      return;
+    }
+    case 'reset-2fa': {
+      // an administrator locked out of their authenticator (or the last one): done at the machine
+      const username = positionals[0] as string;
+      const db = createDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+      try {
+        await migrate(db);
+        const row = await db.selectFrom('person').select('pid').where('username', '=', username).executeTakeFirst();
+        if (!row) fail(`no user named ${username}`);
+        const had = await removeTwoFactor(db, row.pid);
+        await logActivity({ db, actor: null }, { action: 'two_factor_reset', resource: 'person', record: row.pid, detail: ['lab reset-2fa'] });
+        console.log(
+          had
+            ? `Two-factor login of ${username} is reset: they log in with their password and may enrol again.`
+            : `${username} had no two-factor login; their trusted devices are forgotten.`,
+        );
       } finally {
         await db.destroy();
       }

@@ -273,6 +273,9 @@ export const SiteSettingsSchema = only(wireSchema(site), [
 ]);
 export type SiteSettings = z.infer<typeof SiteSettingsSchema>;
 
+/** The console's GET /api/site/: the public settings and those only administrators see (issue #30). */
+export const ConsoleSiteSettingsSchema = SiteSettingsSchema.extend({ require_admin_2fa: z.boolean() });
+
 // Files (SPEC §3 "File record", "Image").
 
 const instant = z.iso.datetime({ offset: true });
@@ -333,7 +336,15 @@ export const LoginAnswerSchema = z.union([
       portrait_url: z.string(),
       advisor: z.boolean(),
       must_change_password: z.boolean(),
+      // added (issue #30): an administrator who must turn on two-factor login before anything else
+      two_factor_missing: z.boolean(),
     }),
+  }),
+  // added to SPEC's answer (issue #30): the password is right and the member has two-factor login; no
+  // session yet: POST /api/login/code/ with this challenge and a code (or the same login again with `code`)
+  z.strictObject({
+    loginStatus: z.literal('code_required'),
+    challenge: z.string().describe('single use, valid 5 minutes'),
   }),
   z.strictObject({
     loginStatus: z.enum(['fail', 'notexist']),
@@ -371,9 +382,23 @@ export const MeSchema = z.strictObject({
   authority,
   portrait_url: z.string(),
   must_change_password: z.boolean(),
+  two_factor_missing: z.boolean(),
   advisor: z.boolean(),
   analytics_url: z.string().nullable(),
 });
+
+/** GET /api/two-factor/: the member's own two-factor login. */
+export const TwoFactorStateSchema = z.strictObject({
+  enabled: z.boolean(),
+  required: z.boolean().describe('an administrator of a site that requires it'),
+  recovery_left: z.number().int(),
+});
+
+/** POST /api/two-factor/setup/: a new secret to enrol, shown until confirmed; the QR code drawn by the server. */
+export const TwoFactorSetupSchema = z.strictObject({ secret: z.string(), uri: z.string(), qr_svg: z.string() });
+
+/** POST /api/two-factor/enable/: the recovery codes, shown this once (only their hashes are kept). */
+export const RecoveryCodesSchema = z.strictObject({ recovery_codes: z.array(z.string()) });
 export type Me = z.infer<typeof MeSchema>;
 
 // What the list pages hold of a record: its list fields, each left out when it is empty.
@@ -540,6 +565,10 @@ export const activityActions = [
   'role',
   // a scheduled record gone public at its time, by the system (issue #28)
   'publish',
+  // two-factor login (issue #30): enrolled, turned off by the member, reset by an administrator or the CLI
+  'two_factor_enrol',
+  'two_factor_disable',
+  'two_factor_reset',
 ] as const;
 export const activityOutcomes = ['ok', 'refused', 'failed'] as const;
 

@@ -362,6 +362,9 @@ export const en: Messages = {
         upload: 'Upload',
         backup: 'Backup',
         role: 'Role change',
+        two_factor_enrol: 'Two-factor login on',
+        two_factor_disable: 'Two-factor login off',
+        two_factor_reset: 'Two-factor login reset',
         publish: 'Published at its time',
       },
       resources: {
@@ -578,6 +581,7 @@ export const en: Messages = {
     intro: 'Lab intro',
     contact: 'Footer and contact',
     consoleTitles: 'Console title',
+    security: 'Security',
     filingHint: 'The filing number is shown in the Chinese footer only.',
     save: 'Save',
     reset: 'Revert',

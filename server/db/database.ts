@@ -15,6 +15,7 @@ import * as publishAt from './migrations/2026-11-24-0004-publish-at.ts';
 import * as invitations from './migrations/2026-11-25-0001-invitations.ts';
 import * as publicationCitation from './migrations/2026-11-25-0002-publication-citation.ts';
 import * as publicationKinds from './migrations/2026-11-25-0010-publication-kinds.ts';
+import * as twoFactor from './migrations/2026-11-27-0201-two-factor.ts';
 import type { Database } from './schema.ts';
 
 // PostgreSQL returns bigint (int8) columns as strings by default; sizes and login times fit a double.
@@ -101,6 +102,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-0001-invitations': invitations,
   '2026-11-25-0002-publication-citation': publicationCitation,
   '2026-11-25-0010-publication-kinds': publicationKinds,
+  '2026-11-27-0201-two-factor': twoFactor,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,3 +1,4 @@
+import { forgetTrustedDevices } from './two-factor.ts';
 import { passwordProblem } from '../../common/password-policy.ts';
 import { randomBytes } from 'node:crypto';
 import type { DB } from '../db/database.ts';
@@ -112,6 +113,7 @@ export async function acceptInvitation(db: DB, token: string, password: string, 
     if (Number(taken.numUpdatedRows) !== 1) throw new Refused('invitation_used');
     await tx.updateTable('person').set({ password_hash: hash, must_change_password: 0 }).where('pid', '=', row.person_pid).execute();
     await tx.deleteFrom('session').where('person_pid', '=', row.person_pid).execute();
+    await forgetTrustedDevices(tx, row.person_pid);
     const started = await startSession(tx, row.person_pid);
     const actor = await actorByUsername(tx, row.username);
     await logActivity({ db: tx, actor, address }, { action: 'password', resource: 'person', record: row.person_pid, detail: ['invitation'] });

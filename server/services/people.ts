@@ -8,6 +8,7 @@ import { type Issued, issueInvitation } from './invitations.ts';
 import type { Database, TableRow } from '../db/schema.ts';
 import type { Ctx } from './context.ts';
 import { hit, reset } from './counters.ts';
+import { forgetTrustedDevices } from './two-factor.ts';
 import { createCrud, type WriteArgs } from './crud.ts';
 import { removePrivateFilesOf, renameFilesOwner } from './files.ts';
 import { logActivity } from './activity.ts';
@@ -138,6 +139,8 @@ export const people = createCrud(person, {
     if (mode === 'update' && typeof input.password === 'string' && input.password) {
       // a changed password ends every other session of that person
       await revokeSessionsOf(ctx.db, id, ctx.actor?.pid === id ? (ctx.token ?? undefined) : undefined);
+      // and the devices trusted to skip the two-factor code (issue #30)
+      await forgetTrustedDevices(ctx.db, id);
     }
   },
   async beforeDelete(ctx, current, changes) {

@@ -81,7 +81,9 @@ export async function publicShowcase(ctx: Ctx, kind?: 'carousel' | 'tool' | 'pro
 type SiteFields = typeof site.fields;
 
 /** The site settings as every read answers them: each declared field, images as a URL or null. */
-export type SiteSettings = { [K in keyof SiteFields]: SiteFields[K]['kind'] extends 'image' ? string | null : string };
+export type SiteSettings = {
+  [K in keyof SiteFields]: SiteFields[K]['kind'] extends 'image' ? string | null : SiteFields[K]['kind'] extends 'bool' ? boolean : string;
+};
 
 /**
  * The stored settings, or before the first save the declared defaults (lab names, console titles)
@@ -93,9 +95,16 @@ export async function siteSettings(ctx: Ctx): Promise<SiteSettings> {
   const out: Row = {};
   for (const [name, def] of Object.entries(site.fields)) {
     const v = stored[name];
-    out[name] = def.kind === 'image' ? (typeof v === 'string' && v !== '' ? v : null) : v == null ? '' : String(v);
+    out[name] =
+      def.kind === 'image' ? (typeof v === 'string' && v !== '' ? v : null) : def.kind === 'bool' ? v === true || v === 1 : v == null ? '' : String(v);
   }
   return out as SiteSettings;
+}
+
+/** What the public reads of the settings: not those only administrators see. */
+export async function publicSiteSettings(ctx: Ctx): Promise<Omit<SiteSettings, 'require_admin_2fa'>> {
+  const { require_admin_2fa: _, ...rest } = await siteSettings(ctx);
+  return rest;
 }
 
 /**
@@ -109,7 +118,8 @@ export async function saveSiteSettings(ctx: Ctx, input: Record<string, unknown>)
   // the row's first values come from the declaration's defaults: the loose view (db/schema.ts)
   const inserted = await loose(ctx.db)
     .insertInto(site.table)
-    .values({ [site.id]: SITE_ID, ...defaults(site) })
+    // booleans as the 0/1 the table holds
+    .values({ [site.id]: SITE_ID, ...Object.fromEntries(Object.entries(defaults(site)).map(([k, v]) => [k, typeof v === 'boolean' ? Number(v) : v])) })
     .onConflict((oc) => oc.column(site.id).doNothing())
     .executeTakeFirst();
   try {
