@@ -393,6 +393,7 @@ export const TwoFactorStateSchema = z.strictObject({
   required: z.boolean().describe('an administrator of a site that requires it'),
   recovery_left: z.number().int(),
 });
+export type TwoFactorState = z.infer<typeof TwoFactorStateSchema>;
 
 /** POST /api/two-factor/setup/: a new secret to enrol, shown until confirmed; the QR code drawn by the server. */
 export const TwoFactorSetupSchema = z.strictObject({ secret: z.string(), uri: z.string(), qr_svg: z.string() });

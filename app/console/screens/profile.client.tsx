@@ -22,7 +22,8 @@ import { HistoryButton } from '../../console/history-dialog.tsx';
 import { useSession } from '../../console/session.ts';
 import { useAction } from '../../console/ui.tsx';
 import { useT } from '../../i18n/index.tsx';
-import { passwordChanged } from '../../lib/session.ts';
+import { passwordChanged, twoFactorEnrolled } from '../../lib/session.ts';
+import { TwoFactorSection } from '../two-factor.tsx';
 
 // SPEC §2 console/profile: one's own record. ID, username and authority are shown but not editable;
 // an empty password keeps the current one. The form is checked with the server's `person` schema
@@ -83,6 +84,22 @@ export default function ProfileScreen() {
     document.querySelector<HTMLInputElement>('#password input')?.focus({ preventScroll: true });
   }, [loaded]);
 
+  // an administrator the site requires two-factor login of reaches nothing else until it is on (issue #30)
+  if (session.twoFactorMissing) {
+    return (
+      <Box sx={{ maxWidth: 1000 }}>
+        <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
+          {t('console.profile')}
+        </Typography>
+        <TwoFactorSection
+          onEnabled={() => {
+            twoFactorEnrolled();
+            void revalidator.revalidate();
+          }}
+        />
+      </Box>
+    );
+  }
   if (profile.isError) {
     return (
       <Typography color="error">
@@ -272,6 +289,7 @@ export default function ProfileScreen() {
         </Box>
       </Box>
       <Box sx={{ maxWidth: 1000, mt: 2 }}>
+        <TwoFactorSection />
         <MyActivity />
       </Box>
     </>
