@@ -92,7 +92,7 @@ export async function createMember(admin: Client, overrides: Record<string, Part
     uid,
     username,
     name_zh: '测试成员',
-    name_en: 'Test Person',
+    name_en: 'Test Member',
     password: 'member-password',
     password2: 'member-password',
     type: 'master',
