@@ -9,6 +9,8 @@ import { useState } from 'react';
 import type { TwoFactorState } from '../../common/wire.ts';
 import { useT } from '../i18n/index.tsx';
 import { ApiFailure, request } from './api.ts';
+import type { Row } from './columns.tsx';
+import { useAction, useConfirm } from './ui.tsx';
 
 // Two-factor login on one's own profile (issue #30, point 2): set up with the QR code the server draws (no
 // outside service) or the key typed by hand, confirmed with a code; the 10 recovery codes shown once; turned
@@ -160,5 +162,24 @@ export function TwoFactorSection({ onEnabled }: { onEnabled?: () => void }) {
         </>
       )}
     </Paper>
+  );
+}
+
+/** A person's row (administrators): reset their two-factor login after a confirmation (a lost phone). */
+export function TwoFactorReset({ row, name }: { row: Row; name: string }) {
+  const { t } = useT();
+  const confirm = useConfirm();
+  const { busy, run } = useAction();
+  async function reset() {
+    if (!(await confirm(t('twoFactor.confirmReset', { name })))) return;
+    await run(
+      () => request('POST', `/api/people/two-factor-reset/?pid=${String(row.pid)}`),
+      () => t('twoFactor.wasReset', { name }),
+    );
+  }
+  return (
+    <Button size="small" color="secondary" disabled={busy} onClick={() => void reset()}>
+      {t('twoFactor.reset')}
+    </Button>
   );
 }

@@ -509,6 +509,10 @@ export const en: Messages = {
     on: 'Two-factor login is on ({{count}} recovery codes left).',
     password: 'Your password',
     disable: 'Turn off',
+    reset: 'Reset two-factor',
+    confirmReset:
+      'Reset the two-factor login of {{name}}? They log in with their password alone until they set it up again, and the devices they trusted are forgotten.',
+    wasReset: 'The two-factor login of {{name}} is reset.',
   },
   consoleProfile: {
     basics: 'Basic information',

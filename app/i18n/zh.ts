@@ -480,6 +480,9 @@ export const zh = {
     on: '两步验证已启用（剩余 {{count}} 个恢复码）。',
     password: '当前密码',
     disable: '关闭',
+    reset: '重置两步验证',
+    confirmReset: '确认重置 {{name}} 的两步验证？在重新设置之前，对方只需密码即可登录，已信任的设备也会失效。',
+    wasReset: '已重置 {{name}} 的两步验证。',
   },
   consoleProfile: {
     basics: '基本信息',
