@@ -192,7 +192,7 @@ describe.each(dialects)('two-factor login on %s', (dialect) => {
     }
   });
 
-  it('an administrator resets another member’s two-factor (not their own), logged; so does lab reset-2fa', async () => {
+  it('an administrator resets another member’s two-factor (not their own), logged; so does lab reset-2fa', { timeout: 300_000 }, async () => {
     const m = await newMember(w.admin);
     await enrol(m);
     expect((await m.json('POST', `/api/people/two-factor-reset/?pid=${m.pid}`, {})).statusCode).toBe(403);
