@@ -35,7 +35,8 @@ const tags = ['auth'];
 const CSRF_COOKIE = 'csrftoken';
 
 const codeField = z.string({ error: 'required' }).trim().min(1, { error: 'required' }).max(64, { error: 'too_long' });
-const trustField = z.union([z.boolean(), z.literal('1'), z.literal('true'), z.literal('')]).optional();
+// true, or a form's "1", "true" or "on": trust this device for 30 days
+const trustField = z.union([z.boolean(), z.string().max(10, { error: 'too_long' })]).optional();
 
 const LoginSchema = z.object({
   username: z.string({ error: 'required' }).trim().min(1, { error: 'required' }).max(100, { error: 'too_long' }),
@@ -106,7 +107,7 @@ export async function authRoutes(app: FastifyInstance) {
     const started = await startSession(app.lab.db, actor.pid);
     await reset(app.lab.db, `login-account:${actor.username}`);
     await logActivity({ db: app.lab.db, actor, address: req.ip }, { action: 'login', resource: 'session', record: actor.username });
-    if (trust === true || trust === '1' || trust === 'true') {
+    if (trust === true || trust === '1' || trust === 'true' || trust === 'on') {
       reply.setCookie(TRUST_COOKIE, await trustDevice(app.lab.db, actor.pid), {
         path: '/api/login/',
         httpOnly: true,
@@ -156,7 +157,8 @@ export async function authRoutes(app: FastifyInstance) {
         config: { access: 'public' },
         schema: {
           tags,
-          summary: 'Log in; answers loginStatus success (token, loginTime, userInfo), fail or notexist',
+          summary:
+            'Log in; answers loginStatus success (token, loginTime, userInfo), fail, notexist, or code_required (two-factor: a challenge for POST /api/login/code/, or send code here)',
           body: LoginSchema,
           headers: z.object({ 'x-csrftoken': z.string().optional() }).loose(),
           response: answers(LoginAnswerSchema),
