@@ -42,7 +42,7 @@ function simplifiedTable(): Map<string, string> {
   }
   simplified = table;
   // one class of every character the table changes: a simplified text is scanned without a call per character
-  traditional = new RegExp(`[${[...table.keys()].map((c) => c.replace(/[\\\][^-]/g, '\\$&')).join('')}]`, 'g');
+  traditional = new RegExp(`[${[...table.keys()].map((c) => c.replace(/[\\\]\[^-]/g, '\\$&')).join('')}]`, 'g');
   return table;
 }
 let traditional = /(?!)/g;
