@@ -6,15 +6,18 @@ import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import { createDatabase, migrate } from '../server/db/database.ts';
 import { hashPassword, revokeSessionsOf, unusablePassword } from '../server/services/auth.ts';
+import { forgetTrustedDevices, removeTwoFactor } from '../server/services/two-factor.ts';
 import { INVITATION_DAYS, issueInvitation } from '../server/services/invitations.ts';
 import { logActivity } from '../server/services/activity.ts';
 import { Storage } from '../server/storage/storage.ts';
 import { DEMO_ADVISOR_PASSWORD } from './demo/advisor-seed.ts';
 import { DEMO_USER_PASSWORD, hasContent, seedDemo } from './demo/seed.ts';
-import { PASSWORD_MIN, USERNAME_RE } from '../common/resources/person.ts';
+import { USERNAME_RE } from '../common/resources/person.ts';
+import { passwordProblem } from '../common/password-policy.ts';
+import { t } from '../common/messages.ts';
 
 // The lab CLI: `npm run lab -- <command>`. Commands: demo, seed-demo, create-user, reset-password,
-// backup, restore.
+// reset-2fa, backup, restore.
 
 const usage = `Usage: npm run lab -- <command> [options]
 
@@ -27,6 +30,8 @@ const usage = `Usage: npm run lab -- <command> [options]
   reset-password --username U [--password P]
                                set a new password (without --password: the current one stops
                                working and an invitation link is printed, as for create-user)
+  reset-2fa USERNAME            turn off a member's two-factor login (a lost phone): they log in with
+                               their password alone and may enrol again
   backup [FILE]                write a backup of the database and every stored file, while the site
                                runs (default FILE: lab-backup-DATE-TIME.tar.gz in BACKUP_DIR or here)
   restore FILE [--force]       restore a backup into this instance (stop the server first); an
@@ -39,6 +44,12 @@ LAB_ADMIN_PASSWORD, BACKUP_DIR
 function fail(message: string): never {
   console.error(`lab: ${message}`);
   process.exit(2);
+}
+
+/** The password policy of the console and the API (common/password-policy.ts), said in both languages. */
+function policy(password: string, owner: Parameters<typeof passwordProblem>[1]) {
+  const problem = passwordProblem(password, owner);
+  if (problem) fail(`the password is refused: ${t('en', problem)} / ${t('zh', problem)}`);
 }
 
 /** An invitation's link as printed: PUBLIC_URL's origin, else the address the site listens on. */
@@ -118,7 +129,7 @@ const parseOptions = (args: string[]) =>
   });
 
 /** How many file arguments each command takes. */
-const positionalsOf: Record<string, [min: number, max: number]> = { backup: [0, 1], restore: [1, 1] };
+const positionalsOf: Record<string, [min: number, max: number]> = { backup: [0, 1], restore: [1, 1], 'reset-2fa': [1, 1] };
 
 /** A backup taken at the machine, in the activity log (best effort: the backup is written either way). */
 async function logBackup(config: ReturnType<typeof loadConfig>, file: string): Promise<void> {
@@ -143,7 +154,7 @@ async function main() {
     ({ values, positionals } = parseOptions(rest));
     const [min, max] = positionalsOf[command ?? ''] ?? [0, 0];
     if (positionals.length > max) throw new Error(`Unexpected argument '${positionals[max]}'`);
-    if (positionals.length < min) throw new Error(`${command} needs a file`);
+    if (positionals.length < min) throw new Error(`${command} needs ${command === 'reset-2fa' ? 'a username' : 'a file'}`);
   } catch (e) {
     // an unknown option or a stray argument: say which, then how it is used (never a stack trace)
     console.error(`${(e as Error).message}\n`);
@@ -181,7 +192,7 @@ async function main() {
       const uid = values.uid ?? fail('--uid is required');
       // without --password, none anyone knows: the member chooses one through the invitation printed below
       const password = values.password ?? unusablePassword();
-      if (password.length < PASSWORD_MIN) fail(`the password needs at least ${PASSWORD_MIN} characters`);
+      if (values.password !== undefined) policy(values.password, { username, names: [nameZh, nameEn] });
       const db = createDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
       try {
         await migrate(db);
@@ -219,12 +230,12 @@ async function main() {
     }
     case 'reset-password': {
       const username = values.username ?? fail('--username is required');
-      if (values.password !== undefined && values.password.length < PASSWORD_MIN) fail(`the password needs at least ${PASSWORD_MIN} characters`);
       const db = createDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
       try {
         await migrate(db);
-        const row = await db.selectFrom('person').select('pid').where('username', '=', username).executeTakeFirst();
+        const row = await db.selectFrom('person').select(['pid', 'name_zh', 'name_en']).where('username', '=', username).executeTakeFirst();
         if (!row) fail(`no user named ${username}`);
+        if (values.password !== undefined) policy(values.password, { username, names: [row.name_zh, row.name_en] });
         if (values.password === undefined) {
           // no password is printed: the member chooses one through an invitation (the current one stops working)
           const { path: link } = await issueInvitation(db, row.pid, null);
@@ -238,9 +249,30 @@ async function main() {
           .where('pid', '=', row.pid)
           .execute();
         await revokeSessionsOf(db, row.pid);
+        await forgetTrustedDevices(db, row.pid);
         // done at the machine: no person, no address
         await logActivity({ db, actor: null }, { action: 'password', resource: 'person', record: row.pid, detail: ['lab reset-password'] });
         console.log(`New password of ${username}: (as given). Their sessions were ended.`);
+      } finally {
+        await db.destroy();
+      }
+      return;
+    }
+    case 'reset-2fa': {
+      // an administrator locked out of their authenticator (or the last one): done at the machine
+      const username = positionals[0] as string;
+      const db = createDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+      try {
+        await migrate(db);
+        const row = await db.selectFrom('person').select('pid').where('username', '=', username).executeTakeFirst();
+        if (!row) fail(`no user named ${username}`);
+        const had = await removeTwoFactor(db, row.pid);
+        await logActivity({ db, actor: null }, { action: 'two_factor_reset', resource: 'person', record: row.pid, detail: ['lab reset-2fa'] });
+        console.log(
+          had
+            ? `Two-factor login of ${username} is reset: they log in with their password and may enrol again.`
+            : `${username} had no two-factor login; their trusted devices are forgotten.`,
+        );
       } finally {
         await db.destroy();
       }

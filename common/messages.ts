@@ -4,7 +4,12 @@ import type { Lang } from './enums.ts';
 // and error objects; the text is chosen at the edge from the request's language.
 export const messages = {
   required: { zh: '必填', en: 'required' },
-  password_min: { zh: '最少8位密码', en: 'at least 8 characters' },
+  password_min: { zh: '密码至少需要 10 个字符', en: 'at least 10 characters' },
+  password_common: {
+    zh: '这是最常用（已泄露）的密码之一，很容易被猜到，请换一个',
+    en: 'this is one of the most common (breached) passwords and easy to guess; choose another',
+  },
+  password_personal: { zh: '密码不能包含用户名或姓名', en: 'the password must not contain the username or the name' },
   password_mismatch: { zh: '两次密码输入需保持一致', en: 'the two passwords must match' },
   too_long: { zh: '最多 {max} 个字符', en: 'at most {max} characters' },
   invalid_string: { zh: '格式不正确', en: 'invalid value' },
@@ -116,6 +121,21 @@ export const messages = {
     en: 'set a new password first: after the first login or a reset, the initial password must be changed before anything else',
   },
   password_same: { zh: '新密码不能与初始密码相同', en: 'the new password must differ from the initial one' },
+  two_factor_code_wrong: {
+    zh: '验证码不正确或已使用过，请输入验证器中的新验证码',
+    en: 'the code is wrong or was already used; enter a new code from your authenticator',
+  },
+  two_factor_challenge: {
+    zh: '登录已超时或尝试次数过多，请重新输入用户名和密码',
+    en: 'the login timed out or had too many tries; enter your username and password again',
+  },
+  two_factor_required: {
+    zh: '管理员必须先启用两步验证：请在个人资料中完成设置',
+    en: 'administrators must turn on two-factor login first: finish it in your profile',
+  },
+  two_factor_not_pending: { zh: '请先开始设置两步验证', en: 'start setting up two-factor login first' },
+  two_factor_already: { zh: '已启用两步验证', en: 'two-factor login is already on' },
+  two_factor_self_reset: { zh: '请在个人资料中关闭自己的两步验证', en: 'turn your own two-factor login off in your profile' },
   old_password_wrong: { zh: '当前密码不正确', en: 'the current password is incorrect' },
   self_delete: { zh: '不能删除自己的账号', en: 'you cannot delete your own account' },
   self_invite: { zh: '不能给自己发邀请链接（会让自己无法登录）', en: 'you cannot invite yourself (it would lock you out)' },

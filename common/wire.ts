@@ -3,6 +3,7 @@ import { isResultKind, SEARCH_REACHABLE, type SearchKind, searchKinds } from './
 import { authorities, enumValues, publicationTypes, venueKinds } from './enums.ts';
 import { wireSchema } from './resource.ts';
 import { article, news, page, person, publication, seminar, showcase, site } from './resources/index.ts';
+import type { adminOnlySettings } from './resources/site.ts';
 
 // The answers of SPEC §7's calls, besides a declared record as its console read answers it (`wireSchema`,
 // common/resource.ts): what each public read shows, files, schedules and the session. A public read's
@@ -257,7 +258,7 @@ export const PublicShowcaseSchema = only(wireSchema(showcase), [
 ]);
 export type PublicShowcase = z.infer<typeof PublicShowcaseSchema>;
 
-/** GET /api/read_site/ (and the console's GET /api/site/): the site settings, every declared field and no id. */
+/** GET /api/read_site/: the site settings, every declared field but those only administrators read, and no id. */
 export const SiteSettingsSchema = only(wireSchema(site), [
   'lab_name_zh',
   'lab_name_en',
@@ -266,13 +267,18 @@ export const SiteSettingsSchema = only(wireSchema(site), [
   'location_zh',
   'location_en',
   'email',
-  'notify_publish',
   'qr_image_url',
   'filing_number',
   'console_title_zh',
   'console_title_en',
 ]);
 export type SiteSettings = z.infer<typeof SiteSettingsSchema>;
+
+/** The console's GET /api/site/: the public settings and those only administrators see (issue #30). */
+export const ConsoleSiteSettingsSchema = SiteSettingsSchema.extend({
+  require_admin_2fa: z.boolean(),
+  notify_publish: z.boolean(),
+} satisfies Record<(typeof adminOnlySettings)[number], z.ZodType>);
 
 // Files (SPEC §3 "File record", "Image").
 
@@ -334,7 +340,15 @@ export const LoginAnswerSchema = z.union([
       portrait_url: z.string(),
       advisor: z.boolean(),
       must_change_password: z.boolean(),
+      // added (issue #30): an administrator who must turn on two-factor login before anything else
+      two_factor_missing: z.boolean(),
     }),
+  }),
+  // added to SPEC's answer (issue #30): the password is right and the member has two-factor login; no
+  // session yet: POST /api/login/code/ with this challenge and a code (or the same login again with `code`)
+  z.strictObject({
+    loginStatus: z.literal('code_required'),
+    challenge: z.string().describe('single use, valid 5 minutes'),
   }),
   z.strictObject({
     loginStatus: z.enum(['fail', 'notexist']),
@@ -372,9 +386,24 @@ export const MeSchema = z.strictObject({
   authority,
   portrait_url: z.string(),
   must_change_password: z.boolean(),
+  two_factor_missing: z.boolean(),
   advisor: z.boolean(),
   analytics_url: z.string().nullable(),
 });
+
+/** GET /api/two-factor/: the member's own two-factor login. */
+export const TwoFactorStateSchema = z.strictObject({
+  enabled: z.boolean(),
+  required: z.boolean().describe('an administrator of a site that requires it'),
+  recovery_left: z.number().int(),
+});
+export type TwoFactorState = z.infer<typeof TwoFactorStateSchema>;
+
+/** POST /api/two-factor/setup/: a new secret to enrol, shown until confirmed; the QR code drawn by the server. */
+export const TwoFactorSetupSchema = z.strictObject({ secret: z.string(), uri: z.string(), qr_svg: z.string() });
+
+/** POST /api/two-factor/enable/: the recovery codes, shown this once (only their hashes are kept). */
+export const RecoveryCodesSchema = z.strictObject({ recovery_codes: z.array(z.string()) });
 export type Me = z.infer<typeof MeSchema>;
 
 // What the list pages hold of a record: its list fields, each left out when it is empty.
@@ -548,6 +577,10 @@ export const activityActions = [
   // e-mail (issue #30, point 3): a mail sent (invitation, reset, notification), a password reset asked for
   'mail',
   'reset_request',
+  // two-factor login (issue #30): enrolled, turned off by the member, reset by an administrator or the CLI
+  'two_factor_enrol',
+  'two_factor_disable',
+  'two_factor_reset',
 ] as const;
 export const activityOutcomes = ['ok', 'refused', 'failed'] as const;
 

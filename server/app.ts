@@ -9,6 +9,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import { advisorRoutes } from './api/advisor.ts';
 import { authRoutes } from './api/auth.ts';
+import { twoFactorRoutes } from './api/two-factor.ts';
 import { contentRoutes } from './api/content.ts';
 import { registeredResourceRoutes } from './api/resource-routes.ts';
 import { orderRoutes } from './api/order.ts';
@@ -206,6 +207,7 @@ export async function buildApp({ config, db: givenDb, logger = false, pgSchema, 
   await app.register(opsPlugin, { metricsToken: config.metricsToken, metricsAllow: config.metricsAllow, pgSchema });
 
   await app.register(authRoutes);
+  await app.register(twoFactorRoutes);
   await app.register(publicRoutes);
   await app.register(async (scoped) => declaredPublicRoutes(scoped, declaredPublic));
   await app.register(searchRoutes);

@@ -12,6 +12,7 @@ import { useT } from '../i18n/index.tsx';
 import { request } from './api.ts';
 import type { Row } from './columns.tsx';
 import { useSession } from './session.ts';
+import { TwoFactorReset } from './two-factor.tsx';
 import { useAction, useConfirm, useNotify } from './ui.tsx';
 
 // Invitations in the people screen (issue #25): an account with no password that logs in is marked
@@ -116,6 +117,7 @@ export function PersonAccount({ row, reload }: { row: Row; reload: () => Promise
       <Button size="small" color={needs ? 'warning' : 'secondary'} disabled={busy} onClick={() => void issue()}>
         {t('consoleInvite.button')}
       </Button>
+      {!needs && <TwoFactorReset row={row} name={name} />}
       {url && <LinkDialog url={url} name={name} row={row} onClose={() => setUrl(null)} />}
     </>
   );

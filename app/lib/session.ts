@@ -5,7 +5,20 @@
 
 export const SESSION_SECONDS = 604_800;
 
-const KEYS = ['login', 'name', 'name_en', 'username', 'uid', 'authority', 'advisor', 'portrait', 'token', 'loginTime', 'mustChangePassword'] as const;
+const KEYS = [
+  'login',
+  'name',
+  'name_en',
+  'username',
+  'uid',
+  'authority',
+  'advisor',
+  'portrait',
+  'token',
+  'loginTime',
+  'mustChangePassword',
+  'twoFactorMissing',
+] as const;
 
 export type StoredSession = {
   login: boolean;
@@ -20,10 +33,14 @@ export type StoredSession = {
   loginTime: number;
   /** Still on an initial password: the console shows only the form that changes it (the server refuses other writes). */
   mustChangePassword: boolean;
+  /** An administrator the site requires two-factor login of, without it: the console shows only its enrolment (the server refuses the rest). */
+  twoFactorMissing: boolean;
 };
 
 /** Where a member still on an initial password is sent: the password part of their profile. */
 export const PASSWORD_FORM = '/console/profile#password';
+/** Where an administrator is sent whom the site requires two-factor login of, before they have it (issue #30). */
+export const TWO_FACTOR_FORM = '/console/profile#two-factor';
 
 export function readSession(): StoredSession | null {
   if (typeof window === 'undefined') return null;
@@ -46,6 +63,7 @@ export function readSession(): StoredSession | null {
       portrait: s.getItem('portrait') ?? '',
       loginTime,
       mustChangePassword: s.getItem('mustChangePassword') === 'true',
+      twoFactorMissing: s.getItem('twoFactorMissing') === 'true',
     };
   } catch {
     return null;
@@ -63,6 +81,7 @@ export function storeSession(data: {
     portrait_url: string;
     advisor?: boolean;
     must_change_password?: boolean;
+    two_factor_missing?: boolean;
   };
 }) {
   const s = window.localStorage;
@@ -78,6 +97,13 @@ export function storeSession(data: {
   s.removeItem('token');
   s.setItem('loginTime', String(data.loginTime));
   s.setItem('mustChangePassword', String(Boolean(data.userInfo.must_change_password)));
+  s.setItem('twoFactorMissing', String(Boolean(data.userInfo.two_factor_missing)));
+  window.dispatchEvent(new Event('lab-session'));
+}
+
+/** Two-factor login is on: the console opens in full again. */
+export function twoFactorEnrolled() {
+  window.localStorage.setItem('twoFactorMissing', 'false');
   window.dispatchEvent(new Event('lab-session'));
 }
 

@@ -2,12 +2,13 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { pageDataContext } from '#page-context';
 import { pick } from '../../common/lang.ts';
+import { messages } from '../../common/messages.ts';
 import { HomeIcon } from '../components/icons.tsx';
 import { LanguageMenu } from '../components/language-menu.tsx';
 import { useT } from '../i18n/index.tsx';
 import { safeRedirect } from '../lib/paths.ts';
 import { seo } from '../lib/seo.ts';
-import { PASSWORD_FORM, storeSession } from '../lib/session.ts';
+import { PASSWORD_FORM, storeSession, TWO_FACTOR_FORM } from '../lib/session.ts';
 import type { Route } from './+types/login.ts';
 
 // SPEC §2/§8 login: Enter submits; success stores the session and goes to ?redirect= (a path on this
@@ -45,6 +46,8 @@ type LoginAnswer = {
   userInfo?: Parameters<typeof storeSession>[0]['userInfo'];
   detail?: string;
   needs_invitation?: boolean;
+  /** loginStatus code_required (issue #30): the second step's challenge */
+  challenge?: string;
 };
 
 export default function Login({ loaderData }: Route.ComponentProps) {
@@ -55,6 +58,19 @@ export default function Login({ loaderData }: Route.ComponentProps) {
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
+  // a member with two-factor login: after the password, the code (issue #30)
+  const [challenge, setChallenge] = useState<string | null>(null);
+
+  async function post(url: string, payload: unknown) {
+    const csrf = (await (await fetch('/api/csrf/', { credentials: 'same-origin' })).json()) as { csrftoken: string };
+    const res = await fetch(url, {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'Content-Type': 'application/json', 'X-CSRFToken': csrf.csrftoken, 'Accept-Language': loaderData.lang },
+      body: JSON.stringify(payload),
+    });
+    return { res, body: (await res.json()) as LoginAnswer };
+  }
 
   async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -62,26 +78,32 @@ export default function Login({ loaderData }: Route.ComponentProps) {
     const form = new FormData(e.currentTarget);
     const username = String(form.get('username') ?? '').trim();
     const password = String(form.get('password') ?? '');
-    if (!username || !password) {
-      setOutcome({ kind: 'error', text: t('login.required') });
+    const code = String(form.get('code') ?? '').trim();
+    if (challenge ? !code : !username || !password) {
+      setOutcome({ kind: 'error', text: t(challenge ? 'login.codeRequired' : 'login.required') });
       return;
     }
     setBusy(true);
     setOutcome(null);
     try {
-      const csrf = (await (await fetch('/api/csrf/', { credentials: 'same-origin' })).json()) as { csrftoken: string };
-      const res = await fetch('/api/login/', {
-        method: 'POST',
-        credentials: 'same-origin',
-        headers: { 'Content-Type': 'application/json', 'X-CSRFToken': csrf.csrftoken, 'Accept-Language': loaderData.lang },
-        body: JSON.stringify({ username, password }),
-      });
-      const body = (await res.json()) as LoginAnswer;
+      const { res, body } = challenge
+        ? await post('/api/login/code/', { challenge, code, trust_device: form.get('trust_device') === 'on' })
+        : await post('/api/login/', { username, password });
+      if (body.loginStatus === 'code_required' && body.challenge) {
+        setBusy(false);
+        setChallenge(body.challenge);
+        return;
+      }
       if (body.loginStatus === 'success' && body.token && body.loginTime && body.userInfo) {
         storeSession({ loginTime: body.loginTime, userInfo: body.userInfo });
         setOutcome({ kind: 'success', text: t('login.success') });
-        // a member still on an initial password goes to the form that changes it, before anything else
-        const target = body.userInfo.must_change_password ? PASSWORD_FORM : safeRedirect(search.get('redirect'));
+        // a member still on an initial password goes to the form that changes it, before anything else; an
+        // administrator the site requires two-factor login of, to its enrolment
+        const target = body.userInfo.must_change_password
+          ? PASSWORD_FORM
+          : body.userInfo.two_factor_missing
+            ? TWO_FACTOR_FORM
+            : safeRedirect(search.get('redirect'));
         window.setTimeout(() => {
           // the console is its own part of the site: a full load keeps the public bundle small
           if (target.startsWith('/console')) window.location.assign(target);
@@ -90,6 +112,12 @@ export default function Login({ loaderData }: Route.ComponentProps) {
         return;
       }
       setBusy(false);
+      if (challenge) {
+        // a wrong code (try another), or a challenge timed out: start again from the password
+        if (body.detail === messages.two_factor_challenge[loaderData.lang]) setChallenge(null);
+        setOutcome({ kind: 'error', text: body.detail ?? t('login.error') });
+        return;
+      }
       // an account that waits for its invitation has no password that logs in (issue #25)
       if (body.loginStatus === 'fail' && body.needs_invitation) setOutcome({ kind: 'error', text: t('login.needsInvitation') });
       else if (body.loginStatus === 'fail') setOutcome({ kind: 'error', text: t('login.fail') });
@@ -114,14 +142,30 @@ export default function Login({ loaderData }: Route.ComponentProps) {
         <p className="muted small" style={{ marginTop: 4 }}>
           {loaderData.labName}
         </p>
-        <label className="field">
-          <span>{t('login.username')}</span>
-          <input name="username" autoComplete="username" required />
-        </label>
-        <label className="field">
-          <span>{t('login.password')}</span>
-          <input name="password" type="password" autoComplete="current-password" required />
-        </label>
+        {challenge ? (
+          <>
+            <p className="hint">{t('login.codeHint')}</p>
+            <label className="field">
+              <span>{t('login.code')}</span>
+              {/* biome-ignore lint/a11y/noAutofocus: the one field of this step, right after the password */}
+              <input name="code" autoComplete="one-time-code" autoFocus required maxLength={64} />
+            </label>
+            <label style={{ display: 'flex', gap: 8, alignItems: 'center', margin: '8px 0' }}>
+              <input type="checkbox" name="trust_device" /> <span>{t('login.trustDevice')}</span>
+            </label>
+          </>
+        ) : (
+          <>
+            <label className="field">
+              <span>{t('login.username')}</span>
+              <input name="username" autoComplete="username" required />
+            </label>
+            <label className="field">
+              <span>{t('login.password')}</span>
+              <input name="password" type="password" autoComplete="current-password" required />
+            </label>
+          </>
+        )}
         {outcome && (
           <div className={`alert ${outcome.kind}`} role={outcome.kind === 'error' ? 'alert' : 'status'}>
             {outcome.text}

@@ -10,7 +10,7 @@ import type { Ctx } from '../../server/services/context.ts';
 // 80, the party branch 33, probationary members 28, financially disadvantaged 13), a week of imported
 // health reports up to today, leave/return counts and some recorded reminders. No real person's data.
 
-export const DEMO_ADVISOR_PASSWORD = 'demo-advisor-2026';
+export const DEMO_ADVISOR_PASSWORD = 'class-register-2026';
 
 const SURNAMES = ['王', '李', '张', '刘', '陈', '杨', '黄', '赵', '吴', '周', '徐', '孙', '马', '朱', '胡', '郭', '何', '林', '罗', '高'];
 const GIVEN = [

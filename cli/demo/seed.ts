@@ -43,7 +43,7 @@ export async function create(crud: Crud, res: ResourceDef, ctx: Ctx, input: Reco
 
 export type SeedResult = { admin: { username: string; password: string | undefined }; user: { username: string; password: string } };
 
-export const DEMO_USER_PASSWORD = 'demo-user-2026';
+export const DEMO_USER_PASSWORD = 'reading-room-2026';
 
 /**
  * Seeds the demo lab. `adminPassword` is the password of the demo's administrator `labadmin`

@@ -38,12 +38,22 @@ export const site = defineResource({
     filing_number: { kind: 'text', label: { zh: '备案号', en: 'Filing number' }, max: 60 },
     console_title_zh: { kind: 'text', label: { zh: '后台标题（中文）', en: 'Console title (Chinese)' }, max: 100, default: '实验室网站管理后台' },
     console_title_en: { kind: 'text', label: { zh: '后台标题（英文）', en: 'Console title (English)' }, max: 100, default: 'Lab Website Console' },
+    // issue #30: an administrator without two-factor login is sent to enrol it and reaches nothing else (server/http/auth.ts)
+    require_admin_2fa: {
+      kind: 'bool',
+      label: { zh: '管理员必须启用两步验证', en: 'Require two-factor login for administrators' },
+      default: false,
+      states: { on: { zh: '必须', en: 'Required' }, off: { zh: '可选', en: 'Optional' } },
+    },
   },
   history: {},
   access: { read: 'admin', create: 'admin', update: 'admin', delete: 'admin' },
   listColumns: [],
   orderBy: [],
 });
+
+/** The settings only administrators read (GET /api/site/): never in the public read or the pages' data. */
+export const adminOnlySettings = ['require_admin_2fa', 'notify_publish'] as const;
 
 /** The one row's id (the table's CHECK allows no other). */
 export const SITE_ID = 1;

@@ -8,7 +8,19 @@ import { counterStore } from '../http/counter-store.ts';
 import { ApiError } from '../http/errors.ts';
 import { requireActor, SESSION_COOKIE } from '../http/auth.ts';
 import { DEFAULT_PORTRAIT } from '../services/people.ts';
-import { type Actor, login, logout, SESSION_SECONDS, safeEqual } from '../services/auth.ts';
+import { type Actor, actorByUsername, login, logout, SESSION_SECONDS, safeEqual, startSession } from '../services/auth.ts';
+import {
+  adminTwoFactorRequired,
+  checkSecondFactor,
+  challengePerson,
+  closeChallenge,
+  isEnrolled,
+  isTrustedDevice,
+  openChallenge,
+  TRUST_COOKIE,
+  TRUST_SECONDS,
+  trustDevice,
+} from '../services/two-factor.ts';
 import { acceptInvitation, readInvitation } from '../services/invitations.ts';
 import { completeReset, readReset, requestReset } from '../services/password-reset.ts';
 import { siteOrigin } from '../http/origin.ts';
@@ -27,10 +39,19 @@ import { answers, ctxOf, parseInput, SuccessSchema, success, typed } from './hel
 const tags = ['auth'];
 const CSRF_COOKIE = 'csrftoken';
 
+const codeField = z.string({ error: 'required' }).trim().min(1, { error: 'required' }).max(64, { error: 'too_long' });
+// true, or a form's "1", "true" or "on": trust this device for 30 days
+const trustField = z.union([z.boolean(), z.string().max(10, { error: 'too_long' })]).optional();
+
 const LoginSchema = z.object({
   username: z.string({ error: 'required' }).trim().min(1, { error: 'required' }).max(100, { error: 'too_long' }),
   password: z.string({ error: 'required' }).min(1, { error: 'required' }).max(200, { error: 'too_long' }),
+  // added (issue #30): the second factor in the same call, for a member with two-factor login
+  code: codeField.optional(),
+  trust_device: trustField,
 });
+
+const CodeSchema = z.object({ challenge: z.string({ error: 'required' }).max(100, { error: 'too_long' }), code: codeField, trust_device: trustField });
 
 /** How long failed logins of one account are remembered. */
 const ACCOUNT_WINDOW_MS = 15 * 60_000;
@@ -63,7 +84,7 @@ export const RESET_ASKS_PER_ADDRESS = 10;
 
 export async function authRoutes(app: FastifyInstance) {
   /** A successful login's answer (SPEC §7), and the console's copy of the token in its cookie. */
-  function loggedIn(req: FastifyRequest, reply: FastifyReply, result: { token: string; loginTime: number; actor: Actor }) {
+  function loggedIn(req: FastifyRequest, reply: FastifyReply, result: { token: string; loginTime: number; actor: Actor }, twoFactorMissing = false) {
     const a = result.actor;
     // HttpOnly, so no script of a page can read it (server/http/auth.ts)
     reply.setCookie(SESSION_COOKIE, result.token, {
@@ -88,8 +109,33 @@ export async function authRoutes(app: FastifyInstance) {
         advisor: a.username === app.lab.config.advisorUsername,
         // the console sends a member still on an initial password to the form that changes it
         must_change_password: a.must_change_password,
+        two_factor_missing: twoFactorMissing,
       },
     };
+  }
+
+  /** A session after the password (and the second factor, if any), with a trusted-device cookie if asked. */
+  async function sessionFor(req: FastifyRequest, reply: FastifyReply, actor: Actor, trust: unknown) {
+    const started = await startSession(app.lab.db, actor.pid);
+    await reset(app.lab.db, `login-account:${actor.username}`);
+    await logActivity({ db: app.lab.db, actor, address: req.ip }, { action: 'login', resource: 'session', record: actor.username });
+    if (trust === true || trust === '1' || trust === 'true' || trust === 'on') {
+      reply.setCookie(TRUST_COOKIE, await trustDevice(app.lab.db, actor.pid), {
+        path: '/api/login/',
+        httpOnly: true,
+        sameSite: 'strict',
+        secure: app.lab.config.production && req.protocol === 'https',
+        maxAge: TRUST_SECONDS,
+      });
+    }
+    const missing = actor.authority === 'admin' && !(await isEnrolled(app.lab.db, actor.pid)) && (await adminTwoFactorRequired(app.lab.db));
+    return loggedIn(req, reply, { ...started, actor }, missing);
+  }
+
+  /** A wrong second factor: counted and slowed like a wrong password, and logged. */
+  async function wrongCode(req: FastifyRequest, username: string) {
+    await logActivity({ db: app.lab.db, actor: null, address: req.ip }, { action: 'login_failed', resource: 'session', record: username, outcome: 'failed' });
+    return new ApiError(400, 'two_factor_code_wrong');
   }
 
   const api = typed(app);
@@ -123,7 +169,8 @@ export async function authRoutes(app: FastifyInstance) {
         config: { access: 'public' },
         schema: {
           tags,
-          summary: 'Log in; answers loginStatus success (token, loginTime, userInfo), fail or notexist',
+          summary:
+            'Log in; answers loginStatus success (token, loginTime, userInfo), fail, notexist, or code_required (two-factor: a challenge for POST /api/login/code/, or send code here)',
           body: LoginSchema,
           headers: z.object({ 'x-csrftoken': z.string().optional() }).loose(),
           response: answers(LoginAnswerSchema),
@@ -132,7 +179,7 @@ export async function authRoutes(app: FastifyInstance) {
         preValidation: csrfPair,
       },
       async (req, reply) => {
-        const { username, password } = req.body;
+        const { username, password, code, trust_device } = req.body;
         // repeated failures for one account slow every attempt at it, on every instance: never a lockout
         // an attacker could use against a member, and alike for names that do not exist
         // the attempt is counted first and waits by the count it got: parallel attempts each get their own
@@ -141,7 +188,16 @@ export async function authRoutes(app: FastifyInstance) {
         const attempt = await hit(app.lab.db, key, ACCOUNT_WINDOW_MS);
         const wait = accountDelayMs(attempt.count - 1);
         if (wait > 0) await sleep(wait);
-        const result = await login(app.lab.db, username, password);
+        const result = await login(app.lab.db, username, password, { twoFactor: (pid) => isEnrolled(app.lab.db, pid) });
+        if (result.status === 'code_required') {
+          // SPEC §7's call for a member with two-factor login: the code in this call, a device trusted
+          // before, or a challenge answered by POST /api/login/code/ (no session before the code)
+          const actor = result.actor;
+          if (await isTrustedDevice(app.lab.db, actor.pid, req.cookies[TRUST_COOKIE])) return sessionFor(req, reply, actor, false);
+          if (code === undefined) return { loginStatus: 'code_required' as const, challenge: await openChallenge(app.lab.db, actor.pid) };
+          if (!(await checkSecondFactor(app.lab.db, actor.pid, code))) throw await wrongCode(req, username);
+          return sessionFor(req, reply, actor, trust_device);
+        }
         if (result.status !== 'success') {
           // the name tried, never the password
           await logActivity(
@@ -154,7 +210,36 @@ export async function authRoutes(app: FastifyInstance) {
         }
         await reset(app.lab.db, key);
         await logActivity({ db: app.lab.db, actor: result.actor, address: req.ip }, { action: 'login', resource: 'session', record: result.actor.username });
-        return loggedIn(req, reply, result);
+        const a = result.actor;
+        return loggedIn(req, reply, result, a.authority === 'admin' && (await adminTwoFactorRequired(app.lab.db)));
+      },
+    );
+
+    typed(scoped).post(
+      '/api/login/code/',
+      {
+        config: { access: 'public' },
+        schema: {
+          tags,
+          summary: 'The second step of a login with two-factor: the challenge of the first answer and a TOTP or recovery code',
+          body: CodeSchema,
+          headers: z.object({ 'x-csrftoken': z.string().optional() }).loose(),
+          response: answers(LoginAnswerSchema),
+        },
+        preValidation: csrfPair,
+      },
+      async (req, reply) => {
+        const { challenge, code, trust_device } = req.body;
+        const pid = await challengePerson(app.lab.db, challenge);
+        const person = await app.lab.db.selectFrom('person').select('username').where('pid', '=', pid).executeTakeFirstOrThrow();
+        // wrong codes slow every later attempt at the account, as wrong passwords do
+        const key = `login-account:${person.username}`;
+        const attempt = await hit(app.lab.db, key, ACCOUNT_WINDOW_MS);
+        const wait = accountDelayMs(attempt.count - 1);
+        if (wait > 0) await sleep(wait);
+        if (!(await checkSecondFactor(app.lab.db, pid, code))) throw await wrongCode(req, person.username);
+        await closeChallenge(app.lab.db, challenge);
+        return sessionFor(req, reply, await actorByUsername(app.lab.db, person.username), trust_device);
       },
     );
 
@@ -286,13 +371,15 @@ export async function authRoutes(app: FastifyInstance) {
 
   api.get(
     '/api/me/',
-    { schema: { tags, summary: 'The logged-in member (checks the token)', response: answers(MeSchema) }, config: { access: 'member' } },
+    { schema: { tags, summary: 'The logged-in member (checks the token)', response: answers(MeSchema) }, config: { access: 'member', duringEnrolment: true } },
     async (req) => {
       const a = requireActor(req);
+      const { two_factor_missing: _, ...rest } = a;
       return {
-        ...a,
+        ...rest,
         portrait_url: a.portrait_url || DEFAULT_PORTRAIT,
         advisor: a.username === app.lab.config.advisorUsername,
+        two_factor_missing: a.two_factor_missing === true,
         analytics_url: app.lab.config.analyticsUrl ?? null,
       };
     },

@@ -3,9 +3,9 @@ import { z } from 'zod';
 import { enumValues, pageSections, showcaseKinds } from '../../common/enums.ts';
 import { inputSchema } from '../../common/resource.ts';
 import { site } from '../../common/resources/site.ts';
-import { PublicPageSchema, PublicShowcaseSchema, SiteSettingsSchema } from '../../common/wire.ts';
+import { ConsoleSiteSettingsSchema, PublicPageSchema, PublicShowcaseSchema, SiteSettingsSchema } from '../../common/wire.ts';
 import { uploadConfigOf, uploadLimits } from '../http/multipart.ts';
-import { publicPage, publicPages, publicShowcase, saveSiteSettings, siteSettings } from '../services/site.ts';
+import { publicPage, publicPages, publicShowcase, publicSiteSettings, saveSiteSettings, siteSettings } from '../services/site.ts';
 import { asSent } from '../cache/plugin.ts';
 import { answers, ctxOf, listOrOne, multipartConsumes, SuccessSchema, success, typed } from './helpers.ts';
 import { FieldError } from '../errors.ts';
@@ -29,7 +29,7 @@ export async function siteRoutes(app: FastifyInstance) {
   api.get(
     site.path,
     {
-      schema: { tags, summary: 'The site settings (lab intro, footer, console title)', response: answers(SiteSettingsSchema) },
+      schema: { tags, summary: 'The site settings (lab intro, footer, console title, security)', response: answers(ConsoleSiteSettingsSchema) },
       config: { access: site.access.read },
     },
     async (req) => siteSettings(ctxOf(app, req)),
@@ -94,6 +94,6 @@ export async function siteRoutes(app: FastifyInstance) {
       config: { access: 'public', cache: { topics: ['site'] } },
       schema: { tags: publicTags, summary: 'The site settings as the public pages show them', response: answers(SiteSettingsSchema) },
     },
-    async (req) => siteSettings(ctxOf(app, req)),
+    async (req) => publicSiteSettings(ctxOf(app, req)),
   );
 }

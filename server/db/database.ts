@@ -15,6 +15,7 @@ import * as publishAt from './migrations/2026-11-24-0004-publish-at.ts';
 import * as invitations from './migrations/2026-11-25-0001-invitations.ts';
 import * as publicationCitation from './migrations/2026-11-25-0002-publication-citation.ts';
 import * as publicationKinds from './migrations/2026-11-25-0010-publication-kinds.ts';
+import * as twoFactor from './migrations/2026-11-27-0201-two-factor.ts';
 import * as passwordReset from './migrations/2026-11-27-0301-password-reset.ts';
 import * as publishNotice from './migrations/2026-11-27-0302-publish-notice.ts';
 import type { Database } from './schema.ts';
@@ -103,6 +104,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-0001-invitations': invitations,
   '2026-11-25-0002-publication-citation': publicationCitation,
   '2026-11-25-0010-publication-kinds': publicationKinds,
+  '2026-11-27-0201-two-factor': twoFactor,
   '2026-11-27-0301-password-reset': passwordReset,
   '2026-11-27-0302-publish-notice': publishNotice,
 };

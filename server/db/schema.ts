@@ -218,6 +218,8 @@ export const tables = {
     filing_number: textDefault,
     console_title_zh: textDefault,
     console_title_en: textDefault,
+    // 2026-11-27-0201-two-factor
+    require_admin_2fa: bool01Default,
     // 2026-11-27-0302-publish-notice
     notify_publish: bool01Default,
   },
@@ -262,6 +264,10 @@ export const tables = {
 
   // 2026-11-25-0001-invitations
   invitation: { token_hash: text, person_pid: int, created_by: intOrNull, created_at: int, expires_at: int, used_at: intOrNull },
+  // 2026-11-27-0201-two-factor
+  two_factor: { person_pid: int, secret: text, enabled_at: intOrNull, last_step: intOrNull, recovery: textDefault },
+  login_challenge: { token_hash: text, person_pid: int, expires_at: int, tries: intDefault },
+  trusted_device: { token_hash: text, person_pid: int, expires_at: int },
   // 2026-11-27-0301-password-reset
   password_reset: { token_hash: text, person_pid: int, created_at: int, expires_at: int, used_at: intOrNull },
 } as const satisfies Record<string, Record<string, Column>>;

@@ -73,6 +73,8 @@ declare module 'fastify' {
     access?: RouteAccess;
     /** A write allowed while the member must still replace an initial password (the service then lets only that change through). */
     duringPasswordChange?: boolean;
+    /** A call open to an administrator who must still turn on two-factor login (issue #30): who am I, and enrolment. */
+    duringEnrolment?: boolean;
   }
 }
 
@@ -106,9 +108,11 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { db: DB; adviso
         req.authError = check.error;
       }
     }
-    const { access = 'public', duringPasswordChange } = req.routeOptions.config;
+    const { access = 'public', duringPasswordChange, duringEnrolment } = req.routeOptions.config;
     if (access === 'public') return;
     const actor = requireAccess(req, access === 'advisor' ? 'member' : access);
+    // the site requires two-factor login of administrators: one without it reaches nothing but its enrolment
+    if (actor.two_factor_missing && !duringEnrolment) throw new ApiError(403, 'two_factor_required');
     if (access === 'advisor' && actor.username !== opts.advisor) throw new ApiError(403, 'forbidden');
     if (actor.must_change_password && !safeMethods.has(req.method) && !duringPasswordChange) {
       throw new ApiError(403, 'password_change_required');

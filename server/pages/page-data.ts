@@ -29,7 +29,7 @@ import type { ListOptions } from '../services/crud.ts';
 import { publicPeople, publicPeopleCount, publicPerson } from '../services/people.ts';
 import { publicationPdfUrl, publications, publicationsBy } from '../services/publications.ts';
 import { type AuthorMembers, authorKey, BY_NAME, indexMembers, linkOf, memberOf, noMembers } from '../../common/authors.ts';
-import { publicPage, publicPages, publicShowcase, siteSettings } from '../services/site.ts';
+import { publicPage, publicPages, publicShowcase, publicSiteSettings } from '../services/site.ts';
 import { asWire } from '../services/wire.ts';
 import { citationsOf } from '../services/citations.ts';
 import { renderMarkdown } from './markdown.ts';
@@ -211,13 +211,13 @@ export function createPageData(lab: Lab, req: FastifyRequest, topics: Set<Topic>
     advisor: lab.config.advisorUsername ?? null,
     site: () => {
       reads('site');
-      return siteSettings(ctx);
+      return publicSiteSettings(ctx);
     },
 
     /** The settings with the intro rendered (and as plain text for the meta description). */
     async siteWithIntro() {
       reads('site');
-      const s = await siteSettings(ctx);
+      const s = await publicSiteSettings(ctx);
       const intro = pick(s.intro_zh, s.intro_en, lang);
       return {
         ...s,

@@ -17,6 +17,8 @@ export type Actor = {
   portrait_url: string | null;
   /** Still on an initial or reset password: every write but the change of it is refused (http/auth.ts). */
   must_change_password: boolean;
+  /** An administrator without two-factor login while the site requires it: only enrolment is open (http/auth.ts). */
+  two_factor_missing?: boolean;
 };
 
 export const hashPassword = (password: string) => hash(password, { algorithm: 2 });
@@ -69,6 +71,8 @@ export async function actorByUsername(db: DB, username: string): Promise<Actor> 
 
 export type LoginResult =
   | { status: 'success'; token: string; loginTime: number; actor: Actor }
+  // the password is right and the member has two-factor login: no session until the code (services/two-factor.ts)
+  | { status: 'code_required'; actor: Actor }
   | { status: 'fail'; needsInvitation?: true }
   | { status: 'notexist' };
 
@@ -87,7 +91,7 @@ export async function startSession(db: DB, pid: number): Promise<{ token: string
   return { token, loginTime };
 }
 
-export async function login(db: DB, username: string, password: string): Promise<LoginResult> {
+export async function login(db: DB, username: string, password: string, opts: { twoFactor?: (pid: number) => Promise<boolean> } = {}): Promise<LoginResult> {
   const row = await db
     .selectFrom('person')
     .select([...actorColumns, 'password_hash'])
@@ -103,8 +107,9 @@ export async function login(db: DB, username: string, password: string): Promise
   // about the password
   if (row.must_change_password === 1) return { status: 'fail', needsInvitation: true };
   if (!right) return { status: 'fail' };
-  const { token, loginTime } = await startSession(db, row.pid);
   const { password_hash: _, ...actor } = row;
+  if (opts.twoFactor && (await opts.twoFactor(row.pid))) return { status: 'code_required', actor: actorOf(actor) };
+  const { token, loginTime } = await startSession(db, row.pid);
   return { status: 'success', token, loginTime, actor: actorOf(actor) };
 }
 
@@ -115,7 +120,10 @@ export async function actorForToken(db: DB, token: string): Promise<TokenCheck> 
   const row = await db
     .selectFrom('session')
     .innerJoin('person', 'person.pid', 'session.person_pid')
-    .select([...actorColumns.map((c) => `person.${c}` as const), 'session.login_time'])
+    .leftJoin('two_factor', (j) => j.onRef('two_factor.person_pid', '=', 'person.pid').on('two_factor.enabled_at', 'is not', null))
+    .select([...actorColumns.map((c) => `person.${c}` as const), 'session.login_time', 'two_factor.person_pid as enrolled'])
+    // one query: whether the site requires two-factor login of administrators
+    .select((eb) => eb.selectFrom('site_settings').select('require_admin_2fa').limit(1).as('required'))
     .where('session.token_hash', '=', sha256(token))
     .executeTakeFirst();
   if (!row) return { error: 'invalid' };
@@ -123,8 +131,10 @@ export async function actorForToken(db: DB, token: string): Promise<TokenCheck> 
     await db.deleteFrom('session').where('token_hash', '=', sha256(token)).execute();
     return { error: 'expired' };
   }
-  const { login_time: _, ...actor } = row;
-  return { actor: actorOf(actor) };
+  const { login_time: _, enrolled, required, ...actor } = row;
+  const a = actorOf(actor);
+  if (a.authority === 'admin' && required === 1 && enrolled == null) a.two_factor_missing = true;
+  return { actor: a };
 }
 
 export async function logout(db: DB, token: string): Promise<void> {

@@ -1,3 +1,5 @@
+import { forgetTrustedDevices } from './two-factor.ts';
+import { passwordProblem } from '../../common/password-policy.ts';
 import { randomBytes } from 'node:crypto';
 import type { DB } from '../db/database.ts';
 import { FieldError, NotFound, Refused } from '../errors.ts';
@@ -98,6 +100,9 @@ export async function acceptInvitation(db: DB, token: string, password: string, 
   if (state !== 'open') throw new Refused(state === 'used' ? 'invitation_used' : 'invitation_expired');
   // the password the account had (SPEC §9's pinyin one, after an upgrade) is derived from public data
   if (await verifyPassword(row.password_hash, password)) throw FieldError.one('password', 'password_same');
+  // the policy with whom the invitation is for (the form only knew the password)
+  const problem = passwordProblem(password, { username: row.username, names: [row.name_zh, row.name_en] });
+  if (problem) throw FieldError.one('password', problem);
   const hash = await hashPassword(password);
   const now = nowSeconds();
   const session = await db.transaction().execute(async (tx) => {
@@ -111,6 +116,7 @@ export async function acceptInvitation(db: DB, token: string, password: string, 
     if (Number(taken.numUpdatedRows) !== 1) throw new Refused('invitation_used');
     await tx.updateTable('person').set({ password_hash: hash, must_change_password: 0 }).where('pid', '=', row.person_pid).execute();
     await tx.deleteFrom('session').where('person_pid', '=', row.person_pid).execute();
+    await forgetTrustedDevices(tx, row.person_pid);
     const started = await startSession(tx, row.person_pid);
     const actor = await actorByUsername(tx, row.username);
     await logActivity({ db: tx, actor, address }, { action: 'password', resource: 'person', record: row.person_pid, detail: ['invitation'] });

@@ -1,4 +1,5 @@
 import type { SelectQueryBuilder } from 'kysely';
+import { passwordProblem } from '../../common/password-policy.ts';
 import { profileFields } from '../../common/resources/person.ts';
 import { person } from '../../common/resources/person.ts';
 import { type PublicPerson, type PublicPersonItem, publicPersonFields } from '../../common/wire.ts';
@@ -7,6 +8,7 @@ import { type Issued, issueInvitation } from './invitations.ts';
 import type { Database, TableRow } from '../db/schema.ts';
 import type { Ctx } from './context.ts';
 import { hit, reset } from './counters.ts';
+import { forgetTrustedDevices } from './two-factor.ts';
 import { createCrud, type WriteArgs } from './crud.ts';
 import { removePrivateFilesOf, renameFilesOwner } from './files.ts';
 import { logActivity } from './activity.ts';
@@ -24,6 +26,10 @@ type Write = WriteArgs<TableRow<'person'>>;
 async function passwordAndLink({ ctx, mode, input, values, current }: Write) {
   const pw = typeof input.password === 'string' ? input.password : '';
   if (pw) {
+    // the policy with the stored record's username and names where the write does not change them
+    const pick = (f: 'username' | 'name_zh' | 'name_en') => values[f] ?? current?.[f];
+    const problem = passwordProblem(pw, { username: pick('username'), names: [pick('name_zh'), pick('name_en')] });
+    if (problem) throw FieldError.one('password', problem);
     values.password_hash = await hashPassword(pw);
     values.must_change_password = 0;
   } else if (mode === 'create') {
@@ -133,6 +139,8 @@ export const people = createCrud(person, {
     if (mode === 'update' && typeof input.password === 'string' && input.password) {
       // a changed password ends every other session of that person
       await revokeSessionsOf(ctx.db, id, ctx.actor?.pid === id ? (ctx.token ?? undefined) : undefined);
+      // and the devices trusted to skip the two-factor code (issue #30)
+      await forgetTrustedDevices(ctx.db, id);
     }
   },
   async beforeDelete(ctx, current, changes) {

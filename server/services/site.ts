@@ -3,7 +3,7 @@ import type { Lang } from '../../common/enums.ts';
 import { defaults, inputSchema } from '../../common/resource.ts';
 import { PAGE_SLUG_RE, page } from '../../common/resources/page.ts';
 import { showcase } from '../../common/resources/showcase.ts';
-import { SITE_ID, site } from '../../common/resources/site.ts';
+import { adminOnlySettings, SITE_ID, site } from '../../common/resources/site.ts';
 import type { PublicPage, PublicShowcase } from '../../common/wire.ts';
 import { releaseLabel } from './content.ts';
 import { loose, type TableRow } from '../db/schema.ts';
@@ -99,6 +99,13 @@ export async function siteSettings(ctx: Ctx): Promise<SiteSettings> {
       def.kind === 'image' ? (typeof v === 'string' && v !== '' ? v : null) : def.kind === 'bool' ? v === true || v === 1 : v == null ? '' : String(v);
   }
   return out as SiteSettings;
+}
+
+/** What the public reads of the settings: not those only administrators see. */
+export async function publicSiteSettings(ctx: Ctx): Promise<Omit<SiteSettings, (typeof adminOnlySettings)[number]>> {
+  const all: Partial<SiteSettings> = await siteSettings(ctx);
+  for (const name of adminOnlySettings) delete all[name];
+  return all as Omit<SiteSettings, (typeof adminOnlySettings)[number]>;
 }
 
 /**

@@ -46,7 +46,7 @@ describe('lab CLI', () => {
   });
 
   it('writes a backup and restores it into another instance', () => {
-    const made = run('create-user', '--username', 'clikeeper', '--uid', 'CLI1', '--name-zh', '保管', '--name-en', 'Keeper', '--password', 'keeper-password');
+    const made = run('create-user', '--username', 'clikeeper', '--uid', 'CLI1', '--name-zh', '保管', '--name-en', 'Keeper', '--password', 'vault-of-records');
     expect(made.status, made.stderr).toBe(0);
     const file = path.join(dataDir, 'cli.tar.gz');
     const b = run('backup', file);

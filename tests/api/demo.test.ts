@@ -87,7 +87,7 @@ describe.each(dialects)('demo content on %s', (dialect) => {
   });
 
   it('lets the demo member log in with the printed password', async () => {
-    const user = await loginAs(t.app, 'demo.user', 'demo-user-2026');
+    const user = await loginAs(t.app, 'demo.user', 'reading-room-2026');
     expect((await user.get('/api/me/')).json().authority).toBe('user');
   });
 

@@ -91,12 +91,12 @@ describe.each(dialects)('invitations on %s', (dialect) => {
 
   it('applies the rules of a password change, consuming nothing on a refusal', async () => {
     const p = await invited();
-    expect(fieldErrors(await accept(p.token, 'short'))).toEqual({ password: ['at least 8 characters'] });
+    expect(fieldErrors(await accept(p.token, 'short'))).toEqual({ password: ['at least 10 characters'] });
     expect(fieldErrors(await accept(p.token, 'long-enough-1', 'long-enough-2'))).toEqual({ password2: ['the two passwords must match'] });
     expect(Object.keys(fieldErrors(await accept(p.token, '')))).toEqual(['password']);
     const zh = anon();
     zh.lang = 'zh';
-    expect(fieldErrors(await accept(p.token, 'short', 'short', zh))).toEqual({ password: ['最少8位密码'] });
+    expect(fieldErrors(await accept(p.token, 'short', 'short', zh))).toEqual({ password: ['密码至少需要 10 个字符'] });
     expect((await state(p.token)).json().state).toBe('open');
     expect((await accept(p.token, 'long-enough-1')).statusCode).toBe(200);
   });

@@ -122,7 +122,7 @@ describe.each(dialects)('e-mail on %s', (dialect) => {
 
     const short = await reset(token, 'short');
     expect(short.statusCode).toBe(400);
-    expect(short.json()).toEqual({ password: ['at least 8 characters'] });
+    expect(short.json()).toEqual({ password: ['at least 10 characters'] });
     const done = await reset(token, 'reset-password-1');
     expect(done.statusCode, done.body).toBe(200);
     expect(done.json().detail).toMatch(/log in with the new password/);

@@ -53,11 +53,11 @@ describe.each(dialects)('a resource added by the steps of docs/adding-a-resource
       username: 'awardee',
       name_zh: '获奖者',
       name_en: 'Awardee',
-      password: 'awardee-password',
-      password2: 'awardee-password',
+      password: 'prize-winning-pw',
+      password2: 'prize-winning-pw',
     });
     expect(made.statusCode, made.body).toBe(200);
-    member = await loginAs(t.app, 'awardee', 'awardee-password');
+    member = await loginAs(t.app, 'awardee', 'prize-winning-pw');
   });
   afterAll(() => t.close());
 

@@ -55,16 +55,16 @@ describe.each(dialects)('people on %s', (dialect) => {
       }
     });
 
-    it('refuses a password under 8 characters, in both languages', async () => {
-      const f = personFields({ password: 'seven77', password2: 'seven77' });
-      expect(fieldErrors(await admin.send('POST', '/api/people/', f))).toEqual({ password: ['at least 8 characters'] });
+    it('refuses a password under 10 characters, in both languages', async () => {
+      const f = personFields({ password: 'ninechar9', password2: 'ninechar9' });
+      expect(fieldErrors(await admin.send('POST', '/api/people/', f))).toEqual({ password: ['at least 10 characters'] });
       admin.lang = 'zh';
       try {
-        expect(fieldErrors(await admin.send('POST', '/api/people/', f))).toEqual({ password: ['最少8位密码'] });
+        expect(fieldErrors(await admin.send('POST', '/api/people/', f))).toEqual({ password: ['密码至少需要 10 个字符'] });
       } finally {
         admin.lang = 'en';
       }
-      expect((await new Client(w.app).login(String(f.username), 'seven77')).loginStatus).toBe('notexist');
+      expect((await new Client(w.app).login(String(f.username), 'ninechar9')).loginStatus).toBe('notexist');
     });
 
     it('refuses a confirmation that differs, in both languages', async () => {
@@ -78,16 +78,16 @@ describe.each(dialects)('people on %s', (dialect) => {
       }
     });
 
-    it('accepts exactly 8 characters, and the person logs in with them', async () => {
-      const f = personFields({ password: 'eight888', password2: 'eight888' });
+    it('accepts exactly 10 characters, and the person logs in with them', async () => {
+      const f = personFields({ password: 'ten-chars0', password2: 'ten-chars0' });
       createdId(await admin.send('POST', '/api/people/', f));
-      expect((await new Client(w.app).login(String(f.username), 'eight888')).loginStatus).toBe('success');
+      expect((await new Client(w.app).login(String(f.username), 'ten-chars0')).loginStatus).toBe('success');
     });
 
     it('applies the same rules on the own profile, and a valid change takes effect', async () => {
       const m = await newMember(admin);
       const url = `/api/people/?uid=${m.uid}`;
-      expect(fieldErrors(await m.send('PUT', url, { password: 'short', password2: 'short' }))).toEqual({ password: ['at least 8 characters'] });
+      expect(fieldErrors(await m.send('PUT', url, { password: 'short', password2: 'short' }))).toEqual({ password: ['at least 10 characters'] });
       expect(fieldErrors(await m.send('PUT', url, { password: 'new-password-1', password2: 'new-password-2' }))).toEqual({
         password2: ['the two passwords must match'],
       });

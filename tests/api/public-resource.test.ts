@@ -212,8 +212,8 @@ describe.each(dialects)('a public resource declared in a test, on %s', (dialect)
         username,
         name_zh: '某人',
         name_en: 'Someone',
-        password: 'someone-password',
-        password2: 'someone-password',
+        password: 'a quiet harbour at dawn',
+        password2: 'a quiet harbour at dawn',
       });
       expect(fieldErrors(res)).toEqual({ username: ['this username is reserved'] });
     }

@@ -179,6 +179,6 @@ describe('the OpenAPI document', () => {
     expect(at(create, 'properties', 'type', 'enum')).toContain('lab hot topic');
     expect(at(create, 'properties', 'image_url', 'anyOf')).toContainEqual({ type: 'string', format: 'binary' });
     expect(at(bodyOf('/apiprivate/disctime/', 'put', 'application/json'), 'required')).toEqual(['uid', 'term', 'occupy']);
-    expect(keysAt(bodyOf('/api/login/', 'post', 'application/json'), 'properties')).toEqual(['username', 'password']);
+    expect(keysAt(bodyOf('/api/login/', 'post', 'application/json'), 'properties')).toEqual(['username', 'password', 'code', 'trust_device']);
   });
 });

@@ -200,7 +200,11 @@ describe.each(dialects)('site content on %s', (dialect) => {
       const admin = (await w.admin.get('/api/site/')).json() as Row;
       expect(admin).toMatchObject({ ...DEFAULT_NAMES, email: '', intro_zh: '', qr_image_url: null, filing_number: '' });
       expect(Object.keys(admin).sort()).toEqual(Object.keys(site.fields).sort());
-      expect((await anon().get('/api/read_site/')).json()).toEqual(admin);
+      // the public reads every setting but those only administrators see (issue #30)
+      const { require_admin_2fa, notify_publish, ...publicPart } = admin;
+      expect(require_admin_2fa).toBe(false);
+      expect(notify_publish).toBe(false);
+      expect((await anon().get('/api/read_site/')).json()).toEqual(publicPart);
     });
 
     it('saves the fields sent (multipart or JSON) and leaves the absent ones unchanged', async () => {
@@ -216,8 +220,9 @@ describe.each(dialects)('site content on %s', (dialect) => {
         email: 'lab@example.org',
         filing_number: '京ICP备00000000号-1',
       });
-      // the markdown leaves as stored, and the public read is the same record
-      expect((await anon().get('/api/read_site/')).json()).toEqual(got);
+      // the markdown leaves as stored, and the public read is the same record (but the administrators' settings)
+      const { require_admin_2fa: _, notify_publish: __, ...publicGot } = got;
+      expect((await anon().get('/api/read_site/')).json()).toEqual(publicGot);
 
       // an optional field sent empty is cleared
       await ok(w.admin.json('PUT', '/api/site/', { location_zh: '' }));

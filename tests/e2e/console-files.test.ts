@@ -302,7 +302,7 @@ describe.skipIf(!e2eAvailable)('console files, images, profile and schedules in 
     await page.getByLabel('Password', { exact: true }).fill('short');
     await page.getByLabel('Confirm password').fill('short');
     await save.click();
-    await page.locator('p.Mui-error').filter({ hasText: 'at least 8 characters' }).waitFor();
+    await page.locator('p.Mui-error').filter({ hasText: 'at least 10 characters' }).waitFor();
     await page.getByLabel('Password', { exact: true }).fill('');
     await page.getByLabel('Confirm password').fill('');
     await english.fill('');

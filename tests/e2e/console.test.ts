@@ -227,7 +227,7 @@ describe.skipIf(!e2eAvailable)('console in a browser', { timeout: 90_000 }, () =
     await editor.getByLabel('密码', { exact: true }).fill('short');
     await editor.getByLabel('确认密码').fill('other');
     await editor.getByRole('button', { name: '保存' }).click();
-    await page.getByText('密码: 最少8位密码').first().waitFor();
+    await page.getByText('密码: 密码至少需要 10 个字符').first().waitFor();
     await page.getByText('确认密码: 两次密码输入需保持一致').first().waitFor();
     await editor.getByLabel('密码', { exact: true }).fill('long-enough-1');
     await editor.getByLabel('确认密码').fill('long-enough-1');

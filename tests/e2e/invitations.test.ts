@@ -75,15 +75,15 @@ describe.skipIf(!e2eAvailable)('invitations in a browser', { timeout: 120_000 },
     await member.getByLabel('New password').fill('short');
     await member.getByLabel('Confirm password').fill('short');
     await member.getByRole('button', { name: 'Set password and log in' }).click();
-    await member.getByRole('alert').getByText('at least 8 characters').waitFor();
+    await member.getByRole('alert').getByText('at least 10 characters').waitFor();
     expect(await member.evaluate(() => (window as unknown as { __violations: string[] }).__violations)).toEqual([]);
-    await member.getByLabel('New password').fill('li-si-own-password');
-    await member.getByLabel('Confirm password').fill('li-si-own-password');
+    await member.getByLabel('New password').fill('own-chosen-secret');
+    await member.getByLabel('Confirm password').fill('own-chosen-secret');
     await member.getByRole('button', { name: 'Set password and log in' }).click();
     await member.waitForURL((u) => u.pathname === '/console', { timeout: 15_000 });
     await member.locator('main h1').first().waitFor();
     expect(await member.evaluate(() => localStorage.getItem('username'))).toBe('e2e.invited');
-    await loginAs(suite.site.app, 'e2e.invited', 'li-si-own-password');
+    await loginAs(suite.site.app, 'e2e.invited', 'own-chosen-secret');
 
     // the same link again, in either language
     for (const [lang, words] of [

@@ -10,6 +10,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { areas, enumByValue, personTypes } from '../../../common/enums.ts';
+import { t as message } from '../../../common/messages.ts';
+import { passwordProblem } from '../../../common/password-policy.ts';
 import { person, profileFields } from '../../../common/resources/person.ts';
 import { MyActivity } from '../../console/activity-log.tsx';
 import { ApiFailure, api } from '../../console/api.ts';
@@ -20,7 +22,8 @@ import { HistoryButton } from '../../console/history-dialog.tsx';
 import { useSession } from '../../console/session.ts';
 import { useAction } from '../../console/ui.tsx';
 import { useT } from '../../i18n/index.tsx';
-import { passwordChanged } from '../../lib/session.ts';
+import { passwordChanged, twoFactorEnrolled } from '../../lib/session.ts';
+import { TwoFactorSection } from '../two-factor.tsx';
 
 // SPEC §2 console/profile: one's own record. ID, username and authority are shown but not editable;
 // an empty password keeps the current one. The form is checked with the server's `person` schema
@@ -81,6 +84,22 @@ export default function ProfileScreen() {
     document.querySelector<HTMLInputElement>('#password input')?.focus({ preventScroll: true });
   }, [loaded]);
 
+  // an administrator the site requires two-factor login of reaches nothing else until it is on (issue #30)
+  if (session.twoFactorMissing) {
+    return (
+      <Box sx={{ maxWidth: 1000 }}>
+        <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
+          {t('console.profile')}
+        </Typography>
+        <TwoFactorSection
+          onEnabled={() => {
+            twoFactorEnrolled();
+            void revalidator.revalidate();
+          }}
+        />
+      </Box>
+    );
+  }
   if (profile.isError) {
     return (
       <Typography color="error">
@@ -97,6 +116,12 @@ export default function ProfileScreen() {
       const { [name]: _, ...rest } = cur;
       if (name === 'password' || name === 'password2') delete rest.password2;
       if (name === 'password') delete rest.old_password;
+      // the password policy as it is typed (common/password-policy.ts; the server judges again)
+      const problem =
+        name === 'password' && typeof v === 'string' && v !== ''
+          ? passwordProblem(v, { username: session.username, names: [values.name_zh, values.name_en] })
+          : null;
+      if (problem) rest.password = message(lang, problem);
       return rest;
     });
   };
@@ -264,6 +289,7 @@ export default function ProfileScreen() {
         </Box>
       </Box>
       <Box sx={{ maxWidth: 1000, mt: 2 }}>
+        <TwoFactorSection />
         <MyActivity />
       </Box>
     </>

@@ -3,7 +3,7 @@ import { redirect } from 'react-router';
 import { clientScreen } from '../../console/client-screen.ts';
 import { FrameFallback } from '../../console/fallback.tsx';
 import ConsoleLayout from '../../console/screens/layout.client.tsx';
-import { PASSWORD_FORM, readSession } from '../../lib/session.ts';
+import { PASSWORD_FORM, TWO_FACTOR_FORM, readSession } from '../../lib/session.ts';
 import type { Route } from './+types/layout.ts';
 
 // The console frame (SPEC §2): a client-rendered area behind the stored login of SPEC §4. A missing or
@@ -19,6 +19,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   }
   // an initial password is replaced before anything else (the server enforces it; this shows the way)
   if (session.mustChangePassword && new URL(request.url).pathname !== '/console/profile') throw redirect(PASSWORD_FORM);
+  if (session.twoFactorMissing && new URL(request.url).pathname !== '/console/profile') throw redirect(TWO_FACTOR_FORM);
   return { session };
 }
 // the stored login lives in the browser, so the check runs there, also on the first load

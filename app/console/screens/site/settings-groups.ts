@@ -2,11 +2,17 @@ import type { site } from '../../../../common/resources/site.ts';
 import type { TextKey } from '../../../i18n/index.tsx';
 
 /** The settings form's fields, in groups (every declared field once). */
-export const groups: { key: 'labName' | 'intro' | 'contact' | 'consoleTitles'; fields: (keyof typeof site.fields)[]; wide?: boolean; hint?: TextKey }[] = [
+export const groups: {
+  key: 'labName' | 'intro' | 'contact' | 'consoleTitles' | 'security';
+  fields: (keyof typeof site.fields)[];
+  wide?: boolean;
+  hint?: TextKey;
+}[] = [
   { key: 'labName', fields: ['lab_name_zh', 'lab_name_en'] },
   { key: 'intro', fields: ['intro_zh', 'intro_en'], wide: true },
   { key: 'contact', fields: ['location_zh', 'location_en', 'email', 'filing_number', 'qr_image_url'], hint: 'consoleSite.filingHint' },
   { key: 'consoleTitles', fields: ['console_title_zh', 'console_title_en'] },
+  { key: 'security', fields: ['require_admin_2fa'] },
 ];
 
 export const settingFields = groups.flatMap((g) => g.fields);

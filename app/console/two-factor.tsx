@@ -1,0 +1,185 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { TwoFactorState } from '../../common/wire.ts';
+import { useT } from '../i18n/index.tsx';
+import { ApiFailure, request } from './api.ts';
+import type { Row } from './columns.tsx';
+import { useAction, useConfirm } from './ui.tsx';
+
+// Two-factor login on one's own profile (issue #30, point 2): set up with the QR code the server draws (no
+// outside service) or the key typed by hand, confirmed with a code; the 10 recovery codes shown once; turned
+// off with the password. An administrator the site requires it of sees only this until it is on.
+
+type Setup = { secret: string; uri: string; qr_svg: string };
+
+const failure = (e: unknown, fallback: string) => (e instanceof ApiFailure ? (e.detail ?? e.lines().join('; ')) : fallback);
+
+export function TwoFactorSection({ onEnabled }: { onEnabled?: () => void }) {
+  const { t } = useT();
+  const queryClient = useQueryClient();
+  const state = useQuery({ queryKey: ['two-factor'], queryFn: () => request<TwoFactorState>('GET', '/api/two-factor/') });
+  const [setup, setSetup] = useState<Setup | null>(null);
+  const [code, setCode] = useState('');
+  const [password, setPassword] = useState('');
+  const [codes, setCodes] = useState<string[] | null>(null);
+  const [problem, setProblem] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  async function act(fn: () => Promise<void>) {
+    setBusy(true);
+    setProblem('');
+    try {
+      await fn();
+    } catch (e) {
+      setProblem(failure(e, t('console.failed')));
+    } finally {
+      setBusy(false);
+    }
+  }
+  const begin = () => act(async () => setSetup(await request<Setup>('POST', '/api/two-factor/setup/', { json: {} })));
+  const confirm = () =>
+    act(async () => {
+      const answer = await request<{ recovery_codes: string[] }>('POST', '/api/two-factor/enable/', { json: { code } });
+      setCodes(answer.recovery_codes);
+      setSetup(null);
+      setCode('');
+      await queryClient.invalidateQueries({ queryKey: ['two-factor'] });
+      onEnabled?.();
+    });
+  const disable = () =>
+    act(async () => {
+      await request('POST', '/api/two-factor/disable/', { json: { password } });
+      setPassword('');
+      setCodes(null);
+      await queryClient.invalidateQueries({ queryKey: ['two-factor'] });
+    });
+
+  const s = state.data;
+  return (
+    <Paper variant="outlined" component="section" id="two-factor" aria-labelledby="two-factor-title" sx={{ p: { xs: 1.5, sm: 2 }, mb: 2, scrollMarginTop: 72 }}>
+      <Typography id="two-factor-title" variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
+        {t('twoFactor.title')}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        {t('twoFactor.hint')}
+      </Typography>
+      {s?.required && !s.enabled && (
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          {t('twoFactor.required')}
+        </Alert>
+      )}
+      {problem && (
+        <Alert severity="error" sx={{ mb: 2 }} role="alert">
+          {problem}
+        </Alert>
+      )}
+      {codes && (
+        <Alert severity="success" sx={{ mb: 2 }}>
+          <Typography variant="body2" sx={{ mb: 1 }}>
+            {t('twoFactor.recoveryShown')}
+          </Typography>
+          <Box component="ul" aria-label={t('twoFactor.recoveryCodes')} sx={{ fontFamily: 'monospace', columns: 2, m: 0, pl: 2 }}>
+            {codes.map((c) => (
+              <li key={c}>{c}</li>
+            ))}
+          </Box>
+        </Alert>
+      )}
+      {s && !s.enabled && !setup && (
+        <Button variant="contained" onClick={begin} disabled={busy}>
+          {t('twoFactor.begin')}
+        </Button>
+      )}
+      {s && !s.enabled && setup && (
+        <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'flex-start' }}>
+          <Box
+            component="img"
+            src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(setup.qr_svg)}`}
+            alt={t('twoFactor.qr')}
+            sx={{ width: 200, height: 200, bgcolor: '#fff' }}
+          />
+          <Box sx={{ flex: '1 1 260px' }}>
+            <Typography variant="body2">{t('twoFactor.scan')}</Typography>
+            <Typography variant="body2" sx={{ mt: 1 }}>
+              {t('twoFactor.manual')}{' '}
+              <Box component="code" data-testid="two-factor-key" sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>
+                {setup.secret}
+              </Box>
+            </Typography>
+            <Box
+              component="form"
+              sx={{ display: 'flex', gap: 1, mt: 2, alignItems: 'center' }}
+              onSubmit={(e) => {
+                e.preventDefault();
+                void confirm();
+              }}
+            >
+              <TextField
+                size="small"
+                label={t('twoFactor.code')}
+                value={code}
+                onChange={(e) => setCode(e.target.value)}
+                slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'one-time-code', maxLength: 6 } }}
+              />
+              <Button type="submit" variant="contained" disabled={busy || code.trim().length !== 6}>
+                {t('twoFactor.confirm')}
+              </Button>
+            </Box>
+          </Box>
+        </Box>
+      )}
+      {s?.enabled && (
+        <>
+          <Typography variant="body2" sx={{ mb: 1 }}>
+            {t('twoFactor.on', { count: s.recovery_left })}
+          </Typography>
+          <Box
+            component="form"
+            sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}
+            onSubmit={(e) => {
+              e.preventDefault();
+              void disable();
+            }}
+          >
+            <TextField
+              size="small"
+              type="password"
+              label={t('twoFactor.password')}
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              autoComplete="current-password"
+            />
+            <Button type="submit" variant="outlined" color="warning" disabled={busy || !password}>
+              {t('twoFactor.disable')}
+            </Button>
+          </Box>
+        </>
+      )}
+    </Paper>
+  );
+}
+
+/** A person's row (administrators): reset their two-factor login after a confirmation (a lost phone). */
+export function TwoFactorReset({ row, name }: { row: Row; name: string }) {
+  const { t } = useT();
+  const confirm = useConfirm();
+  const { busy, run } = useAction();
+  async function reset() {
+    if (!(await confirm(t('twoFactor.confirmReset', { name })))) return;
+    await run(
+      () => request('POST', `/api/people/two-factor-reset/?pid=${String(row.pid)}`),
+      () => t('twoFactor.wasReset', { name }),
+    );
+  }
+  return (
+    <Button size="small" color="secondary" disabled={busy} onClick={() => void reset()}>
+      {t('twoFactor.reset')}
+    </Button>
+  );
+}
