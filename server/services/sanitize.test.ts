@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sanitizeHtml } from './sanitize.ts';
+import { STRAY_LT_MAX, sanitizeHtml } from './sanitize.ts';
 
 // Reverse tabnabbing (issue #10): a link that opens in another browsing context (any target, in any
 // letter case) must not hand that page window.opener, whatever rel the stored HTML asked for.
@@ -23,5 +23,20 @@ describe('sanitizeHtml links with a target', () => {
     const out = sanitizeHtml(html);
     expect(out).toContain('href="https://x.example"');
     expect(relOf(out)).toEqual(['noopener', 'noreferrer']);
+  });
+});
+
+describe('sanitizeHtml on text with more stray "<" than any page holds', () => {
+  it('shows it as written, escaped, where a page with a few keeps its markup', () => {
+    // STRAY_LT_MAX of them: the one in "1 < 2" and a run whose last one is followed by a tag's
+    const few = `<p>1 < 2</p>${'<'.repeat(STRAY_LT_MAX - 1)}<b onclick="x()">b</b>`;
+    const kept = sanitizeHtml(few);
+    expect(kept).toContain('<p>1 &lt; 2</p>');
+    expect(kept).toContain('<b>b</b>');
+    const many = `<p>1 < 2</p>${'<'.repeat(STRAY_LT_MAX)}<script>alert(1)</script><b onclick="x()">b</b>`;
+    const shown = sanitizeHtml(many);
+    expect(shown).not.toContain('<');
+    expect(shown.startsWith('&lt;p&gt;1 &lt; 2&lt;/p&gt;&lt;&lt;')).toBe(true);
+    expect(shown).toContain('&lt;script&gt;alert(1)&lt;/script&gt;&lt;b onclick=&quot;x()&quot;&gt;b&lt;/b&gt;');
   });
 });
