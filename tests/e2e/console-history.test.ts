@@ -187,12 +187,13 @@ describe.skipIf(!e2eAvailable)('history and trash in the console', { timeout: 12
     expect((await fetch(suite.at(fileUrl))).status).toBe(200);
 
     const page = await logIn('zh', ADMIN, `/console/publication?edit=${pid}`);
-    // the list is paged on the server: the new paper is found through the list's filter, as a member would
+    // the list is paged on the server: the new paper is found through the list's filter, as a member would,
+    // once the console runs in the page (its editor is open): what is typed before that is lost
+    await page.getByRole('form', { name: new RegExp(m.editing) }).waitFor({ timeout: 60_000 });
     await page.getByRole('searchbox', { name: m.filter }).fill(title);
-    await page
-      .getByRole('row', { name: new RegExp(title) })
-      .getByRole('button', { name: m.delete, exact: true })
-      .click();
+    const listed = page.getByRole('row', { name: new RegExp(title) });
+    await listed.waitFor({ timeout: 60_000 });
+    await listed.getByRole('button', { name: m.delete, exact: true }).click();
     await confirmDialog(page, 'zh');
     await page.getByText(m.deleted).first().waitFor();
     expect((await fetch(suite.at(fileUrl))).status).toBe(404);

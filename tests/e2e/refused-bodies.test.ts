@@ -31,11 +31,11 @@ const tmpFiles = () =>
 async function createMember(admin: string, username: string): Promise<string> {
   const fd = new FormData();
   for (const [k, v] of Object.entries({ uid: `U-${username}`, username, name_zh: '成员', name_en: 'Member', type: 'master' })) fd.append(k, v);
-  fd.append('password', 'member-password');
-  fd.append('password2', 'member-password');
+  fd.append('password', 'quiet-harbour-2026');
+  fd.append('password2', 'quiet-harbour-2026');
   const r = await fetch(`${server.url}/api/people/`, { method: 'POST', headers: { authorization: `Token ${admin}` }, body: fd });
   expect(r.status, await r.text()).toBe(200);
-  return loginOverHttp(server.url, username, 'member-password');
+  return loginOverHttp(server.url, username, 'quiet-harbour-2026');
 }
 
 /** A multipart body with `fields` text fields, then a file of BIG bytes. */
