@@ -1,36 +1,19 @@
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
-import { pageDataContext } from '#page-context';
-import { pick } from '../../common/lang.ts';
-import { HomeIcon } from '../components/icons.tsx';
-import { LanguageMenu } from '../components/language-menu.tsx';
+import { AccountCard, accountPageData, accountPageMeta } from '../components/account-card.tsx';
 import { useT } from '../i18n/index.tsx';
-import { seo } from '../lib/seo.ts';
 import type { Route } from './+types/forgot-password.ts';
 
 // "Forgot password?" (issue #30): the member gives a username or an e-mail address and the server mails a
 // reset link to the account's address. The answer is the same whether or not an account matches; without
 // SMTP on the server, it says what is missing. The server's words are shown as they come, in the page's language.
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const data = context.get(pageDataContext);
-  const site = await data.site();
-  return { lang: data.lang, origin: data.origin, forced: data.forced, labName: pick(site.lab_name_zh, site.lab_name_en, data.lang) };
+export function loader(args: Route.LoaderArgs) {
+  return accountPageData(args);
 }
 
-export function meta({ loaderData: data }: Route.MetaArgs) {
-  if (!data) return [];
-  return [
-    ...seo({
-      title: `${data.lang === 'zh' ? '忘记密码' : 'Forgot password'} · ${data.labName}`,
-      description: data.labName,
-      origin: data.origin,
-      path: '/forgot-password',
-      lang: data.lang,
-      forced: data.forced,
-    }),
-    { name: 'robots', content: 'noindex' },
-  ];
+export function meta({ loaderData }: Route.MetaArgs) {
+  return accountPageMeta(loaderData, { zh: '忘记密码', en: 'Forgot password' }, '/forgot-password');
 }
 
 type Outcome = { ok: boolean; text: string } | null;
@@ -66,36 +49,24 @@ export default function ForgotPassword({ loaderData }: Route.ComponentProps) {
   }
 
   return (
-    <main className="login-page">
-      <form className="login-card" method="post" onSubmit={submit} noValidate aria-labelledby="forgot-title">
-        <div className="top">
-          <Link className="icon-button on-light" to="/" aria-label={t('login.home')} title={t('login.home')}>
-            <HomeIcon />
-          </Link>
-          <LanguageMenu light />
+    <AccountCard id="forgot-title" title={t('forgot.title')} labName={loaderData.labName} onSubmit={submit}>
+      <p>{t('forgot.intro')}</p>
+      <label className="field">
+        <span>{t('forgot.login')}</span>
+        <input name="login" type="text" autoComplete="username" required maxLength={200} />
+      </label>
+      {outcome && (
+        <div className={`alert ${outcome.ok ? 'success' : 'error'}`} role={outcome.ok ? 'status' : 'alert'}>
+          {outcome.text}
         </div>
-        <h1 id="forgot-title">{t('forgot.title')}</h1>
-        <p className="muted small" style={{ marginTop: 4 }}>
-          {loaderData.labName}
-        </p>
-        <p>{t('forgot.intro')}</p>
-        <label className="field">
-          <span>{t('forgot.login')}</span>
-          <input name="login" type="text" autoComplete="username" required maxLength={200} />
-        </label>
-        {outcome && (
-          <div className={`alert ${outcome.ok ? 'success' : 'error'}`} role={outcome.ok ? 'status' : 'alert'}>
-            {outcome.text}
-          </div>
-        )}
-        <button type="submit" className="button full" disabled={busy} style={{ marginTop: 8 }}>
-          {busy ? t('forgot.submitting') : t('forgot.submit')}
-        </button>
-        <p className="hint">{t('login.forgotHint')}</p>
-        <p>
-          <Link to="/login">{t('forgot.back')}</Link>
-        </p>
-      </form>
-    </main>
+      )}
+      <button type="submit" className="button full" disabled={busy} style={{ marginTop: 8 }}>
+        {busy ? t('forgot.submitting') : t('forgot.submit')}
+      </button>
+      <p className="hint">{t('login.forgotHint')}</p>
+      <p>
+        <Link to="/login">{t('forgot.back')}</Link>
+      </p>
+    </AccountCard>
   );
 }

@@ -1,12 +1,8 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { pageDataContext } from '#page-context';
-import { pick } from '../../common/lang.ts';
-import { HomeIcon } from '../components/icons.tsx';
-import { LanguageMenu } from '../components/language-menu.tsx';
+import { AccountCard, accountPageData, accountPageMeta } from '../components/account-card.tsx';
 import { useT } from '../i18n/index.tsx';
 import { storeSession } from '../lib/session.ts';
-import { seo } from '../lib/seo.ts';
 import type { Route } from './+types/invite.ts';
 
 // An invitation (issue #25): /invite#<token>. The token is in the fragment, which the browser never sends
@@ -16,25 +12,12 @@ import type { Route } from './+types/invite.ts';
 /** SPEC §9's post-login redirect delay. */
 const REDIRECT_DELAY_MS = 500;
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const data = context.get(pageDataContext);
-  const site = await data.site();
-  return { lang: data.lang, origin: data.origin, forced: data.forced, labName: pick(site.lab_name_zh, site.lab_name_en, data.lang) };
+export function loader(args: Route.LoaderArgs) {
+  return accountPageData(args);
 }
 
-export function meta({ loaderData: data }: Route.MetaArgs) {
-  if (!data) return [];
-  return [
-    ...seo({
-      title: `${data.lang === 'zh' ? '设置密码' : 'Choose your password'} · ${data.labName}`,
-      description: data.labName,
-      origin: data.origin,
-      path: '/invite',
-      lang: data.lang,
-      forced: data.forced,
-    }),
-    { name: 'robots', content: 'noindex' },
-  ];
+export function meta({ loaderData }: Route.MetaArgs) {
+  return accountPageMeta(loaderData, { zh: '设置密码', en: 'Choose your password' }, '/invite');
 }
 
 type Invitation = { state: 'open' | 'used' | 'expired'; username: string; name_zh: string; name_en: string; expires_at: string };
@@ -119,80 +102,68 @@ export default function Invite({ loaderData }: Route.ComponentProps) {
     : '';
 
   return (
-    <main className="login-page">
-      <form className="login-card" method="post" onSubmit={submit} noValidate aria-labelledby="invite-title">
-        <div className="top">
-          <Link className="icon-button on-light" to="/" aria-label={t('login.home')} title={t('login.home')}>
-            <HomeIcon />
-          </Link>
-          <LanguageMenu light />
-        </div>
-        <h1 id="invite-title">{t('invite.title')}</h1>
-        <p className="muted small" style={{ marginTop: 4 }}>
-          {loaderData.labName}
-        </p>
-        {view.kind === 'checking' && <p role="status">{t('invite.checking')}</p>}
-        {view.kind in closedStates && (
-          <>
-            <div className="alert error" role="alert">
-              {t(closedStates[view.kind as keyof typeof closedStates])}
-            </div>
-            <p>
-              <Link to="/login">{t('invite.login')}</Link>
-            </p>
-          </>
-        )}
-        {view.kind === 'done' && (
-          <div className="alert success" role="status">
-            {t('invite.success')}
+    <AccountCard id="invite-title" title={t('invite.title')} labName={loaderData.labName} onSubmit={submit}>
+      {view.kind === 'checking' && <p role="status">{t('invite.checking')}</p>}
+      {view.kind in closedStates && (
+        <>
+          <div className="alert error" role="alert">
+            {t(closedStates[view.kind as keyof typeof closedStates])}
           </div>
-        )}
-        {invitation && (
-          <>
-            <p>{t('invite.greeting', { name: lang === 'zh' ? invitation.name_zh : invitation.name_en, username: invitation.username })}</p>
-            <p className="hint">{t('invite.validUntil', { time: until })}</p>
-            {/* the username lets a password manager file the new password under the right account */}
-            <input type="text" name="username" autoComplete="username" value={invitation.username} readOnly hidden />
-            <label className="field">
-              <span>{t('invite.password')}</span>
-              <input
-                name="password"
-                type="password"
-                autoComplete="new-password"
-                required
-                minLength={8}
-                aria-invalid={!!errors.password}
-                aria-describedby="invite-rules"
-              />
-            </label>
-            {errors.password && (
-              <div className="alert error" role="alert">
-                {errors.password}
-              </div>
-            )}
-            <p id="invite-rules" className="hint">
-              {t('invite.rules')}
-            </p>
-            <label className="field">
-              <span>{t('invite.password2')}</span>
-              <input name="password2" type="password" autoComplete="new-password" required aria-invalid={!!errors.password2} />
-            </label>
-            {errors.password2 && (
-              <div className="alert error" role="alert">
-                {errors.password2}
-              </div>
-            )}
-            {problem && (
-              <div className="alert error" role="alert">
-                {problem}
-              </div>
-            )}
-            <button type="submit" className="button full" disabled={busy} style={{ marginTop: 8 }}>
-              {busy ? t('invite.submitting') : t('invite.submit')}
-            </button>
-          </>
-        )}
-      </form>
-    </main>
+          <p>
+            <Link to="/login">{t('invite.login')}</Link>
+          </p>
+        </>
+      )}
+      {view.kind === 'done' && (
+        <div className="alert success" role="status">
+          {t('invite.success')}
+        </div>
+      )}
+      {invitation && (
+        <>
+          <p>{t('invite.greeting', { name: lang === 'zh' ? invitation.name_zh : invitation.name_en, username: invitation.username })}</p>
+          <p className="hint">{t('invite.validUntil', { time: until })}</p>
+          {/* the username lets a password manager file the new password under the right account */}
+          <input type="text" name="username" autoComplete="username" value={invitation.username} readOnly hidden />
+          <label className="field">
+            <span>{t('invite.password')}</span>
+            <input
+              name="password"
+              type="password"
+              autoComplete="new-password"
+              required
+              minLength={8}
+              aria-invalid={!!errors.password}
+              aria-describedby="invite-rules"
+            />
+          </label>
+          {errors.password && (
+            <div className="alert error" role="alert">
+              {errors.password}
+            </div>
+          )}
+          <p id="invite-rules" className="hint">
+            {t('invite.rules')}
+          </p>
+          <label className="field">
+            <span>{t('invite.password2')}</span>
+            <input name="password2" type="password" autoComplete="new-password" required aria-invalid={!!errors.password2} />
+          </label>
+          {errors.password2 && (
+            <div className="alert error" role="alert">
+              {errors.password2}
+            </div>
+          )}
+          {problem && (
+            <div className="alert error" role="alert">
+              {problem}
+            </div>
+          )}
+          <button type="submit" className="button full" disabled={busy} style={{ marginTop: 8 }}>
+            {busy ? t('invite.submitting') : t('invite.submit')}
+          </button>
+        </>
+      )}
+    </AccountCard>
   );
 }

@@ -1,13 +1,9 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { pageDataContext } from '#page-context';
-import { pick } from '../../common/lang.ts';
 import { messages } from '../../common/messages.ts';
-import { HomeIcon } from '../components/icons.tsx';
-import { LanguageMenu } from '../components/language-menu.tsx';
+import { AccountCard, accountPageData, accountPageMeta } from '../components/account-card.tsx';
 import { useT } from '../i18n/index.tsx';
 import { safeRedirect } from '../lib/paths.ts';
-import { seo } from '../lib/seo.ts';
 import { PASSWORD_FORM, storeSession, TWO_FACTOR_FORM } from '../lib/session.ts';
 import type { Route } from './+types/login.ts';
 
@@ -16,25 +12,12 @@ import type { Route } from './+types/login.ts';
 
 export const REDIRECT_DELAY_MS = 500;
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const data = context.get(pageDataContext);
-  const site = await data.site();
-  return { lang: data.lang, origin: data.origin, forced: data.forced, labName: pick(site.lab_name_zh, site.lab_name_en, data.lang) };
+export function loader(args: Route.LoaderArgs) {
+  return accountPageData(args);
 }
 
-export function meta({ loaderData: data }: Route.MetaArgs) {
-  if (!data) return [];
-  return [
-    ...seo({
-      title: `${data.lang === 'zh' ? '登录' : 'Log in'} · ${data.labName}`,
-      description: data.labName,
-      origin: data.origin,
-      path: '/login',
-      lang: data.lang,
-      forced: data.forced,
-    }),
-    { name: 'robots', content: 'noindex' },
-  ];
+export function meta({ loaderData }: Route.MetaArgs) {
+  return accountPageMeta(loaderData, { zh: '登录', en: 'Log in' }, '/login');
 }
 
 type Outcome = { kind: 'success' | 'error'; text: string } | null;
@@ -130,54 +113,42 @@ export default function Login({ loaderData }: Route.ComponentProps) {
   }
 
   return (
-    <main className="login-page">
-      <form className="login-card" method="post" onSubmit={submit} noValidate aria-labelledby="login-title">
-        <div className="top">
-          <Link className="icon-button on-light" to="/" aria-label={t('login.home')} title={t('login.home')}>
-            <HomeIcon />
-          </Link>
-          <LanguageMenu light />
+    <AccountCard id="login-title" title={t('login.title')} labName={loaderData.labName} onSubmit={submit}>
+      {challenge ? (
+        <>
+          <p className="hint">{t('login.codeHint')}</p>
+          <label className="field">
+            <span>{t('login.code')}</span>
+            {/* biome-ignore lint/a11y/noAutofocus: the one field of this step, right after the password */}
+            <input name="code" autoComplete="one-time-code" autoFocus required maxLength={64} />
+          </label>
+          <label style={{ display: 'flex', gap: 8, alignItems: 'center', margin: '8px 0' }}>
+            <input type="checkbox" name="trust_device" /> <span>{t('login.trustDevice')}</span>
+          </label>
+        </>
+      ) : (
+        <>
+          <label className="field">
+            <span>{t('login.username')}</span>
+            <input name="username" autoComplete="username" required />
+          </label>
+          <label className="field">
+            <span>{t('login.password')}</span>
+            <input name="password" type="password" autoComplete="current-password" required />
+          </label>
+        </>
+      )}
+      {outcome && (
+        <div className={`alert ${outcome.kind}`} role={outcome.kind === 'error' ? 'alert' : 'status'}>
+          {outcome.text}
         </div>
-        <h1 id="login-title">{t('login.title')}</h1>
-        <p className="muted small" style={{ marginTop: 4 }}>
-          {loaderData.labName}
-        </p>
-        {challenge ? (
-          <>
-            <p className="hint">{t('login.codeHint')}</p>
-            <label className="field">
-              <span>{t('login.code')}</span>
-              {/* biome-ignore lint/a11y/noAutofocus: the one field of this step, right after the password */}
-              <input name="code" autoComplete="one-time-code" autoFocus required maxLength={64} />
-            </label>
-            <label style={{ display: 'flex', gap: 8, alignItems: 'center', margin: '8px 0' }}>
-              <input type="checkbox" name="trust_device" /> <span>{t('login.trustDevice')}</span>
-            </label>
-          </>
-        ) : (
-          <>
-            <label className="field">
-              <span>{t('login.username')}</span>
-              <input name="username" autoComplete="username" required />
-            </label>
-            <label className="field">
-              <span>{t('login.password')}</span>
-              <input name="password" type="password" autoComplete="current-password" required />
-            </label>
-          </>
-        )}
-        {outcome && (
-          <div className={`alert ${outcome.kind}`} role={outcome.kind === 'error' ? 'alert' : 'status'}>
-            {outcome.text}
-          </div>
-        )}
-        <button type="submit" className="button full" disabled={busy || !hydrated} style={{ marginTop: 8 }}>
-          {busy ? t('login.submitting') : t('login.submit')}
-        </button>
-        <p>
-          <Link to="/forgot-password">{t('login.forgot')}</Link>
-        </p>
-      </form>
-    </main>
+      )}
+      <button type="submit" className="button full" disabled={busy || !hydrated} style={{ marginTop: 8 }}>
+        {busy ? t('login.submitting') : t('login.submit')}
+      </button>
+      <p>
+        <Link to="/forgot-password">{t('login.forgot')}</Link>
+      </p>
+    </AccountCard>
   );
 }

@@ -1,11 +1,7 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { pageDataContext } from '#page-context';
-import { pick } from '../../common/lang.ts';
-import { HomeIcon } from '../components/icons.tsx';
-import { LanguageMenu } from '../components/language-menu.tsx';
+import { AccountCard, accountPageData, accountPageMeta } from '../components/account-card.tsx';
 import { useT } from '../i18n/index.tsx';
-import { seo } from '../lib/seo.ts';
 import type { Route } from './+types/reset-password.ts';
 
 // A password reset link (issue #30): /reset-password#<token>, mailed by the "Forgot password?" page. As the
@@ -13,25 +9,12 @@ import type { Route } from './+types/reset-password.ts';
 // the page. The member chooses a new password (the rules of a change); every session of theirs ends, and
 // they log in with it.
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const data = context.get(pageDataContext);
-  const site = await data.site();
-  return { lang: data.lang, origin: data.origin, forced: data.forced, labName: pick(site.lab_name_zh, site.lab_name_en, data.lang) };
+export function loader(args: Route.LoaderArgs) {
+  return accountPageData(args);
 }
 
-export function meta({ loaderData: data }: Route.MetaArgs) {
-  if (!data) return [];
-  return [
-    ...seo({
-      title: `${data.lang === 'zh' ? '设置新密码' : 'Choose a new password'} · ${data.labName}`,
-      description: data.labName,
-      origin: data.origin,
-      path: '/reset-password',
-      lang: data.lang,
-      forced: data.forced,
-    }),
-    { name: 'robots', content: 'noindex' },
-  ];
+export function meta({ loaderData }: Route.MetaArgs) {
+  return accountPageMeta(loaderData, { zh: '设置新密码', en: 'Choose a new password' }, '/reset-password');
 }
 
 type Reset = { state: 'open' | 'used' | 'expired'; username: string; name_zh: string; name_en: string; expires_at: string };
@@ -100,77 +83,65 @@ export default function ResetPassword({ loaderData }: Route.ComponentProps) {
     : '';
 
   return (
-    <main className="login-page">
-      <form className="login-card" method="post" onSubmit={submit} noValidate aria-labelledby="reset-title">
-        <div className="top">
-          <Link className="icon-button on-light" to="/" aria-label={t('login.home')} title={t('login.home')}>
-            <HomeIcon />
-          </Link>
-          <LanguageMenu light />
-        </div>
-        <h1 id="reset-title">{t('reset.title')}</h1>
-        <p className="muted small" style={{ marginTop: 4 }}>
-          {loaderData.labName}
-        </p>
-        {view.kind === 'checking' && <p role="status">{t('reset.checking')}</p>}
-        {view.kind in closedStates && (
-          <>
+    <AccountCard id="reset-title" title={t('reset.title')} labName={loaderData.labName} onSubmit={submit}>
+      {view.kind === 'checking' && <p role="status">{t('reset.checking')}</p>}
+      {view.kind in closedStates && (
+        <>
+          <div className="alert error" role="alert">
+            {t(closedStates[view.kind as keyof typeof closedStates])}
+          </div>
+          <p>
+            <Link to="/forgot-password">{t('reset.again')}</Link> · <Link to="/login">{t('invite.login')}</Link>
+          </p>
+        </>
+      )}
+      {view.kind === 'done' && (
+        <>
+          <div className="alert success" role="status">
+            {view.text}
+          </div>
+          <p>
+            <Link to="/login">{t('invite.login')}</Link>
+          </p>
+        </>
+      )}
+      {reset && (
+        <>
+          <p>{t('reset.greeting', { name: lang === 'zh' ? reset.name_zh : reset.name_en, username: reset.username })}</p>
+          <p className="hint">{t('invite.validUntil', { time: until })}</p>
+          {/* the username lets a password manager file the new password under the right account */}
+          <input type="text" name="username" autoComplete="username" value={reset.username} readOnly hidden />
+          <label className="field">
+            <span>{t('invite.password')}</span>
+            <input name="password" type="password" autoComplete="new-password" required aria-invalid={!!errors.password} aria-describedby="reset-rules" />
+          </label>
+          {errors.password && (
             <div className="alert error" role="alert">
-              {t(closedStates[view.kind as keyof typeof closedStates])}
+              {errors.password}
             </div>
-            <p>
-              <Link to="/forgot-password">{t('reset.again')}</Link> · <Link to="/login">{t('invite.login')}</Link>
-            </p>
-          </>
-        )}
-        {view.kind === 'done' && (
-          <>
-            <div className="alert success" role="status">
-              {view.text}
+          )}
+          <p id="reset-rules" className="hint">
+            {t('invite.rules')}
+          </p>
+          <label className="field">
+            <span>{t('invite.password2')}</span>
+            <input name="password2" type="password" autoComplete="new-password" required aria-invalid={!!errors.password2} />
+          </label>
+          {errors.password2 && (
+            <div className="alert error" role="alert">
+              {errors.password2}
             </div>
-            <p>
-              <Link to="/login">{t('invite.login')}</Link>
-            </p>
-          </>
-        )}
-        {reset && (
-          <>
-            <p>{t('reset.greeting', { name: lang === 'zh' ? reset.name_zh : reset.name_en, username: reset.username })}</p>
-            <p className="hint">{t('invite.validUntil', { time: until })}</p>
-            {/* the username lets a password manager file the new password under the right account */}
-            <input type="text" name="username" autoComplete="username" value={reset.username} readOnly hidden />
-            <label className="field">
-              <span>{t('invite.password')}</span>
-              <input name="password" type="password" autoComplete="new-password" required aria-invalid={!!errors.password} aria-describedby="reset-rules" />
-            </label>
-            {errors.password && (
-              <div className="alert error" role="alert">
-                {errors.password}
-              </div>
-            )}
-            <p id="reset-rules" className="hint">
-              {t('invite.rules')}
-            </p>
-            <label className="field">
-              <span>{t('invite.password2')}</span>
-              <input name="password2" type="password" autoComplete="new-password" required aria-invalid={!!errors.password2} />
-            </label>
-            {errors.password2 && (
-              <div className="alert error" role="alert">
-                {errors.password2}
-              </div>
-            )}
-            {problem && (
-              <div className="alert error" role="alert">
-                {problem}
-              </div>
-            )}
-            <button type="submit" className="button full" disabled={busy} style={{ marginTop: 8 }}>
-              {busy ? t('invite.submitting') : t('reset.submit')}
-            </button>
-          </>
-        )}
-      </form>
-    </main>
+          )}
+          {problem && (
+            <div className="alert error" role="alert">
+              {problem}
+            </div>
+          )}
+          <button type="submit" className="button full" disabled={busy} style={{ marginTop: 8 }}>
+            {busy ? t('invite.submitting') : t('reset.submit')}
+          </button>
+        </>
+      )}
+    </AccountCard>
   );
 }
