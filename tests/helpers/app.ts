@@ -54,8 +54,8 @@ export type TestApp = { app: FastifyInstance; dataDir: string; close: () => Prom
 
 /**
  * Kysely's migrator lists the tables of every schema; when another test file drops its schema at that
- * moment, PostgreSQL answers "schema t_… does not exist" (3F000) for a schema that is not ours. Only then
- * is the build tried again.
+ * moment, PostgreSQL answers "schema t_… does not exist" (3F000) or "relation t_….revision does not exist"
+ * (42P01) for a schema that is not ours. Only then is the build tried again.
  */
 export async function buildWithRetry(build: () => Promise<FastifyInstance>, ownSchema: string): Promise<FastifyInstance> {
   for (let attempt = 1; ; attempt++) {
@@ -63,7 +63,7 @@ export async function buildWithRetry(build: () => Promise<FastifyInstance>, ownS
       return await build();
     } catch (e) {
       const err = e as { code?: string; message?: string };
-      const otherSchemaGone = err.code === '3F000' && !String(err.message).includes(ownSchema);
+      const otherSchemaGone = (err.code === '3F000' || err.code === '42P01') && !String(err.message).includes(ownSchema);
       if (!otherSchemaGone || attempt >= 5) throw e;
     }
   }
