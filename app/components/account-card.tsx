@@ -21,6 +21,20 @@ export async function accountPageData({ context }: { context: Readonly<RouterCon
 
 type AccountPageData = Awaited<ReturnType<typeof accountPageData>>;
 
+/**
+ * A JSON POST from an account page, with the CSRF pair the API asks of a browser without a session, in the
+ * page's language (its messages come back in it).
+ */
+export async function postJson(url: string, payload: unknown, lang: Lang): Promise<Response> {
+  const csrf = (await (await fetch('/api/csrf/', { credentials: 'same-origin' })).json()) as { csrftoken: string };
+  return fetch(url, {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers: { 'Content-Type': 'application/json', 'X-CSRFToken': csrf.csrftoken, 'Accept-Language': lang },
+    body: JSON.stringify(payload),
+  });
+}
+
 /** An account page's head: its title in the page's language beside the lab's name, never indexed. */
 export function accountPageMeta(data: AccountPageData | undefined, title: Record<Lang, string>, path: string): MetaDescriptor[] {
   if (!data) return [];

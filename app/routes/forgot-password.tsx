@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
-import { AccountCard, accountPageData, accountPageMeta } from '../components/account-card.tsx';
+import { AccountCard, accountPageData, accountPageMeta, postJson } from '../components/account-card.tsx';
 import { useT } from '../i18n/index.tsx';
 import type { Route } from './+types/forgot-password.ts';
 
@@ -31,13 +31,7 @@ export default function ForgotPassword({ loaderData }: Route.ComponentProps) {
     setBusy(true);
     setOutcome(null);
     try {
-      const csrf = (await (await fetch('/api/csrf/', { credentials: 'same-origin' })).json()) as { csrftoken: string };
-      const res = await fetch('/api/password-reset/request/', {
-        method: 'POST',
-        credentials: 'same-origin',
-        headers: { 'Content-Type': 'application/json', 'X-CSRFToken': csrf.csrftoken, 'Accept-Language': lang },
-        body: JSON.stringify({ login }),
-      });
+      const res = await postJson('/api/password-reset/request/', { login }, lang);
       const body = (await res.json()) as Record<string, unknown>;
       const text = typeof body.detail === 'string' ? body.detail : Object.values(body).flat().map(String).join('; ');
       setOutcome({ ok: res.ok, text: text || t('forgot.error') });

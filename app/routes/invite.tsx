@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { AccountCard, accountPageData, accountPageMeta } from '../components/account-card.tsx';
+import { AccountCard, accountPageData, accountPageMeta, postJson } from '../components/account-card.tsx';
 import { useT } from '../i18n/index.tsx';
 import { storeSession } from '../lib/session.ts';
 import type { Route } from './+types/invite.ts';
@@ -65,13 +65,11 @@ export default function Invite({ loaderData }: Route.ComponentProps) {
     setErrors({});
     setProblem('');
     try {
-      const csrf = (await (await fetch('/api/csrf/', { credentials: 'same-origin' })).json()) as { csrftoken: string };
-      const res = await fetch('/api/invitation/', {
-        method: 'POST',
-        credentials: 'same-origin',
-        headers: { 'Content-Type': 'application/json', 'X-CSRFToken': csrf.csrftoken, 'Accept-Language': lang },
-        body: JSON.stringify({ token, password: String(form.get('password') ?? ''), password2: String(form.get('password2') ?? '') }),
-      });
+      const res = await postJson(
+        '/api/invitation/',
+        { token, password: String(form.get('password') ?? ''), password2: String(form.get('password2') ?? '') },
+        lang,
+      );
       const body = (await res.json()) as Answer;
       if (res.ok && body.loginStatus === 'success' && body.loginTime && body.userInfo) {
         storeSession({ loginTime: body.loginTime, userInfo: body.userInfo });

@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { messages } from '../../common/messages.ts';
-import { AccountCard, accountPageData, accountPageMeta } from '../components/account-card.tsx';
+import { AccountCard, accountPageData, accountPageMeta, postJson } from '../components/account-card.tsx';
 import { useT } from '../i18n/index.tsx';
 import { safeRedirect } from '../lib/paths.ts';
 import { PASSWORD_FORM, storeSession, TWO_FACTOR_FORM } from '../lib/session.ts';
@@ -45,13 +45,7 @@ export default function Login({ loaderData }: Route.ComponentProps) {
   const [challenge, setChallenge] = useState<string | null>(null);
 
   async function post(url: string, payload: unknown) {
-    const csrf = (await (await fetch('/api/csrf/', { credentials: 'same-origin' })).json()) as { csrftoken: string };
-    const res = await fetch(url, {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: { 'Content-Type': 'application/json', 'X-CSRFToken': csrf.csrftoken, 'Accept-Language': loaderData.lang },
-      body: JSON.stringify(payload),
-    });
+    const res = await postJson(url, payload, loaderData.lang);
     return { res, body: (await res.json()) as LoginAnswer };
   }
 

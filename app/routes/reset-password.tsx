@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { AccountCard, accountPageData, accountPageMeta } from '../components/account-card.tsx';
+import { AccountCard, accountPageData, accountPageMeta, postJson } from '../components/account-card.tsx';
 import { useT } from '../i18n/index.tsx';
 import type { Route } from './+types/reset-password.ts';
 
@@ -55,13 +55,11 @@ export default function ResetPassword({ loaderData }: Route.ComponentProps) {
     setErrors({});
     setProblem('');
     try {
-      const csrf = (await (await fetch('/api/csrf/', { credentials: 'same-origin' })).json()) as { csrftoken: string };
-      const res = await fetch('/api/password-reset/', {
-        method: 'POST',
-        credentials: 'same-origin',
-        headers: { 'Content-Type': 'application/json', 'X-CSRFToken': csrf.csrftoken, 'Accept-Language': lang },
-        body: JSON.stringify({ token, password: String(form.get('password') ?? ''), password2: String(form.get('password2') ?? '') }),
-      });
+      const res = await postJson(
+        '/api/password-reset/',
+        { token, password: String(form.get('password') ?? ''), password2: String(form.get('password2') ?? '') },
+        lang,
+      );
       const body = (await res.json()) as Record<string, unknown>;
       setBusy(false);
       if (res.ok) return setView({ kind: 'done', text: String(body.detail ?? '') });
