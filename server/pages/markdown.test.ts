@@ -1,15 +1,16 @@
 import { loopHolds } from '../../tests/helpers/loop.ts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { asWritten, markdownWorkerRunning, RENDER_LIMITS, renderMarkdown, WORKER_IDLE } from './markdown.ts';
+import { textWorkerRunning, WORKER_IDLE, WORKER_LIMITS } from '../text-worker.ts';
+import { asWritten, renderMarkdown } from './markdown.ts';
 
 // Issue #25, point 3: markdown is rendered in a worker thread, bounded in time. micromark's time grows with
 // the square of some inputs (50,000 characters of nested brackets took 6.3 s on the event loop).
 
 describe('markdown rendering', () => {
-  const limit = RENDER_LIMITS.ms;
+  const limit = WORKER_LIMITS.ms;
   const idle = WORKER_IDLE.ms;
   afterEach(() => {
-    RENDER_LIMITS.ms = limit;
+    WORKER_LIMITS.ms = limit;
     WORKER_IDLE.ms = idle;
   });
 
@@ -26,7 +27,7 @@ describe('markdown rendering', () => {
   });
 
   it('holds the event loop for no more than 50 ms on 200,000 characters of nested brackets, and shows a text it cannot render in time as written', async () => {
-    RENDER_LIMITS.ms = 1500;
+    WORKER_LIMITS.ms = 1500;
     const hostile = `${'['.repeat(100_000)}<b>x</b>${']'.repeat(100_000)}`;
     const holds = loopHolds();
     const started = performance.now();
@@ -48,14 +49,14 @@ describe('markdown rendering', () => {
   it('ends the worker once it has waited WORKER_IDLE.ms for a render, and starts a new one for the next long text', async () => {
     WORKER_IDLE.ms = 60_000;
     await renderMarkdown(`# One\n\n${'first words '.repeat(300)}`);
-    expect(markdownWorkerRunning()).toBe(true);
+    expect(textWorkerRunning()).toBe(true);
     // a render while it waits: it does not end under it, and waits again from the render's end
     WORKER_IDLE.ms = 20;
     await renderMarkdown(`# Two\n\n${'second words '.repeat(300)}`);
-    expect(markdownWorkerRunning()).toBe(true);
-    await vi.waitFor(() => expect(markdownWorkerRunning()).toBe(false), { timeout: 5000, interval: 10 });
+    expect(textWorkerRunning()).toBe(true);
+    await vi.waitFor(() => expect(textWorkerRunning()).toBe(false), { timeout: 5000, interval: 10 });
     const r = await renderMarkdown(`# Three\n\n${'third words '.repeat(300)}`);
     expect(r.html).toContain('<h1 id="three">Three</h1>');
-    expect(markdownWorkerRunning()).toBe(true);
+    expect(textWorkerRunning()).toBe(true);
   });
 });

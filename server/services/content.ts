@@ -119,8 +119,9 @@ export const seminars = createCrud(seminar, {
 export const infoPages = createCrud(info, {});
 
 /** Public HTML fields pass through the allow-list sanitizer on the way out. */
-export function publicNews(w: Record<string, unknown>): Record<string, unknown> {
-  return { ...w, content_zh: sanitizeHtml(String(w.content_zh ?? '')), content_en: sanitizeHtml(String(w.content_en ?? '')) };
+export async function publicNews(w: Record<string, unknown>): Promise<Record<string, unknown>> {
+  const [content_zh, content_en] = await Promise.all([sanitizeHtml(String(w.content_zh ?? '')), sanitizeHtml(String(w.content_en ?? ''))]);
+  return { ...w, content_zh, content_en };
 }
 
 /**
@@ -243,7 +244,7 @@ export type Published = { resource: string; label: { zh: string; en: string }; r
 /** Released news, newest first, with their HTML sanitized; `limit` reads only the latest few. */
 export async function publishedNews(ctx: Ctx, limit?: number): Promise<PublicNews[]> {
   const list = await newsItems.list(ctx, { where: isPublic(), ...(limit ? { limit } : {}) });
-  return asWire(list.map(({ publish_at: _, ...n }) => publicNews(n)));
+  return asWire(await Promise.all(list.map(({ publish_at: _, ...n }) => publicNews(n))));
 }
 
 /** A seminar as the public sees it: each _zh/_en pair filled from the other, without the room password or its publishing state. */
@@ -298,7 +299,7 @@ export async function unpublishedArticleTexts(
 /** News items the public does not see yet: the console's search (issue #28). */
 export async function unpublishedNews(ctx: Ctx): Promise<(PublicNews & { release: boolean })[]> {
   const list = await newsItems.list(ctx, { where: isUnpublished() });
-  return asWire(list.map(({ publish_at: _, release, ...n }) => ({ ...publicNews(n), release: Boolean(release) })));
+  return asWire(await Promise.all(list.map(async ({ publish_at: _, release, ...n }) => ({ ...(await publicNews(n)), release: Boolean(release) }))));
 }
 
 /** Published articles with their bodies, for the site search (server/search/). */
@@ -389,6 +390,6 @@ export async function previewRecord(ctx: Ctx, kind: PreviewKind, id: number | nu
     const { created_by: __, ...a } = shown;
     return { kind, article: asWire(a), ...standing };
   }
-  if (kind === 'news') return { kind, news: asWire(publicNews(shown)), ...standing };
+  if (kind === 'news') return { kind, news: asWire(await publicNews(shown)), ...standing };
   return { kind, seminar: asWire(publicSeminar(wire)), ...standing };
 }

@@ -229,7 +229,7 @@ export async function publicPerson(ctx: Ctx, username: string): Promise<PublicPe
     ...row,
     status: Boolean(row.status),
     portrait_url: row.portrait_url || DEFAULT_PORTRAIT,
-    link2: sanitizeHtml(row.link2),
+    link2: await sanitizeHtml(row.link2),
   });
 }
 
@@ -238,7 +238,7 @@ export async function publicPersonPages(ctx: Ctx): Promise<{ username: string; l
   const rows = await listed(ctx.db.selectFrom('person').select(['username', 'link_type', 'link1', 'link2']))
     .where('link_type', 'in', [1, 2])
     .execute();
-  return rows.map((r) => ({ ...r, link2: r.link_type === 2 ? sanitizeHtml(r.link2) : '' }));
+  return Promise.all(rows.map(async (r) => ({ ...r, link2: r.link_type === 2 ? await sanitizeHtml(r.link2) : '' })));
 }
 
 /** The public picker list: no student/staff numbers (they are personal data; SPEC shows them nowhere public). */

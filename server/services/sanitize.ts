@@ -1,6 +1,7 @@
 import { scanHtml } from './html-scan.ts';
 import sanitize from 'sanitize-html';
-import { memoByContent } from '../cache/memo.ts';
+import { memoByContentAsync } from '../cache/memo.ts';
+import { offThread } from '../text-worker.ts';
 
 // The allow-list every stored HTML passes through on its way to a visitor (DESIGN.md "Stored as sent,
 // sanitized on output"): formatting, links, images, tables; no script, style, event handler, form,
@@ -121,9 +122,27 @@ function strayLtOver(html: string, max: number): boolean {
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 const asWritten = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c] as string);
 
-/** The allow-listed form of stored HTML (kept by content: server/cache/memo.ts). */
-export const sanitizeHtml = memoByContent((html: string) => (strayLtOver(html, STRAY_LT_MAX) ? asWritten(html) : sanitize(boundNesting(html), options)), {
-  budgetBytes: 8 * 1024 * 1024,
-  sizeOf: (html) => html.length * 2,
-  version: JSON.stringify(options, (_k, v) => (typeof v === 'function' ? String(v) : v)),
-});
+/** The allow-listed form of stored HTML, here and now (the text worker's work for a long text). */
+export function sanitizedNow(html: string): string {
+  return strayLtOver(html, STRAY_LT_MAX) ? asWritten(html) : sanitize(boundNesting(html), options);
+}
+
+/**
+ * HTML short enough to sanitize on the event loop: sanitize-html spends a few microseconds on each tag, and
+ * 10,000 characters hold at most 2,500 (`<br>`), a few milliseconds.
+ */
+export const INLINE_HTML_MAX = 10_000;
+
+/**
+ * The allow-listed form of stored HTML, kept by content (server/cache/memo.ts). A longer text is sanitized in
+ * the text worker (server/text-worker.ts): 200,000 characters of `<img src=x>` held a core for over 100 ms.
+ * A text the worker cannot sanitize in time is shown as written, every character escaped.
+ */
+export const sanitizeHtml = memoByContentAsync(
+  (html: string) => (html.length <= INLINE_HTML_MAX ? Promise.resolve(sanitizedNow(html)) : offThread({ kind: 'html', text: html }, () => asWritten(html))),
+  {
+    budgetBytes: 8 * 1024 * 1024,
+    sizeOf: (html) => html.length * 2,
+    version: JSON.stringify(options, (_k, v) => (typeof v === 'function' ? String(v) : v)),
+  },
+);
