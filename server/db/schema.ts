@@ -1,4 +1,6 @@
 import type { Generated, Kysely, Selectable, Updateable } from 'kysely';
+import { resources } from '../../common/resources/index.ts';
+import { derivedTables } from './declared-tables.ts';
 
 // Every table the migrations make, declared once: a value the schema test compares with a freshly migrated
 // database on SQLite and PostgreSQL (tests/api/db-schema.test.ts), and, derived from it, the `Database`
@@ -23,7 +25,8 @@ const textDefault = { kind: 'text', nullable: false, fill: 'default' } as const;
 const bool01 = { kind: 'bool01', nullable: false } as const;
 const bool01Default = { kind: 'bool01', nullable: false, fill: 'default' } as const;
 
-export const tables = {
+/** The tables written out here: those of no declaration, and the declared ones older than the derivation. */
+const written = {
   // 2026-11-22-0001-init
   person: {
     pid: id,
@@ -159,7 +162,7 @@ export const tables = {
     place: textDefault,
     title_protected: textDefault,
   },
-  info_page: { iid: id, aspect: text, markdown: textDefault, order: intDefault },
+  // info_page: derived from its declaration (declared-tables.ts)
   data_file: {
     did: id,
     filename: text,
@@ -177,33 +180,7 @@ export const tables = {
   media: { storage_key: text, width: int, height: int, created_at: text },
 
   // 2026-11-22-0002-site-content
-  site_page: {
-    gid: id,
-    section: text,
-    slug: text,
-    title_zh: text,
-    title_en: textDefault,
-    summary_zh: textDefault,
-    summary_en: textDefault,
-    markdown_zh: textDefault,
-    markdown_en: textDefault,
-    image_url: textOrNull,
-    link: textDefault,
-    order: intDefault,
-    release: bool01Default,
-  },
-  showcase: {
-    cid: id,
-    kind: text,
-    title_zh: text,
-    title_en: textDefault,
-    description_zh: textDefault,
-    description_en: textDefault,
-    image_url: textOrNull,
-    link: textDefault,
-    order: intDefault,
-    release: bool01Default,
-  },
+  // site_page and showcase: derived from their declarations (declared-tables.ts)
   // one row, id 1 (a CHECK)
   site_settings: {
     id: int,
@@ -271,6 +248,9 @@ export const tables = {
   // 2026-11-27-0301-password-reset
   password_reset: { token_hash: text, person_pid: int, created_at: int, expires_at: int, used_at: intOrNull },
 } as const satisfies Record<string, Record<string, Column>>;
+
+/** Every table: those written out above, and those of the declared resources derived from their declarations. */
+export const tables = { ...written, ...derivedTables(resources, written) };
 
 type ValueOf<C extends Column> = (C['kind'] extends 'text' ? string : number) | (C['nullable'] extends true ? null : never);
 

@@ -1,8 +1,9 @@
 import { sql, type TableMetadata } from 'kysely';
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
-import type { ResourceDef } from '../../common/resource.ts';
+import { defineResource, type ResourceDef } from '../../common/resource.ts';
 import { resources, site } from '../../common/resources/index.ts';
 import { createDatabase, type DB, migrate } from '../../server/db/database.ts';
+import { type DerivedTable, derivedTable } from '../../server/db/declared-tables.ts';
 import { type Column, type Kind, type TableName, tables } from '../../server/db/schema.ts';
 import { registry } from '../../server/registry.ts';
 import { type BareInstance, bareInstance, dialects } from '../helpers/app.ts';
@@ -174,5 +175,131 @@ describe('the declared resources and the schema', () => {
 
   it('names only tables of the schema, as types too', () => {
     expectTypeOf<(typeof resources)[keyof typeof resources]['table'] | (typeof site)['table']>().toExtend<TableName>();
+  });
+});
+
+// Issue #27, point 1: a new resource's columns are written in its declaration and its migration only;
+// schema.ts derives its table (server/db/declared-tables.ts). Here a resource with a field of every stored kind,
+// and its table made the way docs/adding-a-resource.md tells a migration to make one, agree on both databases.
+const trophy = defineResource({
+  name: 'trophy',
+  label: { zh: '奖杯', en: 'Trophies' },
+  table: 'trophy',
+  id: 'tid',
+  path: '/api/trophy/',
+  fields: {
+    title_zh: { kind: 'text', label: { zh: '名称', en: 'Title' }, required: true, max: 200 },
+    title_en: { kind: 'text', label: { zh: '英文名称', en: 'English title' }, max: 200 },
+    body: { kind: 'longtext', label: { zh: '介绍', en: 'About' }, max: 10_000 },
+    link: { kind: 'url', label: { zh: '链接', en: 'Link' } },
+    contact: { kind: 'email', label: { zh: '邮箱', en: 'E-mail' } },
+    day: { kind: 'date', label: { zh: '日期', en: 'Date' }, required: true },
+    at: { kind: 'time', label: { zh: '时间', en: 'Time' } },
+    publish_at: { kind: 'instant', label: { zh: '发布时间', en: 'Publish at' } },
+    release: { kind: 'bool', label: { zh: '发布', en: 'Released' }, default: false },
+    year: { kind: 'int', label: { zh: '年份', en: 'Year' }, required: true, min: 1950, max: 2100 },
+    rank: { kind: 'int', label: { zh: '名次', en: 'Rank' }, min: 1, max: 100 },
+    order: { kind: 'int', label: { zh: '排序', en: 'Order' }, default: 0 },
+    level: {
+      kind: 'enum',
+      label: { zh: '级别', en: 'Level' },
+      required: true,
+      options: [{ value: 'national', num: 0, zh: '国家级', en: 'national' }],
+      numField: 'level_num',
+    },
+    tags: { kind: 'list', label: { zh: '标签', en: 'Tags' }, max: 20 },
+    picture: { kind: 'image', label: { zh: '图片', en: 'Picture' } },
+    code: { kind: 'text', label: { zh: '编号', en: 'Number' }, max: 50, nullable: true },
+    secret: { kind: 'password', label: { zh: '口令', en: 'Password' } },
+  },
+  access: { read: 'admin', create: 'admin', update: 'admin', delete: 'admin' },
+  listColumns: ['tid'],
+  orderBy: [['tid', 'desc']],
+});
+
+/** The trophy's migration, written as docs/adding-a-resource.md says. */
+async function makeTrophy(db: DB, dialect: 'sqlite' | 'postgres') {
+  const pg = dialect === 'postgres';
+  await db.schema
+    .createTable('trophy')
+    .addColumn('tid', pg ? 'serial' : 'integer', (c) => (pg ? c.primaryKey() : c.primaryKey().autoIncrement()))
+    .addColumn('title_zh', 'varchar(200)', (c) => c.notNull())
+    .addColumn('title_en', 'varchar(200)', (c) => c.notNull().defaultTo(''))
+    .addColumn('body', 'text', (c) => c.notNull().defaultTo(''))
+    .addColumn('link', 'varchar(2000)', (c) => c.notNull().defaultTo(''))
+    .addColumn('contact', 'varchar(200)', (c) => c.notNull().defaultTo(''))
+    .addColumn('day', 'varchar(10)', (c) => c.notNull())
+    .addColumn('at', 'varchar(5)', (c) => c.notNull().defaultTo(''))
+    .addColumn('publish_at', 'varchar(40)')
+    .addColumn('release', 'integer', (c) => c.notNull().defaultTo(0).check(sql`"release" IN (0, 1)`))
+    .addColumn('year', 'integer', (c) => c.notNull())
+    .addColumn('rank', 'integer')
+    .addColumn('order', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('level', 'varchar(20)', (c) => c.notNull().check(sql`"level" IN ('national')`))
+    .addColumn('level_num', 'integer', (c) => c.notNull())
+    .addColumn('tags', 'text', (c) => c.notNull().defaultTo('[]'))
+    .addColumn('picture', 'varchar(300)')
+    .addColumn('code', 'varchar(50)')
+    .execute();
+}
+
+describe.each(dialects)('a table derived from its declaration, on %s', (dialect) => {
+  let inst: BareInstance;
+  let db: DB;
+  beforeAll(async () => {
+    inst = await bareInstance(dialect);
+    db = createDatabase(inst.db);
+    await retried(() => migrate(db, inst.db.pgSchema), inst.schema);
+    await makeTrophy(db, dialect);
+  });
+  afterAll(async () => {
+    await db?.destroy();
+    await inst?.close();
+  });
+
+  it('is the table its migration made: every stored kind, its id, an enum twin, and no password column', async () => {
+    const seen = await seenTables(db, dialect, inst.schema);
+    const derived = derivedTable(trophy);
+    expect(Object.keys(derived)).not.toContain('secret');
+    expect(differences({ trophy: seen.trophy ?? {} }, { trophy: derived }, dialect)).toEqual([]);
+    // and a derivation that got one convention wrong is noticed
+    const wrong = { ...derived, rank: { kind: 'int', nullable: false, fill: 'default' } } as const;
+    expect(differences({ trophy: seen.trophy ?? {} }, { trophy: wrong }, dialect)).toEqual([
+      'trophy.rank is nullable, declared not nullable',
+      'trophy.rank has no default, declared with',
+    ]);
+  });
+
+  it('gives the same columns as types, for Kysely', () => {
+    type Trophy = DerivedTable<typeof trophy>;
+    expectTypeOf<keyof Trophy>().toEqualTypeOf<
+      | 'tid'
+      | 'title_zh'
+      | 'title_en'
+      | 'body'
+      | 'link'
+      | 'contact'
+      | 'day'
+      | 'at'
+      | 'publish_at'
+      | 'release'
+      | 'year'
+      | 'rank'
+      | 'order'
+      | 'level'
+      | 'level_num'
+      | 'tags'
+      | 'picture'
+      | 'code'
+    >();
+    expectTypeOf<Trophy['tid']>().toEqualTypeOf<{ readonly kind: 'int'; readonly nullable: false; readonly fill: 'serial' }>();
+    expectTypeOf<Trophy['title_zh']>().toEqualTypeOf<{ readonly kind: 'text'; readonly nullable: false }>();
+    expectTypeOf<Trophy['title_en']>().toEqualTypeOf<{ readonly kind: 'text'; readonly nullable: false; readonly fill: 'default' }>();
+    expectTypeOf<Trophy['rank']>().toEqualTypeOf<{ readonly kind: 'int'; readonly nullable: true }>();
+    expectTypeOf<Trophy['order']>().toEqualTypeOf<{ readonly kind: 'int'; readonly nullable: false; readonly fill: 'default' }>();
+    expectTypeOf<Trophy['level_num']>().toEqualTypeOf<{ readonly kind: 'int'; readonly nullable: false }>();
+    expectTypeOf<Trophy['publish_at']>().toEqualTypeOf<{ readonly kind: 'text'; readonly nullable: true }>();
+    expectTypeOf<Trophy['release']>().toEqualTypeOf<{ readonly kind: 'bool01'; readonly nullable: false; readonly fill: 'default' }>();
+    expectTypeOf<'secret' extends keyof Trophy ? true : false>().toEqualTypeOf<false>();
   });
 });

@@ -1,0 +1,91 @@
+import type { FieldDef } from '../../common/fields.ts';
+import type { ResourceDef } from '../../common/resource.ts';
+import type { Column } from './schema.ts';
+
+// The table of a declared resource, derived from its fields (issue #27): a new resource's columns are written
+// twice, in its declaration and its migration, never a third time in schema.ts. The derivation is the
+// house's migration conventions (docs/adding-a-resource.md), and tests/api/db-schema.test.ts compares what it
+// gives with the migrated database on both databases. A table that breaks a convention (the older tables,
+// a column no field declares) is written out in schema.ts instead, which then takes precedence.
+
+const id = { kind: 'int', nullable: false, fill: 'serial' } as const;
+const int = { kind: 'int', nullable: false } as const;
+const intOrNull = { kind: 'int', nullable: true } as const;
+const intDefault = { kind: 'int', nullable: false, fill: 'default' } as const;
+const text = { kind: 'text', nullable: false } as const;
+const textOrNull = { kind: 'text', nullable: true } as const;
+const textDefault = { kind: 'text', nullable: false, fill: 'default' } as const;
+const bool01Default = { kind: 'bool01', nullable: false, fill: 'default' } as const;
+
+/** Whether a field must be given on create (required, and no default fills it). */
+type Given<D> = D extends { required: true } ? (D extends { default: unknown } ? false : true) : false;
+
+/**
+ * A field's column: booleans 0/1 with DEFAULT 0; numbers NOT NULL when given on create, with a DEFAULT when
+ * the declaration has one, else NULL when empty; instants, images' URLs and `nullable` texts NULL when empty;
+ * every other text (and a list's JSON, an enum's label, a file's name) NOT NULL, with DEFAULT '' unless given
+ * on create. A password is never stored as sent: it has no column.
+ */
+type FieldColumn<D> = D extends { kind: 'password' }
+  ? never
+  : D extends { kind: 'bool' }
+    ? typeof bool01Default
+    : D extends { kind: 'int' }
+      ? Given<D> extends true
+        ? typeof int
+        : D extends { default: unknown }
+          ? typeof intDefault
+          : typeof intOrNull
+      : D extends { kind: 'instant' | 'image' } | { nullable: true }
+        ? typeof textOrNull
+        : Given<D> extends true
+          ? typeof text
+          : typeof textDefault;
+
+/** An enum's numeric twin: NOT NULL, with a DEFAULT unless given on create. */
+type TwinColumn<D> = Given<D> extends true ? typeof int : typeof intDefault;
+
+type Twins<F> = { [K in keyof F as F[K] extends { kind: 'enum'; numField: infer N extends string } ? N : never]: TwinColumn<F[K]> };
+
+export type DerivedTable<R> =
+  R extends ResourceDef<infer F, string, infer I>
+    ? { [K in I]: typeof id } & { [K in keyof F as FieldColumn<F[K]> extends never ? never : K]: FieldColumn<F[K]> } & Twins<F>
+    : never;
+
+/** The tables of the declared resources that `written` does not write out, by table name. */
+export type DerivedTables<Rs, Written> = {
+  [N in keyof Rs as Rs[N] extends { table: infer T extends string } ? (T extends keyof Written ? never : T) : never]: DerivedTable<Rs[N]>;
+};
+
+function given(def: FieldDef): boolean {
+  return def.required === true && def.default === undefined;
+}
+
+function fieldColumn(def: FieldDef): Column | null {
+  if (def.kind === 'password') return null;
+  if (def.kind === 'bool') return bool01Default;
+  if (def.kind === 'int') return given(def) ? int : def.default !== undefined ? intDefault : intOrNull;
+  if (def.kind === 'instant' || def.kind === 'image' || def.nullable) return textOrNull;
+  return given(def) ? text : textDefault;
+}
+
+/** A declared resource's table, by the conventions above. */
+export function derivedTable(res: ResourceDef): Record<string, Column> {
+  const columns: Record<string, Column> = { [res.id]: id };
+  for (const [name, def] of Object.entries(res.fields)) {
+    const column = fieldColumn(def);
+    if (column) columns[name] = column;
+    if (def.kind === 'enum' && def.numField) columns[def.numField] = given(def) ? int : intDefault;
+  }
+  return columns;
+}
+
+/** The tables of `resources` that `written` does not write out. */
+export function derivedTables<const Rs extends Record<string, ResourceDef>, const W extends Record<string, unknown>>(
+  resources: Rs,
+  written: W,
+): DerivedTables<Rs, W> {
+  const out: Record<string, Record<string, Column>> = {};
+  for (const res of Object.values(resources)) if (!(res.table in written)) out[res.table] = derivedTable(res);
+  return out as DerivedTables<Rs, W>;
+}
