@@ -1,5 +1,5 @@
 import type { ResourceDef } from './resource.ts';
-import { article, news, page, person, publication, showcase } from './resources/index.ts';
+import { article, news, page, person, publication, resources, showcase } from './resources/index.ts';
 import type { SearchKind } from './search.ts';
 
 // The resource that edits each kind of search result: its access decides who may edit the record (the
@@ -15,3 +15,9 @@ export const searchKindResources: Record<SearchKind, ResourceDef> = {
   sharedtask: page,
   opensource: showcase,
 };
+
+/** The resource that edits results of `kind`: a fixed kind's, or the declared public resource of that name (issue #27). */
+export function resourceOfKind(kind: string): ResourceDef | undefined {
+  if (Object.hasOwn(searchKindResources, kind)) return searchKindResources[kind as SearchKind];
+  return Object.values(resources as Record<string, ResourceDef>).find((r) => r.public && r.name === kind);
+}

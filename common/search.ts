@@ -23,5 +23,7 @@ const declaredKinds = new Set<string>();
 export function declareResultKinds(names: Iterable<string>): void {
   for (const n of names) declaredKinds.add(n);
 }
+/** The declared public resources' kinds, in the order they were declared (after the fixed kinds on the search page). */
+export const declaredResultKinds = (): string[] => [...declaredKinds];
 /** A result's kind: a fixed one, or a declared public resource's name. */
 export const isResultKind = (v: unknown): boolean => isSearchKind(v) || (typeof v === 'string' && declaredKinds.has(v));

@@ -538,14 +538,19 @@ export const SearchAnswerSchema = z.strictObject({
   /** The query as searched (cut to SEARCH_MAX_CHARS). */
   q: z.string(),
   cut: z.boolean().describe('the query was longer than the limit and was cut'),
-  kind: z.enum(searchKinds).nullable(),
+  /** A fixed kind, or a declared public resource's name (issue #27). */
+  kind: (z.string().refine(isResultKind) as unknown as z.ZodType<SearchKind>).nullable(),
   page: z.number().int(),
   pages: z.number().int(),
   /** Results of the chosen kind (of every kind when none is chosen). */
   total: z.number().int(),
   capped: z.boolean().describe(`more results than the best ${SEARCH_REACHABLE}, which alone can be paged to`),
-  /** Results of each kind, whichever is chosen. */
-  counts: z.record(z.enum(searchKinds), z.number().int()),
+  /** Results of each kind, whichever is chosen: every fixed kind, then each declared public resource by its name (issue #27). */
+  counts: z
+    .record(z.string(), z.number().int())
+    .refine((c) => searchKinds.every((k) => k in c) && Object.keys(c).every(isResultKind), {
+      error: 'every fixed kind, and result kinds only',
+    }) as unknown as z.ZodType<Record<SearchKind, number>>,
   results: z.array(SearchResultSchema),
   /**
    * Set when few records matched the query as written and its misspelt words were read as the nearest

@@ -1,7 +1,7 @@
 import { consoleSegment, type ResourceDef } from '../../common/resource.ts';
 import { article, news, page, person, publication, showcase, site } from '../../common/resources/index.ts';
 import type { SearchKind, SearchResult } from '../../common/search.ts';
-import { searchKindResources } from '../../common/search-resources.ts';
+import { resourceOfKind } from '../../common/search-resources.ts';
 
 // Where the console's quick search (quick-search.tsx) takes a member for each kind of result: the
 // screen that edits that record, opened on it by `?edit=<id>` (resource-screen.tsx). The search names
@@ -39,8 +39,11 @@ const targets: Record<SearchKind, (key: string) => RecordTarget> = {
 
 /** The console screen that edits a result's record; none when the member may not edit it (`access.update`). */
 export function targetOf(result: Pick<SearchResult, 'kind' | 'id'>, admin: boolean): RecordTarget | undefined {
-  if (!admin && searchKindResources[result.kind].access.update !== 'member') return undefined;
-  return targets[result.kind](result.id.slice(result.id.indexOf(':') + 1));
+  const res = resourceOfKind(result.kind);
+  if (!res || (!admin && res.access.update !== 'member')) return undefined;
+  const key = result.id.slice(result.id.indexOf(':') + 1);
+  // a declared public resource's record (issue #27) is edited on its own screen, by its id
+  return Object.hasOwn(targets, result.kind) ? targets[result.kind](key) : { res, screen: screenOf(res), id: key };
 }
 
 /** The screen's address with the record's editor open. */

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type AnswerHeaders, answerFromCache, keepRendered, mayShare } from '../cache/http.ts';
 import { queryOf } from '../http/url.ts';
 import { z } from 'zod';
-import { SEARCH_MAX_CHARS, SEARCH_PAGE_SIZE, type SearchAnswer, type SearchKind, searchKinds } from '../../common/search.ts';
+import { declaredResultKinds, SEARCH_MAX_CHARS, SEARCH_PAGE_SIZE, type SearchAnswer, type SearchKind, searchKinds } from '../../common/search.ts';
 import { searchKindResources } from '../../common/search-resources.ts';
 import { SearchAnswerSchema } from '../../common/wire.ts';
 import { requireActor } from '../http/auth.ts';
@@ -70,7 +70,8 @@ export async function searchRoutes(app: FastifyInstance) {
         querystring: z
           .object({
             q: z.string().max(1000).default(''),
-            kind: z.enum(searchKinds).optional(),
+            // a fixed kind or a served declared public resource's name (issue #27), known once the app is built
+            kind: z.enum([...searchKinds, ...declaredResultKinds()] as [SearchKind, ...SearchKind[]]).optional(),
             page: z
               .string()
               .regex(/^\d{1,6}$/)

@@ -3,7 +3,7 @@ import type { Lang } from '../../common/enums.ts';
 import { pick, resolveLang } from '../../common/lang.ts';
 import { themeOfCookie } from '../../common/theme.ts';
 import type { Lab } from '../lab.ts';
-import { isSearchKind } from '../../common/search.ts';
+import { isResultKind, type SearchKind } from '../../common/search.ts';
 import { siteOrigin } from '../http/origin.ts';
 import { pathOf, queryOf } from '../http/url.ts';
 import type { Ctx } from '../services/context.ts';
@@ -388,7 +388,7 @@ export function createPageData(lab: Lab, req: FastifyRequest, topics: Set<Topic>
     /** The search page (issue #15): one page of results for ?q= (of ?kind=), never cached (plugin.ts). */
     async search() {
       const { q, kind, page } = this.params;
-      return lab.search.search({ q: q ?? '', kind: isSearchKind(kind) ? kind : null, page: Number(page || 1), lang });
+      return lab.search.search({ q: q ?? '', kind: isResultKind(kind) ? (kind as SearchKind) : null, page: Number(page || 1), lang });
     },
 
     /**

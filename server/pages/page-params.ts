@@ -1,5 +1,5 @@
 import { areas } from '../../common/enums.ts';
-import { isSearchKind, SEARCH_MAX_CHARS } from '../../common/search.ts';
+import { isResultKind, SEARCH_MAX_CHARS } from '../../common/search.ts';
 
 // The query parameters each public page reads, in their normal form. The page cache keys a page by
 // these alone, so a query string the page does not read (?utm_source=…, ?fbclid=…) neither makes an
@@ -24,7 +24,7 @@ const searchText: Normalize = ([v]) =>
     .replace(/\s+/g, ' ')
     .trim()
     .slice(0, 4 * SEARCH_MAX_CHARS);
-const searchKind: Normalize = ([v]) => (isSearchKind(v) ? v : '');
+const searchKind: Normalize = ([v]) => (v !== undefined && isResultKind(v) ? v : '');
 
 const byPage: Record<string, Record<string, Normalize>> = {
   '/people': { tab: formerTab, page: pageNumber },

@@ -9,6 +9,7 @@ import {
   type SearchKind,
   type SearchResult,
   searchKinds,
+  declaredResultKinds,
 } from '../../common/search.ts';
 import { type Topic, topics } from '../cache/changes.ts';
 import type { SearchDoc } from './documents.ts';
@@ -270,9 +271,9 @@ export class SearchIndex {
       ranked.pages.set(shownKey, results);
     }
     const didYouMean = ranked.corrected.size > 0 ? corrected(q, ranked.corrected) : undefined;
-    // the answer counts the fixed kinds (SPEC-shaped); a declared public resource's results are in `total` and the list
-    const fixedCounts = Object.fromEntries(searchKinds.map((k) => [k, counts[k] ?? 0])) as Record<SearchKind, number>;
-    return { q, cut, kind, page, pages, total, capped: total > matching.length, counts: fixedCounts, results, ...(didYouMean ? { didYouMean } : {}) };
+    // every fixed kind is counted, and each served resource with a declared public side (issue #27), 0 or not
+    const allCounts = Object.fromEntries([...searchKinds, ...declaredResultKinds()].map((k) => [k, counts[k] ?? 0])) as Record<SearchKind, number>;
+    return { q, cut, kind, page, pages, total, capped: total > matching.length, counts: allCounts, results, ...(didYouMean ? { didYouMean } : {}) };
   }
 
   /**

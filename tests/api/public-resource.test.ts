@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, RouterContextProvider, StaticRouterProvider } from 'react-router';
+import { createStaticHandler, createStaticRouter, RouterContextProvider, StaticRouterProvider, useLoaderData } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pageDataContext } from '#page-context';
 import { I18nProvider } from '../../app/i18n/index.tsx';
@@ -10,6 +10,7 @@ import { menuOf } from '../../app/lib/paths.ts';
 import { loader as rootLoader } from '../../app/root.tsx';
 import * as listPage from '../../app/routes/public/resource-list.tsx';
 import * as recordPage from '../../app/routes/public/resource-record.tsx';
+import * as searchPage from '../../app/routes/public/search.tsx';
 import { defineResource } from '../../common/resource.ts';
 import type { Topic } from '../../server/cache/changes.ts';
 import { isPostgres } from '../../server/db/database.ts';
@@ -83,6 +84,8 @@ describe.each(dialects)('a public resource declared in a test, on %s', (dialect)
     const handler = createStaticHandler([
       { id: 'list', path: '/prizes', loader: listPage.loader, Component: listPage.default },
       { id: 'record', path: '/prizes/:id', loader: recordPage.loader, Component: recordPage.default },
+      // the search page takes its data as a prop, as the framework hands it
+      { id: 'search', path: '/search', loader: searchPage.loader, Component: () => createElement(searchPage.default, { loaderData: useLoaderData() } as never) },
     ]);
     const result = await handler.query(new Request(`https://lab.example${url}`), { requestContext: context });
     if (result instanceof Response) throw new Error(`unexpected redirect ${result.status}`);
@@ -186,6 +189,29 @@ describe.each(dialects)('a public resource declared in a test, on %s', (dialect)
     const found = (await anonymous.get('/api/search/?q=Scientist')).json() as { results: { id: string; kind: string; url: string; meta: string }[] };
     expect(found.results.find((r) => r.id === `prize:${ids.mid}`)).toMatchObject({ kind: 'prize', url: `/prizes/${ids.mid}`, meta: '2022' });
     expect(((await anonymous.get('/api/search/?q=Quokkaprize')).json() as { total: number }).total).toBe(0);
+  });
+
+  it('is a kind of its own in the search: counted, chosen with ?kind=, and a tab of the search page', async () => {
+    type Answer = { kind: string | null; total: number; counts: Record<string, number>; results: { kind: string }[] };
+    await expect.poll(async () => ((await anonymous.get('/api/search/?q=Scientist')).json() as Answer).counts.prize).toBeGreaterThan(0);
+    const all = (await anonymous.get('/api/search/?q=Scientist')).json() as Answer;
+    // every fixed kind is still counted, and the prize beside them
+    expect(Object.keys(all.counts)).toEqual(expect.arrayContaining(['publication', 'article', 'news', 'person', 'course', 'sharedtask', 'opensource', 'prize']));
+    const chosen = (await anonymous.get('/api/search/?q=Scientist&kind=prize')).json() as Answer;
+    expect(chosen.kind).toBe('prize');
+    expect(chosen.total).toBe(all.counts.prize);
+    expect(chosen.results.length).toBeGreaterThan(0);
+    expect(chosen.results.every((r) => r.kind === 'prize')).toBe(true);
+    // a kind nothing declares is refused, in both languages
+    const wrong = await anonymous.get('/api/search/?q=Scientist&kind=trophy');
+    expect(wrong.statusCode).toBe(400);
+    // the search page: a tab with the resource's label and its count, and the chosen kind's results only
+    const page = await render('/search?q=Scientist', 'en');
+    expect(page.html).toContain(`href="/search?q=Scientist&amp;kind=prize"`);
+    expect(page.html.replaceAll('<!-- -->', '')).toContain(`Prizes (${all.counts.prize})`);
+    const tabbed = await render('/search?q=Scientist&kind=prize', 'zh');
+    expect(tabbed.html).toContain('aria-current="true"');
+    expect(tabbed.html).toMatch(/<span class="badge">获奖<\/span>/);
   });
 
   it('makes its cached read and pages stale on a write through the API', async () => {

@@ -1,6 +1,6 @@
 import { Form, Link } from 'react-router';
 import { pageDataContext } from '#page-context';
-import { SEARCH_MAX_CHARS, SEARCH_PAGE_SIZE, SEARCH_REACHABLE, type SearchKind, type SearchResult, searchKinds } from '../../../common/search.ts';
+import { SEARCH_MAX_CHARS, SEARCH_PAGE_SIZE, SEARCH_REACHABLE, type SearchKind, type SearchResult } from '../../../common/search.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { Pager, withPage } from '../../components/pager.tsx';
 import { Marked } from '../../components/marked.tsx';
@@ -61,7 +61,9 @@ export default function Search({ loaderData }: Route.ComponentProps) {
   const { q, kind, counts, results, page, pages, total } = answer;
   const all = Object.values(counts).reduce((a, b) => a + b, 0);
   const link = (k: SearchKind | null, p = 1) => withPage(paths.search(q, k, forced ? lang : undefined), p);
-  const shownKinds = searchKinds.filter((k) => counts[k] > 0 || k === kind);
+  // the fixed kinds, then the declared public resources' (issue #27), each with a result or chosen
+  const shownKinds = (Object.keys(counts) as SearchKind[]).filter((k) => counts[k] > 0 || k === kind);
+  const kindLabel = (k: string) => loaderData.kinds?.[k] ?? t(`search.kind.${k as SearchKind}`);
 
   return (
     <>
@@ -105,7 +107,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
               </Link>
               {shownKinds.map((k) => (
                 <Link key={k} className="chip" to={link(k)} aria-current={kind === k ? 'true' : undefined}>
-                  {t(`search.kind.${k}`)} ({counts[k]})
+                  {kindLabel(k)} ({counts[k]})
                 </Link>
               ))}
             </nav>
@@ -117,7 +119,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
               {results.map((r) => (
                 <li key={r.id}>
                   <p className="search-kind small">
-                    <span className="badge">{loaderData.kinds?.[r.kind] ?? t(`search.kind.${r.kind}`)}</span>
+                    <span className="badge">{kindLabel(r.kind)}</span>
                     {r.meta && <span className="muted"> {r.meta}</span>}
                   </p>
                   <h2 className="search-title">
