@@ -546,11 +546,9 @@ export const SearchAnswerSchema = z.strictObject({
   total: z.number().int(),
   capped: z.boolean().describe(`more results than the best ${SEARCH_REACHABLE}, which alone can be paged to`),
   /** Results of each kind, whichever is chosen: every fixed kind, then each declared public resource by its name (issue #27). */
-  counts: z
-    .record(z.string(), z.number().int())
-    .refine((c) => searchKinds.every((k) => k in c) && Object.keys(c).every(isResultKind), {
-      error: 'every fixed kind, and result kinds only',
-    }) as unknown as z.ZodType<Record<SearchKind, number>>,
+  counts: z.record(z.string(), z.number().int()).refine((c) => searchKinds.every((k) => k in c) && Object.keys(c).every(isResultKind), {
+    error: 'every fixed kind, and result kinds only',
+  }) as unknown as z.ZodType<Record<SearchKind, number>>,
   results: z.array(SearchResultSchema),
   /**
    * Set when few records matched the query as written and its misspelt words were read as the nearest

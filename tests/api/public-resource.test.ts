@@ -66,6 +66,11 @@ const prize = defineResource({
 
 const prizes: Registered = { crud: createCrud(prize), routes: 'generic', update: 'record' };
 
+/** The search page, given its data as a prop as the framework hands it. */
+function SearchRoute() {
+  return createElement(searchPage.default, { loaderData: useLoaderData() } as never);
+}
+
 /** A page request for `url`, as the server's page route makes page data of it. */
 const pageRequest = (url: string, lang: 'zh' | 'en') =>
   ({ url, method: 'GET', headers: { 'accept-language': lang }, pageOrigin: 'https://lab.example' }) as unknown as FastifyRequest;
@@ -84,8 +89,7 @@ describe.each(dialects)('a public resource declared in a test, on %s', (dialect)
     const handler = createStaticHandler([
       { id: 'list', path: '/prizes', loader: listPage.loader, Component: listPage.default },
       { id: 'record', path: '/prizes/:id', loader: recordPage.loader, Component: recordPage.default },
-      // the search page takes its data as a prop, as the framework hands it
-      { id: 'search', path: '/search', loader: searchPage.loader, Component: () => createElement(searchPage.default, { loaderData: useLoaderData() } as never) },
+      { id: 'search', path: '/search', loader: searchPage.loader, Component: SearchRoute },
     ]);
     const result = await handler.query(new Request(`https://lab.example${url}`), { requestContext: context });
     if (result instanceof Response) throw new Error(`unexpected redirect ${result.status}`);
@@ -196,7 +200,9 @@ describe.each(dialects)('a public resource declared in a test, on %s', (dialect)
     await expect.poll(async () => ((await anonymous.get('/api/search/?q=Scientist')).json() as Answer).counts.prize).toBeGreaterThan(0);
     const all = (await anonymous.get('/api/search/?q=Scientist')).json() as Answer;
     // every fixed kind is still counted, and the prize beside them
-    expect(Object.keys(all.counts)).toEqual(expect.arrayContaining(['publication', 'article', 'news', 'person', 'course', 'sharedtask', 'opensource', 'prize']));
+    expect(Object.keys(all.counts)).toEqual(
+      expect.arrayContaining(['publication', 'article', 'news', 'person', 'course', 'sharedtask', 'opensource', 'prize']),
+    );
     const chosen = (await anonymous.get('/api/search/?q=Scientist&kind=prize')).json() as Answer;
     expect(chosen.kind).toBe('prize');
     expect(chosen.total).toBe(all.counts.prize);
