@@ -3,10 +3,9 @@ import { responsive } from '../lib/images.ts';
 
 /**
  * One card of the public pages' card grids: an optional picture above a body, the whole card a link where
- * it has one; `actions`: links of its own below the body (a card that is not itself a link). The generic
- * list of a declared public resource draws its cards with it; the news page, the home page's tools and
- * DISCOpen draw the same markup themselves still (docs/decisions.md, issue #27: moving them changes the
- * build's chunks and so the recorded HTML of every page).
+ * it has one; `actions`: links of its own below the body (a card that is not itself a link). Every card
+ * grid of the public site draws its cards with it: a declared resource's list, the news page, the home
+ * page's tools and projects, DISCOpen (issue #27).
  */
 export function PublicCard({
   href,

@@ -7,7 +7,7 @@ import { useT } from '../../i18n/index.tsx';
 import { paths } from '../../../common/paths.ts';
 import { seo } from '../../lib/seo.ts';
 import type { Route } from './+types/discopen.ts';
-import { responsive } from '../../lib/images.ts';
+import { PublicCard } from '../../components/public-card.tsx';
 
 export async function loader({ context }: Route.LoaderArgs) {
   const data = context.get(pageDataContext);
@@ -35,30 +35,20 @@ function Items({ items, lang }: { items: PublicShowcase[]; lang: Lang }) {
       {items.map((item) => {
         const title = pick(item.title_zh, item.title_en, lang);
         return (
-          <div key={item.cid} className="card">
-            {item.image_url ? (
-              <img
-                className="card-media"
-                {...responsive(item.image_url ?? '', 400)}
-                sizes="(min-width: 900px) 380px, (min-width: 600px) 50vw, 100vw"
-                alt=""
-                width={480}
-                height={270}
-                loading="lazy"
-              />
-            ) : null}
-            <div className="card-body">
-              <h3>{title}</h3>
-              <p className="muted small">{pick(item.description_zh, item.description_en, lang)}</p>
-            </div>
-            {item.link ? (
-              <div className="card-actions">
+          <PublicCard
+            key={item.cid}
+            image={item.image_url}
+            actions={
+              item.link ? (
                 <a href={item.link} target="_blank" rel="noopener">
                   {t('discopen.visit')}: {title}
                 </a>
-              </div>
-            ) : null}
-          </div>
+              ) : undefined
+            }
+          >
+            <h3>{title}</h3>
+            <p className="muted small">{pick(item.description_zh, item.description_en, lang)}</p>
+          </PublicCard>
         );
       })}
     </div>

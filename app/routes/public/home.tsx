@@ -5,6 +5,7 @@ import { pick } from '../../../common/lang.ts';
 import type { PublicShowcase } from '../../../common/wire.ts';
 import { Carousel } from '../../components/carousel.tsx';
 import { RichHtml } from '../../components/rich-html.tsx';
+import { PublicCard } from '../../components/public-card.tsx';
 import { useT } from '../../i18n/index.tsx';
 import { paths } from '../../../common/paths.ts';
 import { seo } from '../../lib/seo.ts';
@@ -40,32 +41,11 @@ export function meta({ loaderData: data }: Route.MetaArgs) {
 }
 
 function ShowcaseCard({ item, lang }: { item: PublicShowcase; lang: Lang }) {
-  const link = item.link;
-  const body = (
-    <>
-      {item.image_url && (
-        <img
-          className="card-media"
-          {...responsive(item.image_url ?? '', 400)}
-          sizes="(min-width: 900px) 380px, (min-width: 600px) 50vw, 100vw"
-          alt=""
-          width={480}
-          height={270}
-          loading="lazy"
-        />
-      )}
-      <div className="card-body">
-        <h3>{pick(item.title_zh, item.title_en, lang)}</h3>
-        <p className="muted small">{pick(item.description_zh, item.description_en, lang)}</p>
-      </div>
-    </>
-  );
-  return link ? (
-    <a className="card" href={link} target={link.startsWith('http') ? '_blank' : undefined} rel="noopener">
-      {body}
-    </a>
-  ) : (
-    <div className="card">{body}</div>
+  return (
+    <PublicCard href={item.link} newTab={item.link.startsWith('http')} image={item.image_url}>
+      <h3>{pick(item.title_zh, item.title_en, lang)}</h3>
+      <p className="muted small">{pick(item.description_zh, item.description_en, lang)}</p>
+    </PublicCard>
   );
 }
 

@@ -6,7 +6,7 @@ import { useT } from '../../i18n/index.tsx';
 import { paths } from '../../../common/paths.ts';
 import { seo } from '../../lib/seo.ts';
 import type { Route } from './+types/news.ts';
-import { responsive } from '../../lib/images.ts';
+import { PublicCard } from '../../components/public-card.tsx';
 
 // The articles, newest first, a page at a time (?page=N).
 
@@ -42,28 +42,15 @@ export default function News({ loaderData }: Route.ComponentProps) {
         {articles.length === 0 && <p className="muted">{t('news.empty')}</p>}
         <div className="grid cols-3">
           {articles.map((a) => (
-            <a key={a.aid} className="card" href={paths.article(a.aid)} target="_blank" rel="noopener">
-              {a.image_url ? (
-                <img
-                  className="card-media"
-                  {...responsive(a.image_url ?? '', 400)}
-                  sizes="(min-width: 900px) 380px, (min-width: 600px) 50vw, 100vw"
-                  alt=""
-                  width={800}
-                  height={450}
-                  loading="lazy"
-                />
-              ) : null}
-              <div className="card-body">
-                <h2>
-                  {a.title}
-                  <span className="visually-hidden"> {t('news.opensNewTab')}</span>
-                </h2>
-                <time className="muted small" dateTime={a.time3 ?? ''}>
-                  {(a.time3 ?? '').slice(0, 10)}
-                </time>
-              </div>
-            </a>
+            <PublicCard key={a.aid} href={paths.article(a.aid)} newTab image={a.image_url} imageSize={[800, 450]}>
+              <h2>
+                {a.title}
+                <span className="visually-hidden"> {t('news.opensNewTab')}</span>
+              </h2>
+              <time className="muted small" dateTime={a.time3 ?? ''}>
+                {(a.time3 ?? '').slice(0, 10)}
+              </time>
+            </PublicCard>
           ))}
         </div>
         <Pager page={page} pages={pages} href={(n) => withPage(paths.news(), n)} />
