@@ -1,4 +1,4 @@
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Config } from '../config.ts';
 import { Refused, Unavailable } from '../errors.ts';
 import type { Mail } from './template.ts';
@@ -33,9 +33,11 @@ export class Mailer {
     if (!this.configured) throw new Refused('mail_not_configured');
   }
 
-  #transporter(): Transporter {
+  /** nodemailer is loaded with the first mail: it holds about 25 MB, which a lab that sends none keeps. */
+  async #transporter(): Promise<Transporter> {
     if (!this.#transport) {
       const ms = this.#config.smtpTimeoutMs;
+      const { default: nodemailer } = await import('nodemailer');
       this.#transport = nodemailer.createTransport(
         this.#config.smtpUrl as string,
         {
@@ -56,7 +58,7 @@ export class Mailer {
     this.requireConfigured();
     const ms = this.#config.smtpTimeoutMs;
     let timer: NodeJS.Timeout | undefined;
-    const sending = this.#transporter().sendMail({
+    const sending = (await this.#transporter()).sendMail({
       from: this.#config.mailFrom,
       to: mail.to,
       subject: mail.subject,

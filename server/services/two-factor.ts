@@ -1,6 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { generateSecret, generateURI, verify } from 'otplib';
-import QRCode from 'qrcode';
 import type { DB } from '../db/database.ts';
 import { NotFound, Refused } from '../errors.ts';
 import { logActivity } from './activity.ts';
@@ -65,6 +63,8 @@ export async function isEnrolled(db: DB, pid: number): Promise<boolean> {
 /** Starts (or starts again) an enrolment: a new secret, its otpauth URI and a QR code of it drawn here as SVG. */
 export async function beginEnrolment(ctx: Ctx, actor: Actor): Promise<{ secret: string; uri: string; qr_svg: string }> {
   if (await isEnrolled(ctx.db, actor.pid)) throw new Refused('two_factor_already');
+  // otplib and qrcode are loaded when first needed: about 20 MB a lab without two-factor never keeps
+  const [{ generateSecret, generateURI }, { default: QRCode }] = await Promise.all([import('otplib'), import('qrcode')]);
   const secret = generateSecret();
   await ctx.db.deleteFrom('two_factor').where('person_pid', '=', actor.pid).execute();
   await ctx.db.insertInto('two_factor').values({ person_pid: actor.pid, secret, enabled_at: null, last_step: null }).execute();
@@ -79,6 +79,7 @@ export async function beginEnrolment(ctx: Ctx, actor: Actor): Promise<{ secret: 
  */
 async function takeCode(db: DB, pid: number, secret: string, lastStep: number | null, code: string): Promise<boolean> {
   if (!/^\d{6}$/.test(code)) return false;
+  const { verify } = await import('otplib');
   const result = await verify({ secret, token: code, epochTolerance: TOLERANCE_SECONDS, ...(lastStep != null ? { afterTimeStep: lastStep } : {}) });
   if (!result.valid || !('timeStep' in result)) return false;
   const step = Number(result.timeStep);
