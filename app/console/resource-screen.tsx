@@ -504,7 +504,10 @@ export function ResourceScreen({
                     {cellOf(c, row)}
                   </TableCell>
                 ))}
-                <TableCell sx={stickyActions}>{rowActions(row)}</TableCell>
+                <TableCell sx={stickyActions}>
+                  {/* a row with many actions (a person's invitation and two-factor reset) wraps them rather than widen the table */}
+                  <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', maxWidth: 400 }}>{rowActions(row)}</Box>
+                </TableCell>
               </TableRow>
             ))}
           </TableBody>
