@@ -12,6 +12,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { isPublicResource, publicListPath, publicReadPath, publicRecordPath, type ResourceDef } from '../common/resource.ts';
+import { resources } from '../common/resources/index.ts';
 import type { Size } from './scale-seed.ts';
 import { fillOverHttp } from './scale-fill.ts';
 import { login, memoryOf, percentile, sleep, startServer } from './server.ts';
@@ -104,7 +106,14 @@ async function measure(dir: string, dataDir: string, port: number, fillSize?: Si
     ...(aid ? [`/news/${aid}`] : []),
   ];
   const reads = ['/api/read_publication/', '/api/read_people/', '/api/read_news/', '/api/read_article/', '/api/read_seminar/', '/api/read_site/'];
-  const paths = [...pages, ...reads];
+  // every declared public resource's list page, its first record's page and its read (issue #27)
+  const declared: string[] = [];
+  for (const res of Object.values(resources as Record<string, ResourceDef>).filter(isPublicResource)) {
+    const rows = (await (await fetch(base + publicReadPath(res))).json()) as Record<string, unknown>[];
+    const first = Array.isArray(rows) ? rows[0]?.[res.id] : undefined;
+    declared.push(publicListPath(res), ...(first !== undefined ? [publicRecordPath(res, String(first))] : []), publicReadPath(res));
+  }
+  const paths = [...pages, ...reads, ...declared];
   const headers = { 'accept-language': 'en', 'accept-encoding': 'gzip, br' };
 
   // every public page and read once, then the process at rest: the "idle after warm-up" figure
