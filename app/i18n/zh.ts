@@ -159,6 +159,11 @@ export const zh = {
     codeHint: '请输入验证器应用中的 6 位验证码，或一个恢复码。',
     codeRequired: '请输入验证码。',
     trustDevice: '在此设备上 30 天内免输验证码',
+    campus: '使用 {{name}} 登录',
+    campusKind: '使用 {{name}} 登录（{{kind}}）',
+    or: '或',
+    ldapHint: '请使用 {{name}} 的用户名和密码登录。',
+    finishing: '正在完成登录…',
   },
   forgot: {
     title: '忘记密码？',

@@ -222,6 +222,10 @@ export const tables = {
     require_admin_2fa: bool01Default,
     // 2026-11-27-0302-publish-notice
     notify_publish: bool01Default,
+    // 2026-11-27-0401-external-login
+    external_signup: bool01Default,
+    external_signup_type: textDefault,
+    member_passwords: bool01Default,
   },
 
   // 2026-11-22-0003-advisor
@@ -270,6 +274,10 @@ export const tables = {
   trusted_device: { token_hash: text, person_pid: int, expires_at: int },
   // 2026-11-27-0301-password-reset
   password_reset: { token_hash: text, person_pid: int, created_at: int, expires_at: int, used_at: intOrNull },
+  // 2026-11-27-0401-external-login
+  external_state: { state_hash: text, kind: text, nonce: textDefault, verifier: textDefault, redirect: textDefault, expires_at: int },
+  external_handoff: { token_hash: text, person_pid: int, kind: text, ticket_hash: textOrNull, expires_at: int },
+  cas_session: { ticket_hash: text, person_pid: int, session_hash: textOrNull, challenge_hash: textOrNull, created_at: int },
 } as const satisfies Record<string, Record<string, Column>>;
 
 type ValueOf<C extends Column> = (C['kind'] extends 'text' ? string : number) | (C['nullable'] extends true ? null : never);

@@ -1,0 +1,98 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { isMessageKey } from '../../common/messages.ts';
+import { siteOrigin } from '../http/origin.ts';
+import { Refused, Unavailable } from '../errors.ts';
+import { type ExternalIdentity, type ExternalKind, memberForIdentity, openHandoff, safeReturn } from '../services/external-login.ts';
+import { Oidc } from '../services/oidc.ts';
+import { ctxOf, typed } from './helpers.ts';
+
+// The browser's way to and back from the campus login server (issue #30, point 1): each kind's start sends
+// the browser there; its callback checks what came back (services/oidc.ts, cas.ts), finds the member
+// (services/external-login.ts) and sends the browser to the login page with a handoff token in the
+// fragment (never sent to a server, never in a Referer), which the page turns into a session by
+// POST /api/login/external/ (api/auth.ts), with the second factor when the member has one. A refusal goes
+// to the login page with its message's key, which the page shows in its language.
+
+const tags = ['auth'];
+
+const StartQuery = z.object({ redirect: z.string().max(300).optional() }).loose();
+/** What a provider may send back: short values only (a longer one is no code or state of ours). */
+const CallbackQuery = z.record(z.string().max(40), z.string().max(4000)).refine((q) => Object.keys(q).length <= 20);
+
+/** The login page with a refusal's message key. */
+export function refusedTo(reply: FastifyReply, key: string) {
+  return reply
+    .code(302)
+    .header('Location', `/login?external_error=${encodeURIComponent(key)}`)
+    .header('Cache-Control', 'no-store')
+    .send();
+}
+
+/** What a failed campus login becomes: the login page with the message, the cause in the server's log. */
+export function externalFailure(req: FastifyRequest, reply: FastifyReply, kind: ExternalKind, e: unknown) {
+  if (e instanceof Refused || e instanceof Unavailable) {
+    req.log.warn({ kind, key: e.key, cause: e.cause instanceof Error ? e.cause.message : undefined }, 'campus login refused');
+    return refusedTo(reply, isMessageKey(e.key) ? e.key : 'external_failed');
+  }
+  throw e;
+}
+
+/** The member of a checked identity, handed to the login page (with the CAS ticket, for single logout). */
+export async function handOff(
+  app: FastifyInstance,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  identity: ExternalIdentity,
+  rule: Parameters<typeof memberForIdentity>[2],
+  redirect: string,
+  ticket?: string,
+) {
+  const actor = await memberForIdentity(ctxOf(app, req), identity, rule);
+  const token = await openHandoff(app.lab.db, actor.pid, identity.kind, ticket);
+  const back = safeReturn(redirect);
+  return reply
+    .code(302)
+    .header('Location', `/login?redirect=${encodeURIComponent(back)}#handoff=${token}`)
+    .header('Cache-Control', 'no-store')
+    .send();
+}
+
+export async function externalLoginRoutes(app: FastifyInstance) {
+  const api = typed(app);
+  const config = app.lab.config;
+
+  const oidc = config.oidc ? new Oidc(config.oidc) : undefined;
+  api.get(
+    '/api/login/oidc/',
+    {
+      config: { access: 'public' },
+      schema: { tags, summary: 'Starts a login with the campus OpenID Connect provider (OIDC_ISSUER_URL): a redirect to it', querystring: StartQuery },
+    },
+    async (req, reply) => {
+      if (!oidc) return refusedTo(reply, 'external_off');
+      try {
+        const to = await oidc.start(app.lab.db, siteOrigin(req, config), safeReturn(req.query.redirect));
+        return reply.code(302).header('Location', to).header('Cache-Control', 'no-store').send();
+      } catch (e) {
+        return externalFailure(req, reply, 'oidc', e);
+      }
+    },
+  );
+  api.get(
+    '/api/login/oidc/callback/',
+    {
+      config: { access: 'public' },
+      schema: { tags, summary: 'Where the OpenID Connect provider sends the browser back (the redirect URI to register)', querystring: CallbackQuery },
+    },
+    async (req, reply) => {
+      if (!oidc || !config.oidc) return refusedTo(reply, 'external_off');
+      try {
+        const { identity, redirect } = await oidc.finish(app.lab.db, siteOrigin(req, config), req.query);
+        return await handOff(app, req, reply, identity, config.oidc.match, redirect);
+      } catch (e) {
+        return externalFailure(req, reply, 'oidc', e);
+      }
+    },
+  );
+}
