@@ -144,10 +144,12 @@ export default function Login({ loaderData }: Route.ComponentProps) {
   }
 
   const campus = loaderData.campus;
-  const redirectParam = encodeURIComponent(safeRedirect(search.get('redirect')));
+  // where to go after the campus login: the page's ?redirect= (a path here), else the server's default (the console)
+  const asked = search.get('redirect');
+  const back = asked ? `?redirect=${encodeURIComponent(safeRedirect(asked))}` : '';
   const campusLinks = [
-    ...(campus.oidc ? [{ kind: 'OIDC', href: `/api/login/oidc/?redirect=${redirectParam}` }] : []),
-    ...(campus.cas ? [{ kind: 'CAS', href: `/api/login/cas/?redirect=${redirectParam}` }] : []),
+    ...(campus.oidc ? [{ kind: 'OIDC', href: `/api/login/oidc/${back}` }] : []),
+    ...(campus.cas ? [{ kind: 'CAS', href: `/api/login/cas/${back}` }] : []),
   ];
 
   return (

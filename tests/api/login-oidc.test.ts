@@ -20,7 +20,7 @@ describe.each(dialects)('OIDC login on %s', (dialect) => {
   let w: World;
   let idp: TestOidc;
   beforeAll(async () => {
-    idp = await oidcProvider([CALLBACK]);
+    idp = await oidcProvider(() => [CALLBACK]);
     w = await makeWorld(dialect, {
       PUBLIC_URL: SITE,
       OIDC_ISSUER_URL: idp.issuer,

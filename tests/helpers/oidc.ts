@@ -25,7 +25,8 @@ export type TestOidc = {
   close: () => Promise<void>;
 };
 
-export async function oidcProvider(redirectUris: string[]): Promise<TestOidc> {
+/** `redirectUris` is asked at the first request, so a site started after the provider can give its own. */
+export async function oidcProvider(redirectUris: () => string[]): Promise<TestOidc> {
   const { privateKey } = await generateKeyPair('RS256', { extractable: true });
   const jwk = { ...(await exportJWK(privateKey)), kid: 'test-key', alg: 'RS256', use: 'sig' } as JWK;
   const server = http.createServer();
@@ -46,33 +47,39 @@ export async function oidcProvider(redirectUris: string[]): Promise<TestOidc> {
   };
   const accounts = new Map<string, OidcAccount>();
   const codeLife = () => state.codeTtl;
-  const provider = new Provider(issuer, {
-    clients: [
-      {
-        client_id: state.clientId,
-        client_secret: state.clientSecret,
-        redirect_uris: redirectUris,
-        response_types: ['code'],
-        grant_types: ['authorization_code'],
+  const makeProvider = () =>
+    new Provider(issuer, {
+      clients: [
+        {
+          client_id: state.clientId,
+          client_secret: state.clientSecret,
+          redirect_uris: redirectUris(),
+          response_types: ['code'],
+          grant_types: ['authorization_code'],
+        },
+      ],
+      jwks: { keys: [jwk] },
+      cookies: { keys: ['test-cookie-key-0123456789abcdef'] },
+      claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'preferred_username'], student: ['student_number'] },
+      scopes: ['openid', 'email', 'profile', 'student'],
+      features: { devInteractions: { enabled: false } },
+      pkce: { required: () => true },
+      ttl: { AuthorizationCode: codeLife, Interaction: 600, Grant: 600, Session: 600, AccessToken: 600, IdToken: 600 },
+      interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
+      async findAccount(_ctx, id) {
+        const account = accounts.get(id);
+        if (!account) return undefined;
+        return { accountId: id, claims: async () => ({ sub: id, ...account.claims }) };
       },
-    ],
-    jwks: { keys: [jwk] },
-    cookies: { keys: ['test-cookie-key-0123456789abcdef'] },
-    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'preferred_username'], student: ['student_number'] },
-    scopes: ['openid', 'email', 'profile', 'student'],
-    features: { devInteractions: { enabled: false } },
-    pkce: { required: () => true },
-    ttl: { AuthorizationCode: codeLife, Interaction: 600, Grant: 600, Session: 600, AccessToken: 600, IdToken: 600 },
-    interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
-    async findAccount(_ctx, id) {
-      const account = accounts.get(id);
-      if (!account) return undefined;
-      return { accountId: id, claims: async () => ({ sub: id, ...account.claims }) };
-    },
-  });
-  const callback = provider.callback();
+    });
+  let made: { provider: Provider; callback: ReturnType<Provider['callback']> } | undefined;
   server.on('request', (req, res) => {
     void (async () => {
+      if (!made) {
+        const provider = makeProvider();
+        made = { provider, callback: provider.callback() };
+      }
+      const { provider, callback } = made;
       if (req.url?.startsWith('/interaction/')) {
         const details = await provider.interactionDetails(req, res);
         const account = state.nextAccount;
