@@ -5,7 +5,9 @@ import { siteOrigin } from '../http/origin.ts';
 import { Refused, Unavailable } from '../errors.ts';
 import { type ExternalIdentity, type ExternalKind, memberForIdentity, openHandoff, safeReturn } from '../services/external-login.ts';
 import { Oidc } from '../services/oidc.ts';
-import { ctxOf, typed } from './helpers.ts';
+import { Cas, MAX_XML, parseLogoutRequest } from '../services/cas.ts';
+import { endTicket } from '../services/external-login.ts';
+import { answers, ctxOf, SuccessSchema, success, typed } from './helpers.ts';
 
 // The browser's way to and back from the campus login server (issue #30, point 1): each kind's start sends
 // the browser there; its callback checks what came back (services/oidc.ts, cas.ts), finds the member
@@ -95,4 +97,58 @@ export async function externalLoginRoutes(app: FastifyInstance) {
       }
     },
   );
+
+  const cas = config.cas ? new Cas(config.cas) : undefined;
+  api.get(
+    '/api/login/cas/',
+    {
+      config: { access: 'public' },
+      schema: { tags, summary: 'Starts a login with the campus CAS server (CAS_URL): a redirect to its login', querystring: StartQuery },
+    },
+    async (req, reply) => {
+      if (!cas) return refusedTo(reply, 'external_off');
+      const to = await cas.start(app.lab.db, siteOrigin(req, config), safeReturn(req.query.redirect));
+      return reply.code(302).header('Location', to).header('Cache-Control', 'no-store').send();
+    },
+  );
+  api.get(
+    '/api/login/cas/callback/',
+    {
+      config: { access: 'public' },
+      schema: { tags, summary: 'The CAS service address: where the CAS server sends the browser back with its ticket', querystring: CallbackQuery },
+    },
+    async (req, reply) => {
+      if (!cas || !config.cas) return refusedTo(reply, 'external_off');
+      try {
+        const { identity, redirect, ticket } = await cas.finish(app.lab.db, siteOrigin(req, config), req.query);
+        return await handOff(app, req, reply, identity, config.cas.match, redirect, ticket);
+      } catch (e) {
+        return externalFailure(req, reply, 'cas', e);
+      }
+    },
+  );
+  // single logout: the CAS server POSTs logoutRequest (form-encoded SAML) to the service address
+  await app.register(async (scoped) => {
+    scoped.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 2 * MAX_XML }, (_req, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(String(body))));
+    });
+    typed(scoped).post(
+      '/api/login/cas/callback/',
+      {
+        config: { access: 'public' },
+        schema: {
+          tags,
+          summary: 'CAS single logout: the CAS server posts a logoutRequest naming a ticket; the session that ticket started ends',
+          body: z.object({ logoutRequest: z.string().max(MAX_XML) }).loose(),
+          response: answers(SuccessSchema),
+        },
+      },
+      async (req, reply) => {
+        const ticket = cas ? parseLogoutRequest(req.body.logoutRequest) : undefined;
+        if (ticket && (await endTicket(app.lab.db, ticket, req.ip))) req.log.info({ kind: 'cas' }, 'single logout ended a session');
+        // the same answer whatever the request named: it tells nothing about sessions
+        return success(reply);
+      },
+    );
+  });
 }

@@ -212,13 +212,18 @@ export async function challengeBecameSession(db: DB, challenge: string, session:
     .execute();
 }
 
-/** CAS single logout: ends the session (or the login waiting for its code) that `ticket` started. */
-export async function endTicket(db: DB, ticket: string): Promise<boolean> {
+/** CAS single logout: ends the session (or the login waiting for its code) that `ticket` started; logged as a logout. */
+export async function endTicket(db: DB, ticket: string, address?: string): Promise<boolean> {
   const row = await db.selectFrom('cas_session').selectAll().where('ticket_hash', '=', sha256(ticket)).executeTakeFirst();
   if (!row) return false;
   if (row.session_hash) await db.deleteFrom('session').where('token_hash', '=', row.session_hash).execute();
   if (row.challenge_hash) await db.deleteFrom('login_challenge').where('token_hash', '=', row.challenge_hash).execute();
   await db.deleteFrom('cas_session').where('ticket_hash', '=', row.ticket_hash).execute();
+  const person = await db.selectFrom('person').select('username').where('pid', '=', row.person_pid).executeTakeFirst();
+  if (person) {
+    const actor = await actorByUsername(db, person.username);
+    await logActivity({ db, actor, ...(address ? { address } : {}) }, { action: 'logout', resource: 'session', record: actor.username, detail: ['cas'] });
+  }
   return true;
 }
 
