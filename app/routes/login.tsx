@@ -135,7 +135,10 @@ export default function Login({ loaderData }: Route.ComponentProps) {
       // an account that waits for its invitation has no password that logs in (issue #25)
       if (body.loginStatus === 'fail' && body.needs_invitation) setOutcome({ kind: 'error', text: t('login.needsInvitation') });
       else if (body.loginStatus === 'fail') setOutcome({ kind: 'error', text: t('login.fail') });
-      else if (res.status === 429 || res.status === 403 || res.status >= 500) setOutcome({ kind: 'error', text: body.detail ?? t('login.error') });
+      // the server's own words where it has them: too many tries, passwords kept for the campus login, the
+      // campus directory out of reach or knowing no such member (issue #30)
+      else if (res.status === 429 || res.status === 403 || res.status >= 500 || (res.status === 400 && body.detail))
+        setOutcome({ kind: 'error', text: body.detail ?? t('login.error') });
       else setOutcome({ kind: 'error', text: t('login.notexist') });
     } catch {
       setBusy(false);

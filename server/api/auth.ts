@@ -22,10 +22,11 @@ import {
   trustDevice,
 } from '../services/two-factor.ts';
 import { acceptInvitation, readInvitation } from '../services/invitations.ts';
-import { bindTicket, challengeBecameSession, type ExternalKind, memberPasswordsAllowed, takeHandoff } from '../services/external-login.ts';
+import { bindTicket, challengeBecameSession, type ExternalKind, memberForIdentity, memberPasswordsAllowed, takeHandoff } from '../services/external-login.ts';
+import { Ldap } from '../services/ldap.ts';
 import { completeReset, readReset, requestReset } from '../services/password-reset.ts';
 import { siteOrigin } from '../http/origin.ts';
-import { TooManyTries } from '../errors.ts';
+import { TooManyTries, Unavailable } from '../errors.ts';
 import { t } from '../../common/messages.ts';
 import { DetailSchema, requestLang } from '../http/errors.ts';
 import { logActivity } from '../services/activity.ts';
@@ -151,6 +152,8 @@ export async function authRoutes(app: FastifyInstance) {
     return new ApiError(400, 'two_factor_code_wrong');
   }
 
+  const ldap = app.lab.config.ldap ? new Ldap(app.lab.config.ldap) : undefined;
+
   const api = typed(app);
   api.get(
     '/api/csrf/',
@@ -201,7 +204,28 @@ export async function authRoutes(app: FastifyInstance) {
         const attempt = await hit(app.lab.db, key, ACCOUNT_WINDOW_MS);
         const wait = accountDelayMs(attempt.count - 1);
         if (wait > 0) await sleep(wait);
+        // the campus directory first, when set up (issue #30); the password of this site after it
+        let ldapDown: Unavailable | undefined;
+        if (ldap && app.lab.config.ldap) {
+          const identity = await ldap.authenticate(username, password).catch((e: unknown) => {
+            if (!(e instanceof Unavailable)) throw e;
+            req.log.warn({ kind: 'ldap', cause: e.cause instanceof Error ? e.cause.message : undefined }, 'the LDAP directory cannot be reached');
+            ldapDown = e;
+            return null;
+          });
+          if (identity) {
+            const actor = await memberForIdentity(ctxOf(app, req), identity, app.lab.config.ldap.match);
+            // a member with two-factor login still gives the code
+            if ((await isEnrolled(app.lab.db, actor.pid)) && !(await isTrustedDevice(app.lab.db, actor.pid, req.cookies[TRUST_COOKIE]))) {
+              if (code === undefined) return { loginStatus: 'code_required' as const, challenge: await openChallenge(app.lab.db, actor.pid) };
+              if (!(await checkSecondFactor(app.lab.db, actor.pid, code))) throw await wrongCode(req, username);
+            }
+            return sessionFor(req, reply, actor, trust_device, 'ldap');
+          }
+        }
         const result = await login(app.lab.db, username, password, { twoFactor: (pid) => isEnrolled(app.lab.db, pid) });
+        // neither the directory (out of reach) nor this site's password: say what is wrong
+        if (ldapDown && result.status !== 'success' && result.status !== 'code_required') throw ldapDown;
         if (
           (result.status === 'code_required' || result.status === 'success') &&
           result.actor.authority !== 'admin' &&
