@@ -638,6 +638,9 @@ export const en: Messages = {
     contact: 'Footer and contact',
     consoleTitles: 'Console title',
     security: 'Security',
+    campusLogin: 'University login',
+    campusLoginHint:
+      'These apply once a university login (OIDC, CAS or LDAP) is set up on the server. Administrators always keep their own password; accounts made by a first login are ordinary users.',
     filingHint: 'The filing number is shown in the Chinese footer only.',
     save: 'Save',
     reset: 'Revert',

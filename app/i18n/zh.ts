@@ -607,6 +607,8 @@ export const zh = {
     contact: '页脚与联系方式',
     consoleTitles: '后台标题',
     security: '安全',
+    campusLogin: '校园统一登录',
+    campusLoginHint: '以下设置在服务器配置了校园统一登录（OIDC、CAS 或 LDAP）后生效。管理员始终可以使用本站密码登录；首次登录自动创建的账号均为普通用户。',
     filingHint: '备案号只在中文页脚显示。',
     save: '保存',
     reset: '还原',

@@ -18,6 +18,8 @@ export type TestCas = {
   issue: (service: string, user: CasUser) => string;
   /** The single logout request of `ticket`, as the CAS server POSTs it (form field logoutRequest) to the ticket's service. */
   logoutRequest: (ticket: string) => string;
+  /** The tickets issued, newest last, with their services. */
+  issued: { ticket: string; service: string }[];
   /** How many validations were asked. */
   validations: number;
   close: () => Promise<void>;
@@ -74,9 +76,11 @@ export async function casServer(): Promise<TestCas> {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/cas`,
     nextUser: null,
     validations: 0,
+    issued: [],
     issue(service, user) {
       const ticket = `ST-${randomBytes(12).toString('hex')}-cas.test`;
       tickets.set(ticket, { service, user, used: false });
+      cas.issued.push({ ticket, service });
       return ticket;
     },
     logoutRequest(ticket) {
