@@ -71,7 +71,7 @@ export default function Login({ loaderData }: Route.ComponentProps) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, on the address the page was opened at
   useEffect(() => {
     const refused = search.get('external_error');
-    if (refused && isMessageKey(refused) && (refused.startsWith('external_') || refused === 'local_login_off')) {
+    if (refused && isMessageKey(refused) && (refused.startsWith('external_') || refused === 'local_login_off' || refused === 'rate_limited')) {
       setOutcome({ kind: 'error', text: messages[refused][loaderData.lang] });
     }
     const handoff = /^#handoff=([A-Za-z0-9_-]{20,100})$/.exec(window.location.hash)?.[1];

@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { isMessageKey } from '../../common/messages.ts';
+import { addressKey } from '../http/client-address.ts';
 import { siteOrigin } from '../http/origin.ts';
+import { hit } from '../services/counters.ts';
 import { Refused, Unavailable } from '../errors.ts';
 import { type ExternalIdentity, type ExternalKind, memberForIdentity, openHandoff, safeReturn } from '../services/external-login.ts';
 import { Oidc } from '../services/oidc.ts';
@@ -64,6 +66,15 @@ export async function externalLoginRoutes(app: FastifyInstance) {
   const api = typed(app);
   const config = app.lab.config;
 
+  /**
+   * Each start keeps a state row: counted per client address (its /64 for IPv6) and minute like login
+   * attempts, on every instance; more go back to the login page with the message.
+   */
+  async function tooManyStarts(req: FastifyRequest): Promise<boolean> {
+    const attempt = await hit(app.lab.db, `external-start:${addressKey(req.ip)}`, 60_000);
+    return attempt.count > config.loginRateLimit;
+  }
+
   const oidc = config.oidc ? new Oidc(config.oidc) : undefined;
   api.get(
     '/api/login/oidc/',
@@ -73,6 +84,7 @@ export async function externalLoginRoutes(app: FastifyInstance) {
     },
     async (req, reply) => {
       if (!oidc) return refusedTo(reply, 'external_off');
+      if (await tooManyStarts(req)) return refusedTo(reply, 'rate_limited');
       try {
         const to = await oidc.start(app.lab.db, siteOrigin(req, config), safeReturn(req.query.redirect));
         return reply.code(302).header('Location', to).header('Cache-Control', 'no-store').send();
@@ -107,6 +119,7 @@ export async function externalLoginRoutes(app: FastifyInstance) {
     },
     async (req, reply) => {
       if (!cas) return refusedTo(reply, 'external_off');
+      if (await tooManyStarts(req)) return refusedTo(reply, 'rate_limited');
       const to = await cas.start(app.lab.db, siteOrigin(req, config), safeReturn(req.query.redirect));
       return reply.code(302).header('Location', to).header('Cache-Control', 'no-store').send();
     },

@@ -226,3 +226,16 @@ describe('OIDC not configured', () => {
     }
   });
 });
+
+describe('OIDC provider out of reach', () => {
+  it('says so, and counts the starts per client address like login attempts', async () => {
+    const t = await makeApp('sqlite', { OIDC_ISSUER_URL: 'http://127.0.0.1:1', OIDC_CLIENT_ID: 'lab', LOGIN_RATE_LIMIT: '3' });
+    try {
+      const locations: string[] = [];
+      for (let i = 0; i < 4; i++) locations.push(String((await t.app.inject({ method: 'GET', url: '/api/login/oidc/' })).headers.location));
+      expect(locations).toEqual([...Array(3).fill('/login?external_error=external_unavailable'), '/login?external_error=rate_limited']);
+    } finally {
+      await t.close();
+    }
+  });
+});
