@@ -12,6 +12,7 @@ import { type Actor, actorByUsername, login, logout, SESSION_SECONDS, safeEqual,
 import {
   adminTwoFactorRequired,
   checkSecondFactor,
+  challengeKind,
   challengePerson,
   closeChallenge,
   isEnrolled,
@@ -217,7 +218,7 @@ export async function authRoutes(app: FastifyInstance) {
             const actor = await memberForIdentity(ctxOf(app, req), identity, app.lab.config.ldap.match);
             // a member with two-factor login still gives the code
             if ((await isEnrolled(app.lab.db, actor.pid)) && !(await isTrustedDevice(app.lab.db, actor.pid, req.cookies[TRUST_COOKIE]))) {
-              if (code === undefined) return { loginStatus: 'code_required' as const, challenge: await openChallenge(app.lab.db, actor.pid) };
+              if (code === undefined) return { loginStatus: 'code_required' as const, challenge: await openChallenge(app.lab.db, actor.pid, 'ldap') };
               if (!(await checkSecondFactor(app.lab.db, actor.pid, code))) throw await wrongCode(req, username);
             }
             return sessionFor(req, reply, actor, trust_device, 'ldap');
@@ -288,8 +289,15 @@ export async function authRoutes(app: FastifyInstance) {
         const wait = accountDelayMs(attempt.count - 1);
         if (wait > 0) await sleep(wait);
         if (!(await checkSecondFactor(app.lab.db, pid, code))) throw await wrongCode(req, person.username);
+        const kind = await challengeKind(app.lab.db, challenge);
         await closeChallenge(app.lab.db, challenge);
-        const answer = await sessionFor(req, reply, await actorByUsername(app.lab.db, person.username), trust_device);
+        const answer = await sessionFor(
+          req,
+          reply,
+          await actorByUsername(app.lab.db, person.username),
+          trust_device,
+          kind === 'oidc' || kind === 'cas' || kind === 'ldap' ? kind : undefined,
+        );
         // a CAS login that waited for its code: its ticket now ends this session (single logout)
         await challengeBecameSession(app.lab.db, challenge, answer.token);
         return answer;
@@ -316,7 +324,7 @@ export async function authRoutes(app: FastifyInstance) {
         // a member with two-factor login still gives the code: a campus login is the first factor only
         if ((await isEnrolled(app.lab.db, actor.pid)) && !(await isTrustedDevice(app.lab.db, actor.pid, req.cookies[TRUST_COOKIE]))) {
           if (code === undefined) {
-            const challenge = await openChallenge(app.lab.db, actor.pid);
+            const challenge = await openChallenge(app.lab.db, actor.pid, kind);
             if (ticketHash) await bindTicket(app.lab.db, ticketHash, actor.pid, { challenge });
             return { loginStatus: 'code_required' as const, challenge };
           }

@@ -270,7 +270,8 @@ export const tables = {
   invitation: { token_hash: text, person_pid: int, created_by: intOrNull, created_at: int, expires_at: int, used_at: intOrNull },
   // 2026-11-27-0201-two-factor
   two_factor: { person_pid: int, secret: text, enabled_at: intOrNull, last_step: intOrNull, recovery: textDefault },
-  login_challenge: { token_hash: text, person_pid: int, expires_at: int, tries: intDefault },
+  // kind: 2026-11-27-0401-external-login
+  login_challenge: { token_hash: text, person_pid: int, expires_at: int, tries: intDefault, kind: textDefault },
   trusted_device: { token_hash: text, person_pid: int, expires_at: int },
   // 2026-11-27-0301-password-reset
   password_reset: { token_hash: text, person_pid: int, created_at: int, expires_at: int, used_at: intOrNull },

@@ -100,6 +100,9 @@ describe.each(dialects.flatMap((d) => Object.keys(modes).map((m) => [d, m] as co
     expect(first.json().token).toBeUndefined();
     const done = await new Client(w.app).withCsrf('/api/login/code/', { challenge: first.json().challenge, code: codeAt(0) });
     expect(done.json().loginStatus, done.body).toBe('success');
+    // the password logins before (the member made, the enrolment), and the directory login with its code
+    const logged = await w.app.lab.db.selectFrom('activity').selectAll().where('action', '=', 'login').where('actor', '=', 'totp').orderBy('eid').execute();
+    expect(logged.map((r) => r.detail)).toEqual(['', '', 'ldap']);
   });
 
   it('keeps working when the site turns members’ own passwords off', async () => {

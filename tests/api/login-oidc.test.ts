@@ -168,6 +168,9 @@ describe.each(dialects)('OIDC login on %s', (dialect) => {
     const done = await new Client(w.app).withCsrf('/api/login/code/', { challenge: first.json().challenge, code: codeAt(0) });
     expect(done.statusCode, done.body).toBe(200);
     expect(done.json().userInfo.username).toBe(m.username);
+    const logged = await w.app.lab.db.selectFrom('activity').selectAll().where('action', '=', 'login').where('actor', '=', m.username).execute();
+    // the login by password when the member was made, then the campus login finished with its code
+    expect(logged.map((r) => r.detail)).toEqual(['', 'oidc']);
   });
 
   it('creates a first login’s account only when the site allows it, never an administrator', async () => {

@@ -7,6 +7,7 @@ import { type Kysely, sql } from 'kysely';
 //   second factor, the session cookie): a random token kept as its SHA-256, used once, 2 minutes.
 // - cas_session: which session (or login still waiting for its second factor) a CAS ticket started, so the
 //   CAS server's single logout ends it.
+// - login_challenge.kind: which campus login a second factor finishes (the activity log notes it).
 // - site settings: whether a first campus login creates an account, of which member type (its authority is
 //   always "user"), and whether members may log in with a local password (administrators always may).
 
@@ -39,6 +40,11 @@ export async function up(db: Db): Promise<void> {
     .addColumn('challenge_hash', 'varchar(64)')
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .execute();
+  // the kind of campus login a second-factor challenge finishes ('' for a password), for the activity log
+  await db.schema
+    .alterTable('login_challenge')
+    .addColumn('kind', 'varchar(8)', (c) => c.notNull().defaultTo(''))
+    .execute();
   await db.schema
     .alterTable('site_settings')
     .addColumn('external_signup', 'integer', (c) => c.notNull().defaultTo(0).check(sql`external_signup in (0, 1)`))
@@ -57,6 +63,7 @@ export async function down(db: Db): Promise<void> {
   await db.schema.alterTable('site_settings').dropColumn('member_passwords').execute();
   await db.schema.alterTable('site_settings').dropColumn('external_signup_type').execute();
   await db.schema.alterTable('site_settings').dropColumn('external_signup').execute();
+  await db.schema.alterTable('login_challenge').dropColumn('kind').execute();
   await db.schema.dropTable('cas_session').ifExists().execute();
   await db.schema.dropTable('external_handoff').ifExists().execute();
   await db.schema.dropTable('external_state').ifExists().execute();
