@@ -1,3 +1,4 @@
+import { generateSync } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialects } from '../helpers/app.ts';
 import { casServer, type TestCas } from '../helpers/cas.ts';
@@ -99,6 +100,30 @@ describe.each(dialects)('CAS login on %s', (dialect) => {
     expect((await other.get('/api/me/')).statusCode).toBe(200);
     const out = await w.app.lab.db.selectFrom('activity').selectAll().where('action', '=', 'logout').where('actor', '=', m.username).execute();
     expect(out.map((r) => r.detail)).toContain('cas');
+  });
+
+  it('binds the ticket to the session a member with two-factor login starts after the code', async () => {
+    const m = await newMember(w.admin, { uid: 'T2026009' });
+    const { secret } = (await m.json('POST', '/api/two-factor/setup/', {})).json() as { secret: string };
+    const codeAt = (offset: number) => generateSync({ secret, epoch: Math.floor(Date.now() / 1000) + offset * 30 });
+    expect((await m.json('POST', '/api/two-factor/enable/', { code: codeAt(-1) })).statusCode).toBe(200);
+    const back = await toService({ user: 'totp', attributes: { employeeNumber: 'T2026009' } });
+    const first = await finish(handoffOf(await callback(back)) as string);
+    expect(first.json().loginStatus, first.body).toBe('code_required');
+    const done = await new Client(w.app).withCsrf('/api/login/code/', { challenge: first.json().challenge, code: codeAt(0) });
+    expect(done.json().loginStatus, done.body).toBe('success');
+    const c = new Client(w.app, done.json().token);
+    expect((await c.get('/api/me/')).statusCode).toBe(200);
+    const slo = await w.app.inject({
+      method: 'POST',
+      url: new URL(back).pathname,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ logoutRequest: cas.logoutRequest(ticketOf(back)) }).toString(),
+    });
+    expect(slo.statusCode).toBe(200);
+    expect((await c.get('/api/me/')).statusCode).toBe(401);
+    // and m's own session (by password, before) goes on
+    expect((await m.get('/api/me/')).statusCode).toBe(200);
   });
 
   it('refuses a forged ticket', async () => {
