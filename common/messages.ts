@@ -133,6 +133,36 @@ export const messages = {
     zh: '管理员必须先启用两步验证：请在个人资料中完成设置',
     en: 'administrators must turn on two-factor login first: finish it in your profile',
   },
+  // issue #30, point 1: university login (server/services/external-login.ts)
+  external_unknown: {
+    zh: '本站没有与你的校园账号对应的成员，请联系管理员添加',
+    en: 'no member of this site matches your campus account; ask an administrator to add you',
+  },
+  external_ambiguous: {
+    zh: '有多个成员与你的校园账号对应，请联系管理员',
+    en: 'more than one member matches your campus account; ask an administrator',
+  },
+  external_missing_claim: {
+    zh: '校园账号没有提供用于对应成员的信息（{claim}），请联系管理员',
+    en: 'the campus account did not give what identifies a member ({claim}); ask an administrator',
+  },
+  external_signup_failed: {
+    zh: '无法为你的校园账号自动创建成员账号（用户名无效或已被占用），请联系管理员',
+    en: 'no member account could be created for your campus account (its username is not valid or taken); ask an administrator',
+  },
+  external_failed: {
+    zh: '校园账号登录没有成功（链接已用过、已过期或无效），请重新登录',
+    en: 'the login with the campus account did not succeed (the link was used, expired or not valid); log in again',
+  },
+  external_unavailable: {
+    zh: '暂时无法连接校园登录服务，请稍后再试',
+    en: 'the campus login service cannot be reached; try again later',
+  },
+  external_off: { zh: '本站没有配置这种校园登录方式', en: 'this kind of campus login is not set up on this site' },
+  local_login_off: {
+    zh: '本站成员请使用校园账号登录（本站密码仅供管理员使用）',
+    en: 'members log in with their campus account (passwords of this site are for administrators only)',
+  },
   two_factor_not_pending: { zh: '请先开始设置两步验证', en: 'start setting up two-factor login first' },
   two_factor_already: { zh: '已启用两步验证', en: 'two-factor login is already on' },
   two_factor_self_reset: { zh: '请在个人资料中关闭自己的两步验证', en: 'turn your own two-factor login off in your profile' },

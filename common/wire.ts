@@ -278,6 +278,9 @@ export type SiteSettings = z.infer<typeof SiteSettingsSchema>;
 export const ConsoleSiteSettingsSchema = SiteSettingsSchema.extend({
   require_admin_2fa: z.boolean(),
   notify_publish: z.boolean(),
+  external_signup: z.boolean(),
+  external_signup_type: z.string(),
+  member_passwords: z.boolean(),
 } satisfies Record<(typeof adminOnlySettings)[number], z.ZodType>);
 
 // Files (SPEC §3 "File record", "Image").

@@ -10,6 +10,7 @@ import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zo
 import { advisorRoutes } from './api/advisor.ts';
 import { authRoutes } from './api/auth.ts';
 import { twoFactorRoutes } from './api/two-factor.ts';
+import { externalLoginRoutes } from './api/external-login.ts';
 import { contentRoutes } from './api/content.ts';
 import { registeredResourceRoutes } from './api/resource-routes.ts';
 import { orderRoutes } from './api/order.ts';
@@ -208,6 +209,7 @@ export async function buildApp({ config, db: givenDb, logger = false, pgSchema, 
 
   await app.register(authRoutes);
   await app.register(twoFactorRoutes);
+  await app.register(externalLoginRoutes);
   await app.register(publicRoutes);
   await app.register(async (scoped) => declaredPublicRoutes(scoped, declaredPublic));
   await app.register(searchRoutes);

@@ -57,9 +57,96 @@ export type Config = {
   smtpUrl: string | undefined;
   mailFrom: string | undefined;
   smtpTimeoutMs: number;
+  /**
+   * University login (issue #30, point 1; server/services/external-login.ts): the name the login page shows
+   * (CAMPUS_LOGIN_NAME, CAMPUS_LOGIN_NAME_EN), and each kind, on when its address is set.
+   */
+  campusName: { zh: string; en: string };
+  oidc: OidcConfig | undefined;
+  cas: CasConfig | undefined;
+  ldap: LdapConfig | undefined;
   /** Serve the built React Router app; off for API-only tests. */
   serveApp: boolean;
 };
+
+/** Which member field an external identity is matched on: username, e-mail, or student/staff number (uid). */
+export type MatchField = 'username' | 'email' | 'uid';
+/** How an identity of one kind finds its member: the member's field, and the claim/attribute that holds it. */
+export type MatchRule = { field: MatchField; attribute: string };
+
+export type OidcConfig = { issuerUrl: string; clientId: string; clientSecret: string | undefined; scopes: string; match: MatchRule; timeoutMs: number };
+export type CasConfig = { url: string; match: MatchRule; timeoutMs: number };
+export type LdapConfig = {
+  url: string;
+  /** Bind as the user: a DN with {username} (LDAP_USER_DN), e.g. uid={username},ou=people,dc=example,dc=edu. */
+  userDn: string | undefined;
+  /** Or search, then bind: a service account (LDAP_BIND_DN, LDAP_BIND_PASSWORD), the base and filter with {username}. */
+  bindDn: string | undefined;
+  bindPassword: string | undefined;
+  base: string | undefined;
+  filter: string;
+  match: MatchRule;
+  timeoutMs: number;
+};
+
+/** The member field of <KIND>_MATCH and the claim or attribute of <KIND>_ATTRIBUTE (or its default for that field). */
+function matchRule(kind: string, env: NodeJS.ProcessEnv, defaults: Record<MatchField, string>): MatchRule {
+  const field = (blank(env[`${kind}_MATCH`]) ?? 'username').toLowerCase();
+  if (field !== 'username' && field !== 'email' && field !== 'uid') {
+    throw new Error(`${kind}_MATCH must be username, email or uid (the student/staff number), got ${field}`);
+  }
+  const attribute = blank(env[`${kind}_ATTRIBUTE`]) ?? defaults[field];
+  if (!/^[A-Za-z0-9_:.-]{1,100}$/.test(attribute)) throw new Error(`${kind}_ATTRIBUTE must be a claim or attribute name, got ${attribute}`);
+  return { field, attribute };
+}
+
+function oidcConfig(env: NodeJS.ProcessEnv): OidcConfig | undefined {
+  const issuer = blank(env.OIDC_ISSUER_URL);
+  if (!issuer) return undefined;
+  const clientId = blank(env.OIDC_CLIENT_ID);
+  if (!clientId) throw new Error('OIDC_CLIENT_ID must be set with OIDC_ISSUER_URL');
+  return {
+    issuerUrl: httpUrl('OIDC_ISSUER_URL', issuer),
+    clientId,
+    clientSecret: env.OIDC_CLIENT_SECRET || undefined,
+    scopes: blank(env.OIDC_SCOPES) ?? 'openid profile email',
+    match: matchRule('OIDC', env, { username: 'preferred_username', email: 'email', uid: 'sub' }),
+    timeoutMs: positive('OIDC_TIMEOUT_MS', env.OIDC_TIMEOUT_MS, 10_000),
+  };
+}
+
+function casConfig(env: NodeJS.ProcessEnv): CasConfig | undefined {
+  const url = blank(env.CAS_URL);
+  if (!url) return undefined;
+  // "user" is the CAS principal (cas:user); any other name is one of its attributes
+  return {
+    url: httpUrl('CAS_URL', url),
+    match: matchRule('CAS', env, { username: 'user', email: 'mail', uid: 'user' }),
+    timeoutMs: positive('CAS_TIMEOUT_MS', env.CAS_TIMEOUT_MS, 10_000),
+  };
+}
+
+function ldapConfig(env: NodeJS.ProcessEnv): LdapConfig | undefined {
+  const url = blank(env.LDAP_URL);
+  if (!url) return undefined;
+  if (!/^ldaps?:\/\/[^/]/i.test(url)) throw new Error(`LDAP_URL must be an ldap:// or ldaps:// address, got ${url}`);
+  const userDn = blank(env.LDAP_USER_DN);
+  const base = blank(env.LDAP_BASE);
+  if (userDn && !userDn.includes('{username}')) throw new Error('LDAP_USER_DN must hold {username}, e.g. uid={username},ou=people,dc=example,dc=edu');
+  if (!userDn && !base) throw new Error('LDAP_URL needs LDAP_USER_DN (bind as the user) or LDAP_BASE (search, then bind)');
+  const filter = blank(env.LDAP_FILTER) ?? '(uid={username})';
+  if (!filter.includes('{username}')) throw new Error('LDAP_FILTER must hold {username}, e.g. (uid={username})');
+  return {
+    url,
+    userDn,
+    bindDn: blank(env.LDAP_BIND_DN),
+    bindPassword: env.LDAP_BIND_PASSWORD || undefined,
+    base,
+    filter,
+    match: matchRule('LDAP', env, { username: 'uid', email: 'mail', uid: 'employeeNumber' }),
+    timeoutMs: positive('LDAP_TIMEOUT_MS', env.LDAP_TIMEOUT_MS, 10_000),
+  };
+}
 
 /** An smtp:// or smtps:// address, or a refusal to start that never repeats the address (it holds a password). */
 function smtpUrl(v: string | undefined): string | undefined {
@@ -198,6 +285,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: smtpUrl(blank(env.SMTP_URL)),
     mailFrom: mailFrom(blank(env.MAIL_FROM)),
     smtpTimeoutMs: positive('SMTP_TIMEOUT_MS', env.SMTP_TIMEOUT_MS, 15_000),
+    campusName: {
+      zh: (blank(env.CAMPUS_LOGIN_NAME) ?? blank(env.CAMPUS_LOGIN_NAME_EN) ?? '校园账号').slice(0, 60),
+      en: (blank(env.CAMPUS_LOGIN_NAME_EN) ?? blank(env.CAMPUS_LOGIN_NAME) ?? 'campus account').slice(0, 60),
+    },
+    oidc: oidcConfig(env),
+    cas: casConfig(env),
+    ldap: ldapConfig(env),
     serveApp: env.LAB_API_ONLY !== '1',
   };
 }

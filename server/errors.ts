@@ -18,8 +18,8 @@ export class NotFound extends Error {
 /** A service the lab's server asks in turn (a DOI registry) did not answer in time, or answered an error. */
 export class Unavailable extends Error {
   readonly key: MessageKey;
-  constructor(key: MessageKey) {
-    super(key);
+  constructor(key: MessageKey, options?: ErrorOptions) {
+    super(key, options);
     this.key = key;
   }
 }
@@ -51,8 +51,8 @@ export class TooManyTries extends Error {
 export class Refused extends Error {
   readonly key: MessageKey;
   readonly params: Params;
-  constructor(key: MessageKey, params: Params = {}) {
-    super(key);
+  constructor(key: MessageKey, params: Params = {}, options?: ErrorOptions) {
+    super(key, options);
     this.key = key;
     this.params = params;
   }

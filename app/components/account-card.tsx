@@ -16,7 +16,14 @@ import { LanguageMenu } from './language-menu.tsx';
 export async function accountPageData({ context }: { context: Readonly<RouterContextProvider> }) {
   const data = context.get(pageDataContext);
   const site = await data.site();
-  return { lang: data.lang, origin: data.origin, forced: data.forced, labName: pick(site.lab_name_zh, site.lab_name_en, data.lang) };
+  return {
+    lang: data.lang,
+    origin: data.origin,
+    forced: data.forced,
+    labName: pick(site.lab_name_zh, site.lab_name_en, data.lang),
+    // university login (issue #30): the campus name in the page's language and the kinds set up
+    campus: { name: data.campusLogin.name[data.lang], oidc: data.campusLogin.oidc, cas: data.campusLogin.cas, ldap: data.campusLogin.ldap },
+  };
 }
 
 type AccountPageData = Awaited<ReturnType<typeof accountPageData>>;

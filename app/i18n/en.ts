@@ -178,6 +178,11 @@ export const en: Messages = {
     codeHint: 'Enter the 6-digit code of your authenticator app, or one of your recovery codes.',
     codeRequired: 'Enter the code.',
     trustDevice: 'Trust this device for 30 days',
+    campus: 'Log in with {{name}}',
+    campusKind: 'Log in with {{name}} ({{kind}})',
+    or: 'or',
+    ldapHint: 'Log in with the username and password of your {{name}}.',
+    finishing: 'Finishing the login…',
   },
   forgot: {
     title: 'Forgot your password?',
@@ -633,6 +638,9 @@ export const en: Messages = {
     contact: 'Footer and contact',
     consoleTitles: 'Console title',
     security: 'Security',
+    campusLogin: 'University login',
+    campusLoginHint:
+      'These apply once a university login (OIDC, CAS or LDAP) is set up on the server. Administrators always keep their own password; accounts made by a first login are ordinary users.',
     filingHint: 'The filing number is shown in the Chinese footer only.',
     save: 'Save',
     reset: 'Revert',

@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { messages } from '../../common/messages.ts';
+import { isMessageKey, messages } from '../../common/messages.ts';
 import { AccountCard, accountPageData, accountPageMeta, postJson } from '../components/account-card.tsx';
 import { useT } from '../i18n/index.tsx';
 import { safeRedirect } from '../lib/paths.ts';
@@ -49,6 +49,56 @@ export default function Login({ loaderData }: Route.ComponentProps) {
     return { res, body: (await res.json()) as LoginAnswer };
   }
 
+  /** A successful login's answer: the stored session, then where it goes. */
+  function succeeded(body: LoginAnswer & { userInfo: NonNullable<LoginAnswer['userInfo']>; loginTime: number }) {
+    storeSession({ loginTime: body.loginTime, userInfo: body.userInfo });
+    setOutcome({ kind: 'success', text: t('login.success') });
+    // a member still on an initial password goes to the form that changes it, before anything else; an
+    // administrator the site requires two-factor login of, to its enrolment
+    const target = body.userInfo.must_change_password
+      ? PASSWORD_FORM
+      : body.userInfo.two_factor_missing
+        ? TWO_FACTOR_FORM
+        : safeRedirect(search.get('redirect'));
+    window.setTimeout(() => {
+      // the console is its own part of the site: a full load keeps the public bundle small
+      if (target.startsWith('/console')) window.location.assign(target);
+      else navigate(target);
+    }, REDIRECT_DELAY_MS);
+  }
+
+  // a campus login (issue #30) comes back with a handoff in the fragment, or with the key of a refusal
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on the address the page was opened at
+  useEffect(() => {
+    const refused = search.get('external_error');
+    if (refused && isMessageKey(refused) && (refused.startsWith('external_') || refused === 'local_login_off' || refused === 'rate_limited')) {
+      setOutcome({ kind: 'error', text: messages[refused][loaderData.lang] });
+    }
+    const handoff = /^#handoff=([A-Za-z0-9_-]{20,100})$/.exec(window.location.hash)?.[1];
+    if (!handoff) return;
+    // used once: not kept in the address, the history or a bookmark
+    window.history.replaceState(null, '', window.location.pathname + window.location.search);
+    setBusy(true);
+    setOutcome({ kind: 'success', text: t('login.finishing') });
+    post('/api/login/external/', { handoff })
+      .then(({ body }) => {
+        if (body.loginStatus === 'code_required' && body.challenge) {
+          setBusy(false);
+          setOutcome(null);
+          setChallenge(body.challenge);
+        } else if (body.loginStatus === 'success' && body.token && body.loginTime && body.userInfo) {
+          succeeded({ ...body, loginTime: body.loginTime, userInfo: body.userInfo });
+        } else {
+          setBusy(false);
+          setOutcome({ kind: 'error', text: body.detail ?? t('login.error') });
+        }
+      })
+      .catch(() => {
+        setBusy(false);
+        setOutcome({ kind: 'error', text: t('login.error') });
+      });
+  }, []);
+
   async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     if (busy) return;
@@ -72,20 +122,7 @@ export default function Login({ loaderData }: Route.ComponentProps) {
         return;
       }
       if (body.loginStatus === 'success' && body.token && body.loginTime && body.userInfo) {
-        storeSession({ loginTime: body.loginTime, userInfo: body.userInfo });
-        setOutcome({ kind: 'success', text: t('login.success') });
-        // a member still on an initial password goes to the form that changes it, before anything else; an
-        // administrator the site requires two-factor login of, to its enrolment
-        const target = body.userInfo.must_change_password
-          ? PASSWORD_FORM
-          : body.userInfo.two_factor_missing
-            ? TWO_FACTOR_FORM
-            : safeRedirect(search.get('redirect'));
-        window.setTimeout(() => {
-          // the console is its own part of the site: a full load keeps the public bundle small
-          if (target.startsWith('/console')) window.location.assign(target);
-          else navigate(target);
-        }, REDIRECT_DELAY_MS);
+        succeeded({ ...body, loginTime: body.loginTime, userInfo: body.userInfo });
         return;
       }
       setBusy(false);
@@ -98,7 +135,10 @@ export default function Login({ loaderData }: Route.ComponentProps) {
       // an account that waits for its invitation has no password that logs in (issue #25)
       if (body.loginStatus === 'fail' && body.needs_invitation) setOutcome({ kind: 'error', text: t('login.needsInvitation') });
       else if (body.loginStatus === 'fail') setOutcome({ kind: 'error', text: t('login.fail') });
-      else if (res.status === 429 || res.status === 403 || res.status >= 500) setOutcome({ kind: 'error', text: body.detail ?? t('login.error') });
+      // the server's own words where it has them: too many tries, passwords kept for the campus login, the
+      // campus directory out of reach or knowing no such member (issue #30)
+      else if (res.status === 429 || res.status === 403 || res.status >= 500 || (res.status === 400 && body.detail))
+        setOutcome({ kind: 'error', text: body.detail ?? t('login.error') });
       else setOutcome({ kind: 'error', text: t('login.notexist') });
     } catch {
       setBusy(false);
@@ -106,8 +146,31 @@ export default function Login({ loaderData }: Route.ComponentProps) {
     }
   }
 
+  const campus = loaderData.campus;
+  // where to go after the campus login: the page's ?redirect= (a path here), else the server's default (the console)
+  const asked = search.get('redirect');
+  const back = asked ? `?redirect=${encodeURIComponent(safeRedirect(asked))}` : '';
+  const campusLinks = [
+    ...(campus.oidc ? [{ kind: 'OIDC', href: `/api/login/oidc/${back}` }] : []),
+    ...(campus.cas ? [{ kind: 'CAS', href: `/api/login/cas/${back}` }] : []),
+  ];
+
   return (
     <AccountCard id="login-title" title={t('login.title')} labName={loaderData.labName} onSubmit={submit}>
+      {!challenge && campusLinks.length > 0 && (
+        <div className="campus-login" style={{ margin: '16px 0 8px' }}>
+          {campusLinks.map((l) => (
+            // a full load: the browser goes to the campus server and comes back
+            <a key={l.kind} className="button full" href={l.href} style={{ marginBottom: 8 }} data-kind={l.kind.toLowerCase()}>
+              {campusLinks.length > 1 ? t('login.campusKind', { name: campus.name, kind: l.kind }) : t('login.campus', { name: campus.name })}
+            </a>
+          ))}
+          <p className="muted small" style={{ textAlign: 'center', margin: '8px 0 0' }}>
+            {t('login.or')}
+          </p>
+        </div>
+      )}
+      {!challenge && campus.ldap && <p className="hint">{t('login.ldapHint', { name: campus.name })}</p>}
       {challenge ? (
         <>
           <p className="hint">{t('login.codeHint')}</p>

@@ -1,3 +1,4 @@
+import { personTypes } from '../enums.ts';
 import { defineResource } from '../resource.ts';
 
 // The site's own details: the lab intro on the home page, the footer (SPEC §2: lab name, location,
@@ -45,6 +46,27 @@ export const site = defineResource({
       default: false,
       states: { on: { zh: '必须', en: 'Required' }, off: { zh: '可选', en: 'Optional' } },
     },
+    // issue #30, point 1: university login (server/services/external-login.ts); they matter only when a kind
+    // of it is configured (OIDC_ISSUER_URL, CAS_URL, LDAP_URL)
+    external_signup: {
+      kind: 'bool',
+      label: { zh: '校园账号首次登录时自动创建成员账号', en: 'A first login with a campus account creates a member account' },
+      default: false,
+      states: { on: { zh: '自动创建', en: 'Created' }, off: { zh: '拒绝未登记的账号', en: 'Refused unless registered' } },
+    },
+    // the type of such an account; its authority is always "user", never administrator
+    external_signup_type: {
+      kind: 'enum',
+      label: { zh: '自动创建的成员类型（权限总是普通用户）', en: 'Type of created members (always ordinary users)' },
+      options: personTypes,
+      default: 'master',
+    },
+    member_passwords: {
+      kind: 'bool',
+      label: { zh: '成员可用本站密码登录（管理员始终可以）', en: 'Members may log in with a password of this site (administrators always may)' },
+      default: true,
+      states: { on: { zh: '允许', en: 'Allowed' }, off: { zh: '仅校园账号', en: 'Campus account only' } },
+    },
   },
   history: {},
   access: { read: 'admin', create: 'admin', update: 'admin', delete: 'admin' },
@@ -53,7 +75,7 @@ export const site = defineResource({
 });
 
 /** The settings only administrators read (GET /api/site/): never in the public read or the pages' data. */
-export const adminOnlySettings = ['require_admin_2fa', 'notify_publish'] as const;
+export const adminOnlySettings = ['require_admin_2fa', 'notify_publish', 'external_signup', 'external_signup_type', 'member_passwords'] as const;
 
 /** The one row's id (the table's CHECK allows no other). */
 export const SITE_ID = 1;

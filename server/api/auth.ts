@@ -12,6 +12,7 @@ import { type Actor, actorByUsername, login, logout, SESSION_SECONDS, safeEqual,
 import {
   adminTwoFactorRequired,
   checkSecondFactor,
+  challengeKind,
   challengePerson,
   closeChallenge,
   isEnrolled,
@@ -22,9 +23,11 @@ import {
   trustDevice,
 } from '../services/two-factor.ts';
 import { acceptInvitation, readInvitation } from '../services/invitations.ts';
+import { bindTicket, challengeBecameSession, type ExternalKind, memberForIdentity, memberPasswordsAllowed, takeHandoff } from '../services/external-login.ts';
+import { Ldap } from '../services/ldap.ts';
 import { completeReset, readReset, requestReset } from '../services/password-reset.ts';
 import { siteOrigin } from '../http/origin.ts';
-import { TooManyTries } from '../errors.ts';
+import { TooManyTries, Unavailable } from '../errors.ts';
 import { t } from '../../common/messages.ts';
 import { DetailSchema, requestLang } from '../http/errors.ts';
 import { logActivity } from '../services/activity.ts';
@@ -47,6 +50,12 @@ const LoginSchema = z.object({
   username: z.string({ error: 'required' }).trim().min(1, { error: 'required' }).max(100, { error: 'too_long' }),
   password: z.string({ error: 'required' }).min(1, { error: 'required' }).max(200, { error: 'too_long' }),
   // added (issue #30): the second factor in the same call, for a member with two-factor login
+  code: codeField.optional(),
+  trust_device: trustField,
+});
+
+const HandoffSchema = z.object({
+  handoff: z.string({ error: 'required' }).max(100, { error: 'too_long' }),
   code: codeField.optional(),
   trust_device: trustField,
 });
@@ -114,11 +123,17 @@ export async function authRoutes(app: FastifyInstance) {
     };
   }
 
-  /** A session after the password (and the second factor, if any), with a trusted-device cookie if asked. */
-  async function sessionFor(req: FastifyRequest, reply: FastifyReply, actor: Actor, trust: unknown) {
+  /**
+   * A session after the password (and the second factor, if any), with a trusted-device cookie if asked.
+   * `kind`: a campus login (issue #30), noted in the activity log.
+   */
+  async function sessionFor(req: FastifyRequest, reply: FastifyReply, actor: Actor, trust: unknown, kind?: ExternalKind) {
     const started = await startSession(app.lab.db, actor.pid);
     await reset(app.lab.db, `login-account:${actor.username}`);
-    await logActivity({ db: app.lab.db, actor, address: req.ip }, { action: 'login', resource: 'session', record: actor.username });
+    await logActivity(
+      { db: app.lab.db, actor, address: req.ip },
+      { action: 'login', resource: 'session', record: actor.username, ...(kind ? { detail: [kind] } : {}) },
+    );
     if (trust === true || trust === '1' || trust === 'true' || trust === 'on') {
       reply.setCookie(TRUST_COOKIE, await trustDevice(app.lab.db, actor.pid), {
         path: '/api/login/',
@@ -137,6 +152,8 @@ export async function authRoutes(app: FastifyInstance) {
     await logActivity({ db: app.lab.db, actor: null, address: req.ip }, { action: 'login_failed', resource: 'session', record: username, outcome: 'failed' });
     return new ApiError(400, 'two_factor_code_wrong');
   }
+
+  const ldap = app.lab.config.ldap ? new Ldap(app.lab.config.ldap) : undefined;
 
   const api = typed(app);
   api.get(
@@ -188,7 +205,41 @@ export async function authRoutes(app: FastifyInstance) {
         const attempt = await hit(app.lab.db, key, ACCOUNT_WINDOW_MS);
         const wait = accountDelayMs(attempt.count - 1);
         if (wait > 0) await sleep(wait);
+        // the campus directory first, when set up (issue #30); the password of this site after it
+        let ldapDown: Unavailable | undefined;
+        if (ldap && app.lab.config.ldap) {
+          const identity = await ldap.authenticate(username, password).catch((e: unknown) => {
+            if (!(e instanceof Unavailable)) throw e;
+            req.log.warn({ kind: 'ldap', cause: e.cause instanceof Error ? e.cause.message : undefined }, 'the LDAP directory cannot be reached');
+            ldapDown = e;
+            return null;
+          });
+          if (identity) {
+            const actor = await memberForIdentity(ctxOf(app, req), identity, app.lab.config.ldap.match);
+            // a member with two-factor login still gives the code
+            if ((await isEnrolled(app.lab.db, actor.pid)) && !(await isTrustedDevice(app.lab.db, actor.pid, req.cookies[TRUST_COOKIE]))) {
+              if (code === undefined) return { loginStatus: 'code_required' as const, challenge: await openChallenge(app.lab.db, actor.pid, 'ldap') };
+              if (!(await checkSecondFactor(app.lab.db, actor.pid, code))) throw await wrongCode(req, username);
+            }
+            return sessionFor(req, reply, actor, trust_device, 'ldap');
+          }
+        }
         const result = await login(app.lab.db, username, password, { twoFactor: (pid) => isEnrolled(app.lab.db, pid) });
+        // neither the directory (out of reach) nor this site's password: say what is wrong
+        if (ldapDown && result.status !== 'success' && result.status !== 'code_required') throw ldapDown;
+        if (
+          (result.status === 'code_required' || result.status === 'success') &&
+          result.actor.authority !== 'admin' &&
+          !(await memberPasswordsAllowed(app.lab.db))
+        ) {
+          // the site lets members in only by their campus account (issue #30); administrators keep the password
+          if (result.status === 'success') await logout(app.lab.db, result.token);
+          await logActivity(
+            { db: app.lab.db, actor: null, address: req.ip },
+            { action: 'login_failed', resource: 'session', record: username, outcome: 'failed', detail: ['local'] },
+          );
+          throw new ApiError(403, 'local_login_off');
+        }
         if (result.status === 'code_required') {
           // SPEC §7's call for a member with two-factor login: the code in this call, a device trusted
           // before, or a challenge answered by POST /api/login/code/ (no session before the code)
@@ -238,8 +289,50 @@ export async function authRoutes(app: FastifyInstance) {
         const wait = accountDelayMs(attempt.count - 1);
         if (wait > 0) await sleep(wait);
         if (!(await checkSecondFactor(app.lab.db, pid, code))) throw await wrongCode(req, person.username);
+        const kind = await challengeKind(app.lab.db, challenge);
         await closeChallenge(app.lab.db, challenge);
-        return sessionFor(req, reply, await actorByUsername(app.lab.db, person.username), trust_device);
+        const answer = await sessionFor(
+          req,
+          reply,
+          await actorByUsername(app.lab.db, person.username),
+          trust_device,
+          kind === 'oidc' || kind === 'cas' || kind === 'ldap' ? kind : undefined,
+        );
+        // a CAS login that waited for its code: its ticket now ends this session (single logout)
+        await challengeBecameSession(app.lab.db, challenge, answer.token);
+        return answer;
+      },
+    );
+
+    typed(scoped).post(
+      '/api/login/external/',
+      {
+        config: { access: 'public' },
+        schema: {
+          tags,
+          summary:
+            'Finishes a campus login (OIDC, CAS): the handoff the login page got in its address; answers as POST /api/login/ (success, or code_required for a member with two-factor login)',
+          body: HandoffSchema,
+          headers: z.object({ 'x-csrftoken': z.string().optional() }).loose(),
+          response: answers(LoginAnswerSchema),
+        },
+        preValidation: csrfPair,
+      },
+      async (req, reply) => {
+        const { handoff, code, trust_device } = req.body;
+        const { actor, kind, ticketHash } = await takeHandoff(app.lab.db, handoff);
+        // a member with two-factor login still gives the code: a campus login is the first factor only
+        if ((await isEnrolled(app.lab.db, actor.pid)) && !(await isTrustedDevice(app.lab.db, actor.pid, req.cookies[TRUST_COOKIE]))) {
+          if (code === undefined) {
+            const challenge = await openChallenge(app.lab.db, actor.pid, kind);
+            if (ticketHash) await bindTicket(app.lab.db, ticketHash, actor.pid, { challenge });
+            return { loginStatus: 'code_required' as const, challenge };
+          }
+          if (!(await checkSecondFactor(app.lab.db, actor.pid, code))) throw await wrongCode(req, actor.username);
+        }
+        const answer = await sessionFor(req, reply, actor, trust_device, kind);
+        if (ticketHash) await bindTicket(app.lab.db, ticketHash, actor.pid, { session: answer.token });
+        return answer;
       },
     );
 

@@ -199,6 +199,10 @@ const written = {
     require_admin_2fa: bool01Default,
     // 2026-11-27-0302-publish-notice
     notify_publish: bool01Default,
+    // 2026-11-27-0401-external-login
+    external_signup: bool01Default,
+    external_signup_type: textDefault,
+    member_passwords: bool01Default,
   },
 
   // 2026-11-22-0003-advisor
@@ -243,10 +247,15 @@ const written = {
   invitation: { token_hash: text, person_pid: int, created_by: intOrNull, created_at: int, expires_at: int, used_at: intOrNull },
   // 2026-11-27-0201-two-factor
   two_factor: { person_pid: int, secret: text, enabled_at: intOrNull, last_step: intOrNull, recovery: textDefault },
-  login_challenge: { token_hash: text, person_pid: int, expires_at: int, tries: intDefault },
+  // kind: 2026-11-27-0401-external-login
+  login_challenge: { token_hash: text, person_pid: int, expires_at: int, tries: intDefault, kind: textDefault },
   trusted_device: { token_hash: text, person_pid: int, expires_at: int },
   // 2026-11-27-0301-password-reset
   password_reset: { token_hash: text, person_pid: int, created_at: int, expires_at: int, used_at: intOrNull },
+  // 2026-11-27-0401-external-login
+  external_state: { state_hash: text, kind: text, nonce: textDefault, verifier: textDefault, redirect: textDefault, expires_at: int },
+  external_handoff: { token_hash: text, person_pid: int, kind: text, ticket_hash: textOrNull, expires_at: int },
+  cas_session: { ticket_hash: text, person_pid: int, session_hash: textOrNull, challenge_hash: textOrNull, created_at: int },
 } as const satisfies Record<string, Record<string, Column>>;
 
 /** Every table: those written out above, and those of the declared resources derived from their declarations. */

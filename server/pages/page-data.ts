@@ -207,6 +207,8 @@ export function createPageData(lab: Lab, req: FastifyRequest, topics: Set<Topic>
     /** The query parameters this page reads, normalized (page-params.ts): the only ones loaders see. */
     params: pageParams(pathOf(req.url), queryOf(req.url)),
     analyticsUrl: lab.config.analyticsUrl ?? null,
+    /** University login (issue #30): the campus name and which kinds are set up (the login page's buttons). */
+    campusLogin: { name: lab.config.campusName, oidc: lab.config.oidc !== undefined, cas: lab.config.cas !== undefined, ldap: lab.config.ldap !== undefined },
     /** The class-advisor account whose area lives at /{advisor}/… (null: no such area). */
     advisor: lab.config.advisorUsername ?? null,
     site: () => {

@@ -151,14 +151,17 @@ export async function checkSecondFactor(db: DB, pid: number, code: string): Prom
   return Number(taken.numUpdatedRows) === 1;
 }
 
-/** A login that waits for its second factor: the token the client sends back with the code. */
-export async function openChallenge(db: DB, pid: number): Promise<string> {
+/**
+ * A login that waits for its second factor: the token the client sends back with the code. `kind`: the
+ * campus login it finishes (issue #30, point 1), noted in the activity log when the code is given.
+ */
+export async function openChallenge(db: DB, pid: number, kind = ''): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   const now = nowSeconds();
   await db.deleteFrom('login_challenge').where('expires_at', '<', now).execute();
   await db
     .insertInto('login_challenge')
-    .values({ token_hash: sha256(token), person_pid: pid, expires_at: now + CHALLENGE_SECONDS, tries: 0 })
+    .values({ token_hash: sha256(token), person_pid: pid, expires_at: now + CHALLENGE_SECONDS, tries: 0, kind })
     .execute();
   return token;
 }
@@ -175,6 +178,12 @@ export async function challengePerson(db: DB, token: string): Promise<number> {
   const row = await db.selectFrom('login_challenge').selectAll().where('token_hash', '=', hash).executeTakeFirst();
   if (!row || row.expires_at < nowSeconds() || row.tries > CHALLENGE_TRIES) throw new Refused('two_factor_challenge');
   return row.person_pid;
+}
+
+/** The campus login a challenge finishes ('' for a password login). */
+export async function challengeKind(db: DB, token: string): Promise<string> {
+  const row = await db.selectFrom('login_challenge').select('kind').where('token_hash', '=', sha256(token)).executeTakeFirst();
+  return row?.kind ?? '';
 }
 
 export async function closeChallenge(db: DB, token: string): Promise<void> {

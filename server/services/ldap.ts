@@ -1,0 +1,87 @@
+import { Client, InvalidCredentialsError, NoSuchObjectError, SizeLimitExceededError } from 'ldapts';
+import type { LdapConfig } from '../config.ts';
+import { Unavailable } from '../errors.ts';
+import { type ExternalIdentity, flatAttributes } from './external-login.ts';
+
+// LDAP login (issue #30, point 1) with ldapts, used by the ordinary login form when LDAP_URL is set:
+// - bind as the user: the DN of LDAP_USER_DN with the username put in (escaped as a DN value, RFC 4514),
+//   then the entry read as that user;
+// - or search, then bind: the service account of LDAP_BIND_DN (or anonymous) searches LDAP_BASE with
+//   LDAP_FILTER, the username escaped as a filter value (RFC 4515: `*`, `(`, `)`, `\` and NUL never act
+//   as filter syntax), exactly one entry or nobody, then a bind as that entry with the password.
+// An empty password is never sent (an LDAP bind without one is an anonymous bind that "succeeds").
+
+/** A value put into a search filter: RFC 4515's escapes for the characters that are filter syntax. */
+export function escapeFilter(value: string): string {
+  return value.replace(/[\\*()\0]/g, (c) => `\\${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
+}
+
+/** A value put into a DN: RFC 4514's escapes (special characters, a leading # or space, a trailing space). */
+export function escapeDn(value: string): string {
+  return value
+    .replace(/[\\,+"<>;=\0]/g, (c) => (c === '\0' ? '\\00' : `\\${c}`))
+    .replace(/^([#\s])/, '\\$1')
+    .replace(/(\s)$/, '\\$1');
+}
+
+/** The most the directory is asked for: who it is and the attributes a member is matched by. */
+const MAX_USERNAME = 100;
+
+export class Ldap {
+  readonly #config: LdapConfig;
+  constructor(config: LdapConfig) {
+    this.#config = config;
+  }
+
+  #client(): Client {
+    return new Client({ url: this.#config.url, timeout: this.#config.timeoutMs, connectTimeout: this.#config.timeoutMs });
+  }
+
+  /**
+   * The identity of `username` if `password` is theirs; null for an unknown user or a wrong password.
+   * Throws Unavailable when the directory cannot be reached or answers an error.
+   */
+  async authenticate(username: string, password: string): Promise<ExternalIdentity | null> {
+    if (password === '' || username === '' || username.length > MAX_USERNAME) return null;
+    const c = this.#config;
+    const client = this.#client();
+    try {
+      let dn: string;
+      let entry: Record<string, unknown> | undefined;
+      if (c.userDn) {
+        dn = c.userDn.replaceAll('{username}', escapeDn(username));
+      } else {
+        if (c.bindDn) await client.bind(c.bindDn, c.bindPassword ?? '');
+        const { searchEntries } = await client.search(c.base as string, {
+          scope: 'sub',
+          filter: c.filter.replaceAll('{username}', escapeFilter(username)),
+          sizeLimit: 2,
+          timeLimit: Math.ceil(c.timeoutMs / 1000),
+        });
+        // nobody, or more than one: not a login
+        if (searchEntries.length !== 1) return null;
+        entry = searchEntries[0] as Record<string, unknown>;
+        dn = String(entry.dn);
+      }
+      try {
+        await client.bind(dn, password);
+      } catch (e) {
+        if (e instanceof InvalidCredentialsError || e instanceof NoSuchObjectError) return null;
+        throw e;
+      }
+      if (!entry) {
+        // bound as the user: their own entry, read as them
+        const { searchEntries } = await client.search(dn, { scope: 'base', sizeLimit: 1 });
+        entry = searchEntries[0] as Record<string, unknown> | undefined;
+        if (!entry) return null;
+      }
+      const { dn: _, ...rest } = entry;
+      return { kind: 'ldap', subject: dn, attributes: flatAttributes(rest) };
+    } catch (e) {
+      if (e instanceof SizeLimitExceededError) return null;
+      throw new Unavailable('external_unavailable', { cause: e });
+    } finally {
+      await client.unbind().catch(() => {});
+    }
+  }
+}

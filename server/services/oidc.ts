@@ -1,0 +1,98 @@
+import * as client from 'openid-client';
+import type { OidcConfig } from '../config.ts';
+import type { DB } from '../db/database.ts';
+import { Refused, Unavailable } from '../errors.ts';
+import { type ExternalIdentity, flatAttributes, openState, takeState } from './external-login.ts';
+
+// OIDC login (issue #30, point 1) with openid-client: the issuer's metadata discovered from OIDC_ISSUER_URL,
+// the authorization code flow with PKCE (S256), a state and a nonce, each kept on this side (external_state)
+// and used once. openid-client checks the id_token: its signature against the issuer's keys, its issuer,
+// audience, expiry and nonce. The claims of the id_token and of the userinfo endpoint are what the shared
+// rules match a member by (services/external-login.ts).
+
+/** The callback's path: the redirect URI registered with the identity provider is the site's origin and this. */
+export const OIDC_CALLBACK = '/api/login/oidc/callback/';
+
+/** An http:// issuer is taken only on a loopback address (tests, a provider on the same host); else https. */
+const loopback = (url: URL) => ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
+
+export class Oidc {
+  readonly #config: OidcConfig;
+  #discovered: Promise<client.Configuration> | undefined;
+
+  constructor(config: OidcConfig) {
+    this.#config = config;
+  }
+
+  /** The provider's configuration, discovered once (again after a failure). */
+  async #provider(): Promise<client.Configuration> {
+    if (!this.#discovered) {
+      const issuer = new URL(this.#config.issuerUrl);
+      this.#discovered = client.discovery(issuer, this.#config.clientId, this.#config.clientSecret, undefined, {
+        timeout: Math.ceil(this.#config.timeoutMs / 1000),
+        ...(issuer.protocol === 'http:' && loopback(issuer) ? { execute: [client.allowInsecureRequests] } : {}),
+      });
+      this.#discovered.catch(() => {
+        this.#discovered = undefined;
+      });
+    }
+    try {
+      return await this.#discovered;
+    } catch (e) {
+      throw new Unavailable('external_unavailable', { cause: e });
+    }
+  }
+
+  /** Where to send the browser: the provider's authorization endpoint with this login's state, nonce and PKCE challenge. */
+  async start(db: DB, origin: string, redirect: string): Promise<string> {
+    const provider = await this.#provider();
+    const verifier = client.randomPKCECodeVerifier();
+    const nonce = client.randomNonce();
+    const state = await openState(db, 'oidc', { nonce, verifier, redirect });
+    return client
+      .buildAuthorizationUrl(provider, {
+        redirect_uri: origin + OIDC_CALLBACK,
+        scope: this.#config.scopes,
+        code_challenge: await client.calculatePKCECodeChallenge(verifier),
+        code_challenge_method: 'S256',
+        state,
+        nonce,
+      })
+      .toString();
+  }
+
+  /**
+   * The way back: the state taken (once), the code exchanged with its verifier, the id_token checked, the
+   * userinfo claims added. Refused (external_failed) for anything that does not hold.
+   */
+  async finish(db: DB, origin: string, query: Record<string, string>): Promise<{ identity: ExternalIdentity; redirect: string }> {
+    const provider = await this.#provider();
+    const taken = await takeState(db, 'oidc', query.state ?? '');
+    const current = new URL(origin + OIDC_CALLBACK);
+    for (const [k, v] of Object.entries(query)) current.searchParams.set(k, v);
+    let tokens: Awaited<ReturnType<typeof client.authorizationCodeGrant>>;
+    try {
+      tokens = await client.authorizationCodeGrant(provider, current, {
+        pkceCodeVerifier: taken.verifier,
+        expectedState: query.state,
+        expectedNonce: taken.nonce,
+        idTokenExpected: true,
+      });
+    } catch (e) {
+      throw new Refused('external_failed', {}, { cause: e });
+    }
+    const claims = tokens.claims();
+    if (!claims) throw new Refused('external_failed');
+    let info: Record<string, unknown> = {};
+    if (provider.serverMetadata().userinfo_endpoint) {
+      try {
+        info = await client.fetchUserInfo(provider, tokens.access_token, claims.sub);
+      } catch (e) {
+        throw new Refused('external_failed', {}, { cause: e });
+      }
+    }
+    // the id_token's own claims win over the userinfo's (they are signed)
+    const attributes = flatAttributes({ ...info, ...claims });
+    return { identity: { kind: 'oidc', subject: claims.sub, attributes }, redirect: taken.redirect };
+  }
+}
