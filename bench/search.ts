@@ -17,7 +17,7 @@ import autocannon from 'autocannon';
 import { createDatabase } from '../server/db/database.ts';
 import { documentsOf } from '../server/search/documents.ts';
 import { SearchIndex } from '../server/search/search-index.ts';
-import { Storage } from '../server/storage/storage.ts';
+import { DiskStorage } from '../server/storage/storage.ts';
 import type { Size } from './scale-seed.ts';
 import { memoryOf, percentile, sleep, startServer } from './server.ts';
 import { freePort } from './net.ts';
@@ -66,7 +66,7 @@ const queries: Record<string, string> = {
 
 async function buildInProcess(dataDir: string): Promise<{ ms: number; mb: number; documents: number }> {
   const db = createDatabase({ dataDir, databaseUrl: undefined });
-  const storage = new Storage(dataDir);
+  const storage = new DiskStorage(dataDir);
   await storage.init();
   try {
     const runs: { ms: number; mb: number; documents: number }[] = [];

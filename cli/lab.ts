@@ -9,7 +9,7 @@ import { hashPassword, revokeSessionsOf, unusablePassword } from '../server/serv
 import { forgetTrustedDevices, removeTwoFactor } from '../server/services/two-factor.ts';
 import { INVITATION_DAYS, issueInvitation } from '../server/services/invitations.ts';
 import { logActivity } from '../server/services/activity.ts';
-import { Storage } from '../server/storage/storage.ts';
+import { createStorage } from '../server/storage/storage.ts';
 import { DEMO_ADVISOR_PASSWORD } from './demo/advisor-seed.ts';
 import { DEMO_USER_PASSWORD, hasContent, seedDemo } from './demo/seed.ts';
 import { USERNAME_RE } from '../common/resources/person.ts';
@@ -69,7 +69,7 @@ const credentialsFile = (dataDir: string) => path.join(dataDir, 'demo-credential
 
 async function seed(config: ReturnType<typeof loadConfig>) {
   const db = createDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
-  const storage = new Storage(config.dataDir);
+  const storage = await createStorage(config);
   try {
     await migrate(db);
     await storage.init();
@@ -282,7 +282,7 @@ async function main() {
       const { takeBackup } = await import('../server/backup/backup.ts');
       const stamp = new Date().toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-');
       const file = path.resolve(positionals[0] ?? path.join(config.backupDir ?? '.', `lab-backup-${stamp}.tar.gz`));
-      const storage = new Storage(config.dataDir);
+      const storage = await createStorage(config);
       await storage.init();
       try {
         const s = await takeBackup({ dataDir: config.dataDir, databaseUrl: config.databaseUrl }, storage, file);
@@ -300,7 +300,7 @@ async function main() {
       const { restoreBackup } = await import('../server/backup/restore.ts');
       const { BadArchive, RestoreRefused } = await import('../server/backup/archive.ts');
       const file = path.resolve(positionals[0] as string);
-      const storage = new Storage(config.dataDir);
+      const storage = await createStorage(config);
       await storage.init();
       try {
         const s = await restoreBackup({ dataDir: config.dataDir, databaseUrl: config.databaseUrl }, storage, file, { force: values.force ?? false });

@@ -38,7 +38,7 @@ import { textPlugin } from './http/text.ts';
 import { jsonPlugin } from './http/json.ts';
 import { storedFileRoutes } from './http/stored-files.ts';
 import { ensureAdmin } from './services/bootstrap.ts';
-import { Storage } from './storage/storage.ts';
+import { createStorage } from './storage/storage.ts';
 import { Changes, declareTopics } from './cache/changes.ts';
 import { documentIdOf, documentsOf, someDocumentsOf, unpublishedDocumentsOf } from './search/documents.ts';
 import { SearchIndex } from './search/search-index.ts';
@@ -73,7 +73,7 @@ export type AppOptions = {
 export async function buildApp({ config, db: givenDb, logger = false, pgSchema, devServer, resources = registry }: AppOptions): Promise<FastifyInstance> {
   const dbOptions = { dataDir: config.dataDir, databaseUrl: config.databaseUrl, ...(pgSchema ? { pgSchema } : {}) };
   const db = givenDb ?? createDatabase(dbOptions);
-  const storage = new Storage(config.dataDir);
+  const storage = await createStorage(config);
   try {
     await storage.init();
     const { pending, upgrade } = await pendingMigrations(db, pgSchema);
