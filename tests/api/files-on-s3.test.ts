@@ -6,6 +6,7 @@ process.env.LAB_TEST_STORAGE = 's3';
 await import('./files.test.ts');
 await import('./atomic-writes.test.ts');
 await import('./history.test.ts');
+await import('./ranges.test.ts');
 
 const { expect, it } = await import('vitest');
 const { makeApp } = await import('../helpers/app.ts');
