@@ -38,6 +38,7 @@ import { textPlugin } from './http/text.ts';
 import { jsonPlugin } from './http/json.ts';
 import { storedFileRoutes } from './http/stored-files.ts';
 import { ensureAdmin } from './services/bootstrap.ts';
+import { scheduleOrphanSweep } from './storage/orphans.ts';
 import { createStorage } from './storage/storage.ts';
 import { Changes, declareTopics } from './cache/changes.ts';
 import { documentIdOf, documentsOf, someDocumentsOf, unpublishedDocumentsOf } from './search/documents.ts';
@@ -213,7 +214,12 @@ export async function buildApp({ config, db: givenDb, logger = false, pgSchema, 
   await app.register(searchRoutes);
   await app.register(activityRoutes);
   await app.register(historyRoutes);
-  stopPurge = scheduleTrashPurge(app);
+  const stopTrashPurge = scheduleTrashPurge(app);
+  // stored files no record points at (a write killed before its commit) leave their buckets (server/storage/orphans.ts)
+  const stopSweep = scheduleOrphanSweep(app);
+  stopPurge = async () => {
+    await Promise.all([stopTrashPurge(), stopSweep()]);
+  };
   await app.register(peopleRoutes);
   await app.register(async (scoped) => registeredResourceRoutes(scoped, resources));
   await app.register(contentRoutes);
