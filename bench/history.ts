@@ -215,7 +215,7 @@ async function run(label: string, db: DB, dataDir: string, schema?: string) {
       `| public read of every publication | ${ms(read1)} (${count.toLocaleString('en')} versions) | ${ms(read0)} (none) | ${(read1 / read0).toFixed(2)} |`,
     );
   } finally {
-    storage.close();
+    await storage.close();
   }
 }
 

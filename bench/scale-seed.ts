@@ -137,7 +137,7 @@ export async function seedBase(dataDir: string, size: Size): Promise<void> {
     if (size === 'empty') await ensureAdmin(db, { adminUsername: 'labadmin', adminPassword: 'bench-admin-password' });
     else await seedDemo(db, storage, 'bench-admin-password', {});
   } finally {
-    storage.close();
+    await storage.close();
     await db.destroy();
   }
 }
@@ -169,7 +169,7 @@ async function main() {
     await Promise.all(batch);
     console.log(JSON.stringify({ size, ...sizes[size] }));
   } finally {
-    storage.close();
+    await storage.close();
     await db.destroy();
   }
 }

@@ -102,7 +102,7 @@ async function buildInProcess(dataDir: string): Promise<{ ms: number; mb: number
     console.log(`one never-asked query in process (1,000 queries): mean ${mean.toFixed(2)} ms, p50 ${ms(0.5)}, p99 ${ms(0.99)} ms`);
     return runs[1] as (typeof runs)[number];
   } finally {
-    storage.close();
+    await storage.close();
     await db.destroy();
   }
 }

@@ -95,7 +95,7 @@ async function seed(config: ReturnType<typeof loadConfig>) {
     );
     return { seeded: true };
   } finally {
-    storage.close();
+    await storage.close();
     await db.destroy();
   }
 }
@@ -301,7 +301,7 @@ async function main() {
       } catch (e) {
         fail(`no backup written: ${(e as Error).message}`);
       } finally {
-        storage.close();
+        await storage.close();
       }
       return;
     }
@@ -323,7 +323,7 @@ async function main() {
         console.error(`lab: the restore failed: ${(e as Error).message}`);
         process.exit(1);
       } finally {
-        storage.close();
+        await storage.close();
       }
       return;
     }
@@ -346,7 +346,7 @@ async function main() {
           console.error(`lab: the sweep failed: ${(e as Error).message}`);
           process.exit(1);
         } finally {
-          storage.close();
+          await storage.close();
           await db.destroy();
         }
         return;
@@ -364,8 +364,8 @@ async function main() {
       try {
         await from.init();
         await into.init();
-        // the bucket's own temporary folder is one of the two on DATA_DIR: any more is another process
-        if ((await disk.otherInstances()) > 1) fail(`a server or another lab command is running on ${config.dataDir}: stop it first`);
+        // the disk side's temporary folder is this process's own: any other instance, here or on the bucket, is another process
+        if ((await bucket.otherInstances()) > 1) fail(`a server or another lab command is running on ${config.dataDir} or ${bucket.where}: stop it first`);
         const s = await moveFiles(from, into, (line) => console.log(`copied ${line}`));
         console.log(
           `${s.objects} objects in ${into.where}, each checked by size and SHA-256: ${s.copied} copied now (${megabytes(s.bytes)}), ${s.alreadyThere} were there already.`,
@@ -379,8 +379,8 @@ async function main() {
         console.error(`lab: the move stopped: ${(e as Error).message} (run it again: what was copied and checked is kept)`);
         process.exit(1);
       } finally {
-        from.close();
-        into.close();
+        await from.close();
+        await into.close();
       }
       return;
     }

@@ -87,7 +87,7 @@ export async function buildApp({ config, db: givenDb, logger = false, pgSchema, 
     }
     await migrate(db, pgSchema);
   } catch (e) {
-    storage.close();
+    await storage.close();
     if (!givenDb) await db.destroy();
     throw e;
   }
@@ -171,7 +171,7 @@ export async function buildApp({ config, db: givenDb, logger = false, pgSchema, 
     publishTimer.close();
     await Promise.all([search.settled(), unpublished.settled(), publishTimer.settled(), mailer.settled()]);
     mailer.close();
-    storage.close();
+    await storage.close();
     if (!givenDb) await db.destroy();
   });
   await publishTimer.start();

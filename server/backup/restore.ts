@@ -243,7 +243,9 @@ export async function restoreBackup(target: DatabaseOptions, storage: Storage, f
   )
     throw new RestoreRefused(`${file}: no such file`);
   if ((await storage.otherInstances()) > 0) {
-    throw new RestoreRefused(`a server or another lab command is running on ${storage.dataDir}: stop it first`);
+    throw new RestoreRefused(
+      `a server or another lab command is running on ${storage.kind === 's3' ? `${storage.dataDir} or ${storage.where}` : storage.dataDir}: stop it first`,
+    );
   }
   const db = createDatabase(target);
   const dir = path.join(storage.tmpDir, 'restore');

@@ -4,7 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { png } from '../../tests/fixtures/images.ts';
-import { bucketObjects, s3Bucket } from '../../tests/helpers/s3.ts';
+import { DeleteObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { bucketObjects, s3Bucket, s3Client } from '../../tests/helpers/s3.ts';
 import { s3Config } from '../config.ts';
 import { variantOf } from '../images/variants.ts';
 import { createStorage, REMOVED_KEEP_MS, RangeNotSatisfiable, type Storage } from './storage.ts';
@@ -32,8 +33,8 @@ describe.each(['disk', 's3'] as const)('storage on %s', (kind) => {
     storage = await createStorage({ dataDir: scratch, s3: s3Config(env) });
     await storage.init();
   });
-  afterAll(() => {
-    storage?.close();
+  afterAll(async () => {
+    await storage?.close();
     fs.rmSync(scratch, { recursive: true, force: true });
   });
 
@@ -147,14 +148,44 @@ describe.each(['disk', 's3'] as const)('storage on %s', (kind) => {
         expect(await storage.exists('data', key)).toBe(false);
         expect(await prefixed.exists('data', key)).toBe(true);
       } finally {
-        prefixed.close();
+        await prefixed.close();
       }
+    });
+
+    it('knows of the instances on the same bucket with no disk in common, by their heartbeats there', async () => {
+      expect(await storage.otherInstances()).toBe(0);
+      const otherDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-storage-other-'));
+      const other = await createStorage({ dataDir: otherDir, s3: s3Config(env) });
+      await other.init();
+      try {
+        expect(await storage.otherInstances()).toBe(1);
+        expect(await other.otherInstances()).toBe(1);
+      } finally {
+        await other.close();
+        fs.rmSync(otherDir, { recursive: true, force: true });
+      }
+      // a closed instance takes its heartbeat with it
+      expect(await storage.otherInstances()).toBe(0);
+      const client = await s3Client();
+      const put = (id: string, body: object) =>
+        client.send(new PutObjectCommand({ Bucket: env.S3_BUCKET, Key: `instances/${id}`, Body: JSON.stringify(body) }));
+      try {
+        // one on another machine counts while its heartbeat is recent; one of this machine whose process is gone does not, and is deleted
+        await put('a'.repeat(16), { host: 'another-machine', pid: 1234 });
+        await put('b'.repeat(16), { host: os.hostname(), pid: 2 ** 22 + 17 });
+        expect(await storage.otherInstances()).toBe(1);
+        expect((await bucketObjects(env)).map((o) => o.name)).not.toContain(`instances/${'b'.repeat(16)}`);
+      } finally {
+        await client.send(new DeleteObjectCommand({ Bucket: env.S3_BUCKET, Key: `instances/${'a'.repeat(16)}` }));
+        client.destroy();
+      }
+      expect(await storage.otherInstances()).toBe(0);
     });
 
     it('refuses to start on a bucket that does not answer, naming it and never the secret', async () => {
       const wrong = await createStorage({ dataDir: scratch, s3: s3Config({ ...env, S3_BUCKET: 'no-such-bucket' }) });
       const e = await wrong.init().catch((err) => err as Error);
-      wrong.close();
+      await wrong.close();
       expect(e).toBeInstanceOf(Error);
       expect((e as Error).message).toContain('no-such-bucket');
       expect((e as Error).message).not.toContain(env.S3_SECRET_ACCESS_KEY as string);

@@ -85,8 +85,30 @@ export class S3Storage extends Storage {
     }
   }
 
-  protected closeBackend(): void {
+  protected async closeBackend(): Promise<void> {
+    await this.forgetShared(this.instanceId).catch(() => {});
     this.client.destroy();
+  }
+
+  // the heartbeats of the instances on this bucket: instances/{id}, holding {host, pid}, rewritten each minute
+  protected async touchShared(id: string, body: string): Promise<void> {
+    await this.client.send(new PutObjectCommand({ Bucket: this.config.bucket, Key: this.key(`instances/${id}`), Body: body }));
+  }
+
+  protected async sharedInstances(): Promise<{ id: string; body: string; modified: number }[]> {
+    const out: { id: string; body: string; modified: number }[] = [];
+    for await (const o of this.list('instances/')) {
+      const got = await this.get(o.name).catch(() => undefined);
+      if (!got) continue;
+      const chunks: Buffer[] = [];
+      for await (const c of got.stream) chunks.push(c as Buffer);
+      out.push({ id: o.name.slice('instances/'.length), body: Buffer.concat(chunks).toString('utf8').slice(0, 1000), modified: o.modified });
+    }
+    return out;
+  }
+
+  protected async forgetShared(id: string): Promise<void> {
+    await this.delete(`instances/${id}`);
   }
 
   async moveIn(localPath: string, name: string): Promise<void> {

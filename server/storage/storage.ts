@@ -69,6 +69,9 @@ const ALIVE = '.alive';
 export const REMOVED_KEEP_MS = 24 * 3600_000;
 const REMOVED = 'removed';
 const VARIANTS = 'variants';
+/** Where instances sharing a bucket (and no disk) leave their heartbeats: instances/{id}. */
+const INSTANCES = 'instances';
+const INSTANCE_RE = /^[a-f0-9]{16}$/;
 
 /** An object of a back end: its name (see the top of this file), size in bytes and time of last change (ms). */
 export type StoredObject = { name: string; size: number; modified: number };
@@ -111,6 +114,7 @@ export function variantName(name: string): string | undefined {
 export function isObjectName(name: string): boolean {
   const parts = name.split('/');
   if (parts.length === 2 && parts[0] === VARIANTS) return VARIANT_RE.test(parts[1] as string);
+  if (parts.length === 2 && parts[0] === INSTANCES) return INSTANCE_RE.test(parts[1] as string);
   if (parts.length === 3 && parts[0] === REMOVED) return asBucket(parts[1]) !== undefined && KEY_RE.test(parts[2] as string);
   return parts.length === 2 && asBucket(parts[0]) !== undefined && KEY_RE.test(parts[1] as string);
 }
@@ -157,8 +161,18 @@ export abstract class Storage {
   abstract list(prefix: string): AsyncIterable<StoredObject>;
   /** Writes and deletes a small object: throws if the back end cannot take a write now (/readyz). */
   abstract probe(): Promise<void>;
-  /** Releases what the back end holds (connections). */
-  protected closeBackend(): void {}
+  /** Releases what the back end holds (connections, this instance's heartbeat in a shared bucket). */
+  protected async closeBackend(): Promise<void> {}
+  /**
+   * Instances that share the objects but maybe no disk (a bucket): this one's heartbeat is written with
+   * each of its local ones, and the running others are known by theirs. A disk shared by the instances
+   * holds their heartbeats already (DATA_DIR/tmp), so DiskStorage has nothing more to do.
+   */
+  protected async touchShared(_id: string, _body: string): Promise<void> {}
+  protected async sharedInstances(): Promise<{ id: string; body: string; modified: number }[]> {
+    return [];
+  }
+  protected async forgetShared(_id: string): Promise<void> {}
 
   // ---- the instance's local temporary folder ----
 
@@ -167,28 +181,48 @@ export abstract class Storage {
     await fs.mkdir(this.tmpDir, { recursive: true });
     await this.touch();
     await this.sweepTmp();
+    await this.runningElsewhere();
     await this.sweepRemoved();
     this.heartbeat = setInterval(() => {
       this.touch()
         .then(() => this.sweepTmp())
+        .then(() => this.runningElsewhere())
         .then(() => this.sweepRemoved())
         .catch(() => {});
     }, HEARTBEAT_MS);
     this.heartbeat.unref();
   }
 
-  close(): void {
+  async close(): Promise<void> {
     clearInterval(this.heartbeat);
     fsSync.rmSync(this.tmpDir, { recursive: true, force: true });
-    this.closeBackend();
+    await this.closeBackend();
+  }
+
+  /** This instance's name among the others: its temporary folder's. */
+  get instanceId(): string {
+    return path.basename(this.tmpDir);
   }
 
   private async touch(): Promise<void> {
     const alive = path.join(this.tmpDir, ALIVE);
-    await fs.writeFile(alive, JSON.stringify({ host: os.hostname(), pid: process.pid }));
+    const body = JSON.stringify({ host: os.hostname(), pid: process.pid });
+    await fs.writeFile(alive, body);
     // this machine's time, not a file server's (NFS): the instances compare it with their own clocks
     const now = new Date();
     await fs.utimes(alive, now, now);
+    await this.touchShared(this.instanceId, body);
+  }
+
+  /** The other instances running on the shared objects (a bucket), by id; their silent heartbeats are deleted. */
+  private async runningElsewhere(): Promise<Set<string>> {
+    const running = new Set<string>();
+    for (const h of await this.sharedInstances()) {
+      if (h.id === this.instanceId) continue;
+      if (heartbeatAlive(h.modified, h.body)) running.add(h.id);
+      else await this.forgetShared(h.id);
+    }
+    return running;
   }
 
   /**
@@ -204,14 +238,17 @@ export abstract class Storage {
     }
   }
 
-  /** How many other instances (servers, CLI commands) are running on this DATA_DIR now. */
+  /**
+   * How many other instances (servers, CLI commands) are running now on this DATA_DIR, or on the same
+   * bucket from other machines.
+   */
   async otherInstances(): Promise<number> {
-    let n = 0;
+    const others = await this.runningElsewhere();
     for (const entry of await fs.readdir(this.tmpRoot, { withFileTypes: true })) {
       const full = path.join(this.tmpRoot, entry.name);
-      if (full !== this.tmpDir && entry.isDirectory() && (await isAlive(full))) n++;
+      if (full !== this.tmpDir && entry.isDirectory() && (await isAlive(full))) others.add(entry.name);
     }
-    return n;
+    return others.size;
   }
 
   static newKey(ext = ''): string {
@@ -459,10 +496,16 @@ export class DiskStorage extends Storage {
 async function isAlive(instanceDir: string): Promise<boolean> {
   const alive = path.join(instanceDir, ALIVE);
   const st = await fs.stat(alive).catch(() => undefined);
-  if (!st || Date.now() - st.mtimeMs >= GONE_AFTER_MS) return false;
+  if (!st) return false;
+  return heartbeatAlive(st.mtimeMs, await fs.readFile(alive, 'utf8').catch(() => ''));
+}
+
+/** Whether a heartbeat written at `modified` ({host, pid}) is of a running instance. */
+function heartbeatAlive(modified: number, body: string): boolean {
+  if (Date.now() - modified >= GONE_AFTER_MS) return false;
   let owner: { host?: unknown; pid?: unknown } = {};
   try {
-    owner = JSON.parse(await fs.readFile(alive, 'utf8'));
+    owner = JSON.parse(body);
   } catch {
     // an older version's empty heartbeat, or one being written: judged by its age alone
   }

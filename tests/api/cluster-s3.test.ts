@@ -11,6 +11,7 @@ import { png } from '../fixtures/images.ts';
 import { buildWithRetry, dialects, PG_URL } from '../helpers/app.ts';
 import { form, type Part } from '../helpers/client.ts';
 import { sha256 } from '../helpers/contents.ts';
+import { runLabAsync } from '../helpers/process.ts';
 import { bucketObjects, s3Bucket } from '../helpers/s3.ts';
 
 // Two instances on one PostgreSQL database with their files in one S3 bucket (the test S3 server,
@@ -183,6 +184,21 @@ describe.skipIf(!dialects.includes('postgres'))('two instances on one PostgreSQL
         await r.body?.cancel();
       }
     }
+  });
+
+  it('refuses a restore or a move from a third machine while they run: their heartbeats are in the bucket', { timeout: 60_000 }, async () => {
+    const third = path.join(scratch, 'c', 'data');
+    fs.mkdirSync(third, { recursive: true });
+    const archive = path.join(scratch, 'any.tar.gz');
+    fs.writeFileSync(archive, 'not looked at: the refusal comes first');
+    const restore = await runLabAsync(['restore', archive], { DATA_DIR: third, ...s3 });
+    expect(restore.status).toBe(2);
+    expect(restore.stderr).toContain(`is running on ${third} or s3://${s3.S3_BUCKET}/: stop it first`);
+    const move = await runLabAsync(['storage', 'move', '--to', 'disk'], { DATA_DIR: third, ...s3 });
+    expect(move.status).toBe(2);
+    expect(move.stderr).toContain('is running on');
+    expect(fs.existsSync(path.join(third, 'files', 'data'))).toBe(true);
+    expect(fs.readdirSync(path.join(third, 'files', 'data'))).toEqual([]);
   });
 
   it('no longer serves through A a data file deleted through B', async () => {

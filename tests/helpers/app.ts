@@ -137,7 +137,7 @@ export async function bareInstance(dialect: Dialect, storageEnv?: Record<string,
     storageEnv: env,
     schema,
     async close() {
-      storage.close();
+      await storage.close();
       if (dialect === 'postgres') await onPostgres(`DROP SCHEMA ${schema} CASCADE`);
       fs.rmSync(scratch, { recursive: true, force: true });
     },

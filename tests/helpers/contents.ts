@@ -39,7 +39,7 @@ export async function contents(opts: DatabaseOptions, storageEnv: Record<string,
           }
         }
       } finally {
-        storage.close();
+        await storage.close();
       }
       return { tables, files };
     }
