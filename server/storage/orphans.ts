@@ -48,7 +48,7 @@ export async function sweepOrphans(db: DB, storage: Storage, opts: { graceMs?: n
     }
     for (const f of leaving) {
       await storage.remove(bucket, f.key);
-      result.orphans.push({ bucket, ...f });
+      result.orphans.push({ bucket, key: f.key, size: f.size });
     }
   }
   return result;

@@ -7,6 +7,7 @@ await import('./files.test.ts');
 await import('./atomic-writes.test.ts');
 await import('./history.test.ts');
 await import('./ranges.test.ts');
+await import('./orphans.test.ts');
 
 const { expect, it } = await import('vitest');
 const { makeApp } = await import('../helpers/app.ts');
