@@ -27,7 +27,7 @@ import type { Ctx } from '../server/services/context.ts';
 import { createCrud } from '../server/services/crud.ts';
 import { HISTORY_KEEP } from '../server/config.ts';
 import { publications } from '../server/services/publications.ts';
-import { Storage } from '../server/storage/storage.ts';
+import { DiskStorage } from '../server/storage/storage.ts';
 
 const records = Number(process.env.BENCH_RECORDS ?? 1000);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 400);
@@ -177,7 +177,7 @@ async function apiSaves(db: DB, dataDir: string, ids: number[], schema?: string)
 
 async function run(label: string, db: DB, dataDir: string, schema?: string) {
   await migrate(db, schema);
-  const storage = new Storage(dataDir);
+  const storage = new DiskStorage(dataDir);
   await storage.init();
   try {
     await ensureAdmin(db, { adminUsername: 'labadmin', adminPassword: 'bench-admin-password' });
@@ -215,7 +215,7 @@ async function run(label: string, db: DB, dataDir: string, schema?: string) {
       `| public read of every publication | ${ms(read1)} (${count.toLocaleString('en')} versions) | ${ms(read0)} (none) | ${(read1 / read0).toFixed(2)} |`,
     );
   } finally {
-    storage.close();
+    await storage.close();
   }
 }
 

@@ -14,7 +14,7 @@ import { articles, newsItems } from '../server/services/content.ts';
 import type { Ctx } from '../server/services/context.ts';
 import { people } from '../server/services/people.ts';
 import { publications } from '../server/services/publications.ts';
-import { Storage } from '../server/storage/storage.ts';
+import { DiskStorage } from '../server/storage/storage.ts';
 import { ensureAdmin } from '../server/services/bootstrap.ts';
 
 export const sizes = {
@@ -130,14 +130,14 @@ export function* entries(size: Size): Generator<Entry> {
 /** The demo lab (or, for `empty`, the administrator alone) in `dataDir`, through the services. */
 export async function seedBase(dataDir: string, size: Size): Promise<void> {
   const db = createDatabase({ dataDir, databaseUrl: undefined });
-  const storage = new Storage(dataDir);
+  const storage = new DiskStorage(dataDir);
   try {
     await migrate(db);
     await storage.init();
     if (size === 'empty') await ensureAdmin(db, { adminUsername: 'labadmin', adminPassword: 'bench-admin-password' });
     else await seedDemo(db, storage, 'bench-admin-password', {});
   } finally {
-    storage.close();
+    await storage.close();
     await db.destroy();
   }
 }
@@ -147,7 +147,7 @@ async function main() {
   if (!dataDir || !sizes[size]) throw new Error('usage: node bench/scale-seed.ts <DATA_DIR> empty|demo|1k|10k');
   await seedBase(dataDir, size);
   const db = createDatabase({ dataDir, databaseUrl: undefined });
-  const storage = new Storage(dataDir);
+  const storage = new DiskStorage(dataDir);
   try {
     const actor = await actorByUsername(db, 'labadmin');
     const ctx: Ctx = { db, storage, actor, lang: 'en' };
@@ -169,7 +169,7 @@ async function main() {
     await Promise.all(batch);
     console.log(JSON.stringify({ size, ...sizes[size] }));
   } finally {
-    storage.close();
+    await storage.close();
     await db.destroy();
   }
 }

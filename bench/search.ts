@@ -17,7 +17,7 @@ import autocannon from 'autocannon';
 import { createDatabase } from '../server/db/database.ts';
 import { documentsOf } from '../server/search/documents.ts';
 import { SearchIndex } from '../server/search/search-index.ts';
-import { Storage } from '../server/storage/storage.ts';
+import { DiskStorage } from '../server/storage/storage.ts';
 import type { Size } from './scale-seed.ts';
 import { memoryOf, percentile, sleep, startServer } from './server.ts';
 import { freePort } from './net.ts';
@@ -66,7 +66,7 @@ const queries: Record<string, string> = {
 
 async function buildInProcess(dataDir: string): Promise<{ ms: number; mb: number; documents: number }> {
   const db = createDatabase({ dataDir, databaseUrl: undefined });
-  const storage = new Storage(dataDir);
+  const storage = new DiskStorage(dataDir);
   await storage.init();
   try {
     const runs: { ms: number; mb: number; documents: number }[] = [];
@@ -102,7 +102,7 @@ async function buildInProcess(dataDir: string): Promise<{ ms: number; mb: number
     console.log(`one never-asked query in process (1,000 queries): mean ${mean.toFixed(2)} ms, p50 ${ms(0.5)}, p99 ${ms(0.99)} ms`);
     return runs[1] as (typeof runs)[number];
   } finally {
-    storage.close();
+    await storage.close();
     await db.destroy();
   }
 }

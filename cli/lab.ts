@@ -9,7 +9,7 @@ import { hashPassword, revokeSessionsOf, unusablePassword } from '../server/serv
 import { forgetTrustedDevices, removeTwoFactor } from '../server/services/two-factor.ts';
 import { INVITATION_DAYS, issueInvitation } from '../server/services/invitations.ts';
 import { logActivity } from '../server/services/activity.ts';
-import { Storage } from '../server/storage/storage.ts';
+import { createStorage } from '../server/storage/storage.ts';
 import { DEMO_ADVISOR_PASSWORD } from './demo/advisor-seed.ts';
 import { DEMO_USER_PASSWORD, hasContent, seedDemo } from './demo/seed.ts';
 import { USERNAME_RE } from '../common/resources/person.ts';
@@ -17,7 +17,7 @@ import { passwordProblem } from '../common/password-policy.ts';
 import { t } from '../common/messages.ts';
 
 // The lab CLI: `npm run lab -- <command>`. Commands: demo, seed-demo, create-user, reset-password,
-// reset-2fa, backup, restore.
+// reset-2fa, backup, restore, storage.
 
 const usage = `Usage: npm run lab -- <command> [options]
 
@@ -36,9 +36,15 @@ const usage = `Usage: npm run lab -- <command> [options]
                                runs (default FILE: lab-backup-DATE-TIME.tar.gz in BACKUP_DIR or here)
   restore FILE [--force]       restore a backup into this instance (stop the server first); an
                                instance with content is replaced only with --force
+  storage move --to s3|disk    copy every stored file from DATA_DIR/files to the S3 bucket (S3_*), or
+                               back; each copy checked by size and SHA-256; run again after a stop,
+                               it copies only what is missing (stop the server first)
+  storage sweep [--older-than MINUTES]
+                               take the stored files no record points at (a write killed before its
+                               commit) out of their buckets; they wait a day in removed/ (default 60)
 
 Environment: DATA_DIR, DATABASE_URL, PORT, HOST, PUBLIC_URL (the links' origin), LAB_ADMIN_USERNAME,
-LAB_ADMIN_PASSWORD, BACKUP_DIR
+LAB_ADMIN_PASSWORD, BACKUP_DIR, S3_BUCKET and the other S3_* (files in a bucket)
 (see README and docs/operations.md).`;
 
 function fail(message: string): never {
@@ -69,7 +75,7 @@ const credentialsFile = (dataDir: string) => path.join(dataDir, 'demo-credential
 
 async function seed(config: ReturnType<typeof loadConfig>) {
   const db = createDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
-  const storage = new Storage(config.dataDir);
+  const storage = await createStorage(config);
   try {
     await migrate(db);
     await storage.init();
@@ -89,7 +95,7 @@ async function seed(config: ReturnType<typeof loadConfig>) {
     );
     return { seeded: true };
   } finally {
-    storage.close();
+    await storage.close();
     await db.destroy();
   }
 }
@@ -124,12 +130,15 @@ const parseOptions = (args: string[]) =>
       password: { type: 'string' },
       admin: { type: 'boolean' },
       force: { type: 'boolean' },
+      to: { type: 'string' },
+      'older-than': { type: 'string' },
     },
     allowPositionals: true,
   });
 
 /** How many file arguments each command takes. */
-const positionalsOf: Record<string, [min: number, max: number]> = { backup: [0, 1], restore: [1, 1], 'reset-2fa': [1, 1] };
+const positionalsOf: Record<string, [min: number, max: number]> = { backup: [0, 1], restore: [1, 1], 'reset-2fa': [1, 1], storage: [1, 1] };
+const needs: Record<string, string> = { 'reset-2fa': 'a username', storage: 'move or sweep' };
 
 /** A backup taken at the machine, in the activity log (best effort: the backup is written either way). */
 async function logBackup(config: ReturnType<typeof loadConfig>, file: string): Promise<void> {
@@ -154,7 +163,7 @@ async function main() {
     ({ values, positionals } = parseOptions(rest));
     const [min, max] = positionalsOf[command ?? ''] ?? [0, 0];
     if (positionals.length > max) throw new Error(`Unexpected argument '${positionals[max]}'`);
-    if (positionals.length < min) throw new Error(`${command} needs ${command === 'reset-2fa' ? 'a username' : 'a file'}`);
+    if (positionals.length < min) throw new Error(`${command} needs ${needs[command ?? ''] ?? 'a file'}`);
   } catch (e) {
     // an unknown option or a stray argument: say which, then how it is used (never a stack trace)
     console.error(`${(e as Error).message}\n`);
@@ -282,7 +291,7 @@ async function main() {
       const { takeBackup } = await import('../server/backup/backup.ts');
       const stamp = new Date().toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-');
       const file = path.resolve(positionals[0] ?? path.join(config.backupDir ?? '.', `lab-backup-${stamp}.tar.gz`));
-      const storage = new Storage(config.dataDir);
+      const storage = await createStorage(config);
       await storage.init();
       try {
         const s = await takeBackup({ dataDir: config.dataDir, databaseUrl: config.databaseUrl }, storage, file);
@@ -292,7 +301,7 @@ async function main() {
       } catch (e) {
         fail(`no backup written: ${(e as Error).message}`);
       } finally {
-        storage.close();
+        await storage.close();
       }
       return;
     }
@@ -300,7 +309,7 @@ async function main() {
       const { restoreBackup } = await import('../server/backup/restore.ts');
       const { BadArchive, RestoreRefused } = await import('../server/backup/archive.ts');
       const file = path.resolve(positionals[0] as string);
-      const storage = new Storage(config.dataDir);
+      const storage = await createStorage(config);
       await storage.init();
       try {
         const s = await restoreBackup({ dataDir: config.dataDir, databaseUrl: config.databaseUrl }, storage, file, { force: values.force ?? false });
@@ -314,7 +323,64 @@ async function main() {
         console.error(`lab: the restore failed: ${(e as Error).message}`);
         process.exit(1);
       } finally {
-        storage.close();
+        await storage.close();
+      }
+      return;
+    }
+    case 'storage': {
+      const what = positionals[0];
+      if (what === 'sweep') {
+        const { sweepOrphans } = await import('../server/storage/orphans.ts');
+        const minutes = values['older-than'] === undefined ? 60 : Number(values['older-than']);
+        if (!Number.isFinite(minutes) || minutes < 0) fail('--older-than takes a number of minutes (0 or more)');
+        if (minutes < 60) console.warn('warning: a file younger than an hour may belong to a write under way: use this with the servers stopped');
+        const db = createDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+        const storage = await createStorage(config);
+        try {
+          await migrate(db);
+          await storage.init();
+          const r = await sweepOrphans(db, storage, { graceMs: minutes * 60_000 });
+          for (const o of r.orphans) console.log(`taken out: ${o.bucket}/${o.key} (${o.size} bytes), waits a day in removed/`);
+          console.log(`${r.orphans.length} stored files no record points at were taken out of ${storage.where}; ${r.kept} are in use.`);
+        } catch (e) {
+          console.error(`lab: the sweep failed: ${(e as Error).message}`);
+          process.exit(1);
+        } finally {
+          await storage.close();
+          await db.destroy();
+        }
+        return;
+      }
+      if (what !== 'move') fail(`storage takes move or sweep, not ${what}`);
+      const to = values.to;
+      if (to !== 's3' && to !== 'disk') fail('storage move needs --to s3 or --to disk');
+      if (!config.s3) fail('S3_BUCKET is not set: name the bucket (and S3_ENDPOINT, S3_REGION, the keys) in the environment, as for the server');
+      const { DiskStorage } = await import('../server/storage/storage.ts');
+      const { S3Storage } = await import('../server/storage/s3.ts');
+      const { moveFiles } = await import('../server/storage/move.ts');
+      const disk = new DiskStorage(config.dataDir);
+      const bucket = new S3Storage(config.dataDir, config.s3);
+      const [from, into] = to === 's3' ? [disk, bucket] : [bucket, disk];
+      try {
+        await from.init();
+        await into.init();
+        // the disk side's temporary folder is this process's own: any other instance, here or on the bucket, is another process
+        if ((await bucket.otherInstances()) > 1) fail(`a server or another lab command is running on ${config.dataDir} or ${bucket.where}: stop it first`);
+        const s = await moveFiles(from, into, (line) => console.log(`copied ${line}`));
+        console.log(
+          `${s.objects} objects in ${into.where}, each checked by size and SHA-256: ${s.copied} copied now (${megabytes(s.bytes)}), ${s.alreadyThere} were there already.`,
+        );
+        console.log(
+          to === 's3'
+            ? `Start the server with the S3_* variables set. ${from.where} is left as it was: delete it once the site serves its files from the bucket.`
+            : `Start the server without S3_BUCKET. The bucket is left as it was: empty it once the site serves its files from ${into.where}.`,
+        );
+      } catch (e) {
+        console.error(`lab: the move stopped: ${(e as Error).message} (run it again: what was copied and checked is kept)`);
+        process.exit(1);
+      } finally {
+        await from.close();
+        await into.close();
       }
       return;
     }

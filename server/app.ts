@@ -39,7 +39,8 @@ import { textPlugin } from './http/text.ts';
 import { jsonPlugin } from './http/json.ts';
 import { storedFileRoutes } from './http/stored-files.ts';
 import { ensureAdmin } from './services/bootstrap.ts';
-import { Storage } from './storage/storage.ts';
+import { scheduleOrphanSweep } from './storage/orphans.ts';
+import { createStorage } from './storage/storage.ts';
 import { Changes, declareTopics } from './cache/changes.ts';
 import { documentIdOf, documentsOf, someDocumentsOf, unpublishedDocumentsOf } from './search/documents.ts';
 import { SearchIndex } from './search/search-index.ts';
@@ -74,7 +75,7 @@ export type AppOptions = {
 export async function buildApp({ config, db: givenDb, logger = false, pgSchema, devServer, resources = registry }: AppOptions): Promise<FastifyInstance> {
   const dbOptions = { dataDir: config.dataDir, databaseUrl: config.databaseUrl, ...(pgSchema ? { pgSchema } : {}) };
   const db = givenDb ?? createDatabase(dbOptions);
-  const storage = new Storage(config.dataDir);
+  const storage = await createStorage(config);
   try {
     await storage.init();
     const { pending, upgrade } = await pendingMigrations(db, pgSchema);
@@ -87,7 +88,7 @@ export async function buildApp({ config, db: givenDb, logger = false, pgSchema, 
     }
     await migrate(db, pgSchema);
   } catch (e) {
-    storage.close();
+    await storage.close();
     if (!givenDb) await db.destroy();
     throw e;
   }
@@ -171,7 +172,7 @@ export async function buildApp({ config, db: givenDb, logger = false, pgSchema, 
     publishTimer.close();
     await Promise.all([search.settled(), unpublished.settled(), publishTimer.settled(), mailer.settled()]);
     mailer.close();
-    storage.close();
+    await storage.close();
     if (!givenDb) await db.destroy();
   });
   await publishTimer.start();
@@ -215,7 +216,12 @@ export async function buildApp({ config, db: givenDb, logger = false, pgSchema, 
   await app.register(searchRoutes);
   await app.register(activityRoutes);
   await app.register(historyRoutes);
-  stopPurge = scheduleTrashPurge(app);
+  const stopTrashPurge = scheduleTrashPurge(app);
+  // stored files no record points at (a write killed before its commit) leave their buckets (server/storage/orphans.ts)
+  const stopSweep = scheduleOrphanSweep(app);
+  stopPurge = async () => {
+    await Promise.all([stopTrashPurge(), stopSweep()]);
+  };
   await app.register(peopleRoutes);
   await app.register(async (scoped) => registeredResourceRoutes(scoped, resources));
   await app.register(contentRoutes);

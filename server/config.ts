@@ -67,6 +67,8 @@ export type Config = {
   ldap: LdapConfig | undefined;
   /** Serve the built React Router app; off for API-only tests. */
   serveApp: boolean;
+  /** Stored files in an S3-compatible bucket (S3_BUCKET and the rest, server/storage/s3.ts); on DATA_DIR's disk when unset. */
+  s3: S3Config | undefined;
 };
 
 /** Which member field an external identity is matched on: username, e-mail, or student/staff number (uid). */
@@ -145,6 +147,53 @@ function ldapConfig(env: NodeJS.ProcessEnv): LdapConfig | undefined {
     filter,
     match: matchRule('LDAP', env, { username: 'uid', email: 'mail', uid: 'employeeNumber' }),
     timeoutMs: positive('LDAP_TIMEOUT_MS', env.LDAP_TIMEOUT_MS, 10_000),
+  };
+}
+
+/** An S3-compatible bucket for the stored files (docs/deploy.md, "Object storage"). */
+export type S3Config = {
+  /** S3_ENDPOINT: the server's address (MinIO, a campus cloud); AWS's own when unset. */
+  endpoint: string | undefined;
+  bucket: string;
+  region: string;
+  /** S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY; the SDK's usual sources (AWS_* variables, an instance role) when unset. */
+  accessKeyId: string | undefined;
+  secretAccessKey: string | undefined;
+  /** S3_FORCE_PATH_STYLE: http://host/bucket/key instead of http://bucket.host/key (MinIO and most campus S3 need it). */
+  forcePathStyle: boolean;
+  /** S3_PREFIX: the names' common start inside the bucket ('' or ending with '/'), for a bucket shared by several labs. */
+  prefix: string;
+};
+
+/** The bucket settings, or none when S3_BUCKET is unset; a refusal to start names what is wrong (never a secret). */
+export function s3Config(env: NodeJS.ProcessEnv): S3Config | undefined {
+  const bucket = blank(env.S3_BUCKET);
+  const others = ['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE', 'S3_PREFIX'].filter((k) => blank(env[k]));
+  if (!bucket) {
+    if (others.length)
+      throw new Error(`${others.join(', ')} ${others.length > 1 ? 'are' : 'is'} set but S3_BUCKET is not: set it to keep the files in a bucket, or unset them`);
+    return undefined;
+  }
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket))
+    throw new Error(`S3_BUCKET must be a bucket name (3 to 63 lower-case letters, digits, dots and hyphens), got ${bucket}`);
+  const endpoint = blank(env.S3_ENDPOINT);
+  if (endpoint !== undefined) httpUrl('S3_ENDPOINT', endpoint);
+  const accessKeyId = blank(env.S3_ACCESS_KEY_ID);
+  const secretAccessKey = env.S3_SECRET_ACCESS_KEY || undefined;
+  if (!accessKeyId !== !secretAccessKey) throw new Error('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both, or neither');
+  const pathStyle = blank(env.S3_FORCE_PATH_STYLE);
+  if (pathStyle !== undefined && !['1', 'true', '0', 'false'].includes(pathStyle))
+    throw new Error(`S3_FORCE_PATH_STYLE must be true or false, got ${pathStyle}`);
+  const prefix = blank(env.S3_PREFIX) ?? '';
+  if (prefix && !/^([a-zA-Z0-9_.-]+\/){1,8}$/.test(prefix)) throw new Error(`S3_PREFIX must be folder names ending with /, like lab/, got ${prefix}`);
+  return {
+    endpoint: endpoint?.replace(/\/+$/, ''),
+    bucket,
+    region: blank(env.S3_REGION) ?? 'us-east-1',
+    accessKeyId,
+    secretAccessKey,
+    forcePathStyle: pathStyle === '1' || pathStyle === 'true',
+    prefix,
   };
 }
 
@@ -293,5 +342,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cas: casConfig(env),
     ldap: ldapConfig(env),
     serveApp: env.LAB_API_ONLY !== '1',
+    s3: s3Config(env),
   };
 }

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import fsSync from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
 import tar from 'tar-stream';
@@ -85,12 +86,12 @@ async function snapshot(source: DatabaseOptions, staging: string) {
   }
 }
 
-/** Adds one file to the archive, hashing it on the way; its size must be what it was when listed. */
-async function addFile(pack: tar.Pack, name: string, from: string, size: number): Promise<string> {
+/** Adds one file (a local path, or a stored file's stream) to the archive, hashing it on the way; its size must be what it was when listed. */
+async function addFile(pack: tar.Pack, name: string, from: string | Readable, size: number): Promise<string> {
   const hash = createHash('sha256');
   let seen = 0;
-  const input = fsSync.createReadStream(from);
-  input.on('data', (chunk) => {
+  const input = typeof from === 'string' ? fsSync.createReadStream(from) : from;
+  input.on('data', (chunk: Buffer) => {
     hash.update(chunk);
     seen += chunk.length;
   });
@@ -134,18 +135,13 @@ export async function takeBackup(source: DatabaseOptions, storage: Storage, file
     let bytes = 0;
     for (const [bucket, keys] of snap.keys) {
       for (const key of [...keys].sort()) {
-        const at = await storage.locate(bucket as Bucket, key);
-        const size = at
-          ? await fs.stat(at).then(
-              (st) => st.size,
-              () => undefined,
-            )
-          : undefined;
-        if (!at || size === undefined) {
+        const at = await storage.openKept(bucket as Bucket, key);
+        if (!at) {
           manifest.missing.push({ bucket: bucket as Bucket, key });
           continue;
         }
-        const sha256 = await addFile(pack, fileEntry(bucket, key), at, size);
+        const size = at.size;
+        const sha256 = await addFile(pack, fileEntry(bucket, key), at.stream, size);
         manifest.files.push({ bucket: bucket as Bucket, key, size, sha256 });
         bytes += size;
       }

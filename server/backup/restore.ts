@@ -243,7 +243,9 @@ export async function restoreBackup(target: DatabaseOptions, storage: Storage, f
   )
     throw new RestoreRefused(`${file}: no such file`);
   if ((await storage.otherInstances()) > 0) {
-    throw new RestoreRefused(`a server or another lab command is running on ${path.dirname(storage.root)}: stop it first`);
+    throw new RestoreRefused(
+      `a server or another lab command is running on ${storage.kind === 's3' ? `${storage.dataDir} or ${storage.where}` : storage.dataDir}: stop it first`,
+    );
   }
   const db = createDatabase(target);
   const dir = path.join(storage.tmpDir, 'restore');
@@ -282,7 +284,7 @@ export async function restoreBackup(target: DatabaseOptions, storage: Storage, f
     // 3. files first: a committed record never lacks its file
     let bytes = 0;
     for (const f of staged.manifest.files) {
-      await fs.rename(staged.files.get(fileEntry(f.bucket, f.key))?.path as string, storage.pathOf(f.bucket, f.key) as string);
+      await storage.putKey(f.bucket, f.key, staged.files.get(fileEntry(f.bucket, f.key))?.path as string);
       bytes += f.size;
     }
     failpoint('restore:files-moved');
@@ -315,9 +317,9 @@ export async function restoreBackup(target: DatabaseOptions, storage: Storage, f
     // files/removed); without, the instance had no records, and files found there are left as they are
     if (held)
       for (const b of buckets) {
-        for (const key of await fs.readdir(path.join(storage.root, b))) {
-          if (!keep.has(fileEntry(b, key))) await storage.remove(b, key);
-        }
+        const leaving: string[] = [];
+        for await (const f of storage.files(b)) if (!keep.has(fileEntry(b, f.key))) leaving.push(f.key);
+        for (const key of leaving) await storage.remove(b, key);
       }
     return { schema, from: staged.header.database, tables: tables.length, rows, files: staged.manifest.files.length, bytes };
   } finally {

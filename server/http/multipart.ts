@@ -174,7 +174,7 @@ export const multipartPlugin = fp(async (app: FastifyInstance, opts: MultipartOp
         throw new ApiError(503, 'uploads_busy');
       }
       // the whole body, as declared, must fit with the reserve to spare: nothing is half written
-      if ((await freeBytes(opts.storage.root)) - (declaredLength(req) ?? 0) < opts.diskReserveBytes) throw new ApiError(507, 'storage_full');
+      if ((await freeBytes(opts.storage.tmpRoot)) - (declaredLength(req) ?? 0) < opts.diskReserveBytes) throw new ApiError(507, 'storage_full');
       uploading++;
       // released once, by whichever comes first: the answer, or the client going away mid-upload
       let released = false;

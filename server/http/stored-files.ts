@@ -1,12 +1,10 @@
-import fs from 'node:fs';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { Bucket } from '../storage/storage.ts';
-import { extensionOf, Storage } from '../storage/storage.ts';
+import { type Bucket, type ByteRange, extensionOf, type ObjectStream, objectName, RangeNotSatisfiable, Storage } from '../storage/storage.ts';
 import { dataFileByKey } from '../services/files.ts';
 import { publicationFile } from '../services/publications.ts';
 import { answers, ctxOf, parseId, typed } from '../api/helpers.ts';
-import { isVariantWidth, variantPath } from '../images/variants.ts';
+import { isVariantWidth, variantOf } from '../images/variants.ts';
 import { NotFound } from '../errors.ts';
 
 // Serves stored files under /resource/…. Only types that cannot run script open inline; everything
@@ -32,24 +30,62 @@ function contentDisposition(kind: 'inline' | 'attachment', name: string): string
   return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 
-async function send(reply: FastifyReply, storage: Storage, bucket: Bucket, key: string, name: string, immutable: boolean) {
-  const file = storage.pathOf(bucket, key);
-  if (!file) throw new NotFound();
-  let stat: fs.Stats;
+/**
+ * The one byte range a Range header asks for (`bytes=a-b`, `bytes=a-`, `bytes=-n`), or undefined to send the
+ * whole file: no header, another unit, several ranges (allowed to be answered whole, RFC 9110 §14.2) or a
+ * header that is not a range at all. Bounded: the header's length is checked before it is read.
+ */
+export function parseRange(header: string | string[] | undefined): ByteRange | undefined {
+  if (typeof header !== 'string' || header.length > 100) return undefined;
+  const m = /^bytes=(\d{0,15})-(\d{0,15})$/.exec(header.trim());
+  if (!m || (m[1] === '' && m[2] === '')) return undefined;
+  if (m[1] === '') return { suffix: Number(m[2]) };
+  const start = Number(m[1]);
+  if (m[2] === '') return { start };
+  const end = Number(m[2]);
+  return end >= start ? { start, end } : undefined;
+}
+
+/**
+ * Sends a stored file (or its variant), whole or the byte range the request asks for: 206 with
+ * Content-Range, 416 for a range past its end. The bytes stream from the storage, disk or bucket.
+ */
+async function sendObject(req: FastifyRequest, reply: FastifyReply, storage: Storage, name: string | undefined, headers: Record<string, string>) {
+  if (!name) throw new NotFound();
+  const range = parseRange(req.headers.range);
+  let found: ObjectStream | undefined;
   try {
-    stat = await fs.promises.stat(file);
-  } catch {
-    throw new NotFound();
+    found = await storage.get(name, range);
+  } catch (e) {
+    if (!(e instanceof RangeNotSatisfiable)) throw e;
+    return reply.code(416).headers(headers).header('Content-Range', `bytes */${e.size}`).header('Accept-Ranges', 'bytes').send('');
   }
-  const type = inline[extensionOf(name)];
+  if (!found) throw new NotFound();
+  const { size, start, end, stream } = found;
+  const partial = range !== undefined && (start > 0 || end < size - 1);
   reply
-    .header('Content-Type', type ?? 'application/octet-stream')
-    .header('Content-Length', stat.size)
-    .header('Content-Disposition', contentDisposition(type ? 'inline' : 'attachment', name))
-    .header('X-Content-Type-Options', 'nosniff')
-    .header('Content-Security-Policy', "default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; sandbox")
-    .header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
-  return reply.send(fs.createReadStream(file));
+    .headers(headers)
+    .header('Accept-Ranges', 'bytes')
+    .header('Content-Length', size === 0 ? 0 : end - start + 1);
+  if (partial) reply.code(206).header('Content-Range', `bytes ${start}-${end}/${size}`);
+  // a HEAD request, or a client gone: the stream is not read, and must let its connection go
+  reply.raw.once('close', () => stream.destroy());
+  return reply.send(stream);
+}
+
+function fileHeaders(name: string, immutable: boolean): Record<string, string> {
+  const type = inline[extensionOf(name)];
+  return {
+    'Content-Type': type ?? 'application/octet-stream',
+    'Content-Disposition': contentDisposition(type ? 'inline' : 'attachment', name),
+    'X-Content-Type-Options': 'nosniff',
+    'Content-Security-Policy': "default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; sandbox",
+    'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=300',
+  };
+}
+
+function send(req: FastifyRequest, reply: FastifyReply, storage: Storage, bucket: Bucket, key: string, name: string, immutable: boolean) {
+  return sendObject(req, reply, storage, objectName(bucket, key), fileHeaders(name, immutable));
 }
 
 export async function storedFileRoutes(app: FastifyInstance) {
@@ -71,7 +107,7 @@ export async function storedFileRoutes(app: FastifyInstance) {
       const id = parseId(pid);
       const found = id !== undefined ? await publicationFile(ctxOf(app, req), id, file) : undefined;
       if (!found) throw new NotFound();
-      return send(reply, storage, 'publication', found.key, found.name, false);
+      return send(req, reply, storage, 'publication', found.key, found.name, false);
     },
   );
 
@@ -83,7 +119,7 @@ export async function storedFileRoutes(app: FastifyInstance) {
       if (!Storage.isKey(key)) throw new NotFound();
       const row = await dataFileByKey(ctxOf(app, req), key);
       if (!row) throw new NotFound();
-      return send(reply, storage, 'data', key, row.filename, true);
+      return send(req, reply, storage, 'data', key, row.filename, true);
     },
   );
 
@@ -97,7 +133,7 @@ export async function storedFileRoutes(app: FastifyInstance) {
     };
     api.get(`/resource/${bucket}/:key`, { ...options, schema }, async (req, reply) => {
       const { key } = req.params;
-      if (!Storage.isKey(key) || !storage.pathOf(bucket, key)) throw new NotFound();
+      if (!Storage.isKey(key)) throw new NotFound();
       // a member's image is served while its record is: one the trash keeps with a deleted member is not
       if (bucket === 'image' && !(await app.lab.db.selectFrom('image').select('iid').where('storage_key', '=', key).executeTakeFirst())) throw new NotFound();
       const width = req.query.w;
@@ -105,17 +141,15 @@ export async function storedFileRoutes(app: FastifyInstance) {
         const w = typeof width === 'string' ? Number(width) : Number.NaN;
         // ?w= asks for a resized WebP copy (server/images/variants.ts)
         if (!isVariantWidth(w)) throw new NotFound();
-        const file = await variantPath(storage, bucket, key, w);
-        if (!file) throw new NotFound();
-        const stat = await fs.promises.stat(file);
-        return reply
-          .header('Content-Type', 'image/webp')
-          .header('Content-Length', stat.size)
-          .header('X-Content-Type-Options', 'nosniff')
-          .header('Cache-Control', 'public, max-age=31536000, immutable')
-          .send(fs.createReadStream(file));
+        const variant = await variantOf(storage, bucket, key, w);
+        if (!variant) throw new NotFound();
+        return sendObject(req, reply, storage, variant, {
+          'Content-Type': 'image/webp',
+          'X-Content-Type-Options': 'nosniff',
+          'Cache-Control': 'public, max-age=31536000, immutable',
+        });
       }
-      return send(reply, storage, bucket, key, key, true);
+      return send(req, reply, storage, bucket, key, key, true);
     });
   }
 }

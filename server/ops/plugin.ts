@@ -1,7 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import fs from 'node:fs/promises';
 import { BlockList, isIPv6 } from 'node:net';
-import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { sql } from 'kysely';
@@ -70,9 +68,7 @@ export const opsPlugin = fp(async (app: FastifyInstance, opts: OpsOptions) => {
         return pending.length ? `failed: ${pending.length} not applied` : undefined;
       }),
       run('storage', async () => {
-        const probe = path.join(lab.storage.root, `.ready-${process.pid}-${Date.now()}`);
-        await fs.writeFile(probe, 'ok');
-        await fs.rm(probe, { force: true });
+        await lab.storage.probe();
         return undefined;
       }),
     ]);

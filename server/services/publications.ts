@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import { sql } from 'kysely';
 import { isUpload } from '../../common/fields.ts';
 import { publication, publicationFileSlots } from '../../common/resources/publication.ts';
@@ -129,17 +128,14 @@ async function linkAuthors(
  */
 export async function publicationPdfUrl(ctx: Ctx, p: { pid: number; file1: string }): Promise<string> {
   const found = p.file1 ? await publicationFile(ctx, p.pid, p.file1) : undefined;
-  const file = found && ctx.storage.pathOf('publication', found.key);
-  if (!file) return '';
+  if (!found) return '';
   try {
-    const handle = await fs.promises.open(file, 'r');
-    try {
-      const head = Buffer.alloc(5);
-      await handle.read(head, 0, 5, 0);
-      return head.toString('latin1') === '%PDF-' ? publicationFileUrl(p.pid, p.file1) : '';
-    } finally {
-      await handle.close();
-    }
+    // the first five bytes only (a range of the file, on disk or in the bucket)
+    const head = await ctx.storage.open('publication', found.key, { start: 0, end: 4 });
+    if (!head) return '';
+    const chunks: Buffer[] = [];
+    for await (const chunk of head.stream) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks).subarray(0, 5).toString('latin1') === '%PDF-' ? publicationFileUrl(p.pid, p.file1) : '';
   } catch {
     return '';
   }

@@ -4,10 +4,11 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Bucket } from '../../server/storage/storage.ts';
 import { dialects } from '../helpers/app.ts';
 import { Client, type RawPart, sendRaw } from '../helpers/client.ts';
 import { bmp, jpeg, png } from '../fixtures/images.ts';
-import { bucketFiles, createdId, fieldErrors, leftInTmp, makeWorld, type Member, newMember, unique, walk, type World } from '../fixtures/world.ts';
+import { bucketFiles, storedAs, createdId, fieldErrors, leftInTmp, makeWorld, type Member, newMember, unique, walk, type World } from '../fixtures/world.ts';
 
 // Uploaded files: publication file slots, data files, images (checked by content, re-encoded) and
 // hostile file names; everything stays under DATA_DIR/files with names the server chose.
@@ -34,8 +35,7 @@ describe.each(dialects)('files on %s', (dialect) => {
     return { status: r.statusCode, body: r.rawPayload, headers: r.headers };
   };
   /** The stored files of a bucket whose content equals `data`. */
-  const onDisk = (bucket: string, data: Buffer) =>
-    bucketFiles(dataDir, bucket).filter((f) => fs.readFileSync(path.join(dataDir, 'files', bucket, f)).equals(data));
+  const onDisk = (bucket: Bucket, data: Buffer) => storedAs(w.app, bucket, data);
   const ok = async (p: Promise<{ statusCode: number; body: string }>) => {
     const r = await p;
     expect(r.statusCode, r.body).toBe(200);
@@ -60,7 +60,7 @@ describe.each(dialects)('files on %s', (dialect) => {
       expect(served.body.equals(a)).toBe(true);
       expect(served.headers['content-type']).toBe('application/pdf');
       expect(String(served.headers['content-disposition'])).toContain('Paper Final.pdf');
-      expect(onDisk('publication', a)).toHaveLength(1);
+      expect(await onDisk('publication', a)).toHaveLength(1);
       // the public list links the same file
       const listed = ((await anon().get('/api/read_publication/')).json() as Row[]).find((x) => x.pid === pid);
       expect(listed?.file1).toBe('Paper Final.pdf');
@@ -81,7 +81,7 @@ describe.each(dialects)('files on %s', (dialect) => {
       expect(p1.file1_url).toBe('');
       expect((await fetchBytes(String(p0.file1_url))).status).toBe(404);
       // no longer served, but kept while the version it belongs to is (issue #16: history)
-      expect(onDisk('publication', a)).toHaveLength(1);
+      expect(await onDisk('publication', a)).toHaveLength(1);
 
       // a new file fills it; a newer one replaces it and the old bytes are gone
       const b = bytes('second');
@@ -94,8 +94,8 @@ describe.each(dialects)('files on %s', (dialect) => {
       expect(p2.file1).toBe('v3.pdf');
       expect((await fetchBytes(String(p2.file1_url))).body.equals(c)).toBe(true);
       expect((await fetchBytes(urlB)).status).toBe(404);
-      expect(onDisk('publication', b)).toHaveLength(1);
-      expect(onDisk('publication', c)).toHaveLength(1);
+      expect(await onDisk('publication', b)).toHaveLength(1);
+      expect(await onDisk('publication', c)).toHaveLength(1);
     });
 
     it('keeps the three slots apart, even with equal names, and removes the files with the publication', async () => {
@@ -123,9 +123,9 @@ describe.each(dialects)('files on %s', (dialect) => {
       await ok(w.user.delete(`/api/publication/?pid=${pid}`));
       for (const url of [p.file1_url, p.file2_url, p.file3_url]) expect((await fetchBytes(String(url))).status).toBe(404);
       // the trash keeps them until it is emptied (issue #16); then they are gone
-      for (const data of [f1, f2, f3]) expect(onDisk('publication', data)).toHaveLength(1);
+      for (const data of [f1, f2, f3]) expect(await onDisk('publication', data)).toHaveLength(1);
       expect((await w.admin.delete('/api/trash/')).json()).toEqual({ purged: expect.any(Number) });
-      for (const data of [f1, f2, f3]) expect(onDisk('publication', data)).toHaveLength(0);
+      for (const data of [f1, f2, f3]) expect(await onDisk('publication', data)).toHaveLength(0);
     });
 
     it('keeps no file from a write that failed', async () => {
@@ -137,7 +137,7 @@ describe.each(dialects)('files on %s', (dialect) => {
       expect(Object.keys(fieldErrors(bad))).toEqual(['year']);
       expect((await pub(pid)).file1).toBe('');
       await sleep(50);
-      expect(onDisk('publication', d)).toHaveLength(0);
+      expect(await onDisk('publication', d)).toHaveLength(0);
       expect(leftInTmp(w.app)).toEqual([]);
     });
   });
@@ -209,7 +209,7 @@ describe.each(dialects)('files on %s', (dialect) => {
       expect((await w.other.delete(`/api/data/?did=${did}`)).statusCode).toBe(403);
       expect((await w.admin.delete(`/api/data/?did=${did}`)).statusCode).toBe(403);
       await ok(w.user.delete(`/api/data/?did=${did}`));
-      expect(onDisk('data', data)).toHaveLength(0);
+      expect(await onDisk('data', data)).toHaveLength(0);
     });
 
     it('lets the uploader or an administrator delete a shared file, nobody else', async () => {
@@ -231,9 +231,9 @@ describe.each(dialects)('files on %s', (dialect) => {
       expect(del.statusCode).toBe(200);
       expect(del.json()).toBe('success');
       expect((await fetchBytes(url1)).status).toBe(404);
-      expect(onDisk('data', one)).toHaveLength(0);
+      expect(await onDisk('data', one)).toHaveLength(0);
       await ok(w.admin.delete(`/api/data/?did=${d2}`));
-      expect(onDisk('data', two)).toHaveLength(0);
+      expect(await onDisk('data', two)).toHaveLength(0);
       expect((await w.admin.delete(`/api/data/?did=${d2}`)).statusCode).toBe(404);
       expect((await w.admin.delete('/api/data/?did=abc')).statusCode).toBe(404);
     });
@@ -273,17 +273,17 @@ describe.each(dialects)('files on %s', (dialect) => {
       const iid = createdId(await m.send('POST', '/api/image/', { 'files[0]': { file: await png(7, 7), name: 'leaver.png' } }));
       const imageUrl = String(((await m.get('/api/image/')).json() as Row[]).find((i) => i.iid === iid)?.url);
       const imageBytes = (await fetchBytes(imageUrl)).body;
-      const images = bucketFiles(dataDir, 'image').length;
+      const images = (await bucketFiles(w.app, 'image')).length;
 
       await ok(w.admin.delete(`/api/people/?pid=${m.pid}`));
       expect((await fetchBytes(privateUrl)).status).toBe(404);
       expect((await fetchBytes(imageUrl)).status).toBe(404);
       // the trash keeps them with the member until it is emptied (issue #16); then they are gone
-      expect(onDisk('data', secret)).toHaveLength(1);
+      expect(await onDisk('data', secret)).toHaveLength(1);
       expect((await w.admin.delete('/api/trash/')).json()).toEqual({ purged: expect.any(Number) });
-      expect(onDisk('data', secret)).toHaveLength(0);
-      expect(onDisk('image', imageBytes)).toHaveLength(0);
-      expect(bucketFiles(dataDir, 'image')).toHaveLength(images - 1);
+      expect(await onDisk('data', secret)).toHaveLength(0);
+      expect(await onDisk('image', imageBytes)).toHaveLength(0);
+      expect(await bucketFiles(w.app, 'image')).toHaveLength(images - 1);
       const sharedItem = ((await w.user.get('/api/data/')).json() as Row[]).find((f) => f.did === sharedDid);
       expect(sharedItem).toMatchObject({ owner: 'public', name_zh: m.name_zh });
       expect((await fetchBytes(String(sharedItem?.url))).body.equals(shared)).toBe(true);
@@ -337,14 +337,14 @@ describe.each(dialects)('files on %s', (dialect) => {
       ['a truncated PNG', async () => (await png(20, 20)).subarray(0, 40), 'cut.png'],
     ] as const)('refuses %s with 415 naming the field, and keeps nothing of the batch', async (_label, make, name) => {
       const before = await images();
-      const stored = bucketFiles(dataDir, 'image').length;
+      const stored = (await bucketFiles(w.app, 'image')).length;
       const r = await w.user.send('POST', '/api/image/', {
         'files[0]': { file: await png(5, 5), name: 'fine.png' },
         'files[1]': { file: await make(), name, type: 'image/png' },
       });
       expect(fieldErrors(r, 415)).toEqual({ 'files[1]': ['images must be png, jpeg or bmp'] });
       expect(await images()).toEqual(before);
-      expect(bucketFiles(dataDir, 'image')).toHaveLength(stored);
+      expect(await bucketFiles(w.app, 'image')).toHaveLength(stored);
     });
 
     it('deletes one’s own image with "success"', async () => {
@@ -437,7 +437,7 @@ describe.each(dialects)('files on %s', (dialect) => {
       const served = await fetchBytes(String(item.url));
       expect(served.status).toBe(200);
       expect(served.body.equals(data)).toBe(true);
-      expect(onDisk('data', data)).toHaveLength(1);
+      expect(await onDisk('data', data)).toHaveLength(1);
     });
 
     it.each(names)('stores a publication file named %s, served by its URL', async (_label, filename) => {
@@ -480,12 +480,12 @@ describe.each(dialects)('files on %s', (dialect) => {
 
   describe('size limits', () => {
     it('answers 413 for an image over 20 MB and keeps nothing', async () => {
-      const before = bucketFiles(dataDir, 'image').length;
+      const before = (await bucketFiles(w.app, 'image')).length;
       const big = Buffer.concat([await png(10, 10), Buffer.alloc(21 * 1024 * 1024, 1)]);
       const r = await w.user.send('POST', '/api/image/', { 'files[0]': { file: big, name: 'huge.png', type: 'image/png' } });
       expect(r.statusCode, r.body).toBe(413);
       expect(r.json().detail).toMatch(/too large/);
-      expect(bucketFiles(dataDir, 'image')).toHaveLength(before);
+      expect(await bucketFiles(w.app, 'image')).toHaveLength(before);
       // the temporary file is removed asynchronously once the answer is out
       await expect.poll(() => leftInTmp(w.app)).toEqual([]);
     });

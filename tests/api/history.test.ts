@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { article } from '../../common/resources/index.ts';
 import type { TrashList, Version, VersionList } from '../../common/wire.ts';
@@ -7,7 +5,8 @@ import { actorByUsername } from '../../server/services/auth.ts';
 import { articles } from '../../server/services/content.ts';
 import type { Ctx } from '../../server/services/context.ts';
 import { createCrud } from '../../server/services/crud.ts';
-import { bucketFiles, createdId, fieldErrors, makeWorld, newMember, unique, type World } from '../fixtures/world.ts';
+import { storedAs, createdId, fieldErrors, makeWorld, newMember, unique, type World } from '../fixtures/world.ts';
+import type { Bucket } from '../../server/storage/storage.ts';
 import { Client } from '../helpers/client.ts';
 import { dialects } from '../helpers/app.ts';
 
@@ -20,12 +19,12 @@ const bytes = (label: string) => Buffer.from(`%PDF-1.4 ${label} ${unique()} ${'x
 
 describe.each(dialects)('history on %s', (dialect) => {
   let w: World;
-  let dataDir: string;
+  let _dataDir: string;
   const anon = () => new Client(w.app);
   beforeAll(async () => {
     // three versions per record, so retention shows within a few saves
     w = await makeWorld(dialect, { HISTORY_KEEP: '3' });
-    dataDir = w.app.lab.config.dataDir;
+    _dataDir = w.app.lab.config.dataDir;
   });
   afterAll(() => w.t.close());
 
@@ -54,8 +53,7 @@ describe.each(dialects)('history on %s', (dialect) => {
           .executeTakeFirst()
       )?.n ?? 0,
     );
-  const onDisk = (bucket: string, data: Buffer) =>
-    bucketFiles(dataDir, bucket).filter((f) => fs.readFileSync(path.join(dataDir, 'files', bucket, f)).equals(data));
+  const onDisk = (bucket: Bucket, data: Buffer) => storedAs(w.app, bucket, data);
 
   it('keeps the version each update replaces, with who saved it and when; restoring one is itself a new version', async () => {
     const aid = createdId(await w.user.send('POST', '/api/article/', { title: 'Draft one', abstract: 'A', type: 'lab hot topic', markdown: 'First text.' }));
@@ -103,8 +101,8 @@ describe.each(dialects)('history on %s', (dialect) => {
     const h = await history(w.user, 'publication', pid);
     expect(h.versions.length).toBe(3);
     // v0 was held by a version that retention dropped: gone; v1..v3 are held by versions; v4 is the record's
-    expect(onDisk('publication', files[0] as Buffer)).toEqual([]);
-    for (const f of files.slice(1)) expect(onDisk('publication', f).length).toBe(1);
+    expect(await onDisk('publication', files[0] as Buffer)).toEqual([]);
+    for (const f of files.slice(1)) expect((await onDisk('publication', f)).length).toBe(1);
 
     // restoring the oldest kept version serves its file again, under the record's public address
     const oldest = h.versions.at(-1) as Version;
@@ -131,7 +129,7 @@ describe.each(dialects)('history on %s', (dialect) => {
     // gone from every public read and page, but its file is kept
     expect((await anon().get('/api/read_publication/')).json().some((p: { pid: number }) => p.pid === pid)).toBe(false);
     expect((await anon().get(`/resource/public/publication/${pid}/t.pdf`)).statusCode).toBe(404);
-    expect(onDisk('publication', pdf).length).toBe(1);
+    expect((await onDisk('publication', pdf)).length).toBe(1);
     const listed = (await trash()).items.find((i) => i.resource === 'publication' && i.record === pid);
     expect(listed).toMatchObject({ actor: w.user.username, files: 1 });
     expect(listed?.title).toMatch(/^Trashed/);
@@ -163,7 +161,7 @@ describe.each(dialects)('history on %s', (dialect) => {
     for (const r of revs) expect(r.data).not.toMatch(/password_hash|argon|\$scrypt|must_change/);
 
     expect((await w.admin.delete(`/api/people/?pid=${m.pid}`)).statusCode).toBe(200);
-    expect(onDisk('data', secret).length).toBe(1);
+    expect((await onDisk('data', secret)).length).toBe(1);
     const entry = (await trash()).items.find((i) => i.resource === 'person' && i.record === m.pid);
     expect(entry?.title).toBe('回收成员 / Trashed Member');
     expect((await w.admin.json('POST', `/api/trash/${entry?.tid}/restore/`, {})).statusCode).toBe(200);
@@ -209,7 +207,7 @@ describe.each(dialects)('history on %s', (dialect) => {
     const old = new Date(Date.now() - 31 * 24 * 3600_000).toISOString();
     await w.app.lab.db.updateTable('trash').set({ at: old }).where('tid', '=', Number(entry?.tid)).execute();
     expect((await trash()).items.some((i) => i.tid === entry?.tid)).toBe(false);
-    expect(onDisk('publication', pdf)).toEqual([]);
+    expect(await onDisk('publication', pdf)).toEqual([]);
     expect(await w.app.lab.db.selectFrom('revision').selectAll().where('resource', '=', 'publication').where('record', '=', pid).execute()).toEqual([]);
 
     const nid = createdId(await w.admin.send('POST', '/api/news/', { abstract: 'To empty', content_en: '<p>x</p>', date: '2026-11-20' }));

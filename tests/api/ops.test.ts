@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config.ts';
+import type { DiskStorage } from '../../server/storage/storage.ts';
 import { dialects, makeApp, type TestApp } from '../helpers/app.ts';
 import { createMember, loginAs } from '../helpers/client.ts';
 
@@ -32,7 +33,7 @@ describe.each(dialects)('health, readiness and metrics on %s', (dialect) => {
     expect(ok.json()).toEqual({ status: 'ready', checks: { database: 'ok', migrations: 'ok', storage: 'ok' } });
 
     // the files' folder cannot take a write (root ignores permissions, so a file stands where the folder was)
-    const root = t.app.lab.storage.root;
+    const root = (t.app.lab.storage as DiskStorage).root;
     fs.renameSync(root, `${root}.away`);
     fs.writeFileSync(root, 'not a folder');
     try {

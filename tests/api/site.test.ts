@@ -65,9 +65,9 @@ describe.each(dialects)('site content on %s', (dialect) => {
       await ok(w.admin.delete(`/api/page/?gid=${gid}`));
       expect((await w.admin.get(`/api/page/?gid=${gid}`)).statusCode).toBe(404);
       // the cover went to the trash with it, and leaves when the trash is emptied (issue #16)
-      expect(bucketFiles(w.t.dataDir, 'media')).toContain(String(got.image_url).split('/').pop());
+      expect(await bucketFiles(w.t.app, 'media')).toContain(String(got.image_url).split('/').pop());
       expect((await w.admin.delete('/api/trash/')).statusCode).toBe(200);
-      expect(bucketFiles(w.t.dataDir, 'media')).not.toContain(String(got.image_url).split('/').pop());
+      expect(await bucketFiles(w.t.app, 'media')).not.toContain(String(got.image_url).split('/').pop());
     });
 
     it('refuses a cover smaller than 400×225', async () => {

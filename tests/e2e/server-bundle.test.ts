@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bucketObjects, s3Bucket } from '../helpers/s3.ts';
 import { ensureBuild, root } from './server.ts';
 
 // What `npm start` runs: the server bundled into one file by `npm run build` (vite.server.config.ts),
@@ -12,6 +13,7 @@ import { ensureBuild, root } from './server.ts';
 
 const outDir = path.join(root, 'build', `app-test-${process.pid}`);
 const ADMIN = { username: 'bundleadmin', password: 'bundle-admin-password' };
+const ADMIN_ENV = { LAB_ADMIN_USERNAME: ADMIN.username, LAB_ADMIN_PASSWORD: ADMIN.password };
 
 describe('the bundled server of npm start', () => {
   let child: ChildProcess | undefined;
@@ -124,5 +126,66 @@ describe('the bundled server of npm start', () => {
     const shown = await fetch(`${base}/curriculum/Bundle-page`);
     expect(shown.status).toBe(200);
     expect(await shown.text()).toContain('<h1 id="bundle-page">Bundle page</h1>');
+  });
+
+  it('keeps its files in an S3 bucket when S3_BUCKET says so (the SDK, loaded with the first use, inside the bundle)', { timeout: 60_000 }, async () => {
+    const s3 = await s3Bucket();
+    const ownDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-bundle-s3-'));
+    const port = 30000 + Math.floor(Math.random() * 20000);
+    const url = `http://127.0.0.1:${port}`;
+    const s3child = spawn(process.execPath, [path.join(outDir, 'main.js')], {
+      cwd: root,
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        DATA_DIR: ownDir,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        LAB_API_ONLY: '1',
+        ...ADMIN_ENV,
+        DATABASE_URL: '',
+        ...s3,
+      },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    s3child.stderr?.on('data', (d) => {
+      stderr += String(d);
+    });
+    try {
+      const deadline = Date.now() + 30_000;
+      for (;;) {
+        if (s3child.exitCode !== null) throw new Error(`the bundle exited (${s3child.exitCode}): ${stderr}`);
+        if (Date.now() > deadline) throw new Error(`the bundle did not answer: ${stderr}`);
+        const ready = await fetch(`${url}/readyz`).catch(() => undefined);
+        if (ready?.status === 200) {
+          expect(await ready.json()).toEqual({ status: 'ready', checks: { database: 'ok', migrations: 'ok', storage: 'ok' } });
+          break;
+        }
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      const csrf = (await (await fetch(`${url}/api/csrf/`)).json()) as { csrftoken: string };
+      const login = await fetch(`${url}/api/login/`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie: `csrftoken=${csrf.csrftoken}`, 'x-csrftoken': csrf.csrftoken },
+        body: JSON.stringify(ADMIN),
+      });
+      const { token } = (await login.json()) as { token: string };
+      const bytes = Buffer.from('a data file kept in the bucket');
+      const form = new FormData();
+      form.append('owner', 'public');
+      form.append('files[0]', new Blob([new Uint8Array(bytes)]), 'kept.txt');
+      const upload = await fetch(`${url}/api/data/`, { method: 'POST', headers: { authorization: `Token ${token}` }, body: form });
+      expect(upload.status, await upload.clone().text()).toBe(200);
+      const [row] = (await (await fetch(`${url}/api/data/`, { headers: { authorization: `Token ${token}` } })).json()) as { url: string }[];
+      const part = await fetch(`${url}${row?.url}`, { headers: { range: 'bytes=2-5' } });
+      expect(part.status).toBe(206);
+      expect(await part.text()).toBe('data');
+      expect((await bucketObjects(s3)).map((o) => o.name)).toContain(`data/${row?.url.split('/')[3]}`);
+      expect(fs.existsSync(path.join(ownDir, 'files'))).toBe(false);
+    } finally {
+      s3child.kill('SIGKILL');
+      fs.rmSync(ownDir, { recursive: true, force: true });
+    }
   });
 });

@@ -5,9 +5,10 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { type AppOptions, buildApp } from '../../server/app.ts';
-import { loadConfig } from '../../server/config.ts';
+import { loadConfig, s3Config } from '../../server/config.ts';
 import type { DatabaseOptions } from '../../server/db/database.ts';
-import { Storage } from '../../server/storage/storage.ts';
+import { createStorage, type Storage } from '../../server/storage/storage.ts';
+import { testStorageEnv } from './s3.ts';
 
 // Test apps on real databases: a fresh SQLite file, or a fresh PostgreSQL schema, per app.
 // PostgreSQL is PG_TEST_URL (default the machine's 127.0.0.1:5432/test). Where it cannot be reached
@@ -89,6 +90,8 @@ export async function makeApp(dialect: Dialect, env: Record<string, string> = {}
       // API suites need no page build; the page tests (tests/e2e) start the built server
       LAB_API_ONLY: '1',
       ...(dialect === 'postgres' ? { DATABASE_URL: PG_URL } : {}),
+      // LAB_TEST_STORAGE=s3: the files in a bucket of the test S3 server (tests/helpers/s3.ts)
+      ...(await testStorageEnv()),
       ...env,
     }),
   };
@@ -105,24 +108,36 @@ export async function makeApp(dialect: Dialect, env: Record<string, string> = {}
 }
 
 /** An instance no server has started on: a fresh DATA_DIR and, for PostgreSQL, a fresh schema. */
-export type BareInstance = { dialect: Dialect; dataDir: string; db: DatabaseOptions; storage: Storage; schema: string; close: () => Promise<void> };
+export type BareInstance = {
+  dialect: Dialect;
+  dataDir: string;
+  db: DatabaseOptions;
+  storage: Storage;
+  /** The variables of its storage: a bucket's (S3_*) or none (the disk). */
+  storageEnv: Record<string, string>;
+  schema: string;
+  close: () => Promise<void>;
+};
 
-export async function bareInstance(dialect: Dialect): Promise<BareInstance> {
+/** An instance; its files on the disk, in a bucket (`storageEnv`: S3_* variables), or as LAB_TEST_STORAGE says. */
+export async function bareInstance(dialect: Dialect, storageEnv?: Record<string, string>): Promise<BareInstance> {
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-bare-'));
   const dataDir = path.join(scratch, 'data');
   fs.mkdirSync(dataDir, { recursive: true });
   const schema = `t_${randomBytes(6).toString('hex')}`;
   if (dialect === 'postgres') await onPostgres(`CREATE SCHEMA ${schema}`);
-  const storage = new Storage(dataDir);
+  const env = storageEnv ?? (await testStorageEnv());
+  const storage = await createStorage({ dataDir, s3: s3Config(env) });
   await storage.init();
   return {
     dialect,
     dataDir,
     db: { dataDir, ...(dialect === 'postgres' ? { databaseUrl: PG_URL, pgSchema: schema } : {}) },
     storage,
+    storageEnv: env,
     schema,
     async close() {
-      storage.close();
+      await storage.close();
       if (dialect === 'postgres') await onPostgres(`DROP SCHEMA ${schema} CASCADE`);
       fs.rmSync(scratch, { recursive: true, force: true });
     },
@@ -137,6 +152,7 @@ export function appOn(instance: BareInstance, env: Record<string, string> = {}):
     CACHE_PATIENCE_MS: '15000',
     LAB_API_ONLY: '1',
     ...(instance.dialect === 'postgres' ? { DATABASE_URL: PG_URL } : {}),
+    ...instance.storageEnv,
     ...env,
   });
   return buildWithRetry(() => buildApp({ config, ...(instance.dialect === 'postgres' ? { pgSchema: instance.schema } : {}) }), instance.schema);

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { tablesOf } from '../../server/backup/tables.ts';
 import { createDatabase, type DatabaseOptions } from '../../server/db/database.ts';
 import { loose } from '../../server/db/schema.ts';
-import { buckets } from '../../server/storage/storage.ts';
+import { s3Config } from '../../server/config.ts';
+import { buckets, createStorage } from '../../server/storage/storage.ts';
 
 // All an instance holds, to compare two instances (a backup's source and its restore) or one instance
 // before and after something that must change nothing: every row of every table a backup holds, in
@@ -14,7 +15,8 @@ export type Contents = { tables: Record<string, unknown[]>; files: Record<string
 
 export const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
-export async function contents(opts: DatabaseOptions): Promise<Contents> {
+/** The contents of an instance; its files on the disk, or in the bucket `storageEnv` names (S3_* variables). */
+export async function contents(opts: DatabaseOptions, storageEnv: Record<string, string> = {}): Promise<Contents> {
   const db = createDatabase(opts);
   try {
     const tables: Contents['tables'] = {};
@@ -24,6 +26,23 @@ export async function contents(opts: DatabaseOptions): Promise<Contents> {
       tables[t.name] = await q.execute();
     }
     const files: Contents['files'] = {};
+    const s3 = s3Config(storageEnv);
+    if (s3) {
+      const storage = await createStorage({ dataDir: opts.dataDir, s3 });
+      try {
+        for (const b of buckets) {
+          for await (const f of storage.files(b)) {
+            const got = await storage.open(b, f.key);
+            const chunks: Buffer[] = [];
+            for await (const c of got?.stream ?? []) chunks.push(c as Buffer);
+            files[`${b}/${f.key}`] = sha256(Buffer.concat(chunks));
+          }
+        }
+      } finally {
+        await storage.close();
+      }
+      return { tables, files };
+    }
     for (const b of buckets) {
       const dir = path.join(opts.dataDir, 'files', b);
       for (const key of fs.existsSync(dir) ? fs.readdirSync(dir) : []) files[`${b}/${key}`] = sha256(fs.readFileSync(path.join(dir, key)));

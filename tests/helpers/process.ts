@@ -89,3 +89,33 @@ export function runLab(args: string[], env: Record<string, string>) {
     timeout: 120_000,
   });
 }
+
+/**
+ * `npm run lab -- …` as a process of its own, without blocking this one: for tests whose servers live in the
+ * test process (the S3 server of tests/helpers/s3.ts must go on answering while the command runs).
+ */
+export function runLabAsync(
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ status: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }> {
+  const proc = spawn(process.execPath, [path.join(projectRoot, 'cli', 'lab.ts'), ...args], {
+    cwd: projectRoot,
+    env: { ...process.env, DATABASE_URL: '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  proc.stdout.setEncoding('utf8').on('data', (d: string) => {
+    stdout += d;
+  });
+  proc.stderr.setEncoding('utf8').on('data', (d: string) => {
+    stderr += d;
+  });
+  const timer = setTimeout(() => proc.kill('SIGKILL'), 120_000);
+  return new Promise((resolve) =>
+    proc.once('close', (status, signal) => {
+      clearTimeout(timer);
+      resolve({ status, signal, stdout, stderr });
+    }),
+  );
+}
