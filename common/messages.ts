@@ -62,6 +62,12 @@ export const messages = {
   },
   author_members_mismatch: { zh: '作者对应成员的项数须与作者人数相同', en: 'needs exactly one entry per author' },
   unknown_member: { zh: '没有编号为 {pid} 的成员', en: 'there is no member with id {pid}' },
+  invalid_person_ref: {
+    zh: '每项是一位成员（pid:编号 或 @用户名）或一位外部人员的姓名',
+    en: 'each entry is a member (pid:id or @username) or the name of someone outside the lab',
+  },
+  unknown_username: { zh: '没有用户名为 {username} 的成员', en: 'there is no member with username {username}' },
+  unknown_record: { zh: '没有编号为 {id} 的记录', en: 'there is no record with id {id}' },
   invalid_url: { zh: '链接必须以 http://、https:// 或 / 开头', en: 'a link must start with http://, https:// or /' },
   invalid_email: { zh: '邮箱格式不正确', en: 'invalid e-mail address' },
   invalid_list: { zh: '必须是字符串的 JSON 数组', en: 'must be a JSON array of strings' },

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type FieldDef, type FieldMap, fieldSchema, isBlank, type Label, numFieldDoc, wireInputDoc } from './fields.ts';
+import type { ShownRef } from './person-refs.ts';
 
 export type Role = 'anonymous' | 'user' | 'admin';
 
@@ -89,6 +90,18 @@ export type PublicDef<K extends string = string> = {
   readonly meta?: K;
   /** false: not in the site search (it is, unless false). */
   readonly search?: false;
+  /**
+   * Facts the record page shows as label and value, in order (issue #27): an enum as its option in the
+   * reader's language, a people field as its names (members linked to their pages), an int that `refers` to
+   * a record as a link to that record's page, an image as a picture, a link as a link, other fields as text.
+   * A card shows the names of the people fields among them.
+   */
+  readonly details?: readonly K[];
+  /**
+   * The schema.org type of a record's JSON-LD on its page, where schema.org has one (a function: by the
+   * record, e.g. its kind; undefined for none). None unless given.
+   */
+  readonly schemaType?: string | ((row: Record<string, unknown>) => string | undefined);
 };
 
 /** A declaration with a public side. */
@@ -141,7 +154,23 @@ export function publicText(row: Record<string, unknown>, key: string, lang: 'zh'
 }
 
 /** A declared public record as its card and page show it (issue #27): in the reader's language, with the projection's record for a resource's own component. */
-export type PublicCardData = { id: number; href: string; title: string; meta: string; text: string[]; record: Record<string, unknown> };
+export type PublicCardData = {
+  id: number;
+  href: string;
+  title: string;
+  meta: string;
+  text: string[];
+  record: Record<string, unknown>;
+  /** The names of its people fields among `details`, for its card (which is a link: no links inside). */
+  people?: string;
+  /** Its declared `details`, those with a value. */
+  details?: PublicDetail[];
+  /** Its JSON-LD (schema.org), where its declaration names a type. */
+  jsonLd?: Record<string, unknown>;
+};
+
+/** One fact of a record page (`public.details`): its label and its value, as text, names, a link or a picture. */
+export type PublicDetail = { key: string; label: string; text?: string; people?: readonly ShownRef[]; href?: string; image?: string };
 /** What the generic pages of a declared public resource know of it. */
 export type PublicResourceInfo = { name: string; segment: string; label: string; description: string; href: string };
 

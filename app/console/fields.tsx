@@ -20,6 +20,7 @@ import type { FieldDef } from '../../common/fields.ts';
 import { fromLabLocal, toLabLocal } from '../../common/instant.ts';
 import { useT } from '../i18n/index.tsx';
 import { AuthorMembersField } from './author-members-field.tsx';
+import { PeopleField } from './people-field.tsx';
 import { DoiField } from './doi-field.tsx';
 import { ImageField } from './image-field.tsx';
 import { HtmlField, MarkdownField } from './markdown-field.tsx';
@@ -137,6 +138,7 @@ export function FieldInput({ name, def, value, onChange, error, record, disabled
         const authors = Array.isArray(record?.author) ? (record.author as string[]) : [];
         return <AuthorMembersField label={label} authors={authors} value={value} onChange={onChange} error={error} disabled={disabled} />;
       }
+      if (def.widget === 'people') return <PeopleField label={label} value={value} onChange={onChange} error={error} disabled={disabled} max={def.max} />;
       return (
         <Autocomplete
           multiple
