@@ -82,14 +82,20 @@ export const textFormats = {
   // which member an author is (common/authors.ts): a person's id, "none" or "auto" (by name)
   member_link: { pattern: /^(?:[1-9]\d{0,9}|none|auto)$/, message: 'invalid_member_link', example: 'auto' },
   // a people field's item (common/person-refs.ts; issue #27): a member by id (pid:12) or username (@liqinghe), or the name of someone outside the lab
-  person_ref: { pattern: /^(?:pid:[1-9]\d{0,9}|@[A-Za-z0-9_.-]{1,64}|(?!pid:|@)\S.*)$/, message: 'invalid_person_ref', example: 'pid:12' },
+  // (`counter`: an item the format refuses, where a test's usual one, "not one", is a name it accepts)
+  person_ref: {
+    pattern: /^(?:pid:[1-9]\d{0,9}|@[A-Za-z0-9_.-]{1,64}|(?!pid:|@)\S.*)$/,
+    message: 'invalid_person_ref',
+    example: 'Wang Fang',
+    counter: 'pid:0',
+  },
   // a name's parts as the BibTeX parser read them, a JSON object (common/authors.ts NameParts; issue #26)
   name_parts: {
     pattern: /^\{(?:"(?:family|given|particle|suffix|literal)":"(?:[^"\\]|\\.)*",?)+\}$/,
     message: 'invalid_name_parts',
     example: '{"family":"Berg","given":"Jan","particle":"van der"}',
   },
-} as const satisfies Record<string, { pattern: RegExp; message: MessageKey; example: string; normalize?: (s: string) => string }>;
+} as const satisfies Record<string, { pattern: RegExp; message: MessageKey; example: string; normalize?: (s: string) => string; counter?: string }>;
 export type TextFormat = keyof typeof textFormats;
 
 const TEXT_MAX = 300;

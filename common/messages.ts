@@ -67,6 +67,8 @@ export const messages = {
     en: 'each entry is a member (pid:id or @username) or the name of someone outside the lab',
   },
   unknown_username: { zh: '没有用户名为 {username} 的成员', en: 'there is no member with username {username}' },
+  granted_before_filed: { zh: '授权（登记）日期不能早于申请日期', en: 'the grant (registration) date cannot be before the filing date' },
+  granted_without_date: { zh: '已授权（登记）的须填写授权（登记）日期', en: 'a granted (registered) one needs its grant (registration) date' },
   unknown_record: { zh: '没有编号为 {id} 的记录', en: 'there is no record with id {id}' },
   invalid_url: { zh: '链接必须以 http://、https:// 或 / 开头', en: 'a link must start with http://, https:// or /' },
   invalid_email: { zh: '邮箱格式不正确', en: 'invalid e-mail address' },

@@ -54,6 +54,11 @@ export type ResourceDef<F extends FieldMap = FieldMap, T extends string = string
    * sitemap, the search and the cache, all from this (server/public/, app/routes/public/resource-*.tsx).
    */
   readonly public?: PublicDef;
+  /**
+   * `declared`: the table's columns are not written in server/db/schema.ts but derived from these fields
+   * (server/db/declared-tables.ts; issue #27), so a column is written twice only: here and in the migration.
+   */
+  readonly columns?: 'declared';
 };
 
 /**
@@ -94,9 +99,9 @@ export type PublicDef<K extends string = string> = {
    * Facts the record page shows as label and value, in order (issue #27): an enum as its option in the
    * reader's language, a people field as its names (members linked to their pages), an int that `refers` to
    * a record as a link to that record's page, an image as a picture, a link as a link, other fields as text.
-   * A card shows the names of the people fields among them.
+   * A card shows the names of the people fields among them. A pair key_zh / key_en is named by `key`, with its label.
    */
-  readonly details?: readonly K[];
+  readonly details?: readonly (K | { readonly key: string; readonly label: Label })[];
   /**
    * The schema.org type of a record's JSON-LD on its page, where schema.org has one (a function: by the
    * record, e.g. its kind; undefined for none). None unless given.
@@ -255,11 +260,13 @@ export function defineResource<
   const T extends string,
   const I extends string,
   const D extends DerivedMap = Record<never, DerivedDef>,
+  const C extends 'declared' | undefined = undefined,
 >(
   // a public part names the declaration's own fields and derived values (checked here, so that ResourceDef stays covariant)
-  def: ResourceDef<F, T, I, D> & { readonly public?: PublicDef<Extract<keyof F | keyof D, string>> },
-): ResourceDef<F, T, I, D> {
-  return def;
+  def: ResourceDef<F, T, I, D> & { readonly public?: PublicDef<Extract<keyof F | keyof D, string>>; readonly columns?: C },
+): ResourceDef<F, T, I, D> & (C extends 'declared' ? { readonly columns: 'declared' } : unknown) {
+  // the type keeps `columns: 'declared'`, from which server/db/schema.ts derives the table's columns
+  return def as ResourceDef<F, T, I, D> & (C extends 'declared' ? { readonly columns: 'declared' } : unknown);
 }
 
 function requiredSchema(def: FieldDef, mode: 'create' | 'update'): z.ZodType {

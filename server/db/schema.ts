@@ -1,4 +1,6 @@
 import type { Generated, Kysely, Selectable, Updateable } from 'kysely';
+import { resources } from '../../common/resources/index.ts';
+import { declaredTables } from './declared-tables.ts';
 
 // Every table the migrations make, declared once: a value the schema test compares with a freshly migrated
 // database on SQLite and PostgreSQL (tests/api/db-schema.test.ts), and, derived from it, the `Database`
@@ -23,7 +25,7 @@ const textDefault = { kind: 'text', nullable: false, fill: 'default' } as const;
 const bool01 = { kind: 'bool01', nullable: false } as const;
 const bool01Default = { kind: 'bool01', nullable: false, fill: 'default' } as const;
 
-export const tables = {
+const written = {
   // 2026-11-22-0001-init
   person: {
     pid: id,
@@ -271,6 +273,12 @@ export const tables = {
   // 2026-11-27-0301-password-reset
   password_reset: { token_hash: text, person_pid: int, created_at: int, expires_at: int, used_at: intOrNull },
 } as const satisfies Record<string, Record<string, Column>>;
+
+/**
+ * Every table: those written above, and those whose declaration says `columns: 'declared'` (issue #27),
+ * derived from its fields (db/declared-tables.ts).
+ */
+export const tables = { ...written, ...declaredTables(resources) };
 
 type ValueOf<C extends Column> = (C['kind'] extends 'text' ? string : number) | (C['nullable'] extends true ? null : never);
 

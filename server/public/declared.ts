@@ -107,7 +107,7 @@ export async function publicDocuments(crud: PublicCrud, ctx: Ctx): Promise<Searc
 type Referred = { members: Record<string, ReferredMember>; records: Map<string, { title: string; href: string }> };
 
 async function referredBy(res: PublicResource, ctx: Ctx, rows: readonly Record<string, unknown>[]): Promise<Referred> {
-  const shown = new Set(res.public.details ?? []);
+  const shown = new Set((res.public.details ?? []).map(detailKey));
   const out: Referred = { members: {}, records: new Map() };
   if (peopleFields(res).some((f) => shown.has(f) && rows.some((r) => Array.isArray(r[f]) && (r[f] as unknown[]).length > 0))) {
     for (const m of await publicPeople(ctx)) {
@@ -130,10 +130,14 @@ async function referredBy(res: PublicResource, ctx: Ctx, rows: readonly Record<s
   return out;
 }
 
-function detailOf(res: PublicResource, key: string, row: Record<string, unknown>, lang: Lang, referred: Referred): PublicDetail | undefined {
+type DetailName = NonNullable<PublicResource['public']['details']>[number];
+const detailKey = (d: DetailName) => (typeof d === 'string' ? d : d.key);
+
+function detailOf(res: PublicResource, named: DetailName, row: Record<string, unknown>, lang: Lang, referred: Referred): PublicDetail | undefined {
+  const key = detailKey(named);
   const def = res.fields[key];
-  const label = fieldLabel(res, key, lang);
-  const value = row[key];
+  const label = typeof named === 'string' ? fieldLabel(res, key, lang) : named.label[lang];
+  const value = def ? row[key] : publicText(row, key, lang);
   if (value === undefined || value === null || value === '') return undefined;
   if (def && isPeopleField(def)) {
     const people = showRefs(Array.isArray(value) ? (value as string[]) : [], referred.members, lang);
