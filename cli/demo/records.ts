@@ -20,7 +20,8 @@ export const awards: (Input & { paper?: string })[] = [
     year: 2024,
     recipients: ['@liqinghe', '@wangshuyi', '@chenhaoran', '@guozhiheng'],
     description_zh: '获奖项目“面向社会媒体的可信信息计算关键技术及应用”，研究成果应用于多家平台的内容治理。',
-    description_en: 'For the project "Key techniques of trustworthy information computing on social media and their applications", now used in content governance on several platforms.',
+    description_en:
+      'For the project "Key techniques of trustworthy information computing on social media and their applications", now used in content governance on several platforms.',
   },
   {
     title_zh: 'CCF 优秀博士学位论文奖',
@@ -53,20 +54,20 @@ export const awards: (Input & { paper?: string })[] = [
     recipients: ['@wangshuyi'],
   },
   {
-    title_zh: '上海市自然科学奖三等奖',
-    title_en: 'Shanghai Natural Science Award, Third Prize',
+    title_zh: '北京市科学技术奖自然科学奖三等奖',
+    title_en: 'Beijing Science and Technology Award (Natural Science), Third Prize',
     level: 'provincial',
-    issuer_zh: '上海市人民政府',
-    issuer_en: 'Shanghai Municipal People’s Government',
+    issuer_zh: '北京市人民政府',
+    issuer_en: 'Beijing Municipal People’s Government',
     year: 2021,
     recipients: ['@liqinghe', '@wangshuyi', '@hemingzhe'],
   },
   {
-    title_zh: '复旦大学研究生“学术之星”',
-    title_en: 'Fudan University Graduate Academic Star',
+    title_zh: '示例大学研究生“学术之星”',
+    title_en: 'Example University Graduate Academic Star',
     level: 'university',
-    issuer_zh: '复旦大学研究生院',
-    issuer_en: 'Fudan University Graduate School',
+    issuer_zh: '示例大学研究生院',
+    issuer_en: 'Example University Graduate School',
     year: 2025,
     recipients: ['@zhaoxinyue'],
   },
@@ -81,7 +82,8 @@ export const awards: (Input & { paper?: string })[] = [
   },
 ];
 
-export const patents: Input[] = [
+/** Patents and software copyrights; `paper`: the title of the demo publication (of the type "patent") it is. */
+export const patents: (Input & { paper?: string })[] = [
   {
     kind: 'invention',
     number: 'ZL202310123456.7',
@@ -101,6 +103,7 @@ export const patents: Input[] = [
     title_en: 'A privacy-preserving entity alignment method across institutional knowledge graphs',
     inventors: ['@wangshuyi', '@hanzhuoyu'],
     status: 'filed',
+    paper: 'A Method for Privacy-Preserving Entity Alignment Across Institutional Knowledge Graphs',
     filed_on: '2024-07-22',
   },
   {
@@ -151,5 +154,8 @@ export async function seedRecords(db: DB, ctx: Ctx): Promise<void> {
     const pub = paper ? await db.selectFrom('publication').select('pid').where('title', '=', paper).executeTakeFirst() : undefined;
     await create('award', ctx, { ...a, ...(pub ? { publication: pub.pid } : {}) });
   }
-  for (const p of patents) await create('patent', ctx, p);
+  for (const { paper, ...p } of patents) {
+    const pub = paper ? await db.selectFrom('publication').select('pid').where('title', '=', paper).executeTakeFirst() : undefined;
+    await create('patent', ctx, { ...p, ...(pub ? { publication: pub.pid } : {}) });
+  }
 }

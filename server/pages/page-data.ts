@@ -37,7 +37,7 @@ import { pageParams } from './page-params.ts';
 import type { Topic } from '../cache/changes.ts';
 import { Forbidden, NotFound } from '../errors.ts';
 import { type PublicResource, type PublicResourceInfo, publicListPath, publicRecordPath } from '../../common/resource.ts';
-import { type PublicCrud, publicCards, publicListPage, publicRecord, publicRecords, publicRecordsNaming } from '../public/declared.ts';
+import { type PublicCrud, detailTopics, publicCards, publicListPage, publicRecord, publicRecords, publicRecordsNaming } from '../public/declared.ts';
 import { peopleFields } from '../services/person-refs.ts';
 
 const infoOf = (res: PublicResource, lang: Lang): PublicResourceInfo => ({
@@ -162,7 +162,7 @@ export function createPageData(lab: Lab, req: FastifyRequest, topics: Set<Topic>
       reads(crud.res.name as Topic);
       const list = await publicListPage(crud, ctx, Number(this.params.page || 1));
       if (!list) return null;
-      if (peopleFields(crud.res).length > 0) reads('people');
+      reads(...(detailTopics(crud.res) as Topic[]));
       return { resource: infoOf(crud.res, lang), ...list, items: await publicCards(crud.res, ctx, list.items, lang, origin) };
     },
 
@@ -174,7 +174,7 @@ export function createPageData(lab: Lab, req: FastifyRequest, topics: Set<Topic>
       const row = await orNull(publicRecord(crud, ctx, Number(id)));
       if (!row) return null;
       // the names and records its details show (a member renamed, a publication retitled) are read too
-      reads('people', 'publication');
+      reads(...(detailTopics(crud.res) as Topic[]));
       const [record] = await publicCards(crud.res, ctx, [row], lang, origin);
       return record ? { resource: infoOf(crud.res, lang), record } : null;
     },

@@ -11,6 +11,7 @@ import {
   publicProjection,
   publicRecordPath,
   publicText,
+  publicValue,
   recordTitle,
   type ResourceDef,
 } from '../../common/resource.ts';
@@ -98,7 +99,7 @@ export async function publicDocuments(crud: PublicCrud, ctx: Ctx): Promise<Searc
       body: { zh: text('zh') || text('en'), en: text('en') || text('zh') },
       url: publicRecordPath(res, id),
       external: false,
-      meta: res.public.meta ? both(res.public.meta, row) : { zh: '', en: '' },
+      meta: res.public.meta ? { zh: publicValue(res, row, res.public.meta, 'zh'), en: publicValue(res, row, res.public.meta, 'en') } : { zh: '', en: '' },
     };
   });
 }
@@ -170,7 +171,7 @@ export async function publicCards(res: PublicResource, ctx: Ctx, rows: readonly 
       id,
       href,
       title: publicText(row, res.public.title, lang),
-      meta: res.public.meta ? publicText(row, res.public.meta, lang) : '',
+      meta: res.public.meta ? publicValue(res, row, res.public.meta, lang) : '',
       text: (res.public.text ?? []).map((k) => publicText(row, k, lang)).filter(Boolean),
       record: row,
       ...(people ? { people } : {}),
@@ -193,7 +194,6 @@ function jsonLdOf(type: string, card: PublicCardData, origin: string): Record<st
     name: card.title,
     url: `${origin}${card.href}`,
     ...(card.text[0] ? { description: card.text[0].slice(0, 500) } : {}),
-    ...(card.meta ? { dateCreated: card.meta } : {}),
     ...(creators.length > 0 ? { creator: creators } : {}),
   };
 }
@@ -224,4 +224,17 @@ export async function publicRecordsNaming(cruds: readonly PublicCrud[], ctx: Ctx
     });
   }
   return out;
+}
+
+/** The cache topics a record page of `res` reads besides its own: the people its details name, the resources its details refer to. */
+export function detailTopics(res: PublicResource): string[] {
+  const shown = new Set((res.public.details ?? []).map(detailKey));
+  const out = new Set<string>();
+  for (const [name, def] of Object.entries(res.fields)) {
+    if (!shown.has(name)) continue;
+    if (isPeopleField(def)) out.add('people');
+    // a referred resource's topic is its name (publication's is too)
+    if (def.kind === 'int' && def.refers) out.add(def.refers);
+  }
+  return [...out];
 }

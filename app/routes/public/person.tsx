@@ -90,9 +90,7 @@ function MemberRecords({ groups }: { groups: Route.ComponentProps['loaderData'][
     <>
       {groups.map((g) => (
         <section key={g.name} className="member-publications member-records" aria-labelledby={`member-${g.name}`}>
-          <h2 id={`member-${g.name}`}>
-            <a href={g.href}>{g.label}</a>
-          </h2>
+          <h2 id={`member-${g.name}`}>{g.label}</h2>
           <ul>
             {g.cards.map((c) => (
               <li key={c.id}>

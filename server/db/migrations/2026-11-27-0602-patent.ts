@@ -25,6 +25,8 @@ export async function up(db: Db): Promise<void> {
     .addColumn('status', 'varchar(20)', (c) => c.notNull().defaultTo('filed').check(oneOf('status', statuses)))
     .addColumn('filed_on', 'varchar(10)', (c) => c.notNull().defaultTo(''))
     .addColumn('granted_on', 'varchar(10)', (c) => c.notNull().defaultTo(''))
+    // the same work in the bibliography (a publication's id), or NULL; no foreign key, as an award's
+    .addColumn('publication', 'integer')
     .addColumn('abstract_zh', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('abstract_en', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('release', 'integer', (c) => c.notNull().defaultTo(1).check(sql.raw('"release" IN (0, 1)')))
