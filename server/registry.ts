@@ -21,9 +21,8 @@ import { uploadLimits } from './storage/storage.ts';
 // Every declared resource the server serves (common/resources), with its service: the one list the API
 // registers its four calls from (server/api/resource-routes.ts) and the resource and role suites walk
 // (tests/api/resources.test.ts, tests/api/roles.test.ts), and the public reads the privacy suite holds to
-// their projections (tests/api/response-schemas.test.ts). A new resource is a declaration, a migration
-// (its table declared in db/schema.ts), a service (createCrud, with hooks where it has rules of its own)
-// and a line here. tests/api/db-schema.test.ts checks each one's table and fields against db/schema.ts.
+// their projections (tests/api/response-schemas.test.ts). A new resource is a declaration and a migration;
+// a service (createCrud, with hooks) and a line here only where it has rules of its own. tests/api/db-schema.test.ts checks each one's table and fields against db/schema.ts.
 
 export type Registered = {
   crud: Crud;
