@@ -38,7 +38,8 @@ export const award = defineResource({
     certificate: {
       kind: 'image',
       label: { zh: '证书图片', en: 'Certificate image' },
-      image: { minWidth: 300, minHeight: 200 },
+      // a certificate is A4 or so, landscape
+      image: { minWidth: 300, minHeight: 200, crop: [1200, 850] },
     },
     description_zh: { kind: 'longtext', label: { zh: '说明（中文）', en: 'Notes (Chinese)' }, max: 2000 },
     description_en: { kind: 'longtext', label: { zh: '说明（英文）', en: 'Notes (English)' }, max: 2000 },

@@ -5,7 +5,8 @@ import { awards, patents } from '../../cli/demo/records.ts';
 import { people as demoPeople } from '../../cli/demo/content.ts';
 import type { Lang } from '../../common/enums.ts';
 import { award, patent } from '../../common/resources/index.ts';
-import { browserSuite, e2eAvailable, hydrated } from './server.ts';
+import { loginAs } from '../helpers/client.ts';
+import { ADMIN, browserSuite, e2eAvailable, hydrated, logInThroughPage } from './server.ts';
 
 // The awards and patents of issue #27 in a real browser, on the demo lab, in both languages, at a desktop's
 // and a phone's width: their list pages, a record page's details (members linked to their pages, people
@@ -30,6 +31,36 @@ describe.skipIf(!e2eAvailable)('awards, patents and a member’s records in a br
 
   /** No part of the page is wider than the window (a phone scrolls down, never sideways). */
   const fitsWidth = async (page: Page, width: number) => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+
+  test('the console edits an award’s recipients (a member chosen by name, an outsider typed) and its related publication', async () => {
+    const api = await loginAs(suite.site.app, ADMIN.username, ADMIN.password);
+    const list = (await api.get('/api/award/')).json() as Rec[];
+    const target = list.find((a) => a.title_zh === '北京市科学技术奖自然科学奖三等奖') as Rec;
+    const { page } = await suite.open({ lang: 'zh' });
+    await logInThroughPage(page, suite.site.url, ADMIN.username, ADMIN.password, `/console/award?edit=${target.wid}`);
+    const people = page.getByRole('combobox', { name: '获奖人' });
+    await people.waitFor();
+    // the chips name the members, not their ids
+    const field = people.locator('xpath=ancestor::div[contains(@class,"MuiAutocomplete-root")]');
+    expect(await shown(field)).toContain('李清禾 / Qinghe Li');
+    await people.fill('赵欣');
+    await page.getByRole('option', { name: /赵欣悦/ }).click();
+    await people.fill('Ada Lovelace (Outside)');
+    await people.press('Enter');
+    const paper = page.getByRole('combobox', { name: '相关论文' });
+    await paper.fill('DebateDial');
+    await page.getByRole('option', { name: /DebateDial/ }).click();
+    await page.screenshot({ path: path.join('test-results', 'records-console-award.png') });
+    await page.getByRole('button', { name: '保存' }).click();
+    await page.locator('#notistack-snackbar').filter({ hasText: '修改成功' }).first().waitFor();
+    const saved = (await api.get(`/api/award/?wid=${target.wid}`)).json() as Rec;
+    const zhao = ((await api.get('/api/read_people/?username=zhaoxinyue')).json() as Rec).pid;
+    const recipients = saved.recipients as string[];
+    expect(recipients.slice(-2)).toEqual([`pid:${zhao}`, 'Ada Lovelace (Outside)']);
+    expect(recipients.slice(0, -2).every((r) => /^pid:\d+$/.test(r))).toBe(true);
+    const debate = ((await api.get('/api/publication/')).json() as Rec[]).find((p) => String(p.title).startsWith('DebateDial')) as Rec;
+    expect(saved.publication).toBe(debate.pid);
+  });
 
   for (const lang of ['zh', 'en'] as const) {
     for (const width of widths) {
