@@ -107,6 +107,11 @@ export type PublicDef<K extends string = string> = {
    * record, e.g. its kind; undefined for none). None unless given.
    */
   readonly schemaType?: string | ((row: Record<string, unknown>) => string | undefined);
+  /**
+   * A text property of schema.org's Person that names the records a people field of it names them in (an
+   * award: `award`): a member's page's Person lists their titles under it.
+   */
+  readonly personProperty?: 'award';
 };
 
 /** A declaration with a public side. */

@@ -85,6 +85,7 @@ export const award = defineResource({
     meta: 'year',
     text: ['description'],
     details: ['level', { key: 'issuer', label: { zh: '颁发单位', en: 'Issuer' } }, 'recipients', 'publication', 'certificate'],
-    // schema.org has no type for an award (only a text property of a Person or a work): none
+    // schema.org has no type for an award, only a text property of a Person: a member's page names theirs under it
+    personProperty: 'award',
   },
 });

@@ -203,7 +203,7 @@ function jsonLdOf(type: string, card: PublicCardData, origin: string): Record<st
  * (issue #27: a member's page lists them), by resource in the registry's order; resources naming none left out.
  */
 export async function publicRecordsNaming(cruds: readonly PublicCrud[], ctx: Ctx, pid: number, lang: Lang) {
-  const out: { name: string; label: string; href: string; cards: PublicCardData[] }[] = [];
+  const out: { name: string; label: string; href: string; cards: PublicCardData[]; personProperty?: string }[] = [];
   for (const crud of cruds) {
     const fields = peopleFields(crud.res).filter((f) => crud.res.public.fields.includes(f));
     if (fields.length === 0) continue;
@@ -216,11 +216,13 @@ export async function publicRecordsNaming(cruds: readonly PublicCrud[], ctx: Ctx
     });
     const theirs = rows.filter((r) => fields.some((f) => names(Array.isArray(r[f]) ? (r[f] as string[]) : [], pid))).map((r) => publicProjection(crud.res, r));
     if (theirs.length === 0) continue;
+    const property = crud.res.public.personProperty;
     out.push({
       name: crud.res.name,
       label: crud.res.public.nav.label[lang],
       href: `/${crud.res.public.segment}`,
       cards: await publicCards(crud.res, ctx, theirs, lang),
+      ...(property ? { personProperty: property } : {}),
     });
   }
   return out;

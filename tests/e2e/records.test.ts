@@ -152,6 +152,14 @@ describe.skipIf(!e2eAvailable)('awards, patents and a member’s records in a br
         expect(href).toMatch(/^\/awards\/\d+$/);
         // next to their publications
         expect(await page.locator('#member-publications').count()).toBe(1);
+        // their Person (schema.org) names their awards, which have no type of their own
+        const lds = (await page.locator('script[type="application/ld+json"]').allTextContents()).map((t) => JSON.parse(t) as Rec);
+        const person = lds.find((x) => x['@type'] === 'Person');
+        expect([...((person?.award as string[] | undefined) ?? [])].sort()).toEqual(
+          theirs(awards, 'recipients')
+            .map((a) => String(lang === 'zh' ? a.title_zh : a.title_en))
+            .sort(),
+        );
         await fitsWidth(page, width);
         await shot(page, `member-${lang}-${width}`);
         const read = await api<Rec>(`/api/read_award/?wid=${href.split('/').pop()}`);

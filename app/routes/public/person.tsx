@@ -52,7 +52,14 @@ export function meta({ loaderData: data }: Route.MetaArgs) {
       image: p.portrait_url ?? '',
       type: 'profile',
     }),
-    personLd(p, data.origin, data.lab, data.lang),
+    personLd(
+      p,
+      data.origin,
+      data.lab,
+      data.lang,
+      // the titles of the records naming them, under the Person property their resource declares (awards: `award`)
+      Object.fromEntries(data.records.flatMap((g) => (g.personProperty ? [[g.personProperty, g.cards.map((c) => c.title)]] : []))),
+    ),
   ];
 }
 
