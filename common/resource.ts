@@ -111,7 +111,7 @@ export type PublicDef<K extends string = string> = {
    * A text property of schema.org's Person that names the records a people field of it names them in (an
    * award: `award`): a member's page's Person lists their titles under it.
    */
-  readonly personProperty?: 'award';
+  readonly personProperty?: string;
 };
 
 /** A declaration with a public side. */
