@@ -6,11 +6,16 @@
 // it). On save the server turns each `auto` it can match into the member's id; the rest stay `auto` and
 // are matched when read, so a member who joins later is found on their earlier papers.
 
+import { indexMembers, type MemberLink, nameKey } from './person-refs.ts';
+
+// the members' index is the people fields' (common/person-refs.ts)
+export { indexMembers };
+
 export const NOT_A_MEMBER = 'none';
 export const BY_NAME = 'auto';
 
-/** A member as an author list shows them: highlighted, and linked when they have a page here. */
-export type AuthorMember = { username: string; page: boolean };
+/** A member as an author list shows them: highlighted, and linked when they have a page here (the people fields' MemberLink). */
+export type AuthorMember = MemberLink;
 
 /** The members an author list names: by person id (linked authors) and by name (authors left to `auto`). */
 export type AuthorMembers = { byPid: Record<string, AuthorMember>; byName: Record<string, AuthorMember> };
@@ -18,7 +23,7 @@ export type AuthorMembers = { byPid: Record<string, AuthorMember>; byName: Recor
 export const noMembers = (): AuthorMembers => ({ byPid: {}, byName: {} });
 
 /** A name as author lists are compared: trimmed, spaces single, case ignored. */
-export const authorKey = (name: string) => name.trim().replace(/\s+/g, ' ').toLowerCase();
+export const authorKey = nameKey;
 
 type Authored = { author?: readonly string[]; author_members?: readonly string[] };
 
@@ -34,28 +39,6 @@ export function memberOf(p: Authored, i: number, members: AuthorMembers): Author
   if (link === NOT_A_MEMBER) return undefined;
   if (link === BY_NAME) return members.byName[authorKey(p.author?.[i] ?? '')];
   return members.byPid[link];
-}
-
-type Named = { pid: number; name_en: string; name_zh: string };
-
-/**
- * The members by id and by name, where a name belongs to one member only (two members of one name are
- * left for an editor to choose between).
- */
-export function indexMembers<P extends Named>(people: readonly P[]): { byPid: Map<string, P>; byName: Map<string, P> } {
-  const byPid = new Map<string, P>();
-  const byName = new Map<string, P>();
-  const shared = new Set<string>();
-  for (const p of people) {
-    byPid.set(String(p.pid), p);
-    for (const key of new Set([authorKey(p.name_en), authorKey(p.name_zh)])) {
-      if (!key) continue;
-      if (byName.has(key) && byName.get(key)?.pid !== p.pid) shared.add(key);
-      byName.set(key, p);
-    }
-  }
-  for (const key of shared) byName.delete(key);
-  return { byPid, byName };
 }
 
 // Names as BibTeX defines them (issue #26, point 2). `author` keeps each author as the lab displays them

@@ -43,10 +43,11 @@ export type FieldDef = {
   /**
    * How the console edits the field where its kind alone does not say: long text as markdown (with a
    * preview) or HTML, a number as a year, a month or one of `choices`, a list as the member each author of
-   * the record's `author` list is, a publish time as one control with the record's release switch (Draft /
+   * the record's `author` list is, a list of people (`people`: members chosen by name, others typed; format
+   * `person_ref`), a publish time as one control with the record's release switch (Draft /
    * Publish now / Schedule at; common/resources/flags.ts). The server's checks follow the kind.
    */
-  readonly widget?: 'markdown' | 'html' | 'year' | 'month' | 'choice' | 'author-members' | 'publishing';
+  readonly widget?: 'markdown' | 'html' | 'year' | 'month' | 'choice' | 'author-members' | 'publishing' | 'people';
   /** For widget 'choice': the numbers offered and their labels. */
   readonly choices?: readonly { readonly num: number; readonly zh: string; readonly en: string }[];
   /** For widget 'markdown': the editor's height in pixels (400 unless said). */
@@ -59,6 +60,11 @@ export type FieldDef = {
   readonly toggle?: Toggle;
   /** Kept as NULL when empty, so reads answer null for it (a unique column many records leave empty). */
   readonly nullable?: boolean;
+  /**
+   * For int: the id of a record of the declared resource of this name (a related publication, issue #27).
+   * The server refuses an id that names none; a public page links to that record's page.
+   */
+  readonly refers?: string;
 };
 
 /** Switching a boolean from the console's list: `on` sets it (publish), `off` clears it (unpublish). */
@@ -75,13 +81,21 @@ export const textFormats = {
   doi: { pattern: /^10\.\d{4,9}\/[-._;()/:a-zA-Z0-9<>[\]#+&]+$/, message: 'invalid_doi', example: '10.1145/3589334.3645413', normalize: bareDoi },
   // which member an author is (common/authors.ts): a person's id, "none" or "auto" (by name)
   member_link: { pattern: /^(?:[1-9]\d{0,9}|none|auto)$/, message: 'invalid_member_link', example: 'auto' },
+  // a people field's item (common/person-refs.ts; issue #27): a member by id (pid:12) or username (@liqinghe), or the name of someone outside the lab
+  // (`counter`: an item the format refuses, where a test's usual one, "not one", is a name it accepts)
+  person_ref: {
+    pattern: /^(?:pid:[1-9]\d{0,9}|@[A-Za-z0-9_.-]{1,64}|(?!pid:|@)\S.*)$/,
+    message: 'invalid_person_ref',
+    example: 'Wang Fang',
+    counter: 'pid:0',
+  },
   // a name's parts as the BibTeX parser read them, a JSON object (common/authors.ts NameParts; issue #26)
   name_parts: {
     pattern: /^\{(?:"(?:family|given|particle|suffix|literal)":"(?:[^"\\]|\\.)*",?)+\}$/,
     message: 'invalid_name_parts',
     example: '{"family":"Berg","given":"Jan","particle":"van der"}',
   },
-} as const satisfies Record<string, { pattern: RegExp; message: MessageKey; example: string; normalize?: (s: string) => string }>;
+} as const satisfies Record<string, { pattern: RegExp; message: MessageKey; example: string; normalize?: (s: string) => string; counter?: string }>;
 export type TextFormat = keyof typeof textFormats;
 
 const TEXT_MAX = 300;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type FieldDef, type FieldMap, fieldSchema, isBlank, type Label, numFieldDoc, wireInputDoc } from './fields.ts';
+import type { ShownRef } from './person-refs.ts';
 
 export type Role = 'anonymous' | 'user' | 'admin';
 
@@ -89,6 +90,23 @@ export type PublicDef<K extends string = string> = {
   readonly meta?: K;
   /** false: not in the site search (it is, unless false). */
   readonly search?: false;
+  /**
+   * Facts the record page shows as label and value, in order (issue #27): an enum as its option in the
+   * reader's language, a people field as its names (members linked to their pages), an int that `refers` to
+   * a record as a link to that record's page, an image as a picture, a link as a link, other fields as text.
+   * A card shows the names of the people fields among them. A pair key_zh / key_en is named by `key`, with its label.
+   */
+  readonly details?: readonly (K | { readonly key: string; readonly label: Label })[];
+  /**
+   * The schema.org type of a record's JSON-LD on its page, where schema.org has one (a function: by the
+   * record, e.g. its kind; undefined for none). None unless given.
+   */
+  readonly schemaType?: string | ((row: Record<string, unknown>) => string | undefined);
+  /**
+   * A text property of schema.org's Person that names the records a people field of it names them in (an
+   * award: `award`): a member's page's Person lists their titles under it.
+   */
+  readonly personProperty?: string;
 };
 
 /** A declaration with a public side. */
@@ -140,8 +158,31 @@ export function publicText(row: Record<string, unknown>, key: string, lang: 'zh'
   return text(row[`${key}_${lang}`]) || text(row[`${key}_${other}`]);
 }
 
+/** A field (or pair) of a declared record as a reader sees it: an enum as its option in `lang`, else as `publicText`. */
+export function publicValue(res: ResourceDef, row: Record<string, unknown>, key: string, lang: 'zh' | 'en'): string {
+  const def = res.fields[key];
+  const entry = def?.kind === 'enum' ? def.options?.find((o) => o.value === row[key]) : undefined;
+  return entry ? entry[lang] : publicText(row, key, lang);
+}
+
 /** A declared public record as its card and page show it (issue #27): in the reader's language, with the projection's record for a resource's own component. */
-export type PublicCardData = { id: number; href: string; title: string; meta: string; text: string[]; record: Record<string, unknown> };
+export type PublicCardData = {
+  id: number;
+  href: string;
+  title: string;
+  meta: string;
+  text: string[];
+  record: Record<string, unknown>;
+  /** The names of its people fields among `details`, for its card (which is a link: no links inside). */
+  people?: string;
+  /** Its declared `details`, those with a value. */
+  details?: PublicDetail[];
+  /** Its JSON-LD (schema.org), where its declaration names a type. */
+  jsonLd?: Record<string, unknown>;
+};
+
+/** One fact of a record page (`public.details`): its label and its value, as text, names, a link or a picture. */
+export type PublicDetail = { key: string; label: string; text?: string; people?: readonly ShownRef[]; href?: string; image?: string };
 /** What the generic pages of a declared public resource know of it. */
 export type PublicResourceInfo = { name: string; segment: string; label: string; description: string; href: string };
 

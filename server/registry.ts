@@ -1,6 +1,6 @@
 import type { FieldMap } from '../common/fields.ts';
 import type { z } from 'zod';
-import { isPublicResource, publicReadPath, publicSchema } from '../common/resource.ts';
+import { isPublicResource, publicReadPath, publicSchema, type ResourceDef } from '../common/resource.ts';
 import { type ResourceName, resources } from '../common/resources/index.ts';
 import {
   PublicArticleItemSchema,
@@ -12,7 +12,7 @@ import {
   PublicShowcaseSchema,
 } from '../common/wire.ts';
 import { articles, infoPages, newsItems, seminars } from './services/content.ts';
-import type { Crud } from './services/crud.ts';
+import { type Crud, createCrud } from './services/crud.ts';
 import { people } from './services/people.ts';
 import { publications } from './services/publications.ts';
 import { pages, showcaseItems } from './services/site.ts';
@@ -21,9 +21,8 @@ import { uploadLimits } from './storage/storage.ts';
 // Every declared resource the server serves (common/resources), with its service: the one list the API
 // registers its four calls from (server/api/resource-routes.ts) and the resource and role suites walk
 // (tests/api/resources.test.ts, tests/api/roles.test.ts), and the public reads the privacy suite holds to
-// their projections (tests/api/response-schemas.test.ts). A new resource is a declaration, a migration
-// (its table declared in db/schema.ts), a service (createCrud, with hooks where it has rules of its own)
-// and a line here. tests/api/db-schema.test.ts checks each one's table and fields against db/schema.ts.
+// their projections (tests/api/response-schemas.test.ts). A new resource is a declaration and a migration;
+// a service (createCrud, with hooks) and a line here only where it has rules of its own. tests/api/db-schema.test.ts checks each one's table and fields against db/schema.ts.
 
 export type Registered = {
   crud: Crud;
@@ -49,9 +48,11 @@ export type PublicRead = {
 };
 
 /**
- * Every declared resource, by its name (one entry for each declaration in common/resources, checked by the
- * type): its service and how it is served. A resource whose declaration has a `public` part has its read
- * from it (`publicRead` is then left out; issue #27).
+ * The declared resources served otherwise than by the generic service and calls alone, by name: their
+ * service (with hooks) and how they are served. A resource whose declaration has a `public` part has its
+ * read from it (`publicRead` is then left out; issue #27). A declaration not named here has no rules of its
+ * own: it is served by `createCrud` of its declaration and the generic calls (`served` below), so a new
+ * resource takes no line here (issue #27, the awards and patents).
  */
 export const registered = {
   person: { crud: people, routes: 'own', update: 'record', publicRead: { path: '/api/read_people/', item: PublicPersonItemSchema } },
@@ -73,10 +74,16 @@ export const registered = {
     update: 'record',
     publicRead: { path: '/api/read_showcase/', item: PublicShowcaseSchema, lists: ['', '?kind=carousel', '?kind=tool', '?kind=project'] },
   },
-} satisfies Record<ResourceName, Registered>;
+} satisfies Partial<Record<ResourceName, Registered>>;
 
-/** The registered resources as one list, in the order of `resources` (common/resources/index.ts). */
-export const registry: readonly Registered[] = Object.values(registered);
+/** A declared resource as the registry serves it: its own entry, else the generic service and calls. */
+function served(res: ResourceDef): Registered {
+  const own = (registered as Partial<Record<string, Registered>>)[res.name];
+  return own ?? { crud: createCrud(res), routes: 'generic', update: 'record' };
+}
+
+/** Every declared resource, served, as one list in the order of `resources` (common/resources/index.ts). */
+export const registry: readonly Registered[] = Object.values(resources as Record<string, ResourceDef>).map(served);
 
 /** A resource's public read: the one it names, or the one its declaration's `public` part gives (server/api/public.ts serves it). */
 export function publicReadOf(r: Registered): PublicRead | undefined {

@@ -1,5 +1,6 @@
 import { type AuthorMembers, memberOf } from '../../common/authors.ts';
 import { paths } from '../../common/paths.ts';
+import { MemberName } from './member-name.tsx';
 
 /** An author list with the lab's members standing out, each linked to their page where they have one. */
 export function AuthorList({ item, members }: { item: { author?: readonly string[]; author_members?: readonly string[] }; members: AuthorMembers }) {
@@ -14,21 +15,10 @@ export function AuthorList({ item, members }: { item: { author?: readonly string
     <>
       {(item.author ?? []).map((name, i) => {
         const member = memberOf(item, i, members);
-        const shown = member ? (
-          member.page ? (
-            <a className="member" href={paths.person(member.username)}>
-              {name}
-            </a>
-          ) : (
-            <strong className="member">{name}</strong>
-          )
-        ) : (
-          name
-        );
         return (
           <span key={keyOf(name)}>
             {i > 0 && ', '}
-            {shown}
+            <MemberName name={name} member={member !== undefined} {...(member?.page ? { href: paths.person(member.username) } : {})} />
           </span>
         );
       })}

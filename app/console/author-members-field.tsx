@@ -2,12 +2,10 @@ import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { authorKey, BY_NAME, indexMembers, NOT_A_MEMBER } from '../../common/authors.ts';
-import type { PublicPersonLight } from '../../common/wire.ts';
 import { useT } from '../i18n/index.tsx';
-import { api } from './api.ts';
+import { useMemberName, useMembers } from './members.ts';
 
 // Which member each author of the record's author list is (issue #14, point 6): one choice per author,
 // "by name" (the server links the one member of that name when saving), a member, or "not a member".
@@ -23,8 +21,9 @@ type Props = {
 };
 
 export function AuthorMembersField({ label, authors, value, onChange, error, disabled }: Props) {
-  const { t, lang } = useT();
-  const people = useQuery({ queryKey: ['people-light'], queryFn: () => api.get<PublicPersonLight[]>('/api/read_people/?onlylist=1') });
+  const { t } = useT();
+  const members = useMembers();
+  const nameOf = useMemberName();
   const list = Array.isArray(value) ? (value as string[]) : [];
   // each author's choice by name, so that it follows the author through edits of the list; a list that
   // comes from outside (the stored record, or this field's own change) is read into it when it fits
@@ -39,12 +38,7 @@ export function AuthorMembersField({ label, authors, value, onChange, error, dis
     if (aligned.length !== list.length || aligned.some((l, i) => l !== list[i])) onChange(aligned);
   });
 
-  const members = people.data ?? [];
   const index = indexMembers(members);
-  const nameOf = (p: PublicPersonLight) => {
-    const names = lang === 'zh' ? `${p.name_zh} / ${p.name_en}` : `${p.name_en} / ${p.name_zh}`;
-    return p.status ? names : `${names} (${t('authorMembers.former')})`;
-  };
   const options = [BY_NAME, NOT_A_MEMBER, ...members.map((p) => String(p.pid))];
   const optionLabel = (author: string) => (o: string) => {
     if (o === NOT_A_MEMBER) return t('authorMembers.notMember');

@@ -7,15 +7,15 @@ import { columnsOf, type Row } from './columns.tsx';
 import { consoleNav, navOf } from './nav.ts';
 
 // Issue #13, points 1 and 2: a console screen follows from its declaration alone. A resource declared
-// only here (an award) gets its drawer entry, address, title, icon and admin flag, and its list's columns
+// only here (a prize) gets its drawer entry, address, title, icon and admin flag, and its list's columns
 // are drawn by field kind, with nothing written for it in app/.
 
 const award = defineResource({
-  name: 'award',
+  name: 'prize',
   label: { zh: '奖项', en: 'Awards' },
-  table: 'award',
+  table: 'prize',
   id: 'wid',
-  path: '/api/award/',
+  path: '/api/prize/',
   fields: {
     title_zh: { kind: 'text', label: { zh: '名称（中文）', en: 'Title (Chinese)' }, required: true },
     title_en: { kind: 'text', label: { zh: '名称（英文）', en: 'Title (English)' } },
@@ -52,16 +52,19 @@ const html = (node: unknown) => renderToStaticMarkup(<>{node as React.ReactNode}
 describe('the console drawn from declarations', () => {
   it('gives a declared screen its drawer entry, address, icon and admin flag, after the declared screens before it', () => {
     const nav = navOf([...Object.values(resources), award]);
-    const entry = nav.find((i) => i.key === 'award');
-    expect(entry).toMatchObject({ path: '/console/award', admin: true, icon: 'award' });
+    const entry = nav.find((i) => i.key === 'prize');
+    expect(entry).toMatchObject({ path: '/console/prize', admin: true, icon: 'award' });
     // declared screens follow home in the registry's order; the screens of their own come after them
     const keys = nav.map((i) => i.key);
-    expect(keys.indexOf('award')).toBe(keys.indexOf('seminar') + 1);
-    expect(keys.indexOf('award')).toBeLessThan(keys.indexOf('data'));
+    const lastDeclared = Object.values(resources)
+      .filter((r) => r.console && r.console.drawer !== false)
+      .at(-1)?.name;
+    expect(keys.indexOf('prize')).toBe(keys.indexOf(String(lastDeclared)) + 1);
+    expect(keys.indexOf('prize')).toBeLessThan(keys.indexOf('data'));
     // without a console view there is no screen
-    expect(navOf([{ ...award, console: undefined }]).some((i) => i.key === 'award')).toBe(false);
+    expect(navOf([{ ...award, console: undefined }]).some((i) => i.key === 'prize')).toBe(false);
     // nor for a list shown within a screen of its own (the site content's pages and showcase)
-    expect(navOf([{ ...award, console: { icon: 'award', editor: 'dialog', drawer: false } }]).some((i) => i.key === 'award')).toBe(false);
+    expect(navOf([{ ...award, console: { icon: 'award', editor: 'dialog', drawer: false } }]).some((i) => i.key === 'prize')).toBe(false);
   });
 
   it("keeps SPEC §2's addresses and drawer order for the lab's own screens", () => {

@@ -20,6 +20,8 @@ import type { FieldDef } from '../../common/fields.ts';
 import { fromLabLocal, toLabLocal } from '../../common/instant.ts';
 import { useT } from '../i18n/index.tsx';
 import { AuthorMembersField } from './author-members-field.tsx';
+import { PeopleField } from './people-field.tsx';
+import { RecordRefField } from './record-ref-field.tsx';
 import { DoiField } from './doi-field.tsx';
 import { ImageField } from './image-field.tsx';
 import { HtmlField, MarkdownField } from './markdown-field.tsx';
@@ -67,6 +69,7 @@ export function FieldInput({ name, def, value, onChange, error, record, disabled
         </TextField>
       );
     case 'int': {
+      if (def.refers) return <RecordRefField label={label} refers={def.refers} value={value} onChange={onChange} error={error} disabled={disabled} />;
       if (def.widget === 'year') {
         return (
           <TextField select {...common} value={str(value)} onChange={(e) => onChange(e.target.value === '' ? '' : Number(e.target.value))}>
@@ -137,6 +140,7 @@ export function FieldInput({ name, def, value, onChange, error, record, disabled
         const authors = Array.isArray(record?.author) ? (record.author as string[]) : [];
         return <AuthorMembersField label={label} authors={authors} value={value} onChange={onChange} error={error} disabled={disabled} />;
       }
+      if (def.widget === 'people') return <PeopleField label={label} value={value} onChange={onChange} error={error} disabled={disabled} max={def.max} />;
       return (
         <Autocomplete
           multiple

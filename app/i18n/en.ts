@@ -463,6 +463,8 @@ export const en: Messages = {
     byNameNone: 'By name: no member',
     notMember: 'Not a member',
     former: 'former',
+    people: 'Choose members by name; for someone outside the lab, type their name and press Enter.',
+    outsider: 'outside the lab',
   },
   consoleImport: {
     open: 'Import BibTeX',

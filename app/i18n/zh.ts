@@ -435,6 +435,8 @@ export const zh = {
     byNameNone: '按姓名：无对应成员',
     notMember: '不是本实验室成员',
     former: '已毕业',
+    people: '按姓名选择成员；实验室以外的人员，输入姓名后按回车。',
+    outsider: '外部人员',
   },
   consoleImport: {
     open: '导入 BibTeX',

@@ -30,7 +30,11 @@ export function organizationLd(site: LabCard, origin: string, lang: Lang): MetaD
 
 type PersonOnPage = Omit<PublicPerson, 'link1' | 'link2'>;
 
-export function personLd(p: PersonOnPage, origin: string, lab: LabCard, lang: Lang): MetaDescriptor {
+/**
+ * `more`: text properties from the declared records naming them (issue #27: their awards' titles under
+ * `award`, a resource's `public.personProperty`).
+ */
+export function personLd(p: PersonOnPage, origin: string, lab: LabCard, lang: Lang, more: Readonly<Record<string, readonly string[]>> = {}): MetaDescriptor {
   // their pages elsewhere: the existing page link, where it is one
   const sameAs = [p.link3].filter((u) => /^https?:\/\//.test(u));
   return {
@@ -44,6 +48,7 @@ export function personLd(p: PersonOnPage, origin: string, lab: LabCard, lang: La
       ...(p.email ? { email: p.email } : {}),
       ...(sameAs.length > 0 ? { sameAs } : {}),
       affiliation: organization(lab, origin, lang),
+      ...Object.fromEntries(Object.entries(more).filter(([, v]) => v.length > 0)),
     },
   };
 }

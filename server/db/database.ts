@@ -19,6 +19,8 @@ import * as twoFactor from './migrations/2026-11-27-0201-two-factor.ts';
 import * as passwordReset from './migrations/2026-11-27-0301-password-reset.ts';
 import * as publishNotice from './migrations/2026-11-27-0302-publish-notice.ts';
 import * as externalLogin from './migrations/2026-11-27-0401-external-login.ts';
+import * as award from './migrations/2026-11-27-0601-award.ts';
+import * as patent from './migrations/2026-11-27-0602-patent.ts';
 import type { Database } from './schema.ts';
 
 // PostgreSQL returns bigint (int8) columns as strings by default; sizes and login times fit a double.
@@ -109,6 +111,8 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27-0301-password-reset': passwordReset,
   '2026-11-27-0302-publish-notice': publishNotice,
   '2026-11-27-0401-external-login': externalLogin,
+  '2026-11-27-0601-award': award,
+  '2026-11-27-0602-patent': patent,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -36,20 +36,9 @@ import { renderMarkdown } from './markdown.ts';
 import { pageParams } from './page-params.ts';
 import type { Topic } from '../cache/changes.ts';
 import { Forbidden, NotFound } from '../errors.ts';
-import { type PublicCardData, type PublicResource, type PublicResourceInfo, publicListPath, publicRecordPath, publicText } from '../../common/resource.ts';
-import { type PublicCrud, publicListPage, publicRecord, publicRecords } from '../public/declared.ts';
-
-function cardOf(res: PublicResource, row: Record<string, unknown>, lang: Lang): PublicCardData {
-  const id = Number(row[res.id]);
-  return {
-    id,
-    href: publicRecordPath(res, id),
-    title: publicText(row, res.public.title, lang),
-    meta: res.public.meta ? publicText(row, res.public.meta, lang) : '',
-    text: (res.public.text ?? []).map((k) => publicText(row, k, lang)).filter(Boolean),
-    record: row,
-  };
-}
+import { type PublicResource, type PublicResourceInfo, publicListPath, publicRecordPath } from '../../common/resource.ts';
+import { type PublicCrud, detailTopics, publicCards, publicListPage, publicRecord, publicRecords, publicRecordsNaming } from '../public/declared.ts';
+import { peopleFields } from '../services/person-refs.ts';
 
 const infoOf = (res: PublicResource, lang: Lang): PublicResourceInfo => ({
   name: res.name,
@@ -173,7 +162,8 @@ export function createPageData(lab: Lab, req: FastifyRequest, topics: Set<Topic>
       reads(crud.res.name as Topic);
       const list = await publicListPage(crud, ctx, Number(this.params.page || 1));
       if (!list) return null;
-      return { resource: infoOf(crud.res, lang), ...list, items: list.items.map((r) => cardOf(crud.res, r, lang)) };
+      reads(...(detailTopics(crud.res) as Topic[]));
+      return { resource: infoOf(crud.res, lang), ...list, items: await publicCards(crud.res, ctx, list.items, lang, origin) };
     },
 
     /** One public record of a declared public resource, for its page at /{segment}/{id}; null when there is none. */
@@ -182,7 +172,11 @@ export function createPageData(lab: Lab, req: FastifyRequest, topics: Set<Topic>
       if (!crud || !/^\d{1,10}$/.test(id)) return null;
       reads(crud.res.name as Topic);
       const row = await orNull(publicRecord(crud, ctx, Number(id)));
-      return row ? { resource: infoOf(crud.res, lang), record: cardOf(crud.res, row, lang) } : null;
+      if (!row) return null;
+      // the names and records its details show (a member renamed, a publication retitled) are read too
+      reads(...(detailTopics(crud.res) as Topic[]));
+      const [record] = await publicCards(crud.res, ctx, [row], lang, origin);
+      return record ? { resource: infoOf(crud.res, lang), record } : null;
     },
 
     /** The sitemap's entries of the declared public resources: each list page (every page of it) and each public record's page. */
@@ -319,7 +313,11 @@ export function createPageData(lab: Lab, req: FastifyRequest, topics: Set<Topic>
       const body = p.link_type === 1 ? (await renderMarkdown(link1)).html : p.link_type === 2 ? link2 : '';
       const theirs = await publicationsBy(ctx, p);
       const items = theirs.map((x) => only(x, publicationListFields));
-      return { person: rest, html: body, publications: items, members: await membersAmong(theirs) };
+      // the declared records that name them in a people field (issue #27), by resource
+      const naming = lab.publicResources.filter((c) => peopleFields(c.res).length > 0);
+      reads(...naming.map((c) => c.res.name as Topic));
+      const records = await publicRecordsNaming(naming, ctx, p.pid, lang);
+      return { person: rest, html: body, publications: items, members: await membersAmong(theirs), records };
     },
 
     /**

@@ -1,4 +1,25 @@
-import { isPublicResource, type PublicResource, publicPageSize, publicProjection, publicRecordPath, publicText } from '../../common/resource.ts';
+import type { Lang } from '../../common/enums.ts';
+import { type ReferredMember, showRefs } from '../../common/person-refs.ts';
+import {
+  fieldLabel,
+  isPublicResource,
+  type PublicCardData,
+  type PublicDetail,
+  type PublicResource,
+  publicPageOf,
+  publicPageSize,
+  publicProjection,
+  publicRecordPath,
+  publicText,
+  publicValue,
+  recordTitle,
+  type ResourceDef,
+} from '../../common/resource.ts';
+import { resources } from '../../common/resources/index.ts';
+import { loose } from '../db/schema.ts';
+import { rowToWire } from '../services/crud.ts';
+import { publicPeople } from '../services/people.ts';
+import { isPeopleField, mayName, names, peopleFields } from '../services/person-refs.ts';
 import { NotFound } from '../errors.ts';
 import type { Crud, ListOptions } from '../services/crud.ts';
 import type { Ctx } from '../services/context.ts';
@@ -78,7 +99,144 @@ export async function publicDocuments(crud: PublicCrud, ctx: Ctx): Promise<Searc
       body: { zh: text('zh') || text('en'), en: text('en') || text('zh') },
       url: publicRecordPath(res, id),
       external: false,
-      meta: res.public.meta ? both(res.public.meta, row) : { zh: '', en: '' },
+      meta: res.public.meta ? { zh: publicValue(res, row, res.public.meta, 'zh'), en: publicValue(res, row, res.public.meta, 'en') } : { zh: '', en: '' },
     };
   });
+}
+
+/** What the details of some records refer to: the members their people fields name, the records their `refers` fields name. */
+type Referred = { members: Record<string, ReferredMember>; records: Map<string, { title: string; href: string }> };
+
+async function referredBy(res: PublicResource, ctx: Ctx, rows: readonly Record<string, unknown>[]): Promise<Referred> {
+  const shown = new Set((res.public.details ?? []).map(detailKey));
+  const out: Referred = { members: {}, records: new Map() };
+  if (peopleFields(res).some((f) => shown.has(f) && rows.some((r) => Array.isArray(r[f]) && (r[f] as unknown[]).length > 0))) {
+    for (const m of await publicPeople(ctx)) {
+      out.members[String(m.pid)] = { username: m.username, name_zh: m.name_zh, name_en: m.name_en, page: m.link_type === 1 || m.link_type === 2 };
+    }
+  }
+  for (const [name, def] of Object.entries(res.fields)) {
+    const target = def.refers ? (resources as Record<string, ResourceDef>)[def.refers] : undefined;
+    if (!shown.has(name) || !target) continue;
+    const ids = [...new Set(rows.flatMap((r) => (typeof r[name] === 'number' ? [r[name] as number] : [])))];
+    if (ids.length === 0) continue;
+    const found = await loose(ctx.db).selectFrom(target.table).selectAll().where(target.id, 'in', ids).execute();
+    for (const row of found) {
+      // only a record with a public page is named, and as the public sees it
+      const wire = rowToWire(target, row);
+      const href = publicPageOf(target, wire);
+      if (href) out.records.set(`${target.name}:${String(row[target.id])}`, { title: recordTitle(target, wire, ctx.lang), href });
+    }
+  }
+  return out;
+}
+
+type DetailName = NonNullable<PublicResource['public']['details']>[number];
+const detailKey = (d: DetailName) => (typeof d === 'string' ? d : d.key);
+
+function detailOf(res: PublicResource, named: DetailName, row: Record<string, unknown>, lang: Lang, referred: Referred): PublicDetail | undefined {
+  const key = detailKey(named);
+  const def = res.fields[key];
+  const label = typeof named === 'string' ? fieldLabel(res, key, lang) : named.label[lang];
+  const value = def ? row[key] : publicText(row, key, lang);
+  if (value === undefined || value === null || value === '') return undefined;
+  if (def && isPeopleField(def)) {
+    const people = showRefs(Array.isArray(value) ? (value as string[]) : [], referred.members, lang);
+    return people.length > 0 ? { key, label, people } : undefined;
+  }
+  if (def?.kind === 'enum') {
+    const entry = def.options?.find((o) => o.value === value);
+    return { key, label, text: entry ? entry[lang] : String(value) };
+  }
+  if (def?.kind === 'int' && def.refers) {
+    const found = referred.records.get(`${def.refers}:${String(value)}`);
+    return found ? { key, label, text: found.title, href: found.href } : undefined;
+  }
+  if (def?.kind === 'image') return { key, label, image: String(value) };
+  if (def?.kind === 'url') return { key, label, text: String(value), href: String(value) };
+  if (def?.kind === 'bool') return undefined;
+  const text = publicText(row, key, lang);
+  return text ? { key, label, text } : undefined;
+}
+
+/** Records of a public resource as their cards and pages show them, in the reader's language, with their details and JSON-LD. */
+export async function publicCards(res: PublicResource, ctx: Ctx, rows: readonly Record<string, unknown>[], lang: Lang, origin = ''): Promise<PublicCardData[]> {
+  const referred = await referredBy(res, ctx, rows);
+  return rows.map((row) => {
+    const id = Number(row[res.id]);
+    const href = publicRecordPath(res, id);
+    const details = (res.public.details ?? []).flatMap((k) => detailOf(res, k, row, lang, referred) ?? []);
+    const people = details.flatMap((d) => (d.people ?? []).map((p) => p.name)).join(lang === 'zh' ? '、' : ', ');
+    const card: PublicCardData = {
+      id,
+      href,
+      title: publicText(row, res.public.title, lang),
+      meta: res.public.meta ? publicValue(res, row, res.public.meta, lang) : '',
+      text: (res.public.text ?? []).map((k) => publicText(row, k, lang)).filter(Boolean),
+      record: row,
+      ...(people ? { people } : {}),
+      ...(details.length > 0 ? { details } : {}),
+    };
+    const type = typeof res.public.schemaType === 'function' ? res.public.schemaType(row) : res.public.schemaType;
+    if (type) card.jsonLd = jsonLdOf(type, card, origin);
+    return card;
+  });
+}
+
+/** A record's JSON-LD: its type, name, description, address, and the people its people fields name (as creators). */
+function jsonLdOf(type: string, card: PublicCardData, origin: string): Record<string, unknown> {
+  const creators = (card.details ?? []).flatMap((d) =>
+    (d.people ?? []).map((p) => ({ '@type': 'Person', name: p.name, ...(p.href ? { url: `${origin}${p.href}` } : {}) })),
+  );
+  return {
+    '@context': 'https://schema.org',
+    '@type': type,
+    name: card.title,
+    url: `${origin}${card.href}`,
+    ...(card.text[0] ? { description: card.text[0].slice(0, 500) } : {}),
+    ...(creators.length > 0 ? { creator: creators } : {}),
+  };
+}
+
+/**
+ * The public records of every declared public resource that name a member in one of its people fields
+ * (issue #27: a member's page lists them), by resource in the registry's order; resources naming none left out.
+ */
+export async function publicRecordsNaming(cruds: readonly PublicCrud[], ctx: Ctx, pid: number, lang: Lang) {
+  const out: { name: string; label: string; href: string; cards: PublicCardData[]; personProperty?: string }[] = [];
+  for (const crud of cruds) {
+    const fields = peopleFields(crud.res).filter((f) => crud.res.public.fields.includes(f));
+    if (fields.length === 0) continue;
+    const released = publicWhere(crud.res);
+    const rows = await crud.list(ctx, {
+      where: (q) => {
+        const narrowed = q.where((eb) => eb.or(fields.map((f) => eb(f, 'like', mayName(pid)))));
+        return released ? released(narrowed) : narrowed;
+      },
+    });
+    const theirs = rows.filter((r) => fields.some((f) => names(Array.isArray(r[f]) ? (r[f] as string[]) : [], pid))).map((r) => publicProjection(crud.res, r));
+    if (theirs.length === 0) continue;
+    const property = crud.res.public.personProperty;
+    out.push({
+      name: crud.res.name,
+      label: crud.res.public.nav.label[lang],
+      href: `/${crud.res.public.segment}`,
+      cards: await publicCards(crud.res, ctx, theirs, lang),
+      ...(property ? { personProperty: property } : {}),
+    });
+  }
+  return out;
+}
+
+/** The cache topics a record page of `res` reads besides its own: the people its details name, the resources its details refer to. */
+export function detailTopics(res: PublicResource): string[] {
+  const shown = new Set((res.public.details ?? []).map(detailKey));
+  const out = new Set<string>();
+  for (const [name, def] of Object.entries(res.fields)) {
+    if (!shown.has(name)) continue;
+    if (isPeopleField(def)) out.add('people');
+    // a referred resource's topic is its name (publication's is too)
+    if (def.kind === 'int' && def.refers) out.add(def.refers);
+  }
+  return [...out];
 }

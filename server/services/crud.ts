@@ -12,6 +12,7 @@ import { storedFiles } from '../storage/storage.ts';
 import { logActivity } from './activity.ts';
 import { keepVersion, moveToTrash, type RelatedRows } from './history.ts';
 import { FieldError, Forbidden, NotFound } from '../errors.ts';
+import { checkReferences } from './person-refs.ts';
 
 // The create/read/update/delete every declared resource shares. A resource's own rules
 // (SPEC §4) come in as hooks; the shape of a row follows from its field declarations.
@@ -147,6 +148,8 @@ export function createCrud<T extends string>(res: ResourceDef<FieldMap, T>, hook
       values[name] = toColumn(def, input[name]);
       if (def.kind === 'enum' && def.numField && input[def.numField] !== undefined) values[def.numField] = input[def.numField];
     }
+    // the people a people field names, the record an int field refers to (services/person-refs.ts)
+    await checkReferences(ctx, res, values, current);
     const args: WriteArgs<R> = { ctx, mode, input, values, current: current && asStored(current), changes };
     await hooks.prepare?.(args);
     await hooks.beforeWrite?.(args);

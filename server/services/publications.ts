@@ -10,6 +10,8 @@ import { authorKey, BY_NAME, indexMembers, linkOf, NOT_A_MEMBER } from '../../co
 import { peopleLightList } from './people.ts';
 import type { PublicPublication } from '../../common/wire.ts';
 import { FieldError } from '../errors.ts';
+import { unknownMember } from '../../common/person-refs.ts';
+import { containing } from './person-refs.ts';
 
 // Publications: the generic service plus the three file slots of SPEC §4 (a file replaces the slot,
 // the current name keeps it, empty frees it, absent keeps it). Files are public at
@@ -110,8 +112,11 @@ async function linkAuthors(
   if (given) {
     if (given.length !== authors.length) throw FieldError.one('author_members', 'author_members_mismatch');
     // a member no longer listed may stay where the record already had them (an unchanged list is sent back whole)
-    const had = new Set(current?.author_members ?? []);
-    const unknown = given.find((l) => l !== BY_NAME && l !== NOT_A_MEMBER && !people.byPid.has(l) && !had.has(l));
+    const unknown = unknownMember(
+      given.filter((l) => l !== BY_NAME && l !== NOT_A_MEMBER),
+      people.byPid,
+      current?.author_members,
+    );
     if (unknown) throw FieldError.one('author_members', 'unknown_member', { pid: unknown });
     links = [...given];
   } else {
@@ -160,8 +165,7 @@ export async function publicationFile(ctx: Ctx, pid: number, name: string): Prom
  */
 export async function publicationsBy(ctx: Ctx, member: { pid: number; name_en: string; name_zh: string }): Promise<PublicPublication[]> {
   const names = new Set([member.name_en, member.name_zh].map(authorKey).filter(Boolean));
-  // a word as text, never a pattern: LIKE's wildcards and the escape character (!) are escaped
-  const containing = (word: string) => sql`${`%${word.replace(/[!%_]/g, '!$&')}%`} escape '!'`;
+  // a word as text, never a pattern (as a people field is searched, services/person-refs.ts)
   const found = await publications.list(ctx, {
     where: (q) =>
       q.where((eb) =>

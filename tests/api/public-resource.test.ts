@@ -11,7 +11,8 @@ import { loader as rootLoader } from '../../app/root.tsx';
 import * as listPage from '../../app/routes/public/resource-list.tsx';
 import * as recordPage from '../../app/routes/public/resource-record.tsx';
 import * as searchPage from '../../app/routes/public/search.tsx';
-import { defineResource } from '../../common/resource.ts';
+import { defineResource, isPublicResource, publicListPath } from '../../common/resource.ts';
+import { resources } from '../../common/resources/index.ts';
 import type { Topic } from '../../server/cache/changes.ts';
 import { isPostgres } from '../../server/db/database.ts';
 import { createPageData } from '../../server/pages/page-data.ts';
@@ -172,7 +173,18 @@ describe.each(dialects)('a public resource declared in a test, on %s', (dialect)
       context.set(pageDataContext, createPageData(t.app.lab, pageRequest('/', lang), new Set()));
       const root = await rootLoader({ context, request: new Request('https://lab.example/'), params: {} } as never);
       const menu = menuOf(root.nav);
-      expect(menu.map((e) => e.href)).toEqual(['/', '/news', '/people', '/curriculum', '/sharedtask', '/publication', '/prizes', '/DISCOpen']);
+      // the resources common/resources declares with a public side have their entries too (issue #27): left out here
+      const declared = Object.values(resources).flatMap((r) => (isPublicResource(r) ? [publicListPath(r)] : []));
+      expect(menu.map((e) => e.href).filter((h) => !declared.includes(h))).toEqual([
+        '/',
+        '/news',
+        '/people',
+        '/curriculum',
+        '/sharedtask',
+        '/publication',
+        '/prizes',
+        '/DISCOpen',
+      ]);
       expect(menu.find((e) => e.href === '/prizes')?.label).toBe(lang === 'zh' ? '获奖' : 'Prizes');
     }
   });

@@ -80,7 +80,8 @@ function sample(res: ResourceDef, variant: 0 | 1): Fields {
         out[name] = variant === 0 ? 'true' : 'false';
         break;
       case 'int':
-        out[name] = String(Math.min(def.max ?? 2020, Math.max(def.min ?? 0, 2020 + variant)));
+        // an int that refers to a record is left out: which records exist is the test's (tests/api/person-refs.test.ts)
+        if (!def.refers) out[name] = String(Math.min(def.max ?? 2020, Math.max(def.min ?? 0, 2020 + variant)));
         break;
       case 'enum': {
         const options = def.options ?? [];
@@ -211,10 +212,19 @@ function invalidCases(res: ResourceDef): Invalid[] {
     }
     if (def.kind === 'bool') out.push({ label: `${name} yes`, field: name, value: 'yes', message: (l) => message(l, 'invalid_bool') });
     if (def.kind === 'int') out.push({ label: `${name} 1.5`, field: name, value: '1.5', message: (l) => message(l, 'invalid_number') });
+    // an int that refers to a record (issue #27): one that does not exist is refused
+    if (def.kind === 'int' && def.refers)
+      out.push({ label: `${name} naming no record`, field: name, value: '99999', message: (l) => message(l, 'unknown_record', { id: 99999 }) });
     if (def.kind === 'list') out.push({ label: `${name} not JSON`, field: name, value: '[unclosed', message: (l) => message(l, 'invalid_list') });
     if (def.kind === 'list' && def.format) {
       const format = textFormats[def.format];
-      out.push({ label: `${name} ["not one"]`, field: name, value: JSON.stringify(['not one', format.example]), message: (l) => message(l, format.message) });
+      const refused = 'counter' in format ? format.counter : 'not one';
+      out.push({
+        label: `${name} ${JSON.stringify([refused])}`,
+        field: name,
+        value: JSON.stringify([refused, format.example]),
+        message: (l) => message(l, format.message),
+      });
     }
   }
   return out;

@@ -39,6 +39,8 @@ const articleForm = () => ({ title: `Article ${unique()}`, abstract: 'An abstrac
 const publicationForm = () => ({ title: `Paper ${unique()}`, author: '["A. Author"]', source: 'ACL' });
 const pageForm = () => ({ section: 'course', slug: `Role-${unique()}`, title_zh: '课程' });
 const showcaseForm = () => ({ kind: 'tool', title_zh: `工具${unique()}` });
+const awardForm = () => ({ title_zh: `奖项${unique()}`, year: 2023, recipients: '["Outside Person"]' });
+const patentForm = () => ({ title_zh: `专利${unique()}`, kind: 'invention' });
 const personForm = () => {
   const n = unique();
   return {
@@ -295,6 +297,43 @@ const rows: Row[] = [
   { call: 'PUT /api/site/', expect: ADMIN_ONLY, make: () => ({ method: 'PUT', url: '/api/site/', form: { location_en: `Room ${unique()}` } }) },
 
   { call: 'GET /api/me/', expect: ALL_MEMBERS, make: () => ({ method: 'GET', url: '/api/me/' }) },
+  // awards and patents (issue #27): members keep them, administrators delete them
+  { call: 'GET /api/award/', expect: ALL_MEMBERS, make: () => ({ method: 'GET', url: '/api/award/' }) },
+  {
+    call: 'GET /api/award/?wid=',
+    expect: ALL_MEMBERS,
+    make: async (w) => ({ method: 'GET', url: `/api/award/?wid=${await create(w.admin, '/api/award/', awardForm())}` }),
+  },
+  { call: 'POST /api/award/', expect: ALL_MEMBERS, make: () => ({ method: 'POST', url: '/api/award/', form: awardForm() }) },
+  {
+    call: 'PUT /api/award/?wid=',
+    expect: ALL_MEMBERS,
+    make: async (w) => ({ method: 'PUT', url: `/api/award/?wid=${await create(w.admin, '/api/award/', awardForm())}`, form: { year: 2024 } }),
+  },
+  {
+    call: 'DELETE /api/award/?wid=',
+    expect: ADMIN_ONLY,
+    make: async (w) => ({ method: 'DELETE', url: `/api/award/?wid=${await create(w.admin, '/api/award/', awardForm())}` }),
+  },
+  { call: 'GET /api/patent/', expect: ALL_MEMBERS, make: () => ({ method: 'GET', url: '/api/patent/' }) },
+  {
+    call: 'GET /api/patent/?tid=',
+    expect: ALL_MEMBERS,
+    make: async (w) => ({ method: 'GET', url: `/api/patent/?tid=${await create(w.admin, '/api/patent/', patentForm())}` }),
+  },
+  { call: 'POST /api/patent/', expect: ALL_MEMBERS, make: () => ({ method: 'POST', url: '/api/patent/', form: patentForm() }) },
+  {
+    call: 'PUT /api/patent/?tid=',
+    expect: ALL_MEMBERS,
+    make: async (w) => ({ method: 'PUT', url: `/api/patent/?tid=${await create(w.admin, '/api/patent/', patentForm())}`, form: { number: `CN${unique()}` } }),
+  },
+  {
+    call: 'DELETE /api/patent/?tid=',
+    expect: ADMIN_ONLY,
+    make: async (w) => ({ method: 'DELETE', url: `/api/patent/?tid=${await create(w.admin, '/api/patent/', patentForm())}` }),
+  },
+  { call: 'GET /api/read_award/', expect: PUBLIC, make: () => ({ method: 'GET', url: '/api/read_award/' }) },
+  { call: 'GET /api/read_patent/', expect: PUBLIC, make: () => ({ method: 'GET', url: '/api/read_patent/' }) },
 
   // public reads: anyone, whatever token comes along
   { call: 'GET /api/read_news/', expect: PUBLIC, make: () => ({ method: 'GET', url: '/api/read_news/' }) },

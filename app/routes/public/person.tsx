@@ -30,6 +30,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     html: found.html,
     publications: found.publications,
     members: found.members,
+    records: found.records,
     labName: pick(site.lab_name_zh, site.lab_name_en, data.lang),
     // what the page's Person says of the lab
     lab: { lab_name_zh: site.lab_name_zh, lab_name_en: site.lab_name_en, email: site.email, location_zh: site.location_zh, location_en: site.location_en },
@@ -51,7 +52,14 @@ export function meta({ loaderData: data }: Route.MetaArgs) {
       image: p.portrait_url ?? '',
       type: 'profile',
     }),
-    personLd(p, data.origin, data.lab, data.lang),
+    personLd(
+      p,
+      data.origin,
+      data.lab,
+      data.lang,
+      // the titles of the records naming them, under the Person property their resource declares (awards: `award`)
+      Object.fromEntries(data.records.flatMap((g) => (g.personProperty ? [[g.personProperty, g.cards.map((c) => c.title)]] : []))),
+    ),
   ];
 }
 
@@ -83,9 +91,36 @@ function MemberPublications({ items, members }: { items: PublicationListItem[]; 
   );
 }
 
+/** The declared records that name the member in a people field (issue #27): a section per resource, each record linked to its page. */
+function MemberRecords({ groups }: { groups: Route.ComponentProps['loaderData']['records'] }) {
+  return (
+    <>
+      {groups.map((g) => (
+        <section key={g.name} className="member-publications member-records" aria-labelledby={`member-${g.name}`}>
+          <h2 id={`member-${g.name}`}>{g.label}</h2>
+          <ul>
+            {g.cards.map((c) => (
+              <li key={c.id}>
+                <a href={c.href}>{c.title}</a>
+                {c.meta && <span className="muted"> · {c.meta}</span>}
+                {c.people && (
+                  <>
+                    <br />
+                    <span className="small">{c.people}</span>
+                  </>
+                )}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+    </>
+  );
+}
+
 export default function Person({ loaderData }: Route.ComponentProps) {
   const { t } = useT();
-  const { lang, person: p, html, publications, members } = loaderData;
+  const { lang, person: p, html, publications, members, records } = loaderData;
   const location = pick(p.location_zh, p.location_en, lang);
   const name = pick(p.name_zh, p.name_en, lang);
   return (
@@ -117,6 +152,7 @@ export default function Person({ loaderData }: Route.ComponentProps) {
       </div>
       {html && <RichHtml html={html} />}
       {publications.length > 0 && <MemberPublications items={publications} members={members} />}
+      <MemberRecords groups={records} />
     </div>
   );
 }

@@ -55,6 +55,7 @@ export default function ResourceList() {
               <PublicCard key={card.id} href={card.href}>
                 <h2>{card.title}</h2>
                 {card.meta && <p className="muted small">{card.meta}</p>}
+                {card.people && <p className="small">{card.people}</p>}
                 {card.text[0] && <p className="muted small">{card.text[0]}</p>}
               </PublicCard>
             ),

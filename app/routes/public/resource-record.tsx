@@ -1,6 +1,9 @@
 import { data as dataResponse, Link, useLoaderData } from 'react-router';
 import { pageDataContext } from '#page-context';
+import type { PublicDetail } from '../../../common/resource.ts';
+import { PeopleNames } from '../../components/member-name.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { responsive } from '../../lib/images.ts';
 import { seo } from '../../lib/seo.ts';
 import type { LoaderFunctionArgs } from 'react-router';
 import { segmentOf } from './resource-list.tsx';
@@ -20,7 +23,7 @@ export async function loader({ context, request, params }: LoaderFunctionArgs) {
 export function meta({ loaderData: data }: { loaderData: Awaited<ReturnType<typeof loader>> | undefined }) {
   if (!data) return [];
   const { resource, record } = data;
-  return seo({
+  const tags = seo({
     title: `${record.title} · ${resource.label}`,
     description: record.text[0]?.slice(0, 200) || record.title,
     origin: data.origin,
@@ -28,10 +31,36 @@ export function meta({ loaderData: data }: { loaderData: Awaited<ReturnType<type
     lang: data.lang,
     forced: data.forced,
   });
+  // schema.org, where the declaration names a type (public.schemaType)
+  return record.jsonLd ? [...tags, { 'script:ld+json': record.jsonLd }] : tags;
+}
+
+/** The record's declared details (public.details): a label and its value, as text, names, a link or a picture. */
+function Details({ details, lang }: { details: readonly PublicDetail[]; lang: 'zh' | 'en' }) {
+  return (
+    <dl className="record-details">
+      {details.map((d) => (
+        <div key={d.key}>
+          <dt>{d.label}</dt>
+          <dd>
+            {d.people ? (
+              <PeopleNames people={d.people} lang={lang} />
+            ) : d.image ? (
+              <img {...responsive(d.image, 600)} sizes="(min-width: 700px) 600px, 100vw" alt={d.label} loading="lazy" />
+            ) : d.href ? (
+              <a href={d.href}>{d.text}</a>
+            ) : (
+              d.text
+            )}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
 }
 
 export default function ResourceRecord() {
-  const { resource, record } = useLoaderData<typeof loader>();
+  const { resource, record, lang } = useLoaderData<typeof loader>();
   const Own = pageSlots[resource.name];
   return (
     <>
@@ -43,11 +72,14 @@ export default function ResourceRecord() {
         {Own ? (
           <Own card={record} />
         ) : (
-          record.text.map((text, i) => (
-            // the declared text fields, in their order
-            // biome-ignore lint/suspicious/noArrayIndexKey: the fields' order is fixed by the declaration
-            <p key={i}>{text}</p>
-          ))
+          <>
+            {record.details && <Details details={record.details} lang={lang} />}
+            {record.text.map((text, i) => (
+              // the declared text fields, in their order
+              // biome-ignore lint/suspicious/noArrayIndexKey: the fields' order is fixed by the declaration
+              <p key={i}>{text}</p>
+            ))}
+          </>
         )}
       </div>
     </>

@@ -1,0 +1,80 @@
+import { sql } from 'kysely';
+import type { FieldDef } from '../../common/fields.ts';
+import { memberRef, readRef, referredPids, unknownMember } from '../../common/person-refs.ts';
+import type { ResourceDef } from '../../common/resource.ts';
+import { resources } from '../../common/resources/index.ts';
+import { loose } from '../db/schema.ts';
+import { FieldError } from '../errors.ts';
+import type { Ctx } from './context.ts';
+
+// What a write of any declared resource checks of its references (issue #27), run by createCrud: the
+// people a people field names (format `person_ref`, common/person-refs.ts) and the record an int field
+// `refers` to. A member named by username is stored by id; a member or record that does not exist is a
+// field error, except a member the record already named (removed since: an unchanged list is sent back whole).
+
+type Row = Record<string, unknown>;
+
+/** A people field: a list whose items are `person_ref`s. */
+export const isPeopleField = (def: FieldDef) => def.kind === 'list' && def.format === 'person_ref';
+
+/** The people fields of a declaration, by name. */
+export const peopleFields = (res: ResourceDef) => Object.entries(res.fields).flatMap(([name, def]) => (isPeopleField(def) ? [name] : []));
+
+const listOf = (v: unknown): string[] => {
+  try {
+    const parsed: unknown = JSON.parse(String(v ?? '[]'));
+    return Array.isArray(parsed) ? parsed.map(String) : [];
+  } catch {
+    return [];
+  }
+};
+
+/** Checks and normalizes the references among `values` (columns about to be written), in place. */
+export async function checkReferences(ctx: Ctx, res: ResourceDef, values: Row, current: Row | undefined): Promise<void> {
+  for (const [name, def] of Object.entries(res.fields)) {
+    if (!(name in values)) continue;
+    if (isPeopleField(def)) values[name] = JSON.stringify(await resolvePeople(ctx, name, listOf(values[name]), listOf(current?.[name])));
+    else if (def.kind === 'int' && def.refers && values[name] !== null && values[name] !== undefined)
+      await checkRecord(ctx, name, def.refers, Number(values[name]));
+  }
+}
+
+/** A people field's items as stored: each member by id, names as written; an unknown member or username refused. */
+export async function resolvePeople(ctx: Ctx, field: string, items: readonly string[], had: readonly string[] = []): Promise<string[]> {
+  const refs = items.map(readRef);
+  const usernames = [...new Set(refs.flatMap((r) => ('username' in r ? [r.username] : [])))];
+  const byUsername = new Map<string, number>();
+  if (usernames.length > 0) {
+    const rows = await ctx.db.selectFrom('person').select(['pid', 'username']).where('username', 'in', usernames).execute();
+    for (const r of rows) byUsername.set(r.username, r.pid);
+    const missing = usernames.find((u) => !byUsername.has(u));
+    if (missing !== undefined) throw FieldError.one(field, 'unknown_username', { username: missing });
+  }
+  const stored = refs.map((r) => ('pid' in r ? memberRef(r.pid) : 'username' in r ? memberRef(byUsername.get(r.username) as number) : r.name));
+  const pids = [...new Set(referredPids(stored))];
+  const found =
+    pids.length > 0
+      ? new Set((await ctx.db.selectFrom('person').select('pid').where('pid', 'in', pids.map(Number)).execute()).map((r) => String(r.pid)))
+      : new Set<string>();
+  const unknown = unknownMember(pids, found, referredPids(had));
+  if (unknown !== undefined) throw FieldError.one(field, 'unknown_member', { pid: unknown });
+  return stored;
+}
+
+async function checkRecord(ctx: Ctx, field: string, name: string, id: number): Promise<void> {
+  const target = (resources as Record<string, ResourceDef>)[name];
+  if (!target) throw new Error(`field ${field} refers to ${name}, which is not declared`);
+  const row = Number.isSafeInteger(id)
+    ? await loose(ctx.db).selectFrom(target.table).select(target.id).where(target.id, '=', id).executeTakeFirst()
+    : undefined;
+  if (!row) throw FieldError.one(field, 'unknown_record', { id });
+}
+
+/** Text containing `word` as a LIKE pattern: never a pattern itself (LIKE's wildcards and the escape `!` are escaped). */
+export const containing = (word: string) => sql<string>`${`%${word.replace(/[!%_]/g, '!$&')}%`} escape '!'`;
+
+/** Whether a stored people list (JSON text) may name the member: the database narrows by the quoted reference, the list decides. */
+export const mayName = (pid: number) => containing(`"${memberRef(pid)}"`);
+
+/** Whether a people field's items name the member. */
+export const names = (items: readonly string[], pid: number) => referredPids(items).includes(String(pid));
