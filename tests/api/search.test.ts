@@ -163,16 +163,12 @@ describe.each(dialects)('site search on %s', (dialect) => {
   it('groups by kind: counts of each, a filter, pages of results with their total', async () => {
     const all = await search(lab().anon, 'graph');
     const sum = Object.values(all.counts).reduce((a, b) => a + b, 0);
-    // the counts are of the fixed kinds (SPEC-shaped); the declared public resources' results (issue #27: the
-    // demo's patents say "graph") are in the total and among the results, page after page
-    const names = new Set(Object.values(resources).flatMap((r) => (isPublicResource(r) ? [r.name] : [])));
-    let declared = 0;
-    for (let page = 1; page <= all.pages; page++) {
-      const hits = page === 1 ? all.hits : (await search(lab().anon, 'graph', `&page=${page}`)).hits;
-      declared += hits.filter((h) => names.has(h.kind)).length;
-    }
-    expect(declared).toBeGreaterThan(0);
-    expect(all.total).toBe(sum + declared);
+    // every fixed kind is counted, and each declared public resource beside them (issue #27: the demo's
+    // patents say "graph"), so the counts add up to the total
+    const names = Object.values(resources).flatMap((r) => (isPublicResource(r) ? [r.name] : []));
+    expect(Object.keys(all.counts)).toEqual(expect.arrayContaining(names));
+    expect(names.some((n) => ((all.counts as Record<string, number>)[n] ?? 0) > 0)).toBe(true);
+    expect(all.total).toBe(sum);
     const pubs = await search(lab().anon, 'graph', '&kind=publication');
     expect(pubs.total).toBe(all.counts.publication);
     expect(pubs.hits.every((h) => h.kind === 'publication')).toBe(true);
