@@ -1,7 +1,7 @@
 import type { FieldMap } from '../common/fields.ts';
 import type { z } from 'zod';
 import { isPublicResource, publicReadPath, publicSchema } from '../common/resource.ts';
-import { type ResourceName, resources } from '../common/resources/index.ts';
+import { opening, type ResourceName, resources } from '../common/resources/index.ts';
 import {
   PublicArticleItemSchema,
   PublicNewsSchema,
@@ -12,7 +12,7 @@ import {
   PublicShowcaseSchema,
 } from '../common/wire.ts';
 import { articles, infoPages, newsItems, seminars } from './services/content.ts';
-import type { Crud } from './services/crud.ts';
+import { type Crud, createCrud } from './services/crud.ts';
 import { people } from './services/people.ts';
 import { publications } from './services/publications.ts';
 import { pages, showcaseItems } from './services/site.ts';
@@ -73,6 +73,7 @@ export const registered = {
     update: 'record',
     publicRead: { path: '/api/read_showcase/', item: PublicShowcaseSchema, lists: ['', '?kind=carousel', '?kind=tool', '?kind=project'] },
   },
+  opening: { crud: createCrud(opening), routes: 'generic', update: 'record' },
 } satisfies Record<ResourceName, Registered>;
 
 /** The registered resources as one list, in the order of `resources` (common/resources/index.ts). */

@@ -19,6 +19,7 @@ import type { Storage } from '../../server/storage/storage.ts';
 import { coverImage, csvDataset, pdfDocument, portraitImage } from './assets.ts';
 import * as content from './content.ts';
 import { seedSiteContent } from './site-seed.ts';
+import { seedOpenings } from './openings.ts';
 import { seedAdvisor } from './advisor-seed.ts';
 
 // Fills an empty database with the demo lab through the same services (and validation) the API uses.
@@ -170,5 +171,6 @@ export async function seedDemo(db: DB, storage: Storage, adminPassword: string, 
   }
 
   await seedSiteContent(db, storage, ctx);
+  await seedOpenings(ctx);
   if (opts.advisor) await seedAdvisor(db, ctx, opts.advisor, (p) => create(people, person, ctx, p));
 }

@@ -1,6 +1,7 @@
 import { article } from './article.ts';
 import { info } from './info.ts';
 import { news } from './news.ts';
+import { opening } from './opening.ts';
 import { page } from './page.ts';
 import { person, reserveUsernames } from './person.ts';
 import { publication } from './publication.ts';
@@ -11,8 +12,8 @@ import { publicSegments } from '../resource.ts';
 
 // `resources` are the listed collections; `site` is a single record (no list, no create or delete).
 // Their order is the console drawer's, for those with a declared screen.
-export { article, info, news, page, person, publication, seminar, showcase, site };
-export const resources = { person, article, publication, news, seminar, info, page, showcase } as const;
+export { article, info, news, opening, page, person, publication, seminar, showcase, site };
+export const resources = { person, article, publication, news, seminar, info, page, showcase, opening } as const;
 
 /** The names of the declared resources. */
 export type ResourceName = keyof typeof resources;

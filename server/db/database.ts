@@ -18,6 +18,7 @@ import * as publicationKinds from './migrations/2026-11-25-0010-publication-kind
 import * as twoFactor from './migrations/2026-11-27-0201-two-factor.ts';
 import * as passwordReset from './migrations/2026-11-27-0301-password-reset.ts';
 import * as publishNotice from './migrations/2026-11-27-0302-publish-notice.ts';
+import * as opening from './migrations/2026-11-27-0701-opening.ts';
 import type { Database } from './schema.ts';
 
 // PostgreSQL returns bigint (int8) columns as strings by default; sizes and login times fit a double.
@@ -107,6 +108,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27-0201-two-factor': twoFactor,
   '2026-11-27-0301-password-reset': passwordReset,
   '2026-11-27-0302-publish-notice': publishNotice,
+  '2026-11-27-0701-opening': opening,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -270,6 +270,20 @@ export const tables = {
   trusted_device: { token_hash: text, person_pid: int, expires_at: int },
   // 2026-11-27-0301-password-reset
   password_reset: { token_hash: text, person_pid: int, created_at: int, expires_at: int, used_at: intOrNull },
+  // 2026-11-27-0701-opening
+  opening: {
+    oid: id,
+    kind: text,
+    title_zh: text,
+    title_en: textDefault,
+    description_zh: textDefault,
+    description_en: textDefault,
+    apply_zh: textDefault,
+    apply_en: textDefault,
+    posted: text,
+    deadline: textOrNull,
+    release: bool01Default,
+  },
 } as const satisfies Record<string, Record<string, Column>>;
 
 type ValueOf<C extends Column> = (C['kind'] extends 'text' ? string : number) | (C['nullable'] extends true ? null : never);

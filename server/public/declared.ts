@@ -1,7 +1,7 @@
-import { isPublicResource, type PublicResource, publicPageSize, publicProjection, publicRecordPath, publicText } from '../../common/resource.ts';
+import { isPublicNow, isPublicResource, type PublicResource, publicPageSize, publicProjection, publicRecordPath, publicText } from '../../common/resource.ts';
 import { NotFound } from '../errors.ts';
 import type { Crud, ListOptions } from '../services/crud.ts';
-import type { Ctx } from '../services/context.ts';
+import { type Ctx, nowIso } from '../services/context.ts';
 import type { SearchDoc } from '../search/documents.ts';
 import type { SearchKind } from '../../common/search.ts';
 import { mapInTurns } from '../search/turns.ts';
@@ -20,13 +20,21 @@ export function publicCruds(resources: readonly Registered[]): PublicCrud[] {
   return resources.flatMap((r) => (isPublicResource(r.crud.res) ? [r.crud as PublicCrud] : []));
 }
 
-/** The declaration's one rule of which records are public, as a condition of the query. */
-export function publicWhere(res: PublicResource): ListOptions['where'] | undefined {
-  const flag = res.public.releasedBy;
-  return flag ? (q) => q.where(flag, '=', 1) : undefined;
+/**
+ * The declaration's rule of which records are public, as a condition of the query: released (`releasedBy`)
+ * and within its public window (`until` not passed, at `now`).
+ */
+export function publicWhere(res: PublicResource, now: string = nowIso()): ListOptions['where'] | undefined {
+  const { releasedBy: flag, until } = res.public;
+  if (!flag && !until) return undefined;
+  return (q) => {
+    let out = flag ? q.where(flag, '=', 1) : q;
+    if (until) out = out.where((eb) => eb.or([eb(until, 'is', null), eb(until, '>', now)]));
+    return out;
+  };
 }
 
-const isPublicRow = (res: PublicResource, row: Record<string, unknown>) => !res.public.releasedBy || row[res.public.releasedBy] === true;
+const isPublicRow = (res: PublicResource, row: Record<string, unknown>) => isPublicNow(res, row);
 
 /** Every public record, in the declared order, as the public sees it (the projection: no other field). */
 export async function publicRecords(crud: PublicCrud, ctx: Ctx, window: { limit?: number; offset?: number } = {}): Promise<Record<string, unknown>[]> {
