@@ -3,7 +3,7 @@ import type { Messages } from './zh.ts';
 
 export const en: Messages = {
   /** The generic pages of a declared public resource (issue #27). */
-  declared: { empty: 'Nothing here yet.' },
+  declared: { empty: 'Nothing here yet.', notInReaderLanguage: 'This item is not yet available in English.', recruiting: 'Learn more' },
   nav: {
     home: 'Home',
     news: 'News',

@@ -5,6 +5,7 @@ import { type Ctx, nowIso } from '../services/context.ts';
 import type { SearchDoc } from '../search/documents.ts';
 import type { SearchKind } from '../../common/search.ts';
 import { mapInTurns } from '../search/turns.ts';
+import { shownValue } from './cards.ts';
 import type { Registered } from '../registry.ts';
 
 // The public side of a declared resource (issue #27), from its declaration's `public` part alone: which
@@ -71,7 +72,7 @@ export async function publicDocuments(crud: PublicCrud, ctx: Ctx): Promise<Searc
   return mapInTurns(rows, (row) => {
     const text = (lang: 'zh' | 'en') =>
       (res.public.text ?? [])
-        .map((k) => publicText(row, k, lang))
+        .map((k) => shownValue(res, row, k, lang))
         .filter(Boolean)
         .join(' ');
     const id = String(row[res.id]);
@@ -86,7 +87,7 @@ export async function publicDocuments(crud: PublicCrud, ctx: Ctx): Promise<Searc
       body: { zh: text('zh') || text('en'), en: text('en') || text('zh') },
       url: publicRecordPath(res, id),
       external: false,
-      meta: res.public.meta ? both(res.public.meta, row) : { zh: '', en: '' },
+      meta: res.public.meta ? { zh: shownValue(res, row, res.public.meta, 'zh'), en: shownValue(res, row, res.public.meta, 'en') } : { zh: '', en: '' },
     };
   });
 }
