@@ -62,7 +62,7 @@ export const opening = defineResource({
     pageSize: 24,
     title: 'title',
     meta: 'kind',
-    facts: ['posted', 'deadline'],
+    facts: ['deadline'],
     text: ['description', 'apply'],
     headings: { apply: { zh: '申请方式', en: 'How to apply' } },
     home: { zh: '招生招聘中', en: 'We are recruiting' },

@@ -57,7 +57,9 @@ export default function ResourceList() {
               <PublicCard key={card.id} href={card.href}>
                 <h2 lang={other(card.titleLang)}>{card.title}</h2>
                 {card.meta && <p className="muted small">{card.meta}</p>}
-                {card.facts && card.facts.length > 0 && <p className="muted small">{card.facts.map((f) => `${f.label}: ${f.value}`).join(' · ')}</p>}
+                {card.facts && card.facts.length > 0 && (
+                  <p className="muted small">{card.facts.map((f) => `${f.label}${lang === 'zh' ? '：' : ': '}${f.value}`).join(' · ')}</p>
+                )}
                 {card.text[0] && (
                   <p className="muted small card-text" lang={other(card.blocks?.[0]?.lang)}>
                     {card.text[0]}
