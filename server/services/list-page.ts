@@ -46,7 +46,8 @@ function columnsOf(res: ResourceDef): Column[] {
 const escapeLike = (w: string) => `%${w.replaceAll('\\', '\\\\').replaceAll('%', '\\%').replaceAll('_', '\\_')}%`;
 
 /** Whether the list call asks for anything beyond the whole list. */
-export const narrowed = (p: ListParams) => p.q !== undefined || p.sort !== undefined || p.limit !== undefined || p.offset !== undefined || p.missing !== undefined;
+export const narrowed = (p: ListParams) =>
+  p.q !== undefined || p.sort !== undefined || p.limit !== undefined || p.offset !== undefined || p.missing !== undefined;
 
 const blank = (column: string) => sql<SqlBool>`coalesce(trim(${sql.ref(column)}), '') = ''`;
 
@@ -55,8 +56,7 @@ function missingOf(res: ResourceDef, lang: Lang | undefined): ListOptions['where
   const pairs = missingPairs(res);
   if (!lang || pairs.length === 0) return undefined;
   const other = lang === 'zh' ? 'en' : 'zh';
-  return (query) =>
-    query.where((eb) => eb.or(pairs.map((key) => eb.and([blank(`${key}_${lang}`), eb.not(blank(`${key}_${other}`))]))));
+  return (query) => query.where((eb) => eb.or(pairs.map((key) => eb.and([blank(`${key}_${lang}`), eb.not(blank(`${key}_${other}`))]))));
 }
 
 /** Both conditions, either, or none. */
