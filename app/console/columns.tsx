@@ -33,6 +33,8 @@ const text = (v: unknown): string => (v === null || v === undefined ? '' : Array
 /** One value drawn as its kind shows it. */
 export function cellOf(def: FieldDef | undefined, value: unknown, lang: Lang): ReactNode {
   switch (def?.kind) {
+    case 'instant':
+      return labTime(value);
     case 'enum':
       return typeof value === 'string' ? enumLabel(def.options ?? [], value, lang) : text(value);
     case 'bool': {
@@ -96,9 +98,12 @@ export function columnsOf(res: ResourceDef, lang: Lang): Column[] {
     const render = (row: Row): ReactNode => {
       if (col.kind === 'instant') return formatInstant(row[col.key]);
       if (col.kind === 'state') return <PublicStateChip row={row} field={col.key} />;
-      if (col.bilingual) return pick(row[`${col.key}_zh`], row[`${col.key}_en`], lang);
-      if (col.with) return `${text(row[col.key])} / ${text(row[col.with])}`;
       const href = col.opens ? publicPageOf(res, row) : undefined;
+      if (col.bilingual) {
+        const shown = pick(row[`${col.key}_zh`], row[`${col.key}_en`], lang);
+        return href ? <PublicLink href={href} text={text(shown)} lang={lang} /> : shown;
+      }
+      if (col.with) return `${text(row[col.key])} / ${text(row[col.with])}`;
       if (href) return <PublicLink href={href} text={text(row[col.key])} lang={lang} />;
       return cellOf(def, row[col.key], lang);
     };

@@ -305,6 +305,7 @@ export const en: Messages = {
       table: 'Table',
     },
     filter: 'Filter',
+    missing: { label: 'Languages', all: 'All', en: 'Missing English', zh: 'Missing Chinese' },
     adminOnly: 'No permission: only administrators may see and edit {{what}}.',
     sortBy: 'Sort by {{column}}',
     rowsPerPage: 'Rows per page',

@@ -286,6 +286,7 @@ export const zh = {
       table: '表格',
     },
     filter: '筛选',
+    missing: { label: '语言', all: '全部', en: '缺英文', zh: '缺中文' },
     adminOnly: '没有权限：只有管理员可以查看和编辑{{what}}。',
     sortBy: '排序：{{column}}',
     rowsPerPage: '每页行数',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ADMIN, browserSuite, e2eAvailable, hydrated } from './server.ts';
+import { ADMIN, browserSuite, e2eAvailable, hydrated, logInThroughPage } from './server.ts';
 
 // Openings (issue #27, points 2 and 3) in Chromium, on the demo lab, at 1280 and 390 px, in Chinese and
 // English: the list at /join and an opening's page (its facts, its markdown, its JSON-LD JobPosting with
@@ -144,6 +144,47 @@ describe.skipIf(!e2eAvailable)('openings in the browser', { timeout: 90_000 }, (
       await expect.poll(found, { timeout: 10_000, interval: 250 }).toBe(0);
     } finally {
       await visitor.close();
+    }
+  });
+
+  it('is edited in the console, whose list marks a record lacking a language and filters to them (point 3)', async () => {
+    for (const [lang, width] of [
+      ['zh', 1280],
+      ['en', 390],
+    ] as const) {
+      const { page } = await s.open({ lang, width });
+      await logInThroughPage(page, s.at(''), ADMIN.username, ADMIN.password, '/console/opening');
+      const missingEn = lang === 'zh' ? '缺英文' : 'Missing English';
+      const rows = width > 600 ? page.locator('tbody tr') : page.locator('ul[aria-label] > li');
+      await expect.poll(() => rows.count()).toBe(5);
+      // the research assistant's is written in Chinese only
+      const marked = rows.filter({ hasText: missingEn });
+      expect(await marked.count()).toBe(1);
+      expect(await marked.innerText()).toContain('科研助理');
+      if (SHOTS) await page.screenshot({ path: `${SHOTS}/console-${lang}-${width}.png`, fullPage: true });
+      const languages = page.getByRole('combobox', { name: lang === 'zh' ? '语言' : 'Languages', exact: true });
+      // the filter asks the server
+      const asked = page.waitForRequest((r) => r.url().includes('/api/opening/') && r.url().includes('missing=en'));
+      await languages.click();
+      await page.getByRole('option', { name: missingEn }).click();
+      await asked;
+      await expect.poll(() => rows.count()).toBe(1);
+      expect(await rows.first().innerText()).toContain('科研助理');
+      await languages.click();
+      await page.getByRole('option', { name: lang === 'zh' ? '缺中文' : 'Missing Chinese' }).click();
+      await expect.poll(() => rows.first().innerText()).toContain(lang === 'zh' ? '暂无记录' : 'No records');
+      // its editor: the deadline as Beijing time
+      await languages.click();
+      await page.getByRole('option', { name: lang === 'zh' ? '全部' : 'All' }).click();
+      await expect.poll(() => rows.count()).toBe(5);
+      await rows
+        .filter({ hasText: '科研助理' })
+        .getByRole('button', { name: lang === 'zh' ? '编辑' : 'Edit' })
+        .click();
+      const dialog = page.getByRole('dialog');
+      await dialog.waitFor();
+      expect(await dialog.getByLabel(lang === 'zh' ? '截止时间（北京时间）' : 'Deadline (Beijing time)').inputValue()).toMatch(/^2027-01-15T23:59/);
+      if (SHOTS) await page.screenshot({ path: `${SHOTS}/console-editor-${lang}-${width}.png` });
     }
   });
 });
