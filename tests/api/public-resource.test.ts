@@ -10,7 +10,7 @@ import { menuOf } from '../../app/lib/paths.ts';
 import { loader as rootLoader } from '../../app/root.tsx';
 import * as listPage from '../../app/routes/public/resource-list.tsx';
 import * as recordPage from '../../app/routes/public/resource-record.tsx';
-import { defineResource } from '../../common/resource.ts';
+import { defineResource, isPublicResource, publicListPath } from '../../common/resource.ts';
 import type { Topic } from '../../server/cache/changes.ts';
 import { isPostgres } from '../../server/db/database.ts';
 import { createPageData } from '../../server/pages/page-data.ts';
@@ -165,7 +165,18 @@ describe.each(dialects)('a public resource declared in a test, on %s', (dialect)
       context.set(pageDataContext, createPageData(t.app.lab, pageRequest('/', lang), new Set()));
       const root = await rootLoader({ context, request: new Request('https://lab.example/'), params: {} } as never);
       const menu = menuOf(root.nav);
-      expect(menu.map((e) => e.href)).toEqual(['/', '/news', '/people', '/curriculum', '/sharedtask', '/publication', '/prizes', '/DISCOpen']);
+      // the resources declared in common/resources have entries of their own, at their places
+      const declared = new Set(registry.flatMap((r) => (isPublicResource(r.crud.res) ? [publicListPath(r.crud.res)] : [])));
+      expect(menu.map((e) => e.href).filter((h) => !declared.has(h))).toEqual([
+        '/',
+        '/news',
+        '/people',
+        '/curriculum',
+        '/sharedtask',
+        '/publication',
+        '/prizes',
+        '/DISCOpen',
+      ]);
       expect(menu.find((e) => e.href === '/prizes')?.label).toBe(lang === 'zh' ? '获奖' : 'Prizes');
     }
   });
