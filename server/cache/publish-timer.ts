@@ -5,7 +5,7 @@ import type { Changes, Topic } from './changes.ts';
 // timer for the earliest publish time to come and, when it comes, announces that kind of record as
 // changed (`changes.changed`), so the page and read caches drop what they hold, the search index reads the
 // records again, and the other instances hear it too. The same holds for the end of a declared public
-// resource's public window (`public.until`, issue #27: an opening's deadline), announced under its name. The plan is read again at start and whenever a kind
+// resource's public window (`public.until`, issue #27: a deadline), announced under its name. The plan is read again at start and whenever a kind
 // with publish times changes, here or on another instance; a wait is at most a day, read again then.
 
 /** The longest a timer waits before reading the plan again (also keeps far moments within setTimeout's range). */
