@@ -7,7 +7,7 @@ import type { Lang } from '../../common/enums.ts';
 import { enumLabel } from '../../common/enums.ts';
 import type { FieldDef } from '../../common/fields.ts';
 import { pick } from '../../common/lang.ts';
-import { type ListColumn, publicPageOf, type ResourceDef } from '../../common/resource.ts';
+import { isPublicNow, isPublicResource, type ListColumn, publicPageOf, type ResourceDef } from '../../common/resource.ts';
 import { labTime } from '../../common/instant.ts';
 import { sortKeyOf } from '../../common/list-params.ts';
 import { publicState } from '../../common/resources/flags.ts';
@@ -77,6 +77,12 @@ function PublicStateChip({ row, field }: { row: Row; field: string }) {
   return <Chip size="small" color="success" variant="outlined" label={t('console.publishing.published')} />;
 }
 
+/** A released record whose public window has ended (a deadline passed). */
+function EndedChip({ at }: { at: unknown }) {
+  const { t } = useT();
+  return <Chip size="small" variant="outlined" label={t('console.publishing.ended', { time: labTime(at) })} />;
+}
+
 const opensLabel = { zh: '在新标签页打开公开页面', en: 'Open the public page in a new tab' } as const;
 
 /** A record's public page, opened in a new tab. */
@@ -105,6 +111,9 @@ export function columnsOf(res: ResourceDef, lang: Lang): Column[] {
       }
       if (col.with) return `${text(row[col.key])} / ${text(row[col.with])}`;
       if (href) return <PublicLink href={href} text={text(row[col.key])} lang={lang} />;
+      // a released record past the end of its public window (`public.until`) is no longer public: say so
+      const until = res.public?.releasedBy === col.key ? res.public.until : undefined;
+      if (until && row[col.key] === true && isPublicResource(res) && !isPublicNow(res, row)) return <EndedChip at={row[until]} />;
       return cellOf(def, row[col.key], lang);
     };
     const sort = sortKeyOf(res, c, lang);

@@ -320,6 +320,7 @@ export const en: Messages = {
       draft: 'Draft',
       scheduled: 'Scheduled {{time}}',
       published: 'Published',
+      ended: 'Ended {{time}}',
       hint: 'Beijing time; empty: public as soon as it is published',
       clear: 'Clear the publish time',
       preview: 'Preview',

@@ -301,6 +301,7 @@ export const zh = {
       draft: '草稿',
       scheduled: '定时 {{time}}',
       published: '已发布',
+      ended: '已截止 {{time}}',
       hint: '北京时间；留空则发布后立即公开',
       clear: '清除定时',
       preview: '预览',
