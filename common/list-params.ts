@@ -16,7 +16,7 @@ export const PAGE_SIZES = [10, 25, 50, 100] as const;
 /** The most rows one page may ask for. */
 export const LIMIT_MAX = 500;
 
-export type ListParams = { q?: string; sort?: string; order?: 'asc' | 'desc'; limit?: number; offset?: number };
+export type ListParams = { q?: string; sort?: string; order?: 'asc' | 'desc'; limit?: number; offset?: number; missing?: Lang };
 
 const sortableKinds: ReadonlySet<FieldKind> = new Set(['text', 'url', 'email', 'date', 'time', 'instant', 'bool', 'int', 'enum']);
 const searchableKinds: ReadonlySet<FieldKind> = new Set(['text', 'longtext', 'url', 'email', 'date', 'list', 'enum', 'int']);
@@ -57,6 +57,13 @@ export function filterColumns(res: ResourceDef): string[] {
   return [...new Set(names)].filter((n) => n === res.id || (res.fields[n] !== undefined && searchableKinds.has(res.fields[n].kind)));
 }
 
+/**
+ * The bilingual pairs a list's "missing English" / "missing Chinese" filter looks at (issue #27, point 3):
+ * every `key` whose `key_zh` and `key_en` text fields the declaration has. A record lacks a language where
+ * a pair is written in the other one only.
+ */
+export { bilingualPairs as missingPairs } from './resource.ts';
+
 /** The words of a filter text that count: split at white space, at most FILTER_WORDS of them, lower case. */
 export function filterWords(q: string | undefined): string[] {
   return (q ?? '')
@@ -75,6 +82,7 @@ export function listSearch(p: ListParams): string {
   if (p.sort && p.order) out.set('order', p.order);
   if (p.limit !== undefined) out.set('limit', String(p.limit));
   if (p.offset) out.set('offset', String(p.offset));
+  if (p.missing) out.set('missing', p.missing);
   const s = out.toString();
   return s ? `?${s}` : '';
 }

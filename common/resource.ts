@@ -107,6 +107,35 @@ export type PublicDef<K extends string = string> = {
    * award: `award`): a member's page's Person lists their titles under it.
    */
   readonly personProperty?: string;
+  /**
+   * The end of a record's public window: an instant field. A record is public until that moment (none: no
+   * end); the publish timer (server/cache/publish-timer.ts) announces the change when the moment comes, so
+   * the record leaves the pages, the read, the sitemap and the search by itself.
+   */
+  readonly until?: K;
+  /** Values shown with their field's label on the card and the record page (a date, a deadline), each as its kind says. */
+  readonly facts?: readonly K[];
+  /** A heading over a text block of the record page, by its `text` key (none: no heading). */
+  readonly headings?: Readonly<Partial<Record<string, Label>>>;
+  /** A short line on the home page, linking to the list, while any record is public ("we are recruiting"). */
+  readonly home?: Label;
+  /** The record page's schema.org JSON-LD (`@context` is added): from the projected record and what its page shows. */
+  readonly jsonLd?: (record: Record<string, unknown>, page: JsonLdPage) => Record<string, unknown>;
+};
+
+/** What a declaration's `jsonLd` gets besides the record: its page as shown, in the reader's language. */
+export type JsonLdPage = {
+  readonly lang: 'zh' | 'en';
+  readonly url: string;
+  readonly title: string;
+  /** The record's text, plain. */
+  readonly text: string;
+  /** The record's text as its page's HTML (sanitized). */
+  readonly html: string;
+  /** The lab, as a schema.org Organization. */
+  readonly organization: Record<string, unknown>;
+  /** The lab's address in the reader's language ('' when none is set). */
+  readonly address: string;
 };
 
 /** A declaration with a public side. */
@@ -150,6 +179,42 @@ export function publicSchema(res: PublicResource): z.ZodObject<z.core.$ZodShape,
   return z.strictObject(shape);
 }
 
+const blankText = (v: unknown) => v == null || (typeof v === 'string' && v.trim() === '') || (Array.isArray(v) && v.length === 0);
+
+/**
+ * The bilingual pairs of a declaration (issue #27, point 3): each `key` whose text fields `key_zh` and
+ * `key_en` are both declared (among `names`, when given).
+ */
+export function bilingualPairs(res: Pick<ResourceDef, 'fields'>, names?: readonly string[]): string[] {
+  const among = names ? new Set(names) : undefined;
+  const textual = (n: string) => {
+    const kind = res.fields[n]?.kind;
+    return (kind === 'text' || kind === 'longtext') && (!among || among.has(n));
+  };
+  return Object.keys(res.fields)
+    .filter((n) => n.endsWith('_zh') && textual(n) && textual(`${n.slice(0, -3)}_en`))
+    .map((n) => n.slice(0, -3));
+}
+
+/** The languages a record lacks: a pair (of `pairs`) written in the other language only. */
+export function missingLanguages(row: Record<string, unknown>, pairs: readonly string[]): ('zh' | 'en')[] {
+  const out = new Set<'zh' | 'en'>();
+  for (const key of pairs) {
+    const zh = blankText(row[`${key}_zh`]);
+    const en = blankText(row[`${key}_en`]);
+    if (zh && !en) out.add('zh');
+    if (en && !zh) out.add('en');
+  }
+  return (['zh', 'en'] as const).filter((l) => out.has(l));
+}
+
+/** The language a field or pair of a record is shown in, for a reader of `lang`: theirs, unless only the other has it. */
+export function shownLanguage(row: Record<string, unknown>, key: string, lang: 'zh' | 'en'): 'zh' | 'en' {
+  if (key in row) return lang;
+  const other = lang === 'zh' ? 'en' : 'zh';
+  return blankText(row[`${key}_${lang}`]) && !blankText(row[`${key}_${other}`]) ? other : lang;
+}
+
 /** A field, or a `key_zh`/`key_en` pair, of a record in `lang` (else the other language). */
 export function publicText(row: Record<string, unknown>, key: string, lang: 'zh' | 'en'): string {
   const text = (v: unknown) => (Array.isArray(v) ? v.join(', ') : v == null ? '' : String(v));
@@ -165,7 +230,12 @@ export function publicValue(res: ResourceDef, row: Record<string, unknown>, key:
   return entry ? entry[lang] : publicText(row, key, lang);
 }
 
-/** A declared public record as its card and page show it (issue #27): in the reader's language, with the projection's record for a resource's own component. */
+/**
+ * A declared public record as its card and page show it (issue #27): in the reader's language, with the
+ * projection's record for a resource's own component. Where a text exists only in the other language it is
+ * shown in that one (issue #27, point 3): `titleLang` and each block's `lang` say which, `missing` whether the
+ * record lacks the reader's language somewhere, `langs` the languages it is complete in (its hreflang).
+ */
 export type PublicCardData = {
   id: number;
   href: string;
@@ -173,6 +243,12 @@ export type PublicCardData = {
   meta: string;
   text: string[];
   record: Record<string, unknown>;
+  titleLang?: 'zh' | 'en';
+  facts?: { label: string; value: string }[];
+  missing?: boolean;
+  langs?: ('zh' | 'en')[];
+  /** The record page's text blocks: a heading, the text as sanitized HTML (markdown rendered) or plain, and its language. */
+  blocks?: { key: string; heading: string; html: string | null; text: string; lang: 'zh' | 'en' }[];
   /** The names of its people fields among `details`, for its card (which is a link: no links inside). */
   people?: string;
   /** Its declared `details`, those with a value. */
@@ -190,8 +266,15 @@ export type PublicResourceInfo = { name: string; segment: string; label: string;
 export function publicPageOf(res: ResourceDef, row: Record<string, unknown>): string | undefined {
   if (res.publicPath) return res.publicPath(row);
   if (!isPublicResource(res) || row[res.id] == null) return undefined;
-  const flag = res.public.releasedBy;
-  return !flag || row[flag] === true ? publicRecordPath(res, String(row[res.id])) : undefined;
+  return isPublicNow(res, row) ? publicRecordPath(res, String(row[res.id])) : undefined;
+}
+
+/** Whether a record (as read) is public at `now`: released, and its public window (`until`) not passed. */
+export function isPublicNow(res: PublicResource, row: Record<string, unknown>, now: Date = new Date()): boolean {
+  const { releasedBy: flag, until } = res.public;
+  if (flag && row[flag] !== true) return false;
+  const end = until ? row[until] : undefined;
+  return typeof end !== 'string' || end === '' || Date.parse(end) > now.getTime();
 }
 
 /** The first path segments public resources take (lower case): reserved as usernames. */

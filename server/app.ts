@@ -41,7 +41,7 @@ import { storedFileRoutes } from './http/stored-files.ts';
 import { ensureAdmin } from './services/bootstrap.ts';
 import { scheduleOrphanSweep } from './storage/orphans.ts';
 import { createStorage } from './storage/storage.ts';
-import { Changes, declareTopics } from './cache/changes.ts';
+import { Changes, declareTopics, type Topic } from './cache/changes.ts';
 import { documentIdOf, documentsOf, someDocumentsOf, unpublishedDocumentsOf } from './search/documents.ts';
 import { SearchIndex } from './search/search-index.ts';
 import { searchRoutes } from './api/search.ts';
@@ -122,6 +122,8 @@ export async function buildApp({ config, db: givenDb, logger = false, pgSchema, 
   // their pages' first segments are no one's username, their records are searched
   const declaredPublic = publicCruds(resources);
   declareTopics(declaredPublic.map((c) => c.res.name));
+  // the declared public resources whose records leave the site at a time of their own (`public.until`)
+  const windowed = declaredPublic.map((c) => c.res).filter((r) => r.public.until !== undefined);
   declareResultKinds(declaredPublic.filter((c) => c.res.public.search !== false).map((c) => c.res.name));
   reserveUsernames(publicSegments(declaredPublic.map((c) => c.res)));
   for (const c of declaredPublic) declareListPage(publicListPath(c.res));
@@ -149,7 +151,7 @@ export async function buildApp({ config, db: givenDb, logger = false, pgSchema, 
   // outgoing mail (issue #30): server/mail/
   const mailer = new Mailer(config, app.log);
   const publishTimer = new PublishTimer(
-    (now) => nextPublications(db, now),
+    (now) => nextPublications(db, now, windowed),
     changes,
     (e) => app.log.error({ err: e }, 'the publish timer could not read the publish times'),
     // each record that went public at its time is an entry of the activity log, by the system (issue #28)
@@ -160,6 +162,7 @@ export async function buildApp({ config, db: givenDb, logger = false, pgSchema, 
         const published = await logPublications(db, topics, now);
         if (published.length > 0) mailer.later('publication notice', () => noticePublished(db, mailer, config, published));
       }),
+    windowed.map((r) => r.name as Topic),
   );
   const lab: Lab = { db, storage, config, changes, search, unpublished, publishTimer, jobs, publicResources: declaredPublic, mailer };
   app.decorate('lab', lab);

@@ -7,7 +7,7 @@ import type { Lang } from '../../common/enums.ts';
 import { enumLabel } from '../../common/enums.ts';
 import type { FieldDef } from '../../common/fields.ts';
 import { pick } from '../../common/lang.ts';
-import { type ListColumn, publicPageOf, type ResourceDef } from '../../common/resource.ts';
+import { isPublicNow, isPublicResource, type ListColumn, publicPageOf, type ResourceDef } from '../../common/resource.ts';
 import { labTime } from '../../common/instant.ts';
 import { sortKeyOf } from '../../common/list-params.ts';
 import { publicState } from '../../common/resources/flags.ts';
@@ -33,6 +33,8 @@ const text = (v: unknown): string => (v === null || v === undefined ? '' : Array
 /** One value drawn as its kind shows it. */
 export function cellOf(def: FieldDef | undefined, value: unknown, lang: Lang): ReactNode {
   switch (def?.kind) {
+    case 'instant':
+      return labTime(value);
     case 'enum':
       return typeof value === 'string' ? enumLabel(def.options ?? [], value, lang) : text(value);
     case 'bool': {
@@ -75,6 +77,12 @@ function PublicStateChip({ row, field }: { row: Row; field: string }) {
   return <Chip size="small" color="success" variant="outlined" label={t('console.publishing.published')} />;
 }
 
+/** A released record whose public window has ended (a deadline passed). */
+function EndedChip({ at }: { at: unknown }) {
+  const { t } = useT();
+  return <Chip size="small" variant="outlined" label={t('console.publishing.ended', { time: labTime(at) })} />;
+}
+
 const opensLabel = { zh: '在新标签页打开公开页面', en: 'Open the public page in a new tab' } as const;
 
 /** A record's public page, opened in a new tab. */
@@ -96,10 +104,16 @@ export function columnsOf(res: ResourceDef, lang: Lang): Column[] {
     const render = (row: Row): ReactNode => {
       if (col.kind === 'instant') return formatInstant(row[col.key]);
       if (col.kind === 'state') return <PublicStateChip row={row} field={col.key} />;
-      if (col.bilingual) return pick(row[`${col.key}_zh`], row[`${col.key}_en`], lang);
-      if (col.with) return `${text(row[col.key])} / ${text(row[col.with])}`;
       const href = col.opens ? publicPageOf(res, row) : undefined;
+      if (col.bilingual) {
+        const shown = pick(row[`${col.key}_zh`], row[`${col.key}_en`], lang);
+        return href ? <PublicLink href={href} text={text(shown)} lang={lang} /> : shown;
+      }
+      if (col.with) return `${text(row[col.key])} / ${text(row[col.with])}`;
       if (href) return <PublicLink href={href} text={text(row[col.key])} lang={lang} />;
+      // a released record past the end of its public window (`public.until`) is no longer public: say so
+      const until = res.public?.releasedBy === col.key ? res.public.until : undefined;
+      if (until && row[col.key] === true && isPublicResource(res) && !isPublicNow(res, row)) return <EndedChip at={row[until]} />;
       return cellOf(def, row[col.key], lang);
     };
     const sort = sortKeyOf(res, c, lang);

@@ -3,6 +3,9 @@ import SwapVertIcon from '@mui/icons-material/SwapVert';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
@@ -23,8 +26,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useOutletContext, useSearchParams } from 'react-router';
 import type { Lang } from '../../common/enums.ts';
-import type { ListParams } from '../../common/list-params.ts';
-import { type Access, defaults, fieldLabel, type ResourceDef } from '../../common/resource.ts';
+import { type ListParams, missingPairs } from '../../common/list-params.ts';
+import { type Access, defaults, fieldLabel, missingLanguages, type ResourceDef } from '../../common/resource.ts';
 import type { StoredSession } from '../lib/session.ts';
 import { useT } from '../i18n/index.tsx';
 import { ApiFailure, api, listQuery } from './api.ts';
@@ -151,13 +154,23 @@ export function ResourceScreen({
   const [page, setPage] = useState(0);
   // the list's filter, sort and page size (issue #28): asked of the server, one page at a time
   const [q, setQ] = useState('');
+  // the records lacking English or Chinese (issue #27, point 3), for a resource with bilingual pairs
+  const pairs = missingPairs(res);
+  const [missing, setMissing] = useState<Lang | ''>('');
   const [sorting, setSorting] = useState<{ sort: string; order: 'asc' | 'desc' } | null>(null);
   const [pageSize, setPageSize] = usePageSize(res.name);
   const [editing, setEditing] = useState<Row | null>(null);
   // a restored version remounts the form, so fields that keep state of their own start from its values
   const [restores, setRestores] = useState(0);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const listParams: ListParams = { ...(q ? { q } : {}), ...(sorting ?? {}), limit: pageSize, offset: page * pageSize };
+  const listParams: ListParams = { ...(q ? { q } : {}), ...(missing ? { missing } : {}), ...(sorting ?? {}), limit: pageSize, offset: page * pageSize };
+  /** A record's marks: the languages it lacks, a text written in the other language only. */
+  const marks = (row: Row) =>
+    pairs.length === 0
+      ? null
+      : missingLanguages(row, pairs).map((l) => (
+          <Chip key={l} size="small" variant="outlined" color="warning" label={t(`console.missing.${l}`)} sx={{ ml: 0.5, height: 20, fontSize: '0.7rem' }} />
+        ));
   const list = useQuery({ ...pageQuery(res, listParams), enabled: allowed(res.access.read) });
   const rows = sort ? sort(list.data?.rows ?? []) : (list.data?.rows ?? []);
   const total = list.data?.total ?? 0;
@@ -441,6 +454,7 @@ export function ResourceScreen({
                 {first + i + 1}
               </Typography>
               {titleColumn ? cellOf(titleColumn, row) : null}
+              {marks(row)}
             </Typography>
             <Box component="dl" sx={{ m: 0, mt: 0.5, display: 'grid', gridTemplateColumns: 'auto minmax(0, 1fr)', columnGap: 1, rowGap: 0.25 }}>
               {columns
@@ -498,7 +512,10 @@ export function ResourceScreen({
             )}
             {pageRows.map((row, i) => (
               <TableRow key={id(row)} hover selected={!!editing && id(editing) === id(row)}>
-                <TableCell>{first + i + 1}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                  {first + i + 1}
+                  {marks(row)}
+                </TableCell>
                 {columns.map((c) => (
                   <TableCell key={c.key} sx={{ maxWidth: 320, overflow: 'hidden', textOverflow: 'ellipsis' }}>
                     {cellOf(c, row)}
@@ -542,7 +559,25 @@ export function ResourceScreen({
       {reordering > 0 && whole.data && (
         <SortDialog key={reordering} res={res} rows={whole.data} title={title} onClose={() => setReordering(0)} onSaved={reload} />
       )}
-      <Box sx={{ mb: 2 }}>
+      <Box sx={{ mb: 2, display: 'flex', flexWrap: 'wrap', gap: 2 }}>
+        {pairs.length > 0 && (
+          <TextField
+            select
+            size="small"
+            label={t('console.missing.label')}
+            value={missing}
+            slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+            onChange={(e) => {
+              setMissing(e.target.value as Lang | '');
+              setPage(0);
+            }}
+            sx={{ minWidth: { xs: '100%', sm: 200 } }}
+          >
+            <MenuItem value="">{t('console.missing.all')}</MenuItem>
+            <MenuItem value="en">{t('console.missing.en')}</MenuItem>
+            <MenuItem value="zh">{t('console.missing.zh')}</MenuItem>
+          </TextField>
+        )}
         <FilterBox
           label={columns.map((c) => c.label).join(lang === 'zh' ? '、' : ', ')}
           onChange={(text) => {

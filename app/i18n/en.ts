@@ -3,7 +3,7 @@ import type { Messages } from './zh.ts';
 
 export const en: Messages = {
   /** The generic pages of a declared public resource (issue #27). */
-  declared: { empty: 'Nothing here yet.' },
+  declared: { empty: 'Nothing here yet.', notInReaderLanguage: 'This item is not yet available in English.', recruiting: 'Learn more' },
   nav: {
     home: 'Home',
     news: 'News',
@@ -310,6 +310,7 @@ export const en: Messages = {
       table: 'Table',
     },
     filter: 'Filter',
+    missing: { label: 'Languages', all: 'All', en: 'Missing English', zh: 'Missing Chinese' },
     adminOnly: 'No permission: only administrators may see and edit {{what}}.',
     sortBy: 'Sort by {{column}}',
     rowsPerPage: 'Rows per page',
@@ -324,6 +325,7 @@ export const en: Messages = {
       draft: 'Draft',
       scheduled: 'Scheduled {{time}}',
       published: 'Published',
+      ended: 'Ended {{time}}',
       hint: 'Beijing time; empty: public as soon as it is published',
       clear: 'Clear the publish time',
       preview: 'Preview',

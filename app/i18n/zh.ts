@@ -1,7 +1,7 @@
 // 中文界面文字。en.ts 必须有同样的键（类型检查）。
 export const zh = {
   /** 声明了公开部分的资源的通用页面（issue #27）。 */
-  declared: { empty: '暂无内容。' },
+  declared: { empty: '暂无内容。', notInReaderLanguage: '此内容暂无中文版本。', recruiting: '了解详情' },
   nav: {
     home: '首页',
     news: '新闻',
@@ -291,6 +291,7 @@ export const zh = {
       table: '表格',
     },
     filter: '筛选',
+    missing: { label: '语言', all: '全部', en: '缺英文', zh: '缺中文' },
     adminOnly: '没有权限：只有管理员可以查看和编辑{{what}}。',
     sortBy: '排序：{{column}}',
     rowsPerPage: '每页行数',
@@ -305,6 +306,7 @@ export const zh = {
       draft: '草稿',
       scheduled: '定时 {{time}}',
       published: '已发布',
+      ended: '已截止 {{time}}',
       hint: '北京时间；留空则发布后立即公开',
       clear: '清除定时',
       preview: '预览',

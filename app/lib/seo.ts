@@ -11,6 +11,8 @@ export function seo(opts: {
   forced?: boolean;
   image?: string | null;
   type?: string;
+  /** The languages the page's text exists in: an hreflang alternate only for each (issue #27, point 3; both unless given). */
+  langs?: readonly Lang[];
 }): MetaDescriptor[] {
   const url = `${opts.origin}${opts.path}`;
   const withLang = (l: Lang) => `${url}${url.includes('?') ? '&' : '?'}lang=${l}`;
@@ -21,8 +23,7 @@ export function seo(opts: {
     { name: 'description', content: description },
     // the canonical URL is the page itself: with ?lang= when the request forced a language
     { tagName: 'link', rel: 'canonical', href: opts.forced ? withLang(opts.lang) : url },
-    { tagName: 'link', rel: 'alternate', hrefLang: 'zh', href: withLang('zh') },
-    { tagName: 'link', rel: 'alternate', hrefLang: 'en', href: withLang('en') },
+    ...(opts.langs ?? (['zh', 'en'] as const)).map((l) => ({ tagName: 'link', rel: 'alternate', hrefLang: l, href: withLang(l) })),
     { tagName: 'link', rel: 'alternate', hrefLang: 'x-default', href: url },
     { property: 'og:title', content: opts.title },
     { property: 'og:description', content: description },

@@ -20,6 +20,7 @@ import { coverImage, csvDataset, pdfDocument, portraitImage } from './assets.ts'
 import * as content from './content.ts';
 import { seedSiteContent } from './site-seed.ts';
 import { seedRecords } from './records.ts';
+import { seedOpenings } from './openings.ts';
 import { seedAdvisor } from './advisor-seed.ts';
 
 // Fills an empty database with the demo lab through the same services (and validation) the API uses.
@@ -172,5 +173,6 @@ export async function seedDemo(db: DB, storage: Storage, adminPassword: string, 
 
   await seedSiteContent(db, storage, ctx);
   await seedRecords(db, adminCtx);
+  await seedOpenings(ctx);
   if (opts.advisor) await seedAdvisor(db, ctx, opts.advisor, (p) => create(people, person, ctx, p));
 }

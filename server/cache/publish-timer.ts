@@ -4,7 +4,8 @@ import type { Changes, Topic } from './changes.ts';
 // A record scheduled for later (issue #16, "publish at") appears with nobody online: each instance keeps one
 // timer for the earliest publish time to come and, when it comes, announces that kind of record as
 // changed (`changes.changed`), so the page and read caches drop what they hold, the search index reads the
-// records again, and the other instances hear it too. The plan is read again at start and whenever a kind
+// records again, and the other instances hear it too. The same holds for the end of a declared public
+// resource's public window (`public.until`, issue #27: a deadline), announced under its name. The plan is read again at start and whenever a kind
 // with publish times changes, here or on another instance; a wait is at most a day, read again then.
 
 /** The longest a timer waits before reading the plan again (also keeps far moments within setTimeout's range). */
@@ -14,7 +15,7 @@ const RETRY_MS = 60_000;
 
 const isScheduled = (topic: Topic): topic is keyof typeof scheduledTables => Object.hasOwn(scheduledTables, topic);
 
-/** The earliest publish time to come of each kind, earliest first (`nextPublications` of server/services/content.ts). */
+/** The earliest publish time (or end of a public window) to come of each kind, earliest first (`nextPublications` of server/services/content.ts). */
 export type NextPublications = (now: string) => Promise<{ topic: Topic; at: string }[]>;
 
 export class PublishTimer {
@@ -30,18 +31,30 @@ export class PublishTimer {
 
   readonly #onCome: ((topics: Topic[], now: string) => Promise<void>) | undefined;
 
-  /** `onCome`: told the kinds whose time has come, and when (the activity log's entries, issue #28). */
-  constructor(next: NextPublications, changes: Changes, onError: (e: unknown) => void, onCome?: (topics: Topic[], now: string) => Promise<void>) {
+  readonly #windowed: ReadonlySet<Topic>;
+
+  /**
+   * `onCome`: told the kinds whose time has come, and when (the activity log's entries, issue #28).
+   * `windowed`: the declared kinds whose public window ends (their `public.until`), whose changes move the plan too.
+   */
+  constructor(
+    next: NextPublications,
+    changes: Changes,
+    onError: (e: unknown) => void,
+    onCome?: (topics: Topic[], now: string) => Promise<void>,
+    windowed: readonly Topic[] = [],
+  ) {
     this.#next = next;
     this.#changes = changes;
     this.#onError = onError;
     this.#onCome = onCome;
+    this.#windowed = new Set(windowed);
   }
 
   /** Reads the plan and keeps it current from now on. */
   start(): Promise<void> {
     this.#stopHearing = this.#changes.on((topic) => {
-      if (isScheduled(topic)) void this.plan();
+      if (isScheduled(topic) || this.#windowed.has(topic)) void this.plan();
     });
     return this.plan();
   }

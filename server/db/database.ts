@@ -21,6 +21,7 @@ import * as publishNotice from './migrations/2026-11-27-0302-publish-notice.ts';
 import * as externalLogin from './migrations/2026-11-27-0401-external-login.ts';
 import * as award from './migrations/2026-11-27-0601-award.ts';
 import * as patent from './migrations/2026-11-27-0602-patent.ts';
+import * as opening from './migrations/2026-11-27-0701-opening.ts';
 import type { Database } from './schema.ts';
 
 // PostgreSQL returns bigint (int8) columns as strings by default; sizes and login times fit a double.
@@ -113,6 +114,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27-0401-external-login': externalLogin,
   '2026-11-27-0601-award': award,
   '2026-11-27-0602-patent': patent,
+  '2026-11-27-0701-opening': opening,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

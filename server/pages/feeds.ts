@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Lang } from '../../common/enums.ts';
 import { pick } from '../../common/lang.ts';
 import { paths } from '../../common/paths.ts';
 import { textOfHtml } from '../search/text.ts';
@@ -63,7 +64,7 @@ export async function feedRoutes(app: FastifyInstance) {
     // every page of the long lists, so each record is reachable by a crawler without JavaScript
     const pageUrls = (base: string, count: number) =>
       Array.from({ length: count - 1 }, (_, i) => [`${base}${base.includes('?') ? '&' : '?'}page=${i + 2}`, undefined] as [string, undefined]);
-    const urls: [string, string | undefined][] = [
+    const urls: [string, string | undefined, Lang[]?][] = [
       ['/', undefined],
       ['/news', undefined],
       ...pageUrls('/news', pages.news),
@@ -83,13 +84,14 @@ export async function feedRoutes(app: FastifyInstance) {
       ...tasks.map((c) => [`/sharedtask/${encodeURIComponent(String(c.slug))}`, undefined] as [string, undefined]),
       ...pids.map((pid) => [paths.publicationItem(pid), undefined] as [string, undefined]),
       // the declared public resources' pages (issue #27)
-      ...declared.map((p) => [p, undefined] as [string, undefined]),
+      // a record's page names an alternate only in the languages its text exists in (issue #27, point 3)
+      ...declared.map(([p, langs]) => [p, undefined, langs] as [string, undefined, Lang[]?]),
     ];
     const body = urls
-      .map(([p, lastmod]) => {
+      .map(([p, lastmod, langs = ['zh', 'en']]) => {
         const loc = `${d.origin}${p}`;
         const alt = (l: string) => `<xhtml:link rel="alternate" hreflang="${l}" href="${xml(`${loc}${loc.includes('?') ? '&' : '?'}lang=${l}`)}"/>`;
-        return `<url><loc>${xml(loc)}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}${alt('zh')}${alt('en')}</url>`;
+        return `<url><loc>${xml(loc)}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}${langs.map(alt).join('')}</url>`;
       })
       .join('\n');
     reply.type('application/xml; charset=utf-8');

@@ -36,9 +36,21 @@ import { renderMarkdown } from './markdown.ts';
 import { pageParams } from './page-params.ts';
 import type { Topic } from '../cache/changes.ts';
 import { Forbidden, NotFound } from '../errors.ts';
-import { type PublicResource, type PublicResourceInfo, publicListPath, publicRecordPath } from '../../common/resource.ts';
-import { type PublicCrud, detailTopics, publicCards, publicListPage, publicRecord, publicRecords, publicRecordsNaming } from '../public/declared.ts';
+import { type PublicCardData, type PublicResource, type PublicResourceInfo, publicListPath, publicRecordPath } from '../../common/resource.ts';
+import {
+  type PublicCrud,
+  detailTopics,
+  publicCards,
+  publicCount,
+  publicListPage,
+  publicRecord,
+  publicRecords,
+  publicRecordsNaming,
+} from '../public/declared.ts';
 import { peopleFields } from '../services/person-refs.ts';
+import { recordLanguages, withRenderedText } from '../public/cards.ts';
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 const infoOf = (res: PublicResource, lang: Lang): PublicResourceInfo => ({
   name: res.name,
@@ -142,6 +154,25 @@ export function createPageData(lab: Lab, req: FastifyRequest, topics: Set<Topic>
   /** The served public resource whose pages start with `segment` (any case). */
   const declaredAt = (segment: string): PublicCrud | undefined => lab.publicResources.find((c) => c.res.public.segment.toLowerCase() === segment.toLowerCase());
 
+  /** A declared record page's schema.org JSON-LD, where its declaration has one (`public.jsonLd`). */
+  async function declaredJsonLd(res: PublicResource, row: Record<string, unknown>, record: PublicCardData): Promise<Record<string, unknown> | null> {
+    if (!res.public.jsonLd) return null;
+    reads('site');
+    const site = await publicSiteSettings(ctx);
+    const organization = { '@type': 'ResearchOrganization', name: pick(site.lab_name_zh, site.lab_name_en, lang), url: `${origin}/` };
+    const blocks = record.blocks ?? [];
+    const ld = res.public.jsonLd(row, {
+      lang,
+      url: `${origin}${record.href}`,
+      title: record.title,
+      text: record.text.join('\n\n'),
+      html: blocks.map((b) => `${b.heading ? `<h2>${escapeHtml(b.heading)}</h2>` : ''}${b.html ?? `<p>${escapeHtml(b.text)}</p>`}`).join(''),
+      organization,
+      address: pick(site.location_zh, site.location_en, lang),
+    });
+    return { '@context': 'https://schema.org', ...ld };
+  }
+
   return {
     lang,
     /**
@@ -175,20 +206,36 @@ export function createPageData(lab: Lab, req: FastifyRequest, topics: Set<Topic>
       if (!row) return null;
       // the names and records its details show (a member renamed, a publication retitled) are read too
       reads(...(detailTopics(crud.res) as Topic[]));
-      const [record] = await publicCards(crud.res, ctx, [row], lang, origin);
-      return record ? { resource: infoOf(crud.res, lang), record } : null;
+      const [card] = await publicCards(crud.res, ctx, [row], lang, origin);
+      if (!card) return null;
+      const record = await withRenderedText(crud.res, card, lang);
+      // schema.org: the declaration's own (public.jsonLd), else the one its type gives (public.schemaType)
+      return { resource: infoOf(crud.res, lang), record, jsonLd: (await declaredJsonLd(crud.res, row, record)) ?? record.jsonLd ?? null };
     },
 
-    /** The sitemap's entries of the declared public resources: each list page (every page of it) and each public record's page. */
-    async declaredSitemap(): Promise<string[]> {
-      const out: string[] = [];
+    /** The home page's lines of the declared public resources that have one (`public.home`) while any of their records is public. */
+    async declaredHome(): Promise<{ key: string; label: string; href: string }[]> {
+      const out: { key: string; label: string; href: string }[] = [];
+      for (const crud of lab.publicResources) {
+        const line = crud.res.public.home;
+        if (!line) continue;
+        reads(crud.res.name as Topic);
+        if ((await publicCount(crud, ctx)) > 0) out.push({ key: crud.res.name, label: line[lang], href: publicListPath(crud.res) });
+      }
+      return out;
+    },
+
+    /** The sitemap's entries of the declared public resources: each list page (every page of it) and each public record's page, with the languages it has (undefined: both). */
+    async declaredSitemap(): Promise<[string, Lang[] | undefined][]> {
+      const out: [string, Lang[] | undefined][] = [];
       for (const crud of lab.publicResources) {
         reads(crud.res.name as Topic);
         const rows = await publicRecords(crud, ctx);
         const base = publicListPath(crud.res);
         const pages = Math.max(1, Math.ceil(rows.length / (crud.res.public.pageSize ?? 24)));
-        out.push(base, ...Array.from({ length: pages - 1 }, (_, i) => `${base}?page=${i + 2}`));
-        out.push(...rows.map((r) => publicRecordPath(crud.res, String(r[crud.res.id]))));
+        out.push([base, undefined], ...Array.from({ length: pages - 1 }, (_, i) => [`${base}?page=${i + 2}`, undefined] as [string, undefined]));
+        // a record's page has an alternate only in the languages its text exists in (issue #27, point 3)
+        out.push(...rows.map((r) => [publicRecordPath(crud.res, String(r[crud.res.id])), recordLanguages(crud.res, r)] as [string, Lang[]]));
       }
       return out;
     },

@@ -2,6 +2,7 @@ import type { Lang } from '../../common/enums.ts';
 import { type ReferredMember, showRefs } from '../../common/person-refs.ts';
 import {
   fieldLabel,
+  isPublicNow,
   isPublicResource,
   type PublicCardData,
   type PublicDetail,
@@ -22,10 +23,11 @@ import { publicPeople } from '../services/people.ts';
 import { isPeopleField, mayName, names, peopleFields } from '../services/person-refs.ts';
 import { NotFound } from '../errors.ts';
 import type { Crud, ListOptions } from '../services/crud.ts';
-import type { Ctx } from '../services/context.ts';
+import { type Ctx, nowIso } from '../services/context.ts';
 import type { SearchDoc } from '../search/documents.ts';
 import type { SearchKind } from '../../common/search.ts';
 import { mapInTurns } from '../search/turns.ts';
+import { cardOf, shownValue } from './cards.ts';
 import type { Registered } from '../registry.ts';
 
 // The public side of a declared resource (issue #27), from its declaration's `public` part alone: which
@@ -41,13 +43,21 @@ export function publicCruds(resources: readonly Registered[]): PublicCrud[] {
   return resources.flatMap((r) => (isPublicResource(r.crud.res) ? [r.crud as PublicCrud] : []));
 }
 
-/** The declaration's one rule of which records are public, as a condition of the query. */
-export function publicWhere(res: PublicResource): ListOptions['where'] | undefined {
-  const flag = res.public.releasedBy;
-  return flag ? (q) => q.where(flag, '=', 1) : undefined;
+/**
+ * The declaration's rule of which records are public, as a condition of the query: released (`releasedBy`)
+ * and within its public window (`until` not passed, at `now`).
+ */
+export function publicWhere(res: PublicResource, now: string = nowIso()): ListOptions['where'] | undefined {
+  const { releasedBy: flag, until } = res.public;
+  if (!flag && !until) return undefined;
+  return (q) => {
+    let out = flag ? q.where(flag, '=', 1) : q;
+    if (until) out = out.where((eb) => eb.or([eb(until, 'is', null), eb(until, '>', now)]));
+    return out;
+  };
 }
 
-const isPublicRow = (res: PublicResource, row: Record<string, unknown>) => !res.public.releasedBy || row[res.public.releasedBy] === true;
+const isPublicRow = (res: PublicResource, row: Record<string, unknown>) => isPublicNow(res, row);
 
 /** Every public record, in the declared order, as the public sees it (the projection: no other field). */
 export async function publicRecords(crud: PublicCrud, ctx: Ctx, window: { limit?: number; offset?: number } = {}): Promise<Record<string, unknown>[]> {
@@ -84,7 +94,7 @@ export async function publicDocuments(crud: PublicCrud, ctx: Ctx): Promise<Searc
   return mapInTurns(rows, (row) => {
     const text = (lang: 'zh' | 'en') =>
       (res.public.text ?? [])
-        .map((k) => publicText(row, k, lang))
+        .map((k) => shownValue(res, row, k, lang))
         .filter(Boolean)
         .join(' ');
     const id = String(row[res.id]);
@@ -99,7 +109,7 @@ export async function publicDocuments(crud: PublicCrud, ctx: Ctx): Promise<Searc
       body: { zh: text('zh') || text('en'), en: text('en') || text('zh') },
       url: publicRecordPath(res, id),
       external: false,
-      meta: res.public.meta ? { zh: publicValue(res, row, res.public.meta, 'zh'), en: publicValue(res, row, res.public.meta, 'en') } : { zh: '', en: '' },
+      meta: res.public.meta ? { zh: shownValue(res, row, res.public.meta, 'zh'), en: shownValue(res, row, res.public.meta, 'en') } : { zh: '', en: '' },
     };
   });
 }
@@ -163,17 +173,11 @@ function detailOf(res: PublicResource, named: DetailName, row: Record<string, un
 export async function publicCards(res: PublicResource, ctx: Ctx, rows: readonly Record<string, unknown>[], lang: Lang, origin = ''): Promise<PublicCardData[]> {
   const referred = await referredBy(res, ctx, rows);
   return rows.map((row) => {
-    const id = Number(row[res.id]);
-    const href = publicRecordPath(res, id);
     const details = (res.public.details ?? []).flatMap((k) => detailOf(res, k, row, lang, referred) ?? []);
     const people = details.flatMap((d) => (d.people ?? []).map((p) => p.name)).join(lang === 'zh' ? '、' : ', ');
+    // the card as its kinds show it, in the reader's language where it exists (server/public/cards.ts), and the details
     const card: PublicCardData = {
-      id,
-      href,
-      title: publicText(row, res.public.title, lang),
-      meta: res.public.meta ? publicValue(res, row, res.public.meta, lang) : '',
-      text: (res.public.text ?? []).map((k) => publicText(row, k, lang)).filter(Boolean),
-      record: row,
+      ...cardOf(res, row, lang),
       ...(people ? { people } : {}),
       ...(details.length > 0 ? { details } : {}),
     };

@@ -2,7 +2,7 @@ import type { Lang } from '../../common/enums.ts';
 import type { FieldDef } from '../../common/fields.ts';
 import { type FieldErrors, zodFieldErrors } from '../../common/messages.ts';
 import { type PublicState, publicState } from '../../common/resources/flags.ts';
-import { inputSchema, recordTitle, type WireRow } from '../../common/resource.ts';
+import { inputSchema, type PublicResource, recordTitle, type WireRow } from '../../common/resource.ts';
 import type { PublicArticle, PublicNews, PublicSeminar } from '../../common/wire.ts';
 import { article } from '../../common/resources/article.ts';
 import { info } from '../../common/resources/info.ts';
@@ -175,10 +175,12 @@ export const scheduledTables = { article: 'article', news: 'news', seminar: 'sem
 
 /**
  * The earliest publish time still to come of each kind's released records (the publish timer,
- * server/cache/publish-timer.ts), earliest first; a draft's time is not awaited.
+ * server/cache/publish-timer.ts), earliest first; a draft's time is not awaited. `declared`: the declared
+ * public resources whose public window ends (`public.until`), each with the earliest end still to come of
+ * its released records, under its name (issue #27).
  */
-export async function nextPublications(db: DB, now: string = nowIso()): Promise<{ topic: keyof typeof scheduledTables; at: string }[]> {
-  const out: { topic: keyof typeof scheduledTables; at: string }[] = [];
+export async function nextPublications(db: DB, now: string = nowIso(), declared: readonly PublicResource[] = []): Promise<{ topic: Topic; at: string }[]> {
+  const out: { topic: Topic; at: string }[] = [];
   for (const [topic, table] of Object.entries(scheduledTables) as [keyof typeof scheduledTables, TableName][]) {
     const row = await loose(db)
       .selectFrom(table)
@@ -187,6 +189,17 @@ export async function nextPublications(db: DB, now: string = nowIso()): Promise<
       .where('publish_at', '>', now)
       .executeTakeFirst();
     if (typeof row?.at === 'string') out.push({ topic, at: row.at });
+  }
+  for (const res of declared) {
+    const { until, releasedBy } = res.public;
+    if (!until) continue;
+    let q = loose(db)
+      .selectFrom(res.table as TableName)
+      .select((eb) => eb.fn.min(until).as('at'))
+      .where(until, '>', now);
+    if (releasedBy) q = q.where(releasedBy, '=', 1);
+    const row = await q.executeTakeFirst();
+    if (typeof row?.at === 'string') out.push({ topic: res.name as Topic, at: row.at });
   }
   return out.sort((a, b) => a.at.localeCompare(b.at));
 }

@@ -1,6 +1,7 @@
 import { type Expression, type SqlBool, sql } from 'kysely';
 import { z } from 'zod';
-import { FILTER_MAX, filterColumns, filterWords, LIMIT_MAX, type ListParams, sortKeys } from '../../common/list-params.ts';
+import type { Lang } from '../../common/enums.ts';
+import { FILTER_MAX, filterColumns, filterWords, LIMIT_MAX, type ListParams, missingPairs, sortKeys } from '../../common/list-params.ts';
 import type { ResourceDef } from '../../common/resource.ts';
 import { isPostgres } from '../db/database.ts';
 import { tables } from '../db/schema.ts';
@@ -24,6 +25,10 @@ export function listParamsSchema(res: ResourceDef) {
     order: z.enum(['asc', 'desc']).optional().describe('Direction of `sort` (asc unless given)'),
     limit: int(LIMIT_MAX).describe('Rows of one page; the total is in X-Total-Count'),
     offset: int(1_000_000_000).describe('Rows skipped before the page'),
+    // a bilingual resource's records written in one language only (issue #27, point 3)
+    missing: (missingPairs(res).length > 0 ? z.enum(['zh', 'en']) : z.never())
+      .optional()
+      .describe('Only records lacking this language (zh or en): a text written in the other language only'),
   };
 }
 
@@ -41,7 +46,24 @@ function columnsOf(res: ResourceDef): Column[] {
 const escapeLike = (w: string) => `%${w.replaceAll('\\', '\\\\').replaceAll('%', '\\%').replaceAll('_', '\\_')}%`;
 
 /** Whether the list call asks for anything beyond the whole list. */
-export const narrowed = (p: ListParams) => p.q !== undefined || p.sort !== undefined || p.limit !== undefined || p.offset !== undefined;
+export const narrowed = (p: ListParams) =>
+  p.q !== undefined || p.sort !== undefined || p.limit !== undefined || p.offset !== undefined || p.missing !== undefined;
+
+const blank = (column: string) => sql<SqlBool>`coalesce(trim(${sql.ref(column)}), '') = ''`;
+
+/** Records lacking `lang`: some bilingual pair written in the other language only (issue #27, point 3). */
+function missingOf(res: ResourceDef, lang: Lang | undefined): ListOptions['where'] {
+  const pairs = missingPairs(res);
+  if (!lang || pairs.length === 0) return undefined;
+  const other = lang === 'zh' ? 'en' : 'zh';
+  return (query) => query.where((eb) => eb.or(pairs.map((key) => eb.and([blank(`${key}_${lang}`), eb.not(blank(`${key}_${other}`))]))));
+}
+
+/** Both conditions, either, or none. */
+function both(a: ListOptions['where'], b: ListOptions['where']): ListOptions['where'] {
+  if (!a || !b) return a ?? b;
+  return (query) => b(a(query));
+}
 
 /** The filter as a condition: every word found in some column. */
 function filterOf(res: ResourceDef, ctx: Ctx, q: string | undefined): ListOptions['where'] {
@@ -78,7 +100,7 @@ function filterOf(res: ResourceDef, ctx: Ctx, q: string | undefined): ListOption
 /** One page of a list call and the number of records its filter selects. */
 export async function listPage(crud: Crud, ctx: Ctx, p: ListParams): Promise<{ rows: Record<string, unknown>[]; total: number }> {
   const { res } = crud;
-  const where = filterOf(res, ctx, p.q);
+  const where = both(filterOf(res, ctx, p.q), missingOf(res, p.missing));
   const orderBy: [string, 'asc' | 'desc'][] = p.sort
     ? [
         [p.sort, p.order ?? 'asc'],

@@ -104,6 +104,7 @@ describe.each(dialects)('a backup of a lab on %s', (from) => {
       'media',
       'site_page',
       'showcase',
+      'opening',
       'site_settings',
       'advisor_settings',
       'advisor_report',

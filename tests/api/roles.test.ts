@@ -27,6 +27,7 @@ type Fixtures = {
   pageId: number;
   pageSlug: string;
   showcaseId: number;
+  openingId: number;
 };
 
 const ALL_MEMBERS = [401, 200, 200, 200, 401] as const;
@@ -41,6 +42,7 @@ const pageForm = () => ({ section: 'course', slug: `Role-${unique()}`, title_zh:
 const showcaseForm = () => ({ kind: 'tool', title_zh: `工具${unique()}` });
 const awardForm = () => ({ title_zh: `奖项${unique()}`, year: 2023, recipients: '["Outside Person"]' });
 const patentForm = () => ({ title_zh: `专利${unique()}`, kind: 'invention' });
+const openingForm = () => ({ kind: 'PhD', title_zh: `博士招生${unique()}`, release: 'true' });
 const personForm = () => {
   const n = unique();
   return {
@@ -285,6 +287,22 @@ const rows: Row[] = [
     expect: ADMIN_ONLY,
     make: async (w) => ({ method: 'DELETE', url: `/api/showcase/?cid=${await create(w.admin, '/api/showcase/', showcaseForm())}` }),
   },
+  // openings (issue #27): administrators edit them; the public reads the open ones
+  { call: 'GET /api/opening/', expect: ADMIN_ONLY, make: () => ({ method: 'GET', url: '/api/opening/' }) },
+  { call: 'GET /api/opening/?oid=', expect: ADMIN_ONLY, make: (_w, _me, fx) => ({ method: 'GET', url: `/api/opening/?oid=${fx.openingId}` }) },
+  { call: 'POST /api/opening/', expect: ADMIN_ONLY, make: () => ({ method: 'POST', url: '/api/opening/', form: openingForm() }) },
+  {
+    call: 'PUT /api/opening/?oid=',
+    expect: ADMIN_ONLY,
+    make: (_w, _me, fx) => ({ method: 'PUT', url: `/api/opening/?oid=${fx.openingId}`, form: { title_en: `PhD ${unique()}` } }),
+  },
+  {
+    call: 'DELETE /api/opening/?oid=',
+    expect: ADMIN_ONLY,
+    make: async (w) => ({ method: 'DELETE', url: `/api/opening/?oid=${await create(w.admin, '/api/opening/', openingForm())}` }),
+  },
+  { call: 'GET /api/read_opening/', expect: PUBLIC, make: () => ({ method: 'GET', url: '/api/read_opening/' }) },
+  { call: 'GET /api/read_opening/?oid=', expect: PUBLIC, make: (_w, _me, fx) => ({ method: 'GET', url: `/api/read_opening/?oid=${fx.openingId}` }) },
   // a new order of an ordered list (issue #28): who may update its records
   {
     call: 'PUT /api/order/showcase/',
@@ -417,7 +435,8 @@ describe.each(dialects)('role matrix on %s', (dialect) => {
     const pageSlug = 'Intro-to-Roles';
     const pageId = await create(w.admin, '/api/page/', { ...pageForm(), slug: pageSlug });
     const showcaseId = await create(w.admin, '/api/showcase/', showcaseForm());
-    fx = { articleOfAdmin, publishedArticle, newsId, seminarId, infoId, publicationId, fileName, pageId, pageSlug, showcaseId };
+    const openingId = await create(w.admin, '/api/opening/', openingForm());
+    fx = { articleOfAdmin, publishedArticle, newsId, seminarId, infoId, publicationId, fileName, pageId, pageSlug, showcaseId, openingId };
   });
   afterAll(() => w.t.close());
 

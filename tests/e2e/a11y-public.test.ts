@@ -3,6 +3,8 @@ import { en } from '../../app/i18n/en.ts';
 import { zh } from '../../app/i18n/zh.ts';
 import { COLOUR_RULES, listed, sized, violations, WIDTHS } from './axe.ts';
 import { browserSuite, e2eAvailable, hydrated } from './server.ts';
+import { isPublicResource, publicListPath } from '../../common/resource.ts';
+import { resources } from '../../common/resources/index.ts';
 
 // Accessibility with no exceptions (issue #28, part 3), the public site: axe-core on one page of each kind in
 // both languages and both themes, at 1280 and 390 px, with the home page's menus open and its bar solid:
@@ -44,6 +46,8 @@ describe.skipIf(!e2eAvailable)('accessibility of the public site (axe-core, WCAG
       '/publication',
       first(/^\/publication\/\d+$/),
       '/DISCOpen',
+      // each resource declared with a public part: its list and a record's page (issue #27)
+      ...Object.values(resources).flatMap((res) => (isPublicResource(res) ? [publicListPath(res), first(new RegExp(`^/${res.public.segment}/\\d+$`))] : [])),
       '/search?q=argument',
       '/search',
       '/login',

@@ -19,15 +19,17 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 /** What the home page shows; a preview of a news item or a seminar (preview.tsx) shows it with that record. */
 export async function loadHome(data: PageData) {
-  const [site, carousel, news, seminar, tools, projects] = await Promise.all([
+  const [site, carousel, news, seminar, tools, projects, notices] = await Promise.all([
     data.siteWithIntro(),
     data.showcase('carousel'),
     data.news(6),
     data.latestSeminar(),
     data.showcase('tool'),
     data.showcase('project'),
+    // the declared resources' lines while they have public records ("we are recruiting", issue #27)
+    data.declaredHome(),
   ]);
-  return { lang: data.lang, origin: data.origin, forced: data.forced, site, carousel, news, seminar, tools, projects };
+  return { lang: data.lang, origin: data.origin, forced: data.forced, site, carousel, news, seminar, tools, projects, notices };
 }
 
 export function meta({ loaderData: data }: Route.MetaArgs) {
@@ -55,7 +57,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
 export function HomeView(props: Awaited<ReturnType<typeof loadHome>>) {
   const { t } = useT();
-  const { lang, origin, site, carousel, news, seminar, tools, projects } = props;
+  const { lang, origin, site, carousel, news, seminar, tools, projects, notices } = props;
   const name = pick(site.lab_name_zh, site.lab_name_en, lang);
   const heroItems = carousel.map((c, i) => {
     const title = pick(c.title_zh, c.title_en, lang);
@@ -85,6 +87,13 @@ export function HomeView(props: Awaited<ReturnType<typeof loadHome>>) {
           <div className="hero-text">
             <h1>{name}</h1>
             <p>{lang === 'zh' ? site.lab_name_en : site.lab_name_zh}</p>
+            {notices.map((n) => (
+              <p key={n.key} className="home-notice">
+                <a href={n.href}>
+                  {n.label} · {t('declared.recruiting')} →
+                </a>
+              </p>
+            ))}
           </div>
           {heroItems.length > 0 && (
             <div className="hero-carousel">

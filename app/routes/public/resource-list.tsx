@@ -38,8 +38,10 @@ export function meta({ loaderData: data }: { loaderData: Awaited<ReturnType<type
 }
 
 export default function ResourceList() {
-  const { t } = useT();
+  const { t, lang } = useT();
   const { list } = useLoaderData<typeof loader>();
+  // a text shown in the other language (its reader's is missing, issue #27 point 3) says so
+  const other = (l: string | undefined) => (l && l !== lang ? l : undefined);
   const { resource, items, page, pages } = list;
   const Own = cardSlots[resource.name];
   return (
@@ -53,10 +55,17 @@ export default function ResourceList() {
               <Own key={card.id} card={card} />
             ) : (
               <PublicCard key={card.id} href={card.href}>
-                <h2>{card.title}</h2>
+                <h2 lang={other(card.titleLang)}>{card.title}</h2>
                 {card.meta && <p className="muted small">{card.meta}</p>}
                 {card.people && <p className="small">{card.people}</p>}
-                {card.text[0] && <p className="muted small">{card.text[0]}</p>}
+                {card.facts && card.facts.length > 0 && (
+                  <p className="muted small">{card.facts.map((f) => `${f.label}${lang === 'zh' ? '：' : ': '}${f.value}`).join(' · ')}</p>
+                )}
+                {card.text[0] && (
+                  <p className="muted small card-text" lang={other(card.blocks?.[0]?.lang)}>
+                    {card.text[0]}
+                  </p>
+                )}
               </PublicCard>
             ),
           )}

@@ -4,13 +4,18 @@ import type { PublicDetail } from '../../../common/resource.ts';
 import { PeopleNames } from '../../components/member-name.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { responsive } from '../../lib/images.ts';
+import { RichHtml } from '../../components/rich-html.tsx';
+import { useT } from '../../i18n/index.tsx';
 import { seo } from '../../lib/seo.ts';
-import type { LoaderFunctionArgs } from 'react-router';
+import type { LoaderFunctionArgs, MetaDescriptor } from 'react-router';
 import { segmentOf } from './resource-list.tsx';
 import { pageSlots } from './resource-slots.tsx';
 
 // The page of one public record of any resource declared with a `public` part (issue #27), at
-// /{segment}/{id}: its title, its meta line and its text (or the resource's own body, resource-slots.tsx).
+// /{segment}/{id}: its title, its meta line, its facts and its text (or the resource's own body,
+// resource-slots.tsx), and its JSON-LD where its declaration has one. A text that exists only in the other
+// language is shown in that language, marked with its `lang`, under a note in the reader's language; the
+// page's hreflang alternates name only the languages the record is complete in (issue #27, point 3).
 
 export async function loader({ context, request, params }: LoaderFunctionArgs) {
   const data = context.get(pageDataContext);
@@ -20,19 +25,21 @@ export async function loader({ context, request, params }: LoaderFunctionArgs) {
 }
 
 // typed by its loader: the route has no generated types while no declaration has a public part
-export function meta({ loaderData: data }: { loaderData: Awaited<ReturnType<typeof loader>> | undefined }) {
+export function meta({ loaderData: data }: { loaderData: Awaited<ReturnType<typeof loader>> | undefined }): MetaDescriptor[] {
   if (!data) return [];
-  const { resource, record } = data;
-  const tags = seo({
-    title: `${record.title} · ${resource.label}`,
-    description: record.text[0]?.slice(0, 200) || record.title,
-    origin: data.origin,
-    path: record.href,
-    lang: data.lang,
-    forced: data.forced,
-  });
-  // schema.org, where the declaration names a type (public.schemaType)
-  return record.jsonLd ? [...tags, { 'script:ld+json': record.jsonLd }] : tags;
+  const { resource, record, jsonLd } = data;
+  return [
+    ...seo({
+      title: `${record.title} · ${resource.label}`,
+      description: record.text[0]?.slice(0, 200) || record.title,
+      origin: data.origin,
+      path: record.href,
+      lang: data.lang,
+      forced: data.forced,
+      ...(record.langs ? { langs: record.langs } : {}),
+    }),
+    ...(jsonLd ? [{ 'script:ld+json': jsonLd }] : []),
+  ];
 }
 
 /** The record's declared details (public.details): a label and its value, as text, names, a link or a picture. */
@@ -60,24 +67,42 @@ function Details({ details, lang }: { details: readonly PublicDetail[]; lang: 'z
 }
 
 export default function ResourceRecord() {
-  const { resource, record, lang } = useLoaderData<typeof loader>();
+  const { t, lang } = useT();
+  const { resource, record } = useLoaderData<typeof loader>();
   const Own = pageSlots[resource.name];
+  const other = (l: string | undefined) => (l && l !== lang ? l : undefined);
   return (
     <>
-      <PageHeader title={record.title} subtitle={record.meta || undefined} />
+      <PageHeader title={record.title} titleLang={other(record.titleLang)} subtitle={record.meta || undefined} />
       <div className="container">
         <p className="small">
           <Link to={resource.href}>{resource.label}</Link>
         </p>
+        {record.missing && (
+          <p className="note muted" role="note" data-testid="language-note">
+            {t('declared.notInReaderLanguage')}
+          </p>
+        )}
+        {record.facts && record.facts.length > 0 && (
+          <dl className="facts">
+            {record.facts.map((f) => (
+              <div key={f.label}>
+                <dt>{f.label}</dt>
+                <dd>{f.value}</dd>
+              </div>
+            ))}
+          </dl>
+        )}
         {Own ? (
           <Own card={record} />
         ) : (
           <>
             {record.details && <Details details={record.details} lang={lang} />}
-            {record.text.map((text, i) => (
-              // the declared text fields, in their order
-              // biome-ignore lint/suspicious/noArrayIndexKey: the fields' order is fixed by the declaration
-              <p key={i}>{text}</p>
+            {(record.blocks ?? []).map((b) => (
+              <section key={b.key} className="record-text">
+                {b.heading && <h2>{b.heading}</h2>}
+                <div lang={other(b.lang)}>{b.html !== null ? <RichHtml html={b.html} /> : <p>{b.text}</p>}</div>
+              </section>
             ))}
           </>
         )}
