@@ -17,14 +17,17 @@ const textOrNull = { kind: 'text', nullable: true } as const;
 const textDefault = { kind: 'text', nullable: false, fill: 'default' } as const;
 const bool01Default = { kind: 'bool01', nullable: false, fill: 'default' } as const;
 
-/** Whether a field must be given on create (required, and no default fills it). */
-type Given<D> = D extends { required: true } ? (D extends { default: unknown } ? false : true) : false;
+/**
+ * Whether a field is required: NOT NULL with no DEFAULT in the table, whatever the declaration's default (the
+ * server fills that one on create: a date of today, a kind most records have), as the older tables did.
+ */
+type Given<D> = D extends { required: true } ? true : false;
 
 /**
- * A field's column: booleans 0/1 with DEFAULT 0; numbers NOT NULL when given on create, with a DEFAULT when
+ * A field's column: booleans 0/1 with DEFAULT 0; numbers NOT NULL when required, else with a DEFAULT when
  * the declaration has one, else NULL when empty; instants, images' URLs and `nullable` texts NULL when empty;
- * every other text (and a list's JSON, an enum's label, a file's name) NOT NULL, with DEFAULT '' unless given
- * on create. A password is never stored as sent: it has no column.
+ * every other text (and a list's JSON, an enum's label, a file's name) NOT NULL, with DEFAULT '' unless
+ * required. A password is never stored as sent: it has no column.
  */
 type FieldColumn<D> = D extends { kind: 'password' }
   ? never
@@ -42,7 +45,7 @@ type FieldColumn<D> = D extends { kind: 'password' }
           ? typeof text
           : typeof textDefault;
 
-/** An enum's numeric twin: NOT NULL, with a DEFAULT unless given on create. */
+/** An enum's numeric twin: NOT NULL, with a DEFAULT unless the enum is required. */
 type TwinColumn<D> = Given<D> extends true ? typeof int : typeof intDefault;
 
 type Twins<F> = { [K in keyof F as F[K] extends { kind: 'enum'; numField: infer N extends string } ? N : never]: TwinColumn<F[K]> };
@@ -58,7 +61,7 @@ export type DerivedTables<Rs, Written> = {
 };
 
 function given(def: FieldDef): boolean {
-  return def.required === true && def.default === undefined;
+  return def.required === true;
 }
 
 function fieldColumn(def: FieldDef): Column | null {

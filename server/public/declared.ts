@@ -12,7 +12,6 @@ import {
   publicProjection,
   publicRecordPath,
   publicText,
-  publicValue,
   recordTitle,
   type ResourceDef,
 } from '../../common/resource.ts';

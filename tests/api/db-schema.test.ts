@@ -198,6 +198,9 @@ const trophy = defineResource({
     publish_at: { kind: 'instant', label: { zh: '发布时间', en: 'Publish at' } },
     release: { kind: 'bool', label: { zh: '发布', en: 'Released' }, default: false },
     year: { kind: 'int', label: { zh: '年份', en: 'Year' }, required: true, min: 1950, max: 2100 },
+    // required with a default the server fills: no DEFAULT in the table, as the older tables
+    posted: { kind: 'date', label: { zh: '发布日期', en: 'Posted' }, required: true, default: () => '2026-01-01' },
+    places: { kind: 'int', label: { zh: '名额', en: 'Places' }, required: true, default: 1, min: 1, max: 100 },
     rank: { kind: 'int', label: { zh: '名次', en: 'Rank' }, min: 1, max: 100 },
     order: { kind: 'int', label: { zh: '排序', en: 'Order' }, default: 0 },
     level: {
@@ -233,6 +236,8 @@ async function makeTrophy(db: DB, dialect: 'sqlite' | 'postgres') {
     .addColumn('publish_at', 'varchar(40)')
     .addColumn('release', 'integer', (c) => c.notNull().defaultTo(0).check(sql`"release" IN (0, 1)`))
     .addColumn('year', 'integer', (c) => c.notNull())
+    .addColumn('posted', 'varchar(10)', (c) => c.notNull())
+    .addColumn('places', 'integer', (c) => c.notNull())
     .addColumn('rank', 'integer')
     .addColumn('order', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('level', 'varchar(20)', (c) => c.notNull().check(sql`"level" IN ('national')`))
@@ -284,6 +289,8 @@ describe.each(dialects)('a table derived from its declaration, on %s', (dialect)
       | 'publish_at'
       | 'release'
       | 'year'
+      | 'posted'
+      | 'places'
       | 'rank'
       | 'order'
       | 'level'
@@ -295,6 +302,8 @@ describe.each(dialects)('a table derived from its declaration, on %s', (dialect)
     expectTypeOf<Trophy['tid']>().toEqualTypeOf<{ readonly kind: 'int'; readonly nullable: false; readonly fill: 'serial' }>();
     expectTypeOf<Trophy['title_zh']>().toEqualTypeOf<{ readonly kind: 'text'; readonly nullable: false }>();
     expectTypeOf<Trophy['title_en']>().toEqualTypeOf<{ readonly kind: 'text'; readonly nullable: false; readonly fill: 'default' }>();
+    expectTypeOf<Trophy['posted']>().toEqualTypeOf<{ readonly kind: 'text'; readonly nullable: false }>();
+    expectTypeOf<Trophy['places']>().toEqualTypeOf<{ readonly kind: 'int'; readonly nullable: false }>();
     expectTypeOf<Trophy['rank']>().toEqualTypeOf<{ readonly kind: 'int'; readonly nullable: true }>();
     expectTypeOf<Trophy['order']>().toEqualTypeOf<{ readonly kind: 'int'; readonly nullable: false; readonly fill: 'default' }>();
     expectTypeOf<Trophy['level_num']>().toEqualTypeOf<{ readonly kind: 'int'; readonly nullable: false }>();
