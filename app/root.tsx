@@ -7,6 +7,10 @@ import publicCss from './styles/public.css?inline';
 import searchCss from './styles/search.css?inline';
 import type { Route } from './+types/root.ts';
 
+/** The bar without scripts, from a tablet's width: the whole menu, never the menu button (more specific than the width rules of public.css). */
+const NO_SCRIPT_BAR =
+  '@media (min-width: 600px) { html .appbar[class] .nav { display: flex !important; } html .appbar[class] .menu-button { display: none !important; } html .appbar[class] .spacer { display: none !important; } }';
+
 export async function loader({ context }: Route.LoaderArgs) {
   const data = context.get(pageDataContext);
   const site = await data.site();
@@ -60,6 +64,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {/* the site's few KB of CSS go inline: no render-blocking request before the first paint */}
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own stylesheet, bundled at build time */}
         <style dangerouslySetInnerHTML={{ __html: publicCss + searchCss }} />
+        {/* without scripts the menu button opens nothing: the bar keeps the whole menu (scrolling sideways where it
+            is wider than the window) instead of switching to the button (app/lib/nav-fit.ts) */}
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant rule of our own */}
+        <noscript dangerouslySetInnerHTML={{ __html: `<style>${NO_SCRIPT_BAR}</style>` }} />
         <Links />
       </head>
       <body>

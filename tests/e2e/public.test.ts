@@ -190,7 +190,8 @@ describe.skipIf(!e2eAvailable)('public site in a browser', { timeout: 60_000 }, 
       if (r.path !== '/login') {
         // the shared frame: navigation in the page's language, every entry of the menu in its order (the
         // fixed pages, and each resource declared with a public part at its declared place)
-        const nav = await page.locator('header nav.nav').getByRole('link').allTextContents();
+        // (the bar shows it from the width it fits at, app/lib/nav-fit.ts; the menu button below: read from the page either way)
+        const nav = await page.locator('header nav.nav a').allTextContents();
         expect(nav, where).toEqual(menu(lang));
         expect(nav, where).toContain(inLang(lang, '论文', 'Publications'));
         expect(nav, where).toContain(inLang(lang, '成员', 'People'));
@@ -200,6 +201,31 @@ describe.skipIf(!e2eAvailable)('public site in a browser', { timeout: 60_000 }, 
 
   // -------------------------------------------------------------------------------------------
   // Language menu
+
+  test('shows the whole menu in the bar from the width it fits at, and the menu button below it (with and without scripts)', async () => {
+    // the demo's ten English entries need a wide window (app/lib/nav-fit.ts); at 1280 px the bar has the button
+    const { context, page } = await open('en');
+    await page.goto(at('/news'));
+    await hydrated(page);
+    await expect.poll(() => page.locator('header nav.nav').isVisible()).toBe(false);
+    await page.locator('header .menu-button').click();
+    const drawer = page.locator('.drawer');
+    await expect.poll(() => drawer.getByRole('link', { name: 'Join us' }).isVisible()).toBe(true);
+    await drawer.getByRole('link', { name: 'Publications' }).click();
+    await expect.poll(() => page.locator('h1').textContent()).toBe('Publications');
+    await context.close();
+    const wide = await suite.open({ lang: 'en', width: 1920, height: 900 });
+    await wide.page.goto(at('/news'));
+    await expect.poll(() => wide.page.locator('header nav.nav').isVisible()).toBe(true);
+    expect(await wide.page.locator('header .menu-button').isVisible()).toBe(false);
+    await wide.context.close();
+    // without scripts the button would open nothing: the bar keeps the menu
+    const plain = await suite.open({ lang: 'en', width: 1280, height: 800, context: { javaScriptEnabled: false } });
+    await plain.page.goto(at('/news'));
+    expect(await plain.page.locator('header nav.nav').isVisible()).toBe(true);
+    expect(await plain.page.locator('header .menu-button').isVisible()).toBe(false);
+    await plain.context.close();
+  });
 
   test('the language menu switches the language, and the choice survives a reload', async () => {
     const { context, page } = await open('en');
@@ -211,7 +237,7 @@ describe.skipIf(!e2eAvailable)('public site in a browser', { timeout: 60_000 }, 
     await menuItem(page, '中文').click();
     await expect.poll(() => page.locator('h1').textContent()).toBe('成员');
     await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('zh-CN');
-    expect(await page.locator('header').getByRole('link').allTextContents()).toContain('论文');
+    expect(await page.locator('header nav.nav a').allTextContents()).toContain('论文');
     expect((await context.cookies()).find((c) => c.name === 'lang')?.value).toBe('zh');
 
     // the server renders the next load in Chinese although the browser asks for English

@@ -8,6 +8,7 @@ import { BarSearch, SearchForm } from '../../components/site-search.tsx';
 import { ThemeToggle } from '../../components/theme-toggle.tsx';
 import { useT } from '../../i18n/index.tsx';
 import { menuOf } from '../../lib/paths.ts';
+import { navBreakpoint } from '../../lib/nav-fit.ts';
 import { paths } from '../../../common/paths.ts';
 import { useRootData } from '../../root.tsx';
 import { responsive } from '../../lib/images.ts';
@@ -72,13 +73,18 @@ export default function PublicFrame() {
   const location_ = pick(site.location_zh, site.location_en, lang);
   // the site's name as its settings give it (console → site settings), never a name written here
   const labName = pick(site.lab_name_zh, site.lab_name_en, lang);
+  const menu = menuOf(useRootData().nav).map(({ key, href, label }) => ({ key, href, label: label ?? t(`nav.${key}` as 'nav.home') }));
+  const navFrom = navBreakpoint(
+    labName,
+    menu.map((e) => e.label),
+  );
 
   return (
     <div className="site">
       <a className="skip-link" href="#main">
         {t('nav.skip')}
       </a>
-      <header className={`appbar${home ? ' home' : ''}${solid ? '' : ' transparent'}`}>
+      <header className={`appbar nav-from-${navFrom}${home ? ' home' : ''}${solid ? '' : ' transparent'}`}>
         <div className="toolbar">
           <button type="button" className="icon-button menu-button" aria-label={t('nav.menu')} aria-expanded={drawer} onClick={() => setDrawer(true)}>
             <MenuIcon />
@@ -87,9 +93,9 @@ export default function PublicFrame() {
             {labName}
           </RouterLink>
           <nav className="nav" aria-label={t('nav.main')}>
-            {menuOf(useRootData().nav).map(({ key, href, label }) => (
+            {menu.map(({ key, href, label }) => (
               <NavLink key={key} to={href} end={href === '/'}>
-                {label ?? t(`nav.${key}` as 'nav.home')}
+                {label}
               </NavLink>
             ))}
           </nav>
