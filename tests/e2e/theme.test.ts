@@ -100,7 +100,7 @@ describe.skipIf(!e2eAvailable)('the colour themes', { timeout: 60_000 }, () => {
   });
 
   test('the menu applies a choice at once, remembers it in a cookie and the server renders it on reload', async () => {
-    const { page, context } = await open('dark');
+    const { page, context } = await open('dark', { width: 1920 });
     await page.goto(at('/'));
     await hydrated(page, 'header .menu-anchor button');
     expect(await themeButton(page).getAttribute('aria-label')).toBe('Colour theme: As the system');
