@@ -8,8 +8,7 @@ import searchCss from './styles/search.css?inline';
 import type { Route } from './+types/root.ts';
 
 /** The bar without scripts, from a tablet's width: the whole menu, never the menu button (more specific than the width rules of public.css). */
-const NO_SCRIPT_BAR =
-  '@media (min-width: 600px) { html .appbar[class] .nav { display: flex !important; } html .appbar[class] .menu-button { display: none !important; } html .appbar[class] .spacer { display: none !important; } }';
+const NO_SCRIPT_BAR = '@media (min-width: 600px) { html .appbar[class] { --bar-nav: flex; --bar-spacer: none; --bar-menu: none; } }';
 
 export async function loader({ context }: Route.LoaderArgs) {
   const data = context.get(pageDataContext);

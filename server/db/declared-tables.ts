@@ -1,21 +1,12 @@
 import type { FieldDef } from '../../common/fields.ts';
 import type { ResourceDef } from '../../common/resource.ts';
-import type { Column } from './schema.ts';
+import { bool01Default, type Column, id, int, intDefault, intOrNull, text, textDefault, textOrNull } from './columns.ts';
 
 // The table of a declared resource, derived from its fields (issue #27): a new resource's columns are written
 // twice, in its declaration and its migration, never a third time in schema.ts. The derivation is the
 // house's migration conventions (docs/adding-a-resource.md), and tests/api/db-schema.test.ts compares what it
 // gives with the migrated database on both databases. A table that breaks a convention (the older tables,
 // a column no field declares) is written out in schema.ts instead, which then takes precedence.
-
-const id = { kind: 'int', nullable: false, fill: 'serial' } as const;
-const int = { kind: 'int', nullable: false } as const;
-const intOrNull = { kind: 'int', nullable: true } as const;
-const intDefault = { kind: 'int', nullable: false, fill: 'default' } as const;
-const text = { kind: 'text', nullable: false } as const;
-const textOrNull = { kind: 'text', nullable: true } as const;
-const textDefault = { kind: 'text', nullable: false, fill: 'default' } as const;
-const bool01Default = { kind: 'bool01', nullable: false, fill: 'default' } as const;
 
 /**
  * Whether a field is required: NOT NULL with no DEFAULT in the table, whatever the declaration's default (the

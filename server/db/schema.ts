@@ -1,29 +1,14 @@
 import type { Generated, Kysely, Selectable, Updateable } from 'kysely';
 import { resources } from '../../common/resources/index.ts';
+import { bool01, bool01Default, type Column, id, int, intDefault, intOrNull, text, textDefault, textOrNull } from './columns.ts';
 import { derivedTables } from './declared-tables.ts';
 
 // Every table the migrations make, declared once: a value the schema test compares with a freshly migrated
 // database on SQLite and PostgreSQL (tests/api/db-schema.test.ts), and, derived from it, the `Database`
 // type Kysely checks queries against. A migration that adds, drops or changes a column changes this too.
-//
-// Kinds, as both databases hand them back: `int` (integer, bigint: PostgreSQL's bigint is parsed to a
-// number in database.ts), `text` (varchar, text; lists are JSON text, instants ISO 8601 text), `bool01`
-// (a 0/1 integer with a CHECK, the same on both). A column an insert may leave out is `fill`ed by its
-// DEFAULT or is the generated id (SQLite AUTOINCREMENT, PostgreSQL serial).
+// The kinds of column are in columns.ts.
 
-export type Kind = 'int' | 'text' | 'bool01';
-
-export type Column = { readonly kind: Kind; readonly nullable: boolean; readonly fill?: 'default' | 'serial' };
-
-const id = { kind: 'int', nullable: false, fill: 'serial' } as const;
-const int = { kind: 'int', nullable: false } as const;
-const intOrNull = { kind: 'int', nullable: true } as const;
-const intDefault = { kind: 'int', nullable: false, fill: 'default' } as const;
-const text = { kind: 'text', nullable: false } as const;
-const textOrNull = { kind: 'text', nullable: true } as const;
-const textDefault = { kind: 'text', nullable: false, fill: 'default' } as const;
-const bool01 = { kind: 'bool01', nullable: false } as const;
-const bool01Default = { kind: 'bool01', nullable: false, fill: 'default' } as const;
+export type { Column, Kind } from './columns.ts';
 
 /** The tables written out here: those of no declaration, and the declared ones older than the derivation. */
 const written = {
