@@ -61,10 +61,14 @@ export type FieldDef = {
   /** Kept as NULL when empty, so reads answer null for it (a unique column many records leave empty). */
   readonly nullable?: boolean;
   /**
-   * For int: the id of a record of the declared resource of this name (a related publication, issue #27).
-   * The server refuses an id that names none; a public page links to that record's page.
+   * For int: the id of a record of the declared resource of this name (a related publication, issue #27);
+   * for a list of format `record_id`, the ids of several (a project's acknowledging publications). The server
+   * refuses an id that names none; a public page links to each record's page, and that record's page names
+   * what refers to it (server/public/declared.ts, `publicRecordsReferring`).
    */
   readonly refers?: string;
+  /** For a field that `refers`: how the referred record's page heads the records naming it here ("Funded by"); the resource's menu label unless given. */
+  readonly referredAs?: Label;
 };
 
 /** Switching a boolean from the console's list: `on` sets it (publish), `off` clears it (unpublish). */
@@ -89,6 +93,8 @@ export const textFormats = {
     example: 'Wang Fang',
     counter: 'pid:0',
   },
+  // an item of a list that `refers` to records of another resource: a record's id (issue #27)
+  record_id: { pattern: /^[1-9]\d{0,9}$/, message: 'invalid_record_id', example: '1', counter: '0' },
   // a name's parts as the BibTeX parser read them, a JSON object (common/authors.ts NameParts; issue #26)
   name_parts: {
     pattern: /^\{(?:"(?:family|given|particle|suffix|literal)":"(?:[^"\\]|\\.)*",?)+\}$/,

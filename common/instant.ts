@@ -36,6 +36,9 @@ export function fromLabLocal(local: string): string {
   return `${local.length === 16 ? `${local}:00` : local}${LAB_OFFSET}`;
 }
 
+/** The year it is in the lab's time zone (a project is ongoing through its end year there). */
+export const labYear = (now: Date = new Date()) => Number(toLabLocal(now.toISOString()).slice(0, 4));
+
 /** A moment as the lab's wall-clock time for reading, 'YYYY-MM-DD HH:MM'. */
 export function labTime(iso: unknown): string {
   return toLabLocal(iso).slice(0, 16).replace('T', ' ');

@@ -86,8 +86,8 @@ export type PublicDef<K extends string = string> = {
   readonly title: string;
   /** Its text (on its page, in search, the first on its card): fields or pairs as `title`. */
   readonly text?: readonly string[];
-  /** A line of what it is (a year, a date): a field, shown on the card and in search results. */
-  readonly meta?: K;
+  /** A line of what it is (a year, a date, a level and a period): a field, or several joined by " · ", shown on the card and in search results. */
+  readonly meta?: K | 'period' | readonly (K | 'period')[];
   /** false: not in the site search (it is, unless false). */
   readonly search?: false;
   /**
@@ -117,6 +117,26 @@ export type PublicDef<K extends string = string> = {
   readonly facts?: readonly K[];
   /** A heading over a text block of the record page, by its `text` key (none: no heading). */
   readonly headings?: Readonly<Partial<Record<string, Label>>>;
+  /**
+   * The years a record spans (a project's): `starts` and `ends` are year fields (int), `ends` empty while it
+   * has no set end. Named `period` among `meta`, `details` and `filters`: shown as "2023 – 2026" (or "since
+   * 2023"), and a record is `ongoing` until its end year has passed (in Beijing), then `finished`.
+   */
+  readonly period?: {
+    readonly starts: K;
+    readonly ends: K;
+    readonly label: Label;
+    /** The list page's query parameter of its filter (`?{param}=ongoing|finished`). */
+    readonly param: string;
+    readonly ongoing: Label;
+    readonly finished: Label;
+  };
+  /**
+   * The list page's filters, in order (issue #27): an enum field by its options (`?{field}={option}`), or
+   * `period` by its state. Each is a row of links (plain links: they work without scripts), and the list,
+   * its pages and the public read (`?{field}=`) narrow to what they choose.
+   */
+  readonly filters?: readonly (K | 'period')[];
   /** A short line on the home page, linking to the list, while any record is public ("we are recruiting"). */
   readonly home?: Label;
   /** The record page's schema.org JSON-LD (`@context` is added): from the projected record and what its page shows. */
@@ -258,9 +278,50 @@ export type PublicCardData = {
 };
 
 /** One fact of a record page (`public.details`): its label and its value, as text, names, a link or a picture. */
-export type PublicDetail = { key: string; label: string; text?: string; people?: readonly ShownRef[]; href?: string; image?: string };
+export type PublicDetail = {
+  key: string;
+  label: string;
+  text?: string;
+  people?: readonly ShownRef[];
+  href?: string;
+  image?: string;
+  /** The records a list that `refers` names, each its title and page. */
+  links?: readonly { text: string; href: string }[];
+};
+/** A filter of a list page as it draws it: its label and its choices, each with its link, and the one chosen. */
+export type PublicFilter = { param: string; label: string; chosen: string; options: { value: string; label: string; href: string }[] };
 /** What the generic pages of a declared public resource know of it. */
 export type PublicResourceInfo = { name: string; segment: string; label: string; description: string; href: string };
+
+/** The state of a period (`public.period`) in `year`: ongoing until its end year has passed. */
+export function periodState(res: PublicResource, row: Record<string, unknown>, year: number): 'ongoing' | 'finished' | undefined {
+  const period = res.public.period;
+  if (!period) return undefined;
+  const end = row[period.ends];
+  return typeof end === 'number' && end < year ? 'finished' : 'ongoing';
+}
+
+/** A period as a reader reads it: "2023 – 2026", "since 2023" (自 2023 年起) while it has no end; "" without a start. */
+export function periodText(res: PublicResource, row: Record<string, unknown>, lang: 'zh' | 'en'): string {
+  const period = res.public.period;
+  const start = period ? row[period.starts] : undefined;
+  if (!period || typeof start !== 'number') return '';
+  const end = row[period.ends];
+  if (typeof end === 'number') return end === start ? String(start) : `${start} – ${end}`;
+  return lang === 'zh' ? `${start} 年起` : `since ${start}`;
+}
+
+/** The values a list page may be filtered on: an enum filter's options, a period's two states; by query parameter. */
+export function publicFilterValues(res: PublicResource): Record<string, readonly string[]> {
+  const out: Record<string, readonly string[]> = {};
+  for (const name of res.public.filters ?? []) {
+    const period = res.public.period;
+    if (name === 'period' && period) out[period.param] = ['ongoing', 'finished'];
+    const def = res.fields[name];
+    if (def?.kind === 'enum') out[name] = (def.options ?? []).map((o) => o.value);
+  }
+  return out;
+}
 
 /** The address of a record's public page: its declared `publicPath`, else its public part's record page while it is public. */
 export function publicPageOf(res: ResourceDef, row: Record<string, unknown>): string | undefined {

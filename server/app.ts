@@ -16,7 +16,7 @@ import { registeredResourceRoutes } from './api/resource-routes.ts';
 import { orderRoutes } from './api/order.ts';
 import { type Registered, registry } from './registry.ts';
 import { publicCruds, publicDocuments } from './public/declared.ts';
-import { publicListPath, publicSegments } from '../common/resource.ts';
+import { publicFilterValues, publicListPath, publicSegments } from '../common/resource.ts';
 import { declareListPage } from './pages/page-params.ts';
 import { declareResultKinds } from '../common/search.ts';
 import { reserveUsernames } from '../common/resources/person.ts';
@@ -126,7 +126,7 @@ export async function buildApp({ config, db: givenDb, logger = false, pgSchema, 
   const windowed = declaredPublic.map((c) => c.res).filter((r) => r.public.until !== undefined);
   declareResultKinds(declaredPublic.filter((c) => c.res.public.search !== false).map((c) => c.res.name));
   reserveUsernames(publicSegments(declaredPublic.map((c) => c.res)));
-  for (const c of declaredPublic) declareListPage(publicListPath(c.res));
+  for (const c of declaredPublic) declareListPage(publicListPath(c.res), publicFilterValues(c.res));
   const declaredDocs = new Map(declaredPublic.filter((c) => c.res.public.search !== false).map((c) => [c.res.name as string, c]));
   // the search index reads the public records as a visitor would, and again after each public change
   const search = new SearchIndex(

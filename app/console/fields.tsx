@@ -141,6 +141,7 @@ export function FieldInput({ name, def, value, onChange, error, record, disabled
         return <AuthorMembersField label={label} authors={authors} value={value} onChange={onChange} error={error} disabled={disabled} />;
       }
       if (def.widget === 'people') return <PeopleField label={label} value={value} onChange={onChange} error={error} disabled={disabled} max={def.max} />;
+      if (def.refers) return <RecordRefField multiple label={label} refers={def.refers} value={value} onChange={onChange} error={error} disabled={disabled} />;
       return (
         <Autocomplete
           multiple

@@ -3,7 +3,12 @@ import type { Messages } from './zh.ts';
 
 export const en: Messages = {
   /** The generic pages of a declared public resource (issue #27). */
-  declared: { empty: 'Nothing here yet.', notInReaderLanguage: 'This item is not yet available in English.', recruiting: 'Learn more' },
+  declared: {
+    empty: 'Nothing here yet.',
+    noneChosen: 'Nothing matches what you chose.',
+    notInReaderLanguage: 'This item is not yet available in English.',
+    recruiting: 'Learn more',
+  },
   nav: {
     home: 'Home',
     news: 'News',

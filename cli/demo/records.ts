@@ -3,7 +3,7 @@ import type { DB } from '../../server/db/database.ts';
 import { registry } from '../../server/registry.ts';
 import type { Ctx } from '../../server/services/context.ts';
 
-// The demo lab's awards and patents (issue #27): believable records of a Chinese data-intelligence lab, their
+// The demo lab's awards, patents and projects (issue #27): believable records of a Chinese data-intelligence lab, their
 // people named by username (the server stores each as the member's id) or, for someone outside the lab, by
 // name. Seeded through the registry's services with the API's validation, like the rest of the demo.
 
@@ -139,6 +139,137 @@ export const patents: (Input & { paper?: string })[] = [
   },
 ];
 
+/** Research projects; `papers`: the titles of demo publications that acknowledge each. */
+export const projects: (Input & { papers?: string[] })[] = [
+  {
+    title_zh: '面向社交媒体的多模态虚假信息溯源与干预机理研究',
+    title_en: 'Tracing and intervening in multimodal misinformation on social media',
+    funder_zh: '国家自然科学基金委员会',
+    funder_en: 'National Natural Science Foundation of China',
+    programme_zh: '面上项目',
+    programme_en: 'General Program',
+    level: 'national',
+    grant_number: '62376043',
+    role: 'lead',
+    pi: ['@liqinghe'],
+    members: ['@chenhaoran', '@zhaoxinyue', '@fengzirui', '@luojunjie'],
+    start_year: 2024,
+    end_year: 2027,
+    amount: 50,
+    abstract_zh: '研究图文、短视频等多模态虚假信息在转发链中的变异规律，建立跨模态一致性推理模型，并以多智能体仿真评估辟谣与限流等干预手段的效果。',
+    abstract_en:
+      'Studies how multimodal misinformation (image-text posts, short videos) mutates along reposting chains, builds cross-modal consistency reasoning models, and evaluates interventions such as debunking and down-ranking in multi-agent simulations.',
+    papers: [
+      'Rumor or Revision? Tracking Claim Mutation Across Reposting Chains',
+      'Cross-Modal Inconsistency Reasoning for Multimodal Misinformation Detection',
+      'Agent-Based Evaluation of Misinformation Interventions: A Counterfactual Framework',
+    ],
+  },
+  {
+    title_zh: '社会计算驱动的网络舆情演化与治理关键技术',
+    title_en: 'Key techniques of social computing for the evolution and governance of online public opinion',
+    funder_zh: '科学技术部',
+    funder_en: 'Ministry of Science and Technology of China',
+    programme_zh: '国家重点研发计划 课题',
+    programme_en: 'National Key R&D Program, sub-project',
+    level: 'national',
+    grant_number: '2022YFB3103700',
+    role: 'partner',
+    pi: ['@wangshuyi'],
+    members: ['@liqinghe', '@sunyihang', '@tangyuqing'],
+    start_year: 2022,
+    end_year: 2025,
+    amount: 180,
+    abstract_zh: '承担课题“舆情态势感知与演化预测”，构建面向热点话题的代表性偏差度量和极化测量方法。',
+    abstract_en:
+      'The lab leads the sub-project on situational awareness and evolution forecasting: measures of representation bias in trending topics and of affective polarization.',
+    papers: [
+      'Measuring Affective Polarization on Short-Video Platforms with Interaction Graphs',
+      'Who Speaks for the Crowd? Representation Bias in Trending Topic Lists',
+    ],
+  },
+  {
+    title_zh: '隐私保护的跨机构知识图谱融合方法',
+    title_en: 'Privacy-preserving fusion of knowledge graphs across institutions',
+    funder_zh: '北京市自然科学基金委员会',
+    funder_en: 'Beijing Natural Science Foundation',
+    programme_zh: '面上项目',
+    programme_en: 'General Program',
+    level: 'provincial',
+    grant_number: '4242035',
+    role: 'lead',
+    pi: ['@wangshuyi'],
+    members: ['@hanzhuoyu', '@xujiawen'],
+    start_year: 2024,
+    end_year: 2026,
+    amount: 20,
+    abstract_zh: '研究联邦场景下知识图谱补全与实体对齐的差分隐私保护方法。',
+    abstract_en: 'Differentially private knowledge graph completion and entity alignment in federated settings.',
+    papers: [
+      'Federated Knowledge Graph Completion with Relation-Level Differential Privacy',
+      'A Method for Privacy-Preserving Entity Alignment Across Institutional Knowledge Graphs',
+    ],
+  },
+  {
+    title_zh: '大模型智能体的长期记忆与工具使用',
+    title_en: 'Long-term memory and tool use of large language model agents',
+    funder_zh: '某互联网科技公司',
+    funder_en: 'An internet technology company',
+    programme_zh: '校企合作横向课题',
+    programme_en: 'Industry collaboration',
+    level: 'industry',
+    grant_number: 'H2025-017',
+    role: 'lead',
+    pi: ['@sunyihang'],
+    members: ['@jiangtianyu', '@xieyuhan'],
+    start_year: 2025,
+    amount: 80,
+    abstract_zh: '面向真实网页任务，研究预算受限的智能体长期记忆与自验证的工具调用。',
+    abstract_en: 'Budgeted long-term memory and self-verifying tool calls for agents on real web tasks.',
+    papers: ['Remember to Forget: Budgeted Long-Term Memory for LLM Agents', 'Tool Learning with Self-Verification for Small Language Models'],
+  },
+  {
+    title_zh: '基于论辩图的可解释说服力预测',
+    title_en: 'Explainable persuasiveness prediction with argument graphs',
+    funder_zh: '国家自然科学基金委员会',
+    funder_en: 'National Natural Science Foundation of China',
+    programme_zh: '青年科学基金项目',
+    programme_en: 'Young Scientists Fund',
+    level: 'national',
+    grant_number: '62006021',
+    role: 'lead',
+    pi: ['@guozhiheng'],
+    members: ['@fengzirui'],
+    start_year: 2021,
+    end_year: 2023,
+    amount: 24,
+    abstract_zh: '构建多方论辩对话语料，研究论辩结构对说服力的影响。',
+    abstract_en: 'A corpus of multi-party argumentative dialogue, and how argument structure shapes persuasiveness.',
+    papers: [
+      'Who Wins the Debate? Predicting Persuasiveness from Argument Graphs',
+      'DebateDial: A Corpus of Multi-Party Argumentative Dialogues with Fine-Grained Relations',
+    ],
+  },
+  {
+    title_zh: '面向慢病管理的医疗对话与知识服务',
+    title_en: 'Medical dialogue and knowledge services for chronic disease management',
+    funder_zh: '',
+    funder_en: 'Sino-European research collaboration fund',
+    programme_zh: '',
+    programme_en: 'Joint research project',
+    level: 'international',
+    grant_number: 'SE-2023-118',
+    role: 'partner',
+    pi: ['@liqinghe', 'Prof. Anna Keller (University of Zurich)'],
+    members: ['@xujiawen'],
+    start_year: 2023,
+    end_year: 2026,
+    abstract_zh: '',
+    abstract_en: 'Knowledge-grounded, privacy-aware dialogue for patients with chronic conditions, evaluated with clinicians in both countries.',
+    papers: ['ChronicQA: Evaluating Language Models on Long-Term Disease Management Questions'],
+  },
+];
+
 async function create(name: string, ctx: Ctx, input: Input): Promise<number> {
   const found = registry.find((r) => r.crud.res.name === name);
   if (!found) throw new Error(`demo: no resource ${name}`);
@@ -153,6 +284,12 @@ export async function seedRecords(db: DB, ctx: Ctx): Promise<void> {
   for (const { paper, ...a } of awards) {
     const pub = paper ? await db.selectFrom('publication').select('pid').where('title', '=', paper).executeTakeFirst() : undefined;
     await create('award', ctx, { ...a, ...(pub ? { publication: pub.pid } : {}) });
+  }
+  for (const { papers = [], ...p } of projects) {
+    const found = papers.length > 0 ? await db.selectFrom('publication').select(['pid', 'title']).where('title', 'in', papers).execute() : [];
+    // in the order the project names them
+    const ids = papers.flatMap((t) => found.filter((f) => f.title === t).map((f) => String(f.pid)));
+    await create('project', ctx, { ...p, publications: ids });
   }
   for (const { paper, ...p } of patents) {
     const pub = paper ? await db.selectFrom('publication').select('pid').where('title', '=', paper).executeTakeFirst() : undefined;

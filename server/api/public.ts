@@ -20,9 +20,9 @@ import { asSent, onWhenOne } from '../cache/plugin.ts';
 import { asWire } from '../services/wire.ts';
 import { answers, ctxOf, listOrOne, parseId, typed } from './helpers.ts';
 import { NotFound } from '../errors.ts';
-import { publicReadPath, publicSchema } from '../../common/resource.ts';
+import { publicFilterValues, publicReadPath, publicSchema } from '../../common/resource.ts';
 import type { Topic } from '../cache/changes.ts';
-import { type PublicCrud, publicRecord, publicRecords } from '../public/declared.ts';
+import { chosenFilters, type PublicCrud, publicRecord, publicRecords } from '../public/declared.ts';
 
 // SPEC §7 public reads. Never unpublished articles or news, never passwords, tokens or phones;
 // stored HTML leaves through the sanitizer. Each answer's schema (common/wire.ts) names every field the
@@ -145,21 +145,42 @@ export async function declaredPublicRoutes(app: FastifyInstance, declared: reado
   for (const crud of declared) {
     const { res } = crud;
     const item = publicSchema(res);
+    // the list page's filters narrow the list here too (?level=national); a value no filter offers is ignored
+    const filters = publicFilterValues(res);
+    const filterKeys = Object.fromEntries(
+      Object.entries(filters).map(([param, values]) => [param, (v: string | undefined) => (v !== undefined && values.includes(v) ? `=${v}` : '')]),
+    );
+    const filterQuery = Object.fromEntries(
+      Object.entries(filters).map(([param, values]) => [
+        param,
+        z
+          .string()
+          .optional()
+          .meta({ description: `one of ${values.join(', ')}` }),
+      ]),
+    );
     api.get(
       publicReadPath(res),
       {
-        config: { access: 'public', cache: { topics: [res.name as Topic], query: { [res.id]: asSent } } },
+        config: { access: 'public', cache: { topics: [res.name as Topic], query: { [res.id]: asSent, ...filterKeys } } },
         schema: {
           tags,
           summary: `${res.label.en}: the public records, in their order; ?${res.id}= for one`,
-          querystring: z.object({ [res.id]: z.string().optional() }).loose(),
+          querystring: z.object({ [res.id]: z.string().optional(), ...filterQuery }).loose(),
           response: answers(listOrOne(item)),
         },
       },
       async (req) => {
         const ctx = ctxOf(app, req);
-        const raw = (req.query as Record<string, string | undefined>)[res.id];
-        if (raw === undefined) return await publicRecords(crud, ctx);
+        const query = req.query as Record<string, string | undefined>;
+        const raw = query[res.id];
+        if (raw === undefined)
+          return await publicRecords(
+            crud,
+            ctx,
+            {},
+            chosenFilters(res, (name) => query[name]),
+          );
         const id = parseId(raw);
         if (id === undefined) throw new NotFound();
         return await publicRecord(crud, ctx, id);

@@ -42,10 +42,14 @@ import {
   detailTopics,
   publicCards,
   publicCount,
+  chosenFilters,
+  publicFilters,
   publicListPage,
   publicRecord,
   publicRecords,
   publicRecordsNaming,
+  publicRecordsReferring,
+  referringTopics,
 } from '../public/declared.ts';
 import { peopleFields } from '../services/person-refs.ts';
 import { recordLanguages, withRenderedText } from '../public/cards.ts';
@@ -191,10 +195,12 @@ export function createPageData(lab: Lab, req: FastifyRequest, topics: Set<Topic>
       const crud = declaredAt(segment);
       if (!crud) return null;
       reads(crud.res.name as Topic);
-      const list = await publicListPage(crud, ctx, Number(this.params.page || 1));
+      const chosen = chosenFilters(crud.res, (name) => this.params[name] || undefined);
+      const list = await publicListPage(crud, ctx, Number(this.params.page || 1), chosen);
       if (!list) return null;
       reads(...(detailTopics(crud.res) as Topic[]));
-      return { resource: infoOf(crud.res, lang), ...list, items: await publicCards(crud.res, ctx, list.items, lang, origin) };
+      const items = await publicCards(crud.res, ctx, list.items, lang, origin);
+      return { resource: infoOf(crud.res, lang), ...list, items, filters: publicFilters(crud.res, chosen, lang), chosen };
     },
 
     /** One public record of a declared public resource, for its page at /{segment}/{id}; null when there is none. */
@@ -393,7 +399,10 @@ export function createPageData(lab: Lab, req: FastifyRequest, topics: Set<Topic>
       const found = await orNull(publications.get(ctx, Number(pid)));
       if (!found) return null;
       const p = asWire<PublicPublication>(found);
-      return { ...p, pdf_url: await publicationPdfUrl(ctx, p), members: await membersAmong([p]) };
+      // the declared records that refer to it (the projects it acknowledges, its awards: issue #27)
+      reads(...(referringTopics(lab.publicResources, 'publication') as Topic[]));
+      const referring = await publicRecordsReferring(lab.publicResources, ctx, 'publication', p.pid, lang);
+      return { ...p, pdf_url: await publicationPdfUrl(ctx, p), members: await membersAmong([p]), referring };
     },
 
     /** Every publication as the public sees it, in the list's order; of the given areas only, unless none. */

@@ -33,9 +33,18 @@ const byPage: Record<string, Record<string, Normalize>> = {
   '/search': { q: searchText, kind: searchKind, page: pageNumber },
 };
 
-/** A declared public resource's list page reads its page number (issue #27; server/app.ts, from the registry). */
-export function declareListPage(path: string): void {
-  byPage[path.toLowerCase()] = { page: pageNumber };
+/** One of `values`, else "" (none chosen). */
+const oneOf =
+  (values: readonly string[]): Normalize =>
+  ([v]) =>
+    v !== undefined && values.includes(v) ? v : '';
+
+/**
+ * A declared public resource's list page reads its page number and its filters, each one of the values it
+ * offers (issue #27; server/app.ts, from the registry).
+ */
+export function declareListPage(path: string, filters: Readonly<Record<string, readonly string[]>> = {}): void {
+  byPage[path.toLowerCase()] = { ...Object.fromEntries(Object.entries(filters).map(([param, values]) => [param, oneOf(values)])), page: pageNumber };
 }
 
 /**

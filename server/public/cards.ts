@@ -3,6 +3,7 @@ import { labTime } from '../../common/instant.ts';
 import {
   bilingualPairs,
   missingLanguages,
+  periodText,
   type PublicCardData,
   type PublicResource,
   publicRecordPath,
@@ -25,6 +26,7 @@ function isMarkdown(res: PublicResource, key: string, lang: Lang): boolean {
 
 /** A field of a record as a reader sees it: an enum's option in their language, a moment as the lab's time, a pair in their language. */
 export function shownValue(res: PublicResource, row: Record<string, unknown>, key: string, lang: Lang): string {
+  if (key === 'period' && res.public.period) return periodText(res, row, lang);
   const def = res.fields[key];
   const v = row[key];
   if (def?.kind === 'enum') {
@@ -35,6 +37,16 @@ export function shownValue(res: PublicResource, row: Record<string, unknown>, ke
   if (def?.kind === 'bool') return v === true ? (def.states?.on[lang] ?? '✓') : (def.states?.off[lang] ?? '');
   const text = publicText(row, key, lang);
   return isMarkdown(res, key, shownLanguage(row, key, lang)) ? textOfMarkdown(text) : text;
+}
+
+/** A record's meta line (`public.meta`): its fields as shown, joined by " · ". */
+export function metaOf(res: PublicResource, row: Record<string, unknown>, lang: Lang): string {
+  const meta = res.public.meta;
+  const keys: readonly string[] = meta === undefined ? [] : typeof meta === 'string' ? [meta] : meta;
+  return keys
+    .map((k) => shownValue(res, row, k, lang))
+    .filter(Boolean)
+    .join(' · ');
 }
 
 /** The languages a public record is complete in: those none of its projected pairs lacks. */
@@ -57,7 +69,7 @@ export function cardOf(res: PublicResource, row: Record<string, unknown>, lang: 
     href: publicRecordPath(res, id),
     title: publicText(row, res.public.title, lang),
     titleLang: shownLanguage(row, res.public.title, lang),
-    meta: res.public.meta ? shownValue(res, row, res.public.meta, lang) : '',
+    meta: metaOf(res, row, lang),
     text: blocks.map((b) => b.text),
     facts: (res.public.facts ?? []).flatMap((key) => {
       const value = shownValue(res, row, key, lang);

@@ -1,10 +1,14 @@
 import type { Lang } from '../../common/enums.ts';
+import { labYear } from '../../common/instant.ts';
 import { type ReferredMember, showRefs } from '../../common/person-refs.ts';
 import {
   fieldLabel,
   isPublicNow,
   isPublicResource,
   type PublicCardData,
+  type PublicFilter,
+  publicFilterValues,
+  periodText,
   type PublicDetail,
   type PublicResource,
   publicPageOf,
@@ -19,14 +23,14 @@ import { resources } from '../../common/resources/index.ts';
 import { loose } from '../db/schema.ts';
 import { rowToWire } from '../services/crud.ts';
 import { publicPeople } from '../services/people.ts';
-import { isPeopleField, mayName, names, peopleFields } from '../services/person-refs.ts';
+import { containing, isPeopleField, mayName, names, peopleFields } from '../services/person-refs.ts';
 import { NotFound } from '../errors.ts';
 import type { Crud, ListOptions } from '../services/crud.ts';
 import { type Ctx, nowIso } from '../services/context.ts';
 import type { SearchDoc } from '../search/documents.ts';
 import type { SearchKind } from '../../common/search.ts';
 import { mapInTurns } from '../search/turns.ts';
-import { cardOf, shownValue } from './cards.ts';
+import { cardOf, metaOf, shownValue } from './cards.ts';
 import type { Registered } from '../registry.ts';
 
 // The public side of a declared resource (issue #27), from its declaration's `public` part alone: which
@@ -58,15 +62,88 @@ export function publicWhere(res: PublicResource, now: string = nowIso()): ListOp
 
 const isPublicRow = (res: PublicResource, row: Record<string, unknown>) => isPublicNow(res, row);
 
-/** Every public record, in the declared order, as the public sees it (the projection: no other field). */
-export async function publicRecords(crud: PublicCrud, ctx: Ctx, window: { limit?: number; offset?: number } = {}): Promise<Record<string, unknown>[]> {
-  const where = publicWhere(crud.res);
+/** The filters chosen (`public.filters`), by query parameter: each a value it offers; others are dropped. */
+export type Chosen = Readonly<Record<string, string>>;
+
+/** The chosen filters' values among a query's (the first of each parameter), those a filter offers only. */
+export function chosenFilters(res: PublicResource, query: (name: string) => string | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [param, values] of Object.entries(publicFilterValues(res))) {
+    const v = query(param);
+    if (v !== undefined && values.includes(v)) out[param] = v;
+  }
+  return out;
+}
+
+/** The public rule, narrowed to the chosen filters: an enum by its value, a period by its state in this year (Beijing). */
+function listWhere(res: PublicResource, chosen: Chosen): ListOptions['where'] | undefined {
+  const released = publicWhere(res);
+  const offered = publicFilterValues(res);
+  const picks = Object.entries(chosen).filter(([param, v]) => offered[param]?.includes(v));
+  if (picks.length === 0) return released;
+  const period = res.public.period;
+  const year = labYear();
+  return (q) => {
+    let out = released ? released(q) : q;
+    for (const [param, v] of picks) {
+      if (period && param === period.param) {
+        const ends = period.ends;
+        out = v === 'finished' ? out.where(ends, '<', year) : out.where((eb) => eb.or([eb(ends, 'is', null), eb(ends, '>=', year)]));
+      } else out = out.where(param, '=', v);
+    }
+    return out;
+  };
+}
+
+/** Every public record (of the chosen filters), in the declared order, as the public sees it (the projection: no other field). */
+export async function publicRecords(
+  crud: PublicCrud,
+  ctx: Ctx,
+  window: { limit?: number; offset?: number } = {},
+  chosen: Chosen = {},
+): Promise<Record<string, unknown>[]> {
+  const where = listWhere(crud.res, chosen);
   const rows = await crud.list(ctx, { ...(where ? { where } : {}), ...window });
   return rows.map((r) => publicProjection(crud.res, r));
 }
 
-/** How many records are public. */
-export const publicCount = (crud: PublicCrud, ctx: Ctx) => crud.count(ctx, publicWhere(crud.res));
+/** How many records are public (of the chosen filters). */
+export const publicCount = (crud: PublicCrud, ctx: Ctx, chosen: Chosen = {}) => crud.count(ctx, listWhere(crud.res, chosen));
+
+/** The list page's filters as it draws them: each choice's link keeps the other filters and goes to the first page. */
+export function publicFilters(res: PublicResource, chosen: Chosen, lang: Lang): PublicFilter[] {
+  const base = `/${res.public.segment}`;
+  const link = (param: string, value: string) => {
+    const q = new URLSearchParams(Object.entries({ ...chosen, [param]: value }).filter(([, v]) => v !== ''));
+    const s = q.toString();
+    return s ? `${base}?${s}` : base;
+  };
+  const all = lang === 'zh' ? '全部' : 'All';
+  return (res.public.filters ?? []).flatMap((name): PublicFilter[] => {
+    const period = res.public.period;
+    const def = res.fields[name];
+    const choices: { value: string; label: string }[] | undefined =
+      name === 'period' && period
+        ? [
+            { value: 'ongoing', label: period.ongoing[lang] },
+            { value: 'finished', label: period.finished[lang] },
+          ]
+        : def?.kind === 'enum'
+          ? (def.options ?? []).map((o) => ({ value: o.value, label: o[lang] }))
+          : undefined;
+    if (!choices) return [];
+    const param = name === 'period' && period ? period.param : name;
+    const label = name === 'period' && period ? period.label[lang] : fieldLabel(res, name, lang);
+    return [
+      {
+        param,
+        label,
+        chosen: chosen[param] ?? '',
+        options: [{ value: '', label: all, href: link(param, '') }, ...choices.map((c) => ({ ...c, href: link(param, c.value) }))],
+      },
+    ];
+  });
+}
 
 /** One public record as the public sees it; NotFound for one that is not public or does not exist. */
 export async function publicRecord(crud: PublicCrud, ctx: Ctx, id: number): Promise<Record<string, unknown>> {
@@ -76,12 +153,12 @@ export async function publicRecord(crud: PublicCrud, ctx: Ctx, id: number): Prom
 }
 
 /** A page of the public list, numbered from 1; null beyond the last. */
-export async function publicListPage(crud: PublicCrud, ctx: Ctx, page: number) {
+export async function publicListPage(crud: PublicCrud, ctx: Ctx, page: number, chosen: Chosen = {}) {
   const size = publicPageSize(crud.res);
-  const total = await publicCount(crud, ctx);
+  const total = await publicCount(crud, ctx, chosen);
   const pages = Math.max(1, Math.ceil(total / size));
   if (!Number.isInteger(page) || page < 1 || page > pages) return null;
-  const items = await publicRecords(crud, ctx, { limit: size, offset: (page - 1) * size });
+  const items = await publicRecords(crud, ctx, { limit: size, offset: (page - 1) * size }, chosen);
   return { items, total, page, pages, size };
 }
 
@@ -108,7 +185,7 @@ export async function publicDocuments(crud: PublicCrud, ctx: Ctx): Promise<Searc
       body: { zh: text('zh') || text('en'), en: text('en') || text('zh') },
       url: publicRecordPath(res, id),
       external: false,
-      meta: res.public.meta ? { zh: shownValue(res, row, res.public.meta, 'zh'), en: shownValue(res, row, res.public.meta, 'en') } : { zh: '', en: '' },
+      meta: { zh: metaOf(res, row, 'zh'), en: metaOf(res, row, 'en') },
     };
   });
 }
@@ -127,9 +204,18 @@ async function referredBy(res: PublicResource, ctx: Ctx, rows: readonly Record<s
   for (const [name, def] of Object.entries(res.fields)) {
     const target = def.refers ? (resources as Record<string, ResourceDef>)[def.refers] : undefined;
     if (!shown.has(name) || !target) continue;
-    const ids = [...new Set(rows.flatMap((r) => (typeof r[name] === 'number' ? [r[name] as number] : [])))];
+    const ids = [...new Set(rows.flatMap((r) => referredIds(r[name])))];
     if (ids.length === 0) continue;
-    const found = await loose(ctx.db).selectFrom(target.table).selectAll().where(target.id, 'in', ids).execute();
+    const found: Record<string, unknown>[] = [];
+    // in batches: a database bounds a query's parameters
+    for (let i = 0; i < ids.length; i += 500)
+      found.push(
+        ...(await loose(ctx.db)
+          .selectFrom(target.table)
+          .selectAll()
+          .where(target.id, 'in', ids.slice(i, i + 500))
+          .execute()),
+      );
     for (const row of found) {
       // only a record with a public page is named, and as the public sees it
       const wire = rowToWire(target, row);
@@ -140,13 +226,22 @@ async function referredBy(res: PublicResource, ctx: Ctx, rows: readonly Record<s
   return out;
 }
 
+/** The ids a `refers` field holds: an int's one, a list's each. */
+const referredIds = (v: unknown): number[] =>
+  typeof v === 'number' ? [v] : Array.isArray(v) ? v.flatMap((x) => (/^[1-9]\d{0,9}$/.test(String(x)) ? [Number(x)] : [])) : [];
+
 type DetailName = NonNullable<PublicResource['public']['details']>[number];
 const detailKey = (d: DetailName) => (typeof d === 'string' ? d : d.key);
 
 function detailOf(res: PublicResource, named: DetailName, row: Record<string, unknown>, lang: Lang, referred: Referred): PublicDetail | undefined {
   const key = detailKey(named);
   const def = res.fields[key];
-  const label = typeof named === 'string' ? fieldLabel(res, key, lang) : named.label[lang];
+  const period = key === 'period' ? res.public.period : undefined;
+  const label = typeof named === 'string' ? (period ? period.label[lang] : fieldLabel(res, key, lang)) : named.label[lang];
+  if (period) {
+    const text = periodText(res, row, lang);
+    return text ? { key, label, text } : undefined;
+  }
   const value = def ? row[key] : publicText(row, key, lang);
   if (value === undefined || value === null || value === '') return undefined;
   if (def && isPeopleField(def)) {
@@ -160,6 +255,14 @@ function detailOf(res: PublicResource, named: DetailName, row: Record<string, un
   if (def?.kind === 'int' && def.refers) {
     const found = referred.records.get(`${def.refers}:${String(value)}`);
     return found ? { key, label, text: found.title, href: found.href } : undefined;
+  }
+  if (def?.kind === 'list' && def.refers) {
+    // only the records with a public page, in the order the list names them
+    const links = referredIds(value).flatMap((id) => {
+      const found = referred.records.get(`${def.refers}:${id}`);
+      return found ? [{ text: found.title, href: found.href }] : [];
+    });
+    return links.length > 0 ? { key, label, links } : undefined;
   }
   if (def?.kind === 'image') return { key, label, image: String(value) };
   if (def?.kind === 'url') return { key, label, text: String(value), href: String(value) };
@@ -231,6 +334,40 @@ export async function publicRecordsNaming(cruds: readonly PublicCrud[], ctx: Ctx
   return out;
 }
 
+/**
+ * The public records of every declared public resource that refer to one record of `target` in a public
+ * field (a project's acknowledging publications, an award's related publication: issue #27), by resource and
+ * field in the registry's order, headed by the field's `referredAs` (else the resource's menu label).
+ */
+export async function publicRecordsReferring(cruds: readonly PublicCrud[], ctx: Ctx, target: string, id: number, lang: Lang) {
+  const out: { name: string; label: string; cards: PublicCardData[] }[] = [];
+  for (const crud of cruds) {
+    for (const [field, def] of Object.entries(crud.res.fields)) {
+      if (def.refers !== target || !crud.res.public.fields.includes(field)) continue;
+      const released = publicWhere(crud.res);
+      const rows = await crud.list(ctx, {
+        where: (q) => {
+          // a list is JSON text: the database narrows by the quoted id, the list decides
+          const narrowed = def.kind === 'list' ? q.where(field, 'like', containing(`"${id}"`)) : q.where(field, '=', id);
+          return released ? released(narrowed) : narrowed;
+        },
+      });
+      const theirs = rows.filter((r) => referredIds(r[field]).includes(id)).map((r) => publicProjection(crud.res, r));
+      if (theirs.length === 0) continue;
+      out.push({
+        name: crud.res.name,
+        label: def.referredAs?.[lang] ?? crud.res.public.nav.label[lang],
+        cards: await publicCards(crud.res, ctx, theirs, lang),
+      });
+    }
+  }
+  return out;
+}
+
+/** The declared public resources with a public field that refers to `target`: the topics its page reads besides its own. */
+export const referringTopics = (cruds: readonly PublicCrud[], target: string) =>
+  cruds.filter((c) => Object.entries(c.res.fields).some(([f, def]) => def.refers === target && c.res.public.fields.includes(f))).map((c) => c.res.name);
+
 /** The cache topics a record page of `res` reads besides its own: the people its details name, the resources its details refer to. */
 export function detailTopics(res: PublicResource): string[] {
   const shown = new Set((res.public.details ?? []).map(detailKey));
@@ -239,7 +376,7 @@ export function detailTopics(res: PublicResource): string[] {
     if (!shown.has(name)) continue;
     if (isPeopleField(def)) out.add('people');
     // a referred resource's topic is its name (publication's is too)
-    if (def.kind === 'int' && def.refers) out.add(def.refers);
+    if (def.refers) out.add(def.refers);
   }
   return [...out];
 }

@@ -35,7 +35,14 @@ export async function checkReferences(ctx: Ctx, res: ResourceDef, values: Row, c
     if (!(name in values)) continue;
     if (isPeopleField(def)) values[name] = JSON.stringify(await resolvePeople(ctx, name, listOf(values[name]), listOf(current?.[name])));
     else if (def.kind === 'int' && def.refers && values[name] !== null && values[name] !== undefined)
-      await checkRecord(ctx, name, def.refers, Number(values[name]));
+      await checkRecords(ctx, name, def.refers, [Number(values[name])]);
+    else if (def.kind === 'list' && def.refers) {
+      // ids the record already named stay (a record deleted since): an unchanged list is sent back whole
+      const had = new Set(listOf(current?.[name]));
+      const ids = [...new Set(listOf(values[name]))];
+      values[name] = JSON.stringify(ids);
+      await checkRecords(ctx, name, def.refers, ids.filter((id) => !had.has(id)).map(Number));
+    }
   }
 }
 
@@ -61,13 +68,23 @@ export async function resolvePeople(ctx: Ctx, field: string, items: readonly str
   return stored;
 }
 
-async function checkRecord(ctx: Ctx, field: string, name: string, id: number): Promise<void> {
+/** Refuses the first of `ids` that names no record of the resource `name`. */
+async function checkRecords(ctx: Ctx, field: string, name: string, ids: readonly number[]): Promise<void> {
   const target = (resources as Record<string, ResourceDef>)[name];
   if (!target) throw new Error(`field ${field} refers to ${name}, which is not declared`);
-  const row = Number.isSafeInteger(id)
-    ? await loose(ctx.db).selectFrom(target.table).select(target.id).where(target.id, '=', id).executeTakeFirst()
-    : undefined;
-  if (!row) throw FieldError.one(field, 'unknown_record', { id });
+  const safe = ids.filter(Number.isSafeInteger);
+  const found = new Set<number>();
+  // in batches: a list may name many records, and a database bounds a query's parameters
+  for (let i = 0; i < safe.length; i += 500) {
+    const rows = await loose(ctx.db)
+      .selectFrom(target.table)
+      .select(target.id)
+      .where(target.id, 'in', safe.slice(i, i + 500))
+      .execute();
+    for (const r of rows) found.add(Number(r[target.id]));
+  }
+  const missing = ids.find((id) => !found.has(id));
+  if (missing !== undefined) throw FieldError.one(field, 'unknown_record', { id: missing });
 }
 
 /** Text containing `word` as a LIKE pattern: never a pattern itself (LIKE's wildcards and the escape `!` are escaped). */

@@ -42,6 +42,7 @@ const pageForm = () => ({ section: 'course', slug: `Role-${unique()}`, title_zh:
 const showcaseForm = () => ({ kind: 'tool', title_zh: `工具${unique()}` });
 const awardForm = () => ({ title_zh: `奖项${unique()}`, year: 2023, recipients: '["Outside Person"]' });
 const patentForm = () => ({ title_zh: `专利${unique()}`, kind: 'invention' });
+const projectForm = () => ({ title_zh: `项目${unique()}`, start_year: 2024, pi: '["Outside Person"]' });
 const openingForm = () => ({ kind: 'PhD', title_zh: `博士招生${unique()}`, release: 'true' });
 const personForm = () => {
   const n = unique();
@@ -332,6 +333,24 @@ const rows: Row[] = [
     call: 'DELETE /api/award/?wid=',
     expect: ADMIN_ONLY,
     make: async (w) => ({ method: 'DELETE', url: `/api/award/?wid=${await create(w.admin, '/api/award/', awardForm())}` }),
+  },
+  // research projects (issue #27): members keep them, administrators delete them
+  { call: 'GET /api/project/', expect: ALL_MEMBERS, make: () => ({ method: 'GET', url: '/api/project/' }) },
+  {
+    call: 'GET /api/project/?jid=',
+    expect: ALL_MEMBERS,
+    make: async (w) => ({ method: 'GET', url: `/api/project/?jid=${await create(w.admin, '/api/project/', projectForm())}` }),
+  },
+  { call: 'POST /api/project/', expect: ALL_MEMBERS, make: () => ({ method: 'POST', url: '/api/project/', form: projectForm() }) },
+  {
+    call: 'PUT /api/project/?jid=',
+    expect: ALL_MEMBERS,
+    make: async (w) => ({ method: 'PUT', url: `/api/project/?jid=${await create(w.admin, '/api/project/', projectForm())}`, form: { end_year: 2027 } }),
+  },
+  {
+    call: 'DELETE /api/project/?jid=',
+    expect: ADMIN_ONLY,
+    make: async (w) => ({ method: 'DELETE', url: `/api/project/?jid=${await create(w.admin, '/api/project/', projectForm())}` }),
   },
   { call: 'GET /api/patent/', expect: ALL_MEMBERS, make: () => ({ method: 'GET', url: '/api/patent/' }) },
   {

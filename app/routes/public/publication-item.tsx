@@ -86,6 +86,21 @@ export default function PublicationPage({ loaderData }: Route.ComponentProps) {
           <p className="abstract">{p.abstract}</p>
         </section>
       )}
+      {p.referring.map((group) => (
+        <section key={group.name} className="referring" data-resource={group.name}>
+          <h2>{group.label}</h2>
+          <ul>
+            {group.cards.map((c) => (
+              <li key={c.id}>
+                <a href={c.href} lang={c.titleLang && c.titleLang !== lang ? c.titleLang : undefined}>
+                  {c.title}
+                </a>
+                {c.meta && <span className="muted small"> · {c.meta}</span>}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
       <section id="cite">
         <h2>{t('publication.cite')}</h2>
         <div className="cite-block">

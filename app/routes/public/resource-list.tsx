@@ -1,4 +1,5 @@
-import { data as dataResponse, useLoaderData } from 'react-router';
+import { data as dataResponse, Link, useLoaderData } from 'react-router';
+import type { PublicFilter } from '../../../common/resource.ts';
 import { pageDataContext } from '#page-context';
 import { Pager, withPage } from '../../components/pager.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -31,10 +32,34 @@ export function meta({ loaderData: data }: { loaderData: Awaited<ReturnType<type
     title: page > 1 ? `${resource.label} · ${zh ? `第 ${page} 页` : `page ${page}`}` : resource.label,
     description: resource.description || resource.label,
     origin: data.origin,
-    path: withPage(resource.href, page),
+    path: withPage(filteredHref(resource.href, data.list.chosen), page),
     lang: data.lang,
     forced: data.forced,
   });
+}
+
+/** The list's address with the chosen filters (in the declared order of the filters). */
+const filteredHref = (href: string, chosen: Readonly<Record<string, string>>) => {
+  const q = new URLSearchParams(Object.entries(chosen).filter(([, v]) => v !== '')).toString();
+  return q ? `${href}?${q}` : href;
+};
+
+/** The declared filters (public.filters): a row of links each, the chosen one marked. */
+function Filters({ filters }: { filters: readonly PublicFilter[] }) {
+  return (
+    <>
+      {filters.map((f) => (
+        <nav key={f.param} className="filters" aria-label={f.label} data-filter={f.param}>
+          <span className="muted small filter-label">{f.label}</span>
+          {f.options.map((o) => (
+            <Link key={o.value} className="chip" to={o.href} preventScrollReset aria-current={o.value === f.chosen ? 'true' : undefined}>
+              {o.label}
+            </Link>
+          ))}
+        </nav>
+      ))}
+    </>
+  );
 }
 
 export default function ResourceList() {
@@ -42,13 +67,15 @@ export default function ResourceList() {
   const { list } = useLoaderData<typeof loader>();
   // a text shown in the other language (its reader's is missing, issue #27 point 3) says so
   const other = (l: string | undefined) => (l && l !== lang ? l : undefined);
-  const { resource, items, page, pages } = list;
+  const { resource, items, page, pages, filters, chosen } = list;
   const Own = cardSlots[resource.name];
+  const filtered = Object.values(chosen).some((v) => v !== '');
   return (
     <>
       <PageHeader title={resource.label} subtitle={resource.description || undefined} />
       <div className="container">
-        {items.length === 0 && <p className="muted">{t('declared.empty')}</p>}
+        {filters.length > 0 && <Filters filters={filters} />}
+        {items.length === 0 && <p className="muted">{t(filtered ? 'declared.noneChosen' : 'declared.empty')}</p>}
         <div className="grid cols-3">
           {items.map((card) =>
             Own ? (
@@ -70,7 +97,7 @@ export default function ResourceList() {
             ),
           )}
         </div>
-        <Pager page={page} pages={pages} href={(n) => withPage(resource.href, n)} />
+        <Pager page={page} pages={pages} href={(n) => withPage(filteredHref(resource.href, chosen), n)} />
       </div>
     </>
   );

@@ -54,6 +54,14 @@ function Details({ details, lang }: { details: readonly PublicDetail[]; lang: 'z
               <PeopleNames people={d.people} lang={lang} />
             ) : d.image ? (
               <img {...responsive(d.image, 600)} sizes="(min-width: 700px) 600px, 100vw" alt={d.label} loading="lazy" />
+            ) : d.links ? (
+              <ul className="record-links">
+                {d.links.map((l) => (
+                  <li key={l.href}>
+                    <a href={l.href}>{l.text}</a>
+                  </li>
+                ))}
+              </ul>
             ) : d.href ? (
               <a href={d.href}>{d.text}</a>
             ) : (
