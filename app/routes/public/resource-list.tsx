@@ -13,8 +13,8 @@ import { cardSlots } from './resource-slots.tsx';
 // records, a page at a time (?page=N), each as a card (or the resource's own, resource-slots.tsx) linking
 // to its record page. app/routes.ts gives each declared resource this route.
 
-/** The first segment of the path the router matched: the resource's. */
-export const segmentOf = (url: string) => new URL(url, 'https://here.invalid').pathname.split('/')[1] ?? '';
+/** The first segment of the path the router matched: the resource's (a client navigation asks for `/{segment}.data`). */
+export const segmentOf = (url: string) => (new URL(url, 'https://here.invalid').pathname.split('/')[1] ?? '').replace(/\.data$/, '');
 
 export async function loader({ context, request }: LoaderFunctionArgs) {
   const data = context.get(pageDataContext);
