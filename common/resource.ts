@@ -243,13 +243,6 @@ export function publicText(row: Record<string, unknown>, key: string, lang: 'zh'
   return text(row[`${key}_${lang}`]) || text(row[`${key}_${other}`]);
 }
 
-/** A field (or pair) of a declared record as a reader sees it: an enum as its option in `lang`, else as `publicText`. */
-export function publicValue(res: ResourceDef, row: Record<string, unknown>, key: string, lang: 'zh' | 'en'): string {
-  const def = res.fields[key];
-  const entry = def?.kind === 'enum' ? def.options?.find((o) => o.value === row[key]) : undefined;
-  return entry ? entry[lang] : publicText(row, key, lang);
-}
-
 /**
  * A declared public record as its card and page show it (issue #27): in the reader's language, with the
  * projection's record for a resource's own component. Where a text exists only in the other language it is

@@ -1,4 +1,5 @@
 import type { Lang } from '../../common/enums.ts';
+import { escapeHtml } from '../escape-html.ts';
 
 // Every mail the lab sends, built by one helper (issue #30, point 3): in the recipient's language when it is
 // known, else in both (Chinese first, then English) in one mail; as plain text and as HTML, the same words.
@@ -16,9 +17,6 @@ export type MailTemplate = {
 };
 
 export type Mail = { subject: string; text: string; html: string };
-
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ESCAPES[c] as string);
 
 /** Fills {name} placeholders (one pass, linear); a value never becomes a placeholder itself. */
 export function fill(text: string, params: Record<string, string | number>, quote: (s: string) => string = (s) => s): string {

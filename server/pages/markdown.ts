@@ -8,6 +8,7 @@ import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
 import { memoByContentAsync } from '../cache/memo.ts';
 import { offThread } from '../text-worker.ts';
+import { escapeHtml } from '../escape-html.ts';
 
 // Markdown is rendered to HTML on the server, sanitized (no raw HTML runs), with heading ids for
 // the table of contents. Public pages then ship HTML, not a markdown parser.
@@ -62,8 +63,6 @@ export const renderMarkdown = memoByContentAsync(
     sizeOf: ({ html, toc }) => html.length * 2 + toc.reduce((n, e) => n + e.text.length * 2 + e.id.length * 2 + 48, 0),
   },
 );
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** Markdown shown as written, when it could not be rendered in time: escaped, in paragraphs, its lines kept. */
 export function asWritten(markdown: string): RenderedMarkdown {

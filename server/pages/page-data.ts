@@ -53,8 +53,7 @@ import {
 } from '../public/declared.ts';
 import { peopleFields } from '../services/person-refs.ts';
 import { recordLanguages, withRenderedText } from '../public/cards.ts';
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+import { escapeHtml } from '../escape-html.ts';
 
 const infoOf = (res: PublicResource, lang: Lang): PublicResourceInfo => ({
   name: res.name,

@@ -2,6 +2,7 @@ import { scanHtml } from './html-scan.ts';
 import sanitize from 'sanitize-html';
 import { memoByContentAsync } from '../cache/memo.ts';
 import { offThread } from '../text-worker.ts';
+import { escapeHtml } from '../escape-html.ts';
 
 // The allow-list every stored HTML passes through on its way to a visitor (DESIGN.md "Stored as sent,
 // sanitized on output"): formatting, links, images, tables; no script, style, event handler, form,
@@ -119,8 +120,7 @@ function strayLtOver(html: string, max: number): boolean {
   return false;
 }
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-const asWritten = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c] as string);
+const asWritten = escapeHtml;
 
 /** The allow-listed form of stored HTML, here and now (the text worker's work for a long text). */
 export function sanitizedNow(html: string): string {
