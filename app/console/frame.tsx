@@ -38,6 +38,7 @@ import { logout, type StoredSession } from '../lib/session.ts';
 import { chooseTheme, useTheme as useThemeChoice } from '../lib/theme.ts';
 import { useRootData } from '../root.tsx';
 import { ConfirmProvider } from './ui.tsx';
+import { at } from '../lib/base.ts';
 
 // The frame the console and the advisor area share (SPEC §2): a side drawer with the member's avatar,
 // name and authority, home / back / logout, the language switch and the area's links; a menu button
@@ -163,7 +164,7 @@ export function Frame({ session, title, authority, links, search, children }: Pr
             aria-label={t('console.logout')}
             onClick={async () => {
               await logout();
-              window.location.assign('/login');
+              window.location.assign(at('/login'));
             }}
           >
             <LogoutIcon />

@@ -1,3 +1,4 @@
+import { at } from './base.ts';
 // The stored login data of SPEC §3 (login flag, name, authority, portrait, login time), kept in
 // localStorage and cleared on logout or after 604800 s. The token itself is not kept here: the server
 // sets it as an HttpOnly cookie that no script can read (issue #12), and the console's calls send it by
@@ -127,6 +128,6 @@ export const CONSOLE_HEADER = { 'X-Lab-Console': '1' } as const;
 
 /** Logs out: the server revokes the token and drops its cookie, then every stored login item is removed. */
 export async function logout() {
-  await fetch('/api/logout/', { method: 'POST', credentials: 'same-origin', headers: CONSOLE_HEADER }).catch(() => {});
+  await fetch(at('/api/logout/'), { method: 'POST', credentials: 'same-origin', headers: CONSOLE_HEADER }).catch(() => {});
   clearSession();
 }

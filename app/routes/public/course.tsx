@@ -6,6 +6,7 @@ import { RichHtml } from '../../components/rich-html.tsx';
 import { paths } from '../../../common/paths.ts';
 import { seo } from '../../lib/seo.ts';
 import type { Route } from './+types/course.ts';
+import { at } from '../../lib/base.ts';
 
 // One markdown page of a section: /curriculum/{slug} (e.g. Intro-to-AI) or /sharedtask/{slug}.
 
@@ -42,7 +43,7 @@ export default function Course({ loaderData }: Route.ComponentProps) {
         <div style={{ maxWidth: 880 }}>
           {page.link ? (
             <p>
-              <a href={page.link} rel="noopener">
+              <a href={at(page.link)} rel="noopener">
                 {page.link}
               </a>
             </p>

@@ -10,6 +10,7 @@ import { seo } from '../../lib/seo.ts';
 import type { LoaderFunctionArgs, MetaDescriptor } from 'react-router';
 import { segmentOf } from './resource-list.tsx';
 import { pageSlots } from './resource-slots.tsx';
+import { at } from '../../lib/base.ts';
 
 // The page of one public record of any resource declared with a `public` part (issue #27), at
 // /{segment}/{id}: its title, its meta line, its facts and its text (or the resource's own body,
@@ -55,7 +56,7 @@ function Details({ details, lang }: { details: readonly PublicDetail[]; lang: 'z
             ) : d.image ? (
               <img {...responsive(d.image, 600)} sizes="(min-width: 700px) 600px, 100vw" alt={d.label} loading="lazy" />
             ) : d.href ? (
-              <a href={d.href}>{d.text}</a>
+              <a href={at(d.href)}>{d.text}</a>
             ) : (
               d.text
             )}
