@@ -137,7 +137,7 @@ export function Frame({ session, title, authority, links, search, children }: Pr
   const drawer = (
     <Box sx={{ width: DRAWER }} role="navigation" aria-label={t('console.menu')}>
       <Box sx={{ p: 2, display: 'flex', alignItems: 'center', gap: 1.5 }}>
-        <Avatar src={session.portrait || undefined} alt="" sx={{ width: 48, height: 48 }} />
+        <Avatar src={session.portrait ? at(session.portrait) : undefined} alt="" sx={{ width: 48, height: 48 }} />
         {/* the member's own name: data, in whatever letters it is written (tests/e2e/console-lists.test.ts) */}
         <Box sx={{ minWidth: 0 }} data-drawer-user>
           <Typography noWrap sx={{ fontWeight: 600 }}>
@@ -150,7 +150,7 @@ export function Frame({ session, title, authority, links, search, children }: Pr
       </Box>
       <Box sx={{ display: 'flex', px: 1, gap: 1 }}>
         <Tooltip title={t('console.home')}>
-          <IconButton href="/" aria-label={t('console.home')}>
+          <IconButton href={at('/')} aria-label={t('console.home')}>
             <HomeIcon />
           </IconButton>
         </Tooltip>

@@ -26,8 +26,8 @@ export function useTheme(rendered: Theme): Theme {
 /** Applies a theme now (on <html>, without a reload) and remembers it for a year; `system` forgets the choice. */
 export function chooseTheme(theme: Theme) {
   chosen = theme;
-  // biome-ignore lint/suspicious/noDocumentCookie: one plain cookie the server reads; the Cookie Store API is not in every browser
   const path = basePath() || '/';
+  // biome-ignore lint/suspicious/noDocumentCookie: one plain cookie the server reads; the Cookie Store API is not in every browser
   document.cookie =
     theme === 'system' ? `${THEME_COOKIE}=; path=${path}; max-age=0; samesite=lax` : `${THEME_COOKIE}=${theme}; path=${path}; max-age=31536000; samesite=lax`;
   if (theme === 'system') delete document.documentElement.dataset.theme;

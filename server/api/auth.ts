@@ -166,7 +166,12 @@ export async function authRoutes(app: FastifyInstance) {
     async (req, reply) => {
       const existing = req.cookies[CSRF_COOKIE];
       const token = existing && /^[A-Za-z0-9_-]{32,64}$/.test(existing) ? existing : randomBytes(24).toString('base64url');
-      reply.setCookie(CSRF_COOKIE, token, { path: cookiePath(app.lab.config.basePath), sameSite: 'lax', httpOnly: false, secure: app.lab.config.production && req.protocol === 'https' });
+      reply.setCookie(CSRF_COOKIE, token, {
+        path: cookiePath(app.lab.config.basePath),
+        sameSite: 'lax',
+        httpOnly: false,
+        secure: app.lab.config.production && req.protocol === 'https',
+      });
       return { csrftoken: token };
     },
   );

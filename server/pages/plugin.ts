@@ -93,7 +93,7 @@ const underBase = (base: string, v: unknown): unknown =>
  */
 export function buildUnder(build: ServerBuild, base: string): ServerBuild {
   if (!base) return build;
-  const entry = (e: Record<string, unknown>) => Object.fromEntries(Object.entries(e).map(([k, v]) => [k, underBase(base, v)]));
+  const entry = (e: object) => Object.fromEntries(Object.entries(e).map(([k, v]) => [k, underBase(base, v)]));
   const assets = build.assets;
   return {
     ...build,
