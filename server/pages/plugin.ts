@@ -97,7 +97,8 @@ export function buildUnder(build: ServerBuild, base: string): ServerBuild {
   const assets = build.assets;
   return {
     ...build,
-    basename: base,
+    // with its slash, the home page is /lab/ (the links React Router writes for "/" too), never a redirect away
+    basename: `${base}/`,
     publicPath: `${base}/`,
     assets: {
       ...assets,
