@@ -3,6 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { en } from '../../app/i18n/en.ts';
 import { zh } from '../../app/i18n/zh.ts';
 import { freePort, NGINX, nginx, type TestNginx } from '../helpers/nginx.ts';
+import { DEMO_ADVISOR_PASSWORD } from '../../cli/demo/advisor-seed.ts';
 import { ADMIN, browserSuite, e2eAvailable, hydrated, type Site, startSite } from './server.ts';
 
 // Issue #30, point 5: the whole site under /lab/ behind nginx, with the location block of the repository's
@@ -13,6 +14,8 @@ import { ADMIN, browserSuite, e2eAvailable, hydrated, type Site, startSite } fro
 // sitemap name addresses under it.
 
 const BASE = '/lab';
+/** The demo's class advisor, whose area the site has with ADVISOR_USERNAME. */
+const ADVISOR = 'linyunshu';
 
 /** Every address a page names (links, images, forms, the head's links), as the browser resolved them. */
 const addressesOf = (page: Page) =>
@@ -37,7 +40,7 @@ describe.skipIf(!e2eAvailable || !NGINX)('the site under /lab/ behind nginx', { 
   const suite = browserSuite(async () => {
     // the address readers use is nginx's: PUBLIC_URL names it, as docs/deploy.md says
     const port = await freePort();
-    app = await startSite({ BASE_PATH: BASE, PUBLIC_URL: `http://127.0.0.1:${port}`, TRUST_PROXY: '1' });
+    app = await startSite({ BASE_PATH: BASE, PUBLIC_URL: `http://127.0.0.1:${port}`, TRUST_PROXY: '1', ADVISOR_USERNAME: ADVISOR });
     proxy = await nginx(app.url.replace('http://', ''), `${BASE}/`, port);
     const site = app;
     return {
@@ -156,6 +159,30 @@ describe.skipIf(!e2eAvailable || !NGINX)('the site under /lab/ behind nginx', { 
     expect(outside(seen)).toEqual([]);
     expect(seen.filter((u) => u.includes('/resource/') || u.includes('/static/'))).not.toEqual([]);
     expect(failed).toEqual([]);
+  });
+
+  test("the class advisor's area: from the login page to both of its screens, nothing outside /lab/", async () => {
+    const { page, context } = await suite.open({ lang: 'en' });
+    const requests: string[] = [];
+    context.on('request', (r) => requests.push(r.url()));
+    await page.goto(`${origin()}${BASE}/login?redirect=${encodeURIComponent(`/${ADVISOR}/pingan`)}`);
+    await hydrated(page, 'form.login-card button[type=submit]');
+    await page.locator('form.login-card button[type=submit]:not([disabled])').waitFor();
+    await page.locator('input[name="username"]').fill(ADVISOR);
+    await page.locator('input[name="password"]').fill(DEMO_ADVISOR_PASSWORD);
+    await page.locator('input[name="password"]').press('Enter');
+    await page.waitForURL((u) => u.pathname === `${BASE}/${ADVISOR}/pingan`, { timeout: 15_000 });
+    await expect.poll(() => page.getByRole('main').locator('h1').textContent()).toBe(en.advisor.pingan);
+    const nav = page.getByRole('navigation', { name: en.console.menu });
+    expect(await nav.getByRole('link', { name: en.advisor.info }).getAttribute('href')).toBe(`${BASE}/${ADVISOR}/info`);
+    const seen = await addressesOf(page);
+    await nav.getByRole('link', { name: en.advisor.info }).click();
+    await page.waitForURL((u) => u.pathname === `${BASE}/${ADVISOR}/info`);
+    await expect.poll(() => page.getByRole('main').locator('h1').textContent()).toBe(en.advisor.info);
+    seen.push(...(await addressesOf(page)));
+    expect(requests.filter((u) => u.includes(`/api${ADVISOR}/`))).not.toEqual([]);
+    expect(outside(requests)).toEqual([]);
+    expect(outside(seen)).toEqual([]);
   });
 
   test('the feeds, the sitemap and robots.txt name addresses under /lab/', async () => {
