@@ -210,7 +210,8 @@ export async function buildApp({ config, db: givenDb, logger = false, pgSchema, 
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  // its page names its scripts by the whole path: under BASE_PATH, with the prefix
+  await app.register(swaggerUi, { routePrefix: '/api/docs', ...(config.basePath ? { indexPrefix: config.basePath } : {}) });
   // /healthz, /readyz and (with METRICS_TOKEN or METRICS_ALLOW) /metrics: server/ops/plugin.ts
   await app.register(opsPlugin, { metricsToken: config.metricsToken, metricsAllow: config.metricsAllow, pgSchema });
 

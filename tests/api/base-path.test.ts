@@ -83,6 +83,16 @@ describe.each(dialects)('the server under /lab (%s)', (dialect) => {
     expect(out.cookies.find((c) => c.name === 'lab_session')).toMatchObject({ path: '/lab', value: '' });
   });
 
+  it("the API's documentation page loads its scripts under the prefix", async () => {
+    const page = (await get('/lab/api/docs')).body;
+    const scripts = [...page.matchAll(/<script src="([^"]+)"/g)].map((m) => m[1] as string);
+    expect(scripts.length).toBeGreaterThan(1);
+    for (const src of scripts) {
+      expect(src.startsWith('/lab/api/docs/static/')).toBe(true);
+      expect((await get(src)).statusCode).toBe(200);
+    }
+  });
+
   it('a campus login that is not set up goes back to the login page under the prefix', async () => {
     const res = await get('/lab/api/login/oidc/?redirect=/console');
     expect(res.statusCode).toBe(302);
