@@ -1,6 +1,7 @@
-import { at } from './base.ts';
 // Stored images are served in resized WebP copies (?w=, see server/images/variants.ts); other
 // images (static files, outside links) are used as they are.
+
+import { at } from './base.ts';
 
 const widths = [160, 320, 480, 640, 800, 1200];
 

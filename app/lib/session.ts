@@ -1,8 +1,9 @@
-import { at } from './base.ts';
 // The stored login data of SPEC §3 (login flag, name, authority, portrait, login time), kept in
 // localStorage and cleared on logout or after 604800 s. The token itself is not kept here: the server
 // sets it as an HttpOnly cookie that no script can read (issue #12), and the console's calls send it by
 // that cookie with the X-Lab-Console header (app/console/api.ts, server/http/auth.ts).
+
+import { at } from './base.ts';
 
 export const SESSION_SECONDS = 604_800;
 
