@@ -246,7 +246,7 @@ export function createPageData(lab: Lab, req: FastifyRequest, topics: Set<Topic>
     /** The reader's colour theme (the `theme` cookie), rendered on <html> so the first paint has it. */
     theme: themeOfCookie(req.headers.cookie),
     origin,
-    /** BASE_PATH ('' at the root): what a loader's redirect puts before a path of the site. */
+    /** BASE_PATH ('' at the root; `origin` above already ends with it): robots.txt's rules name paths under it. */
     base: lab.config.basePath,
     /** The query parameters this page reads, normalized (page-params.ts): the only ones loaders see. */
     params: pageParams(pathOf(req.url), queryOf(req.url)),

@@ -102,6 +102,9 @@ describe.skipIf(!e2eAvailable || !NGINX)('the site under /lab/ behind nginx', { 
     await arrived(/^\/lab\/publication\/\d+$/);
     await menu('获奖').click();
     await arrived(`${BASE}/awards`);
+    // home again by the site's name in the bar (a client navigation: the home page's data under the prefix)
+    await page.locator('header .brand').click();
+    await arrived(`${BASE}/`);
 
     // the search of the top bar
     const search = page.getByRole('search', { name: zh.search.label }).first();
@@ -155,6 +158,8 @@ describe.skipIf(!e2eAvailable || !NGINX)('the site under /lab/ behind nginx', { 
 
     expect(requests.length).toBeGreaterThan(20);
     expect(requests.filter((u) => u.includes('/api/'))).not.toEqual([]);
+    // the client navigations' data, the home page's included
+    expect(requests.map((u) => new URL(u).pathname)).toEqual(expect.arrayContaining([`${BASE}/_.data`, `${BASE}/news.data`, `${BASE}/awards.data`]));
     expect(outside(requests)).toEqual([]);
     expect(outside(seen)).toEqual([]);
     expect(seen.filter((u) => u.includes('/resource/') || u.includes('/static/'))).not.toEqual([]);
