@@ -1,12 +1,19 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
+import { seedDemo } from '../../cli/demo/seed.ts';
+import { buildApp } from '../../server/app.ts';
+import { loadConfig } from '../../server/config.ts';
 import { en } from '../../app/i18n/en.ts';
 import { zh } from '../../app/i18n/zh.ts';
 import { freePort, NGINX, nginx, type TestNginx } from '../helpers/nginx.ts';
 import { DEMO_ADVISOR_PASSWORD } from '../../cli/demo/advisor-seed.ts';
-import { ADMIN, browserSuite, e2eAvailable, hydrated, type Site, startSite } from './server.ts';
+import { ADMIN, browserSuite, e2eAvailable, ensureBuild, hydrated, root, type Site } from './server.ts';
 
-// Issue #30, point 5: the whole site under /lab/ behind nginx, with the location block of the repository's
+// Issue #30, point 5: the whole site under /lab/ (the server of `npm start`, BASE_PATH=/lab) behind nginx, with the location block of the repository's
 // recipe (deploy/nginx.conf) as `location /lab/` and nothing else: any request outside the prefix is nginx's
 // 404, never the site. A reader goes through the public pages in both languages, a member through the login,
 // the console (a saved record: the console's calls) and the logout; every request the browser made, and every
@@ -16,6 +23,63 @@ import { ADMIN, browserSuite, e2eAvailable, hydrated, type Site, startSite } fro
 const BASE = '/lab';
 /** The demo's class advisor, whose area the site has with ADVISOR_USERNAME. */
 const ADVISOR = 'linyunshu';
+
+/**
+ * What `npm start` runs (the server bundle of `npm run build`, built here into a folder of its own, with the page
+ * build) as its own process on a DATA_DIR seeded with the demo lab, with `env`; its address and its stop.
+ */
+async function startBundle(env: Record<string, string>): Promise<{ url: string; close: () => Promise<void> }> {
+  await ensureBuild();
+  const outDir = path.join(root, 'build', `app-base-path-${process.pid}`);
+  const vite = path.join(root, 'node_modules', 'vite', 'bin', 'vite.js');
+  const built = spawnSync(process.execPath, [vite, 'build', '-c', 'vite.server.config.ts', '--outDir', outDir], {
+    cwd: root,
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
+  if (built.status !== 0) throw new Error(`the server bundle did not build: ${built.stderr}`);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-base-path-'));
+  // the demo lab, written by the sources' own server on that DATA_DIR before the bundle starts on it
+  const seeding = await buildApp({ config: loadConfig({ DATA_DIR: dataDir, LAB_API_ONLY: '1', ...env }) });
+  await seedDemo(seeding.lab.db, seeding.lab.storage, ADMIN.password, { advisor: env.ADVISOR_USERNAME });
+  await seeding.close();
+  const port = await freePort();
+  const child: ChildProcess = spawn(process.execPath, [path.join(outDir, 'main.js')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: '',
+      LOGIN_RATE_LIMIT: '1000',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr?.on('data', (d) => {
+    stderr += String(d);
+  });
+  const close = async () => {
+    if (child.exitCode === null) {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+    }
+    fs.rmSync(outDir, { recursive: true, force: true });
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  const url = `http://127.0.0.1:${port}`;
+  for (const deadline = Date.now() + 60_000; ; ) {
+    if (child.exitCode !== null || Date.now() > deadline) {
+      await close();
+      throw new Error(`the server bundle did not answer: ${stderr}`.slice(-3000));
+    }
+    if ((await fetch(`${url}${env.BASE_PATH ?? ''}/readyz`).catch(() => undefined))?.status === 200) return { url, close };
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
 
 /** Every address a page names (links, images, forms, the head's links), as the browser resolved them. */
 const addressesOf = (page: Page) =>
@@ -36,21 +100,19 @@ const addressesOf = (page: Page) =>
 
 describe.skipIf(!e2eAvailable || !NGINX)('the site under /lab/ behind nginx', { timeout: 180_000 }, () => {
   let proxy: TestNginx | undefined;
-  let app: Site | undefined;
+  let app: { url: string; close: () => Promise<void> } | undefined;
   const suite = browserSuite(async () => {
     // the address readers use is nginx's: PUBLIC_URL names it, as docs/deploy.md says
     const port = await freePort();
-    app = await startSite({ BASE_PATH: BASE, PUBLIC_URL: `http://127.0.0.1:${port}`, TRUST_PROXY: '1', ADVISOR_USERNAME: ADVISOR });
+    app = await startBundle({ BASE_PATH: BASE, PUBLIC_URL: `http://127.0.0.1:${port}`, TRUST_PROXY: '1', ADVISOR_USERNAME: ADVISOR });
     proxy = await nginx(app.url.replace('http://', ''), `${BASE}/`, port);
-    const site = app;
-    return {
-      ...site,
-      url: proxy.url,
-      close: async () => {
-        await proxy?.close();
-        await site.close();
-      },
+    const server = app;
+    const close = async () => {
+      await proxy?.close();
+      await server.close();
     };
+    // the browser suite's site: only its address and its stop are used here
+    return { url: proxy.url, close } as unknown as Site;
   });
   const origin = () => suite.site.url;
   /** Addresses of this site outside the prefix (a link or request that escaped it); other sites' are not ours. */
@@ -212,7 +274,7 @@ describe.skipIf(!e2eAvailable || !NGINX)('the site under /lab/ behind nginx', { 
     expect(new URL(bare.headers.get('location') ?? '', origin()).pathname).toBe(`${BASE}/`);
     for (const path of ['/', '/people', '/api/read_people/', '/static/favicon.svg']) expect((await fetch(`${origin()}${path}`)).status, path).toBe(404);
     // the server behind it, asked directly: the same prefix, nothing outside it
-    const direct = (app as Site).url;
+    const direct = app?.url as string;
     expect((await fetch(`${direct}${BASE}/healthz`)).status).toBe(200);
     const outsideDirect = await fetch(`${direct}/people`);
     expect(outsideDirect.status).toBe(404);
