@@ -13,12 +13,12 @@ import { freePort, NGINX, nginx, type TestNginx } from '../helpers/nginx.ts';
 import { DEMO_ADVISOR_PASSWORD } from '../../cli/demo/advisor-seed.ts';
 import { ADMIN, browserSuite, e2eAvailable, ensureBuild, hydrated, root, type Site } from './server.ts';
 
-// Issue #30, point 5: the whole site under /lab/ (the server of `npm start`, BASE_PATH=/lab) behind nginx, with the location block of the repository's
-// recipe (deploy/nginx.conf) as `location /lab/` and nothing else: any request outside the prefix is nginx's
-// 404, never the site. A reader goes through the public pages in both languages, a member through the login,
-// the console (a saved record: the console's calls) and the logout; every request the browser made, and every
-// link and image of every page it saw, stayed under /lab/; the cookies are the prefix's; the feeds and the
-// sitemap name addresses under it.
+// Issue #30, point 5: the whole site under /lab/ (the server of `npm start` with BASE_PATH=/lab) behind nginx,
+// with the location block of the repository's recipe (deploy/nginx.conf) as `location /lab/` and nothing else:
+// any request outside the prefix is nginx's 404, never the site. A reader goes through the public pages in both
+// languages, a member through the login, the console (a saved record: the console's calls) and the logout, the
+// class advisor through their area; every request the browser made, and every link and image of every page it
+// saw, stayed under /lab/; the cookies are the prefix's; the feeds and the sitemap name addresses under it.
 
 const BASE = '/lab';
 /** The demo's class advisor, whose area the site has with ADVISOR_USERNAME. */
