@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, parseBasePath } from '../../server/config.ts';
 import { dialects, makeApp, type TestApp } from '../helpers/app.ts';
+import { smtpServer, type TestSmtp } from '../helpers/smtp.ts';
 
 // BASE_PATH (issue #30, point 5): the setting's checks, and the server under /lab as nginx passes requests on
 // (with the prefix): the bare prefix is sent to /lab/, nothing outside it is the site, the cookies are the
@@ -30,10 +31,15 @@ describe('BASE_PATH', () => {
 
 describe.each(dialects)('the server under /lab (%s)', (dialect) => {
   let t: TestApp;
+  let smtp: TestSmtp;
   beforeAll(async () => {
-    t = await makeApp(dialect, { BASE_PATH: '/lab', PUBLIC_URL: 'https://example.edu' });
+    smtp = await smtpServer();
+    t = await makeApp(dialect, { BASE_PATH: '/lab', PUBLIC_URL: 'https://example.edu', SMTP_URL: smtp.url, MAIL_FROM: 'lab@example.edu' });
   });
-  afterAll(async () => t?.close());
+  afterAll(async () => {
+    await t?.close();
+    await smtp?.close();
+  });
   const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
 
   /** A login as a browser makes it, under the prefix: the CSRF cookie, then the call. */
@@ -99,16 +105,37 @@ describe.each(dialects)('the server under /lab (%s)', (dialect) => {
     expect(res.headers.location).toBe('/lab/login?external_error=external_off');
   });
 
-  it('an invitation link names the site with its prefix', async () => {
+  it('the links of an invitation and of a password reset name the site with its prefix, shown and mailed', async () => {
     const token = (await login()).json().token as string;
     const auth = { authorization: `Token ${token}` };
+    const email = `invited.${dialect}@example.edu`;
     const created = await t.app.inject({
       method: 'POST',
       url: '/lab/api/people/',
       headers: { ...auth, 'content-type': 'application/json' },
-      payload: JSON.stringify({ uid: `U${Date.now()}`, username: `invited${Date.now() % 100000}`, name_zh: '受邀', name_en: 'Invited', type: 'master' }),
+      payload: JSON.stringify({ uid: `U${Date.now()}`, username: `invited${Date.now() % 100000}`, name_zh: '受邀', name_en: 'Invited', type: 'master', email }),
     });
-    expect(created.statusCode).toBe(200);
-    expect(String(created.headers['x-invitation-url'])).toMatch(/^https:\/\/example\.edu\/lab\/invite#/);
+    expect(created.statusCode, created.body).toBe(200);
+    const invitation = String(created.headers['x-invitation-url']);
+    expect(invitation).toMatch(/^https:\/\/example\.edu\/lab\/invite#/);
+    const pid = Number(created.headers['x-resource-id']);
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: `/lab/api/people/invitation/mail/?pid=${pid}`,
+      headers: { ...auth, 'content-type': 'application/json' },
+      payload: JSON.stringify({ token: new URL(invitation).hash.slice(1) }),
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect((await smtp.next(email)).text).toContain(invitation);
+
+    const csrf = (await get('/lab/api/csrf/')).cookies.find((c) => c.name === 'csrftoken')?.value as string;
+    const asked = await t.app.inject({
+      method: 'POST',
+      url: '/lab/api/password-reset/request/',
+      headers: { 'content-type': 'application/json', cookie: `csrftoken=${csrf}`, 'x-csrftoken': csrf },
+      payload: JSON.stringify({ login: email }),
+    });
+    expect(asked.statusCode, asked.body).toBe(200);
+    expect((await smtp.next(email)).text).toMatch(/https:\/\/example\.edu\/lab\/reset-password#[\w-]{43}/);
   });
 });
