@@ -13,3 +13,9 @@ export type { PageData };
  * sent. Empty when the server set none (the dev server).
  */
 export const scriptMarkContext = createContext<string>('');
+
+/**
+ * BASE_PATH on the server side of rendering ('' at the root): set once by the server when it starts
+ * (server/pages/plugin.ts) and read by app/lib/base.ts; in the browser React Router's basename says it.
+ */
+export const serverBasePath = { value: '' };

@@ -6,6 +6,8 @@ import { useTheme } from './lib/theme.ts';
 import publicCss from './styles/public.css?inline';
 import searchCss from './styles/search.css?inline';
 import type { Route } from './+types/root.ts';
+import { at } from './lib/base.ts';
+import { paths } from '../common/paths.ts';
 
 /** The bar without scripts, from a tablet's width: the whole menu, never the menu button (more specific than the width rules of public.css). */
 const NO_SCRIPT_BAR = '@media (min-width: 600px) { html .appbar[class] { --bar-nav: flex; --bar-spacer: none; --bar-menu: none; } }';
@@ -56,9 +58,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {/* the top bar's colour in each theme (public.css --bar) */}
         <meta name="theme-color" media="(prefers-color-scheme: light)" content={theme === 'dark' ? BAR.dark : BAR.light} />
         <meta name="theme-color" media="(prefers-color-scheme: dark)" content={theme === 'light' ? BAR.light : BAR.dark} />
-        <link rel="icon" href="/static/favicon.svg" type="image/svg+xml" />
-        <link rel="alternate" type="application/rss+xml" title="RSS" href="/feed/news.xml" />
-        <link rel="alternate" type="application/rss+xml" title="RSS · Publications" href="/feed/publications.xml" />
+        <link rel="icon" href={at('/static/favicon.svg')} type="image/svg+xml" />
+        <link rel="alternate" type="application/rss+xml" title="RSS" href={at(paths.newsFeed())} />
+        <link rel="alternate" type="application/rss+xml" title="RSS · Publications" href={at(paths.publicationFeed())} />
         <Meta />
         {/* the site's few KB of CSS go inline: no render-blocking request before the first paint */}
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own stylesheet, bundled at build time */}
@@ -100,7 +102,7 @@ export function ErrorBoundary() {
       <title>{title}</title>
       <h1>{title}</h1>
       <p>
-        <a href="/">{zh ? '返回首页' : 'Go to the home page'}</a>
+        <a href={at('/')}>{zh ? '返回首页' : 'Go to the home page'}</a>
       </p>
     </main>
   );

@@ -58,10 +58,10 @@ function policy(password: string, owner: Parameters<typeof passwordProblem>[1]) 
   if (problem) fail(`the password is refused: ${t('en', problem)} / ${t('zh', problem)}`);
 }
 
-/** An invitation's link as printed: PUBLIC_URL's origin, else the address the site listens on. */
+/** An invitation's link as printed: PUBLIC_URL's origin, else the address the site listens on, and BASE_PATH. */
 function invitationLink(config: ReturnType<typeof loadConfig>, path: string): string {
   const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
-  return `${config.publicUrl ?? `http://${host.includes(':') ? `[${host}]` : host}:${config.port}`}${path}`;
+  return `${config.publicUrl ?? `http://${host.includes(':') ? `[${host}]` : host}:${config.port}`}${config.basePath}${path}`;
 }
 
 const invitationNote = `Send it to them: it works once, for ${INVITATION_DAYS} days, and shows only now.`;
@@ -185,11 +185,11 @@ async function main() {
       const app = await buildApp({ config, logger: false });
       await app.listen({ port: config.port, host: config.host });
       console.log(
-        `${seeded ? 'Seeded the demo lab. ' : ''}The site runs at http://${config.host}:${app.server.address() && typeof app.server.address() === 'object' ? (app.server.address() as { port: number }).port : config.port}/`,
+        `${seeded ? 'Seeded the demo lab. ' : ''}The site runs at http://${config.host}:${app.server.address() && typeof app.server.address() === 'object' ? (app.server.address() as { port: number }).port : config.port}${config.basePath}/`,
       );
-      console.log('Log in at /login with:');
+      console.log(`Log in at ${config.basePath}/login with:`);
       printCredentials(config.dataDir, config);
-      console.log('API documentation: /api/docs   Stop with Ctrl+C.');
+      console.log(`API documentation: ${config.basePath}/api/docs   Stop with Ctrl+C.`);
       for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void app.close().then(() => process.exit(0)));
       return;
     }

@@ -34,3 +34,12 @@ export const paths = {
   /** The seminar calendar for calendar apps to subscribe to (webcal: is the same address). */
   seminarSubscription: (origin: string) => `${origin.replace(/^https?:/, 'webcal:')}/feed/seminars.ics`,
 } as const;
+
+/**
+ * A path of the site (`/people`) under BASE_PATH (`/lab/people`; docs/deploy.md, "Under a sub-path"): paths are
+ * made and stored site-relative, and the prefix goes on where a browser is sent. A full URL, `//host`, `#x` or
+ * `mailto:` stays as it is.
+ */
+export function underBase(base: string, path: string): string {
+  return base && path.startsWith('/') && !path.startsWith('//') ? `${base}${path}` : path;
+}

@@ -38,6 +38,7 @@ import { responseSerializer } from './http/responses.ts';
 import { textPlugin } from './http/text.ts';
 import { jsonPlugin } from './http/json.ts';
 import { storedFileRoutes } from './http/stored-files.ts';
+import { basePathRoutes, stripBasePath } from './http/base-path.ts';
 import { ensureAdmin } from './services/bootstrap.ts';
 import { scheduleOrphanSweep } from './storage/orphans.ts';
 import { createStorage } from './storage/storage.ts';
@@ -104,6 +105,8 @@ export async function buildApp({ config, db: givenDb, logger = false, pgSchema, 
     // file names are URL segments (/resource/public/publication/{pid}/{file}): up to 180 bytes,
     // percent-encoded up to three times as long (the default limit is 100 characters)
     routerOptions: { ignoreDuplicateSlashes: false, maxParamLength: 1024 },
+    // under a sub-path (BASE_PATH) the routes see the paths they see at the root (server/http/base-path.ts)
+    ...(config.basePath ? { rewriteUrl: stripBasePath(config.basePath) } : {}),
   });
   app.setValidatorCompiler(validatorCompiler);
   // every answer is checked against its route's schema, but in production only the first of each route (server/http/responses.ts)
@@ -207,7 +210,8 @@ export async function buildApp({ config, db: givenDb, logger = false, pgSchema, 
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  // its page names its scripts by the whole path: under BASE_PATH, with the prefix
+  await app.register(swaggerUi, { routePrefix: '/api/docs', ...(config.basePath ? { indexPrefix: config.basePath } : {}) });
   // /healthz, /readyz and (with METRICS_TOKEN or METRICS_ALLOW) /metrics: server/ops/plugin.ts
   await app.register(opsPlugin, { metricsToken: config.metricsToken, metricsAllow: config.metricsAllow, pgSchema });
 
@@ -242,6 +246,7 @@ export async function buildApp({ config, db: givenDb, logger = false, pgSchema, 
   const apiNotFound = async (req: FastifyRequest, reply: FastifyReply) => reply.code(404).send({ detail: t(requestLang(req), 'not_found') });
   for (const prefix of ['/api/*', '/apiprivate/*', '/resource/*']) app.all(prefix, { schema: { hide: true }, config: { access: 'public' } }, apiNotFound);
   app.setNotFoundHandler(apiNotFound);
+  if (config.basePath) basePathRoutes(app, config.basePath);
   if (config.serveApp) await app.register(pagesPlugin, { ...(devServer ? { devServer } : {}) });
   return app;
 }

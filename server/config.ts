@@ -20,6 +20,11 @@ export type Config = {
   doiLookupTimeoutMs: number;
   /** The site's public address for canonical links and feeds (PUBLIC_URL); see server/http/origin.ts. */
   publicUrl: string | undefined;
+  /**
+   * The path the site lives under (BASE_PATH, docs/deploy.md "Under a sub-path"): '' at the root, else
+   * '/lab' or '/dept/lab' (a leading slash, none at the end). Requests arrive with it; everything emitted keeps it.
+   */
+  basePath: string;
   /** Hosts (host or host:port, lower case) whose name may appear in links when PUBLIC_URL is unset (ALLOWED_HOSTS). */
   allowedHosts: string[];
   /** Login attempts allowed per client address and minute. */
@@ -269,6 +274,21 @@ function parsePublicUrl(v: string | undefined): string | undefined {
   return v.replace(/\/+$/, '');
 }
 
+/** BASE_PATH as '' or '/a/b': plain path segments only, so it can stand in a URL, a cookie's Path and a redirect as it is. */
+export function parseBasePath(v: string | undefined): string {
+  const trimmed = (v ?? '').trim().replace(/^\/+|\/+$/g, '');
+  if (trimmed === '') return '';
+  if (!/^[A-Za-z0-9._~-]+(?:\/[A-Za-z0-9._~-]+)*$/.test(trimmed) || trimmed.split('/').some((s) => s === '.' || s === '..')) {
+    throw new Error(`BASE_PATH must be a plain path like /lab or /dept/lab (letters, digits, . _ ~ - between slashes), got ${v}`);
+  }
+  return `/${trimmed}`;
+}
+
+/** PUBLIC_URL names the origin; one written with the sub-path at its end (https://example.edu/lab) is taken without it. */
+function publicOrigin(url: string | undefined, basePath: string): string | undefined {
+  return url && basePath && url.endsWith(basePath) ? url.slice(0, -basePath.length) : url;
+}
+
 /** The defaults of HISTORY_KEEP and TRASH_DAYS (server/services/history.ts). */
 export const HISTORY_KEEP = 50;
 export const TRASH_DAYS = 30;
@@ -312,7 +332,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     crossrefUrl: httpUrl('CROSSREF_URL', blank(env.CROSSREF_URL) ?? 'https://api.crossref.org'),
     dataciteUrl: httpUrl('DATACITE_URL', blank(env.DATACITE_URL) ?? 'https://api.datacite.org'),
     doiLookupTimeoutMs: Number(env.DOI_LOOKUP_TIMEOUT_MS ?? 8_000) || 8_000,
-    publicUrl: parsePublicUrl(blank(env.PUBLIC_URL)),
+    publicUrl: publicOrigin(parsePublicUrl(blank(env.PUBLIC_URL)), parseBasePath(env.BASE_PATH)),
+    basePath: parseBasePath(env.BASE_PATH),
     allowedHosts: (blank(env.ALLOWED_HOSTS) ?? '')
       .split(',')
       .map((h) => h.trim().toLowerCase())

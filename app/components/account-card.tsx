@@ -7,6 +7,7 @@ import { useT } from '../i18n/index.tsx';
 import { seo } from '../lib/seo.ts';
 import { HomeIcon } from './icons.tsx';
 import { LanguageMenu } from './language-menu.tsx';
+import { at } from '../lib/base.ts';
 
 // The pages of one's account outside the console (login, invitation, "forgot password", password reset):
 // one card on the lab's colours, with the way home and the language menu, the page's title and the lab's
@@ -33,8 +34,8 @@ type AccountPageData = Awaited<ReturnType<typeof accountPageData>>;
  * page's language (its messages come back in it).
  */
 export async function postJson(url: string, payload: unknown, lang: Lang): Promise<Response> {
-  const csrf = (await (await fetch('/api/csrf/', { credentials: 'same-origin' })).json()) as { csrftoken: string };
-  return fetch(url, {
+  const csrf = (await (await fetch(at('/api/csrf/'), { credentials: 'same-origin' })).json()) as { csrftoken: string };
+  return fetch(at(url), {
     method: 'POST',
     credentials: 'same-origin',
     headers: { 'Content-Type': 'application/json', 'X-CSRFToken': csrf.csrftoken, 'Accept-Language': lang },

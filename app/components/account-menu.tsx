@@ -5,6 +5,7 @@ import { paths } from '../../common/paths.ts';
 import { logout, readSession, type StoredSession } from '../lib/session.ts';
 import { Dropdown } from './dropdown.tsx';
 import { LoginIcon } from './icons.tsx';
+import { at } from '../lib/base.ts';
 
 /** The login icon when logged out; the avatar menu (Console, Log out) when logged in. */
 export function AccountMenu() {
@@ -37,9 +38,9 @@ export function AccountMenu() {
   return (
     <Dropdown
       label={t('auth.account')}
-      button={<img className="avatar" src={session.portrait || '/static/default-portrait.png'} alt="" width={32} height={32} />}
+      button={<img className="avatar" src={at(session.portrait || '/static/default-portrait.png')} alt="" width={32} height={32} />}
       entries={[
-        { key: 'console', label: t('auth.console'), onSelect: () => window.location.assign(paths.console()) },
+        { key: 'console', label: t('auth.console'), onSelect: () => window.location.assign(at(paths.console())) },
         { key: 'logout', label: t('auth.logout'), onSelect: () => void logout() },
       ]}
     />

@@ -1,4 +1,5 @@
 import type { ShownRef } from '../../common/person-refs.ts';
+import { at } from '../lib/base.ts';
 
 /**
  * A name among others (an author, an award's recipient): a lab member stands out, linked to their page where
@@ -8,7 +9,7 @@ import type { ShownRef } from '../../common/person-refs.ts';
 export function MemberName({ name, member, href }: ShownRef) {
   if (!member) return <>{name}</>;
   return href ? (
-    <a className="member" href={href}>
+    <a className="member" href={at(href)}>
       {name}
     </a>
   ) : (

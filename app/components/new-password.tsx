@@ -2,6 +2,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import type { Lang } from '../../common/enums.ts';
 import { useT } from '../i18n/index.tsx';
 import { postJson } from './account-card.tsx';
+import { at } from '../lib/base.ts';
 
 // What the pages of a link with a token in its fragment share (an invitation, routes/invite.tsx; a password
 // reset, routes/reset-password.tsx): the token read from the fragment, which the browser never sends with the
@@ -22,7 +23,7 @@ export function useFragmentToken(api: string, lang: Lang): { token: string; view
       setView({ kind: 'unknown' });
       return;
     }
-    fetch(`${api}?token=${encodeURIComponent(found)}`, { headers: { 'Accept-Language': lang } })
+    fetch(at(`${api}?token=${encodeURIComponent(found)}`), { headers: { 'Accept-Language': lang } })
       .then(async (res) => {
         if (res.status === 404) return setView({ kind: 'unknown' });
         if (!res.ok) return setView({ kind: 'error' });

@@ -2,6 +2,7 @@ import type { Lang } from '../../common/enums.ts';
 import { pick } from '../../common/lang.ts';
 import type { PublicPage } from '../../common/wire.ts';
 import { responsive } from '../lib/images.ts';
+import { at } from '../lib/base.ts';
 
 /** A page as a section's list shows it: everything but its body. */
 type PageListItem = Omit<PublicPage, 'markdown_zh' | 'markdown_en'>;
@@ -12,7 +13,7 @@ export function PageList({ pages, lang, hrefOf, empty }: { pages: PageListItem[]
   return (
     <div className="grid cols-3">
       {pages.map((p) => (
-        <a key={p.gid} className="card" href={hrefOf(p.slug)}>
+        <a key={p.gid} className="card" href={at(hrefOf(p.slug))}>
           {p.image_url ? (
             <img
               className="card-media"

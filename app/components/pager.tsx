@@ -1,4 +1,5 @@
 import { useT } from '../i18n/index.tsx';
+import { at } from '../lib/base.ts';
 
 // The page links of a long list (publications, articles, former members): plain links, so every record
 // is reachable without JavaScript and by crawlers (the sitemap lists the same pages).
@@ -23,7 +24,7 @@ export function Pager({ page, pages, href }: { page: number; pages: number; href
   return (
     <nav className="pager" aria-label={t('pager.label')}>
       {page > 1 ? (
-        <a href={href(page - 1)} rel="prev" aria-label={t('pager.previous')}>
+        <a href={at(href(page - 1))} rel="prev" aria-label={t('pager.previous')}>
           ‹
         </a>
       ) : (
@@ -36,13 +37,13 @@ export function Pager({ page, pages, href }: { page: number; pages: number; href
             …
           </span>
         ) : (
-          <a key={p} href={href(p)} aria-label={t('pager.page', { page: p })} aria-current={p === page ? 'page' : undefined}>
+          <a key={p} href={at(href(p))} aria-label={t('pager.page', { page: p })} aria-current={p === page ? 'page' : undefined}>
             {p}
           </a>
         ),
       )}
       {page < pages ? (
-        <a href={href(page + 1)} rel="next" aria-label={t('pager.next')}>
+        <a href={at(href(page + 1))} rel="next" aria-label={t('pager.next')}>
           ›
         </a>
       ) : (

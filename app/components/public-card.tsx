@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { responsive } from '../lib/images.ts';
+import { at } from '../lib/base.ts';
 
 /**
  * One card of the public pages' card grids: an optional picture above a body, the whole card a link where
@@ -41,7 +42,7 @@ export function PublicCard({
     </>
   );
   return href ? (
-    <a className="card" href={href} target={newTab ? '_blank' : undefined} rel="noopener">
+    <a className="card" href={at(href)} target={newTab ? '_blank' : undefined} rel="noopener">
       {body}
     </a>
   ) : (

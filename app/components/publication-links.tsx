@@ -2,6 +2,7 @@ import type { ReactElement } from 'react';
 import type { PublicPublication } from '../../common/wire.ts';
 import { useT } from '../i18n/index.tsx';
 import { ChatIcon, CodeIcon, DatasetIcon, PdfIcon, SlidesIcon, VideoIcon } from './icons.tsx';
+import { at } from '../lib/base.ts';
 
 type Links = Partial<Pick<PublicPublication, 'title' | 'file1_url' | 'file2_url' | 'file3_url' | 'link2' | 'link3' | 'link4'>>;
 
@@ -19,7 +20,7 @@ export function PublicationLinks({ p }: { p: Links }) {
   return (
     <div className="pub-links">
       {icons.map(([label, href, icon]) => (
-        <a key={label} href={href} target="_blank" rel="noopener" title={label} aria-label={`${label}: ${p.title ?? ''}`}>
+        <a key={label} href={at(href)} target="_blank" rel="noopener" title={label} aria-label={`${label}: ${p.title ?? ''}`}>
           {icon}
         </a>
       ))}

@@ -3,6 +3,7 @@ import { paths } from '../../common/paths.ts';
 import { SEARCH_MAX_CHARS } from '../../common/search.ts';
 import { useT } from '../i18n/index.tsx';
 import { SearchIcon } from './icons.tsx';
+import { at } from '../lib/base.ts';
 
 // The site search in the public frame (issue #15): plain GET forms to /search, so they work without
 // JavaScript. The top bar has room for a field only on wide screens; narrower ones show its icon, a link
@@ -19,7 +20,7 @@ export function BarSearch() {
           <SearchIcon />
         </button>
       </Form>
-      <a className="icon-button bar-search-link" href={paths.search()} aria-label={t('search.open')}>
+      <a className="icon-button bar-search-link" href={at(paths.search())} aria-label={t('search.open')}>
         <SearchIcon />
       </a>
     </>

@@ -10,6 +10,7 @@ import { type TextKey, useT } from '../i18n/index.tsx';
 import { CONSOLE_HEADER } from '../lib/session.ts';
 import { ApiFailure, api, toLogin } from './api.ts';
 import { type ListColumn, RecordList } from './record-list.tsx';
+import { at } from '../lib/base.ts';
 
 // The activity log as the console shows it (issue #16, point 3): the administrators' Activity screen
 // (screens/activity.client.tsx) and the "My activity" section of one's profile draw the same table,
@@ -117,7 +118,7 @@ export function ActivityTable({
  * link cannot send, so the file comes by fetch and leaves as a blob.
  */
 export async function downloadExport(format: 'csv' | 'xlsx', f: ActivityFilter, lang: string): Promise<void> {
-  const res = await fetch(`/api/activity/export/${activityQuery(f, { format })}`, {
+  const res = await fetch(at(`/api/activity/export/${activityQuery(f, { format })}`), {
     credentials: 'same-origin',
     headers: { ...CONSOLE_HEADER, 'Accept-Language': lang },
   });

@@ -1,6 +1,7 @@
 import type { FieldErrors } from '../../common/messages.ts';
 import type { ResourceDef } from '../../common/resource.ts';
 import { CONSOLE_HEADER, clearSession } from '../lib/session.ts';
+import { at, siteRelative } from '../lib/base.ts';
 
 // The console's one way to the API: the session cookie with X-Lab-Console (app/lib/session.ts), the interface language
 // in Accept-Language, multipart bodies for writes (with upload progress), and a refused token (401)
@@ -26,8 +27,8 @@ export class ApiFailure extends Error {
 
 export function toLogin() {
   clearSession();
-  const here = `${window.location.pathname}${window.location.search}`;
-  window.location.assign(`/login?redirect=${encodeURIComponent(here)}`);
+  const here = `${siteRelative(window.location.pathname)}${window.location.search}`;
+  window.location.assign(at(`/login?redirect=${encodeURIComponent(here)}`));
 }
 
 export type Body = Record<string, string | number | boolean | Blob | File | null | undefined | string[]>;
@@ -56,7 +57,8 @@ type Options = {
 export function request<T = unknown>(method: string, path: string, opts: Options = {}): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open(method, path);
+    // the calls name paths of the site; the browser reaches them under BASE_PATH (app/lib/base.ts)
+    xhr.open(method, at(path));
     for (const [name, value] of Object.entries(CONSOLE_HEADER)) xhr.setRequestHeader(name, value);
     xhr.setRequestHeader('Accept-Language', opts.lang ?? document.documentElement.lang ?? 'zh');
     if (opts.json !== undefined) xhr.setRequestHeader('Content-Type', 'application/json');

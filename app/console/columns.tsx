@@ -13,6 +13,7 @@ import { sortKeyOf } from '../../common/list-params.ts';
 import { publicState } from '../../common/resources/flags.ts';
 import { useT } from '../i18n/index.tsx';
 import { formatInstant } from './format.ts';
+import { at } from '../lib/base.ts';
 
 // The console's list columns, from a declaration's `listColumns`: each cell is drawn by its field's kind
 // (an enum by its option's label, a boolean by its state, an image as a thumbnail, a link as a link).
@@ -46,7 +47,7 @@ export function cellOf(def: FieldDef | undefined, value: unknown, lang: Lang): R
       return typeof value === 'string' && value ? (
         <Box
           component="img"
-          src={value}
+          src={at(value)}
           alt=""
           loading="lazy"
           sx={{ display: 'block', width: 96, height: 54, objectFit: 'cover', borderRadius: 0.5, bgcolor: '#eee' }}
@@ -56,7 +57,7 @@ export function cellOf(def: FieldDef | undefined, value: unknown, lang: Lang): R
       );
     case 'url':
       return typeof value === 'string' && value ? (
-        <Link href={value} target="_blank" rel="noopener" sx={{ wordBreak: 'break-all' }}>
+        <Link href={at(value)} target="_blank" rel="noopener" sx={{ wordBreak: 'break-all' }}>
           {value}
         </Link>
       ) : (
@@ -88,7 +89,7 @@ const opensLabel = { zh: '在新标签页打开公开页面', en: 'Open the publ
 /** A record's public page, opened in a new tab. */
 function PublicLink({ href, text, lang }: { href: string; text: string; lang: Lang }) {
   return (
-    <Link href={href} target="_blank" rel="noopener" title={opensLabel[lang]} sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
+    <Link href={at(href)} target="_blank" rel="noopener" title={opensLabel[lang]} sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
       {text}
       <OpenInNewIcon sx={{ fontSize: 14 }} />
     </Link>

@@ -26,6 +26,7 @@ import { DoiField } from './doi-field.tsx';
 import { ImageField } from './image-field.tsx';
 import { HtmlField, MarkdownField } from './markdown-field.tsx';
 import { PublishingField } from './publishing-field.tsx';
+import { at } from '../lib/base.ts';
 
 // The field kind → component map: every console editor renders its declared fields through here.
 
@@ -178,7 +179,7 @@ export function FieldInput({ name, def, value, onChange, error, record, disabled
           </Typography>
           {current && typeof url === 'string' && url ? (
             <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-              <Link href={url} target="_blank" rel="noopener">
+              <Link href={at(url)} target="_blank" rel="noopener">
                 {current}
               </Link>
               <IconButton size="small" aria-label={`${t('console.refresh')} ${label}`} title={t('console.refresh')} onClick={() => onChange('')}>

@@ -18,6 +18,7 @@ import { formatInstant, formatSize } from './format.ts';
 import { isAdmin, useSession } from './session.ts';
 import { useConfirm, useNotify, usePaginationLabels } from './ui.tsx';
 import { filesBody, UploadPanel } from './uploads.tsx';
+import { at } from '../lib/base.ts';
 
 // SPEC §2 console/data and console/private_data: one screen, two owners. Shared files (owner "public")
 // show their uploader and may be deleted by the uploader or an administrator; private files
@@ -119,7 +120,7 @@ export function FilesScreen({ scope }: { scope: 'public' | 'private' }) {
                   <TableCell>{current * PAGE + i + 1}</TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatInstant(r.created_at)}</TableCell>
                   <TableCell sx={{ minWidth: 160, maxWidth: 360, overflowWrap: 'anywhere' }}>
-                    <Link href={r.url} target="_blank" rel="noopener" aria-label={t('consoleFiles.open', { name: r.filename })}>
+                    <Link href={at(r.url)} target="_blank" rel="noopener" aria-label={t('consoleFiles.open', { name: r.filename })}>
                       {r.filename}
                     </Link>
                   </TableCell>

@@ -38,6 +38,7 @@ import { logout, type StoredSession } from '../lib/session.ts';
 import { chooseTheme, useTheme as useThemeChoice } from '../lib/theme.ts';
 import { useRootData } from '../root.tsx';
 import { ConfirmProvider } from './ui.tsx';
+import { at } from '../lib/base.ts';
 
 // The frame the console and the advisor area share (SPEC §2): a side drawer with the member's avatar,
 // name and authority, home / back / logout, the language switch and the area's links; a menu button
@@ -136,7 +137,7 @@ export function Frame({ session, title, authority, links, search, children }: Pr
   const drawer = (
     <Box sx={{ width: DRAWER }} role="navigation" aria-label={t('console.menu')}>
       <Box sx={{ p: 2, display: 'flex', alignItems: 'center', gap: 1.5 }}>
-        <Avatar src={session.portrait || undefined} alt="" sx={{ width: 48, height: 48 }} />
+        <Avatar src={session.portrait ? at(session.portrait) : undefined} alt="" sx={{ width: 48, height: 48 }} />
         {/* the member's own name: data, in whatever letters it is written (tests/e2e/console-lists.test.ts) */}
         <Box sx={{ minWidth: 0 }} data-drawer-user>
           <Typography noWrap sx={{ fontWeight: 600 }}>
@@ -149,7 +150,7 @@ export function Frame({ session, title, authority, links, search, children }: Pr
       </Box>
       <Box sx={{ display: 'flex', px: 1, gap: 1 }}>
         <Tooltip title={t('console.home')}>
-          <IconButton href="/" aria-label={t('console.home')}>
+          <IconButton href={at('/')} aria-label={t('console.home')}>
             <HomeIcon />
           </IconButton>
         </Tooltip>
@@ -163,7 +164,7 @@ export function Frame({ session, title, authority, links, search, children }: Pr
             aria-label={t('console.logout')}
             onClick={async () => {
               await logout();
-              window.location.assign('/login');
+              window.location.assign(at('/login'));
             }}
           >
             <LogoutIcon />

@@ -30,6 +30,7 @@ import { useActivityLabels } from './activity-log.tsx';
 import { ApiFailure, api } from './api.ts';
 import { collapse, diffRecords, type FieldDiff, type Piece, type RecordState, statesOf } from './history-diff.ts';
 import { useAction, useConfirm } from './ui.tsx';
+import { at } from '../lib/base.ts';
 
 // The History button and dialog (issue #16, point 2) of every editor of a record whose declaration keeps
 // history: the generic editor (resource-screen.tsx), the profile, the info pages and the site settings.
@@ -359,12 +360,12 @@ function Picture({ url, mark }: { url: string; mark: 'del' | 'ins' | null }) {
     <Box component="span" sx={{ display: 'inline-flex', flexDirection: 'column', gap: 0.5, maxWidth: 160, minWidth: 0 }}>
       <Box
         component="img"
-        src={url}
+        src={at(url)}
         alt=""
         loading="lazy"
         sx={{ width: 160, maxWidth: '100%', height: 90, objectFit: 'contain', bgcolor: 'action.hover', border: 2, borderColor: frame, borderRadius: 1 }}
       />
-      <Link href={url} target="_blank" rel="noopener" variant="caption" sx={{ overflowWrap: 'anywhere' }}>
+      <Link href={at(url)} target="_blank" rel="noopener" variant="caption" sx={{ overflowWrap: 'anywhere' }}>
         {mark ? <Box component={mark}>{name}</Box> : name}
       </Link>
     </Box>

@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import Cropper, { type Area } from 'react-easy-crop';
 import { useT } from '../i18n/index.tsx';
+import { at } from '../lib/base.ts';
 
 // An image field with the crop of SPEC §5: the chosen picture must be at least min width × height;
 // the person frames it at the crop's aspect ratio, and the crop is sent at exactly the crop size.
@@ -85,7 +86,7 @@ export function ImageField({ label, value, onChange, crop, min, png = false, err
       {preview && (
         <Box
           component="img"
-          src={preview}
+          src={at(preview)}
           alt=""
           sx={{ display: 'block', maxWidth: 240, maxHeight: 160, borderRadius: 1, mb: 1, objectFit: 'contain', bgcolor: '#eee' }}
         />

@@ -15,6 +15,7 @@ import { ApiFailure, api } from './api.ts';
 import { useSession } from './session.ts';
 import { useNotify } from './ui.tsx';
 import { filesBody } from './uploads.tsx';
+import { at } from '../lib/base.ts';
 
 // An image in a markdown or HTML text (issue #28): the editors' image button, or an image pasted or dropped
 // into the text, opens a dialog that uploads it to the member's "My images" (POST /api/image/, as the My
@@ -170,7 +171,7 @@ function ImageInsertDialog({ file, onClose, onInsert }: { file: File | null; onC
           )}
         </Box>
         {chosen && !picked && previewUrl && (
-          <Box component="img" src={previewUrl} alt="" sx={{ maxWidth: '100%', maxHeight: 200, objectFit: 'contain', display: 'block', mb: 1 }} />
+          <Box component="img" src={at(previewUrl)} alt="" sx={{ maxWidth: '100%', maxHeight: 200, objectFit: 'contain', display: 'block', mb: 1 }} />
         )}
         <Typography variant="subtitle2" component="h3" sx={{ mt: 1 }}>
           {t('consoleWork.image.mine')}
@@ -204,7 +205,7 @@ function ImageInsertDialog({ file, onClose, onInsert }: { file: File | null; onC
                   minWidth: 0,
                 }}
               >
-                <Box component="img" src={img.url} alt="" loading="lazy" sx={{ width: '100%', height: 80, objectFit: 'contain', display: 'block' }} />
+                <Box component="img" src={at(img.url)} alt="" loading="lazy" sx={{ width: '100%', height: 80, objectFit: 'contain', display: 'block' }} />
                 <Typography variant="caption" noWrap component="span" sx={{ display: 'block' }}>
                   {img.filename}
                 </Typography>

@@ -2,6 +2,7 @@ import type { Lang } from '../../common/enums.ts';
 import { paths } from '../../common/paths.ts';
 import type { ResourceDef } from '../../common/resource.ts';
 import type { Body } from './api.ts';
+import { at } from '../lib/base.ts';
 
 // Previews of a record's public page (issue #16), from the console's list (the saved record) and its editor
 // (the unsaved edits). Both open in a new tab; the server checks the member and where the request came from
@@ -22,7 +23,7 @@ export function openPreview(res: ResourceDef, id: number, body: Body, lang: Lang
   form.method = 'post';
   form.enctype = 'multipart/form-data';
   form.target = '_blank';
-  form.action = paths.preview(res.name, id === -1 ? 'new' : id, lang);
+  form.action = at(paths.preview(res.name, id === -1 ? 'new' : id, lang));
   const field = document.createElement('input');
   field.type = 'hidden';
   field.name = 'record';

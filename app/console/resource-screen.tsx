@@ -40,6 +40,7 @@ import { HistoryButton } from './history-dialog.tsx';
 import { SortDialog } from './sort-dialog.tsx';
 import { createdTools, rowTools, screenTools } from './screen-tools.tsx';
 import { AdminOnly, useAction, useConfirm, usePaginationLabels } from './ui.tsx';
+import { at } from '../lib/base.ts';
 
 // One table and one editor serve every declared resource (SPEC §4 "Editors"): add opens a blank record
 // (id -1), edit opens a copy; saving creates or updates by id, closes (but for kept-open updates) and
@@ -392,7 +393,14 @@ export function ResourceScreen({
         {t('console.edit')}
       </Button>
       {view?.preview && (
-        <Button size="small" component="a" href={savedPreview(res, id(row), lang)} target="_blank" rel="noopener" title={t('console.publishing.previewSaved')}>
+        <Button
+          size="small"
+          component="a"
+          href={at(savedPreview(res, id(row), lang))}
+          target="_blank"
+          rel="noopener"
+          title={t('console.publishing.previewSaved')}
+        >
           {t('console.publishing.preview')}
         </Button>
       )}

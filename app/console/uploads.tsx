@@ -12,6 +12,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useT } from '../i18n/index.tsx';
 import type { Body } from './api.ts';
 import { formatSize } from './format.ts';
+import { at } from '../lib/base.ts';
 
 // Choosing several files, reviewing them (with picture previews for images), removing any before the
 // upload, then one multipart upload with a progress bar: shared by data, private data and images.
@@ -163,7 +164,12 @@ export function UploadPanel({ accept, previews = false, chooseLabel, uploadLabel
               }}
             >
               {previews && i.preview ? (
-                <Box component="img" src={i.preview} alt="" sx={{ width: '100%', height: 110, objectFit: 'contain', bgcolor: 'grey.100', borderRadius: 0.5 }} />
+                <Box
+                  component="img"
+                  src={at(i.preview)}
+                  alt=""
+                  sx={{ width: '100%', height: 110, objectFit: 'contain', bgcolor: 'grey.100', borderRadius: 0.5 }}
+                />
               ) : (
                 <InsertDriveFileIcon color="action" fontSize="small" />
               )}

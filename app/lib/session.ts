@@ -3,6 +3,8 @@
 // sets it as an HttpOnly cookie that no script can read (issue #12), and the console's calls send it by
 // that cookie with the X-Lab-Console header (app/console/api.ts, server/http/auth.ts).
 
+import { at } from './base.ts';
+
 export const SESSION_SECONDS = 604_800;
 
 const KEYS = [
@@ -127,6 +129,6 @@ export const CONSOLE_HEADER = { 'X-Lab-Console': '1' } as const;
 
 /** Logs out: the server revokes the token and drops its cookie, then every stored login item is removed. */
 export async function logout() {
-  await fetch('/api/logout/', { method: 'POST', credentials: 'same-origin', headers: CONSOLE_HEADER }).catch(() => {});
+  await fetch(at('/api/logout/'), { method: 'POST', credentials: 'same-origin', headers: CONSOLE_HEADER }).catch(() => {});
   clearSession();
 }

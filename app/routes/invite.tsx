@@ -5,6 +5,7 @@ import { NewPasswordFields, useFragmentToken, useNewPassword } from '../componen
 import { useT } from '../i18n/index.tsx';
 import { storeSession } from '../lib/session.ts';
 import type { Route } from './+types/invite.ts';
+import { at } from '../lib/base.ts';
 
 // An invitation (issue #25): /invite#<token>. The token is in the fragment, which the browser never sends
 // with the page: the page is the same for everyone, and reads the token here to ask the API about it.
@@ -34,7 +35,7 @@ export default function Invite({ loaderData }: Route.ComponentProps) {
     if (loginStatus !== 'success' || !loginTime || !userInfo) return false;
     storeSession({ loginTime, userInfo });
     setDone(true);
-    window.setTimeout(() => window.location.assign('/console'), REDIRECT_DELAY_MS);
+    window.setTimeout(() => window.location.assign(at('/console')), REDIRECT_DELAY_MS);
     return true;
   });
   const link = view.kind === 'open' && !done ? view.link : undefined;

@@ -6,6 +6,7 @@ import { useT } from '../i18n/index.tsx';
 import { safeRedirect } from '../lib/paths.ts';
 import { PASSWORD_FORM, storeSession, TWO_FACTOR_FORM } from '../lib/session.ts';
 import type { Route } from './+types/login.ts';
+import { at } from '../lib/base.ts';
 
 // SPEC §2/§8 login: Enter submits; success stores the session and goes to ?redirect= (a path on this
 // site only) after 0.5 s; "fail" means a wrong password, anything else an unknown user.
@@ -62,7 +63,7 @@ export default function Login({ loaderData }: Route.ComponentProps) {
         : safeRedirect(search.get('redirect'));
     window.setTimeout(() => {
       // the console is its own part of the site: a full load keeps the public bundle small
-      if (target.startsWith('/console')) window.location.assign(target);
+      if (target.startsWith('/console')) window.location.assign(at(target));
       else navigate(target);
     }, REDIRECT_DELAY_MS);
   }
@@ -151,8 +152,8 @@ export default function Login({ loaderData }: Route.ComponentProps) {
   const asked = search.get('redirect');
   const back = asked ? `?redirect=${encodeURIComponent(safeRedirect(asked))}` : '';
   const campusLinks = [
-    ...(campus.oidc ? [{ kind: 'OIDC', href: `/api/login/oidc/${back}` }] : []),
-    ...(campus.cas ? [{ kind: 'CAS', href: `/api/login/cas/${back}` }] : []),
+    ...(campus.oidc ? [{ kind: 'OIDC', href: at(`/api/login/oidc/${back}`) }] : []),
+    ...(campus.cas ? [{ kind: 'CAS', href: at(`/api/login/cas/${back}`) }] : []),
   ];
 
   return (

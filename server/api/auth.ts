@@ -26,7 +26,8 @@ import { acceptInvitation, readInvitation } from '../services/invitations.ts';
 import { bindTicket, challengeBecameSession, type ExternalKind, memberForIdentity, memberPasswordsAllowed, takeHandoff } from '../services/external-login.ts';
 import { Ldap } from '../services/ldap.ts';
 import { completeReset, readReset, requestReset } from '../services/password-reset.ts';
-import { siteOrigin } from '../http/origin.ts';
+import { siteUrl } from '../http/origin.ts';
+import { at, cookiePath } from '../http/base-path.ts';
 import { TooManyTries, Unavailable } from '../errors.ts';
 import { t } from '../../common/messages.ts';
 import { DetailSchema, requestLang } from '../http/errors.ts';
@@ -97,7 +98,7 @@ export async function authRoutes(app: FastifyInstance) {
     const a = result.actor;
     // HttpOnly, so no script of a page can read it (server/http/auth.ts)
     reply.setCookie(SESSION_COOKIE, result.token, {
-      path: '/',
+      path: cookiePath(app.lab.config.basePath),
       httpOnly: true,
       sameSite: 'strict',
       secure: app.lab.config.production && req.protocol === 'https',
@@ -136,7 +137,7 @@ export async function authRoutes(app: FastifyInstance) {
     );
     if (trust === true || trust === '1' || trust === 'true' || trust === 'on') {
       reply.setCookie(TRUST_COOKIE, await trustDevice(app.lab.db, actor.pid), {
-        path: '/api/login/',
+        path: at(app.lab.config.basePath, '/api/login/'),
         httpOnly: true,
         sameSite: 'strict',
         secure: app.lab.config.production && req.protocol === 'https',
@@ -165,7 +166,12 @@ export async function authRoutes(app: FastifyInstance) {
     async (req, reply) => {
       const existing = req.cookies[CSRF_COOKIE];
       const token = existing && /^[A-Za-z0-9_-]{32,64}$/.test(existing) ? existing : randomBytes(24).toString('base64url');
-      reply.setCookie(CSRF_COOKIE, token, { path: '/', sameSite: 'lax', httpOnly: false, secure: app.lab.config.production && req.protocol === 'https' });
+      reply.setCookie(CSRF_COOKIE, token, {
+        path: cookiePath(app.lab.config.basePath),
+        sameSite: 'lax',
+        httpOnly: false,
+        secure: app.lab.config.production && req.protocol === 'https',
+      });
       return { csrftoken: token };
     },
   );
@@ -397,7 +403,7 @@ export async function authRoutes(app: FastifyInstance) {
       app.lab.mailer.requireConfigured();
       const asks = await hit(app.lab.db, `reset-address:${addressKey(req.ip)}`, 3_600_000);
       if (asks.count > RESET_ASKS_PER_ADDRESS) throw new TooManyTries();
-      const origin = siteOrigin(req, app.lab.config);
+      const origin = siteUrl(req, app.lab.config);
       const { login } = req.body;
       const address = req.ip;
       // the lookup and the mail happen after the answer: the same words, status and time for everyone
@@ -457,7 +463,7 @@ export async function authRoutes(app: FastifyInstance) {
         await logout(app.lab.db, req.token);
         if (req.actor) await logActivity(ctxOf(app, req), { action: 'logout', resource: 'session', record: req.actor.username });
       }
-      reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'strict' });
+      reply.clearCookie(SESSION_COOKIE, { path: cookiePath(app.lab.config.basePath), httpOnly: true, sameSite: 'strict' });
       return success(reply);
     },
   );

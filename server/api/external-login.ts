@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { isMessageKey } from '../../common/messages.ts';
 import { addressKey } from '../http/client-address.ts';
-import { siteOrigin } from '../http/origin.ts';
+import { siteUrl } from '../http/origin.ts';
+import { at } from '../http/base-path.ts';
 import { hit } from '../services/counters.ts';
 import { Refused, Unavailable } from '../errors.ts';
 import { type ExternalIdentity, type ExternalKind, memberForIdentity, openHandoff, safeReturn } from '../services/external-login.ts';
@@ -28,7 +29,7 @@ const CallbackQuery = z.record(z.string().max(40), z.string().max(4000)).refine(
 export function refusedTo(reply: FastifyReply, key: string) {
   return reply
     .code(302)
-    .header('Location', `/login?external_error=${encodeURIComponent(key)}`)
+    .header('Location', at(reply.server.lab.config.basePath, `/login?external_error=${encodeURIComponent(key)}`))
     .header('Cache-Control', 'no-store')
     .send();
 }
@@ -57,7 +58,7 @@ export async function handOff(
   const back = safeReturn(redirect);
   return reply
     .code(302)
-    .header('Location', `/login?redirect=${encodeURIComponent(back)}#handoff=${token}`)
+    .header('Location', at(app.lab.config.basePath, `/login?redirect=${encodeURIComponent(back)}#handoff=${token}`))
     .header('Cache-Control', 'no-store')
     .send();
 }
@@ -86,7 +87,7 @@ export async function externalLoginRoutes(app: FastifyInstance) {
       if (!oidc) return refusedTo(reply, 'external_off');
       if (await tooManyStarts(req)) return refusedTo(reply, 'rate_limited');
       try {
-        const to = await oidc.start(app.lab.db, siteOrigin(req, config), safeReturn(req.query.redirect));
+        const to = await oidc.start(app.lab.db, siteUrl(req, config), safeReturn(req.query.redirect));
         return reply.code(302).header('Location', to).header('Cache-Control', 'no-store').send();
       } catch (e) {
         return externalFailure(req, reply, 'oidc', e);
@@ -102,7 +103,7 @@ export async function externalLoginRoutes(app: FastifyInstance) {
     async (req, reply) => {
       if (!oidc || !config.oidc) return refusedTo(reply, 'external_off');
       try {
-        const { identity, redirect } = await oidc.finish(app.lab.db, siteOrigin(req, config), req.query);
+        const { identity, redirect } = await oidc.finish(app.lab.db, siteUrl(req, config), req.query);
         return await handOff(app, req, reply, identity, config.oidc.match, redirect);
       } catch (e) {
         return externalFailure(req, reply, 'oidc', e);
@@ -120,7 +121,7 @@ export async function externalLoginRoutes(app: FastifyInstance) {
     async (req, reply) => {
       if (!cas) return refusedTo(reply, 'external_off');
       if (await tooManyStarts(req)) return refusedTo(reply, 'rate_limited');
-      const to = await cas.start(app.lab.db, siteOrigin(req, config), safeReturn(req.query.redirect));
+      const to = await cas.start(app.lab.db, siteUrl(req, config), safeReturn(req.query.redirect));
       return reply.code(302).header('Location', to).header('Cache-Control', 'no-store').send();
     },
   );
@@ -133,7 +134,7 @@ export async function externalLoginRoutes(app: FastifyInstance) {
     async (req, reply) => {
       if (!cas || !config.cas) return refusedTo(reply, 'external_off');
       try {
-        const { identity, redirect, ticket } = await cas.finish(app.lab.db, siteOrigin(req, config), req.query);
+        const { identity, redirect, ticket } = await cas.finish(app.lab.db, siteUrl(req, config), req.query);
         return await handOff(app, req, reply, identity, config.cas.match, redirect, ticket);
       } catch (e) {
         return externalFailure(req, reply, 'cas', e);

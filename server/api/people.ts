@@ -4,7 +4,7 @@ import { inputSchema, type WireRow, wireSchema } from '../../common/resource.ts'
 import { person } from '../../common/resources/person.ts';
 import { requireAccess } from '../http/auth.ts';
 import { uploadConfigOf, uploadLimits } from '../http/multipart.ts';
-import { siteOrigin } from '../http/origin.ts';
+import { siteUrl } from '../http/origin.ts';
 import { createPerson, getProfile, invitePerson, ownProfile, people, updateProfile } from '../services/people.ts';
 import { InvitationIssuedSchema } from '../../common/wire.ts';
 import { mailInvitation } from '../services/invitations.ts';
@@ -63,7 +63,7 @@ export async function peopleRoutes(app: FastifyInstance) {
       const { id, invitation } = await createPerson(ctxOf(app, req), req.body);
       // the answer stays SPEC's "success"; a member created without a password gets an invitation,
       // shown once to the administrator (only its hash is kept)
-      if (invitation) reply.header('X-Invitation-Url', `${siteOrigin(req, app.lab.config)}${invitation.path}`);
+      if (invitation) reply.header('X-Invitation-Url', `${siteUrl(req, app.lab.config)}${invitation.path}`);
       return success(reply, id);
     },
   );
@@ -81,7 +81,7 @@ export async function peopleRoutes(app: FastifyInstance) {
     },
     async (req) => {
       const issued = await invitePerson(ctxOf(app, req), requireId(req.query.pid));
-      return { invitation_url: `${siteOrigin(req, app.lab.config)}${issued.path}`, expires_at: new Date(issued.expiresAt * 1000).toISOString() };
+      return { invitation_url: `${siteUrl(req, app.lab.config)}${issued.path}`, expires_at: new Date(issued.expiresAt * 1000).toISOString() };
     },
   );
 
@@ -99,7 +99,7 @@ export async function peopleRoutes(app: FastifyInstance) {
       config: { access: 'admin' },
     },
     async (req, reply) => {
-      const origin = siteOrigin(req, app.lab.config);
+      const origin = siteUrl(req, app.lab.config);
       await mailInvitation(app.lab.db, app.lab.mailer, requireActor(req), requireId(req.query.pid), req.body.token, origin, req.ip);
       return success(reply);
     },

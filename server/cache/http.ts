@@ -135,7 +135,8 @@ export class Refresher {
       if (typeof v === 'string') headers[h] = v;
     }
     this.#app
-      .inject({ method: 'GET', url: req.url, headers })
+      // the URL as it came (with BASE_PATH, server/http/base-path.ts): the injected request is rewritten again
+      .inject({ method: 'GET', url: req.originalUrl, headers })
       .catch(() => undefined)
       .finally(() => {
         this.#pending.delete(token);

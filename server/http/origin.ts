@@ -41,3 +41,8 @@ export function siteOrigin(req: FastifyRequest, config: Config): string {
   const proto = req.protocol === 'https' ? 'https' : 'http';
   return `${proto}://${host}`;
 }
+
+/** The site's own address for links: its origin and BASE_PATH (`https://example.edu/lab`), without a slash at the end. */
+export function siteUrl(req: FastifyRequest, config: Config): string {
+  return `${siteOrigin(req, config)}${config.basePath}`;
+}

@@ -16,13 +16,13 @@ import { renderMail } from './template.ts';
 export async function noticePublished(
   db: DB,
   mailer: Mailer,
-  config: Pick<Config, 'publicUrl' | 'host' | 'port'>,
+  config: Pick<Config, 'publicUrl' | 'host' | 'port' | 'basePath'>,
   published: readonly Published[],
 ): Promise<void> {
   if (published.length === 0 || !mailer.configured) return;
   const setting = await db.selectFrom('site_settings').select('notify_publish').executeTakeFirst();
   if (setting?.notify_publish !== 1) return;
-  const origin = config.publicUrl ?? `http://${config.host}:${config.port}`;
+  const origin = `${config.publicUrl ?? `http://${config.host}:${config.port}`}${config.basePath}`;
   const names = await labNames(db);
   for (const p of published) {
     const author = await db

@@ -45,9 +45,11 @@ export async function feedRoutes(app: FastifyInstance) {
   const hide = { schema: { hide: true } };
 
   app.get('/robots.txt', hide, async (req, reply) => {
-    const { origin } = data(req);
+    const { origin, base } = data(req);
     reply.type('text/plain; charset=utf-8');
-    return `User-agent: *\nDisallow: /console\nDisallow: /login\nDisallow: /api/\nDisallow: /apiprivate/\n\nSitemap: ${origin}/sitemap.xml\n`;
+    // under BASE_PATH the rules name its paths; crawlers read the host's own /robots.txt (docs/deploy.md)
+    const disallow = ['/console', '/login', '/api/', '/apiprivate/'].map((p) => `Disallow: ${base}${p}\n`).join('');
+    return `User-agent: *\n${disallow}\nSitemap: ${origin}/sitemap.xml\n`;
   });
 
   app.get('/sitemap.xml', hide, async (req, reply) => {

@@ -127,7 +127,8 @@ function windowOf(params: Record<string, string>, total: number, size: number): 
 export function createPageData(lab: Lab, req: FastifyRequest, topics: Set<Topic> = new Set()) {
   const { lang, forced } = pageLanguage(req);
   const ctx = anonymousCtx(lab, lang);
-  const origin = req.pageOrigin ?? siteOrigin(req, lab.config);
+  // the site's address for links: the checked origin and BASE_PATH (server/http/base-path.ts)
+  const origin = `${req.pageOrigin ?? siteOrigin(req, lab.config)}${lab.config.basePath}`;
   const reads = (...ts: Topic[]) => {
     for (const t of ts) topics.add(t);
   };
@@ -250,6 +251,8 @@ export function createPageData(lab: Lab, req: FastifyRequest, topics: Set<Topic>
     /** The reader's colour theme (the `theme` cookie), rendered on <html> so the first paint has it. */
     theme: themeOfCookie(req.headers.cookie),
     origin,
+    /** BASE_PATH ('' at the root; `origin` above already ends with it): robots.txt's rules name paths under it. */
+    base: lab.config.basePath,
     /** The query parameters this page reads, normalized (page-params.ts): the only ones loaders see. */
     params: pageParams(pathOf(req.url), queryOf(req.url)),
     analyticsUrl: lab.config.analyticsUrl ?? null,

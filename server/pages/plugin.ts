@@ -2,9 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fastifyReactRouter } from '@mcansh/react-router-fastify';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { RouterContextProvider } from 'react-router';
+import { pathToFileURL } from 'node:url';
+import { RouterContextProvider, type ServerBuild } from 'react-router';
 import type { ViteDevServer } from 'vite';
-import { pageDataContext, scriptMarkContext } from '#page-context';
+import { pageDataContext, scriptMarkContext, serverBasePath } from '#page-context';
 import { citationRoutes } from './citations.ts';
 import { feedRoutes } from './feeds.ts';
 import { siteOrigin } from '../http/origin.ts';
@@ -81,6 +82,33 @@ function pinOrigin(req: FastifyRequest, origin: string) {
 
 export type PagesOptions = { devServer?: ViteDevServer };
 
+/** A path of the build's asset manifest (`/assets/x.js`) under BASE_PATH; anything else as it is. */
+const underBase = (base: string, v: unknown): unknown =>
+  typeof v === 'string' ? (v.startsWith('/assets/') ? `${base}${v}` : v) : Array.isArray(v) ? v.map((x) => underBase(base, x)) : v;
+
+/**
+ * The page build served under BASE_PATH, decided when the server starts rather than when it was built: React
+ * Router routes and links under `basename`, and the addresses of the scripts it writes into pages come from
+ * the asset manifest (the scripts import one another by relative paths, and the build has no other assets).
+ */
+export function buildUnder(build: ServerBuild, base: string): ServerBuild {
+  if (!base) return build;
+  const entry = (e: object) => Object.fromEntries(Object.entries(e).map(([k, v]) => [k, underBase(base, v)]));
+  const assets = build.assets;
+  return {
+    ...build,
+    // with its slash, the home page is /lab/ (the links React Router writes for "/" too), never a redirect away
+    basename: `${base}/`,
+    publicPath: `${base}/`,
+    assets: {
+      ...assets,
+      url: `${base}${assets.url}`,
+      entry: entry(assets.entry) as typeof assets.entry,
+      routes: Object.fromEntries(Object.entries(assets.routes).map(([id, r]) => [id, r && entry(r)])) as typeof assets.routes,
+    },
+  };
+}
+
 export async function pagesPlugin(app: FastifyInstance, opts: PagesOptions = {}) {
   await app.register(feedRoutes);
   await app.register(citationRoutes);
@@ -116,9 +144,15 @@ export async function pagesPlugin(app: FastifyInstance, opts: PagesOptions = {})
     await answerFromCache(keyed.store, req, reply, keyed.key, (flight) => refresher.start(req, flight, origin));
   });
 
+  const base = app.lab.config.basePath;
+  if (base && opts.devServer) throw new Error('BASE_PATH is for the built server (npm start): the dev server serves the site at the root');
+  // the renderer's links and images (app/lib/base.ts): one setting per process
+  serverBasePath.value = base;
   await app.register(fastifyReactRouter, {
     devServer: opts.devServer,
     serverBuildPath,
+    // under a sub-path the build is served with it (buildUnder); the dev server serves the root only
+    ...(base && !opts.devServer ? { build: buildUnder((await import(pathToFileURL(serverBuildPath).href)) as ServerBuild, base) } : {}),
     clientBuildDirectory,
     assetCacheControl: 'public, max-age=31536000, immutable',
     fileCacheControl: 'public, max-age=3600',

@@ -1,3 +1,4 @@
+import { at } from '../http/base-path.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { paths } from '../../common/paths.ts';
 import type { Lab } from '../lab.ts';
@@ -54,6 +55,6 @@ export async function previewGate(lab: Lab, req: FastifyRequest, reply: FastifyR
     return refuse(403, 'Forbidden: a preview of unsaved edits is posted from the console only');
   const path = pathOf(req.url);
   if (req.method === 'POST' || path.endsWith('.data')) return refuse(401, 'Unauthorized: log in to the console to preview');
-  reply.redirect(paths.login(req.url), 302);
+  reply.redirect(at(lab.config.basePath, paths.login(req.url)), 302);
   return true;
 }

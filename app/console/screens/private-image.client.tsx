@@ -12,6 +12,7 @@ import { IMAGE_ACCEPT, type ImageRecord, isImageFile, useMyImages } from '../../
 import { useConfirm, useNotify } from '../../console/ui.tsx';
 import { filesBody, UploadPanel } from '../../console/uploads.tsx';
 import { useT } from '../../i18n/index.tsx';
+import { at } from '../../lib/base.ts';
 
 // SPEC §2 console/private_image: choose several images (png, jpeg, jpg, bmp), review them with
 // previews, remove any, confirm the upload; below, the saved gallery with name link, size and delete.
@@ -85,10 +86,16 @@ export default function PrivateImageScreen() {
         >
           {images.map((img) => (
             <Card component="li" variant="outlined" key={img.iid} sx={{ display: 'flex', flexDirection: 'column' }}>
-              <CardMedia component="img" image={img.url} alt={img.filename} loading="lazy" sx={{ height: 150, objectFit: 'contain', bgcolor: 'grey.100' }} />
+              <CardMedia
+                component="img"
+                image={at(img.url)}
+                alt={img.filename}
+                loading="lazy"
+                sx={{ height: 150, objectFit: 'contain', bgcolor: 'grey.100' }}
+              />
               <CardContent sx={{ pb: 0, flexGrow: 1, minWidth: 0 }}>
                 <Link
-                  href={img.url}
+                  href={at(img.url)}
                   target="_blank"
                   rel="noopener"
                   variant="body2"

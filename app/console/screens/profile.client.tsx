@@ -24,6 +24,7 @@ import { useAction } from '../../console/ui.tsx';
 import { useT } from '../../i18n/index.tsx';
 import { passwordChanged, twoFactorEnrolled } from '../../lib/session.ts';
 import { TwoFactorSection } from '../two-factor.tsx';
+import { at } from '../../lib/base.ts';
 
 // SPEC §2 console/profile: one's own record. ID, username and authority are shown but not editable;
 // an empty password keeps the current one. The form is checked with the server's `person` schema
@@ -272,7 +273,7 @@ export default function ProfileScreen() {
               <>
                 {t('consoleProfile.pageLink')}
                 {pageLink && (
-                  <Link href={pageLink} target="_blank" rel="noopener">
+                  <Link href={at(pageLink)} target="_blank" rel="noopener">
                     {pageLink}
                   </Link>
                 )}

@@ -7,6 +7,7 @@ import { FrameFallback } from '../../console/fallback.tsx';
 import { readSession } from '../../lib/session.ts';
 import { ErrorBoundary as PublicErrorBoundary } from '../public/not-found.tsx';
 import type { Route } from './+types/layout.ts';
+import { at, siteRelative } from '../../lib/base.ts';
 
 // The class-advisor area (SPEC §2): /{advisor username}/pingan and /info, client-rendered like the
 // console (its screens are `.client` modules, left out of the server build; see routes/console/layout.tsx).
@@ -24,9 +25,9 @@ export async function clientLoader({ request, params, serverLoader }: Route.Clie
   const session = readSession();
   if (!session) {
     const url = new URL(request.url);
-    throw redirect(`/login?redirect=${encodeURIComponent(url.pathname + url.search)}`);
+    throw redirect(at(`/login?redirect=${encodeURIComponent(siteRelative(url.pathname) + url.search)}`));
   }
-  if (session.username !== params.advisor || session.mustChangePassword) throw redirect('/console');
+  if (session.username !== params.advisor || session.mustChangePassword) throw redirect(at('/console'));
   await serverLoader();
   return { session };
 }

@@ -5,6 +5,7 @@ import { FrameFallback } from '../../console/fallback.tsx';
 import ConsoleLayout from '../../console/screens/layout.client.tsx';
 import { PASSWORD_FORM, TWO_FACTOR_FORM, readSession } from '../../lib/session.ts';
 import type { Route } from './+types/layout.ts';
+import { at, siteRelative } from '../../lib/base.ts';
 
 // The console frame (SPEC §2): a client-rendered area behind the stored login of SPEC §4. A missing or
 // expired login goes to /login?redirect=<this page>; a token the server refuses does too (console/api.ts).
@@ -15,11 +16,12 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const session = readSession();
   if (!session) {
     const url = new URL(request.url);
-    throw redirect(`/login?redirect=${encodeURIComponent(url.pathname + url.search)}`);
+    throw redirect(at(`/login?redirect=${encodeURIComponent(siteRelative(url.pathname) + url.search)}`));
   }
   // an initial password is replaced before anything else (the server enforces it; this shows the way)
-  if (session.mustChangePassword && new URL(request.url).pathname !== '/console/profile') throw redirect(PASSWORD_FORM);
-  if (session.twoFactorMissing && new URL(request.url).pathname !== '/console/profile') throw redirect(TWO_FACTOR_FORM);
+  const here = siteRelative(new URL(request.url).pathname);
+  if (session.mustChangePassword && here !== '/console/profile') throw redirect(at(PASSWORD_FORM));
+  if (session.twoFactorMissing && here !== '/console/profile') throw redirect(at(TWO_FACTOR_FORM));
   return { session };
 }
 // the stored login lives in the browser, so the check runs there, also on the first load

@@ -6,12 +6,13 @@ import { RichHtml } from '../../components/rich-html.tsx';
 import { paths } from '../../../common/paths.ts';
 import { seo } from '../../lib/seo.ts';
 import type { Route } from './+types/course.ts';
+import { at, siteRelative } from '../../lib/base.ts';
 
 // One markdown page of a section: /curriculum/{slug} (e.g. Intro-to-AI) or /sharedtask/{slug}.
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const data = context.get(pageDataContext);
-  const section = new URL(request.url).pathname.toLowerCase().startsWith('/sharedtask/') ? 'sharedtask' : 'course';
+  const section = siteRelative(new URL(request.url).pathname).toLowerCase().startsWith('/sharedtask/') ? 'sharedtask' : 'course';
   const found = await data.page(section, params.slug);
   if (!found) throw dataResponse({ lang: data.lang }, { status: 404 });
   return { lang: data.lang, origin: data.origin, forced: data.forced, section, ...found };
@@ -42,7 +43,7 @@ export default function Course({ loaderData }: Route.ComponentProps) {
         <div style={{ maxWidth: 880 }}>
           {page.link ? (
             <p>
-              <a href={page.link} rel="noopener">
+              <a href={at(page.link)} rel="noopener">
                 {page.link}
               </a>
             </p>

@@ -8,6 +8,7 @@ import { paths } from '../../../common/paths.ts';
 import { seo } from '../../lib/seo.ts';
 import type { Route } from './+types/discopen.ts';
 import { PublicCard } from '../../components/public-card.tsx';
+import { at } from '../../lib/base.ts';
 
 export async function loader({ context }: Route.LoaderArgs) {
   const data = context.get(pageDataContext);
@@ -40,7 +41,7 @@ function Items({ items, lang }: { items: PublicShowcase[]; lang: Lang }) {
             image={item.image_url}
             actions={
               item.link ? (
-                <a href={item.link} target="_blank" rel="noopener">
+                <a href={at(item.link)} target="_blank" rel="noopener">
                   {t('discopen.visit')}: {title}
                 </a>
               ) : undefined

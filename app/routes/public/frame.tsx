@@ -12,6 +12,7 @@ import { navBreakpoint } from '../../lib/nav-fit.ts';
 import { paths } from '../../../common/paths.ts';
 import { useRootData } from '../../root.tsx';
 import { responsive } from '../../lib/images.ts';
+import { at } from '../../lib/base.ts';
 
 // The shared public frame of SPEC §2: top bar (transparent on the home page until scrolled past
 // max(window width / 3, 200 px)), navigation, language menu, login or account menu, and the footer.
@@ -125,14 +126,14 @@ export default function PublicFrame() {
               </p>
             )}
             <p>
-              <a href={paths.search()}>{t('search.label')}</a>
+              <a href={at(paths.search())}>{t('search.label')}</a>
             </p>
             <p className="subscribe">
-              {t('footer.subscribe')}: <a href={paths.newsFeed()}>{t('footer.newsFeed')}</a>
+              {t('footer.subscribe')}: <a href={at(paths.newsFeed())}>{t('footer.newsFeed')}</a>
               {' · '}
-              <a href={paths.publicationFeed()}>{t('footer.publicationFeed')}</a>
+              <a href={at(paths.publicationFeed())}>{t('footer.publicationFeed')}</a>
               {' · '}
-              <a href={paths.seminarSubscription(origin)}>{t('footer.seminarCalendar')}</a> (<a href={paths.seminarFeed()}>.ics</a>)
+              <a href={paths.seminarSubscription(origin)}>{t('footer.seminarCalendar')}</a> (<a href={at(paths.seminarFeed())}>.ics</a>)
             </p>
             {lang === 'zh' && site.filing_number && (
               <p>

@@ -12,6 +12,7 @@ import { seo } from '../../lib/seo.ts';
 import type { Route } from './+types/home.ts';
 import { responsive } from '../../lib/images.ts';
 import { organizationLd, seminarLd } from '../../lib/structured-data.ts';
+import { at } from '../../lib/base.ts';
 
 export async function loader({ context }: Route.LoaderArgs) {
   return loadHome(context.get(pageDataContext));
@@ -74,7 +75,7 @@ export function HomeView(props: Awaited<ReturnType<typeof loadHome>>) {
     );
     return (
       <>
-        {c.link ? <a href={c.link}>{img}</a> : img}
+        {c.link ? <a href={at(c.link)}>{img}</a> : img}
         <p className="caption">{title}</p>
       </>
     );
@@ -89,7 +90,7 @@ export function HomeView(props: Awaited<ReturnType<typeof loadHome>>) {
             <p>{lang === 'zh' ? site.lab_name_en : site.lab_name_zh}</p>
             {notices.map((n) => (
               <p key={n.key} className="home-notice">
-                <a href={n.href}>
+                <a href={at(n.href)}>
                   {n.label} · {t('declared.recruiting')} →
                 </a>
               </p>
@@ -132,7 +133,7 @@ export function HomeView(props: Awaited<ReturnType<typeof loadHome>>) {
                   )}
                   {seminar.live_link && (
                     <p>
-                      <a href={seminar.live_link} target="_blank" rel="noopener">
+                      <a href={at(seminar.live_link)} target="_blank" rel="noopener">
                         {t('home.live')}
                       </a>
                     </p>
@@ -141,7 +142,7 @@ export function HomeView(props: Awaited<ReturnType<typeof loadHome>>) {
                     {pick(seminar.abstract_zh, seminar.abstract_en, lang).slice(0, 240)}
                   </p>
                   <p className="small">
-                    <a href={paths.seminarSubscription(origin)}>{t('home.subscribe')}</a> (<a href={paths.seminarFeed()}>.ics</a>)
+                    <a href={paths.seminarSubscription(origin)}>{t('home.subscribe')}</a> (<a href={at(paths.seminarFeed())}>.ics</a>)
                   </p>
                 </div>
               </div>

@@ -6,6 +6,7 @@ import { useT } from '../../i18n/index.tsx';
 import { paths } from '../../../common/paths.ts';
 import { seo } from '../../lib/seo.ts';
 import type { Route } from './+types/page-section.ts';
+import { siteRelative } from '../../lib/base.ts';
 
 // The list pages of the two page sections, /curriculum (courses) and /sharedtask (shared tasks): one
 // module for both routes (app/routes.ts), told apart by the path the router matched.
@@ -34,7 +35,7 @@ const sectionOf = (pathname: string): Section => (pathname.toLowerCase().startsW
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const data = context.get(pageDataContext);
-  return { lang: data.lang, origin: data.origin, forced: data.forced, pages: await data.pages(sectionOf(new URL(request.url).pathname)) };
+  return { lang: data.lang, origin: data.origin, forced: data.forced, pages: await data.pages(sectionOf(siteRelative(new URL(request.url).pathname))) };
 }
 
 export function meta({ loaderData: data, location }: Route.MetaArgs) {

@@ -11,6 +11,7 @@ import { paths } from '../../../common/paths.ts';
 import { seo } from '../../lib/seo.ts';
 import type { Route } from './+types/people.ts';
 import { responsive } from '../../lib/images.ts';
+import { at } from '../../lib/base.ts';
 
 // Two tabs, current and former, as links (?tab=former), so each works without JavaScript too. Former
 // members, who grow with every year, come a page at a time (?tab=former&page=N).
@@ -43,7 +44,7 @@ function CardLink({ person, children }: { person: PersonListItem; children: Reac
   const href = personHref(person);
   if (!href) return <div className="card">{children}</div>;
   return (
-    <a className="card" href={href} {...(person.link_type === 3 ? { target: '_blank', rel: 'noopener' } : {})}>
+    <a className="card" href={at(href)} {...(person.link_type === 3 ? { target: '_blank', rel: 'noopener' } : {})}>
       {children}
     </a>
   );

@@ -12,6 +12,7 @@ import { seo } from '../../lib/seo.ts';
 import type { Route } from './+types/person.ts';
 import { responsive } from '../../lib/images.ts';
 import { personLd } from '../../lib/structured-data.ts';
+import { at } from '../../lib/base.ts';
 
 // /people/{username}[/…]: a personal page. link_type 1 renders markdown, 2 sanitized HTML; 3 sends the
 // visitor to the person's own page; 0 has no page.
@@ -78,7 +79,7 @@ function MemberPublications({ items, members }: { items: PublicationListItem[]; 
               .filter((p) => (p.year ?? 0) === year)
               .map((p) => (
                 <li key={p.pid}>
-                  <a href={p.pid !== undefined ? paths.publicationItem(p.pid) : undefined}>{p.title}</a>
+                  <a href={p.pid !== undefined ? at(paths.publicationItem(p.pid)) : undefined}>{p.title}</a>
                   <br />
                   <AuthorList item={p} members={members} />
                   <span className="muted"> · {p.source ?? ''}</span>
@@ -101,7 +102,7 @@ function MemberRecords({ groups }: { groups: Route.ComponentProps['loaderData'][
           <ul>
             {g.cards.map((c) => (
               <li key={c.id}>
-                <a href={c.href}>{c.title}</a>
+                <a href={at(c.href)}>{c.title}</a>
                 {c.meta && <span className="muted"> · {c.meta}</span>}
                 {c.people && (
                   <>

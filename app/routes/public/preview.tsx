@@ -9,6 +9,7 @@ import { useT } from '../../i18n/index.tsx';
 import type { Route } from './+types/preview.ts';
 import { ArticleView } from './article.tsx';
 import { HomeView, loadHome } from './home.tsx';
+import { at } from '../../lib/base.ts';
 
 // /preview/{kind}/{id} (issue #16): a record's real public page, for the members who edit it. A GET shows
 // the saved record, a draft included; a POST from the console's editor (field `record`, the form as JSON)
@@ -75,12 +76,12 @@ function PreviewBar({ d }: { d: NonNullable<Route.ComponentProps['loaderData']> 
       </strong>{' '}
       {state} {t('preview.note')}{' '}
       {d.sent === null ? (
-        <a href={target} hrefLang={other} lang={other}>
+        <a href={at(target)} hrefLang={other} lang={other}>
           {otherName}
         </a>
       ) : (
         // unsaved edits travel again, in the other language
-        <form method="post" action={target} encType="multipart/form-data" style={{ display: 'inline' }}>
+        <form method="post" action={at(target)} encType="multipart/form-data" style={{ display: 'inline' }}>
           <input type="hidden" name="record" value={d.sent} />
           <button type="submit" lang={other} className="link-button">
             {otherName}

@@ -9,6 +9,7 @@ import { useT } from '../../i18n/index.tsx';
 import { scholarMeta } from '../../lib/scholar.ts';
 import { seo } from '../../lib/seo.ts';
 import type { Route } from './+types/publication-item.ts';
+import { at } from '../../lib/base.ts';
 
 // /publication/{pid}: one publication's own page (issue #14), what Google Scholar indexes: the record
 // in full, its DOI, files and links, with citation_* tags and JSON-LD in the head.
@@ -53,11 +54,11 @@ export default function PublicationPage({ loaderData }: Route.ComponentProps) {
   return (
     <div className="container publication-page">
       <p className="muted small">
-        <a href={paths.publication()}>{t('publication.back')}</a>
+        <a href={at(paths.publication())}>{t('publication.back')}</a>
       </p>
       <h1>
         {p.link1 ? (
-          <a href={p.link1} target="_blank" rel="noopener">
+          <a href={at(p.link1)} target="_blank" rel="noopener">
             {p.title}
           </a>
         ) : (
@@ -92,7 +93,7 @@ export default function PublicationPage({ loaderData }: Route.ComponentProps) {
           <ul>
             {group.cards.map((c) => (
               <li key={c.id}>
-                <a href={c.href} lang={c.titleLang && c.titleLang !== lang ? c.titleLang : undefined}>
+                <a href={at(c.href)} lang={c.titleLang && c.titleLang !== lang ? c.titleLang : undefined}>
                   {c.title}
                 </a>
                 {c.meta && <span className="muted small"> · {c.meta}</span>}
@@ -121,7 +122,7 @@ export default function PublicationPage({ loaderData }: Route.ComponentProps) {
           <p className="cite-head">
             <span>BibTeX</span>
             <CopyButton text={cite.bibtex} />
-            <a href={`${paths.publicationItem(p.pid)}.bib`}>{t('publication.bibFile')}</a>
+            <a href={at(`${paths.publicationItem(p.pid)}.bib`)}>{t('publication.bibFile')}</a>
           </p>
           <pre className="cite-text">{cite.bibtex}</pre>
         </div>

@@ -10,6 +10,7 @@ import { isAll, searchOf, selectAll, toggleArea } from '../../lib/publication-fi
 import { Pager, withPage } from '../../components/pager.tsx';
 import { seo } from '../../lib/seo.ts';
 import type { Route } from './+types/publication.ts';
+import { at } from '../../lib/base.ts';
 
 // SPEC §4's area filter runs over the whole list on the server; the list then comes a page at a time
 // (?page=N), numbered downwards over the whole selection. Every state is a link that works without
@@ -71,15 +72,15 @@ export default function Publications({ loaderData }: Route.ComponentProps) {
         </p>
         {total > 0 && (
           <p className="muted small">
-            {t('publication.export')}: <a href={paths.publicationExport('bib')}>{t('publication.exportAll')}</a>
+            {t('publication.export')}: <a href={at(paths.publicationExport('bib'))}>{t('publication.exportAll')}</a>
             {selection.length > 0 && (
               <>
                 {' · '}
-                <a href={paths.publicationExport('bib', selection)}>{t('publication.exportSelection')}</a>
+                <a href={at(paths.publicationExport('bib', selection))}>{t('publication.exportSelection')}</a>
               </>
             )}
             {' · '}
-            <a href={paths.publicationExport('json', selection)}>CSL-JSON</a>
+            <a href={at(paths.publicationExport('json', selection))}>CSL-JSON</a>
           </p>
         )}
         {total === 0 && <p className="muted">{t('publication.empty')}</p>}
@@ -88,7 +89,7 @@ export default function Publications({ loaderData }: Route.ComponentProps) {
             <li key={p.pid}>
               <p className="title">
                 {p.link1 ? (
-                  <a href={p.link1} target="_blank" rel="noopener">
+                  <a href={at(p.link1)} target="_blank" rel="noopener">
                     {p.title}
                   </a>
                 ) : (
@@ -103,9 +104,9 @@ export default function Publications({ loaderData }: Route.ComponentProps) {
                 {p.pid !== undefined && (
                   <>
                     {' · '}
-                    <a href={paths.publicationItem(p.pid)}>{t('publication.details')}</a>
+                    <a href={at(paths.publicationItem(p.pid))}>{t('publication.details')}</a>
                     {' · '}
-                    <a href={`${paths.publicationItem(p.pid)}#cite`}>{t('publication.cite')}</a>
+                    <a href={at(`${paths.publicationItem(p.pid)}#cite`)}>{t('publication.cite')}</a>
                   </>
                 )}
               </p>

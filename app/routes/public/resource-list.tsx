@@ -8,13 +8,17 @@ import { useT } from '../../i18n/index.tsx';
 import { seo } from '../../lib/seo.ts';
 import type { LoaderFunctionArgs } from 'react-router';
 import { cardSlots } from './resource-slots.tsx';
+import { siteRelative } from '../../lib/base.ts';
 
 // The list page of any resource declared with a `public` part (issue #27), at /{segment}: its public
 // records, a page at a time (?page=N), each as a card (or the resource's own, resource-slots.tsx) linking
 // to its record page. app/routes.ts gives each declared resource this route.
 
-/** The first segment of the path the router matched: the resource's (a client navigation asks for `/{segment}.data`). */
-export const segmentOf = (url: string) => (new URL(url, 'https://here.invalid').pathname.split('/')[1] ?? '').replace(/\.data$/, '');
+/** The first segment of the path the router matched (after BASE_PATH; a client navigation's loader sees `/awards.data`): the resource's. */
+export const segmentOf = (url: string) =>
+  siteRelative(new URL(url, 'https://here.invalid').pathname)
+    .replace(/\.data$/, '')
+    .split('/')[1] ?? '';
 
 export async function loader({ context, request }: LoaderFunctionArgs) {
   const data = context.get(pageDataContext);

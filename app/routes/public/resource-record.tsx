@@ -10,6 +10,7 @@ import { seo } from '../../lib/seo.ts';
 import type { LoaderFunctionArgs, MetaDescriptor } from 'react-router';
 import { segmentOf } from './resource-list.tsx';
 import { pageSlots } from './resource-slots.tsx';
+import { at } from '../../lib/base.ts';
 
 // The page of one public record of any resource declared with a `public` part (issue #27), at
 // /{segment}/{id}: its title, its meta line, its facts and its text (or the resource's own body,
@@ -58,12 +59,12 @@ function Details({ details, lang }: { details: readonly PublicDetail[]; lang: 'z
               <ul className="record-links">
                 {d.links.map((l) => (
                   <li key={l.href}>
-                    <a href={l.href}>{l.text}</a>
+                    <a href={at(l.href)}>{l.text}</a>
                   </li>
                 ))}
               </ul>
             ) : d.href ? (
-              <a href={d.href}>{d.text}</a>
+              <a href={at(d.href)}>{d.text}</a>
             ) : (
               d.text
             )}

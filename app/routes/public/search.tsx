@@ -8,6 +8,7 @@ import { useT } from '../../i18n/index.tsx';
 import { paths } from '../../../common/paths.ts';
 import { seo } from '../../lib/seo.ts';
 import type { Route } from './+types/search.ts';
+import { at } from '../../lib/base.ts';
 
 // The site search (issue #15): a plain GET form, so it works without JavaScript; results of every kind
 // with a count per kind to narrow them, the words that matched marked, a page of 20 at a time.
@@ -47,7 +48,7 @@ function ResultTitle({ result }: { result: SearchResult }) {
   if (!result.url) return <span>{title}</span>;
   if (result.external)
     return (
-      <a href={result.url} target="_blank" rel="noopener">
+      <a href={at(result.url)} target="_blank" rel="noopener">
         {title}
         <span className="visually-hidden"> {t('search.opensNewTab')}</span>
       </a>
