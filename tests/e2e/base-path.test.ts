@@ -164,6 +164,17 @@ describe.skipIf(!e2eAvailable || !NGINX)('the site under /lab/ behind nginx', { 
     await arrived(/^\/lab\/publication\/\d+$/);
     await menu('获奖').click();
     await arrived(`${BASE}/awards`);
+    // the projects: a filter (a link with its query), a project, an acknowledging publication, the project named back
+    await menu('科研项目').click();
+    await arrived(`${BASE}/projects`);
+    await page.locator('nav.filters[data-filter="level"]').getByRole('link', { name: '国家级', exact: true }).click();
+    await arrived(`${BASE}/projects?level=national`);
+    await page.locator('main a.card[href^="/lab/projects/"]').first().click();
+    await arrived(/^\/lab\/projects\/\d+$/);
+    const projectPath = new URL(page.url()).pathname;
+    await page.locator('main .record-links a[href^="/lab/publication/"]').first().click();
+    await arrived(/^\/lab\/publication\/\d+$/);
+    expect(await page.locator(`section.referring a[href="${projectPath}"]`).count()).toBe(1);
     // home again by the site's name in the bar (a client navigation: the home page's data under the prefix)
     await page.locator('header .brand').click();
     await arrived(`${BASE}/`);
@@ -221,7 +232,7 @@ describe.skipIf(!e2eAvailable || !NGINX)('the site under /lab/ behind nginx', { 
     expect(requests.length).toBeGreaterThan(20);
     expect(requests.filter((u) => u.includes('/api/'))).not.toEqual([]);
     // the client navigations' data, the home page's included
-    expect(requests.map((u) => new URL(u).pathname)).toEqual(expect.arrayContaining([`${BASE}/_.data`, `${BASE}/news.data`, `${BASE}/awards.data`]));
+    expect(requests.map((u) => new URL(u).pathname)).toEqual(expect.arrayContaining([`${BASE}/_.data`, `${BASE}/news.data`, `${BASE}/awards.data`, `${BASE}/projects.data`]));
     expect(outside(requests)).toEqual([]);
     expect(outside(seen)).toEqual([]);
     expect(seen.filter((u) => u.includes('/resource/') || u.includes('/static/'))).not.toEqual([]);
