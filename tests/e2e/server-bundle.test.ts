@@ -19,6 +19,8 @@ describe('the bundled server of npm start', () => {
   let child: ChildProcess | undefined;
   let base = '';
   let dataDir = '';
+  /** What the server wrote to its standard output: its log. */
+  let stdout = '';
 
   beforeAll(async () => {
     await ensureBuild();
@@ -44,11 +46,14 @@ describe('the bundled server of npm start', () => {
         LAB_ADMIN_PASSWORD: ADMIN.password,
         DATABASE_URL: '',
       },
-      stdio: ['ignore', 'ignore', 'pipe'],
+      stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stderr = '';
     child.stderr?.on('data', (d) => {
       stderr += String(d);
+    });
+    child.stdout?.on('data', (d) => {
+      stdout += String(d);
     });
     const deadline = Date.now() + 60_000;
     for (;;) {
@@ -74,6 +79,23 @@ describe('the bundled server of npm start', () => {
     const imports = [...code.matchAll(/^import .* from "([^"]+)";$/gm)].map((m) => m[1] as string);
     expect(imports.some((s) => s.startsWith('.') && !s.startsWith('./assets/'))).toBe(false);
     for (const bundled of ['fastify', 'kysely', 'zod', 'sanitize-html', 'unified']) expect(imports, bundled).not.toContain(bundled);
+  });
+
+  it('logs each request as a JSON line with its request id, and never a token or a cookie (issue #30, point 5)', async () => {
+    const secret = `Token secret-${Date.now()}`;
+    const r = await fetch(`${base}/api/me/`, { headers: { authorization: secret, cookie: 'lab_session=cookie-secret' } });
+    expect(r.status).toBe(401);
+    const logged = () =>
+      stdout
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l) as { reqId?: string; req?: { url?: string }; res?: { statusCode?: number } });
+    // every line is JSON (pino's); the request's incoming and completed lines carry one id
+    const idOf = () => logged().find((x) => x.req?.url === '/api/me/')?.reqId;
+    await expect.poll(() => logged().some((x) => x.reqId !== undefined && x.reqId === idOf() && x.res?.statusCode === 401)).toBe(true);
+    expect(idOf()).toMatch(/\S/);
+    expect(stdout).not.toContain('secret-');
+    expect(stdout).not.toContain('cookie-secret');
   });
 
   it('renders pages from a fresh database, in both languages', async () => {
