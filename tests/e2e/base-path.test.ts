@@ -232,7 +232,9 @@ describe.skipIf(!e2eAvailable || !NGINX)('the site under /lab/ behind nginx', { 
     expect(requests.length).toBeGreaterThan(20);
     expect(requests.filter((u) => u.includes('/api/'))).not.toEqual([]);
     // the client navigations' data, the home page's included
-    expect(requests.map((u) => new URL(u).pathname)).toEqual(expect.arrayContaining([`${BASE}/_.data`, `${BASE}/news.data`, `${BASE}/awards.data`, `${BASE}/projects.data`]));
+    expect(requests.map((u) => new URL(u).pathname)).toEqual(
+      expect.arrayContaining([`${BASE}/_.data`, `${BASE}/news.data`, `${BASE}/awards.data`, `${BASE}/projects.data`]),
+    );
     expect(outside(requests)).toEqual([]);
     expect(outside(seen)).toEqual([]);
     expect(seen.filter((u) => u.includes('/resource/') || u.includes('/static/'))).not.toEqual([]);
