@@ -271,6 +271,8 @@ export const SiteSettingsSchema = only(wireSchema(site), [
   'filing_number',
   'console_title_zh',
   'console_title_en',
+  // issue #29, point 2
+  'venue_ranks',
 ]);
 export type SiteSettings = z.infer<typeof SiteSettingsSchema>;
 

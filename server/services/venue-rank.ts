@@ -303,3 +303,19 @@ export function matchVenue(p: VenueInput): VenueRank[] {
 export function matchedEntry(p: VenueInput, system: RankSystem): string | undefined {
   return venueRanks(p).find((r) => r.system === system)?.venue;
 }
+
+/** The columns of a publication the match reads. */
+export const rankColumns = ['pid', 'source', 'venue_kind', 'venue_key', 'link1', 'link2', 'link3', 'link4'] as const;
+
+/** A publication's ranks in the shown systems. */
+export function shownRanks(p: Record<string, unknown>, shown: readonly RankSystem[]): VenueRank[] {
+  if (shown.length === 0) return [];
+  const text = (k: string) => (typeof p[k] === 'string' ? (p[k] as string) : '');
+  const found = venueRanks({
+    source: text('source'),
+    venue_kind: text('venue_kind'),
+    venue_key: text('venue_key'),
+    links: [text('link1'), text('link2'), text('link3'), text('link4')],
+  });
+  return found.filter((r) => shown.includes(r.system));
+}
