@@ -225,6 +225,12 @@ function byAbbreviation(index: Index, words: readonly string[]): VenueEntry[] {
   return out;
 }
 
+/** Whether a venue's name says it is a workshop, findings or companion of another. */
+export function isBeside(text: string): boolean {
+  const { words, parens } = wordsOf(text);
+  return words.some((w) => BESIDE.has(w)) || parens.some((p) => p.some((w) => BESIDE.has(w)));
+}
+
 /** The entry a venue's name is in one list, or undefined. */
 function byText(index: Index, text: string, kind: string | null | undefined): VenueEntry | undefined {
   const { words, parens, parts, abbreviated } = wordsOf(text);
@@ -235,7 +241,7 @@ function byText(index: Index, text: string, kind: string | null | undefined): Ve
   const whole = look(words);
   if (whole) return whole;
   // a workshop, findings or companion of a venue is not the venue: only its own whole name counts
-  if (words.some((w) => BESIDE.has(w)) || parens.some((p) => p.some((w) => BESIDE.has(w)))) return undefined;
+  if (isBeside(text)) return undefined;
   for (const part of parts.length > 1 ? parts : []) {
     const found = look(part);
     if (found) return found;
@@ -278,12 +284,18 @@ export function matchVenue(p: VenueInput): VenueRank[] {
   const fromKey = (k: string) => agreed(ccf.byDblp.get(k.toLowerCase()), kind);
   let c: VenueEntry | undefined;
   let o: VenueEntry | undefined;
-  if (given) {
-    // the editor's choice: a DBLP key, or a name or abbreviation of either list
-    c = fromKey(given) ?? byText(ccf, given, kind);
+  // a DBLP key (the editor's, or the one a dblp BibTeX import found) decides CCF's entry, the venue's name the rest
+  const givenKey = /^(?:conf|journals)\/[\w-]{1,60}$/i.test(given);
+  if (given && !givenKey) {
+    // the editor's choice: a name or abbreviation of either list
+    c = byText(ccf, given, kind);
     o = kind === 'journal' ? undefined : byText(core, given, kind);
   } else {
-    for (const link of p.links ?? []) {
+    // dblp files a venue's findings and some of its workshops under the venue's key: the name says which it is
+    // (a key the editor gave is their word)
+    const beside = isBeside(p.source ?? '');
+    if (givenKey) c = fromKey(given);
+    for (const link of beside ? [] : (p.links ?? [])) {
       const k = link ? dblpKeyOf(link) : '';
       c ??= k ? fromKey(k) : undefined;
     }

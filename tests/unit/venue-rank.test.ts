@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import type { CSL } from '@citation-js/core';
+import { recordOf } from '../../server/services/bibtex-import.ts';
 import { dblpKeyOf, normalizeVenue, venueRanks, type VenueInput } from '../../server/services/venue-rank.ts';
 
 // Issue #29, point 2: real venues as publications name them (dblp's BibTeX, the ACL Anthology's, the
@@ -96,6 +98,29 @@ describe('venue ranks by DBLP key', () => {
   it('reads no key from other addresses', () => {
     expect(dblpKeyOf('https://aclanthology.org/2024.acl-long.1/')).toBe('');
     expect(dblpKeyOf('https://example.org/dblp.org/x')).toBe('');
+  });
+});
+
+describe("dblp's BibTeX", () => {
+  it("keeps the venue's DBLP key from biburl, and only from a dblp record", () => {
+    const item = { id: 'k', type: 'paper-conference', title: 'T', 'container-title': 'Proceedings of the 62nd Annual Meeting of the ACL' } as CSL;
+    expect(recordOf(item, 'inproceedings', { biburl: 'https://dblp.org/rec/conf/acl/XuL24.bib' }).venue_key).toBe('conf/acl');
+    // dblp files the findings under the venue's key: not kept for them
+    const findings = { ...item, 'container-title': 'Findings of the Association for Computational Linguistics: ACL 2024' } as CSL;
+    expect(recordOf(findings, 'inproceedings', { biburl: 'https://dblp.org/rec/conf/acl/XuL24f.bib' })).not.toHaveProperty('venue_key');
+    expect(recordOf(item, 'inproceedings', { biburl: 'https://example.org/x.bib' })).not.toHaveProperty('venue_key');
+    expect(recordOf(item, 'inproceedings', {})).not.toHaveProperty('venue_key');
+  });
+
+  it("a dblp link of findings filed under the venue's key gives no rank; the key an editor chooses does", () => {
+    const findings = { source: 'Findings of the Association for Computational Linguistics: ACL 2024', venue_kind: 'conference' } as const;
+    expect(rankIn({ ...findings, links: ['https://dblp.org/rec/conf/acl/XuL24f'] }, 'ccf')).toBeUndefined();
+    expect(rankIn({ ...findings, venue_key: 'conf/acl' }, 'ccf')).toBe('A');
+  });
+
+  it('a key neither list knows leaves the match to the name', () => {
+    expect(rankIn({ source: 'ICLR 2025', venue_kind: 'conference', venue_key: 'conf/iclr' }, 'core')).toBe('A*');
+    expect(rankIn({ source: 'ICLR 2025', venue_kind: 'conference', venue_key: 'conf/iclr' }, 'ccf')).toBeUndefined();
   });
 });
 
