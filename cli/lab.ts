@@ -15,9 +15,10 @@ import { DEMO_USER_PASSWORD, hasContent, seedDemo } from './demo/seed.ts';
 import { USERNAME_RE } from '../common/resources/person.ts';
 import { passwordProblem } from '../common/password-policy.ts';
 import { t } from '../common/messages.ts';
+import { ccfColumns, ccfRowsOf, coreColumns, coreRowsOf, listFile } from '../server/services/venue-rank-files.ts';
 
 // The lab CLI: `npm run lab -- <command>`. Commands: demo, seed-demo, create-user, reset-password,
-// reset-2fa, backup, restore, storage.
+// reset-2fa, backup, restore, storage, ranks.
 
 const usage = `Usage: npm run lab -- <command> [options]
 
@@ -39,6 +40,9 @@ const usage = `Usage: npm run lab -- <command> [options]
   storage move --to s3|disk    copy every stored file from DATA_DIR/files to the S3 bucket (S3_*), or
                                back; each copy checked by size and SHA-256; run again after a stop,
                                it copies only what is missing (stop the server first)
+  ranks update [--ccf FILE [--ccf-edition E]] [--core FILE [--core-edition E]]
+                               rebuild the venue rank lists in server/venue-ranks/ from CCF's list as
+                               CSV (name, full_name, url, level, field, type) and CORE's portal export
   storage sweep [--older-than MINUTES]
                                take the stored files no record points at (a write killed before its
                                commit) out of their buckets; they wait a day in removed/ (default 60)
@@ -132,13 +136,17 @@ const parseOptions = (args: string[]) =>
       force: { type: 'boolean' },
       to: { type: 'string' },
       'older-than': { type: 'string' },
+      ccf: { type: 'string' },
+      core: { type: 'string' },
+      'ccf-edition': { type: 'string' },
+      'core-edition': { type: 'string' },
     },
     allowPositionals: true,
   });
 
 /** How many file arguments each command takes. */
-const positionalsOf: Record<string, [min: number, max: number]> = { backup: [0, 1], restore: [1, 1], 'reset-2fa': [1, 1], storage: [1, 1] };
-const needs: Record<string, string> = { 'reset-2fa': 'a username', storage: 'move or sweep' };
+const positionalsOf: Record<string, [min: number, max: number]> = { backup: [0, 1], restore: [1, 1], 'reset-2fa': [1, 1], storage: [1, 1], ranks: [1, 1] };
+const needs: Record<string, string> = { 'reset-2fa': 'a username', storage: 'move or sweep', ranks: 'update' };
 
 /** A backup taken at the machine, in the activity log (best effort: the backup is written either way). */
 async function logBackup(config: ReturnType<typeof loadConfig>, file: string): Promise<void> {
@@ -150,6 +158,31 @@ async function logBackup(config: ReturnType<typeof loadConfig>, file: string): P
   } finally {
     await db.destroy();
   }
+}
+
+/** Issue #29, point 2: the bundled rank lists rebuilt from the published ones (server/venue-ranks/README.md). */
+function updateRankLists(values: { ccf?: string; core?: string; 'ccf-edition'?: string; 'core-edition'?: string }) {
+  const dir = path.join(import.meta.dirname, '..', 'server', 'venue-ranks');
+  const previous = (name: string): Record<string, string> => JSON.parse(fs.readFileSync(path.join(dir, name), 'utf8'));
+  try {
+    if (values.ccf) {
+      const rows = ccfRowsOf(fs.readFileSync(values.ccf, 'utf8'));
+      const { title, source, edition } = previous('ccf.json');
+      const head = { system: 'ccf', title: title ?? '', edition: values['ccf-edition'] ?? edition ?? '', source: source ?? '' };
+      fs.writeFileSync(path.join(dir, 'ccf.json'), listFile(head, ccfColumns, rows));
+      console.log(`CCF ${head.edition}: ${rows.length} venues written to ${path.join(dir, 'ccf.json')}`);
+    }
+    if (values.core) {
+      const rows = coreRowsOf(fs.readFileSync(values.core, 'utf8'));
+      const { title, source, edition } = previous('core.json');
+      const head = { system: 'core', title: title ?? '', edition: values['core-edition'] ?? edition ?? '', source: source ?? '' };
+      fs.writeFileSync(path.join(dir, 'core.json'), listFile(head, coreColumns, rows));
+      console.log(`CORE ${head.edition}: ${rows.length} conferences written to ${path.join(dir, 'core.json')}`);
+    }
+  } catch (e) {
+    fail((e as Error).message);
+  }
+  console.log('Rebuild (npm run build) and restart the site to use them; server/venue-ranks/README.md names the sources.');
 }
 
 async function main() {
@@ -382,6 +415,12 @@ async function main() {
         await from.close();
         await into.close();
       }
+      return;
+    }
+    case 'ranks': {
+      if (positionals[0] !== 'update') fail('ranks takes update');
+      if (!values.ccf && !values.core) fail('ranks update needs --ccf FILE, --core FILE or both');
+      updateRankLists(values);
       return;
     }
     default:

@@ -51,6 +51,14 @@ export const venueKinds = entries([
   { value: 'other', num: 3, zh: '其他', en: 'Other' },
 ]);
 
+// issue #29, point 2: which venue rank systems the public pages show (common/venue-ranks.ts)
+export const venueRankChoices = entries([
+  { value: 'none', num: 1, zh: '不显示', en: 'None' },
+  { value: 'ccf', num: 2, zh: 'CCF 推荐目录', en: 'CCF list' },
+  { value: 'core', num: 3, zh: 'CORE 会议排名', en: 'CORE ranks' },
+  { value: 'ccf,core', num: 4, zh: 'CCF 与 CORE', en: 'CCF and CORE' },
+]);
+
 export const articleTypes = entries([
   { value: 'seminar notice', num: 1, zh: '研讨会通知', en: 'Seminar Notice' },
   { value: 'report summary', num: 2, zh: '报告总结', en: 'Report Summary' },

@@ -271,6 +271,8 @@ export const SiteSettingsSchema = only(wireSchema(site), [
   'filing_number',
   'console_title_zh',
   'console_title_en',
+  // issue #29, point 2
+  'venue_ranks',
 ]);
 export type SiteSettings = z.infer<typeof SiteSettingsSchema>;
 
@@ -452,6 +454,8 @@ export const ImportedRecordSchema = z.strictObject({
   link2: z.string().max(2000).optional(),
   link3: z.string().max(2000).optional(),
   link4: z.string().max(2000).optional(),
+  // issue #29, point 2: the DBLP key of a dblp record's venue (its biburl), for the venue rank match
+  venue_key: z.string().max(300).optional(),
 });
 export type ImportedRecord = z.infer<typeof ImportedRecordSchema>;
 

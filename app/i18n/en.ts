@@ -155,6 +155,11 @@ export const en: Messages = {
     export: 'Export',
     exportAll: 'BibTeX of all publications',
     exportSelection: 'BibTeX of this selection',
+    // issue #29, point 2
+    rankFilter: 'Filter by venue rank',
+    rank: 'Venue rank',
+    anyRank: 'Any rank',
+    rankTitle: '{{system}} rank {{rank}}: {{venue}}',
   },
   discopen: {
     title: 'Open Source',
@@ -646,6 +651,9 @@ export const en: Messages = {
     intro: 'Lab intro',
     contact: 'Footer and contact',
     consoleTitles: 'Console title',
+    publications: 'Publications',
+    publicationsHint:
+      "Venue ranks: a badge (CCF A, CORE A*) beside each publication and a filter by rank on the publication page. CCF's list is China's; a lab elsewhere may prefer none. A publication's editor can correct its match.",
     security: 'Security',
     campusLogin: 'University login',
     campusLoginHint:

@@ -15,9 +15,11 @@ export function selectAll(): number[] {
 
 export const isAll = (selection: Selection) => selection.length === 0;
 
-export function searchOf(selection: Selection): string {
+/** The query of a selection of areas and, when one is chosen, a venue rank (issue #29: ?rank=ccf-a). */
+export function searchOf(selection: Selection, rank = ''): string {
   const p = new URLSearchParams();
   for (const a of selection) p.append('area', String(a));
+  if (rank) p.set('rank', rank);
   const s = p.toString();
   return s ? `?${s}` : '';
 }

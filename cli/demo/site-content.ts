@@ -33,6 +33,7 @@ export type DemoSite = {
   filing_number: string;
   console_title_zh: string;
   console_title_en: string;
+  venue_ranks: string;
 };
 
 /** The page QR image encodes (the footer's "follow us" code). */
@@ -661,4 +662,6 @@ and companies at home and abroad, and shares several [open-source projects](/DIS
   filing_number: '京ICP备00000000号-1',
   console_title_zh: '数据智能与社会计算实验室 管理后台',
   console_title_en: 'DISC Lab Console',
+  // a lab in China: CCF's list beside its papers (issue #29, point 2)
+  venue_ranks: 'ccf',
 };

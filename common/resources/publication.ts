@@ -61,13 +61,21 @@ export const publication = defineResource({
     editor_parts: { kind: 'list', label: { zh: '编者姓名结构', en: 'Editor name parts' }, max: 100, format: 'name_parts' },
     edition: { kind: 'text', label: { zh: '版次', en: 'Edition' }, max: 50 },
     isbn: { kind: 'text', label: { zh: 'ISBN', en: 'ISBN' }, max: 50 },
+    // issue #29, point 2: the editor's correction of the venue rank match (server/services/venue-rank.ts)
+    venue_key: {
+      kind: 'text',
+      label: { zh: '等级匹配（空为自动；none 为不显示；或填 DBLP 键、简称）', en: 'Rank match (empty: automatic; none; or a DBLP key or abbreviation)' },
+      max: 300,
+    },
   },
   // each file's public address, empty when its slot is
-  derived: { file1_url: { kind: 'text' }, file2_url: { kind: 'text' }, file3_url: { kind: 'text' } },
+  // issue #29, point 2: venue_rank, the venue's rank in every list it matched ("CCF A · CORE A*"), for the
+  // console (the editor checks the match before the site shows it; the public pages show the chosen systems)
+  derived: { file1_url: { kind: 'text' }, file2_url: { kind: 'text' }, file3_url: { kind: 'text' }, venue_rank: { kind: 'text' } },
   history: {},
   access: { read: 'member', create: 'member', update: 'member', delete: 'member' },
   publicPath: (row) => (typeof row.pid === 'number' ? paths.publicationItem(row.pid) : undefined),
-  listColumns: ['year', 'source', { key: 'title', title: true, opens: true }, 'area'],
+  listColumns: ['year', 'source', { key: 'title', title: true, opens: true }, 'area', { key: 'venue_rank', label: { zh: '等级', en: 'Rank' } }],
   // SPEC §2 console/publication: the editor stays open after an update (SPEC §4)
   console: {
     icon: 'publication',
@@ -81,6 +89,7 @@ export const publication = defineResource({
       'author_members',
       'source',
       'venue_kind',
+      'venue_key',
       'type',
       'area',
       'year',

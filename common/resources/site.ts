@@ -1,4 +1,4 @@
-import { personTypes } from '../enums.ts';
+import { personTypes, venueRankChoices } from '../enums.ts';
 import { defineResource } from '../resource.ts';
 
 // The site's own details: the lab intro on the home page, the footer (SPEC §2: lab name, location,
@@ -60,6 +60,14 @@ export const site = defineResource({
       label: { zh: '自动创建的成员类型（权限总是普通用户）', en: 'Type of created members (always ordinary users)' },
       options: personTypes,
       default: 'master',
+    },
+    // issue #29, point 2: the venue rank badges and filter of the publication pages; none by default (a lab
+    // outside China may not want CCF's list on its papers)
+    venue_ranks: {
+      kind: 'enum',
+      label: { zh: '论文列表显示的会议/期刊等级', en: 'Venue ranks shown with publications' },
+      options: venueRankChoices,
+      default: 'none',
     },
     member_passwords: {
       kind: 'bool',

@@ -15,7 +15,7 @@ import {
 } from '../../common/wire.ts';
 import { publicSeminars, publishedArticle, publishedArticles, publishedNews } from '../services/content.ts';
 import { peopleLightList, publicPeople, publicPerson } from '../services/people.ts';
-import { publicationItemColumns, publications } from '../services/publications.ts';
+import { publicationItemColumns, publications, withoutEditorFields } from '../services/publications.ts';
 import { asSent, onWhenOne } from '../cache/plugin.ts';
 import { asWire } from '../services/wire.ts';
 import { answers, ctxOf, listOrOne, parseId, typed } from './helpers.ts';
@@ -131,7 +131,7 @@ export async function publicRoutes(app: FastifyInstance) {
         response: answers(z.array(PublicPublicationItemSchema)),
       },
     },
-    async (req) => asWire<PublicPublicationItem[]>(await publications.list(ctxOf(app, req), { columns: publicationItemColumns })),
+    async (req) => asWire<PublicPublicationItem[]>((await publications.list(ctxOf(app, req), { columns: publicationItemColumns })).map(withoutEditorFields)),
   );
 }
 

@@ -146,6 +146,8 @@ const written = {
     // 2026-11-25-0010-publication-kinds
     place: textDefault,
     title_protected: textDefault,
+    // 2026-11-27-0902-venue-ranks
+    venue_key: textDefault,
   },
   // info_page: derived from its declaration (declared-tables.ts)
   data_file: {
@@ -188,6 +190,8 @@ const written = {
     external_signup: bool01Default,
     external_signup_type: textDefault,
     member_passwords: bool01Default,
+    // 2026-11-27-0902-venue-ranks
+    venue_ranks: textDefault,
   },
 
   // 2026-11-22-0003-advisor

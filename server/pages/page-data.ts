@@ -27,7 +27,9 @@ import {
 } from '../services/content.ts';
 import type { ListOptions } from '../services/crud.ts';
 import { publicPeople, publicPeopleCount, publicPerson } from '../services/people.ts';
-import { publicationPdfUrl, publications, publicationsBy } from '../services/publications.ts';
+import { publicationPdfUrl, publications, publicationsBy, withoutEditorFields } from '../services/publications.ts';
+import { rankColumns, shownRanks } from '../services/venue-rank.ts';
+import { rankOfParam, rankParam, rankParams, type RankSystem, shownSystems, type VenueRank } from '../../common/venue-ranks.ts';
 import { type AuthorMembers, authorKey, BY_NAME, indexMembers, linkOf, memberOf, noMembers } from '../../common/authors.ts';
 import { publicPage, publicPages, publicShowcase, publicSiteSettings } from '../services/site.ts';
 import { asWire } from '../services/wire.ts';
@@ -379,19 +381,68 @@ export function createPageData(lab: Lab, req: FastifyRequest, topics: Set<Topic>
      * The publication page: SPEC §4's area filter over the whole list, then one page of what it selects,
      * numbered over the whole selection; null beyond the last page.
      */
-    async publicationPage(): Promise<(ListPage<PublicationListItem> & { found: number[]; selection: number[]; members: AuthorMembers }) | null> {
-      reads('publication');
+    async publicationPage(): Promise<
+      | (ListPage<PublicationListItem & { ranks: VenueRank[] }> & {
+          found: number[];
+          selection: number[];
+          members: AuthorMembers;
+          /** Issue #29, point 2: the rank filter's values with publications (of the shown systems), and the chosen one. */
+          ranks: string[];
+          rank: string;
+        })
+      | null
+    > {
+      reads('publication', 'site');
       const found = (await lab.db.selectFrom('publication').select('area_num').distinct().execute()).map((r) => r.area_num);
       const picked = this.params.area ? this.params.area.split(',').map(Number) : [];
       const selection = picked.filter((n) => found.includes(n));
-      const where: ListOptions['where'] | undefined = selection.length > 0 ? (q) => q.where('area_num', 'in', selection) : undefined;
+      const shown = shownSystems((await publicSiteSettings(ctx)).venue_ranks);
+      const byArea: ListOptions['where'] | undefined = selection.length > 0 ? (q) => q.where('area_num', 'in', selection) : undefined;
       const size = pageSizes.publication;
-      const total = await publications.count(ctx, where);
+      // the ranks are matched, not stored (an updated list applies at once): a rank filter reads the few
+      // columns the match needs of every publication of the chosen areas, then one page of the matching ones
+      let where = byArea;
+      let total: number;
+      let rankFound: string[] = [];
+      let rank = '';
+      const chosen = rankOfParam(this.params.rank ?? '');
+      if (shown.length > 0) {
+        const light = await publications.list(ctx, { columns: rankColumns, ...(byArea ? { where: byArea } : {}) });
+        const seen = new Set<string>();
+        const matching: number[] = [];
+        for (const p of light) {
+          const ranks = shownRanks(p, shown);
+          for (const r of ranks) seen.add(rankParam(r.system, r.rank));
+          if (chosen && ranks.some((r) => r.system === chosen.system && r.rank === chosen.rank)) matching.push(Number(p.pid));
+        }
+        rankFound = rankParams.filter((v) => seen.has(v));
+        if (chosen && shown.includes(chosen.system as RankSystem)) {
+          rank = this.params.rank ?? '';
+          const w = windowOf(this.params, matching.length, size);
+          if (!w) return null;
+          const onPage = matching.slice(w.offset, w.offset + size);
+          where = (q) => q.where('pid', 'in', onPage.length > 0 ? onPage : [0]);
+          total = matching.length;
+        } else total = light.length;
+      } else total = await publications.count(ctx, byArea);
       const w = windowOf(this.params, total, size);
       if (!w) return null;
-      const listed = asWire<PublicPublication[]>(await publications.list(ctx, { ...(where ? { where } : {}), limit: size, offset: w.offset }));
-      const items = listed.map((p) => only(p, publicationListFields));
-      return { items, total, page: w.page, pages: w.pages, size, found: found.sort((a, b) => a - b), selection, members: await membersAmong(listed) };
+      const listed = asWire<PublicPublication[]>(
+        await publications.list(ctx, rank ? { where } : { ...(where ? { where } : {}), limit: size, offset: w.offset }),
+      );
+      const items = listed.map((p) => ({ ...only(p, publicationListFields), ranks: shownRanks(p, shown) }));
+      return {
+        items,
+        total,
+        page: w.page,
+        pages: w.pages,
+        size,
+        found: found.sort((a, b) => a - b),
+        selection,
+        members: await membersAmong(listed),
+        ranks: rankFound,
+        rank,
+      };
     },
 
     /** One publication's page (issue #14); null when there is none. */
@@ -400,11 +451,13 @@ export function createPageData(lab: Lab, req: FastifyRequest, topics: Set<Topic>
       if (!/^\d{1,10}$/.test(pid)) return null;
       const found = await orNull(publications.get(ctx, Number(pid)));
       if (!found) return null;
-      const p = asWire<PublicPublication>(found);
+      const p = asWire<PublicPublication>(withoutEditorFields(found));
+      reads('site');
+      const ranks = shownRanks(found, shownSystems((await publicSiteSettings(ctx)).venue_ranks));
       // the declared records that refer to it (the projects it acknowledges, its awards: issue #27)
       reads(...(referringTopics(lab.publicResources, 'publication') as Topic[]));
       const referring = await publicRecordsReferring(lab.publicResources, ctx, 'publication', p.pid, lang);
-      return { ...p, pdf_url: await publicationPdfUrl(ctx, p), members: await membersAmong([p]), referring };
+      return { ...p, pdf_url: await publicationPdfUrl(ctx, p), members: await membersAmong([p]), referring, ranks };
     },
 
     /** Every publication as the public sees it, in the list's order; of the given areas only, unless none. */

@@ -1,5 +1,6 @@
 import { areas } from '../../common/enums.ts';
 import { isResultKind, SEARCH_MAX_CHARS } from '../../common/search.ts';
+import { rankParams } from '../../common/venue-ranks.ts';
 
 // The query parameters each public page reads, in their normal form. The page cache keys a page by
 // these alone, so a query string the page does not read (?utm_source=…, ?fbclid=…) neither makes an
@@ -28,7 +29,8 @@ const searchKind: Normalize = ([v]) => (v !== undefined && isResultKind(v) ? v :
 
 const byPage: Record<string, Record<string, Normalize>> = {
   '/people': { tab: formerTab, page: pageNumber },
-  '/publication': { area: areaList, page: pageNumber },
+  // issue #29, point 2: ?rank=ccf-a (one rank at a time)
+  '/publication': { area: areaList, rank: ([v]) => (v !== undefined && rankParams.includes(v) ? v : ''), page: pageNumber },
   '/news': { page: pageNumber },
   '/search': { q: searchText, kind: searchKind, page: pageNumber },
 };

@@ -6,6 +6,7 @@ import { areas, type Lang } from '../../common/enums.ts';
 import { fieldLabel, inputSchema } from '../../common/resource.ts';
 import { publication } from '../../common/resources/publication.ts';
 import type { ImportChoice, ImportEntry, ImportedRecord, ImportResult } from '../../common/wire.ts';
+import { dblpKeyOf, isBeside } from './venue-rank.ts';
 import { type MessageKey, t, zodFieldErrors } from '../../common/messages.ts';
 import type { Ctx } from './context.ts';
 import { publications } from './publications.ts';
@@ -369,6 +370,9 @@ export function recordOf(item: CSL, entryType: string, raw: Record<string, strin
     // BibTeX's address, biblatex's location (citation-js's publisher-place)
     place: cutTo(clean(item['publisher-place'] ?? raw.address ?? raw.location), 100),
     title_protected: protectedWords(clean(raw.title)).map((w) => cutTo(w, 500)),
+    // issue #29, point 2: dblp's record (biburl) names its venue by DBLP key, which the venue rank match prefers;
+    // not a venue's findings or workshops, which dblp files under the venue's key
+    ...(dblpKeyOf(raw.biburl ?? '') && !isBeside(venueOf(item, type, raw, link1)) ? { venue_key: dblpKeyOf(raw.biburl ?? '') } : {}),
     notes,
   };
 }

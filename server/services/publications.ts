@@ -12,6 +12,8 @@ import type { PublicPublication } from '../../common/wire.ts';
 import { FieldError } from '../errors.ts';
 import { unknownMember } from '../../common/person-refs.ts';
 import { containing } from './person-refs.ts';
+import { shownRanks } from './venue-rank.ts';
+import { rankSystems, rankText } from '../../common/venue-ranks.ts';
 
 // Publications: the generic service plus the three file slots of SPEC §4 (a file replaces the slot,
 // the current name keeps it, empty frees it, absent keeps it). Files are public at
@@ -24,7 +26,16 @@ export const publicationFileUrl = (pid: number, name: string) => `/resource/publ
  * abstracts are most of the bytes read; reading them only to drop them made the first list answer's heap
  * peak (issue #24, point 5).
  */
-export const publicationItemColumns = Object.keys(tables.publication).filter((c) => c !== 'abstract');
+export const publicationItemColumns = Object.keys(tables.publication).filter((c) => c !== 'abstract' && c !== 'venue_key');
+
+/**
+ * A publication without what only its editors see (issue #29, point 2): the correction of its venue rank
+ * match and the ranks of every list (the public sees the ranks of the systems the site shows, on its pages).
+ */
+export function withoutEditorFields<T extends Record<string, unknown>>(row: T): Omit<T, 'venue_key' | 'venue_rank'> {
+  const { venue_key: _, venue_rank: __, ...rest } = row;
+  return rest;
+}
 
 export const publications = createCrud(publication, {
   hidden: ['created_by', 'file1_key', 'file2_key', 'file3_key'],
@@ -35,6 +46,7 @@ export const publications = createCrud(publication, {
       const name = String(w[slot] ?? '');
       out[`${slot}_url`] = name ? publicationFileUrl(Number(w.pid), name) : '';
     }
+    out.venue_rank = shownRanks(w, rankSystems).map(rankText).join(' · ');
     return out;
   },
   async prepare({ ctx, mode, input, values, current, changes }) {

@@ -82,7 +82,13 @@ type SiteFields = typeof site.fields;
 
 /** The site settings as every read answers them: each declared field, images as a URL or null. */
 export type SiteSettings = {
-  [K in keyof SiteFields]: SiteFields[K]['kind'] extends 'image' ? string | null : SiteFields[K]['kind'] extends 'bool' ? boolean : string;
+  [K in keyof SiteFields]: SiteFields[K]['kind'] extends 'image'
+    ? string | null
+    : SiteFields[K]['kind'] extends 'bool'
+      ? boolean
+      : SiteFields[K] extends { options: readonly { value: infer V }[] }
+        ? V
+        : string;
 };
 
 /**

@@ -12,6 +12,7 @@ import { cslName } from '../../server/services/citations.ts';
 import { abstractText } from '../../server/services/doi-lookup.ts';
 import { boundNesting, sanitizedNow } from '../../server/services/sanitize.ts';
 import { extensionOf, safeFileName } from '../../server/storage/storage.ts';
+import { dblpKeyOf, matchVenue } from '../../server/services/venue-rank.ts';
 
 // Issue #25, point 3: every text helper that sees what a member, a visitor or an upstream sends runs in
 // time linear in its input. Each runs on adversarial inputs of 200,000 characters (a member's page may
@@ -102,6 +103,13 @@ const helpers: Record<string, (s: string) => unknown> = {
   'DOI made bare': bareDoi,
   'BibTeX fields prepared for the parser': (s) => prepared({ keywords: s, abstract: s, author: s, editor: s }),
   'HTML nesting bound': boundNesting,
+  // issue #29, point 2: a venue's name, its editor's correction and its links, each read once
+  'venue rank matching': (s) => [
+    matchVenue({ source: s, venue_kind: 'conference', links: [s, `https://dblp.org/rec/conf/${s}`] }),
+    matchVenue({ source: 'ACL 2024', venue_key: s }),
+    matchVenue({ source: `${s}.`, venue_kind: 'journal' }),
+    dblpKeyOf(s),
+  ],
 };
 
 /**

@@ -3,6 +3,7 @@ import { pageDataContext } from '#page-context';
 import { areas, enumLabel, publicationTypes, venueKinds } from '../../../common/enums.ts';
 import { paths } from '../../../common/paths.ts';
 import { AuthorList } from '../../components/author-list.tsx';
+import { RankBadges } from '../../components/rank-badges.tsx';
 import { CopyButton } from '../../components/copy-button.tsx';
 import { PublicationLinks } from '../../components/publication-links.tsx';
 import { useT } from '../../i18n/index.tsx';
@@ -71,6 +72,7 @@ export default function PublicationPage({ loaderData }: Route.ComponentProps) {
       <p className="muted">
         {t('publication.venue')} {p.source} · {when}
         {kinds && ` · ${kinds}`}
+        <RankBadges ranks={p.ranks} />
       </p>
       {p.doi && (
         <p>

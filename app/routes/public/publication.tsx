@@ -9,12 +9,14 @@ import { paths } from '../../../common/paths.ts';
 import { isAll, searchOf, selectAll, toggleArea } from '../../lib/publication-filter.ts';
 import { Pager, withPage } from '../../components/pager.tsx';
 import { seo } from '../../lib/seo.ts';
+import { RankBadges } from '../../components/rank-badges.tsx';
+import { rankOfParam, rankText } from '../../../common/venue-ranks.ts';
 import type { Route } from './+types/publication.ts';
 import { at } from '../../lib/base.ts';
 
 // SPEC §4's area filter runs over the whole list on the server; the list then comes a page at a time
 // (?page=N), numbered downwards over the whole selection. Every state is a link that works without
-// JavaScript.
+// JavaScript. Where the site shows venue ranks (issue #29, point 2), one rank may be chosen beside the areas.
 
 export async function loader({ context }: Route.LoaderArgs) {
   const data = context.get(pageDataContext);
@@ -26,8 +28,8 @@ export async function loader({ context }: Route.LoaderArgs) {
 export function meta({ loaderData: data }: Route.MetaArgs) {
   if (!data) return [];
   const zh = data.lang === 'zh';
-  const { page, selection } = data.list;
-  const path = withPage(`${paths.publication()}${searchOf(selection)}`, page);
+  const { page, selection, rank } = data.list;
+  const path = withPage(`${paths.publication()}${searchOf(selection, rank)}`, page);
   const title = zh ? '论文' : 'Publications';
   return seo({
     title: page > 1 ? `${title} · ${zh ? `第 ${page} 页` : `page ${page}`}` : title,
@@ -42,8 +44,8 @@ export function meta({ loaderData: data }: Route.MetaArgs) {
 export default function Publications({ loaderData }: Route.ComponentProps) {
   const { t } = useT();
   const { lang, list } = loaderData;
-  const { found, selection, items, total, page, pages, size } = list;
-  const filterLink = (next: number[]) => `${paths.publication()}${searchOf(next)}`;
+  const { found, selection, items, total, page, pages, size, ranks, rank } = list;
+  const filterLink = (next: number[], nextRank = rank) => `${paths.publication()}${searchOf(next, nextRank)}`;
 
   return (
     <>
@@ -66,6 +68,29 @@ export default function Publications({ loaderData }: Route.ComponentProps) {
             </Link>
           ))}
         </nav>
+        {ranks.length > 0 && (
+          <nav className="filters" aria-label={t('publication.rankFilter')} data-filter="rank">
+            <span className="muted small filter-label">{t('publication.rank')}</span>
+            <Link className="chip" to={filterLink(selection, '')} replace preventScrollReset aria-current={rank === '' ? 'true' : undefined}>
+              {t('publication.anyRank')}
+            </Link>
+            {ranks.map((value) => {
+              const r = rankOfParam(value);
+              return r ? (
+                <Link
+                  key={value}
+                  className="chip"
+                  to={filterLink(selection, value)}
+                  replace
+                  preventScrollReset
+                  aria-current={rank === value ? 'true' : undefined}
+                >
+                  {rankText(r)}
+                </Link>
+              ) : null;
+            })}
+          </nav>
+        )}
         <p className="muted small">
           {t('publication.count', { count: total })}
           {pages > 1 && ` · ${t('pager.of', { page, pages })}`}
@@ -95,6 +120,7 @@ export default function Publications({ loaderData }: Route.ComponentProps) {
                 ) : (
                   p.title
                 )}
+                <RankBadges ranks={p.ranks} />
               </p>
               <p>
                 <AuthorList item={p} members={list.members} />

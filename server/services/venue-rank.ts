@@ -1,0 +1,333 @@
+import aliasesFile from '../venue-ranks/aliases.json' with { type: 'json' };
+import ccfFile from '../venue-ranks/ccf.json' with { type: 'json' };
+import coreFile from '../venue-ranks/core.json' with { type: 'json' };
+import { NO_RANK, type RankSystem, type VenueRank } from '../../common/venue-ranks.ts';
+
+// Issue #29, point 2: which entry of CCF's list and of CORE's ranks a publication's venue is. Tried in order:
+// the editor's correction (the publication's `venue_key`: "none", a DBLP key, an abbreviation or a name);
+// the DBLP key of a dblp link among its links; its venue's name as written, normalized (case, punctuation,
+// "Proceedings of the", years, ordinals, "International"), whole, by its parts between commas, in
+// parentheses ("(ACL)"), after a leading acronym ("CHI Conference on …"), alone ("ACL 2024", "KDD '23"),
+// or as dblp abbreviates a journal ("IEEE Trans. Knowl. Data Eng."). A name several entries share counts
+// only when they have one rank; workshops, findings and companions of a venue are never the venue.
+// Pure and fast: the lists are indexed once, each venue is read once (at most MAX_CHARS of it), one
+// character at a time, and the answers are memoized.
+
+export type VenueEntry = {
+  system: RankSystem;
+  rank: string;
+  /** The abbreviation, "" when the list gives none. */
+  abbr: string;
+  name: string;
+  kind: 'conference' | 'journal';
+  /** DBLP keys (conf/acl, journals/tkde); CORE gives none. */
+  dblp: string[];
+  /** CCF's field (arch, network, security, se, db, theory, graphics, ai, hci, cross); "" for CORE. */
+  field: string;
+};
+
+/** What a publication offers for the match. */
+export type VenueInput = {
+  source?: string | null;
+  venue_kind?: string | null;
+  venue_key?: string | null;
+  links?: readonly (string | null | undefined)[];
+};
+
+/** Longer than any venue's name; the rest of a longer text is never read. */
+export const MAX_CHARS = 400;
+
+const STOP = new Set(['the', 'of', 'on', 'in', 'for', 'and', 'a', 'an', 'at', 'to', 'with', 'proceedings', 'proc', 'annual', 'international', 'intl', 'int']);
+/** Publishers' names before a venue's, dropped unless nothing else is left ("Proceedings of the IEEE"). */
+const PUBLISHERS = new Set(['acm', 'ieee', 'cvf', 'usenix', 'siam', 'ifip']);
+/** Words of a venue beside a list's venue: its workshops, findings, companions, demos. */
+const BESIDE = new Set([
+  'workshop',
+  'workshops',
+  'findings',
+  'companion',
+  'adjunct',
+  'demo',
+  'demos',
+  'demonstrations',
+  'doctoral',
+  'posters',
+  'poster',
+  'tutorial',
+  'tutorials',
+  'abstracts',
+  'colocated',
+  'satellite',
+]);
+const NUMBER_WORDS = new Set(
+  (
+    'first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth thirteenth fourteenth fifteenth sixteenth ' +
+    'seventeenth eighteenth nineteenth twentieth thirtieth fortieth fiftieth sixtieth seventieth eightieth ninetieth hundredth ' +
+    'twenty thirty forty fifty sixty seventy eighty ninety one two three four five six seven eight nine volume vol'
+  ).split(' '),
+);
+
+const isDigit = (c: number) => c >= 48 && c <= 57;
+/** A number, or an ordinal written with digits (62nd, 1st), or a volume's number. */
+function isNumberToken(t: string): boolean {
+  let i = 0;
+  while (i < t.length && isDigit(t.charCodeAt(i))) i++;
+  if (i === 0) return NUMBER_WORDS.has(t);
+  const rest = t.slice(i);
+  return rest === '' || rest === 'st' || rest === 'nd' || rest === 'rd' || rest === 'th';
+}
+
+const LETTER = /[\p{L}\p{N}]/u;
+
+/**
+ * A name's words, lower case, without stop words and numbers; the words in parentheses apart; the parts
+ * between commas or colons apart. One pass over at most MAX_CHARS characters.
+ */
+export function wordsOf(text: string): { words: string[]; parens: string[][]; parts: string[][]; abbreviated: boolean } {
+  const s = text.slice(0, MAX_CHARS).toLowerCase();
+  const words: string[] = [];
+  const parens: string[][] = [];
+  const parts: string[][] = [[]];
+  let depth = 0;
+  let word = '';
+  let abbreviated = false;
+  const end = () => {
+    if (!word) return;
+    if (depth > 0) parens[parens.length - 1]?.push(word);
+    else {
+      words.push(word);
+      parts[parts.length - 1]?.push(word);
+    }
+    word = '';
+  };
+  for (const ch of s) {
+    if (LETTER.test(ch)) {
+      word += ch;
+      continue;
+    }
+    if (ch === '.' && word) abbreviated = true;
+    end();
+    if (ch === '&' || ch === '+') {
+      // "Processing & Management" is "Processing and Management"; "CODES+ISSS" keeps its plus
+      word = ch === '&' ? 'and' : ch;
+      end();
+    } else if (ch === '(') {
+      depth++;
+      if (depth === 1) parens.push([]);
+    } else if (ch === ')') {
+      if (depth > 0) depth--;
+    } else if ((ch === ',' || ch === ':') && depth === 0) {
+      parts.push([]);
+    }
+  }
+  end();
+  return { words, parens, parts: parts.filter((p) => p.length > 0), abbreviated };
+}
+
+/** The key a list of words is looked up by: stop words, numbers and (unless alone) publishers left out. */
+export function keyOf(ws: readonly string[]): string {
+  const kept = ws.filter((w) => !STOP.has(w) && !isNumberToken(w));
+  const named = kept.filter((w) => !PUBLISHERS.has(w));
+  return (named.length > 0 ? named : kept).join(' ');
+}
+
+export const normalizeVenue = (text: string) => keyOf(wordsOf(text).words);
+
+type Index = {
+  byName: Map<string, VenueEntry[]>;
+  byDblp: Map<string, VenueEntry[]>;
+  /** Each entry's name as words, for dblp's abbreviations, by the number of words. */
+  byLength: Map<number, { words: string[]; entry: VenueEntry }[]>;
+};
+
+const add = <K, V>(m: Map<K, V[]>, k: K, v: V) => {
+  const list = m.get(k);
+  if (!list) m.set(k, [v]);
+  else if (!list.includes(v)) list.push(v);
+};
+
+function indexOf(entries: readonly VenueEntry[], aliases: Record<string, readonly string[]>): Index {
+  const byName = new Map<string, VenueEntry[]>();
+  const byDblp = new Map<string, VenueEntry[]>();
+  const byLength = new Map<number, { words: string[]; entry: VenueEntry }[]>();
+  for (const e of entries) {
+    const names = [e.name, e.abbr, ...(aliases[e.dblp[0] ?? ''] ?? []), ...(aliases[e.abbr] ?? [])];
+    for (const n of names) {
+      const k = n && normalizeVenue(n);
+      if (k) add(byName, k, e);
+    }
+    for (const d of e.dblp) add(byDblp, d.toLowerCase(), e);
+    const words = keyOf(wordsOf(e.name).words).split(' ');
+    add(byLength, words.length, { words, entry: e });
+  }
+  return { byName, byDblp, byLength };
+}
+
+type Row = (string | string[])[];
+const entriesOf = (system: RankSystem, rows: readonly Row[]): VenueEntry[] =>
+  system === 'ccf'
+    ? rows.map(([rank, kind, field, abbr, dblp, name]) => ({
+        system,
+        rank: String(rank),
+        kind: kind === 'journal' ? 'journal' : 'conference',
+        field: String(field),
+        abbr: String(abbr),
+        dblp: String(dblp).split(';').filter(Boolean),
+        name: String(name),
+      }))
+    : rows.map(([rank, abbr, name]) => ({ system, rank: String(rank), kind: 'conference', field: '', abbr: String(abbr), dblp: [], name: String(name) }));
+
+let indexes: Record<RankSystem, Index> | undefined;
+/** The two lists, indexed on first use. */
+function lists(): Record<RankSystem, Index> {
+  indexes ??= {
+    ccf: indexOf(entriesOf('ccf', ccfFile.venues as Row[]), aliasesFile.ccf),
+    core: indexOf(entriesOf('core', coreFile.venues as Row[]), aliasesFile.core),
+  };
+  return indexes;
+}
+
+/** The editions the bundled files hold (server/venue-ranks/README.md). */
+export const editions = { ccf: ccfFile.edition, core: coreFile.edition } as const;
+
+/** A DBLP key in a dblp address (dblp.org/rec/conf/acl/XuL24, dblp.org/db/journals/tkde/…), lower case. */
+export function dblpKeyOf(url: string): string {
+  const s = url.slice(0, MAX_CHARS).toLowerCase();
+  for (const host of ['dblp.org/', 'dblp.uni-trier.de/', 'dblp.dagstuhl.de/']) {
+    const at = s.indexOf(host);
+    if (at < 0) continue;
+    const parts = s
+      .slice(at + host.length)
+      .split(/[/?#]/, 5)
+      .filter(Boolean);
+    const i = parts[0] === 'rec' || parts[0] === 'db' ? 1 : 0;
+    const [kind, venue] = [parts[i], parts[i + 1]];
+    if ((kind === 'conf' || kind === 'journals') && venue) return `${kind}/${venue.replace(/\.(?:html|bib|xml)$/, '')}`;
+  }
+  return '';
+}
+
+/** The one rank the entries agree on, preferring the publication's kind; undefined when they disagree. */
+function agreed(found: readonly VenueEntry[] | undefined, kind: string | null | undefined): VenueEntry | undefined {
+  if (!found || found.length === 0) return undefined;
+  const ofKind = kind === 'journal' || kind === 'conference' ? found.filter((e) => e.kind === kind) : found;
+  const pool = ofKind.length > 0 ? ofKind : found;
+  return pool.every((e) => e.rank === pool[0]?.rank) ? pool[0] : undefined;
+}
+
+/** dblp's abbreviated names: as many words, each the start of the entry's word ("Trans." of "Transactions"). */
+function byAbbreviation(index: Index, words: readonly string[]): VenueEntry[] {
+  if (words.length < 2) return [];
+  const out: VenueEntry[] = [];
+  for (const { words: full, entry } of index.byLength.get(words.length) ?? []) {
+    if (full.every((w, i) => w.startsWith(words[i] as string))) out.push(entry);
+  }
+  return out;
+}
+
+/** Whether a venue's name says it is a workshop, findings or companion of another. */
+export function isBeside(text: string): boolean {
+  const { words, parens } = wordsOf(text);
+  return words.some((w) => BESIDE.has(w)) || parens.some((p) => p.some((w) => BESIDE.has(w)));
+}
+
+/** The entry a venue's name is in one list, or undefined. */
+function byText(index: Index, text: string, kind: string | null | undefined): VenueEntry | undefined {
+  const { words, parens, parts, abbreviated } = wordsOf(text);
+  const look = (ws: readonly string[]) => {
+    const k = keyOf(ws);
+    return k ? agreed(index.byName.get(k), kind) : undefined;
+  };
+  const whole = look(words);
+  if (whole) return whole;
+  // a workshop, findings or companion of a venue is not the venue: only its own whole name counts
+  if (isBeside(text)) return undefined;
+  for (const part of parts.length > 1 ? parts : []) {
+    const found = look(part);
+    if (found) return found;
+  }
+  for (const p of parens) {
+    const found = look(p);
+    if (found) return found;
+  }
+  // "CHI Conference on Human Factors…": a leading acronym, then the name it abbreviates
+  const kept = keyOf(words).split(' ');
+  if (kept.length > 1) {
+    const lead = agreed(index.byName.get(kept[0] as string), kind);
+    const rest = lead && agreed(index.byName.get(kept.slice(1).join(' ')), kind);
+    if (lead && rest === lead) return lead;
+  }
+  if (abbreviated) return agreed(byAbbreviation(index, kept), kind);
+  return undefined;
+}
+
+const memo = new Map<string, VenueRank[]>();
+const MEMO_MAX = 20_000;
+
+/** The venue's rank in each system (not only the shown ones), or none. */
+export function venueRanks(p: VenueInput): VenueRank[] {
+  const key = `${p.venue_kind ?? ''}\u0001${(p.venue_key ?? '').slice(0, MAX_CHARS)}\u0001${(p.source ?? '').slice(0, MAX_CHARS)}\u0001${(p.links ?? []).map((l) => (l ?? '').slice(0, MAX_CHARS)).join('\u0001')}`;
+  const known = memo.get(key);
+  if (known) return known;
+  const found = matchVenue(p);
+  if (memo.size >= MEMO_MAX) memo.clear();
+  memo.set(key, found);
+  return found;
+}
+
+/** The match itself, never memoized (the linear-time test). */
+export function matchVenue(p: VenueInput): VenueRank[] {
+  const given = (p.venue_key ?? '').trim();
+  if (given.toLowerCase() === NO_RANK) return [];
+  const { ccf, core } = lists();
+  const kind = p.venue_kind;
+  const fromKey = (k: string) => agreed(ccf.byDblp.get(k.toLowerCase()), kind);
+  let c: VenueEntry | undefined;
+  let o: VenueEntry | undefined;
+  // a DBLP key (the editor's, or the one a dblp BibTeX import found) decides CCF's entry, the venue's name the rest
+  const givenKey = /^(?:conf|journals)\/[\w-]{1,60}$/i.test(given);
+  if (given && !givenKey) {
+    // the editor's choice: a name or abbreviation of either list
+    c = byText(ccf, given, kind);
+    o = kind === 'journal' ? undefined : byText(core, given, kind);
+  } else {
+    // dblp files a venue's findings and some of its workshops under the venue's key: the name says which it is
+    // (a key the editor gave is their word)
+    const beside = isBeside(p.source ?? '');
+    if (givenKey) c = fromKey(given);
+    for (const link of beside ? [] : (p.links ?? [])) {
+      const k = link ? dblpKeyOf(link) : '';
+      c ??= k ? fromKey(k) : undefined;
+    }
+    const source = p.source ?? '';
+    c ??= byText(ccf, source, kind);
+    o = kind === 'journal' ? undefined : byText(core, source, kind);
+  }
+  // CORE has no DBLP keys: a conference CCF's list knows is looked up there by its abbreviation and name
+  if (!o && c?.kind === 'conference') o = (c.abbr && byText(core, c.abbr, kind)) || byText(core, c.name, kind);
+  const out: VenueRank[] = [];
+  if (c) out.push({ system: 'ccf', rank: c.rank, venue: c.abbr || c.name });
+  if (o) out.push({ system: 'core', rank: o.rank, venue: o.abbr || o.name });
+  return out;
+}
+
+/** The entry the matcher chose in one system, for the console's explanation and the tests. */
+export function matchedEntry(p: VenueInput, system: RankSystem): string | undefined {
+  return venueRanks(p).find((r) => r.system === system)?.venue;
+}
+
+/** The columns of a publication the match reads. */
+export const rankColumns = ['pid', 'source', 'venue_kind', 'venue_key', 'link1', 'link2', 'link3', 'link4'] as const;
+
+/** A publication's ranks in the shown systems. */
+export function shownRanks(p: Record<string, unknown>, shown: readonly RankSystem[]): VenueRank[] {
+  if (shown.length === 0) return [];
+  const text = (k: string) => (typeof p[k] === 'string' ? (p[k] as string) : '');
+  const found = venueRanks({
+    source: text('source'),
+    venue_kind: text('venue_kind'),
+    venue_key: text('venue_key'),
+    links: [text('link1'), text('link2'), text('link3'), text('link4')],
+  });
+  return found.filter((r) => shown.includes(r.system));
+}
