@@ -288,6 +288,7 @@ export async function reportXlsx(report: Report, lang: Lang): Promise<Buffer> {
     for (const row of table.rows) summary.addRow(row.map((c) => (typeof c === 'string' ? inertCell(c) : c)));
   }
   summary.getColumn(1).width = 24;
+  for (let c = 2; c <= kindsOf(report).length + 2; c += 1) summary.getColumn(c).width = lang === 'zh' ? 12 : 20;
   for (const kind of kindsOf(report)) {
     const sheet = book.addWorksheet(sheetName(kind, lang));
     const columns = columnsOf(report, kind, lang);

@@ -192,6 +192,13 @@ function sortItems(items: ReportItem[]): ReportItem[] {
     .map(({ item }) => item);
 }
 
+/** The rows from the first to the last that counts anything (the empty ones between stay). */
+function trimmed<T extends KindCounts>(rows: T[]): T[] {
+  const first = rows.findIndex((r) => r.total > 0);
+  const last = rows.findLastIndex((r) => r.total > 0);
+  return first < 0 ? [] : rows.slice(first, last + 1);
+}
+
 const add = (c: KindCounts, kind: ReportKind) => {
   c.counts[kind] = (c.counts[kind] ?? 0) + 1;
   c.total += 1;
@@ -238,7 +245,8 @@ export function summaryOf(report: Report): ReportSummary {
     kinds: [...kinds],
     total: report.items.length,
     byKind,
-    byYear: [...byYear.values()],
+    // the period's years from the last to the first that holds a record: "all years" is not 150 empty rows
+    byYear: trimmed([...byYear.values()]),
     byArea: [...byArea.values()].sort((a, b) => areaOrder(a.area) - areaOrder(b.area)),
     byMember: [...byMember.values()].sort((a, b) => b.total - a.total || a.pid - b.pid),
     ...(report.ranked ? { byRank: [...byRank.values()].sort((a, b) => compareGroups('journal', a.rank, b.rank)) } : {}),

@@ -1,9 +1,9 @@
 import Excel from 'exceljs';
-import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReportSummary } from '../../common/report.ts';
 import { createdId, fieldErrors, type Member, makeWorld, newMember, type World } from '../fixtures/world.ts';
 import { dialects } from '../helpers/app.ts';
+import { docxParagraphs } from '../helpers/docx.ts';
 
 // Issue #29, point 3: the achievement report. A known set of records (two members, papers of each venue kind,
 // a patent publication that the patents register counts instead, a patent, a software copyright, an award
@@ -11,21 +11,6 @@ import { dialects } from '../helpers/app.ts';
 // say of them.
 
 type Rec = Record<string, unknown>;
-
-const unescapeXml = (s: string) => s.replace(/&(lt|gt|quot|apos|amp);/g, (_, e: string) => ({ lt: '<', gt: '>', quot: '"', apos: "'", amp: '&' })[e] as string);
-
-/** The text of a .docx's body, paragraph by paragraph; each paragraph's runs with whether they are bold. */
-async function docxParagraphs(buf: Buffer): Promise<{ text: string; bold: string[] }[]> {
-  const zip = await JSZip.loadAsync(buf);
-  const xml = (await zip.file('word/document.xml')?.async('string')) ?? '';
-  return [...xml.matchAll(/<w:p[ >][\s\S]*?<\/w:p>/g)].map(([p]) => {
-    const runs = [...p.matchAll(/<w:r>([\s\S]*?)<\/w:r>/g)].map(([, r]) => ({
-      bold: /<w:b\/>/.test(r ?? ''),
-      text: [...(r ?? '').matchAll(/<w:t[^>]*>([^<]*)<\/w:t>/g)].map((m) => unescapeXml(m[1] ?? '')).join(''),
-    }));
-    return { text: runs.map((r) => r.text).join(''), bold: runs.filter((r) => r.bold).map((r) => r.text) };
-  });
-}
 
 async function workbook(buf: Buffer) {
   const book = new Excel.Workbook();
