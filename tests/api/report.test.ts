@@ -10,7 +10,6 @@ import { docxParagraphs } from '../helpers/docx.ts';
 // and a project, some outside the period), and what the counts, the workbook, the Word document and the CSV
 // say of them.
 
-type Rec = Record<string, unknown>;
 
 async function workbook(buf: Buffer) {
   const book = new Excel.Workbook();
