@@ -15,7 +15,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { areas } from '../../../common/enums.ts';
 import { type KindCounts, type ReportKind, type ReportSummary, reportKinds } from '../../../common/report.ts';
 import type { PublicPersonLight } from '../../../common/wire.ts';
@@ -65,8 +65,8 @@ function CountsTable({
   kinds: ReportKind[];
 }) {
   const { t, lang } = useT();
+  const id = useId();
   if (rows.length === 0) return null;
-  const id = `report-${title.replace(/\W+/g, '-')}`;
   return (
     <Box component="section" aria-labelledby={id} sx={{ minWidth: 0 }}>
       <Typography id={id} variant="subtitle1" component="h2" sx={{ mt: 2, mb: 1 }}>
