@@ -1,4 +1,7 @@
+import { Worker } from 'node:worker_threads';
 import type { Lang } from '../../common/enums.ts';
+import type { PublicPublication } from '../../common/wire.ts';
+import { workerFile } from '../worker-file.ts';
 import { areas, enumLabel, publicationTypes } from '../../common/enums.ts';
 import { type KindCounts, type ReportKind, reportKindLabel, reportKinds, UNRANKED } from '../../common/report.ts';
 import { awardLevels } from '../../common/resources/award.ts';
@@ -169,10 +172,33 @@ function recordRuns(report: Report, item: ReportItem, lang: Lang): Run[] {
   return [...head, { text: `${title}. ${what ? `${what}, ` : ''}${years}.` }];
 }
 
-/** Every item's reference as runs, in the report's order; publications' by the CSL processor, in batches. */
+/** From how many publications their references are written in a worker thread: below, the thread's start costs more than it saves. */
+export const WORKER_FROM = 300;
+
+/** GB/T references of publications, written in a worker thread (server/services/report-worker.ts). */
+export function gbtReferencesOffThread(list: readonly PublicPublication[]): Promise<string[]> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(workerFile(import.meta.url, 'report-worker'));
+    let done = false;
+    const finish = (outcome: () => void) => {
+      if (done) return;
+      done = true;
+      void worker.terminate();
+      outcome();
+    };
+    worker.once('message', (answer: { references?: string[]; error?: string }) =>
+      finish(() => (answer.references ? resolve(answer.references) : reject(new Error(answer.error ?? 'the report worker failed')))),
+    );
+    worker.once('error', (e) => finish(() => reject(e)));
+    worker.once('exit', () => finish(() => reject(new Error('the report worker stopped'))));
+    worker.postMessage(list);
+  });
+}
+
+/** Every item's reference as runs, in the report's order; publications' by the CSL processor (in a worker thread for many). */
 export async function referencesOf(report: Report, lang: Lang): Promise<Run[][]> {
   const pubs = report.items.flatMap((i) => (i.publication ? [i.publication] : []));
-  const refs = await gbtReferences(pubs);
+  const refs = pubs.length >= WORKER_FROM ? await gbtReferencesOffThread(pubs) : await gbtReferences(pubs);
   let n = 0;
   return report.items.map((item) => {
     if (!item.publication) return recordRuns(report, item, lang);

@@ -1,6 +1,9 @@
 import Excel from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReportSummary } from '../../common/report.ts';
+import type { PublicPublication } from '../../common/wire.ts';
+import { gbtReferences } from '../../server/services/citations.ts';
+import { gbtReferencesOffThread } from '../../server/services/report-files.ts';
 import { createdId, fieldErrors, type Member, makeWorld, newMember, type World } from '../fixtures/world.ts';
 import { dialects } from '../helpers/app.ts';
 import { docxParagraphs } from '../helpers/docx.ts';
@@ -9,7 +12,6 @@ import { docxParagraphs } from '../helpers/docx.ts';
 // a patent publication that the patents register counts instead, a patent, a software copyright, an award
 // and a project, some outside the period), and what the counts, the workbook, the Word document and the CSV
 // say of them.
-
 
 async function workbook(buf: Buffer) {
   const book = new Excel.Workbook();
@@ -232,6 +234,14 @@ describe.each(dialects)('achievement report on %s', (dialect) => {
     );
     expect(r.body).toContain(`,2023,"'=HYPERLINK(""x"") Conference Paper",`);
     expect(r.body).not.toMatch(/(^|,)=/m);
+  });
+
+  it('writes the same references in a worker thread as in the server’s own (a long report’s)', async () => {
+    const list = ((await w.admin.get('/api/publication/')).json() as PublicPublication[]).filter((p) => p.type !== 'patent');
+    expect(list.length).toBeGreaterThanOrEqual(5);
+    const inline = await gbtReferences(list);
+    expect(inline.every(Boolean)).toBe(true);
+    expect(await gbtReferencesOffThread(list)).toEqual(inline);
   });
 
   it('is for administrators, and refuses a bad period in the asker’s language', async () => {
