@@ -3,7 +3,7 @@ import type { Lang } from '../../common/enums.ts';
 import type { PublicPublication } from '../../common/wire.ts';
 import { workerFile } from '../worker-file.ts';
 import { areas, enumLabel, publicationTypes } from '../../common/enums.ts';
-import { type KindCounts, type ReportKind, reportKindLabel, reportKinds, UNRANKED } from '../../common/report.ts';
+import { type KindCounts, publicationKinds, type ReportKind, reportKindLabel, reportKinds, UNRANKED } from '../../common/report.ts';
 import { awardLevels } from '../../common/resources/award.ts';
 import { patentKinds, patentStatuses } from '../../common/resources/patent.ts';
 import { projectLevels } from '../../common/resources/project.ts';
@@ -284,17 +284,21 @@ export function summaryTables(report: Report, lang: Lang): { title: string; head
   const w = words[lang];
   const s = summaryOf(report);
   const kinds = kindsOf(report);
-  const counts = (c: KindCounts) => [...kinds.map((k) => c.counts[k] ?? 0), c.total];
-  const head = (first: string) => [first, ...kinds.map((k) => reportKindLabel(k, lang)), w.total];
+  // areas and ranks are the publications' alone
+  const pubKinds = kinds.filter((k) => publicationKinds.includes(k));
+  const counts = (c: KindCounts, only = kinds) => [...only.map((k) => c.counts[k] ?? 0), c.total];
+  const head = (first: string, only = kinds) => [first, ...only.map((k) => reportKindLabel(k, lang)), w.total];
   return [
     { title: w.byYear, header: head(w.year), rows: [...s.byYear.map((y) => [y.year, ...counts(y)]), [w.total, ...counts(s.byKind)]] },
-    { title: w.byArea, header: head(w.area), rows: s.byArea.map((a) => [lang === 'zh' ? a.zh : a.en, ...counts(a)]) },
+    { title: w.byArea, header: head(w.area, pubKinds), rows: s.byArea.map((a) => [lang === 'zh' ? a.zh : a.en, ...counts(a, pubKinds)]) },
     {
       title: w.byMember,
       header: head(w.member),
       rows: s.byMember.map((m) => [(lang === 'zh' ? m.name_zh || m.name_en : m.name_en || m.name_zh) || String(m.pid), ...counts(m)]),
     },
-    ...(s.byRank ? [{ title: w.byRank, header: head(w.rank), rows: s.byRank.map((r) => [groupLabel('journal', r.rank, lang), ...counts(r)]) }] : []),
+    ...(s.byRank
+      ? [{ title: w.byRank, header: head(w.rank, pubKinds), rows: s.byRank.map((r) => [groupLabel('journal', r.rank, lang), ...counts(r, pubKinds)]) }]
+      : []),
   ];
 }
 

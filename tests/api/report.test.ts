@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReportSummary } from '../../common/report.ts';
 import type { PublicPublication } from '../../common/wire.ts';
 import { gbtReferences } from '../../server/services/citations.ts';
-import { gbtReferencesOffThread } from '../../server/services/report-files.ts';
+import { buildReport, summaryOf } from '../../server/services/report.ts';
+import { gbtReferencesOffThread, reportDocx, reportXlsx } from '../../server/services/report-files.ts';
 import { createdId, fieldErrors, type Member, makeWorld, newMember, type World } from '../fixtures/world.ts';
 import { dialects } from '../helpers/app.ts';
 import { docxParagraphs } from '../helpers/docx.ts';
@@ -242,6 +243,28 @@ describe.each(dialects)('achievement report on %s', (dialect) => {
     const inline = await gbtReferences(list);
     expect(inline.every(Boolean)).toBe(true);
     expect(await gbtReferencesOffThread(list)).toEqual(inline);
+  });
+
+  it('groups publications by venue rank when given a rank source (the rank column, table and headings)', async () => {
+    const ctx = { db: w.app.lab.db, storage: w.app.lab.storage, actor: null, lang: 'en' as const };
+    const rankOf = (p: PublicPublication) => (p.source === 'ACL 2023' ? 'CCF-A' : p.source === 'Journal of Agents' ? 'CCF-B' : undefined);
+    const report = await buildReport(ctx, { from: 2022, to: 2024, kinds: ['journal', 'conference'] }, rankOf);
+    expect(summaryOf(report).byRank?.map((r) => [r.rank, r.total])).toEqual([
+      ['CCF-A', 1],
+      ['CCF-B', 1],
+      ['unranked', 1],
+    ]);
+    const book = await workbook(await reportXlsx(report, 'en'));
+    expect(sheetRows(book, 'Conference papers')[0]?.slice(0, 2)).toEqual(['Year', 'Rank']);
+    expect(sheetRows(book, 'Summary').some((row) => row[0] === 'By venue rank (publications)')).toBe(true);
+    const texts = (await docxParagraphs(await reportDocx(report, 'en', 'Lab'))).map((p) => p.text);
+    // within the conference papers: the ranked first, the unranked last, each under its heading
+    expect(texts.indexOf('CCF-A')).toBeLessThan(texts.findIndex((t) => t.includes('Conference Paper[C]')));
+    expect(texts.lastIndexOf('Unranked')).toBeLessThan(texts.findIndex((t) => t.includes('社会计算驱动的谣言检测')));
+    expect(texts.lastIndexOf('Unranked')).toBeGreaterThan(texts.findIndex((t) => t.includes('Conference Paper[C]')));
+    // without one: no rank column
+    const plain = await workbook(await reportXlsx(await buildReport(ctx, { from: 2022, to: 2024, kinds: ['conference'] }), 'en'));
+    expect(sheetRows(plain, 'Conference papers')[0]?.slice(0, 2)).toEqual(['Year', 'Title']);
   });
 
   it('is for administrators, and refuses a bad period in the asker’s language', async () => {

@@ -17,7 +17,7 @@ import { BarChart } from '@mui/x-charts/BarChart';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { areas } from '../../../common/enums.ts';
-import { type KindCounts, type ReportKind, type ReportSummary, reportKinds } from '../../../common/report.ts';
+import { type KindCounts, publicationKinds, type ReportKind, type ReportSummary, reportKinds } from '../../../common/report.ts';
 import type { PublicPersonLight } from '../../../common/wire.ts';
 import { api, downloadFile } from '../../console/api.ts';
 import { isAdmin, useSession } from '../../console/session.ts';
@@ -141,6 +141,8 @@ export default function ReportScreen() {
     );
   const s = report.data;
   const kinds = allKinds.filter((k) => (s?.kinds ?? choice.kinds).includes(k));
+  // areas and ranks are the publications' alone
+  const pubKinds = kinds.filter((k) => publicationKinds.includes(k));
   const ascending = [...(s?.byYear ?? [])].reverse();
   const field = { size: 'small', sx: { minWidth: 0 } } as const;
 
@@ -272,7 +274,7 @@ export default function ReportScreen() {
           <CountsTable
             title={t('console.report.byArea')}
             first={t('console.report.area')}
-            kinds={kinds}
+            kinds={pubKinds}
             rows={s.byArea.map((a) => ({ key: a.area, label: a[lang], c: a }))}
           />
           <CountsTable
@@ -285,7 +287,7 @@ export default function ReportScreen() {
             <CountsTable
               title={t('console.report.byRank')}
               first={t('console.report.rank')}
-              kinds={kinds}
+              kinds={pubKinds}
               rows={s.byRank.map((r) => ({ key: r.rank, label: r.rank, c: r }))}
             />
           )}
