@@ -1,4 +1,4 @@
-import { Worker } from 'node:worker_threads';
+import { isMainThread, Worker } from 'node:worker_threads';
 import type { Lang } from '../../common/enums.ts';
 import type { PublicPublication } from '../../common/wire.ts';
 import { workerFile } from '../worker-file.ts';
@@ -175,8 +175,11 @@ function recordRuns(report: Report, item: ReportItem, lang: Lang): Run[] {
 /** From how many publications their references are written in a worker thread: below, the thread's start costs more than it saves. */
 export const WORKER_FROM = 300;
 
-/** GB/T references of publications, written in a worker thread (server/services/report-worker.ts). */
-export function gbtReferencesOffThread(list: readonly PublicPublication[]): Promise<string[]> {
+/** What the report's worker thread is asked (server/services/report-worker.ts). */
+export type WorkerTask = { task: 'gbt'; list: readonly PublicPublication[] } | { task: 'docx'; report: Report; lang: Lang; labName: string };
+
+/** A task done in a worker thread of its own (server/services/report-worker.ts): its answer, or its failure. */
+function offThread<T>(task: WorkerTask): Promise<T> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(workerFile(import.meta.url, 'report-worker'));
     let done = false;
@@ -186,19 +189,25 @@ export function gbtReferencesOffThread(list: readonly PublicPublication[]): Prom
       void worker.terminate();
       outcome();
     };
-    worker.once('message', (answer: { references?: string[]; error?: string }) =>
-      finish(() => (answer.references ? resolve(answer.references) : reject(new Error(answer.error ?? 'the report worker failed')))),
+    worker.once('message', (answer: { result?: T; error?: string }) =>
+      finish(() => (answer.result !== undefined ? resolve(answer.result) : reject(new Error(answer.error ?? 'the report worker failed')))),
     );
     worker.once('error', (e) => finish(() => reject(e)));
     worker.once('exit', () => finish(() => reject(new Error('the report worker stopped'))));
-    worker.postMessage(list);
+    worker.postMessage(task);
   });
 }
+
+/** GB/T references of publications, written in a worker thread. */
+export const gbtReferencesOffThread = (list: readonly PublicPublication[]) => offThread<string[]>({ task: 'gbt', list });
+
+/** Whether a report's references are written (and its document packed) in a worker thread: many, and not in one already. */
+const offThreadFor = (report: Report) => isMainThread && report.items.filter((i) => i.publication).length >= WORKER_FROM;
 
 /** Every item's reference as runs, in the report's order; publications' by the CSL processor (in a worker thread for many). */
 export async function referencesOf(report: Report, lang: Lang): Promise<Run[][]> {
   const pubs = report.items.flatMap((i) => (i.publication ? [i.publication] : []));
-  const refs = pubs.length >= WORKER_FROM ? await gbtReferencesOffThread(pubs) : await gbtReferences(pubs);
+  const refs = offThreadFor(report) ? await gbtReferencesOffThread(pubs) : await gbtReferences(pubs);
   let n = 0;
   return report.items.map((item) => {
     if (!item.publication) return recordRuns(report, item, lang);
@@ -371,6 +380,8 @@ export async function reportCsv(report: Report, lang: Lang): Promise<string> {
 
 /** The Word document: the title and period, then each kind, its groups (rank or level) and years, each record a numbered reference. */
 export async function reportDocx(report: Report, lang: Lang, labName: string): Promise<Buffer> {
+  // a long one is written and packed in a worker thread: packing 10,000 paragraphs is one synchronous step of docx
+  if (offThreadFor(report)) return Buffer.from(await offThread<Uint8Array>({ task: 'docx', report, lang, labName }));
   const { Document, HeadingLevel, Packer, Paragraph, TextRun } = await import('docx');
   const w = words[lang];
   const refs = await referencesOf(report, lang);

@@ -1,14 +1,16 @@
 import { parentPort } from 'node:worker_threads';
-import type { PublicPublication } from '../../common/wire.ts';
 import { gbtReferences } from './citations.ts';
+import { reportDocx, type WorkerTask } from './report-files.ts';
 
-// The worker thread a long report's GB/T references are written in (server/services/report-files.ts starts
-// it): publications in, their references out. The CSL processor takes about 5 ms a reference, a minute for
-// 10,000, which the server's event loop should not carry. Also an entry of the server bundle (vite.server.config.ts).
+// The worker thread a long report is written in (server/services/report-files.ts starts it): its GB/T
+// references (for the CSV), or its whole Word document. The CSL processor takes about 5 ms a reference, a
+// minute for 10,000, and docx packs a document in one synchronous step: the server's event loop should carry
+// neither. Also an entry of the server bundle (vite.server.config.ts).
 
-parentPort?.once('message', async (list: PublicPublication[]) => {
+parentPort?.once('message', async (task: WorkerTask) => {
   try {
-    parentPort?.postMessage({ references: await gbtReferences(list) });
+    const result = task.task === 'gbt' ? await gbtReferences(task.list) : await reportDocx(task.report, task.lang, task.labName);
+    parentPort?.postMessage({ result });
   } catch (e) {
     parentPort?.postMessage({ error: (e as Error).message });
   }

@@ -267,6 +267,20 @@ describe.each(dialects)('achievement report on %s', (dialect) => {
     expect(sheetRows(plain, 'Conference papers')[0]?.slice(0, 2)).toEqual(['Year', 'Title']);
   });
 
+  it('writes a long report’s Word document in a worker thread, the same as a short one’s', async () => {
+    const ctx = { db: w.app.lab.db, storage: w.app.lab.storage, actor: null, lang: 'en' as const };
+    const short = await buildReport(ctx, { from: 2022, to: 2024, kinds: ['journal'] });
+    const [paper] = short.items;
+    expect(paper?.publication).toBeDefined();
+    // the journal paper 320 times over (ids of their own): past WORKER_FROM
+    const items = Array.from({ length: 320 }, (_, i) => ({ ...paper, publication: { ...paper?.publication, pid: 100_000 + i } }) as typeof paper & {});
+    const long = await reportDocx({ ...short, items }, 'en', 'Lab');
+    const refs = (await docxParagraphs(long)).filter((p) => /^\[\d+\] /.test(p.text));
+    const one = (await docxParagraphs(await reportDocx(short, 'en', 'Lab'))).filter((p) => /^\[\d+\] /.test(p.text));
+    expect(refs).toHaveLength(320);
+    expect(refs[319]).toEqual({ ...one[0], text: one[0]?.text.replace('[1]', '[320]') });
+  }, 60_000);
+
   it('is for administrators, and refuses a bad period in the asker’s language', async () => {
     expect((await w.user.get('/api/report/?from=2022&to=2024')).statusCode).toBe(403);
     expect((await w.user.get('/api/report/export/?format=xlsx&from=2022&to=2024')).statusCode).toBe(403);

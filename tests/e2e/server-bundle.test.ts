@@ -140,30 +140,33 @@ describe('the bundled server of npm start', () => {
       type: 'paper',
       venue_kind: 'journal',
     };
-    const answer = new Promise<{ references?: string[]; error?: string }>((resolve) => worker.once('message', resolve));
-    worker.postMessage([
-      {
-        ...pub,
-        year: 2024,
-        month: null,
-        volume: '3',
-        issue: '',
-        pages: '1-9',
-        publisher: '',
-        edition: '',
-        isbn: '',
-        place: '',
-        editors: [],
-        editor_parts: [],
-        doi: '',
-        link1: '',
-        abstract: '',
-        keywords: [],
-        title_protected: [],
-      },
-    ]);
+    const answer = new Promise<{ result?: string[]; error?: string }>((resolve) => worker.once('message', resolve));
+    worker.postMessage({
+      task: 'gbt',
+      list: [
+        {
+          ...pub,
+          year: 2024,
+          month: null,
+          volume: '3',
+          issue: '',
+          pages: '1-9',
+          publisher: '',
+          edition: '',
+          isbn: '',
+          place: '',
+          editors: [],
+          editor_parts: [],
+          doi: '',
+          link1: '',
+          abstract: '',
+          keywords: [],
+          title_protected: [],
+        },
+      ],
+    });
     try {
-      expect(await answer).toEqual({ references: ['LI Q. Bundled References[J]. Journal of Bundles, 2024, 3: 1-9.'] });
+      expect(await answer).toEqual({ result: ['LI Q. Bundled References[J]. Journal of Bundles, 2024, 3: 1-9.'] });
     } finally {
       await worker.terminate();
     }
