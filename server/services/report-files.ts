@@ -176,7 +176,10 @@ function recordRuns(report: Report, item: ReportItem, lang: Lang): Run[] {
 export const WORKER_FROM = 300;
 
 /** What the report's worker thread is asked (server/services/report-worker.ts). */
-export type WorkerTask = { task: 'gbt'; list: readonly PublicPublication[] } | { task: 'docx'; report: Report; lang: Lang; labName: string };
+export type WorkerTask =
+  | { task: 'gbt'; list: readonly PublicPublication[] }
+  | { task: 'docx'; report: Report; lang: Lang; labName: string }
+  | { task: 'xlsx'; report: Report; lang: Lang };
 
 /** A task done in a worker thread of its own (server/services/report-worker.ts): its answer, or its failure. */
 function offThread<T>(task: WorkerTask): Promise<T> {
@@ -315,6 +318,8 @@ export const sheetName = (kind: ReportKind, lang: Lang) => reportKindLabel(kind,
 
 /** The workbook: the summary's tables on its first sheet, then one sheet of records per chosen kind. */
 export async function reportXlsx(report: Report, lang: Lang): Promise<Buffer> {
+  // a long one in a worker thread: exceljs builds the sheets' XML synchronously
+  if (offThreadFor(report)) return Buffer.from(await offThread<Uint8Array>({ task: 'xlsx', report, lang }));
   const { default: Excel } = await import('exceljs');
   const w = words[lang];
   const book = new Excel.Workbook();
