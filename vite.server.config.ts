@@ -34,9 +34,14 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'node22',
     minify: false,
-    // the worker threads (the BibTeX import's, the text worker's) are entries of their own: files beside main.js (server/worker-file.ts)
+    // the worker threads (the BibTeX import's, the report's, the text worker's) are entries of their own: files beside main.js (server/worker-file.ts)
     rollupOptions: {
-      input: { main: 'server/main.ts', 'bibtex-worker': 'server/services/bibtex-worker.ts', 'text-worker-entry': 'server/text-worker-entry.ts' },
+      input: {
+        main: 'server/main.ts',
+        'bibtex-worker': 'server/services/bibtex-worker.ts',
+        'report-worker': 'server/services/report-worker.ts',
+        'text-worker-entry': 'server/text-worker-entry.ts',
+      },
       output: { entryFileNames: '[name].js' },
       external: isExternal,
       onwarn: (w, warn) => (w.code === 'MODULE_LEVEL_DIRECTIVE' ? undefined : warn(w)),

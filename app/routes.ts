@@ -58,6 +58,7 @@ export default [
     route('info', 'routes/console/info.tsx'),
     route('site', 'routes/console/site.tsx'),
     route('activity', 'routes/console/activity.tsx'),
+    route('report', 'routes/console/report.tsx'),
     route('trash', 'routes/console/trash.tsx'),
     route('*', 'routes/console/not-found.tsx'),
   ]),

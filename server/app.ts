@@ -47,6 +47,7 @@ import { documentIdOf, documentsOf, someDocumentsOf, unpublishedDocumentsOf } fr
 import { SearchIndex } from './search/search-index.ts';
 import { searchRoutes } from './api/search.ts';
 import { activityRoutes } from './api/activity.ts';
+import { reportRoutes } from './api/report.ts';
 import { historyRoutes, scheduleTrashPurge } from './api/history.ts';
 import { projectRoot } from './root.ts';
 import { cachePlugin, mainCacheKey } from './cache/plugin.ts';
@@ -222,6 +223,7 @@ export async function buildApp({ config, db: givenDb, logger = false, pgSchema, 
   await app.register(async (scoped) => declaredPublicRoutes(scoped, declaredPublic));
   await app.register(searchRoutes);
   await app.register(activityRoutes);
+  await app.register(async (scoped) => reportRoutes(scoped));
   await app.register(historyRoutes);
   const stopTrashPurge = scheduleTrashPurge(app);
   // stored files no record points at (a write killed before its commit) leave their buckets (server/storage/orphans.ts)

@@ -7,10 +7,8 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import type { FieldMap } from '../../common/fields.ts';
 import { info, resources, site } from '../../common/resources/index.ts';
 import { type TextKey, useT } from '../i18n/index.tsx';
-import { CONSOLE_HEADER } from '../lib/session.ts';
-import { ApiFailure, api, toLogin } from './api.ts';
+import { api, downloadFile } from './api.ts';
 import { type ListColumn, RecordList } from './record-list.tsx';
-import { at } from '../lib/base.ts';
 
 // The activity log as the console shows it (issue #16, point 3): the administrators' Activity screen
 // (screens/activity.client.tsx) and the "My activity" section of one's profile draw the same table,
@@ -113,26 +111,9 @@ export function ActivityTable({
   );
 }
 
-/**
- * Downloads an export through the console's session: the cookie goes only with X-Lab-Console, which a plain
- * link cannot send, so the file comes by fetch and leaves as a blob.
- */
-export async function downloadExport(format: 'csv' | 'xlsx', f: ActivityFilter, lang: string): Promise<void> {
-  const res = await fetch(at(`/api/activity/export/${activityQuery(f, { format })}`), {
-    credentials: 'same-origin',
-    headers: { ...CONSOLE_HEADER, 'Accept-Language': lang },
-  });
-  if (res.status === 401) toLogin();
-  if (!res.ok) throw new ApiFailure(res.status, await res.json().catch(() => null));
-  const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? `activity.${format}`;
-  const url = URL.createObjectURL(await res.blob());
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+/** Downloads the log as a file, with the filter shown (api.ts `downloadFile`). */
+export function downloadExport(format: 'csv' | 'xlsx', f: ActivityFilter, lang: string): Promise<void> {
+  return downloadFile(`/api/activity/export/${activityQuery(f, { format })}`, lang, `activity.${format}`);
 }
 
 /** One's own latest entries (the API gives a member nothing else), 50 more at a time. */

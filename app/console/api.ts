@@ -31,6 +31,25 @@ export function toLogin() {
   window.location.assign(at(`/login?redirect=${encodeURIComponent(here)}`));
 }
 
+/**
+ * Downloads a file through the console's session: the cookie goes only with X-Lab-Console, which a plain
+ * link cannot send, so the file comes by fetch and leaves as a blob, named as the server names it.
+ */
+export async function downloadFile(path: string, lang: string, fallbackName: string): Promise<void> {
+  const res = await fetch(at(path), { credentials: 'same-origin', headers: { ...CONSOLE_HEADER, 'Accept-Language': lang } });
+  if (res.status === 401) toLogin();
+  if (!res.ok) throw new ApiFailure(res.status, await res.json().catch(() => null));
+  const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName;
+  const url = URL.createObjectURL(await res.blob());
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
 export type Body = Record<string, string | number | boolean | Blob | File | null | undefined | string[]>;
 
 /** Multipart form of a body (SPEC §7 / DESIGN.md: booleans "true"/"false", lists as JSON arrays). */

@@ -5,7 +5,7 @@ import { info, resources, site } from '../../common/resources/index.ts';
 // screen, address, drawer title (its label) and icon from it, and is for administrators alone when only
 // they may read it (the server refuses the others anyway). The screens of their own are named here.
 
-export type OwnScreen = 'home' | 'data' | 'info' | 'site' | 'activity' | 'trash' | 'profile' | 'private_image' | 'private_data' | 'private_time';
+export type OwnScreen = 'home' | 'data' | 'info' | 'site' | 'activity' | 'report' | 'trash' | 'profile' | 'private_image' | 'private_data' | 'private_time';
 export type NavItem = { key: string; path: string; admin: boolean } & ({ own: OwnScreen } | { res: ResourceDef; icon: ConsoleIcon });
 
 /** The resources whose screen is drawn from their declaration, in the registry's order. */
@@ -33,6 +33,8 @@ export function navOf(list: readonly ResourceDef[]): NavItem[] {
     own('site', site),
     // the activity log (issue #16): administrators alone; a member's own entries are in their profile
     own('activity', undefined, true),
+    // the achievement report (issue #29, point 3): administrators alone
+    own('report', undefined, true),
     // the records deleted from every resource that keeps history (issue #16): administrators alone
     own('trash', undefined, true),
     own('profile'),

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bucketObjects, s3Bucket } from '../helpers/s3.ts';
 import { ensureBuild, root } from './server.ts';
@@ -148,6 +149,49 @@ describe('the bundled server of npm start', () => {
     const shown = await fetch(`${base}/curriculum/Bundle-page`);
     expect(shown.status).toBe(200);
     expect(await shown.text()).toContain('<h1 id="bundle-page">Bundle page</h1>');
+  });
+
+  it('writes a long report’s GB/T references in its own worker file (issue #29, point 3)', async () => {
+    const worker = new Worker(path.join(outDir, 'report-worker.js'));
+    const pub = {
+      pid: 1,
+      title: 'Bundled References',
+      author: ['Qinghe Li'],
+      author_parts: [],
+      source: 'Journal of Bundles',
+      type: 'paper',
+      venue_kind: 'journal',
+    };
+    const answer = new Promise<{ result?: string[]; error?: string }>((resolve) => worker.once('message', resolve));
+    worker.postMessage({
+      task: 'gbt',
+      list: [
+        {
+          ...pub,
+          year: 2024,
+          month: null,
+          volume: '3',
+          issue: '',
+          pages: '1-9',
+          publisher: '',
+          edition: '',
+          isbn: '',
+          place: '',
+          editors: [],
+          editor_parts: [],
+          doi: '',
+          link1: '',
+          abstract: '',
+          keywords: [],
+          title_protected: [],
+        },
+      ],
+    });
+    try {
+      expect(await answer).toEqual({ result: ['LI Q. Bundled References[J]. Journal of Bundles, 2024, 3: 1-9.'] });
+    } finally {
+      await worker.terminate();
+    }
   });
 
   it('keeps its files in an S3 bucket when S3_BUCKET says so (the SDK, loaded with the first use, inside the bundle)', { timeout: 60_000 }, async () => {

@@ -1,3 +1,4 @@
+import AssessmentIcon from '@mui/icons-material/Assessment';
 import FolderIcon from '@mui/icons-material/Folder';
 import HealthAndSafetyIcon from '@mui/icons-material/HealthAndSafety';
 import HistoryIcon from '@mui/icons-material/History';
@@ -27,6 +28,7 @@ const icons: Record<OwnScreen, ReactElement> = {
   info: <InfoIcon />,
   site: <WebIcon />,
   activity: <HistoryIcon />,
+  report: <AssessmentIcon />,
   trash: <RestoreFromTrashIcon />,
   profile: <PersonIcon />,
   private_image: <ImageIcon />,
@@ -45,7 +47,7 @@ export default function ConsoleLayout({ loaderData }: Route.ComponentProps) {
         ? {
             key: item.key,
             path: item.path,
-            label: item.own === 'activity' || item.own === 'trash' ? t(`console.${item.own}.title`) : t(`console.${item.own}`),
+            label: item.own === 'activity' || item.own === 'report' || item.own === 'trash' ? t(`console.${item.own}.title`) : t(`console.${item.own}`),
             icon: icons[item.own],
             end: item.own === 'home',
           }

@@ -1,0 +1,45 @@
+import type { Lang } from './enums.ts';
+
+// The achievement report (成果统计, issue #29, point 3): the kinds it counts, as Chinese annual reports
+// name them, and the summary the console draws. Shared by the server (files, API) and the console.
+
+/** What the report counts: publications by where they appeared, the registers of patents, awards and projects. */
+export const reportKinds = [
+  { value: 'journal', zh: '期刊论文', en: 'Journal articles' },
+  { value: 'conference', zh: '会议论文', en: 'Conference papers' },
+  // monographs, theses, preprints, software and web pages the bibliography lists
+  { value: 'other', zh: '其他论著', en: 'Other publications' },
+  { value: 'patent', zh: '专利', en: 'Patents' },
+  { value: 'software', zh: '软件著作权', en: 'Software copyrights' },
+  { value: 'award', zh: '获奖', en: 'Awards' },
+  { value: 'project', zh: '科研项目', en: 'Research projects' },
+] as const;
+
+export type ReportKind = (typeof reportKinds)[number]['value'];
+export const reportKindValues = reportKinds.map((k) => k.value) as [ReportKind, ...ReportKind[]];
+export const publicationKinds: readonly ReportKind[] = ['journal', 'conference', 'other'];
+
+export const reportKindLabel = (kind: ReportKind, lang: Lang) => reportKinds.find((k) => k.value === kind)?.[lang] ?? kind;
+
+/** The group of records without a venue rank (the only one until a rank source is given). */
+export const UNRANKED = 'unranked';
+
+/** Counts of one row of a table, by kind; `total` is their sum. */
+export type KindCounts = { counts: Partial<Record<ReportKind, number>>; total: number };
+
+export type ReportSummary = {
+  from: number;
+  to: number;
+  kinds: ReportKind[];
+  total: number;
+  byKind: KindCounts;
+  byYear: ({ year: number } & KindCounts)[];
+  /** Publications only: the other kinds have no area. */
+  byArea: ({ area: string; zh: string; en: string } & KindCounts)[];
+  byMember: ({ pid: number; name_zh: string; name_en: string } & KindCounts)[];
+  /** Publications by venue rank; absent when the report was made without a rank source. */
+  byRank?: ({ rank: string } & KindCounts)[];
+};
+
+/** Limits of a report's choices (the API refuses more). */
+export const reportLimits = { minYear: 1950, maxYear: 2100, members: 200 } as const;
