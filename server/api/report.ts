@@ -7,6 +7,9 @@ import { requestLang } from '../http/errors.ts';
 import { buildReport, type RankOf, type ReportFilter, summaryOf } from '../services/report.ts';
 import { reportCsv, reportDocx, reportXlsx } from '../services/report-files.ts';
 import { publicSiteSettings } from '../services/site.ts';
+import { shownRanks } from '../services/venue-rank.ts';
+import type { Ctx } from '../services/context.ts';
+import { shownSystems } from '../../common/venue-ranks.ts';
 import { answers, ctxOf, typed } from './helpers.ts';
 
 // The achievement report (成果统计, issue #29, point 3), administrators alone: GET /api/report/ answers its
@@ -70,8 +73,22 @@ const types = {
   csv: 'text/csv; charset=utf-8',
 } as const;
 
-/** `rankOf`: a venue rank source (CCF, CORE); without one the report has no rank column or groups. */
+/**
+ * The venue ranks the report groups by: those the site shows (its `venue_ranks` setting; the first shown system
+ * decides, CCF before CORE), none when it shows none.
+ */
+async function siteRankOf(ctx: Ctx): Promise<RankOf | undefined> {
+  const shown = shownSystems((await publicSiteSettings(ctx)).venue_ranks);
+  if (shown.length === 0) return undefined;
+  return (p) => {
+    const rank = shownRanks(p as unknown as Record<string, unknown>, shown)[0];
+    return rank ? `${rank.system.toUpperCase()} ${rank.rank}` : undefined;
+  };
+}
+
+/** `rankOf`: a venue rank source; the site's shown venue ranks unless given (none: no rank column or groups). */
 export function reportRoutes(app: FastifyInstance, opts: { rankOf?: RankOf } = {}) {
+  const rankOf = async (ctx: Ctx) => opts.rankOf ?? (await siteRankOf(ctx));
   typed(app).get(
     '/api/report/',
     {
@@ -83,7 +100,10 @@ export function reportRoutes(app: FastifyInstance, opts: { rankOf?: RankOf } = {
         response: answers(ReportSummarySchema),
       },
     },
-    async (req) => summaryOf(await buildReport(ctxOf(app, req), filterOf(req.query), opts.rankOf)),
+    async (req) => {
+      const ctx = ctxOf(app, req);
+      return summaryOf(await buildReport(ctx, filterOf(req.query), await rankOf(ctx)));
+    },
   );
 
   typed(app).get(
@@ -101,7 +121,7 @@ export function reportRoutes(app: FastifyInstance, opts: { rankOf?: RankOf } = {
       const filter = filterOf(req.query);
       const lang: Lang = req.query.lang ?? requestLang(req);
       const ctx = { ...ctxOf(app, req), lang };
-      const report = await buildReport(ctx, filter, opts.rankOf);
+      const report = await buildReport(ctx, filter, await rankOf(ctx));
       const { format } = req.query;
       // only digits and ASCII letters: a safe name whatever the choices
       const name = `report-${filter.from}-${filter.to}-${lang}.${format}`;
