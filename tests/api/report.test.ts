@@ -149,6 +149,19 @@ describe.each(dialects)('achievement report on %s', (dialect) => {
     expect(s.byRank).toBeUndefined();
   });
 
+  it('groups by the venue ranks the site shows, and by none when it shows none', async () => {
+    expect((await w.admin.json('PUT', '/api/site/', { venue_ranks: 'ccf' })).statusCode).toBe(200);
+    try {
+      const s = await summary('from=2022&to=2024&kinds=journal,conference');
+      // ACL is CCF A; the others are on no list
+      expect(s.byRank?.find((r) => r.rank === 'CCF A')?.total).toBe(1);
+      expect(s.byRank?.find((r) => r.rank === 'unranked')?.total).toBe(2);
+    } finally {
+      expect((await w.admin.json('PUT', '/api/site/', { venue_ranks: 'none' })).statusCode).toBe(200);
+    }
+    expect((await summary('from=2022&to=2024')).byRank).toBeUndefined();
+  });
+
   it('narrows to members, areas and kinds', async () => {
     const s = await summary(`from=2022&to=2024&members=${wang.pid}`);
     expect(s.total).toBe(5);
