@@ -56,6 +56,15 @@ export const messages = {
     en: 'reading this BibTeX took longer than {seconds} s: split it into smaller files',
   },
   invalid_doi: { zh: 'DOI 应形如 10.1234/abc（不含 https://doi.org/）', en: 'a DOI looks like 10.1234/abc (without https://doi.org/)' },
+  invalid_orcid: {
+    zh: 'ORCID iD 应形如 0000-0002-1825-0097，且最后一位校验码须正确（ISO 7064 11,2）',
+    en: 'an ORCID iD looks like 0000-0002-1825-0097, its last character a correct checksum (ISO 7064 11,2)',
+  },
+  invalid_dblp_pid: {
+    zh: 'dblp 作者标识应形如 74/5442（https://dblp.org/pid/ 之后的部分）',
+    en: 'a dblp person id looks like 74/5442 (what follows https://dblp.org/pid/)',
+  },
+  invalid_openalex_author: { zh: 'OpenAlex 作者标识应形如 A5023888391', en: 'an OpenAlex author id looks like A5023888391' },
   invalid_member_link: {
     zh: '每位作者对应一项：成员编号、none（不是成员）或 auto（按姓名匹配）',
     en: "one entry per author: a member's id, none (not a member) or auto (matched by name)",

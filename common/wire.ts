@@ -165,7 +165,7 @@ export const PublicPersonItemSchema = only(wireSchema(person), publicPersonField
 export type PublicPersonItem = z.infer<typeof PublicPersonItemSchema>;
 
 /** GET /api/read_people/?username=: one member with their personal page (link2's HTML sanitized). */
-export const PublicPersonSchema = only(wireSchema(person), [...publicPersonFields, 'link1', 'link2', 'link3']);
+export const PublicPersonSchema = only(wireSchema(person), [...publicPersonFields, 'link1', 'link2', 'link3', 'orcid', 'dblp', 'openalex']);
 export type PublicPerson = z.infer<typeof PublicPersonSchema>;
 
 /** GET /api/read_people/?onlylist=1: the pickers' light list. */

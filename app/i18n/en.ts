@@ -95,6 +95,10 @@ export const en: Messages = {
     homepage: 'Personal page',
     notFound: 'No such person.',
     visit: 'Visit {{name}}’s page',
+    orcid: 'ORCID',
+    dblp: 'dblp',
+    openalex: 'OpenAlex',
+    citations: 'Cited {{count}} times (OpenAlex)',
   },
   curriculum: { title: 'Courses', description: 'Courses taught by the lab.', empty: 'No courses yet.', more: 'Course page' },
   search: {

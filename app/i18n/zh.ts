@@ -88,6 +88,10 @@ export const zh = {
     homepage: '个人主页',
     notFound: '没有这个人。',
     visit: '访问{{name}}的主页',
+    orcid: 'ORCID',
+    dblp: 'dblp',
+    openalex: 'OpenAlex',
+    citations: '被引 {{count}} 次（OpenAlex）',
   },
   curriculum: { title: '课程', description: '实验室开设的课程。', empty: '暂无课程。', more: '课程主页' },
   search: {

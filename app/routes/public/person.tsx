@@ -12,6 +12,7 @@ import { seo } from '../../lib/seo.ts';
 import type { Route } from './+types/person.ts';
 import { responsive } from '../../lib/images.ts';
 import { personLd } from '../../lib/structured-data.ts';
+import { scholarProfiles } from '../../../common/scholar-ids.ts';
 
 // /people/{username}[/…]: a personal page. link_type 1 renders markdown, 2 sanitized HTML; 3 sends the
 // visitor to the person's own page; 0 has no page.
@@ -146,6 +147,18 @@ export default function Person({ loaderData }: Route.ComponentProps) {
           {location && (
             <p>
               {t('person.location')}: {location}
+            </p>
+          )}
+          {scholarProfiles(p).length > 0 && (
+            <p className="scholar-profiles">
+              {scholarProfiles(p).map((s, i) => (
+                <span key={s.kind}>
+                  {i > 0 && ' · '}
+                  <a href={s.url} rel="me noopener" target="_blank">
+                    {t(`person.${s.kind}`)}
+                  </a>
+                </span>
+              ))}
             </p>
           )}
         </div>
