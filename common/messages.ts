@@ -25,6 +25,30 @@ export const messages = {
   },
   invalid_enum: { zh: '不是允许的选项：{options}', en: 'not one of: {options}' },
   enum_mismatch: { zh: '与 {field} 不一致', en: 'does not agree with {field}' },
+  // issue #29, point 1: asking a scholarly index (server/sync/upstream.ts); nothing is changed when it fails
+  sync_timeout: {
+    zh: '{source} 在 {seconds} 秒内没有应答，未做任何更改，请稍后再试',
+    en: '{source} did not answer within {seconds} s; nothing was changed, try again later',
+  },
+  sync_rate_limited: {
+    zh: '{source} 限制了请求频率（429），重试后仍被拒绝，未做任何更改，请稍后再试',
+    en: '{source} is limiting requests (429) and still refused after retrying; nothing was changed, try again later',
+  },
+  sync_failed: {
+    zh: '{source} 出错了（{status}），未做任何更改，请稍后再试',
+    en: '{source} answered an error ({status}); nothing was changed, try again later',
+  },
+  sync_malformed: {
+    zh: '{source} 的应答不是预期格式的 JSON，未做任何更改',
+    en: '{source} answered JSON not of the expected shape; nothing was changed',
+  },
+  sync_no_ids: {
+    zh: '该成员没有填写 ORCID iD、OpenAlex 作者标识或 dblp 作者标识',
+    en: 'this member has no ORCID iD, OpenAlex author id or dblp person id',
+  },
+  sync_flag_retracted: { zh: 'OpenAlex 标记为已撤稿', en: 'retracted, says OpenAlex' },
+  sync_flag_doi: { zh: '没有 DOI；OpenAlex 按标题和年份找到 {doi}', en: 'no DOI; OpenAlex matches {doi} by title and year' },
+  sync_flag_link: { zh: '{link} 已连续一周返回 404', en: '{link} has answered 404 for a week' },
   doi_not_found: { zh: '在 Crossref 和 DataCite 都找不到这个 DOI', en: 'neither Crossref nor DataCite knows this DOI' },
   doi_lookup_failed: {
     zh: 'DOI 查询没有成功（超时或服务不可用），请稍后再试或手动填写',

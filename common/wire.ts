@@ -587,6 +587,8 @@ export const activityActions = [
   'two_factor_enrol',
   'two_factor_disable',
   'two_factor_reset',
+  // the daily publication sync with OpenAlex (issue #29, point 1)
+  'sync',
 ] as const;
 export const activityOutcomes = ['ok', 'refused', 'failed'] as const;
 

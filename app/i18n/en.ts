@@ -407,6 +407,7 @@ export const en: Messages = {
         two_factor_enrol: 'Two-factor login on',
         two_factor_disable: 'Two-factor login off',
         two_factor_reset: 'Two-factor login reset',
+        sync: 'Publication sync (OpenAlex)',
         publish: 'Published at its time',
         mail: 'Mail sent',
         reset_request: 'Password reset asked for',

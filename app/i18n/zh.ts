@@ -383,6 +383,7 @@ export const zh = {
         two_factor_enrol: '启用两步验证',
         two_factor_disable: '关闭两步验证',
         two_factor_reset: '重置两步验证',
+        sync: '论文同步（OpenAlex）',
         publish: '定时发布',
         mail: '发送邮件',
         reset_request: '申请重设密码',
