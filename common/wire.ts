@@ -281,6 +281,8 @@ export const ConsoleSiteSettingsSchema = SiteSettingsSchema.extend({
   external_signup: z.boolean(),
   external_signup_type: z.string(),
   member_passwords: z.boolean(),
+  // issue #29: the pages read it themselves (server/sync/citations.ts)
+  show_citations: z.boolean(),
 } satisfies Record<(typeof adminOnlySettings)[number], z.ZodType>);
 
 // Files (SPEC §3 "File record", "Image").

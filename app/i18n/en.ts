@@ -151,6 +151,8 @@ export const en: Messages = {
     keywords: 'Keywords',
     authors: 'Authors',
     venue: 'Published in',
+    citedBy: 'Cited {{count}} times (OpenAlex)',
+    preprint: 'Preprint',
     back: 'All publications',
     cite: 'Cite',
     copy: 'Copy',
@@ -478,6 +480,19 @@ export const en: Messages = {
     people: 'Choose members by name; for someone outside the lab, type their name and press Enter.',
     outsider: 'outside the lab',
   },
+  consoleSync: {
+    find: 'Find new papers',
+    findFor: 'New papers',
+    title: 'New papers from OpenAlex',
+    summary:
+      '{{members}} member(s) asked, {{works}} work(s) listed, {{proposals}} the lab does not have yet. Chosen ones are added in their areas or dismissed for good.',
+    preprint: 'The published version of the stored preprint #{{pid}}: it updates that record in place (its page, links and files kept)',
+    accept: 'Add {{n}}',
+    dismiss: 'Dismiss {{n}}',
+    dismissed: '{{n}} dismissed: they will not be proposed again',
+    flags: 'Health of the list',
+    noFlags: 'Nothing flagged.',
+  },
   consoleImport: {
     open: 'Import BibTeX',
     title: 'Import publications from BibTeX',
@@ -653,6 +668,7 @@ export const en: Messages = {
     consoleTitles: 'Console title',
     security: 'Security',
     campusLogin: 'University login',
+    publications: 'Publications',
     campusLoginHint:
       'These apply once a university login (OIDC, CAS or LDAP) is set up on the server. Administrators always keep their own password; accounts made by a first login are ordinary users.',
     filingHint: 'The filing number is shown in the Chinese footer only.',

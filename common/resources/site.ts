@@ -82,7 +82,14 @@ export const site = defineResource({
 });
 
 /** The settings only administrators read (GET /api/site/): never in the public read or the pages' data. */
-export const adminOnlySettings = ['require_admin_2fa', 'notify_publish', 'external_signup', 'external_signup_type', 'member_passwords'] as const;
+export const adminOnlySettings = [
+  'require_admin_2fa',
+  'notify_publish',
+  'external_signup',
+  'external_signup_type',
+  'member_passwords',
+  'show_citations',
+] as const;
 
 /** The one row's id (the table's CHECK allows no other). */
 export const SITE_ID = 1;

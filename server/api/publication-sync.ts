@@ -80,6 +80,10 @@ export async function publicationSyncRoutes(app: FastifyInstance) {
       },
       config: { access: 'admin' },
     },
-    async () => refreshPublications(app.lab.db, await openAlexOf(app)),
+    async () => {
+      const summary = await refreshPublications(app.lab.db, await openAlexOf(app));
+      app.lab.changes.changed('publication');
+      return summary;
+    },
   );
 }

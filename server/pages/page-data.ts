@@ -53,6 +53,7 @@ import {
 } from '../public/declared.ts';
 import { peopleFields } from '../services/person-refs.ts';
 import { recordLanguages, withRenderedText } from '../public/cards.ts';
+import { citationCounts, preprintOf } from '../sync/citations.ts';
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -370,14 +371,25 @@ export function createPageData(lab: Lab, req: FastifyRequest, topics: Set<Topic>
       const naming = lab.publicResources.filter((c) => peopleFields(c.res).length > 0);
       reads(...naming.map((c) => c.res.name as Topic));
       const records = await publicRecordsNaming(naming, ctx, p.pid, lang);
-      return { person: rest, html: body, publications: items, members: await membersAmong(theirs), records };
+      // issue #29: their citations in all, where the site shows citation counts
+      reads('site');
+      const counts = Object.values(
+        await citationCounts(
+          lab.db,
+          theirs.map((x) => x.pid),
+        ),
+      );
+      const citations = counts.length > 0 ? counts.reduce((a, b) => a + b, 0) : null;
+      return { person: rest, html: body, publications: items, members: await membersAmong(theirs), records, citations };
     },
 
     /**
      * The publication page: SPEC §4's area filter over the whole list, then one page of what it selects,
      * numbered over the whole selection; null beyond the last page.
      */
-    async publicationPage(): Promise<(ListPage<PublicationListItem> & { found: number[]; selection: number[]; members: AuthorMembers }) | null> {
+    async publicationPage(): Promise<
+      (ListPage<PublicationListItem> & { found: number[]; selection: number[]; members: AuthorMembers; citations: Record<number, number> }) | null
+    > {
       reads('publication');
       const found = (await lab.db.selectFrom('publication').select('area_num').distinct().execute()).map((r) => r.area_num);
       const picked = this.params.area ? this.params.area.split(',').map(Number) : [];
@@ -389,7 +401,22 @@ export function createPageData(lab: Lab, req: FastifyRequest, topics: Set<Topic>
       if (!w) return null;
       const listed = asWire<PublicPublication[]>(await publications.list(ctx, { ...(where ? { where } : {}), limit: size, offset: w.offset }));
       const items = listed.map((p) => only(p, publicationListFields));
-      return { items, total, page: w.page, pages: w.pages, size, found: found.sort((a, b) => a - b), selection, members: await membersAmong(listed) };
+      reads('site');
+      const citations = await citationCounts(
+        lab.db,
+        listed.map((p) => p.pid),
+      );
+      return {
+        items,
+        total,
+        page: w.page,
+        pages: w.pages,
+        size,
+        found: found.sort((a, b) => a - b),
+        selection,
+        members: await membersAmong(listed),
+        citations,
+      };
     },
 
     /** One publication's page (issue #14); null when there is none. */
@@ -402,7 +429,11 @@ export function createPageData(lab: Lab, req: FastifyRequest, topics: Set<Topic>
       // the declared records that refer to it (the projects it acknowledges, its awards: issue #27)
       reads(...(referringTopics(lab.publicResources, 'publication') as Topic[]));
       const referring = await publicRecordsReferring(lab.publicResources, ctx, 'publication', p.pid, lang);
-      return { ...p, pdf_url: await publicationPdfUrl(ctx, p), members: await membersAmong([p]), referring };
+      // issue #29: its citations where the site shows them, and the preprint it was
+      reads('site');
+      const cited_by_count = (await citationCounts(lab.db, [p.pid]))[p.pid] ?? null;
+      const preprint_url = await preprintOf(lab.db, p.pid);
+      return { ...p, pdf_url: await publicationPdfUrl(ctx, p), members: await membersAmong([p]), referring, cited_by_count, preprint_url };
     },
 
     /** Every publication as the public sees it, in the list's order; of the given areas only, unless none. */

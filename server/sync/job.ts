@@ -113,6 +113,8 @@ export function scheduleSync(app: FastifyInstance, openalex: () => Promise<OpenA
       .time(JOB, async () => dailySync(app.lab.db, await openalex()))
       .then((s) => {
         if (s) app.log.info(s, 'publications synced with OpenAlex');
+        // the pages showing citation counts and flags are rendered again
+        if (s) app.lab.changes.changed('publication');
         if (s)
           return logActivity({ db: app.lab.db, actor: null }, { action: 'sync', resource: 'publication', detail: [`${s.counted}/${s.publications}`] }).catch(
             () => {},

@@ -32,6 +32,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     publications: found.publications,
     members: found.members,
     records: found.records,
+    citations: found.citations,
     labName: pick(site.lab_name_zh, site.lab_name_en, data.lang),
     // what the page's Person says of the lab
     lab: { lab_name_zh: site.lab_name_zh, lab_name_en: site.lab_name_en, email: site.email, location_zh: site.location_zh, location_en: site.location_en },
@@ -149,6 +150,7 @@ export default function Person({ loaderData }: Route.ComponentProps) {
               {t('person.location')}: {location}
             </p>
           )}
+          {loaderData.citations !== null && <p className="cited-by">{t('person.citations', { count: loaderData.citations })}</p>}
           {scholarProfiles(p).length > 0 && (
             <p className="scholar-profiles">
               {scholarProfiles(p).map((s, i) => (

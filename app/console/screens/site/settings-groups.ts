@@ -3,7 +3,7 @@ import type { TextKey } from '../../../i18n/index.tsx';
 
 /** The settings form's fields, in groups (every declared field once). */
 export const groups: {
-  key: 'labName' | 'intro' | 'contact' | 'consoleTitles' | 'security' | 'campusLogin';
+  key: 'labName' | 'intro' | 'contact' | 'consoleTitles' | 'security' | 'campusLogin' | 'publications';
   fields: (keyof typeof site.fields)[];
   wide?: boolean;
   hint?: TextKey;
@@ -15,6 +15,8 @@ export const groups: {
   { key: 'security', fields: ['require_admin_2fa'] },
   // university login (issue #30): they matter once OIDC, CAS or LDAP is set up (docs/deploy.md)
   { key: 'campusLogin', fields: ['external_signup', 'external_signup_type', 'member_passwords'], hint: 'consoleSite.campusLoginHint' },
+  // issue #29: citation counts from OpenAlex (the daily job), off by default
+  { key: 'publications', fields: ['show_citations'] },
 ];
 
 export const settingFields = groups.flatMap((g) => g.fields);
