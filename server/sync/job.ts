@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { DB } from '../db/database.ts';
 import { logActivity } from '../services/activity.ts';
 import { titleKey } from '../services/bibtex-import.ts';
+import { checkLinks } from './links.ts';
 import { DOIS_PER_REQUEST, type OpenAlex, type Work, workDoi, workId } from './openalex.ts';
 
 // The daily job of issue #29, point 1: each stored publication's OpenAlex work, its citations
@@ -35,7 +36,7 @@ async function release(db: DB, job: string, period: string, who = instance): Pro
   await db.deleteFrom('job_claim').where('job', '=', job).where('period', '=', period).where('instance', '=', who).execute();
 }
 
-export type SyncSummary = { publications: number; counted: number; retracted: number; doisFound: number };
+export type SyncSummary = { publications: number; counted: number; retracted: number; doisFound: number; brokenLinks?: number };
 
 /** What OpenAlex says of the stored publications, asked in full before anything is written, then written in one transaction. */
 export async function refreshPublications(db: DB, openalex: OpenAlex): Promise<SyncSummary> {
@@ -93,16 +94,22 @@ export async function refreshPublications(db: DB, openalex: OpenAlex): Promise<S
   return summary;
 }
 
-/** Today's run, on the instance that claims it; undefined when another instance has it. */
-export async function dailySync(db: DB, openalex: OpenAlex, now = new Date()): Promise<SyncSummary | undefined> {
+/**
+ * Today's run, on the instance that claims it; undefined when another instance has it. `links`: the links'
+ * health too (server/sync/links.ts), after OpenAlex's part, which alone gives the claim back when it fails.
+ */
+export async function dailySync(db: DB, openalex: OpenAlex, now = new Date(), links?: (now: Date) => Promise<number>): Promise<SyncSummary | undefined> {
   const period = now.toISOString().slice(0, 10);
   if (!(await claim(db, JOB, period))) return undefined;
+  let summary: SyncSummary;
   try {
-    return await refreshPublications(db, openalex);
+    summary = await refreshPublications(db, openalex);
   } catch (e) {
     await release(db, JOB, period);
     throw e;
   }
+  if (links) summary.brokenLinks = await links(now);
+  return summary;
 }
 
 /** Checks within a minute of start and then every hour; SYNC_JOB=off stops it. */
@@ -110,7 +117,10 @@ export function scheduleSync(app: FastifyInstance, openalex: () => Promise<OpenA
   let running: Promise<unknown> = Promise.resolve();
   const check = () => {
     running = app.lab.jobs
-      .time(JOB, async () => dailySync(app.lab.db, await openalex()))
+      .time(JOB, async () => {
+        const client = await openalex();
+        return dailySync(app.lab.db, client, new Date(), (now) => checkLinks(app.lab.db, app.lab.config.sync, client.userAgent, now));
+      })
       .then((s) => {
         if (s) app.log.info(s, 'publications synced with OpenAlex');
         // the pages showing citation counts and flags are rendered again

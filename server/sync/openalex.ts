@@ -112,6 +112,11 @@ export class OpenAlex {
   readonly #mailto: string | undefined;
   readonly #upstream: Upstream;
 
+  /** The User-Agent its requests send (the link checks send it too). */
+  get userAgent(): string {
+    return this.#upstream.userAgent;
+  }
+
   constructor(config: SyncConfig, mailto: string | undefined) {
     this.#base = config.openalexUrl;
     this.#mailto = mailto;

@@ -1,8 +1,11 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import { openAlexOf } from '../../server/sync/index.ts';
 import { dailySync } from '../../server/sync/job.ts';
+import { checkLinks } from '../../server/sync/links.ts';
 import { buildWithRetry, dialects, makeApp, PG_URL, type TestApp } from '../helpers/app.ts';
 import { type Client, loginAs } from '../helpers/client.ts';
 import { fakeOpenAlex, type FakeOpenAlex, ORCID, work } from '../helpers/openalex.ts';
@@ -254,6 +257,48 @@ describe.each(dialects)('publications kept current from OpenAlex on %s', (dialec
     expect(row).toMatchObject({ cited_by_count: 7, retracted: 1, openalex: 'W102' });
     const flags = (await admin.get('/api/publication/sync/flags/')).json();
     expect(flags).toEqual([{ pid: storedPid, title: 'Already here', flags: ['retracted, says OpenAlex'] }]);
+  });
+});
+
+describe.each(dialects)('the links of the list on %s', (dialect) => {
+  it('flags a link that has answered 404 for a week, and forgets it once it answers', async () => {
+    let gone = 404;
+    const asked: string[] = [];
+    const server = http.createServer((req, res) => {
+      asked.push(`${req.method} ${req.url} ${req.headers['user-agent']}`);
+      res.writeHead(req.url === '/gone' ? gone : req.url === '/no-head' && req.method === 'HEAD' ? 405 : 200).end();
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const t = await makeApp(dialect, { SYNC_INTERVAL_MS: '0', SYNC_TIMEOUT_MS: '1000' });
+    try {
+      const admin = await loginAs(t.app, 'admin', 'admin-password');
+      const pid = createdId(
+        await admin.send('POST', '/api/publication/', {
+          title: 'Linked',
+          author: '["A"]',
+          source: 'WWW',
+          link1: `${base}/gone`,
+          link2: `${base}/ok`,
+          link3: `${base}/no-head`,
+        }),
+      );
+      const config = t.app.lab.config.sync;
+      const week = 7 * 24 * 3600_000;
+      expect(await checkLinks(t.app.lab.db, config, 'LabWebsite/1.0 (mailto:lab@example.edu)', new Date(Date.now() - week - 60_000))).toBe(1);
+      expect(asked).toContain('GET /no-head LabWebsite/1.0 (mailto:lab@example.edu)');
+      // a day later it still answers 404: first seen over a week ago, flagged
+      await checkLinks(t.app.lab.db, config, 'LabWebsite/1.0', new Date());
+      admin.lang = 'zh';
+      expect((await admin.get('/api/publication/sync/flags/')).json()).toEqual([{ pid, title: 'Linked', flags: ['link1 已连续一周返回 404'] }]);
+      gone = 200;
+      expect(await checkLinks(t.app.lab.db, config, 'LabWebsite/1.0', new Date())).toBe(0);
+      expect((await admin.get('/api/publication/sync/flags/')).json()).toEqual([]);
+    } finally {
+      await t.close();
+      server.closeAllConnections();
+      server.close();
+    }
   });
 });
 
