@@ -6,10 +6,11 @@ import { ImportedRecordSchema, ImportEntrySchema } from './wire.ts';
 // and year, an area proposed), each also naming its OpenAlex work and, for the published version of a stored
 // preprint, that preprint: accepting it updates the stored record in place.
 
-const WORK = /^W\d{1,14}$/;
+// an OpenAlex work (W2741809807), an ORCID record's work (orcid:{put-code}) or a dblp record (dblp:{key})
+const WORK = /^(?:W\d{1,14}|orcid:\d{1,14}|dblp:[A-Za-z0-9/_.:-]{1,200})$/;
 
 export const SyncProposalSchema = ImportEntrySchema.extend({
-  /** Its OpenAlex work (W2741809807): what accepting and dismissing name. */
+  /** Its OpenAlex work (W2741809807), else its ORCID or dblp record: what accepting and dismissing name. */
   work: z.string().regex(WORK),
   /** The members (usernames) whose lists hold it. */
   members: z.array(z.string().max(40)).max(200),

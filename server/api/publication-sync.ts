@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { publication } from '../../common/resources/publication.ts';
 import { SyncAcceptSchema, SyncDismissSchema, SyncPreviewSchema } from '../../common/sync.ts';
-import { openAlexOf } from '../sync/index.ts';
+import { indexesOf, openAlexOf } from '../sync/index.ts';
 import { refreshPublications } from '../sync/job.ts';
 import { publicationFlags } from '../sync/flags.ts';
 import { acceptWorks, dismissWorks, findNewPapers } from '../sync/proposals.ts';
@@ -23,13 +23,14 @@ export async function publicationSyncRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
-        summary: "New works of a member (pid) or of every in-group member with an ORCID iD or OpenAlex id, less the lab's and the dismissed ones",
+        summary:
+          "New works of a member (pid) or of every in-group member with an ORCID iD, OpenAlex or dblp id (OpenAlex, ORCID, dblp), less the lab's and the dismissed ones",
         body: z.strictObject({ pid: z.number().int().positive().optional() }),
         response: answers(SyncPreviewSchema),
       },
       config: { access },
     },
-    async (req) => findNewPapers(ctxOf(app, req), await openAlexOf(app), req.body.pid),
+    async (req) => findNewPapers(ctxOf(app, req), await indexesOf(app), req.body.pid),
   );
 
   api.post(

@@ -5,7 +5,9 @@ import { importPublications, problemsOf, titleKey } from '../services/bibtex-imp
 import { publications } from '../services/publications.ts';
 import { writeWithFiles } from '../services/transaction.ts';
 import { NotFound, Refused } from '../errors.ts';
-import { isPreprintWork, type OpenAlex, recordOfWork, type Work, workDoi, workId } from './openalex.ts';
+import type { ImportedRecord } from '../../common/wire.ts';
+import type { Indexes } from './index.ts';
+import { isPreprintWork, recordOfWork, type Work, workId } from './openalex.ts';
 
 // "Find new papers" (issue #29, point 1): the works OpenAlex lists for members with an ORCID iD or an
 // OpenAlex author id, less what the lab has (the same DOI, the same OpenAlex work, or the same title and
@@ -16,7 +18,10 @@ import { isPreprintWork, type OpenAlex, recordOfWork, type Work, workDoi, workId
 /** The most members one lab-wide search asks for (each is one to five requests). */
 export const MAX_MEMBERS = 200;
 
-type Member = { pid: number; username: string; orcid: string; openalex: string; area: string };
+type Member = { pid: number; username: string; name_en: string; orcid: string; openalex: string; dblp: string; area: string };
+
+/** A work one index lists: its id (W…, orcid:…, dblp:…), its fields, and for OpenAlex's the work itself (its locations, its kind). */
+type Candidate = { work: string; record: ImportedRecord; openalex?: Work; notes?: string[] };
 
 /** arXiv ids (2101.00001, hep-th/9901001) in an address or an arXiv DOI (10.48550/arXiv.2101.00001). */
 const ARXIV = /arxiv\.org\/(?:abs|pdf)\/([a-z-]+\/\d{7}|\d{4}\.\d{4,5})|10\.48550\/arxiv\.([a-z-]+\/\d{7}|\d{4}\.\d{4,5})/i;
@@ -31,13 +36,13 @@ const isPreprintRow = (p: { doi: string; link1: string; source: string }) =>
   PREPRINT_DOI.test(p.doi) || arxivId(p.link1) !== undefined || /\b(?:arxiv|biorxiv|medrxiv|ssrn|preprint)\b/i.test(p.source);
 
 /** The keys a work is dismissed by. */
-export const dismissKeys = (work: string, doi?: string) => [`openalex:${work}`, ...(doi ? [`doi:${doi.toLowerCase()}`] : [])];
+export const dismissKeys = (work: string, doi?: string) => [/^W/.test(work) ? `openalex:${work}` : work, ...(doi ? [`doi:${doi.toLowerCase()}`] : [])];
 
 async function membersToAsk(ctx: Ctx, pid?: number): Promise<Member[]> {
   let q = ctx.db
     .selectFrom('person')
-    .select(['pid', 'username', 'orcid', 'openalex', 'area'])
-    .where((eb) => eb.or([eb('orcid', '!=', ''), eb('openalex', '!=', '')]));
+    .select(['pid', 'username', 'name_en', 'orcid', 'openalex', 'dblp', 'area'])
+    .where((eb) => eb.or([eb('orcid', '!=', ''), eb('openalex', '!=', ''), eb('dblp', '!=', '')]));
   q = pid === undefined ? q.where('status', '=', 1) : q.where('pid', '=', pid);
   const rows = await q.orderBy('pid').limit(MAX_MEMBERS).execute();
   if (pid !== undefined && rows.length === 0) {
@@ -47,18 +52,27 @@ async function membersToAsk(ctx: Ctx, pid?: number): Promise<Member[]> {
   return rows;
 }
 
-/** The works OpenAlex lists for one member (`pid`) or every in-group member with an id, proposed as the import preview does. */
-export async function findNewPapers(ctx: Ctx, openalex: OpenAlex, pid?: number): Promise<SyncPreview> {
+/**
+ * The works the indexes list for one member (`pid`) or every in-group member with an id, proposed as the
+ * import preview does: OpenAlex's first (by ORCID iD or author id), then the ORCID record's and dblp's
+ * that none before names (by DOI, else title and year).
+ */
+export async function findNewPapers(ctx: Ctx, indexes: Indexes, pid?: number): Promise<SyncPreview> {
   const members = await membersToAsk(ctx, pid);
   // every request first: a failure throws before anything is compared
-  const works = new Map<string, { work: Work; members: Set<string>; area: string }>();
+  const found = new Map<string, Candidate & { members: Set<string>; area: string }>();
+  const add = (c: Candidate, m: Member) => {
+    const seen = found.get(c.work);
+    if (seen) seen.members.add(m.username);
+    else found.set(c.work, { ...c, members: new Set([m.username]), area: m.area });
+  };
+  const onlyOrcid = ctx.lang === 'zh' ? 'ORCID 不列出作者：作者只填了该成员' : 'ORCID lists no authors: only the member is filled in';
   for (const m of members) {
-    for (const w of await openalex.worksOf(m.openalex ? { openalex: m.openalex } : { orcid: m.orcid })) {
-      const id = workId(w);
-      const seen = works.get(id);
-      if (seen) seen.members.add(m.username);
-      else works.set(id, { work: w, members: new Set([m.username]), area: m.area });
-    }
+    if (m.openalex || m.orcid)
+      for (const w of await indexes.openalex.worksOf(m.openalex ? { openalex: m.openalex } : { orcid: m.orcid }))
+        add({ work: workId(w), record: recordOfWork(w), openalex: w }, m);
+    if (m.orcid) for (const w of await indexes.orcid.worksOf(m.orcid, m.name_en)) add({ ...w, notes: [onlyOrcid] }, m);
+    if (m.dblp) for (const w of await indexes.dblp.worksOf(m.dblp, m.name_en)) add(w, m);
   }
   const stored = await ctx.db.selectFrom('publication').select(['pid', 'title', 'year', 'doi', 'link1', 'source']).execute();
   const synced = await ctx.db.selectFrom('publication_sync').select(['pid', 'openalex', 'preprint_url']).where('openalex', '!=', '').execute();
@@ -73,24 +87,40 @@ export async function findNewPapers(ctx: Ctx, openalex: OpenAlex, pid?: number):
     preprints.flatMap((p) => [arxivId(p.link1), arxivId(`https://doi.org/${p.doi}`)].filter(Boolean).map((a) => [a as string, p])),
   );
   const preprintByTitle = new Map(preprints.map((p) => [titleKey(p.title), p]));
+  // what an earlier index already proposed: ORCID's and dblp's copies of OpenAlex's works are left out
+  const proposedDoi = new Set<string>();
+  const proposedTitle = new Set<string>();
 
   const proposals: SyncProposal[] = [];
-  for (const { work, members: names, area } of works.values()) {
-    const id = workId(work);
-    const doi = workDoi(work);
+  for (const { work: id, record, openalex: work, notes, members: names, area } of found.values()) {
+    const doi = record.doi;
+    const titleYear = `${titleKey(record.title)}|${record.year}`;
     if (dismissKeys(id, doi).some((k) => dismissed.has(k))) continue;
-    const record = recordOfWork(work);
-    const same = byWork.get(id) ?? (doi ? byDoi.get(doi.toLowerCase()) : undefined) ?? byTitle.get(`${titleKey(record.title)}|${record.year}`);
-    const base = { index: proposals.length + 1, line: 0, key: id, work: id, members: [...names].sort(), record, problems: problemsOf(record, ctx.lang, area) };
-    const published = !isPreprintWork(work) && doi !== '';
+    if ((doi && proposedDoi.has(doi.toLowerCase())) || proposedTitle.has(titleYear)) continue;
+    if (doi) proposedDoi.add(doi.toLowerCase());
+    proposedTitle.add(titleYear);
+    const same = byWork.get(id) ?? (doi ? byDoi.get(doi.toLowerCase()) : undefined) ?? byTitle.get(titleYear);
+    const base = {
+      index: proposals.length + 1,
+      line: 0,
+      key: id,
+      work: id,
+      members: [...names].sort(),
+      record,
+      problems: problemsOf(record, ctx.lang, area),
+      ...(notes ? { changes: notes } : {}),
+    };
+    const published = doi !== '' && !PREPRINT_DOI.test(doi) && !(work && isPreprintWork(work));
     if (same && !(published && isPreprintRow(same) && same.doi.toLowerCase() !== doi.toLowerCase())) continue;
     if (published) {
       // the published version of a stored preprint: OpenAlex groups the two in one work (the preprint's
       // address among its locations), else the same title
       const viaWork = same ?? byWork.get(id);
-      const arxiv = [work.primary_location, ...(work.locations ?? [])]
-        .flatMap((l) => [arxivId(l?.landing_page_url), arxivId(l?.pdf_url)])
-        .find((a) => a && preprintByArxiv.has(a));
+      const arxiv = work
+        ? [work.primary_location, ...(work.locations ?? [])]
+            .flatMap((l) => [arxivId(l?.landing_page_url), arxivId(l?.pdf_url)])
+            .find((a) => a && preprintByArxiv.has(a))
+        : undefined;
       const pre = viaWork && isPreprintRow(viaWork) ? viaWork : arxiv ? preprintByArxiv.get(arxiv) : preprintByTitle.get(titleKey(record.title));
       if (pre) {
         const by = viaWork ? 'openalex' : arxiv ? 'arxiv' : 'title';
@@ -101,7 +131,7 @@ export async function findNewPapers(ctx: Ctx, openalex: OpenAlex, pid?: number):
     }
     proposals.push({ ...base, ...(area && area !== 'none' ? { area } : {}) });
   }
-  return { proposals, members: members.length, works: works.size };
+  return { proposals, members: members.length, works: found.size };
 }
 
 /** The fields a published version brings to a stored preprint: where and when it appeared; its title, authors, abstract, keywords, links and files stay. */
@@ -140,8 +170,10 @@ export async function acceptWorks(ctx: Ctx, chosen: SyncAccept['entries']): Prom
 
 /** Records a publication's OpenAlex work (and the preprint it was), keeping what the job found. */
 async function remember(ctx: Ctx, pid: number, work: string, preprintUrl?: string): Promise<void> {
+  // an ORCID or dblp record is no OpenAlex work: the daily job finds that by the DOI
+  if (!/^W/.test(work) && preprintUrl === undefined) return;
   const row = await ctx.db.selectFrom('publication_sync').select('pid').where('pid', '=', pid).executeTakeFirst();
-  const values = { openalex: work, ...(preprintUrl !== undefined ? { preprint_url: preprintUrl.slice(0, 2000) } : {}) };
+  const values = { ...(/^W/.test(work) ? { openalex: work } : {}), ...(preprintUrl !== undefined ? { preprint_url: preprintUrl.slice(0, 2000) } : {}) };
   if (row) await ctx.db.updateTable('publication_sync').set(values).where('pid', '=', pid).execute();
   else
     await ctx.db

@@ -8,7 +8,7 @@ import { dailySync } from '../../server/sync/job.ts';
 import { checkLinks } from '../../server/sync/links.ts';
 import { buildWithRetry, dialects, makeApp, PG_URL, type TestApp } from '../helpers/app.ts';
 import { type Client, loginAs } from '../helpers/client.ts';
-import { fakeOpenAlex, type FakeOpenAlex, ORCID, work } from '../helpers/openalex.ts';
+import { dblpHit, fakeOpenAlex, type FakeOpenAlex, ORCID, orcidGroup, work } from '../helpers/openalex.ts';
 import { createdId, newMember } from '../fixtures/world.ts';
 
 // Issue #29, point 1, against a loopback OpenAlex speaking its JSON: a member with an ORCID iD gets their
@@ -29,7 +29,15 @@ describe.each(dialects)('publications kept current from OpenAlex on %s', (dialec
 
   beforeAll(async () => {
     oa = await fakeOpenAlex();
-    t = await makeApp(dialect, { OPENALEX_URL: oa.url, SYNC_TIMEOUT_MS: '1000', SYNC_RETRIES: '2', SYNC_INTERVAL_MS: '0', SYNC_MAILTO: 'lab@example.edu' });
+    t = await makeApp(dialect, {
+      OPENALEX_URL: oa.url,
+      ORCID_URL: oa.url,
+      DBLP_URL: oa.url,
+      SYNC_TIMEOUT_MS: '1000',
+      SYNC_RETRIES: '2',
+      SYNC_INTERVAL_MS: '0',
+      SYNC_MAILTO: 'lab@example.edu',
+    });
     admin = await loginAs(t.app, 'admin', 'admin-password');
     member = await newMember(admin);
     expect((await member.send('PUT', `/api/people/?uid=${member.uid}`, { orcid: ORCID, area: 'social computing' })).statusCode).toBe(200);
@@ -151,7 +159,7 @@ describe.each(dialects)('publications kept current from OpenAlex on %s', (dialec
     // the member's area proposed, no problems
     expect(w101).toMatchObject({ area: 'social computing', problems: [] });
     expect(p.find((x) => x.work === 'W104')?.preprint).toMatchObject({ pid: preprintPid, by: 'arxiv' });
-    const asked = oa.asked.at(-1);
+    const asked = oa.asked.findLast((a) => a.url.startsWith('/works?'));
     expect(asked?.url).toContain(`filter=authorships.author.orcid%3Ahttps%3A%2F%2Forcid.org%2F${ORCID}`);
     expect(asked?.url).toContain('mailto=lab%40example.edu');
     expect(asked?.userAgent).toMatch(/mailto:lab@example\.edu/);
@@ -236,7 +244,54 @@ describe.each(dialects)('publications kept current from OpenAlex on %s', (dialec
     const started = Date.now();
     expect((await preview()).statusCode).toBe(200);
     expect(Date.now() - started).toBeGreaterThanOrEqual(900);
-    expect(oa.asked.length - n).toBe(2);
+    // the 429, then the answer (and the ORCID record's works)
+    expect(oa.asked.slice(n).filter((a) => a.url.startsWith('/works?'))).toHaveLength(2);
+  });
+
+  it("adds the ORCID record's and dblp's works that OpenAlex does not list, once, the dblp person's only", async () => {
+    const name = ((await admin.get(`/api/people/?pid=${member.pid}`)).json() as { name_en: string }).name_en;
+    oa.orcidGroups = [
+      orcidGroup(555, 'Only In ORCID', '10.5555/orcid.1'),
+      orcidGroup(556, 'Work 101 on Measuring Social Platforms', '10.1145/3589334.101', '2024'),
+    ];
+    oa.dblpHits = [
+      dblpHit(
+        'conf/www/Only23',
+        'Only In dblp',
+        [
+          { pid: '74/5442', name: `${name} 0001` },
+          { pid: '11/2222', name: 'Bo Li' },
+        ],
+        '10.5555/dblp.1',
+      ),
+      // a homonym's paper: not the member's dblp id
+      dblpHit('conf/www/Homonym23', 'A Homonym Paper', [{ pid: '99/9999', name }]),
+      // the ORCID record's work again
+      dblpHit('journals/jt/Only23', 'Only In ORCID', [{ pid: '74/5442', name }], '10.5555/orcid.1'),
+    ];
+    try {
+      expect((await member.send('PUT', `/api/people/?uid=${member.uid}`, { dblp: '74/5442' })).statusCode).toBe(200);
+      const p = await proposals();
+      expect(p.map((x) => x.work)).toEqual(['orcid:555', 'dblp:conf/www/Only23']);
+      expect(p[0]?.record).toMatchObject({
+        title: 'Only In ORCID',
+        author: [name],
+        source: 'Journal of Tests',
+        venue_kind: 'journal',
+        year: 2023,
+        doi: '10.5555/orcid.1',
+      });
+      expect(p[1]?.record).toMatchObject({ title: 'Only In dblp', author: [name, 'Bo Li'], doi: '10.5555/dblp.1', venue_kind: 'conference' });
+      expect(oa.asked.some((a) => a.url.startsWith('/search/publ/api?') && a.url.includes('format=json'))).toBe(true);
+      // dismissed by its record and DOI, never proposed again; the other accepted, its DOI known from then on
+      await admin.json('POST', '/api/publication/sync/dismiss/', { entries: [{ work: 'orcid:555', doi: '10.5555/orcid.1' }] });
+      const r = await admin.json('POST', '/api/publication/sync/accept/', { entries: [{ work: 'dblp:conf/www/Only23', record: p[1]?.record, area: 'none' }] });
+      expect(r.statusCode, r.body).toBe(200);
+      expect((await proposals()).map((x) => x.work)).toEqual([]);
+    } finally {
+      oa.orcidGroups = [];
+      oa.dblpHits = [];
+    }
   });
 
   it('refuses a member without ids, and a body out of bounds', async () => {

@@ -51,9 +51,65 @@ export function work(n: string, over: Record<string, unknown> = {}) {
   };
 }
 
+/** A work of an ORCID record, as its public API v3.0 answers GET /v3.0/{orcid}/works (a group per work). */
+export function orcidGroup(putCode: number, title: string, doi: string | null, year = '2023') {
+  const ids = doi
+    ? [{ 'external-id-type': 'doi', 'external-id-value': doi, 'external-id-url': { value: `https://doi.org/${doi}` }, 'external-id-relationship': 'self' }]
+    : [];
+  return {
+    'last-modified-date': { value: 1700000000000 },
+    'external-ids': { 'external-id': ids },
+    'work-summary': [
+      {
+        'put-code': putCode,
+        'created-date': { value: 1690000000000 },
+        'last-modified-date': { value: 1700000000000 },
+        source: {
+          'source-orcid': null,
+          'source-client-id': { uri: 'https://orcid.org/client/0000-0001-9884-1913', path: '0000-0001-9884-1913', host: 'orcid.org' },
+          'source-name': { value: 'Crossref' },
+        },
+        title: { title: { value: title }, subtitle: null, 'translated-title': null },
+        'external-ids': { 'external-id': ids },
+        url: null,
+        type: 'journal-article',
+        'publication-date': { year: { value: year }, month: { value: '04' }, day: null },
+        'journal-title': { value: 'Journal of Tests' },
+        visibility: 'public',
+        path: `/${ORCID}/work/${putCode}`,
+        'display-index': '1',
+      },
+    ],
+  };
+}
+
+/** A hit of dblp's publication search (GET /search/publ/api?q=…&format=json). */
+export function dblpHit(key: string, title: string, authors: { pid: string; name: string }[], doi?: string) {
+  return {
+    '@score': '7',
+    '@id': String(key.length * 7919),
+    info: {
+      authors: { author: authors.map((a) => ({ '@pid': a.pid, text: a.name })) },
+      title: `${title}.`,
+      venue: 'WWW',
+      pages: '1-10',
+      year: '2023',
+      type: 'Conference and Workshop Papers',
+      access: 'closed',
+      key,
+      ...(doi ? { doi, ee: `https://doi.org/${doi}` } : { ee: 'https://example.org/paper' }),
+      url: `https://dblp.org/rec/${key}`,
+    },
+    url: `URL#${key}`,
+  };
+}
+
 export type FakeOpenAlex = {
   url: string;
   mode: Mode;
+  /** The same server as ORCID (/v3.0/{orcid}/works) and dblp (/search/publ/api). */
+  orcidGroups: ReturnType<typeof orcidGroup>[];
+  dblpHits: ReturnType<typeof dblpHit>[];
   /** The works a member's list (filter by ORCID or author id) holds, and every work known by DOI or id. */
   works: ReturnType<typeof work>[];
   asked: { url: string; userAgent: string }[];
@@ -67,7 +123,7 @@ const list = (results: unknown[]) => ({
 });
 
 export function fakeOpenAlex(): Promise<FakeOpenAlex> {
-  const fake = { mode: 'ok', works: [], asked: [] } as unknown as FakeOpenAlex;
+  const fake = { mode: 'ok', works: [], orcidGroups: [], dblpHits: [], asked: [] } as unknown as FakeOpenAlex;
   let onceDone = false;
   const server = http.createServer((req, res) => {
     fake.asked.push({ url: req.url ?? '', userAgent: String(req.headers['user-agent'] ?? '') });
@@ -85,6 +141,20 @@ export function fakeOpenAlex(): Promise<FakeOpenAlex> {
     if (fake.mode === 'not-json') return send(200, '<html>upstream proxy error</html>');
     if (fake.mode === 'malformed') return send(200, { meta: { count: 1 }, results: [{ id: 'not-a-work-id', title: 3 }] });
     const u = new URL(req.url ?? '/', 'http://x');
+    if (u.pathname === `/v3.0/${ORCID}/works`)
+      return send(200, { 'last-modified-date': { value: 1700000000000 }, group: fake.orcidGroups, path: `/${ORCID}/works` });
+    if (u.pathname === '/search/publ/api') {
+      const hits = fake.dblpHits;
+      return send(200, {
+        result: {
+          query: u.searchParams.get('q'),
+          status: { '@code': '200', text: 'OK' },
+          time: { '@unit': 'msecs', text: '12.34' },
+          completions: { '@total': '0', '@computed': '0', '@sent': '0' },
+          hits: { '@total': String(hits.length), '@computed': String(hits.length), '@sent': String(hits.length), '@first': '0', hit: hits },
+        },
+      });
+    }
     if (u.pathname !== '/works') return send(404, { error: 'not found' });
     const filter = u.searchParams.get('filter') ?? '';
     const [key, value = ''] = [filter.slice(0, filter.indexOf(':')), filter.slice(filter.indexOf(':') + 1)];
