@@ -3,7 +3,7 @@ import { loginAs } from '../helpers/client.ts';
 import { fakeOpenAlex, type FakeOpenAlex, ORCID, work } from '../helpers/openalex.ts';
 import { ADMIN, browserSuite, e2eAvailable, logInThroughPage, startSite } from './server.ts';
 
-// Issue #29, point 1 in Chromium, against a loopback OpenAlex: a member's ORCID iD on their page and in their
+// Issue #29, point 1 in Chromium, against a loopback OpenAlex (and ORCID, dblp): a member's ORCID iD on their page and in their
 // Person's sameAs; "New papers" on their row of the console proposes their works, one added; the daily
 // job's citation counts shown on the publication's page, the list and the member's page once the site
 // setting is on, and not before.
@@ -16,7 +16,7 @@ beforeAll(async () => {
 afterAll(() => oa?.close());
 
 describe.skipIf(!e2eAvailable)('publications kept current, in a browser', { timeout: 120_000 }, () => {
-  const suite = browserSuite(() => startSite({ OPENALEX_URL: oa.url, SYNC_INTERVAL_MS: '0', SYNC_MAILTO: 'lab@example.edu' }));
+  const suite = browserSuite(() => startSite({ OPENALEX_URL: oa.url, ORCID_URL: oa.url, DBLP_URL: oa.url, SYNC_INTERVAL_MS: '0', SYNC_MAILTO: 'lab@example.edu' }));
 
   test("a member's ORCID iD on their page and in their Person; New papers on their row adds one; citations shown once the setting is on", async () => {
     const admin = await loginAs(suite.site.app, ADMIN.username, ADMIN.password);
