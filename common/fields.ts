@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { EnumEntry } from './enums.ts';
 import { bareDoi } from './doi.ts';
 import { normalizeInstant } from './instant.ts';
+import { bareDblp, bareOpenAlex, bareOrcid, isOrcid } from './scholar-ids.ts';
 import type { MessageKey } from './messages.ts';
 import { isUpload, type Upload } from './upload.ts';
 
@@ -101,7 +102,22 @@ export const textFormats = {
     message: 'invalid_name_parts',
     example: '{"family":"Berg","given":"Jan","particle":"van der"}',
   },
-} as const satisfies Record<string, { pattern: RegExp; message: MessageKey; example: string; normalize?: (s: string) => string; counter?: string }>;
+  // a member's ids at the scholarly indexes (issue #29, point 1; common/scholar-ids.ts): pasted as their
+  // profiles' addresses they are stored bare; an ORCID iD's last character is a checksum, checked too
+  orcid: {
+    pattern: /^\d{4}-\d{4}-\d{4}-\d{3}[\dX]$/,
+    message: 'invalid_orcid',
+    example: '0000-0002-1825-0097',
+    normalize: bareOrcid,
+    check: isOrcid,
+    counter: '0000-0002-1825-0098',
+  },
+  dblp_pid: { pattern: /^[a-z0-9]{1,4}\/[A-Za-z0-9_=]{1,64}(?:-\d{1,3})?$/, message: 'invalid_dblp_pid', example: '74/5442', normalize: bareDblp },
+  openalex_author: { pattern: /^A[1-9]\d{3,11}$/, message: 'invalid_openalex_author', example: 'A5023888391', normalize: bareOpenAlex },
+} as const satisfies Record<
+  string,
+  { pattern: RegExp; message: MessageKey; example: string; normalize?: (s: string) => string; check?: (s: string) => boolean; counter?: string }
+>;
 export type TextFormat = keyof typeof textFormats;
 
 const TEXT_MAX = 300;
@@ -205,7 +221,7 @@ export function fieldSchema(def: FieldDef): z.ZodType {
       const normalize = 'normalize' in format ? format.normalize : (s: string) => s;
       return textOf(def.max ?? TEXT_MAX, true)
         .transform(normalize)
-        .refine((s) => s === '' || format.pattern.test(s), msg(format.message));
+        .refine((s) => s === '' || (format.pattern.test(s) && (!('check' in format) || format.check(s))), msg(format.message));
     }
     case 'longtext':
       return textOf(def.max ?? LONGTEXT_MAX, false);

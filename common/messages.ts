@@ -25,6 +25,30 @@ export const messages = {
   },
   invalid_enum: { zh: '不是允许的选项：{options}', en: 'not one of: {options}' },
   enum_mismatch: { zh: '与 {field} 不一致', en: 'does not agree with {field}' },
+  // issue #29, point 1: asking a scholarly index (server/sync/upstream.ts); nothing is changed when it fails
+  sync_timeout: {
+    zh: '{source} 在 {seconds} 秒内没有应答，未做任何更改，请稍后再试',
+    en: '{source} did not answer within {seconds} s; nothing was changed, try again later',
+  },
+  sync_rate_limited: {
+    zh: '{source} 限制了请求频率（429），重试后仍被拒绝，未做任何更改，请稍后再试',
+    en: '{source} is limiting requests (429) and still refused after retrying; nothing was changed, try again later',
+  },
+  sync_failed: {
+    zh: '{source} 出错了（{status}），未做任何更改，请稍后再试',
+    en: '{source} answered an error ({status}); nothing was changed, try again later',
+  },
+  sync_malformed: {
+    zh: '{source} 的应答不是预期格式的 JSON，未做任何更改',
+    en: '{source} answered JSON not of the expected shape; nothing was changed',
+  },
+  sync_no_ids: {
+    zh: '该成员没有填写 ORCID iD、OpenAlex 作者标识或 dblp 作者标识',
+    en: 'this member has no ORCID iD, OpenAlex author id or dblp person id',
+  },
+  sync_flag_retracted: { zh: 'OpenAlex 标记为已撤稿', en: 'retracted, says OpenAlex' },
+  sync_flag_doi: { zh: '没有 DOI；OpenAlex 按标题和年份找到 {doi}', en: 'no DOI; OpenAlex matches {doi} by title and year' },
+  sync_flag_link: { zh: '{link} 已连续一周返回 404', en: '{link} has answered 404 for a week' },
   doi_not_found: { zh: '在 Crossref 和 DataCite 都找不到这个 DOI', en: 'neither Crossref nor DataCite knows this DOI' },
   doi_lookup_failed: {
     zh: 'DOI 查询没有成功（超时或服务不可用），请稍后再试或手动填写',
@@ -56,6 +80,15 @@ export const messages = {
     en: 'reading this BibTeX took longer than {seconds} s: split it into smaller files',
   },
   invalid_doi: { zh: 'DOI 应形如 10.1234/abc（不含 https://doi.org/）', en: 'a DOI looks like 10.1234/abc (without https://doi.org/)' },
+  invalid_orcid: {
+    zh: 'ORCID iD 应形如 0000-0002-1825-0097，且最后一位校验码须正确（ISO 7064 11,2）',
+    en: 'an ORCID iD looks like 0000-0002-1825-0097, its last character a correct checksum (ISO 7064 11,2)',
+  },
+  invalid_dblp_pid: {
+    zh: 'dblp 作者标识应形如 74/5442（https://dblp.org/pid/ 之后的部分）',
+    en: 'a dblp person id looks like 74/5442 (what follows https://dblp.org/pid/)',
+  },
+  invalid_openalex_author: { zh: 'OpenAlex 作者标识应形如 A5023888391', en: 'an OpenAlex author id looks like A5023888391' },
   invalid_member_link: {
     zh: '每位作者对应一项：成员编号、none（不是成员）或 auto（按姓名匹配）',
     en: "one entry per author: a member's id, none (not a member) or auto (matched by name)",

@@ -165,7 +165,7 @@ export const PublicPersonItemSchema = only(wireSchema(person), publicPersonField
 export type PublicPersonItem = z.infer<typeof PublicPersonItemSchema>;
 
 /** GET /api/read_people/?username=: one member with their personal page (link2's HTML sanitized). */
-export const PublicPersonSchema = only(wireSchema(person), [...publicPersonFields, 'link1', 'link2', 'link3']);
+export const PublicPersonSchema = only(wireSchema(person), [...publicPersonFields, 'link1', 'link2', 'link3', 'orcid', 'dblp', 'openalex']);
 export type PublicPerson = z.infer<typeof PublicPersonSchema>;
 
 /** GET /api/read_people/?onlylist=1: the pickers' light list. */
@@ -283,6 +283,8 @@ export const ConsoleSiteSettingsSchema = SiteSettingsSchema.extend({
   external_signup: z.boolean(),
   external_signup_type: z.string(),
   member_passwords: z.boolean(),
+  // issue #29: the pages read it themselves (server/sync/citations.ts)
+  show_citations: z.boolean(),
 } satisfies Record<(typeof adminOnlySettings)[number], z.ZodType>);
 
 // Files (SPEC §3 "File record", "Image").
@@ -591,6 +593,8 @@ export const activityActions = [
   'two_factor_enrol',
   'two_factor_disable',
   'two_factor_reset',
+  // the daily publication sync with OpenAlex (issue #29, point 1)
+  'sync',
 ] as const;
 export const activityOutcomes = ['ok', 'refused', 'failed'] as const;
 

@@ -24,6 +24,9 @@ import { fileRoutes } from './api/files.ts';
 import type { Lab } from './lab.ts';
 import { peopleRoutes } from './api/people.ts';
 import { publicationImportRoutes } from './api/publication-import.ts';
+import { publicationSyncRoutes } from './api/publication-sync.ts';
+import { openAlexOf } from './sync/index.ts';
+import { scheduleSync } from './sync/job.ts';
 import { declaredPublicRoutes, publicRoutes } from './api/public.ts';
 import { scheduleRoutes } from './api/schedules.ts';
 import { siteRoutes } from './api/site.ts';
@@ -228,14 +231,17 @@ export async function buildApp({ config, db: givenDb, logger = false, pgSchema, 
   const stopTrashPurge = scheduleTrashPurge(app);
   // stored files no record points at (a write killed before its commit) leave their buckets (server/storage/orphans.ts)
   const stopSweep = scheduleOrphanSweep(app);
+  // issue #29: citations, retractions and DOIs from OpenAlex, once a day on one of the instances (server/sync/job.ts)
+  const stopSync = config.sync.job ? scheduleSync(app, () => openAlexOf(app)) : async () => {};
   stopPurge = async () => {
-    await Promise.all([stopTrashPurge(), stopSweep()]);
+    await Promise.all([stopTrashPurge(), stopSweep(), stopSync()]);
   };
   await app.register(peopleRoutes);
   await app.register(async (scoped) => registeredResourceRoutes(scoped, resources));
   await app.register(contentRoutes);
   await app.register(async (scoped) => orderRoutes(scoped, resources));
   await app.register(publicationImportRoutes);
+  await app.register(publicationSyncRoutes);
   await app.register(siteRoutes);
   await app.register(fileRoutes);
   await app.register(scheduleRoutes);

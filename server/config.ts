@@ -18,6 +18,14 @@ export type Config = {
   crossrefUrl: string;
   dataciteUrl: string;
   doiLookupTimeoutMs: number;
+  /**
+   * The scholarly indexes "Find new papers" and the daily job ask (issue #29, point 1; server/sync/): their
+   * addresses (OPENALEX_URL, ORCID_URL, DBLP_URL), the mailto their User-Agent names (SYNC_MAILTO, else
+   * MAIL_FROM's address, else the site's e-mail), how long one request may take (SYNC_TIMEOUT_MS), how many
+   * times a 429 or 5xx is tried again (SYNC_RETRIES), the least time between two requests to one index
+   * (SYNC_INTERVAL_MS), the longest a Retry-After is waited (SYNC_MAX_WAIT_MS), and the daily job (SYNC_JOB).
+   */
+  sync: SyncConfig;
   /** The site's public address for canonical links and feeds (PUBLIC_URL); see server/http/origin.ts. */
   publicUrl: string | undefined;
   /**
@@ -74,6 +82,18 @@ export type Config = {
   serveApp: boolean;
   /** Stored files in an S3-compatible bucket (S3_BUCKET and the rest, server/storage/s3.ts); on DATA_DIR's disk when unset. */
   s3: S3Config | undefined;
+};
+
+export type SyncConfig = {
+  openalexUrl: string;
+  orcidUrl: string;
+  dblpUrl: string;
+  mailto: string | undefined;
+  timeoutMs: number;
+  retries: number;
+  intervalMs: number;
+  maxWaitMs: number;
+  job: boolean;
 };
 
 /** Which member field an external identity is matched on: username, e-mail, or student/staff number (uid). */
@@ -334,6 +354,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     doiLookupTimeoutMs: Number(env.DOI_LOOKUP_TIMEOUT_MS ?? 8_000) || 8_000,
     publicUrl: publicOrigin(parsePublicUrl(blank(env.PUBLIC_URL)), parseBasePath(env.BASE_PATH)),
     basePath: parseBasePath(env.BASE_PATH),
+    sync: {
+      openalexUrl: httpUrl('OPENALEX_URL', blank(env.OPENALEX_URL) ?? 'https://api.openalex.org'),
+      orcidUrl: httpUrl('ORCID_URL', blank(env.ORCID_URL) ?? 'https://pub.orcid.org'),
+      dblpUrl: httpUrl('DBLP_URL', blank(env.DBLP_URL) ?? 'https://dblp.org'),
+      mailto:
+        blank(env.SYNC_MAILTO) ?? /<([^<>]+)>\s*$/.exec(env.MAIL_FROM ?? '')?.[1] ?? (blank(env.MAIL_FROM)?.includes('<') ? undefined : blank(env.MAIL_FROM)),
+      timeoutMs: positive('SYNC_TIMEOUT_MS', env.SYNC_TIMEOUT_MS, 10_000),
+      retries: Math.min(5, Math.round(nonNegative('SYNC_RETRIES', env.SYNC_RETRIES, 2))),
+      intervalMs: nonNegative('SYNC_INTERVAL_MS', env.SYNC_INTERVAL_MS, 150),
+      maxWaitMs: nonNegative('SYNC_MAX_WAIT_MS', env.SYNC_MAX_WAIT_MS, 30_000),
+      // on in production unless SYNC_JOB=off; elsewhere (development, tests) only with SYNC_JOB=on: it asks the public APIs
+      job: blank(env.SYNC_JOB) === 'on' || (env.NODE_ENV === 'production' && blank(env.SYNC_JOB) !== 'off'),
+    },
     allowedHosts: (blank(env.ALLOWED_HOSTS) ?? '')
       .split(',')
       .map((h) => h.trim().toLowerCase())

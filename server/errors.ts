@@ -18,9 +18,12 @@ export class NotFound extends Error {
 /** A service the lab's server asks in turn (a DOI registry) did not answer in time, or answered an error. */
 export class Unavailable extends Error {
   readonly key: MessageKey;
-  constructor(key: MessageKey, options?: ErrorOptions) {
+  /** What the message names (the index that failed: server/sync/upstream.ts). */
+  readonly params: Params;
+  constructor(key: MessageKey, params: Params = {}, options?: ErrorOptions) {
     super(key, options);
     this.key = key;
+    this.params = params;
   }
 }
 

@@ -95,6 +95,10 @@ export const en: Messages = {
     homepage: 'Personal page',
     notFound: 'No such person.',
     visit: 'Visit {{name}}’s page',
+    orcid: 'ORCID',
+    dblp: 'dblp',
+    openalex: 'OpenAlex',
+    citations: 'Cited {{count}} times (OpenAlex)',
   },
   curriculum: { title: 'Courses', description: 'Courses taught by the lab.', empty: 'No courses yet.', more: 'Course page' },
   search: {
@@ -147,6 +151,8 @@ export const en: Messages = {
     keywords: 'Keywords',
     authors: 'Authors',
     venue: 'Published in',
+    citedBy: 'Cited {{count}} times (OpenAlex)',
+    preprint: 'Preprint',
     back: 'All publications',
     cite: 'Cite',
     copy: 'Copy',
@@ -408,6 +414,7 @@ export const en: Messages = {
         two_factor_enrol: 'Two-factor login on',
         two_factor_disable: 'Two-factor login off',
         two_factor_reset: 'Two-factor login reset',
+        sync: 'Publication sync (OpenAlex)',
         publish: 'Published at its time',
         mail: 'Mail sent',
         reset_request: 'Password reset asked for',
@@ -508,6 +515,19 @@ export const en: Messages = {
     former: 'former',
     people: 'Choose members by name; for someone outside the lab, type their name and press Enter.',
     outsider: 'outside the lab',
+  },
+  consoleSync: {
+    find: 'Find new papers',
+    findFor: 'New papers',
+    title: 'New papers from OpenAlex',
+    summary:
+      '{{members}} member(s) asked, {{works}} work(s) listed, {{proposals}} the lab does not have yet. Chosen ones are added in their areas or dismissed for good.',
+    preprint: 'The published version of the stored preprint #{{pid}}: it updates that record in place (its page, links and files kept)',
+    accept: 'Add {{n}}',
+    dismiss: 'Dismiss {{n}}',
+    dismissed: '{{n}} dismissed: they will not be proposed again',
+    flags: 'Health of the list',
+    noFlags: 'Nothing flagged.',
   },
   consoleImport: {
     open: 'Import BibTeX',
@@ -684,7 +704,7 @@ export const en: Messages = {
     consoleTitles: 'Console title',
     publications: 'Publications',
     publicationsHint:
-      "Venue ranks: a badge (CCF A, CORE A*) beside each publication and a filter by rank on the publication page. CCF's list is China's; a lab elsewhere may prefer none. A publication's editor can correct its match.",
+      "Venue ranks: a badge (CCF A, CORE A*) beside each publication and a filter by rank on the publication page. CCF's list is China's; a lab elsewhere may prefer none. A publication's editor can correct its match. Citation counts: from OpenAlex, refreshed daily.",
     security: 'Security',
     campusLogin: 'University login',
     campusLoginHint:

@@ -2,6 +2,7 @@ import type { MetaDescriptor } from 'react-router';
 import type { Lang } from '../../common/enums.ts';
 import { pick } from '../../common/lang.ts';
 import { paths } from '../../common/paths.ts';
+import { scholarProfiles } from '../../common/scholar-ids.ts';
 import type { PublicPerson, PublicSeminar, SiteSettings } from '../../common/wire.ts';
 
 /** What the lab's Organization says of it. */
@@ -35,8 +36,8 @@ type PersonOnPage = Omit<PublicPerson, 'link1' | 'link2'>;
  * `award`, a resource's `public.personProperty`).
  */
 export function personLd(p: PersonOnPage, origin: string, lab: LabCard, lang: Lang, more: Readonly<Record<string, readonly string[]>> = {}): MetaDescriptor {
-  // their pages elsewhere: the existing page link, where it is one
-  const sameAs = [p.link3].filter((u) => /^https?:\/\//.test(u));
+  // their pages elsewhere: the existing page link, where it is one, and their profiles at the scholarly indexes (issue #29)
+  const sameAs = [p.link3, ...scholarProfiles(p).map((s) => s.url)].filter((u) => /^https?:\/\//.test(u));
   return {
     'script:ld+json': {
       '@context': 'https://schema.org',

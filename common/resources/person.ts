@@ -70,6 +70,9 @@ export const profileFields = [
   'link1',
   'link2',
   'link3',
+  'orcid',
+  'dblp',
+  'openalex',
 ] as const;
 
 export const person = defineResource({
@@ -119,6 +122,11 @@ export const person = defineResource({
     phone: { kind: 'text', label: { zh: '电话', en: 'Phone' }, max: 40 },
     location_zh: { kind: 'text', label: { zh: '中文地址', en: 'Chinese location' }, max: 200 },
     location_en: { kind: 'text', label: { zh: '英文地址', en: 'English location' }, max: 200 },
+    // issue #29, point 1: their ids at the scholarly indexes, for their page, their Person's sameAs and "Find new papers"
+    // (max: as pasted, a profile's address; stored bare, the format bounds it)
+    orcid: { kind: 'text', label: { zh: 'ORCID iD', en: 'ORCID iD' }, max: 80, format: 'orcid' },
+    dblp: { kind: 'text', label: { zh: 'dblp 作者标识', en: 'dblp person id' }, max: 80, format: 'dblp_pid' },
+    openalex: { kind: 'text', label: { zh: 'OpenAlex 作者标识', en: 'OpenAlex author id' }, max: 80, format: 'openalex_author' },
   },
   // 'active', or 'needs_invitation' for an account with no password that logs in (issue #25)
   derived: { account: { kind: 'text' } },
@@ -160,6 +168,9 @@ export const person = defineResource({
       'link1',
       'link2',
       'link3',
+      'orcid',
+      'dblp',
+      'openalex',
     ],
   },
   orderBy: [

@@ -69,6 +69,13 @@ export const site = defineResource({
       options: venueRankChoices,
       default: 'none',
     },
+    // issue #29, point 1: each publication's citations as OpenAlex counts them (server/sync/), on its page and the lists
+    show_citations: {
+      kind: 'bool',
+      label: { zh: '在论文页面和列表中显示被引次数（来自 OpenAlex）', en: 'Show citation counts (from OpenAlex) on publication pages and lists' },
+      default: false,
+      states: { on: { zh: '显示', en: 'Shown' }, off: { zh: '不显示', en: 'Hidden' } },
+    },
     member_passwords: {
       kind: 'bool',
       label: { zh: '成员可用本站密码登录（管理员始终可以）', en: 'Members may log in with a password of this site (administrators always may)' },
@@ -83,7 +90,14 @@ export const site = defineResource({
 });
 
 /** The settings only administrators read (GET /api/site/): never in the public read or the pages' data. */
-export const adminOnlySettings = ['require_admin_2fa', 'notify_publish', 'external_signup', 'external_signup_type', 'member_passwords'] as const;
+export const adminOnlySettings = [
+  'require_admin_2fa',
+  'notify_publish',
+  'external_signup',
+  'external_signup_type',
+  'member_passwords',
+  'show_citations',
+] as const;
 
 /** The one row's id (the table's CHECK allows no other). */
 export const SITE_ID = 1;

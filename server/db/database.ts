@@ -24,6 +24,7 @@ import * as patent from './migrations/2026-11-27-0602-patent.ts';
 import * as opening from './migrations/2026-11-27-0701-opening.ts';
 import * as project from './migrations/2026-11-27-0801-project.ts';
 import * as venueRanks from './migrations/2026-11-27-0902-venue-ranks.ts';
+import * as publicationSync from './migrations/2026-11-27-0904-publication-sync.ts';
 import type { Database } from './schema.ts';
 
 // PostgreSQL returns bigint (int8) columns as strings by default; sizes and login times fit a double.
@@ -119,6 +120,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27-0701-opening': opening,
   '2026-11-27-0801-project': project,
   '2026-11-27-0902-venue-ranks': venueRanks,
+  '2026-11-27-0904-publication-sync': publicationSync,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -40,6 +40,10 @@ const written = {
     location_en: textDefault,
     password_hash: text,
     must_change_password: bool01Default,
+    // 2026-11-27-0904-publication-sync
+    orcid: textDefault,
+    dblp: textDefault,
+    openalex: textDefault,
   },
   session: { token_hash: text, person_pid: int, login_time: int },
   article: {
@@ -192,6 +196,8 @@ const written = {
     member_passwords: bool01Default,
     // 2026-11-27-0902-venue-ranks
     venue_ranks: textDefault,
+    // 2026-11-27-0904-publication-sync
+    show_citations: bool01Default,
   },
 
   // 2026-11-22-0003-advisor
@@ -245,6 +251,19 @@ const written = {
   external_state: { state_hash: text, kind: text, nonce: textDefault, verifier: textDefault, redirect: textDefault, expires_at: int },
   external_handoff: { token_hash: text, person_pid: int, kind: text, ticket_hash: textOrNull, expires_at: int },
   cas_session: { ticket_hash: text, person_pid: int, session_hash: textOrNull, challenge_hash: textOrNull, created_at: int },
+  // 2026-11-27-0904-publication-sync (server/sync/)
+  publication_sync: {
+    pid: int,
+    openalex: textDefault,
+    cited_by_count: intOrNull,
+    cited_at: textOrNull,
+    retracted: bool01Default,
+    doi_found: textDefault,
+    preprint_url: textDefault,
+    broken_links: textDefault,
+  },
+  sync_dismissed: { key: text, title: textDefault, dismissed_by: intOrNull, dismissed_at: text },
+  job_claim: { job: text, period: text, instance: text, claimed_at: text },
 } as const satisfies Record<string, Record<string, Column>>;
 
 /** Every table: those written out above, and those of the declared resources derived from their declarations. */

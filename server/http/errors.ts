@@ -83,7 +83,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     }
     if (error instanceof InputError) return sendFieldErrors(req, reply, zodFieldErrors(lang, error.issues));
     if (error instanceof NotFound) return reply.code(404).send({ detail: t(lang, error.key) });
-    if (error instanceof Unavailable) return reply.code(502).send({ detail: t(lang, error.key) });
+    if (error instanceof Unavailable) return reply.code(502).send({ detail: t(lang, error.key, error.params) });
     if (error instanceof Forbidden) return reply.code(403).send({ detail: t(lang, error.key) });
     if (error instanceof Unauthenticated) return reply.code(401).send({ detail: t(lang, 'unauthenticated') });
     if (error instanceof TooManyTries) return reply.code(429).send({ detail: t(lang, 'rate_limited') });

@@ -56,6 +56,7 @@ import {
 import { peopleFields } from '../services/person-refs.ts';
 import { recordLanguages, withRenderedText } from '../public/cards.ts';
 import { escapeHtml } from '../escape-html.ts';
+import { citationCounts, preprintOf } from '../sync/citations.ts';
 
 const infoOf = (res: PublicResource, lang: Lang): PublicResourceInfo => ({
   name: res.name,
@@ -374,7 +375,16 @@ export function createPageData(lab: Lab, req: FastifyRequest, topics: Set<Topic>
       const naming = lab.publicResources.filter((c) => peopleFields(c.res).length > 0);
       reads(...naming.map((c) => c.res.name as Topic));
       const records = await publicRecordsNaming(naming, ctx, p.pid, lang);
-      return { person: rest, html: body, publications: items, members: await membersAmong(theirs), records };
+      // issue #29: their citations in all, where the site shows citation counts
+      reads('site');
+      const counts = Object.values(
+        await citationCounts(
+          lab.db,
+          theirs.map((x) => x.pid),
+        ),
+      );
+      const citations = counts.length > 0 ? counts.reduce((a, b) => a + b, 0) : null;
+      return { person: rest, html: body, publications: items, members: await membersAmong(theirs), records, citations };
     },
 
     /**
@@ -389,6 +399,7 @@ export function createPageData(lab: Lab, req: FastifyRequest, topics: Set<Topic>
           /** Issue #29, point 2: the rank filter's values with publications (of the shown systems), and the chosen one. */
           ranks: string[];
           rank: string;
+          citations: Record<number, number>;
         })
       | null
     > {
@@ -431,6 +442,10 @@ export function createPageData(lab: Lab, req: FastifyRequest, topics: Set<Topic>
         await publications.list(ctx, rank ? { where } : { ...(where ? { where } : {}), limit: size, offset: w.offset }),
       );
       const items = listed.map((p) => ({ ...only(p, publicationListFields), ranks: shownRanks(p, shown) }));
+      const citations = await citationCounts(
+        lab.db,
+        listed.map((p) => p.pid),
+      );
       return {
         items,
         total,
@@ -442,6 +457,7 @@ export function createPageData(lab: Lab, req: FastifyRequest, topics: Set<Topic>
         members: await membersAmong(listed),
         ranks: rankFound,
         rank,
+        citations,
       };
     },
 
@@ -457,7 +473,10 @@ export function createPageData(lab: Lab, req: FastifyRequest, topics: Set<Topic>
       // the declared records that refer to it (the projects it acknowledges, its awards: issue #27)
       reads(...(referringTopics(lab.publicResources, 'publication') as Topic[]));
       const referring = await publicRecordsReferring(lab.publicResources, ctx, 'publication', p.pid, lang);
-      return { ...p, pdf_url: await publicationPdfUrl(ctx, p), members: await membersAmong([p]), referring, ranks };
+      // issue #29: its citations where the site shows them, and the preprint it was
+      const cited_by_count = (await citationCounts(lab.db, [p.pid]))[p.pid] ?? null;
+      const preprint_url = await preprintOf(lab.db, p.pid);
+      return { ...p, pdf_url: await publicationPdfUrl(ctx, p), members: await membersAmong([p]), referring, ranks, cited_by_count, preprint_url };
     },
 
     /** Every publication as the public sees it, in the list's order; of the given areas only, unless none. */

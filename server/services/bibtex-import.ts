@@ -415,13 +415,13 @@ function checked(record: ImportedRecord, area: string) {
 }
 
 /** What the schema refuses in a record, one line per field named by its declared label ("年份: …", "Year: …"), in the reader's language (issue #28). */
-function problemsOf(record: ImportedRecord, lang: Lang, area = 'none'): string[] {
+export function problemsOf(record: ImportedRecord, lang: Lang, area = 'none'): string[] {
   const result = checked(record, area);
   if (result.success) return [];
   return Object.entries(zodFieldErrors(lang, result.error.issues)).map(([field, ms]) => `${fieldLabel(publication, field, lang)}: ${ms.join('; ')}`);
 }
 
-const titleKey = (title: string) => title.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+export const titleKey = (title: string) => title.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
 
 /** How long the preview's checks hold the event loop before letting other requests through. */
 const SLICE_MS = 10;

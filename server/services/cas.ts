@@ -142,7 +142,7 @@ export class Cas {
       if (!res.ok) throw new Error(`serviceValidate answered ${res.status}`);
       xml = await boundedText(res, MAX_XML);
     } catch (e) {
-      throw new Unavailable('external_unavailable', { cause: e });
+      throw new Unavailable('external_unavailable', {}, { cause: e });
     }
     const v = parseValidation(xml);
     if ('failure' in v) throw new Refused('external_failed', {}, { cause: new Error(`CAS validation failed: ${v.failure}`) });

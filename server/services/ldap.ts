@@ -79,7 +79,7 @@ export class Ldap {
       return { kind: 'ldap', subject: dn, attributes: flatAttributes(rest) };
     } catch (e) {
       if (e instanceof SizeLimitExceededError) return null;
-      throw new Unavailable('external_unavailable', { cause: e });
+      throw new Unavailable('external_unavailable', {}, { cause: e });
     } finally {
       await client.unbind().catch(() => {});
     }

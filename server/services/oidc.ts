@@ -39,7 +39,7 @@ export class Oidc {
     try {
       return await this.#discovered;
     } catch (e) {
-      throw new Unavailable('external_unavailable', { cause: e });
+      throw new Unavailable('external_unavailable', {}, { cause: e });
     }
   }
 

@@ -221,7 +221,7 @@ export async function publicPeopleCount(ctx: Ctx, current: boolean): Promise<num
 }
 
 export async function publicPerson(ctx: Ctx, username: string): Promise<PublicPerson> {
-  const row = await listed(ctx.db.selectFrom('person').select([...publicColumns, 'link1', 'link2', 'link3']))
+  const row = await listed(ctx.db.selectFrom('person').select([...publicColumns, 'link1', 'link2', 'link3', 'orcid', 'dblp', 'openalex']))
     .where('username', '=', username)
     .executeTakeFirst();
   if (!row) throw new NotFound();

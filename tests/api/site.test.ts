@@ -201,8 +201,10 @@ describe.each(dialects)('site content on %s', (dialect) => {
       expect(admin).toMatchObject({ ...DEFAULT_NAMES, email: '', intro_zh: '', qr_image_url: null, filing_number: '' });
       expect(Object.keys(admin).sort()).toEqual(Object.keys(site.fields).sort());
       // the public reads every setting but those only administrators see (issue #30)
-      const { require_admin_2fa, notify_publish, external_signup, external_signup_type, member_passwords, ...publicPart } = admin;
+      const { require_admin_2fa, notify_publish, external_signup, external_signup_type, member_passwords, show_citations, ...publicPart } = admin;
       expect(require_admin_2fa).toBe(false);
+      // citation counts (issue #29): off until an administrator turns them on
+      expect(show_citations).toBe(false);
       expect(notify_publish).toBe(false);
       // university login (issue #30): no account made by a first campus login, members keep their passwords
       expect([external_signup, external_signup_type, member_passwords]).toEqual([false, 'master', true]);
@@ -223,7 +225,15 @@ describe.each(dialects)('site content on %s', (dialect) => {
         filing_number: '京ICP备00000000号-1',
       });
       // the markdown leaves as stored, and the public read is the same record (but the administrators' settings)
-      const { require_admin_2fa: _, notify_publish: __, external_signup: _a, external_signup_type: _b, member_passwords: _c, ...publicGot } = got;
+      const {
+        require_admin_2fa: _,
+        notify_publish: __,
+        external_signup: _a,
+        external_signup_type: _b,
+        member_passwords: _c,
+        show_citations: _d,
+        ...publicGot
+      } = got;
       expect((await anon().get('/api/read_site/')).json()).toEqual(publicGot);
 
       // an optional field sent empty is cleared

@@ -13,6 +13,7 @@ import type { Route } from './+types/person.ts';
 import { responsive } from '../../lib/images.ts';
 import { personLd } from '../../lib/structured-data.ts';
 import { at } from '../../lib/base.ts';
+import { scholarProfiles } from '../../../common/scholar-ids.ts';
 
 // /people/{username}[/…]: a personal page. link_type 1 renders markdown, 2 sanitized HTML; 3 sends the
 // visitor to the person's own page; 0 has no page.
@@ -32,6 +33,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     publications: found.publications,
     members: found.members,
     records: found.records,
+    citations: found.citations,
     labName: pick(site.lab_name_zh, site.lab_name_en, data.lang),
     // what the page's Person says of the lab
     lab: { lab_name_zh: site.lab_name_zh, lab_name_en: site.lab_name_en, email: site.email, location_zh: site.location_zh, location_en: site.location_en },
@@ -147,6 +149,19 @@ export default function Person({ loaderData }: Route.ComponentProps) {
           {location && (
             <p>
               {t('person.location')}: {location}
+            </p>
+          )}
+          {loaderData.citations !== null && <p className="cited-by">{t('person.citations', { count: loaderData.citations })}</p>}
+          {scholarProfiles(p).length > 0 && (
+            <p className="scholar-profiles">
+              {scholarProfiles(p).map((s, i) => (
+                <span key={s.kind}>
+                  {i > 0 && ' · '}
+                  <a href={s.url} rel="me noopener" target="_blank">
+                    {t(`person.${s.kind}`)}
+                  </a>
+                </span>
+              ))}
             </p>
           )}
         </div>

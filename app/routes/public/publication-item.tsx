@@ -72,6 +72,7 @@ export default function PublicationPage({ loaderData }: Route.ComponentProps) {
       <p className="muted">
         {t('publication.venue')} {p.source} · {when}
         {kinds && ` · ${kinds}`}
+        {p.cited_by_count !== null && <span className="cited-by"> · {t('publication.citedBy', { count: p.cited_by_count })}</span>}
         <RankBadges ranks={p.ranks} />
       </p>
       {p.doi && (
@@ -79,6 +80,14 @@ export default function PublicationPage({ loaderData }: Route.ComponentProps) {
           DOI:{' '}
           <a href={`https://doi.org/${p.doi}`} rel="noopener">
             {p.doi}
+          </a>
+        </p>
+      )}
+      {p.preprint_url && (
+        <p className="preprint">
+          {t('publication.preprint')}:{' '}
+          <a href={p.preprint_url} rel="noopener">
+            {p.preprint_url}
           </a>
         </p>
       )}

@@ -127,6 +127,9 @@ export default function Publications({ loaderData }: Route.ComponentProps) {
               </p>
               <p className="muted">
                 {p.source ?? ''} · {p.year ?? ''} · {p.area ? enumLabel(areas, p.area, lang) : ''}
+                {p.pid !== undefined && list.citations[p.pid] !== undefined && (
+                  <span className="cited-by"> · {t('publication.citedBy', { count: list.citations[p.pid] as number })}</span>
+                )}
                 {p.pid !== undefined && (
                   <>
                     {' · '}

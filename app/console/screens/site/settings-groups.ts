@@ -3,7 +3,7 @@ import type { TextKey } from '../../../i18n/index.tsx';
 
 /** The settings form's fields, in groups (every declared field once). */
 export const groups: {
-  key: 'labName' | 'intro' | 'contact' | 'consoleTitles' | 'publications' | 'security' | 'campusLogin';
+  key: 'labName' | 'intro' | 'contact' | 'consoleTitles' | 'security' | 'campusLogin' | 'publications';
   fields: (keyof typeof site.fields)[];
   wide?: boolean;
   hint?: TextKey;
@@ -12,8 +12,8 @@ export const groups: {
   { key: 'intro', fields: ['intro_zh', 'intro_en'], wide: true },
   { key: 'contact', fields: ['location_zh', 'location_en', 'email', 'filing_number', 'qr_image_url'], hint: 'consoleSite.filingHint' },
   { key: 'consoleTitles', fields: ['console_title_zh', 'console_title_en'] },
-  // issue #29, point 2: the venue rank badges and filter of the publication pages
-  { key: 'publications', fields: ['venue_ranks'], hint: 'consoleSite.publicationsHint' },
+  // issue #29: the venue rank badges and filter of the publication pages (point 2), citation counts from OpenAlex (point 1, the daily job); both off by default
+  { key: 'publications', fields: ['venue_ranks', 'show_citations'], hint: 'consoleSite.publicationsHint' },
   { key: 'security', fields: ['require_admin_2fa'] },
   // university login (issue #30): they matter once OIDC, CAS or LDAP is set up (docs/deploy.md)
   { key: 'campusLogin', fields: ['external_signup', 'external_signup_type', 'member_passwords'], hint: 'consoleSite.campusLoginHint' },

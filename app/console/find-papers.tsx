@@ -1,0 +1,180 @@
+import ManageSearchIcon from '@mui/icons-material/ManageSearch';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useState } from 'react';
+import type { SyncPreview, SyncProposal } from '../../common/sync.ts';
+import { useT } from '../i18n/index.tsx';
+import { request } from './api.ts';
+import type { Choice } from './bibtex-import/use-import.ts';
+import { PreviewTable } from './bibtex-import/preview-table.tsx';
+import { BibtexImport } from './bibtex-import/index.tsx';
+import type { Row } from './columns.tsx';
+import { PersonAccount } from './invitations.tsx';
+import { useAction } from './ui.tsx';
+
+// "Find new papers" (issue #29, point 1): the works OpenAlex lists for a member (from their row) or the whole
+// lab (the publication screen), in the BibTeX import's preview table: chosen ones are added in their areas,
+// or dismissed for good; the published version of a stored preprint updates it in place. And the list's
+// health: what the daily job flagged.
+
+const syncPath = '/api/publication/sync/';
+
+/** A proposal as the import's table shows it: a preprint's published version as a duplicate to update. */
+const asEntry = (p: SyncProposal, note: string) =>
+  p.preprint ? { ...p, duplicateOf: { pid: p.preprint.pid, title: p.preprint.title, by: 'title' as const }, changes: [note] } : p;
+
+export function FindPapers({ reload, pid, label }: { reload: () => Promise<unknown>; pid?: number; label?: string }) {
+  const { t } = useT();
+  const [open, setOpen] = useState(false);
+  const [found, setFound] = useState<SyncPreview | null>(null);
+  const [choices, setChoices] = useState<Choice[]>([]);
+  const narrow = !useMediaQuery('(min-width:800px)', { noSsr: true });
+  const { busy, run } = useAction();
+
+  const find = () =>
+    run(async () => {
+      const answer = await request<SyncPreview>('POST', `${syncPath}preview/`, { json: pid === undefined ? {} : { pid } });
+      setFound(answer);
+      setChoices(answer.proposals.map((p) => ({ on: p.problems.length === 0, area: p.area ?? 'none', duplicate: p.preprint ? 'update' : 'skip' })));
+      setOpen(true);
+    });
+  const chosen = () => (found?.proposals ?? []).filter((_, i) => choices[i]?.on);
+  const close = () => {
+    setOpen(false);
+    setFound(null);
+  };
+
+  return (
+    <>
+      <Button variant="outlined" size={pid === undefined ? 'medium' : 'small'} startIcon={<ManageSearchIcon />} disabled={busy} onClick={() => void find()}>
+        {label ?? t('consoleSync.find')}
+      </Button>
+      <Dialog open={open} onClose={close} fullWidth maxWidth="lg" fullScreen={narrow}>
+        <DialogTitle>{t('consoleSync.title')}</DialogTitle>
+        <DialogContent>
+          {found && (
+            <Box sx={{ display: 'grid', gap: 2, pt: 1 }}>
+              <Typography variant="body2" color="text.secondary">
+                {t('consoleSync.summary', { members: found.members, works: found.works, proposals: found.proposals.length })}
+              </Typography>
+              <PreviewTable
+                entries={found.proposals.map((p) => asEntry(p, t('consoleSync.preprint', { pid: p.preprint?.pid ?? 0 })))}
+                choices={choices}
+                choose={(i, patch) => setChoices((cs) => cs.map((c, j) => (j === i ? { ...c, ...patch } : c)))}
+              />
+            </Box>
+          )}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={close}>{t('console.close')}</Button>
+          <Button
+            disabled={busy || chosen().length === 0}
+            onClick={() =>
+              void run(
+                async () => {
+                  const entries = chosen().map((p) => ({ work: p.work, ...(p.record?.doi ? { doi: p.record.doi } : {}), title: p.record?.title ?? '' }));
+                  await request('POST', `${syncPath}dismiss/`, { json: { entries } });
+                  close();
+                  return entries.length;
+                },
+                (n) => t('consoleSync.dismissed', { n }),
+              )
+            }
+          >
+            {t('consoleSync.dismiss', { n: chosen().length })}
+          </Button>
+          <Button
+            variant="contained"
+            disabled={busy || chosen().length === 0}
+            onClick={() =>
+              void run(
+                async () => {
+                  const entries = (found?.proposals ?? []).flatMap((p, i) => {
+                    const c = choices[i];
+                    if (!c?.on || !p.record) return [];
+                    const update = p.preprint && c.duplicate === 'update' ? { update: p.preprint.pid } : {};
+                    return [{ work: p.work, record: p.record, area: c.area, ...update }];
+                  });
+                  const done = await request<{ created: number[]; updated: number[] }>('POST', `${syncPath}accept/`, { json: { entries } });
+                  await reload();
+                  close();
+                  return done;
+                },
+                (done) => t('consoleImport.done', { created: done.created.length, updated: done.updated.length }),
+              )
+            }
+          >
+            {t('consoleSync.accept', { n: chosen().length })}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </>
+  );
+}
+
+type Flag = { pid: number; title: string; flags: string[] };
+
+/** What the daily job flagged: retracted works, DOIs found for publications without one, links answering 404 for a week. */
+export function SyncFlags() {
+  const { t } = useT();
+  const [flags, setFlags] = useState<Flag[] | null>(null);
+  const { busy, run } = useAction();
+  return (
+    <>
+      <Button variant="outlined" disabled={busy} onClick={() => void run(async () => setFlags(await request<Flag[]>('GET', `${syncPath}flags/`)))}>
+        {t('consoleSync.flags')}
+      </Button>
+      <Dialog open={flags !== null} onClose={() => setFlags(null)} fullWidth maxWidth="md">
+        <DialogTitle>{t('consoleSync.flags')}</DialogTitle>
+        <DialogContent>
+          {flags?.length === 0 && <Typography color="text.secondary">{t('consoleSync.noFlags')}</Typography>}
+          <ul className="sync-flags">
+            {flags?.map((f) => (
+              <li key={f.pid}>
+                <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                  #{f.pid} {f.title}
+                </Typography>
+                {f.flags.map((x) => (
+                  <Typography key={x} variant="caption" color="warning.main" component="p">
+                    {x}
+                  </Typography>
+                ))}
+              </li>
+            ))}
+          </ul>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setFlags(null)}>{t('console.close')}</Button>
+        </DialogActions>
+      </Dialog>
+    </>
+  );
+}
+
+/** The publication screen's tools: the BibTeX import, Find new papers for the lab, the list's health. */
+export function PublicationTools({ reload }: { reload: () => Promise<unknown> }) {
+  return (
+    <>
+      <BibtexImport reload={reload} />
+      <FindPapers reload={reload} />
+      <SyncFlags />
+    </>
+  );
+}
+
+/** A member's row: their account, and Find new papers where they have an ORCID iD or OpenAlex id. */
+export function PersonTools({ row, reload }: { row: Row; reload: () => Promise<unknown> }) {
+  const { t } = useT();
+  return (
+    <>
+      <PersonAccount row={row} reload={reload} />
+      {(row.orcid || row.openalex) && typeof row.pid === 'number' ? <FindPapers reload={reload} pid={row.pid} label={t('consoleSync.findFor')} /> : null}
+    </>
+  );
+}

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { ImportedRecordSchema, ImportEntrySchema } from './wire.ts';
+
+// "Find new papers" (issue #29, point 1; server/sync/): the works the scholarly indexes list for the lab's
+// members that the lab does not have, as entries of the BibTeX import's preview (duplicates by DOI or title
+// and year, an area proposed), each also naming its OpenAlex work and, for the published version of a stored
+// preprint, that preprint: accepting it updates the stored record in place.
+
+// an OpenAlex work (W2741809807), an ORCID record's work (orcid:{put-code}) or a dblp record (dblp:{key})
+const WORK = /^(?:W\d{1,14}|orcid:\d{1,14}|dblp:[A-Za-z0-9/_.:-]{1,200})$/;
+
+export const SyncProposalSchema = ImportEntrySchema.extend({
+  /** Its OpenAlex work (W2741809807), else its ORCID or dblp record: what accepting and dismissing name. */
+  work: z.string().regex(WORK),
+  /** The members (usernames) whose lists hold it. */
+  members: z.array(z.string().max(40)).max(200),
+  /** A stored preprint this is the published version of: accepting updates that record (its id, page, links, files kept). */
+  preprint: z.strictObject({ pid: z.number().int(), title: z.string(), url: z.string(), by: z.enum(['openalex', 'arxiv', 'title']) }).optional(),
+});
+export type SyncProposal = z.infer<typeof SyncProposalSchema>;
+
+export const SyncPreviewSchema = z.strictObject({
+  proposals: z.array(SyncProposalSchema),
+  /** How many members were asked for, and how many works the indexes listed. */
+  members: z.number().int(),
+  works: z.number().int(),
+});
+export type SyncPreview = z.infer<typeof SyncPreviewSchema>;
+
+/** Accepting: each chosen work as a new publication in its area, or (`update`) as the published version of the stored preprint it names. */
+export const SyncAcceptSchema = z.strictObject({
+  entries: z
+    .array(
+      z.strictObject({
+        work: z.string().regex(WORK),
+        record: ImportedRecordSchema,
+        area: z.string().max(60),
+        update: z.number().int().positive().optional(),
+      }),
+    )
+    .min(1)
+    .max(500),
+});
+export type SyncAccept = z.infer<typeof SyncAcceptSchema>;
+
+/** Dismissing: the works never to propose again (by their work, and their DOI where they have one). */
+export const SyncDismissSchema = z.strictObject({
+  entries: z
+    .array(z.strictObject({ work: z.string().regex(WORK), doi: z.string().max(200).optional(), title: z.string().max(500).optional() }))
+    .min(1)
+    .max(500),
+});

@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { bareDoi } from '../../common/doi.ts';
+import type { ImportedRecord } from '../../common/wire.ts';
+import type { SyncConfig } from '../config.ts';
+import { cut, fitted } from '../services/imported-record.ts';
+import { Upstream } from './upstream.ts';
+
+// dblp's publication search API (https://dblp.org/faq/How+to+use+the+dblp+search+API.html): the member's
+// name asked, only the hits that name their dblp person id among the authors kept (a name has homonyms).
+
+const author = z.object({ '@pid': z.string().max(100).nullish(), text: z.string().max(300) });
+const HitSchema = z.object({
+  info: z.object({
+    key: z.string().max(200),
+    title: z.string().max(2000),
+    venue: z.union([z.string().max(300), z.array(z.string().max(300)).max(10)]).nullish(),
+    year: z.string().max(4).nullish(),
+    type: z.string().max(60).nullish(),
+    doi: z.string().max(300).nullish(),
+    ee: z.union([z.string().max(2000), z.array(z.string().max(2000)).max(10)]).nullish(),
+    authors: z.object({ author: z.union([author, z.array(author).max(1000)]) }).nullish(),
+  }),
+});
+const SearchSchema = z.object({
+  result: z.object({ hits: z.object({ '@total': z.string().max(12).nullish(), hit: z.array(HitSchema).max(1000).nullish() }) }),
+});
+
+export type DblpWork = { work: string; record: ImportedRecord };
+
+const first = (v: string | string[] | null | undefined) => (Array.isArray(v) ? (v[0] ?? '') : (v ?? ''));
+/** dblp ends titles with a period and numbers homonyms ("Wei Lin 0007"). */
+const clean = (s: string) => s.replace(/\s+\d{4}$/, '').trim();
+
+export class Dblp {
+  readonly #base: string;
+  readonly #upstream: Upstream;
+  constructor(config: SyncConfig, mailto: string | undefined) {
+    this.#base = config.dblpUrl;
+    this.#upstream = new Upstream(config, 'dblp', mailto);
+  }
+
+  /** The publications of a dblp person (id `pid`), found by their name, at most 1,000. */
+  async worksOf(pid: string, name: string): Promise<DblpWork[]> {
+    const q = new URLSearchParams({ q: name.slice(0, 100), format: 'json', h: '1000' });
+    const answer = await this.#upstream.json(`${this.#base}/search/publ/api?${q}`, SearchSchema);
+    return (answer?.result.hits.hit ?? []).flatMap(({ info }) => {
+      const authors = info.authors ? (Array.isArray(info.authors.author) ? info.authors.author : [info.authors.author]) : [];
+      if (!authors.some((a) => a['@pid'] === pid)) return [];
+      const doi = info.doi ? bareDoi(info.doi) : '';
+      const record: ImportedRecord = fitted({
+        title: info.title.replace(/\.$/, '').trim(),
+        author: authors.slice(0, 100).map((a) => cut(clean(a.text), 300)),
+        source: first(info.venue),
+        type: 'paper',
+        venue_kind: /journal/i.test(info.type ?? '') ? 'journal' : /conference|workshop/i.test(info.type ?? '') ? 'conference' : 'other',
+        year: Number(info.year) || 0,
+        doi: cut(doi, 200),
+        abstract: '',
+        keywords: [],
+        link1: doi ? `https://doi.org/${doi}` : first(info.ee),
+        entryType: cut(info.type ?? '', 40),
+      });
+      return [{ work: `dblp:${info.key}`, record }];
+    });
+  }
+}
