@@ -479,6 +479,7 @@ export const en: Messages = {
       area: 'Area',
       member: 'Member',
       rank: 'Rank',
+      unranked: 'Unranked',
       sum: 'Total',
       empty: 'Nothing in this period with these choices',
       adminOnly: 'The achievement report is for administrators.',

@@ -444,6 +444,7 @@ export const zh = {
       area: '方向',
       member: '成员',
       rank: '级别',
+      unranked: '未分级',
       sum: '合计',
       empty: '所选期间和条件下没有成果',
       adminOnly: '成果统计仅供管理员使用。',

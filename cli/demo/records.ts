@@ -230,7 +230,7 @@ export const projects: (Input & { papers?: string[] })[] = [
   },
   {
     title_zh: '基于论辩图的可解释说服力预测',
-    title_en: 'Explainable persuasiveness prediction with argument graphs',
+    title_en: 'Explainable prediction of argument strength with argument graphs',
     funder_zh: '国家自然科学基金委员会',
     funder_en: 'National Natural Science Foundation of China',
     programme_zh: '青年科学基金项目',
@@ -244,7 +244,7 @@ export const projects: (Input & { papers?: string[] })[] = [
     end_year: 2023,
     amount: 24,
     abstract_zh: '构建多方论辩对话语料，研究论辩结构对说服力的影响。',
-    abstract_en: 'A corpus of multi-party argumentative dialogue, and how argument structure shapes persuasiveness.',
+    abstract_en: 'A corpus of multi-party argumentative dialogue, and how the structure of an argument makes it convincing.',
     papers: [
       'Who Wins the Debate? Predicting Persuasiveness from Argument Graphs',
       'DebateDial: A Corpus of Multi-Party Argumentative Dialogues with Fine-Grained Relations',

@@ -17,7 +17,7 @@ import { BarChart } from '@mui/x-charts/BarChart';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { areas } from '../../../common/enums.ts';
-import { type KindCounts, publicationKinds, type ReportKind, type ReportSummary, reportKinds } from '../../../common/report.ts';
+import { type KindCounts, publicationKinds, type ReportKind, type ReportSummary, reportKinds, UNRANKED } from '../../../common/report.ts';
 import type { PublicPersonLight } from '../../../common/wire.ts';
 import { api, downloadFile } from '../../console/api.ts';
 import { isAdmin, useSession } from '../../console/session.ts';
@@ -289,7 +289,7 @@ export default function ReportScreen() {
               title={t('console.report.byRank')}
               first={t('console.report.rank')}
               kinds={pubKinds}
-              rows={s.byRank.map((r) => ({ key: r.rank, label: r.rank, c: r }))}
+              rows={s.byRank.map((r) => ({ key: r.rank, label: r.rank === UNRANKED ? t('console.report.unranked') : r.rank, c: r }))}
             />
           )}
         </>
