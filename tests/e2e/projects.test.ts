@@ -1,12 +1,11 @@
 import path from 'node:path';
-import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { projects } from '../../cli/demo/records.ts';
-import { people as demoPeople } from '../../cli/demo/content.ts';
 import type { Lang } from '../../common/enums.ts';
 import { labYear } from '../../common/instant.ts';
 import { project } from '../../common/resources/index.ts';
 import { loginAs } from '../helpers/client.ts';
+import { fitsWidth, inLang, nameOf, shot as shotAs, shown, widths } from './demo-pages.ts';
 import { ADMIN, browserSuite, e2eAvailable, hydrated, logInThroughPage } from './server.ts';
 
 // The research projects of issue #27 in a real browser, on the demo lab, in both languages, at a desktop's
@@ -16,25 +15,13 @@ import { ADMIN, browserSuite, e2eAvailable, hydrated, logInThroughPage } from '.
 // acknowledging publications by title. Screenshots go to test-results/.
 
 type Rec = Record<string, unknown>;
-const widths = [1280, 390] as const;
-const inLang = (lang: Lang, zh: string, en: string) => (lang === 'zh' ? zh : en);
-const nameOf = (username: string, lang: Lang) => {
-  const p = demoPeople.find((x) => x.username === username);
-  if (!p) throw new Error(`no demo person ${username}`);
-  return lang === 'zh' ? p.name_zh : p.name_en;
-};
-// biome-ignore lint/performance/useDomNodeTextContent: the rendered text is the point (not hidden nodes, not scripts)
-const shown = (l: Locator) => l.innerText();
-const shot = (page: Page, name: string) => page.screenshot({ path: path.join('test-results', `projects-${name}.png`), fullPage: true });
+const shot = shotAs('projects');
 const titleOf = (p: Rec, lang: Lang) => String((lang === 'zh' ? p.title_zh : p.title_en) || p.title_zh || p.title_en);
 
 describe.skipIf(!e2eAvailable)('research projects in a browser', { timeout: 90_000 }, () => {
   const suite = browserSuite();
   const year = labYear();
   const finished = (p: Rec) => typeof p.end_year === 'number' && p.end_year < year;
-
-  /** No part of the page is wider than the window (a phone scrolls down, never sideways). */
-  const fitsWidth = async (page: Page, width: number) => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
 
   for (const lang of ['zh', 'en'] as const) {
     for (const width of widths) {

@@ -1,11 +1,9 @@
 import path from 'node:path';
-import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { awards, patents } from '../../cli/demo/records.ts';
-import { people as demoPeople } from '../../cli/demo/content.ts';
-import type { Lang } from '../../common/enums.ts';
 import { award, patent } from '../../common/resources/index.ts';
 import { loginAs } from '../helpers/client.ts';
+import { fitsWidth, inLang, nameOf, shot as shotAs, shown, widths } from './demo-pages.ts';
 import { ADMIN, browserSuite, e2eAvailable, hydrated, logInThroughPage } from './server.ts';
 
 // The awards and patents of issue #27 in a real browser, on the demo lab, in both languages, at a desktop's
@@ -14,23 +12,11 @@ import { ADMIN, browserSuite, e2eAvailable, hydrated, logInThroughPage } from '.
 // menu entries, and a member's page listing the records that name them. Screenshots go to test-results/.
 
 type Rec = Record<string, unknown>;
-const widths = [1280, 390] as const;
-const inLang = (lang: Lang, zh: string, en: string) => (lang === 'zh' ? zh : en);
-const nameOf = (username: string, lang: Lang) => {
-  const p = demoPeople.find((x) => x.username === username);
-  if (!p) throw new Error(`no demo person ${username}`);
-  return lang === 'zh' ? p.name_zh : p.name_en;
-};
-// biome-ignore lint/performance/useDomNodeTextContent: the rendered text is the point (not hidden nodes, not scripts)
-const shown = (l: Locator) => l.innerText();
-const shot = (page: Page, name: string) => page.screenshot({ path: path.join('test-results', `records-${name}.png`), fullPage: true });
+const shot = shotAs('records');
 
 describe.skipIf(!e2eAvailable)('awards, patents and a member’s records in a browser', { timeout: 90_000 }, () => {
   const suite = browserSuite();
   const api = async <T>(p: string): Promise<T> => (await (await fetch(suite.at(p))).json()) as T;
-
-  /** No part of the page is wider than the window (a phone scrolls down, never sideways). */
-  const fitsWidth = async (page: Page, width: number) => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
 
   test('the console edits an award’s recipients (a member chosen by name, an outsider typed) and its related publication', async () => {
     const api = await loginAs(suite.site.app, ADMIN.username, ADMIN.password);
