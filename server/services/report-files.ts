@@ -179,9 +179,20 @@ export const WORKER_FROM = 300;
 export type WorkerTask =
   | { task: 'gbt'; list: readonly PublicPublication[] }
   | { task: 'docx'; report: Report; lang: Lang; labName: string }
-  | { task: 'xlsx'; report: Report; lang: Lang };
+  | { task: 'xlsx'; report: Report; lang: Lang }
+  | { task: 'csv'; report: Report; lang: Lang };
 
-/** A task done in a worker thread of its own (server/services/report-worker.ts): its answer, or its failure. */
+/** Items posted to the worker at a time: copying 10,000 publications into the thread at once held the event loop for about 100 ms. */
+const CHUNK = 250;
+
+/** The task's one long list (the report's items or the publications), which is posted in chunks. */
+const longListOf = (task: WorkerTask): readonly unknown[] => (task.task === 'gbt' ? task.list : task.report.items);
+const withoutLongList = (task: WorkerTask): WorkerTask => (task.task === 'gbt' ? { ...task, list: [] } : { ...task, report: { ...task.report, items: [] } });
+
+/**
+ * A task done in a worker thread of its own (server/services/report-worker.ts): its answer, or its failure.
+ * The task goes over in pieces, the event loop given back between them (report-worker.ts puts them together).
+ */
 function offThread<T>(task: WorkerTask): Promise<T> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(workerFile(import.meta.url, 'report-worker'));
@@ -197,8 +208,25 @@ function offThread<T>(task: WorkerTask): Promise<T> {
     );
     worker.once('error', (e) => finish(() => reject(e)));
     worker.once('exit', () => finish(() => reject(new Error('the report worker stopped'))));
-    worker.postMessage(task);
+    void (async () => {
+      const list = longListOf(task);
+      worker.postMessage({ head: withoutLongList(task) } satisfies WorkerMessage);
+      for (let i = 0; i < list.length && !done; i += CHUNK) {
+        worker.postMessage({ part: list.slice(i, i + CHUNK) } satisfies WorkerMessage);
+        await new Promise((next) => setImmediate(next));
+      }
+      if (!done) worker.postMessage({ end: true } satisfies WorkerMessage);
+    })();
   });
+}
+
+/** What the worker thread is posted: the task without its long list, the list in parts, then the end. */
+export type WorkerMessage = { head: WorkerTask } | { part: readonly unknown[] } | { end: true };
+
+/** The task the worker's messages make up again. */
+export function joinTask(head: WorkerTask, parts: readonly (readonly unknown[])[]): WorkerTask {
+  const list = parts.flat();
+  return head.task === 'gbt' ? { ...head, list: list as PublicPublication[] } : { ...head, report: { ...head.report, items: list as Report['items'] } };
 }
 
 /** GB/T references of publications, written in a worker thread. */
@@ -361,6 +389,8 @@ const csvLine = (cells: readonly (string | number)[]) => `${cells.map(csvCell).j
 
 /** One CSV of every record: its kind, group, year, title, people and reference; the BOM makes Excel read UTF-8. */
 export async function reportCsv(report: Report, lang: Lang): Promise<string> {
+  // a long one in a worker thread: its references, and 2 MB of lines joined, would hold the event loop
+  if (offThreadFor(report)) return offThread<string>({ task: 'csv', report, lang });
   const w = words[lang];
   const refs = await referencesOf(report, lang);
   const title = (item: ReportItem) => item.publication?.title ?? pair(item.record ?? {}, 'title', lang);

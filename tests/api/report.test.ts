@@ -4,7 +4,7 @@ import type { ReportSummary } from '../../common/report.ts';
 import type { PublicPublication } from '../../common/wire.ts';
 import { gbtReferences } from '../../server/services/citations.ts';
 import { buildReport, summaryOf } from '../../server/services/report.ts';
-import { gbtReferencesOffThread, reportDocx, reportXlsx } from '../../server/services/report-files.ts';
+import { gbtReferencesOffThread, reportCsv, reportDocx, reportXlsx } from '../../server/services/report-files.ts';
 import { createdId, fieldErrors, type Member, makeWorld, newMember, type World } from '../fixtures/world.ts';
 import { dialects } from '../helpers/app.ts';
 import { docxParagraphs } from '../helpers/docx.ts';
@@ -292,6 +292,21 @@ describe.each(dialects)('achievement report on %s', (dialect) => {
     const one = (await docxParagraphs(await reportDocx(short, 'en', 'Lab'))).filter((p) => /^\[\d+\] /.test(p.text));
     expect(refs).toHaveLength(320);
     expect(refs[319]).toEqual({ ...one[0], text: one[0]?.text.replace('[1]', '[320]') });
+  }, 60_000);
+
+  it('writes a long report’s CSV in a worker thread (its parts posted one after another), the same lines as a short one’s', async () => {
+    const ctx = { db: w.app.lab.db, storage: w.app.lab.storage, actor: null, lang: 'en' as const };
+    const short = await buildReport(ctx, { from: 2022, to: 2024, kinds: ['journal'] });
+    const [paper] = short.items;
+    // past WORKER_FROM and past several of the parts the worker is posted: each line must come back, in order
+    const items = Array.from(
+      { length: 620 },
+      (_, i) => ({ ...paper, year: 2024 - (i % 3), publication: { ...paper?.publication, pid: 200_000 + i } }) as typeof paper & {},
+    );
+    const [head, line] = (await reportCsv(short, 'en')).split('\r\n');
+    const long = (await reportCsv({ ...short, items }, 'en')).split('\r\n');
+    expect(long[0]).toBe(head);
+    expect(long.slice(1, -1)).toEqual(items.map((item) => line?.replace(',2024,', `,${item.year},`)));
   }, 60_000);
 
   it('is for administrators, and refuses a bad period in the asker’s language', async () => {

@@ -163,9 +163,10 @@ describe('the bundled server of npm start', () => {
       venue_kind: 'journal',
     };
     const answer = new Promise<{ result?: string[]; error?: string }>((resolve) => worker.once('message', resolve));
+    // as server/services/report-files.ts posts it: the task's head, its list in parts, the end
+    worker.postMessage({ head: { task: 'gbt', list: [] } });
     worker.postMessage({
-      task: 'gbt',
-      list: [
+      part: [
         {
           ...pub,
           year: 2024,
@@ -187,6 +188,7 @@ describe('the bundled server of npm start', () => {
         },
       ],
     });
+    worker.postMessage({ end: true });
     try {
       expect(await answer).toEqual({ result: ['LI Q. Bundled References[J]. Journal of Bundles, 2024, 3: 1-9.'] });
     } finally {
