@@ -28,7 +28,8 @@ import {
 import type { ListOptions } from '../services/crud.ts';
 import { publicPeople, publicPeopleCount, publicPerson } from '../services/people.ts';
 import { publicationPdfUrl, publications, publicationsBy, withoutEditorFields } from '../services/publications.ts';
-import { rankColumns, shownRanks } from '../services/venue-rank.ts';
+import { shownRanks } from '../services/venue-rank.ts';
+import { rankedPublications } from '../services/rank-index.ts';
 import { rankOfParam, rankParam, rankParams, type RankSystem, shownSystems, type VenueRank } from '../../common/venue-ranks.ts';
 import { type AuthorMembers, authorKey, BY_NAME, indexMembers, linkOf, memberOf, noMembers } from '../../common/authors.ts';
 import { publicPage, publicPages, publicShowcase, publicSiteSettings } from '../services/site.ts';
@@ -410,19 +411,20 @@ export function createPageData(lab: Lab, req: FastifyRequest, topics: Set<Topic>
       const shown = shownSystems((await publicSiteSettings(ctx)).venue_ranks);
       const byArea: ListOptions['where'] | undefined = selection.length > 0 ? (q) => q.where('area_num', 'in', selection) : undefined;
       const size = pageSizes.publication;
-      // the ranks are matched, not stored (an updated list applies at once): a rank filter reads the few
-      // columns the match needs of every publication of the chosen areas, then one page of the matching ones
+      // the ranks are matched, not stored (an updated list applies at once): a rank filter reads every
+      // publication's ranks, held until the publications change (services/rank-index.ts), then one page of the matching ones
       let where = byArea;
       let total: number;
       let rankFound: string[] = [];
       let rank = '';
       const chosen = rankOfParam(this.params.rank ?? '');
       if (shown.length > 0) {
-        const light = await publications.list(ctx, { columns: rankColumns, ...(byArea ? { where: byArea } : {}) });
+        const all = await rankedPublications(lab, ctx);
+        const light = selection.length > 0 ? all.filter((p) => selection.includes(p.area)) : all;
         const seen = new Set<string>();
         const matching: number[] = [];
         for (const p of light) {
-          const ranks = shownRanks(p, shown);
+          const ranks = p.ranks.filter((r) => shown.includes(r.system));
           for (const r of ranks) seen.add(rankParam(r.system, r.rank));
           if (chosen && ranks.some((r) => r.system === chosen.system && r.rank === chosen.rank)) matching.push(Number(p.pid));
         }

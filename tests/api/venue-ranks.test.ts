@@ -107,4 +107,26 @@ describe.each(dialects)('venue ranks on %s', (dialect) => {
     expect((await page('?rank=core-astar'))?.items.map((p) => p.pid).sort()).toEqual([pids.acl, pids.corrected].sort());
     expect(fieldErrors(await admin.json('PUT', '/api/site/', { venue_ranks: 'scimago' }))).toHaveProperty('venue_ranks');
   });
+
+  it('filters by what the publications are now: an edit, a new paper, a deletion and another instance’s change each show at once', async () => {
+    // the ranks are held between pages (services/rank-index.ts): each change must make them read again
+    expect((await admin.json('PUT', '/api/site/', { venue_ranks: 'ccf' })).statusCode).toBe(200);
+    const aPids = async () => (await page('?rank=ccf-a'))?.items.map((p) => p.pid).sort();
+    expect(await aPids()).toEqual([pids.acl, pids.tkde, pids.corrected].sort());
+    expect((await admin.send('PUT', `/api/publication/?pid=${pids.cikm}`, { source: 'KDD 2024' })).statusCode).toBe(200);
+    expect(await aPids()).toEqual([pids.acl, pids.tkde, pids.corrected, pids.cikm].sort());
+    const fresh = await create({ title: 'A SIGIR paper', source: 'SIGIR 2024', area: 'social computing' });
+    expect(await aPids()).toEqual([pids.acl, pids.tkde, pids.corrected, pids.cikm, fresh].sort());
+    expect((await admin.delete(`/api/publication/?pid=${fresh}`)).statusCode).toBe(200);
+    expect(await aPids()).toEqual([pids.acl, pids.tkde, pids.corrected, pids.cikm].sort());
+    // another instance wrote (its bus tells this one): here only the change arrives
+    await t.app.lab.db
+      .updateTable('publication')
+      .set({ source: 'CIKM 2024' })
+      .where('pid', '=', pids.cikm as number)
+      .execute();
+    t.app.lab.changes.arrived('publication');
+    expect(await aPids()).toEqual([pids.acl, pids.tkde, pids.corrected].sort());
+    expect((await page('?rank=ccf-b'))?.items.map((p) => p.pid)).toEqual([pids.cikm]);
+  });
 });
