@@ -46,9 +46,10 @@ export type FieldDef = {
    * preview) or HTML, a number as a year, a month or one of `choices`, a list as the member each author of
    * the record's `author` list is, a list of people (`people`: members chosen by name, others typed; format
    * `person_ref`), a publish time as one control with the record's release switch (Draft /
-   * Publish now / Schedule at; common/resources/flags.ts). The server's checks follow the kind.
+   * Publish now / Schedule at; common/resources/flags.ts), a venue rank correction chosen from the rank lists
+   * (`venue`, issue #29) or typed. The server's checks follow the kind.
    */
-  readonly widget?: 'markdown' | 'html' | 'year' | 'month' | 'choice' | 'author-members' | 'publishing' | 'people';
+  readonly widget?: 'markdown' | 'html' | 'year' | 'month' | 'choice' | 'author-members' | 'publishing' | 'people' | 'venue';
   /** For widget 'choice': the numbers offered and their labels. */
   readonly choices?: readonly { readonly num: number; readonly zh: string; readonly en: string }[];
   /** For widget 'markdown': the editor's height in pixels (400 unless said). */

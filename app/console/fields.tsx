@@ -21,6 +21,7 @@ import { fromLabLocal, toLabLocal } from '../../common/instant.ts';
 import { useT } from '../i18n/index.tsx';
 import { AuthorMembersField } from './author-members-field.tsx';
 import { PeopleField } from './people-field.tsx';
+import { VenueField } from './venue-field.tsx';
 import { RecordRefField } from './record-ref-field.tsx';
 import { DoiField } from './doi-field.tsx';
 import { ImageField } from './image-field.tsx';
@@ -212,6 +213,17 @@ export function FieldInput({ name, def, value, onChange, error, record, disabled
       return <TextField {...common} type="password" autoComplete="new-password" value={str(value)} onChange={(e) => onChange(e.target.value)} />;
     default:
       if (def.format === 'doi' && onFill) return <DoiField value={str(value)} onChange={onChange} onFill={onFill} common={common} />;
+      if (def.widget === 'venue')
+        return (
+          <VenueField
+            label={label}
+            value={value}
+            onChange={onChange}
+            error={error}
+            disabled={disabled}
+            saved={Number(record?.pid) > 0 && typeof record?.venue_rank === 'string' ? record.venue_rank : undefined}
+          />
+        );
       // a link may be site-relative (/news/12), which the browser's own type="url" refuses: it is text with
       // a URL keyboard, checked by the schema (isSafeUrl, common/fields.ts) here and on the server
       return (

@@ -837,4 +837,10 @@ export const en: Messages = {
     },
   },
   areas: { label: 'Area' },
+  venuePicker: {
+    none: 'Show no rank (none)',
+    saved: 'Saved match: {{rank}}',
+    savedNone: 'Saved match: none',
+    hint: 'Type an abbreviation, a name or a DBLP key and choose from the CCF/CORE lists; empty: automatic',
+  },
 };

@@ -797,6 +797,12 @@ export const zh = {
     },
   },
   areas: { label: '方向' },
+  venuePicker: {
+    none: '不显示等级（none）',
+    saved: '已保存的匹配：{{rank}}',
+    savedNone: '已保存的匹配：无',
+    hint: '输入简称、名称或 DBLP 键，从 CCF/CORE 目录中选择；留空为自动匹配',
+  },
 };
 
 type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };

@@ -66,6 +66,7 @@ export const publication = defineResource({
       kind: 'text',
       label: { zh: '等级匹配（空为自动；none 为不显示；或填 DBLP 键、简称）', en: 'Rank match (empty: automatic; none; or a DBLP key or abbreviation)' },
       max: 300,
+      widget: 'venue',
     },
   },
   // each file's public address, empty when its slot is

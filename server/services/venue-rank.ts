@@ -331,3 +331,36 @@ export function shownRanks(p: Record<string, unknown>, shown: readonly RankSyste
   });
   return found.filter((r) => shown.includes(r.system));
 }
+
+/** A venue of the lists as the console's picker offers it: `key` is what a correction stores (its DBLP key, else its abbreviation, else its name). */
+export type VenueChoice = { key: string; system: RankSystem; rank: string; abbr: string; name: string; kind: VenueEntry['kind'] };
+
+let choices: (VenueChoice & { text: string })[] | undefined;
+
+/**
+ * The venues of the lists whose abbreviation, name or DBLP key holds `q` (case ignored): those whose
+ * abbreviation is `q` first, then those it begins, then the rest, CCF before CORE; at most `limit`. The
+ * correction picker's (GET /api/venue-ranks/); one pass over about 1,500 entries, `q` bounded.
+ */
+export function findVenues(q: string, limit = 20): VenueChoice[] {
+  choices ??= (['ccf', 'core'] as const).flatMap((system) =>
+    entriesOf(system, (system === 'ccf' ? ccfFile : coreFile).venues as Row[]).map((e) => ({
+      key: e.dblp[0] ?? (e.abbr || e.name),
+      system,
+      rank: e.rank,
+      abbr: e.abbr,
+      name: e.name,
+      kind: e.kind,
+      text: `${e.abbr}\u0001${e.name}\u0001${e.dblp.join('\u0001')}`.toLowerCase(),
+    })),
+  );
+  const want = q.trim().toLowerCase().slice(0, 100);
+  if (!want) return [];
+  const order = (c: VenueChoice) => (c.abbr.toLowerCase() === want ? 0 : c.abbr.toLowerCase().startsWith(want) ? 1 : 2);
+  return choices
+    .filter((c) => c.text.includes(want))
+    .map((c, i) => ({ c, i }))
+    .sort((a, b) => order(a.c) - order(b.c) || a.i - b.i)
+    .slice(0, limit)
+    .map(({ c: { text: _, ...choice } }) => choice);
+}

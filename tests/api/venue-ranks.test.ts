@@ -62,6 +62,26 @@ describe.each(dialects)('venue ranks on %s', (dialect) => {
     expect(fieldErrors(await admin.send('PUT', `/api/publication/?pid=${pids.none}`, { venue_key: 'x'.repeat(301) }))).toHaveProperty('venue_key');
   });
 
+  it('offers the lists’ venues to the correction picker: the abbreviation itself first, for editors only', async () => {
+    const found = (q: string) => admin.get(`/api/venue-ranks/?q=${encodeURIComponent(q)}`);
+    const acl = (await found('acl')).json() as Row[];
+    expect(acl[0]).toMatchObject({ key: 'conf/acl', system: 'ccf', rank: 'A', abbr: 'ACL', kind: 'conference' });
+    expect(acl.length).toBeLessThanOrEqual(20);
+    expect(acl.every((c) => `${c.abbr} ${c.name} ${c.key}`.toLowerCase().includes('acl'))).toBe(true);
+    // by a name's words, and by a DBLP key
+    expect(((await found('Knowledge and Data Engineering')).json() as Row[]).map((c) => c.key)).toContain('journals/tkde');
+    expect(((await found('journals/tkde')).json() as Row[])[0]).toMatchObject({ abbr: 'TKDE', rank: 'A' });
+    // the key it offers is a correction the match reads
+    const pid = await create({ title: 'Picked', source: 'Some unknown venue', venue_key: 'journals/tkde' });
+    expect(((await admin.get(`/api/publication/?pid=${pid}`)).json() as Row).venue_rank).toBe('CCF A');
+    expect((await admin.delete(`/api/publication/?pid=${pid}`)).statusCode).toBe(200);
+    expect((await found('')).json()).toEqual([]);
+    expect((await found('zzzz-no-such-venue')).json()).toEqual([]);
+    const long = await found('x'.repeat(201));
+    expect(long.statusCode).toBe(400);
+    expect((await new Client(t.app).get('/api/venue-ranks/?q=acl')).statusCode).toBe(401);
+  });
+
   it('shows no rank by default, and keeps the correction and the ranks out of the public read', async () => {
     const settings = (await new Client(t.app).get('/api/read_site/')).json() as Row;
     expect(settings.venue_ranks).toBe('none');

@@ -115,4 +115,44 @@ describe.skipIf(!e2eAvailable)('venue ranks in a browser', { timeout: 90_000 }, 
     const row = page.getByRole('row').filter({ hasText: String(acl.title) });
     await expect.poll(() => shown(row)).toContain('CCF A · CORE A*');
   });
+
+  for (const [lang, width] of [
+    ['zh', 1280],
+    ['en', 390],
+  ] as const) {
+    test(`the console corrects a match by choosing a venue of the lists, ${lang}, ${width} px`, async () => {
+      const api = await loginAs(suite.site.app, ADMIN.username, ADMIN.password);
+      const made = await api.send('POST', '/api/publication/', {
+        title: `Picker paper ${lang}`,
+        author: JSON.stringify(['Wei Li']),
+        source: 'A venue of no list',
+        year: '2024',
+      });
+      const pid = Number(made.headers['x-resource-id']);
+      expect(pid).toBeGreaterThan(0);
+      const { page } = await suite.open({ lang, width });
+      await logInThroughPage(page, suite.site.url, ADMIN.username, ADMIN.password, '/console/publication');
+      await page.getByRole('searchbox', { name: inLang(lang, '筛选', 'Filter') }).fill(`Picker paper ${lang}`);
+      // the only one the filter leaves: a table's row on a desktop, a card on a phone
+      await page.locator('main').getByText(`Picker paper ${lang}`, { exact: true }).first().waitFor();
+      await page
+        .locator('main')
+        .getByRole('button', { name: inLang(lang, '编辑', 'Edit'), exact: true })
+        .click();
+      const dialog = page.getByRole('form', { name: inLang(lang, '编辑中', 'Editing') });
+      const field = dialog.getByRole('combobox', { name: inLang(lang, '等级匹配', 'Rank match') });
+      // saved with no match: said under the field
+      await dialog.getByText(inLang(lang, '已保存的匹配：无', 'Saved match: none')).waitFor();
+      await field.fill('tkde');
+      const option = page.getByRole('option', { name: /CCF A · TKDE — IEEE Transactions on Knowledge and Data Engineering/i });
+      await option.click();
+      expect(await field.inputValue()).toBe('journals/tkde');
+      await shot(page, `picker-${lang}-${width}`);
+      await fitsWidth(page, width);
+      await dialog.getByRole('button', { name: inLang(lang, '保存', 'Save') }).click();
+      await expect.poll(async () => ((await api.get(`/api/publication/?pid=${pid}`)).json() as Rec).venue_rank).toBe('CCF A');
+      expect(((await api.get(`/api/publication/?pid=${pid}`)).json() as Rec).venue_key).toBe('journals/tkde');
+      await api.delete(`/api/publication/?pid=${pid}`);
+    });
+  }
 });
