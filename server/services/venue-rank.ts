@@ -7,7 +7,8 @@ import { NO_RANK, type RankSystem, type VenueRank } from '../../common/venue-ran
 // the editor's correction (the publication's `venue_key`: "none", a DBLP key, an abbreviation or a name);
 // the DBLP key of a dblp link among its links; its venue's name as written, normalized (case, punctuation,
 // "Proceedings of the", years, ordinals, "International"), whole, by its parts between commas, in
-// parentheses ("(ACL)"), after a leading acronym ("CHI Conference on …"), alone ("ACL 2024", "KDD '23"),
+// parentheses ("(ACL)"), beside its acronym ("CHI Conference on …", "… Intervention – MICCAI 2023"), alone
+// ("ACL 2024", "KDD '23"),
 // or as dblp abbreviates a journal ("IEEE Trans. Knowl. Data Eng."). A name several entries share counts
 // only when they have one rank; workshops, findings and companions of a venue are never the venue.
 // CORE's whole list has short acronyms that other venues share (SAC, ICS, ACE, SPM, ATC…): an entry found by
@@ -366,12 +367,17 @@ function byText(index: Index, text: string, kind: string | null | undefined): Ve
     const found = look(p, true);
     if (found) return found;
   }
-  // "CHI Conference on Human Factors…": a leading acronym, then the name it abbreviates
+  // "CHI Conference on Human Factors…": a leading acronym, then the name it abbreviates; or the name, then
+  // the acronym (Springer's "Medical Image Computing and Computer Assisted Intervention – MICCAI 2023")
   const kept = keyOf(words).split(' ');
   if (kept.length > 1) {
-    const lead = agreed(index.byName.get(kept[0] as string), kind);
-    const rest = lead && agreed(index.byName.get(kept.slice(1).join(' ')), kind);
-    if (lead && rest === lead && samePublisher(index.facts.get(lead), publishers)) return lead;
+    for (const [acronym, name] of [
+      [kept[0], kept.slice(1)],
+      [kept[kept.length - 1], kept.slice(0, -1)],
+    ] as const) {
+      const by = agreed(index.byName.get(acronym as string), kind);
+      if (by && agreed(index.byName.get(name.join(' ')), kind) === by && samePublisher(index.facts.get(by), publishers)) return by;
+    }
   }
   if (abbreviated) return agreed(byAbbreviation(index, kept), kind);
   return undefined;
