@@ -40,7 +40,8 @@ const usage = `Usage: npm run lab -- <command> [options]
   storage move --to s3|disk    copy every stored file from DATA_DIR/files to the S3 bucket (S3_*), or
                                back; each copy checked by size and SHA-256; run again after a stop,
                                it copies only what is missing (stop the server first)
-  ranks update [--ccf FILE [--ccf-edition E] [--ccf-source S]] [--core FILE [--core-edition E] [--core-source S]]
+  ranks update [--ccf FILE [--ccf-edition E] [--ccf-source S]]
+               [--core FILE [--core-edition E] [--core-source S]]
                                rebuild the venue rank lists in server/venue-ranks/ from CCF's list as
                                CSV (name, full_name, url, level, field, type) and CORE's portal export;
                                a list not given is left as it is; --*-source replaces the file's

@@ -8,9 +8,9 @@ import { NO_RANK, type RankSystem, type VenueRank } from '../../common/venue-ran
 // the DBLP key of a dblp link among its links; its venue's name as written, normalized (case, punctuation,
 // "Proceedings of the", years, ordinals, "International"), whole, by its parts between commas, in
 // parentheses ("(ACL)"), beside its acronym ("CHI Conference on …", "… Intervention – MICCAI 2023"), alone
-// ("ACL 2024", "KDD '23"),
-// or as dblp abbreviates a journal ("IEEE Trans. Knowl. Data Eng."). A name several entries share counts
-// only when they have one rank; workshops, findings and companions of a venue are never the venue.
+// ("ACL 2024", "KDD '23"), or as dblp abbreviates a journal ("IEEE Trans. Knowl. Data Eng."). A name several
+// entries share counts only when they have one rank; workshops, findings and companions of a venue are never
+// the venue.
 // CORE's whole list has short acronyms that other venues share (SAC, ICS, ACE, SPM, ATC…): an entry found by
 // a part of the name is not taken when the rest of the name is another venue's (no word in common with the
 // entry's own name), nor when the name's publisher is not the entry's ("IEEE MultiMedia" is not "ACM
