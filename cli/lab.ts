@@ -40,9 +40,12 @@ const usage = `Usage: npm run lab -- <command> [options]
   storage move --to s3|disk    copy every stored file from DATA_DIR/files to the S3 bucket (S3_*), or
                                back; each copy checked by size and SHA-256; run again after a stop,
                                it copies only what is missing (stop the server first)
-  ranks update [--ccf FILE [--ccf-edition E]] [--core FILE [--core-edition E]]
+  ranks update [--ccf FILE [--ccf-edition E] [--ccf-source S]]
+               [--core FILE [--core-edition E] [--core-source S]]
                                rebuild the venue rank lists in server/venue-ranks/ from CCF's list as
-                               CSV (name, full_name, url, level, field, type) and CORE's portal export
+                               CSV (name, full_name, url, level, field, type) and CORE's portal export;
+                               a list not given is left as it is; --*-source replaces the file's
+                               note of where it came from (else kept)
   storage sweep [--older-than MINUTES]
                                take the stored files no record points at (a write killed before its
                                commit) out of their buckets; they wait a day in removed/ (default 60)
@@ -140,6 +143,8 @@ const parseOptions = (args: string[]) =>
       core: { type: 'string' },
       'ccf-edition': { type: 'string' },
       'core-edition': { type: 'string' },
+      'ccf-source': { type: 'string' },
+      'core-source': { type: 'string' },
     },
     allowPositionals: true,
   });
@@ -161,21 +166,28 @@ async function logBackup(config: ReturnType<typeof loadConfig>, file: string): P
 }
 
 /** Issue #29, point 2: the bundled rank lists rebuilt from the published ones (server/venue-ranks/README.md). */
-function updateRankLists(values: { ccf?: string; core?: string; 'ccf-edition'?: string; 'core-edition'?: string }) {
+function updateRankLists(values: {
+  ccf?: string;
+  core?: string;
+  'ccf-edition'?: string;
+  'core-edition'?: string;
+  'ccf-source'?: string;
+  'core-source'?: string;
+}) {
   const dir = path.join(import.meta.dirname, '..', 'server', 'venue-ranks');
   const previous = (name: string): Record<string, string> => JSON.parse(fs.readFileSync(path.join(dir, name), 'utf8'));
   try {
     if (values.ccf) {
       const rows = ccfRowsOf(fs.readFileSync(values.ccf, 'utf8'));
       const { title, source, edition } = previous('ccf.json');
-      const head = { system: 'ccf', title: title ?? '', edition: values['ccf-edition'] ?? edition ?? '', source: source ?? '' };
+      const head = { system: 'ccf', title: title ?? '', edition: values['ccf-edition'] ?? edition ?? '', source: values['ccf-source'] ?? source ?? '' };
       fs.writeFileSync(path.join(dir, 'ccf.json'), listFile(head, ccfColumns, rows));
       console.log(`CCF ${head.edition}: ${rows.length} venues written to ${path.join(dir, 'ccf.json')}`);
     }
     if (values.core) {
       const rows = coreRowsOf(fs.readFileSync(values.core, 'utf8'));
       const { title, source, edition } = previous('core.json');
-      const head = { system: 'core', title: title ?? '', edition: values['core-edition'] ?? edition ?? '', source: source ?? '' };
+      const head = { system: 'core', title: title ?? '', edition: values['core-edition'] ?? edition ?? '', source: values['core-source'] ?? source ?? '' };
       fs.writeFileSync(path.join(dir, 'core.json'), listFile(head, coreColumns, rows));
       console.log(`CORE ${head.edition}: ${rows.length} conferences written to ${path.join(dir, 'core.json')}`);
     }

@@ -7,9 +7,14 @@ import { NO_RANK, type RankSystem, type VenueRank } from '../../common/venue-ran
 // the editor's correction (the publication's `venue_key`: "none", a DBLP key, an abbreviation or a name);
 // the DBLP key of a dblp link among its links; its venue's name as written, normalized (case, punctuation,
 // "Proceedings of the", years, ordinals, "International"), whole, by its parts between commas, in
-// parentheses ("(ACL)"), after a leading acronym ("CHI Conference on …"), alone ("ACL 2024", "KDD '23"),
-// or as dblp abbreviates a journal ("IEEE Trans. Knowl. Data Eng."). A name several entries share counts
-// only when they have one rank; workshops, findings and companions of a venue are never the venue.
+// parentheses ("(ACL)"), beside its acronym ("CHI Conference on …", "… Intervention – MICCAI 2023"), alone
+// ("ACL 2024", "KDD '23"), or as dblp abbreviates a journal ("IEEE Trans. Knowl. Data Eng."). A name several
+// entries share counts only when they have one rank; workshops, findings and companions of a venue are never
+// the venue.
+// CORE's whole list has short acronyms that other venues share (SAC, ICS, ACE, SPM, ATC…): an entry found by
+// a part of the name is not taken when the rest of the name is another venue's (no word in common with the
+// entry's own name), nor when the name's publisher is not the entry's ("IEEE MultiMedia" is not "ACM
+// Multimedia"), nor is CORE's entry taken when it has no word in common with the CCF entry of the same name.
 // Pure and fast: the lists are indexed once, each venue is read once (at most MAX_CHARS of it), one
 // character at a time, and the answers are memoized.
 
@@ -58,6 +63,44 @@ const BESIDE = new Set([
   'abstracts',
   'colocated',
   'satellite',
+]);
+/** Words that say a name is a venue's, not which venue it is. */
+const VENUE_WORDS = new Set([
+  'conference',
+  'conferences',
+  'symposium',
+  'symposia',
+  'workshop',
+  'workshops',
+  'congress',
+  'meeting',
+  'colloquium',
+  'forum',
+  'summit',
+  'journal',
+  'transactions',
+  'proceedings',
+  'proc',
+]);
+/** Words too common in venues' names to tell two of them apart. */
+const WEAK = new Set([
+  'computer',
+  'computers',
+  'computing',
+  'computation',
+  'computational',
+  'information',
+  'system',
+  'systems',
+  'technology',
+  'technologies',
+  'application',
+  'applications',
+  'science',
+  'sciences',
+  'advances',
+  'advanced',
+  'research',
 ]);
 const NUMBER_WORDS = new Set(
   (
@@ -133,11 +176,25 @@ export function keyOf(ws: readonly string[]): string {
 
 export const normalizeVenue = (text: string) => keyOf(wordsOf(text).words);
 
+/** The words that tell which venue a name is: no stop words, numbers, publishers, "conference"s or weak words. */
+const telling = (w: string) => !STOP.has(w) && !isNumberToken(w) && !PUBLISHERS.has(w) && !VENUE_WORDS.has(w) && !WEAK.has(w);
+
+/** What an entry's names say, for checking a match found by a part of a venue's name. */
+type Facts = {
+  /** The telling words of its name, former names and aliases. */
+  words: Set<string>;
+  /** The words of its abbreviation: no evidence either way. */
+  abbr: Set<string>;
+  /** The publishers its names give (ACM, IEEE…); none when they give none. */
+  publishers: Set<string>;
+};
+
 type Index = {
   byName: Map<string, VenueEntry[]>;
   byDblp: Map<string, VenueEntry[]>;
   /** Each entry's name as words, for dblp's abbreviations, by the number of words. */
   byLength: Map<number, { words: string[]; entry: VenueEntry }[]>;
+  facts: Map<VenueEntry, Facts>;
 };
 
 const add = <K, V>(m: Map<K, V[]>, k: K, v: V) => {
@@ -150,18 +207,67 @@ function indexOf(entries: readonly VenueEntry[], aliases: Record<string, readonl
   const byName = new Map<string, VenueEntry[]>();
   const byDblp = new Map<string, VenueEntry[]>();
   const byLength = new Map<number, { words: string[]; entry: VenueEntry }[]>();
+  const facts = new Map<VenueEntry, Facts>();
   for (const e of entries) {
     const names = [e.name, e.abbr, ...(aliases[e.dblp[0] ?? ''] ?? []), ...(aliases[e.abbr] ?? [])];
+    const abbr = new Set(allWords(e.abbr));
+    const fact: Facts = { words: new Set(), abbr, publishers: new Set() };
     for (const n of names) {
       const k = n && normalizeVenue(n);
       if (k) add(byName, k, e);
+      for (const w of allWords(n)) {
+        if (PUBLISHERS.has(w)) fact.publishers.add(w);
+        else if (telling(w) && !abbr.has(w)) fact.words.add(w);
+      }
     }
+    facts.set(e, fact);
     for (const d of e.dblp) add(byDblp, d.toLowerCase(), e);
     const words = keyOf(wordsOf(e.name).words).split(' ');
     add(byLength, words.length, { words, entry: e });
   }
-  return { byName, byDblp, byLength };
+  return { byName, byDblp, byLength, facts };
 }
+
+/** A name's words, those in parentheses too. */
+function allWords(text: string): string[] {
+  const { words, parens } = wordsOf(text);
+  return parens.length > 0 ? words.concat(...parens) : words;
+}
+
+/** How often each word of a list of words occurs, and how many of them are telling or venue words. */
+type Tally = { counts: Map<string, number>; telling: number; venue: number };
+function tallyOf(...lists: (readonly string[])[]): Tally {
+  const t: Tally = { counts: new Map(), telling: 0, venue: 0 };
+  for (const list of lists) {
+    for (const w of list) {
+      t.counts.set(w, (t.counts.get(w) ?? 0) + 1);
+      if (telling(w)) t.telling++;
+      else if (VENUE_WORDS.has(w)) t.venue++;
+    }
+  }
+  return t;
+}
+const NO_WORDS = tallyOf();
+
+/**
+ * Whether the rest of a venue's name (its words `all` less the `part` that found the entry) lets the entry be
+ * the venue: the rest tells nothing, or shares a telling word with the entry's names. `strict` false (the rest
+ * may be a place or a date: "ECCV 2022, Tel Aviv, Israel") refuses only a rest that names a venue ("SAC '23:
+ * … Symposium on Applied Computing"). Counts, not a scan of the rest: linear in the name however it is cut.
+ */
+function fits(facts: Facts | undefined, all: Tally, part: Tally, strict: boolean): boolean {
+  if (!facts) return true;
+  const rest = (w: string) => (all.counts.get(w) ?? 0) - (part.counts.get(w) ?? 0);
+  for (const w of facts.words) if (rest(w) > 0) return true;
+  // the rest's telling words, less the entry's abbreviation ("ECCV 2022 … (ECCV)")
+  let told = all.telling - part.telling;
+  for (const w of facts.abbr) if (telling(w)) told -= rest(w);
+  return told <= 0 || (!strict && all.venue - part.venue === 0);
+}
+
+/** Whether a name's publishers (ACM, IEEE…) and the entry's leave it possible: both name some, none shared. */
+const samePublisher = (facts: Facts | undefined, publishers: ReadonlySet<string>) =>
+  !facts || facts.publishers.size === 0 || publishers.size === 0 || [...publishers].some((p) => facts.publishers.has(p));
 
 type Row = (string | string[])[];
 const entriesOf = (system: RankSystem, rows: readonly Row[]): VenueEntry[] =>
@@ -234,28 +340,44 @@ export function isBeside(text: string): boolean {
 /** The entry a venue's name is in one list, or undefined. */
 function byText(index: Index, text: string, kind: string | null | undefined): VenueEntry | undefined {
   const { words, parens, parts, abbreviated } = wordsOf(text);
-  const look = (ws: readonly string[]) => {
+  const all = tallyOf(words, ...parens);
+  const publishers = new Set([...all.counts.keys()].filter((w) => PUBLISHERS.has(w)));
+  // the entries of a key that the rest of the name and its publisher leave possible, if they have one rank
+  // (a whole name of several words is the entry's; a word alone, "SAC 2023 (…)", is checked like a part)
+  const look = (ws: readonly string[], strict: boolean, whole = false) => {
     const k = keyOf(ws);
-    return k ? agreed(index.byName.get(k), kind) : undefined;
+    const found = k ? index.byName.get(k) : undefined;
+    if (!found) return undefined;
+    const part = whole && k.includes(' ') ? all : tallyOf(ws);
+    return agreed(
+      found.filter((e) => samePublisher(index.facts.get(e), publishers) && fits(index.facts.get(e), all, part, strict)),
+      kind,
+    );
   };
-  const whole = look(words);
+  const whole = look(words, false, true);
   if (whole) return whole;
   // a workshop, findings or companion of a venue is not the venue: only its own whole name counts
   if (isBeside(text)) return undefined;
   for (const part of parts.length > 1 ? parts : []) {
-    const found = look(part);
+    const found = look(part, false);
     if (found) return found;
   }
+  // "Information and Computer Security (ICS)" is not ICS when the name beside it is another venue's
   for (const p of parens) {
-    const found = look(p);
+    const found = look(p, true);
     if (found) return found;
   }
-  // "CHI Conference on Human Factors…": a leading acronym, then the name it abbreviates
+  // "CHI Conference on Human Factors…": a leading acronym, then the name it abbreviates; or the name, then
+  // the acronym (Springer's "Medical Image Computing and Computer Assisted Intervention – MICCAI 2023")
   const kept = keyOf(words).split(' ');
   if (kept.length > 1) {
-    const lead = agreed(index.byName.get(kept[0] as string), kind);
-    const rest = lead && agreed(index.byName.get(kept.slice(1).join(' ')), kind);
-    if (lead && rest === lead) return lead;
+    for (const [acronym, name] of [
+      [kept[0], kept.slice(1)],
+      [kept[kept.length - 1], kept.slice(0, -1)],
+    ] as const) {
+      const by = agreed(index.byName.get(acronym as string), kind);
+      if (by && agreed(index.byName.get(name.join(' ')), kind) === by && samePublisher(index.facts.get(by), publishers)) return by;
+    }
   }
   if (abbreviated) return agreed(byAbbreviation(index, kept), kind);
   return undefined;
@@ -303,8 +425,15 @@ export function matchVenue(p: VenueInput): VenueRank[] {
     c ??= byText(ccf, source, kind);
     o = kind === 'journal' ? undefined : byText(core, source, kind);
   }
-  // CORE has no DBLP keys: a conference CCF's list knows is looked up there by its abbreviation and name
-  if (!o && c?.kind === 'conference') o = (c.abbr && byText(core, c.abbr, kind)) || byText(core, c.name, kind);
+  // CORE has no DBLP keys: a conference CCF's list knows is looked up there by its abbreviation and name; CORE's
+  // entry has a word of CCF's name in common (CCF's ATC is USENIX's, CORE's ATC is Advanced and Trusted Computing)
+  if (c?.kind === 'conference') {
+    const ccfName = tallyOf(allWords(c.name));
+    const sameAbbr = (e: VenueEntry) => e.abbr !== '' && e.abbr.trim().toLowerCase() === c.abbr.trim().toLowerCase();
+    const named = (e: VenueEntry | undefined) => (e && (sameAbbr(e) || fits(core.facts.get(e), ccfName, NO_WORDS, true)) ? e : undefined);
+    o = named(o);
+    o ??= (c.abbr && named(byText(core, c.abbr, kind))) || byText(core, c.name, kind);
+  }
   const out: VenueRank[] = [];
   if (c) out.push({ system: 'ccf', rank: c.rank, venue: c.abbr || c.name });
   if (o) out.push({ system: 'core', rank: o.rank, venue: o.abbr || o.name });

@@ -56,6 +56,8 @@ const shapes: Record<string, (n: number) => string> = {
   '10.1': (n) => `10.1${'1'.repeat(n - 5)} `,
   '-|': (n) => `---${'| -'.repeat(n / 3)}x`,
   'a a': (n) => 'a '.repeat(n / 2),
+  // issue #29, point 2: acronyms in parts and parentheses, each part checked against the rest of the name
+  'SAC (ICS), ': (n) => 'SAC (ICS), '.repeat(n / 11),
   'ı\\u0301': (n) => 'ı\u0301'.repeat(n / 2),
   '\\TeX': (n) => '\\TeX'.repeat(n / 4),
   中文: (n) => '中文'.repeat(n / 2),

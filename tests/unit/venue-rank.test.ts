@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CSL } from '@citation-js/core';
 import { recordOf } from '../../server/services/bibtex-import.ts';
-import { dblpKeyOf, normalizeVenue, venueRanks, type VenueInput } from '../../server/services/venue-rank.ts';
+import { dblpKeyOf, matchedEntry, normalizeVenue, venueRanks, type VenueInput } from '../../server/services/venue-rank.ts';
 
 // Issue #29, point 2: real venues as publications name them (dblp's BibTeX, the ACL Anthology's, the
 // proceedings' own titles, what members type), matched to CCF's 2022 list and CORE2023.
@@ -54,6 +54,41 @@ const byName: Case[] = [
   ['Information Processing & Management', 'journal', 'B'],
 ];
 
+// CORE2023's ranks that only its whole list has (server/venue-ranks/core.json held 51 of its conferences
+// before), each checked against the portal's export: CIKM and RecSys were among the 51
+const fromWholeCore: Case[] = [
+  ['Proceedings of the 17th ACM International Conference on Web Search and Data Mining', 'conference', 'B', 'A'],
+  ["WSDM '24", 'conference', 'B', 'A'],
+  ['2023 IEEE International Conference on Data Mining (ICDM)', 'conference', 'B', 'A*'],
+  ['Advances in Information Retrieval - 45th European Conference on Information Retrieval, ECIR 2023, Dublin, Ireland', 'conference', 'C', 'A'],
+  ['Advances in Knowledge Discovery and Data Mining - 27th Pacific-Asia Conference, PAKDD 2023', 'conference', 'C', 'B'],
+  ['Proceedings of the International Conference on Advances in Social Networks Analysis and Mining (ASONAM)', 'conference', undefined, 'B'],
+  ['Proceedings of the International AAAI Conference on Web and Social Media', 'conference', 'B', 'A'],
+  ['Proceedings of the 2023 SIAM International Conference on Data Mining (SDM)', 'conference', 'B', 'A'],
+  ['Proceedings of the 29th International Conference on Computational Linguistics', 'conference', 'B', 'B'],
+  ['Proceedings of the 18th Conference of the European Chapter of the Association for Computational Linguistics (EACL)', 'conference', undefined, 'A'],
+  [
+    'Proceedings of the 2023 Conference of the North American Chapter of the Association for Computational Linguistics: Human Language Technologies',
+    'conference',
+    'B',
+    'A',
+  ],
+  ['2023 IEEE International Conference on Robotics and Automation (ICRA)', 'conference', 'B', 'A*'],
+  ['2023 IEEE/RSJ International Conference on Intelligent Robots and Systems (IROS)', 'conference', 'C', 'A'],
+  ['Medical Image Computing and Computer Assisted Intervention - MICCAI 2023', 'conference', 'B', 'A'],
+  ['IEEE/CVF Winter Conference on Applications of Computer Vision (WACV)', 'conference', undefined, 'A'],
+  ['34th British Machine Vision Conference 2023, BMVC 2023', 'conference', 'C', 'A'],
+  ['2023 IEEE International Conference on Multimedia and Expo (ICME)', 'conference', 'B', 'A'],
+  ['Proceedings of the 26th International Conference on Extending Database Technology (EDBT)', 'conference', 'B', 'A'],
+  ['Database Systems for Advanced Applications - 28th International Conference, DASFAA 2023', 'conference', 'B', 'B'],
+  ['Machine Learning and Knowledge Discovery in Databases: Research Track - European Conference, ECML PKDD 2023', 'conference', 'B', 'A'],
+  ['Proceedings of the Thirteenth Language Resources and Evaluation Conference', 'conference', undefined, 'B'],
+  ['Proceedings of the 31st ACM International Conference on Multimedia', 'conference', 'A', 'A*'],
+  ['2023 USENIX Annual Technical Conference (USENIX ATC 23)', 'conference', 'A', 'A'],
+  ['Interspeech 2023', 'conference', 'C', 'A'],
+  ['ACM International Conference on Mobile Systems, Applications, and Services', 'conference', 'B', 'A'],
+];
+
 // near misses: a workshop, the findings or a companion of a ranked venue, venues on no list
 const unranked: Case[] = [
   ['Findings of the Association for Computational Linguistics: ACL 2024', 'conference', undefined],
@@ -69,10 +104,64 @@ const unranked: Case[] = [
 
 const rankIn = (p: VenueInput, system: 'ccf' | 'core') => venueRanks(p).find((r) => r.system === system)?.rank;
 
+// near misses of CORE's whole list: short acronyms other venues share, in names that are another venue's. Each
+// but the first matched a wrong entry before the matcher checked the rest of the name (server/services/venue-rank.ts)
+const otherVenues: [venue: string, kind: string, ccf: string | undefined, core: string | undefined][] = [
+  ['Group Decision and Negotiation', '', undefined, undefined],
+  // CORE's ICS is ACM's International Conference on Supercomputing; CCF's list has the journal
+  ['Information and Computer Security (ICS)', '', 'C', undefined],
+  ['Information and Computer Security (ICS)', 'conference', 'C', undefined],
+  // SAC is Selected Areas in Cryptography in both lists; ACM's SAC is in neither
+  ["SAC '23: Proceedings of the 38th ACM/SIGAPP Symposium on Applied Computing", 'conference', undefined, undefined],
+  ["Proceedings of the 38th ACM/SIGAPP Symposium on Applied Computing (SAC '23)", 'conference', undefined, undefined],
+  // CORE's ACE is ACM's Advances in Computer Entertainment (C); the Australasian one is not ranked A*–C
+  ["Proceedings of the 25th Australasian Computing Education Conference (ACE '23)", 'conference', undefined, undefined],
+  ['ACE 2023: Asian Conference on Education', 'conference', undefined, undefined],
+  // SPM: ACM's Symposium on Solid and Physical Modelling in both lists
+  ['IEEE Signal Processing Magazine (SPM)', '', undefined, undefined],
+  // ACM Multimedia, not IEEE's magazine
+  ['IEEE MultiMedia', '', undefined, undefined],
+  // CORE's WG is Graph-Theoretic Concepts; CCF's IFIP WG 11.9 is digital forensics
+  ['IFIP Working Group 11.9 International Conference on Digital Forensics', 'conference', 'C', undefined],
+  // CCF's NCA is the journal Neural Computing and Applications
+  ['Proceedings of the 2023 IEEE International Symposium on Network Computing and Applications (NCA)', 'conference', undefined, 'B'],
+  // not Information and Computation (CCF A)
+  ['Pacific Asia Conference on Language, Information and Computation', 'conference', undefined, 'C'],
+];
+
 describe('venue ranks by name', () => {
-  it.each([...byName, ...unranked])('%s', (source, kind, ccf, core) => {
+  it.each([...byName, ...fromWholeCore, ...unranked])('%s', (source, kind, ccf, core) => {
     expect(rankIn({ source, venue_kind: kind }, 'ccf')).toBe(ccf);
     if (core !== undefined || ccf === undefined) expect(rankIn({ source, venue_kind: kind }, 'core')).toBe(core);
+  });
+
+  it.each(otherVenues)('%s (%s) is not the venue its acronym names elsewhere', (source, kind, ccf, core) => {
+    expect(rankIn({ source, venue_kind: kind }, 'ccf')).toBe(ccf);
+    expect(rankIn({ source, venue_kind: kind }, 'core')).toBe(core);
+  });
+
+  it("tells SIAM's Data Mining from IEEE's, and USENIX's ATC from Advanced and Trusted Computing", () => {
+    const entry = (source: string, system: 'ccf' | 'core') => matchedEntry({ source, venue_kind: 'conference' }, system);
+    expect(entry('SIAM International Conference on Data Mining', 'ccf')).toBe('SDM');
+    expect(entry('SIAM International Conference on Data Mining', 'core')).toBe('SDM');
+    expect(entry('IEEE International Conference on Data Mining', 'core')).toBe('ICDM');
+    expect(entry("USENIX ATC '23", 'core')).toBe('USENIX');
+    expect(entry('International Conference on Advanced and Trusted Computing (ATC)', 'core')).toBe('ATC');
+    expect(entry('Selected Areas in Cryptography (SAC 2023)', 'core')).toBe('SAC');
+  });
+
+  it('a place beside the acronym is no other venue; a name beside it in parentheses has to fit', () => {
+    expect(rankIn({ source: 'ECCV 2022, Tel Aviv, Israel', venue_kind: 'conference' }, 'core')).toBe('A*');
+    expect(rankIn({ source: "Proceedings of the 37th International Conference on Supercomputing (ICS '23)", venue_kind: 'conference' }, 'core')).toBe('A');
+    expect(rankIn({ source: "ICS '23", venue_kind: 'conference' }, 'core')).toBe('A');
+    expect(rankIn({ source: 'IEEE INFOCOM 2023 (Virtual)', venue_kind: 'conference' }, 'core')).toBe('A*');
+  });
+
+  it("holds CORE2023's whole list: 759 ranked conferences, A* to C", async () => {
+    const { default: core } = await import('../../server/venue-ranks/core.json', { with: { type: 'json' } });
+    expect(core.edition).toBe('CORE2023');
+    expect(core.venues).toHaveLength(759);
+    expect(new Set(core.venues.map(([rank]) => rank))).toEqual(new Set(['A*', 'A', 'B', 'C']));
   });
 
   it('matches more than 30 real venues, of every CCF rank, journals and conferences', () => {
