@@ -20,7 +20,10 @@ export const MAX_RELATION_LOOKUPS = 50;
 const DATACITE_DOI = /^10\.48550\//i;
 
 const id = z.string().max(400).nullish();
-const CrossrefRelation = z.array(z.object({ 'id-type': id, id }).passthrough()).max(500).nullish();
+const CrossrefRelation = z
+  .array(z.object({ 'id-type': id, id }).passthrough())
+  .max(500)
+  .nullish();
 const CrossrefSchema = z.object({
   message: z.object({
     relation: z.object({ 'has-preprint': CrossrefRelation, 'is-preprint-of': CrossrefRelation }).passthrough().nullish(),
