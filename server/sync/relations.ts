@@ -92,10 +92,10 @@ export type StoredPreprint = { pid: number; doi: string };
 /**
  * Which stored preprint each published DOI (of `published`, in lower case) is the published version of, by DOI
  * relations; at most MAX_RELATION_LOOKUPS requests. The published works' Crossref records are asked first
- * (one each; only where a stored preprint is Crossref-registered, as an arXiv DOI seldom appears there), a
- * share of the lookups kept for the stored arXiv preprints' DataCite records, which only they tell; the
- * Crossref-registered preprints' own records are asked only for the published works the first pass left
- * unasked. An index that fails (timeout, error, lasting 429) is not asked again in the search; an answer of
+ * (one each; only where a stored preprint is Crossref-registered, as an arXiv DOI seldom appears there),
+ * keeping one lookup per stored preprint (at most half of them) for the preprints' own records: the arXiv
+ * ones' at DataCite, which only they tell, then the Crossref-registered ones', only when published works
+ * were left unasked (Crossref shows a relation on both records, whichever side deposited it). An index that fails (timeout, error, lasting 429) is not asked again in the search; an answer of
  * another shape counts as no relation.
  */
 export async function relatedPreprints<P extends StoredPreprint>(
@@ -127,8 +127,8 @@ export async function relatedPreprints<P extends StoredPreprint>(
 
   const arxivOnes = stored.filter((p) => DATACITE_DOI.test(p.doi));
   const crossrefOnes = stored.filter((p) => !DATACITE_DOI.test(p.doi));
-  // the published works' records, leaving the stored arXiv preprints a share
-  const firstPass = crossrefOnes.length > 0 ? MAX_RELATION_LOOKUPS - Math.min(arxivOnes.length, MAX_RELATION_LOOKUPS / 2) : 0;
+  // the published works' records, leaving the stored preprints' own records a share (up to half)
+  const firstPass = crossrefOnes.length > 0 ? MAX_RELATION_LOOKUPS - Math.min(stored.length, MAX_RELATION_LOOKUPS / 2) : 0;
   const unasked: string[] = [];
   for (const doi of published) {
     if (asked >= firstPass) {
@@ -144,9 +144,10 @@ export async function relatedPreprints<P extends StoredPreprint>(
       taken.add(pre.pid);
     }
   }
-  // the stored preprints' own records, newest first: arXiv's at DataCite; Crossref's only for works not asked above
+  // the stored preprints' own records, newest first: arXiv's at DataCite, then Crossref's only if works were left unasked above
   const open = new Set(published.filter((d) => !matched.has(d)));
-  const second = [...arxivOnes, ...(unasked.length > 0 ? crossrefOnes : [])].sort((a, b) => b.pid - a.pid);
+  const newest = (a: P, b: P) => b.pid - a.pid;
+  const second = [...arxivOnes.sort(newest), ...(unasked.length > 0 ? crossrefOnes.sort(newest) : [])];
   for (const p of second) {
     if (open.size === 0 || asked >= MAX_RELATION_LOOKUPS) break;
     if (taken.has(p.pid)) continue;
