@@ -17,7 +17,15 @@ afterAll(() => oa?.close());
 
 describe.skipIf(!e2eAvailable)('publications kept current, in a browser', { timeout: 120_000 }, () => {
   const suite = browserSuite(() =>
-    startSite({ OPENALEX_URL: oa.url, ORCID_URL: oa.url, DBLP_URL: oa.url, SYNC_INTERVAL_MS: '0', SYNC_MAILTO: 'lab@example.edu' }),
+    startSite({
+      OPENALEX_URL: oa.url,
+      ORCID_URL: oa.url,
+      DBLP_URL: oa.url,
+      CROSSREF_URL: oa.url,
+      DATACITE_URL: oa.url,
+      SYNC_INTERVAL_MS: '0',
+      SYNC_MAILTO: 'lab@example.edu',
+    }),
   );
 
   test("a member's ORCID iD on their page and in their Person; New papers on their row adds one; citations shown once the setting is on", async () => {
