@@ -93,10 +93,11 @@ export type StoredPreprint = { pid: number; doi: string };
  * Which stored preprint each published DOI (of `published`, in lower case) is the published version of, by DOI
  * relations; at most MAX_RELATION_LOOKUPS requests. The published works' Crossref records are asked first
  * (one each; only where a stored preprint is Crossref-registered, as an arXiv DOI seldom appears there),
- * keeping one lookup per stored preprint (at most half of them) for the preprints' own records: the arXiv
+ * keeping one lookup per stored preprint (at most half of all) for the preprints' own records: the arXiv
  * ones' at DataCite, which only they tell, then the Crossref-registered ones', only when published works
- * were left unasked (Crossref shows a relation on both records, whichever side deposited it). An index that fails (timeout, error, lasting 429) is not asked again in the search; an answer of
- * another shape counts as no relation.
+ * were left unasked (Crossref shows a relation on both records, whichever side deposited it). A registry
+ * that fails (timeout, error, lasting 429) is not asked again in the search; a record it does not have or of
+ * another shape is no relation.
  */
 export async function relatedPreprints<P extends StoredPreprint>(
   relations: Relations,
