@@ -14,8 +14,12 @@ export const SyncProposalSchema = ImportEntrySchema.extend({
   work: z.string().regex(WORK),
   /** The members (usernames) whose lists hold it. */
   members: z.array(z.string().max(40)).max(200),
-  /** A stored preprint this is the published version of: accepting updates that record (its id, page, links, files kept). */
-  preprint: z.strictObject({ pid: z.number().int(), title: z.string(), url: z.string(), by: z.enum(['openalex', 'arxiv', 'title']) }).optional(),
+  /**
+   * A stored preprint this is the published version of: accepting updates that record (its id, page, links,
+   * files kept). `by`: OpenAlex groups them in one work, its arXiv id among the work's locations, the same
+   * title, or a DOI relation (Crossref's has-preprint / is-preprint-of, DataCite's IsVersionOf …).
+   */
+  preprint: z.strictObject({ pid: z.number().int(), title: z.string(), url: z.string(), by: z.enum(['openalex', 'arxiv', 'title', 'doi']) }).optional(),
 });
 export type SyncProposal = z.infer<typeof SyncProposalSchema>;
 

@@ -25,9 +25,12 @@ import { useAction } from './ui.tsx';
 
 const syncPath = '/api/publication/sync/';
 
-/** A proposal as the import's table shows it: a preprint's published version as a duplicate to update. */
-const asEntry = (p: SyncProposal, note: string) =>
-  p.preprint ? { ...p, duplicateOf: { pid: p.preprint.pid, title: p.preprint.title, by: 'title' as const }, changes: [note] } : p;
+/** How a published version was tied to the stored preprint, as the table says it. */
+const BY = { openalex: 'consoleSync.byOpenalex', arxiv: 'consoleSync.byArxiv', title: 'consoleSync.byTitle', doi: 'consoleSync.byDoi' } as const;
+
+/** A proposal as the import's table shows it: a preprint's published version as a duplicate to update, and how it was matched. */
+const asEntry = (p: SyncProposal, notes: string[]) =>
+  p.preprint ? { ...p, duplicateOf: { pid: p.preprint.pid, title: p.preprint.title, by: 'title' as const }, changes: notes } : p;
 
 export function FindPapers({ reload, pid, label }: { reload: () => Promise<unknown>; pid?: number; label?: string }) {
   const { t } = useT();
@@ -64,7 +67,7 @@ export function FindPapers({ reload, pid, label }: { reload: () => Promise<unkno
                 {t('consoleSync.summary', { members: found.members, works: found.works, proposals: found.proposals.length })}
               </Typography>
               <PreviewTable
-                entries={found.proposals.map((p) => asEntry(p, t('consoleSync.preprint', { pid: p.preprint?.pid ?? 0 })))}
+                entries={found.proposals.map((p) => asEntry(p, p.preprint ? [t('consoleSync.preprint', { pid: p.preprint.pid }), t(BY[p.preprint.by])] : []))}
                 choices={choices}
                 choose={(i, patch) => setChoices((cs) => cs.map((c, j) => (j === i ? { ...c, ...patch } : c)))}
               />

@@ -524,6 +524,11 @@ export const en: Messages = {
     summary:
       '{{members}} member(s) asked, {{works}} work(s) listed, {{proposals}} the lab does not have yet. Chosen ones are added in their areas or dismissed for good.',
     preprint: 'The published version of the stored preprint #{{pid}}: it updates that record in place (its page, links and files kept)',
+    // how the published version was tied to the stored preprint (proposal.preprint.by)
+    byOpenalex: 'grouped as one work by OpenAlex',
+    byArxiv: 'matched by arXiv id',
+    byTitle: 'matched by title',
+    byDoi: 'matched by DOI relation',
     accept: 'Add {{n}}',
     dismiss: 'Dismiss {{n}}',
     dismissed: '{{n}} dismissed: they will not be proposed again',

@@ -488,6 +488,11 @@ export const zh = {
     title: '来自 OpenAlex 的新论文',
     summary: '查询了 {{members}} 位成员，共 {{works}} 篇作品，其中 {{proposals}} 篇实验室还没有。选中的可按方向添加，或永久忽略。',
     preprint: '已存预印本 #{{pid}} 的正式发表版本：将原地更新该记录（页面、链接和文件保留）',
+    // how the published version was tied to the stored preprint (proposal.preprint.by)
+    byOpenalex: 'OpenAlex 归为同一作品',
+    byArxiv: '按 arXiv 编号匹配',
+    byTitle: '按标题匹配',
+    byDoi: '按 DOI 关联匹配',
     accept: '添加 {{n}} 篇',
     dismiss: '忽略 {{n}} 篇',
     dismissed: '已忽略 {{n}} 篇，今后不再推荐',

@@ -8,12 +8,14 @@ import { NotFound, Refused } from '../errors.ts';
 import type { ImportedRecord } from '../../common/wire.ts';
 import type { Indexes } from './index.ts';
 import { isPreprintWork, recordOfWork, type Work, workId } from './openalex.ts';
+import { relatedPreprints } from './relations.ts';
 
 // "Find new papers" (issue #29, point 1): the works OpenAlex lists for members with an ORCID iD or an
 // OpenAlex author id, less what the lab has (the same DOI, the same OpenAlex work, or the same title and
 // year: the BibTeX import's rule) and what a reader dismissed; the published version of a stored preprint
 // is proposed as an update of that record. Everything is asked before anything is read from the
-// database to compare, and nothing is written: an index that fails leaves the lab as it was.
+// database to compare, and nothing is written: an index that fails leaves the lab as it was. (The DOI
+// relations asked after the comparison are an extra that cannot fail the search: server/sync/relations.ts.)
 
 /** The most members one lab-wide search asks for (each is one to five requests). */
 export const MAX_MEMBERS = 200;
@@ -90,6 +92,8 @@ export async function findNewPapers(ctx: Ctx, indexes: Indexes, pid?: number): P
   // what an earlier index already proposed: ORCID's and dblp's copies of OpenAlex's works are left out
   const proposedDoi = new Set<string>();
   const proposedTitle = new Set<string>();
+  // published works no preprint rule settled: perhaps one by DOI relations, asked after the loop
+  const unsettled: { at: number; doi: string }[] = [];
 
   const proposals: SyncProposal[] = [];
   for (const { work: id, record, openalex: work, notes, members: names, area } of found.values()) {
@@ -128,10 +132,49 @@ export async function findNewPapers(ctx: Ctx, indexes: Indexes, pid?: number): P
         proposals.push({ ...base, preprint: { pid: pre.pid, title: pre.title, url, by } });
         continue;
       }
+      unsettled.push({ at: proposals.length, doi: doi.toLowerCase() });
     }
     proposals.push({ ...base, ...(area && area !== 'none' ? { area } : {}) });
   }
+  await matchByRelations(indexes, proposals, unsettled, preprints);
   return { proposals, members: members.length, works: found.size };
+}
+
+/**
+ * The published works no OpenAlex work, arXiv id or title tied to a stored preprint, matched by DOI relations
+ * (server/sync/relations.ts; bounded, and a registry that fails only leaves them proposed as new): each then
+ * proposed as that preprint's update (`by: 'doi'`). A stored preprint another proposal has is not offered twice.
+ */
+async function matchByRelations(
+  indexes: Indexes,
+  proposals: SyncProposal[],
+  unsettled: readonly { at: number; doi: string }[],
+  preprints: readonly { pid: number; title: string; doi: string; link1: string }[],
+): Promise<void> {
+  if (unsettled.length === 0) return;
+  const claimed = new Set(proposals.flatMap((p) => (p.preprint ? [p.preprint.pid] : [])));
+  // an arXiv preprint stored with its address only has arXiv's DOI all the same
+  const open = preprints
+    .filter((p) => !claimed.has(p.pid))
+    .map((p) => {
+      const arxiv = arxivId(p.link1);
+      return { ...p, doi: p.doi || (arxiv ? `10.48550/arXiv.${arxiv}` : '') };
+    });
+  const byArxiv = new Map(open.flatMap((p) => [arxivId(p.link1), arxivId(`https://doi.org/${p.doi}`)].filter(Boolean).map((a) => [a as string, p])));
+  const { matched } = await relatedPreprints(
+    indexes.relations,
+    unsettled.map((u) => u.doi),
+    open,
+    byArxiv,
+  );
+  for (const u of unsettled) {
+    const pre = matched.get(u.doi);
+    const proposal = proposals[u.at];
+    if (!pre || !proposal) continue;
+    const { area: _area, ...rest } = proposal;
+    const url = pre.link1 || (pre.doi ? `https://doi.org/${pre.doi}` : '');
+    proposals[u.at] = { ...rest, preprint: { pid: pre.pid, title: pre.title, url, by: 'doi' } };
+  }
 }
 
 /** The fields a published version brings to a stored preprint: where and when it appeared; its title, authors, abstract, keywords, links and files stay. */

@@ -9,7 +9,7 @@ import { Unavailable } from '../errors.ts';
 // timeout, a rate limit that outlasts the retries, an error status or JSON of another shape is one clear,
 // bilingual Unavailable naming the index, and the caller changes nothing.
 
-export type Index = 'OpenAlex' | 'ORCID' | 'dblp';
+export type Index = 'OpenAlex' | 'ORCID' | 'dblp' | 'Crossref' | 'DataCite';
 
 /** The largest body read from an index: a page of 200 works is about 2 MB. */
 const MAX_BODY = 16 * 1024 * 1024;

@@ -33,6 +33,9 @@ describe.each(dialects)('publications kept current from OpenAlex on %s', (dialec
       OPENALEX_URL: oa.url,
       ORCID_URL: oa.url,
       DBLP_URL: oa.url,
+      // the DOI relations (tests/api/publication-sync-relations.test.ts): never the public registries
+      CROSSREF_URL: oa.url,
+      DATACITE_URL: oa.url,
       SYNC_TIMEOUT_MS: '1000',
       SYNC_RETRIES: '2',
       SYNC_INTERVAL_MS: '0',

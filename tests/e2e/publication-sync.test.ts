@@ -1,23 +1,39 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { loginAs } from '../helpers/client.ts';
+import { createdId } from '../fixtures/world.ts';
 import { fakeOpenAlex, type FakeOpenAlex, ORCID, work } from '../helpers/openalex.ts';
+import { crossrefWork, type FakeRegistries, fakeRegistries } from '../helpers/registries.ts';
 import { ADMIN, browserSuite, e2eAvailable, logInThroughPage, startSite } from './server.ts';
 
 // Issue #29, point 1 in Chromium, against a loopback OpenAlex (and ORCID, dblp): a member's ORCID iD on their page and in their
 // Person's sameAs; "New papers" on their row of the console proposes their works, one added; the daily
 // job's citation counts shown on the publication's page, the list and the member's page once the site
-// setting is on, and not before.
+// setting is on, and not before; a stored preprint's published version that only a DOI relation ties to it
+// (a loopback Crossref) proposed as its update, labelled "matched by DOI relation" in both languages.
 
 let oa: FakeOpenAlex;
+let reg: FakeRegistries;
 beforeAll(async () => {
   oa = await fakeOpenAlex();
+  reg = await fakeRegistries();
   oa.works = [work('301', { title: 'Found In OpenAlex', display_name: 'Found In OpenAlex', cited_by_count: 31 })];
 });
-afterAll(() => oa?.close());
+afterAll(async () => {
+  await oa?.close();
+  await reg?.close();
+});
 
 describe.skipIf(!e2eAvailable)('publications kept current, in a browser', { timeout: 120_000 }, () => {
   const suite = browserSuite(() =>
-    startSite({ OPENALEX_URL: oa.url, ORCID_URL: oa.url, DBLP_URL: oa.url, SYNC_INTERVAL_MS: '0', SYNC_MAILTO: 'lab@example.edu' }),
+    startSite({
+      OPENALEX_URL: oa.url,
+      ORCID_URL: oa.url,
+      DBLP_URL: oa.url,
+      CROSSREF_URL: reg.url,
+      DATACITE_URL: reg.url,
+      SYNC_INTERVAL_MS: '0',
+      SYNC_MAILTO: 'lab@example.edu',
+    }),
   );
 
   test("a member's ORCID iD on their page and in their Person; New papers on their row adds one; citations shown once the setting is on", async () => {
@@ -66,5 +82,56 @@ describe.skipIf(!e2eAvailable)('publications kept current, in a browser', { time
     await expect(page.locator(`li:has(a[href="/publication/${stored?.pid}"]) .cited-by`).textContent()).resolves.toContain('被引 31 次（OpenAlex）');
     await page.goto(suite.at('/people/sunyihang?lang=en'));
     await expect(page.locator('.profile .cited-by').textContent()).resolves.toBe('Cited 31 times (OpenAlex)');
+  });
+
+  test("a preprint's published version matched by DOI relation: proposed as its update, so labelled in English and Chinese", async () => {
+    const admin = await loginAs(suite.site.app, ADMIN.username, ADMIN.password);
+    const people = (await admin.get('/api/people/')).json() as { pid: number; username: string }[];
+    const member = people.find((p) => p.username === 'sunyihang') as { pid: number };
+    expect((await admin.send('PUT', `/api/people/?pid=${member.pid}`, { orcid: `https://orcid.org/${ORCID}` })).statusCode).toBe(200);
+    const biorxiv = '10.1101/2023.04.01.535001';
+    const cell = '10.1016/j.cell.2024.01.201';
+    const pid = createdId(
+      await admin.send('POST', '/api/publication/', {
+        title: 'Neural Signatures of Group Coordination',
+        author: '["Ada Lovelace"]',
+        source: 'bioRxiv',
+        year: 2023,
+        doi: biorxiv,
+      }),
+    );
+    oa.works = [
+      work('302', {
+        doi: `https://doi.org/${cell}`,
+        title: 'Coordination Signatures in Neural Circuits',
+        display_name: 'Coordination Signatures in Neural Circuits',
+        primary_location: {
+          is_oa: false,
+          landing_page_url: `https://doi.org/${cell}`,
+          pdf_url: null,
+          source: { display_name: 'Cell', type: 'journal' },
+          version: 'publishedVersion',
+        },
+      }),
+    ];
+    reg.crossref.set(cell, crossrefWork(cell, { relation: { 'has-preprint': [{ 'id-type': 'doi', id: biorxiv, 'asserted-by': 'object' }] } }));
+    for (const [lang, button, title, label] of [
+      ['en', 'New papers', 'New papers from OpenAlex', 'matched by DOI relation'],
+      ['zh', '新论文', '来自 OpenAlex 的新论文', '按 DOI 关联匹配'],
+    ] as const) {
+      const { page } = await suite.open({ lang });
+      await logInThroughPage(page, suite.site.url, ADMIN.username, ADMIN.password, `/console/people?lang=${lang}`);
+      await page.getByRole('row').getByRole('button').first().waitFor();
+      await page.locator('main').getByRole('searchbox').first().fill('sunyihang');
+      await page
+        .getByRole('row', { name: /sunyihang/ })
+        .getByRole('button', { name: button })
+        .click();
+      const dialog = page.getByRole('dialog', { name: title });
+      await dialog.getByText('Coordination Signatures in Neural Circuits').first().waitFor();
+      await dialog.getByText(label).first().waitFor();
+      await expect(dialog.getByText(`#${pid}`).count()).resolves.toBeGreaterThan(0);
+    }
+    expect(reg.asked.map((a) => a.path)).toContain(`/works/${cell}`);
   });
 });
