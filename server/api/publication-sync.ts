@@ -41,8 +41,7 @@ export async function publicationSyncRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
-        summary:
-          'Start the lab-wide search for new works in the background and answer at once with its progress; while one runs (on any instance), that one',
+        summary: 'Start the lab-wide search for new works in the background and answer at once with its progress; while one runs (on any instance), that one',
         body: z.strictObject({}).optional(),
         response: { ...answers(SyncRunSchema), 202: SyncRunSchema },
       },

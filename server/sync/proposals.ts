@@ -58,12 +58,7 @@ export async function membersToAsk(ctx: Ctx, pid?: number): Promise<Member[]> {
  * that none before names (by DOI, else title and year). `onProgress`: after each member asked, how many
  * members are done and how many works were found so far (a lab-wide run's progress: server/sync/runs.ts).
  */
-export async function findNewPapers(
-  ctx: Ctx,
-  indexes: Indexes,
-  pid?: number,
-  onProgress?: (members: number, works: number) => void,
-): Promise<SyncPreview> {
+export async function findNewPapers(ctx: Ctx, indexes: Indexes, pid?: number, onProgress?: (members: number, works: number) => void): Promise<SyncPreview> {
   const members = await membersToAsk(ctx, pid);
   // every request first: a failure throws before anything is compared
   const found = new Map<string, Candidate & { members: Set<string>; area: string }>();

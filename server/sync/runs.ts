@@ -223,7 +223,15 @@ async function execute(ctx: Ctx, indexesOf: () => Promise<Indexes>, id: string, 
 
 /** Deletes the finished runs older than the latest KEEP. */
 async function prune(db: DB): Promise<void> {
-  const old = await db.selectFrom('sync_run').select('id').where('slot', 'is', null).orderBy('started_at', 'desc').orderBy('id').offset(KEEP).limit(100).execute();
+  const old = await db
+    .selectFrom('sync_run')
+    .select('id')
+    .where('slot', 'is', null)
+    .orderBy('started_at', 'desc')
+    .orderBy('id')
+    .offset(KEEP)
+    .limit(100)
+    .execute();
   if (old.length > 0)
     await db
       .deleteFrom('sync_run')
