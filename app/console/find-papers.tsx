@@ -108,7 +108,8 @@ export function FindPapers({ reload, pid, label }: { reload: () => Promise<unkno
         {label ?? t('consoleSync.find')}
       </Button>
       {lab && (going || failure) && (
-        <Box sx={{ flexBasis: '100%', display: 'grid', gap: 0.5 }} className="sync-run">
+        // a line of its own after the screen's other buttons (order), which stay on theirs
+        <Box sx={{ flexBasis: '100%', order: 1, display: 'grid', gap: 0.5 }} className="sync-run">
           {going && (
             <>
               <Typography variant="body2" color="text.secondary" id="sync-run-progress">

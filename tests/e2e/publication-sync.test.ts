@@ -8,7 +8,8 @@ import { ADMIN, browserSuite, e2eAvailable, logInThroughPage, startSite } from '
 // Person's sameAs; "New papers" on their row of the console proposes their works, one added; the daily
 // job's citation counts shown on the publication's page, the list and the member's page once the site
 // setting is on, and not before. The lab-wide search runs in the background: a progress bar, then the
-// preview, in both languages at 1280 and 390 px, picked up again by a page reloaded meanwhile; a member
+// preview, in both languages at 1280 and 390 px, picked up again by a page reloaded meanwhile, or a failing
+// index's message; a member
 // with only a dblp id has "New papers" on their row.
 
 let oa: FakeOpenAlex;
@@ -129,9 +130,20 @@ describe.skipIf(!e2eAvailable)('publications kept current, in a browser', { time
       oa.delayMs = 0;
     }
 
-    // the member with only a dblp id: New papers on their row
+    // an index that fails: the run's message, in the reader's language
     const { page } = await suite.open({ lang: 'en' });
-    await logInThroughPage(page, suite.site.url, ADMIN.username, ADMIN.password, '/console/people');
+    await logInThroughPage(page, suite.site.url, ADMIN.username, ADMIN.password, '/console/publication');
+    oa.mode = 'error';
+    try {
+      await page.getByRole('button', { name: 'Find new papers' }).click();
+      await page.getByRole('alert').filter({ hasText: 'OpenAlex answered an error (500); nothing was changed, try again later' }).waitFor();
+      await expect(page.getByRole('dialog').count()).resolves.toBe(0);
+    } finally {
+      oa.mode = 'ok';
+    }
+
+    // the member with only a dblp id: New papers on their row
+    await page.goto(suite.at('/console/people'));
     await page.getByRole('row').getByRole('button').first().waitFor();
     await page.locator('main').getByRole('searchbox', { name: 'Filter' }).fill(dblpOnly.username);
     await page
