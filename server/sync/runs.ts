@@ -147,8 +147,9 @@ function remembering(indexes: Indexes): Indexes {
   const wrap = <T extends object>(target: T): T => {
     const seen = new Map<string, unknown>();
     return new Proxy(target, {
-      get(obj, prop, receiver) {
-        const value = Reflect.get(obj, prop, receiver);
+      get(obj, prop) {
+        // read on the client itself: its private fields are not the proxy's
+        const value = Reflect.get(obj, prop);
         if (typeof value !== 'function') return value;
         return (...args: unknown[]) => {
           const key = `${String(prop)}\u0000${JSON.stringify(args)}`;
@@ -209,7 +210,8 @@ async function execute(ctx: Ctx, indexesOf: () => Promise<Indexes>, id: string, 
   try {
     const indexes = remembering(await indexesOf());
     const first = await findNewPapers({ ...ctx, lang: 'zh' }, indexes, undefined, (done, works) => {
-      progress = { done, works };
+      // a member who got an id since the start is asked too: the count stays within the total shown
+      progress = { done: Math.min(done, total), works };
       if (Date.now() - lastWrite >= PROGRESS_MS) write();
     });
     progress.works = first.works;
