@@ -121,6 +121,11 @@ export async function startRun(ctx: Ctx, indexes: () => Promise<Indexes>): Promi
       .executeTakeFirst();
     // another instance started one between the look and the insert: answer that one
     if (Number(r.numInsertedOrUpdatedRows ?? 0) !== 1) continue;
+    // no member to ask: nothing to wait for, it ends before the answer (and writes nothing after it)
+    if (total === 0) {
+      await execute(ctx, indexes, row.id, total);
+      return readRun(ctx, row.id);
+    }
     void execute(ctx, indexes, row.id, total);
     return view(row, ctx.lang);
   }
