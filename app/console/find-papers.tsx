@@ -12,7 +12,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useEffect, useRef, useState } from 'react';
 import type { SyncPreview, SyncProposal, SyncRun } from '../../common/sync.ts';
 import { useT } from '../i18n/index.tsx';
-import { request } from './api.ts';
+import { ApiFailure, request } from './api.ts';
 import type { Choice } from './bibtex-import/use-import.ts';
 import { PreviewTable } from './bibtex-import/preview-table.tsx';
 import { BibtexImport } from './bibtex-import/index.tsx';
@@ -55,16 +55,21 @@ export function FindPapers({ reload, pid, label }: { reload: () => Promise<unkno
     setChoices(answer.proposals.map((p) => ({ on: p.problems.length === 0, area: p.area ?? 'none', duplicate: p.preprint ? 'update' : 'skip' })));
     setOpen(true);
   };
-  /** Shows a run's state; asks again in POLL_MS while it runs. */
-  const follow = (r: SyncRun) => {
+  /** Shows a run's state; asks again in POLL_MS while it runs (a few times more when an answer does not come). */
+  const follow = (r: SyncRun, misses = 0) => {
     if (!mounted.current) return;
     if (r.state === 'running') {
       setGoing(r);
       timer.current = setTimeout(() => {
-        request<SyncRun>('GET', `${syncPath}runs/${r.id}/`).then(follow, (e: unknown) => {
-          setGoing(null);
-          notify.fail(e);
-        });
+        request<SyncRun>('GET', `${syncPath}runs/${r.id}/`).then(
+          (next) => follow(next),
+          (e: unknown) => {
+            // the network or a proxy between instances: asked again; anything else ends the waiting
+            if ((!(e instanceof ApiFailure) || e.status === 0 || e.status >= 500) && misses < 5) return follow(r, misses + 1);
+            setGoing(null);
+            notify.fail(e);
+          },
+        );
       }, POLL_MS);
       return;
     }

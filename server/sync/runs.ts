@@ -132,18 +132,23 @@ export async function startRun(ctx: Ctx, indexes: () => Promise<Indexes>): Promi
   throw new Unavailable('server_error');
 }
 
-/** A run as the reader sees it; a running one silent for too long is failed first. */
+/** A row read, failed first when it is a running one silent for STALE_MS (a poll writes only then). */
+async function fresh(db: DB, row: Row | undefined): Promise<Row | undefined> {
+  if (!row || row.state !== 'running' || row.updated_at >= new Date(Date.now() - STALE_MS).toISOString()) return row;
+  await failStale(db);
+  return db.selectFrom('sync_run').select(COLUMNS).where('id', '=', row.id).executeTakeFirst();
+}
+
+/** A run as the reader sees it. */
 export async function readRun(ctx: Ctx, id: string): Promise<SyncRun> {
-  await failStale(ctx.db);
-  const row = await ctx.db.selectFrom('sync_run').select(COLUMNS).where('id', '=', id).executeTakeFirst();
+  const row = await fresh(ctx.db, await ctx.db.selectFrom('sync_run').select(COLUMNS).where('id', '=', id).executeTakeFirst());
   if (!row) throw new NotFound();
   return view(row, ctx.lang);
 }
 
 /** The latest run (to pick up one going when the screen is opened again), or null. */
 export async function latestRun(ctx: Ctx): Promise<SyncRun | null> {
-  await failStale(ctx.db);
-  const row = await ctx.db.selectFrom('sync_run').select(COLUMNS).orderBy('started_at', 'desc').orderBy('id').limit(1).executeTakeFirst();
+  const row = await fresh(ctx.db, await ctx.db.selectFrom('sync_run').select(COLUMNS).orderBy('started_at', 'desc').orderBy('id').limit(1).executeTakeFirst());
   return row ? view(row, ctx.lang) : null;
 }
 
