@@ -102,6 +102,9 @@ describe.each(dialects)('the lab-wide search as a run in the background on %s', 
   });
 
   it('answers at once, is polled to its end, and its preview is the synchronous one in each language', async () => {
+    const none = await admin.get('/api/publication/sync/runs/latest/');
+    expect(none.statusCode, none.body).toBe(200);
+    expect(none.json()).toBeNull();
     const run = await start(admin);
     expect(run).toMatchObject({ state: 'running', done: 0, total: AUTHORS.length, started_by: expect.any(Number) });
     expect(run.id).toMatch(/^[0-9a-f]{24}$/);
@@ -216,7 +219,7 @@ describe.each(dialects)('the lab-wide search as a run in the background on %s', 
 });
 
 describe.skipIf(!dialects.includes('postgres'))('the lab-wide run on two instances sharing one PostgreSQL', () => {
-  it('is started on one and polled on the other, and the other starts none of its own meanwhile', async () => {
+  it('is started on one and polled on the other, which starts none of its own meanwhile; an instance closed fails its run', async () => {
     const oa = await fakeOpenAlex();
     const env = { OPENALEX_URL: oa.url, ORCID_URL: oa.url, DBLP_URL: oa.url, SYNC_INTERVAL_MS: '0', SYNC_RETRIES: '0' };
     const one = await makeApp('postgres', env);
@@ -240,6 +243,17 @@ describe.skipIf(!dialects.includes('postgres'))('the lab-wide run on two instanc
       expect(over.result).toEqual((await onTwo.json('POST', '/api/publication/sync/preview/', {})).json());
       // each author's list asked once: by the instance that started it
       expect(oa.asked.filter((a) => a.url.startsWith('/works?')).length).toBe(AUTHORS.length * 2);
+
+      // an instance closed while its run goes fails that run at once: the other may start one
+      oa.delayMs = 1500;
+      const closed = await start(onTwo);
+      await two.close();
+      expect(await poll(admin, closed.id)).toMatchObject({
+        state: 'failed',
+        error: 'the search stopped (the server instance running it stopped answering); nothing was changed, start it again',
+      });
+      oa.delayMs = 0;
+      expect((await untilOver(admin, (await start(admin)).id)).at(-1)?.state).toBe('done');
     } finally {
       await two.close();
       await one.close();
