@@ -46,6 +46,10 @@ export const messages = {
     zh: '该成员没有填写 ORCID iD、OpenAlex 作者标识或 dblp 作者标识',
     en: 'this member has no ORCID iD, OpenAlex author id or dblp person id',
   },
+  sync_run_lost: {
+    zh: '查找中断了（运行它的服务器实例停止了响应），未做任何更改，请重新开始',
+    en: 'the search stopped (the server instance running it stopped answering); nothing was changed, start it again',
+  },
   sync_flag_retracted: { zh: 'OpenAlex 标记为已撤稿', en: 'retracted, says OpenAlex' },
   sync_flag_doi: { zh: '没有 DOI；OpenAlex 按标题和年份找到 {doi}', en: 'no DOI; OpenAlex matches {doi} by title and year' },
   sync_flag_link: { zh: '{link} 已连续一周返回 404', en: '{link} has answered 404 for a week' },

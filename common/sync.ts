@@ -54,3 +54,21 @@ export const SyncDismissSchema = z.strictObject({
     .min(1)
     .max(500),
 });
+
+/**
+ * The lab-wide search as a run in the background (server/sync/runs.ts): how many members are done of how many,
+ * and once done the preview the synchronous call gives, or once failed the index's message, in the reader's language.
+ */
+export const SyncRunSchema = z.strictObject({
+  id: z.string(),
+  state: z.enum(['running', 'done', 'failed']),
+  done: z.number().int(),
+  total: z.number().int(),
+  /** Works the indexes listed so far. */
+  works: z.number().int(),
+  started_at: z.string(),
+  started_by: z.number().int().nullable(),
+  error: z.string().optional(),
+  result: SyncPreviewSchema.optional(),
+});
+export type SyncRun = z.infer<typeof SyncRunSchema>;

@@ -1,29 +1,34 @@
 import ManageSearchIcon from '@mui/icons-material/ManageSearch';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
+import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useState } from 'react';
-import type { SyncPreview, SyncProposal } from '../../common/sync.ts';
+import { useEffect, useRef, useState } from 'react';
+import type { SyncPreview, SyncProposal, SyncRun } from '../../common/sync.ts';
 import { useT } from '../i18n/index.tsx';
-import { request } from './api.ts';
+import { ApiFailure, request } from './api.ts';
 import type { Choice } from './bibtex-import/use-import.ts';
 import { PreviewTable } from './bibtex-import/preview-table.tsx';
 import { BibtexImport } from './bibtex-import/index.tsx';
 import type { Row } from './columns.tsx';
 import { PersonAccount } from './invitations.tsx';
-import { useAction } from './ui.tsx';
+import { useAction, useNotify } from './ui.tsx';
 
 // "Find new papers" (issue #29, point 1): the works OpenAlex lists for a member (from their row) or the whole
 // lab (the publication screen), in the BibTeX import's preview table: chosen ones are added in their areas,
 // or dismissed for good; the published version of a stored preprint updates it in place. And the list's
-// health: what the daily job flagged.
+// health: what the daily job flagged. The lab's search runs in the background on the server (server/sync/runs.ts):
+// its progress is polled, and a screen opened again picks up the run going.
 
 const syncPath = '/api/publication/sync/';
+/** How often a lab-wide run's progress is asked. */
+const POLL_MS = 1500;
 
 /** How a published version was tied to the stored preprint, as the table says it. */
 const BY = { openalex: 'consoleSync.byOpenalex', arxiv: 'consoleSync.byArxiv', title: 'consoleSync.byTitle', doi: 'consoleSync.byDoi' } as const;
@@ -40,12 +45,64 @@ export function FindPapers({ reload, pid, label }: { reload: () => Promise<unkno
   const narrow = !useMediaQuery('(min-width:800px)', { noSsr: true });
   const { busy, run } = useAction();
 
+  const notify = useNotify();
+  const lab = pid === undefined;
+  // the lab-wide run going (its progress), and the message of one that failed
+  const [going, setGoing] = useState<SyncRun | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const mounted = useRef(false);
+
+  const show = (answer: SyncPreview) => {
+    setFound(answer);
+    setChoices(answer.proposals.map((p) => ({ on: p.problems.length === 0, area: p.area ?? 'none', duplicate: p.preprint ? 'update' : 'skip' })));
+    setOpen(true);
+  };
+  /** Shows a run's state; asks again in POLL_MS while it runs (a few times more when an answer does not come). */
+  const follow = (r: SyncRun, misses = 0) => {
+    if (!mounted.current) return;
+    if (r.state === 'running') {
+      setGoing(r);
+      timer.current = setTimeout(() => {
+        request<SyncRun>('GET', `${syncPath}runs/${r.id}/`).then(
+          (next) => follow(next),
+          (e: unknown) => {
+            // the network or a proxy between instances: asked again; anything else ends the waiting
+            if ((!(e instanceof ApiFailure) || e.status === 0 || e.status >= 500) && misses < 5) return follow(r, misses + 1);
+            setGoing(null);
+            notify.fail(e);
+          },
+        );
+      }, POLL_MS);
+      return;
+    }
+    setGoing(null);
+    if (r.state === 'done' && r.result) show(r.result);
+    else setFailure(r.error ?? t('console.failed'));
+  };
+  // a run started earlier (here or by someone else) and still going is picked up
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the screen opens
+  useEffect(() => {
+    mounted.current = true;
+    if (lab)
+      request<SyncRun | null>('GET', `${syncPath}runs/latest/`).then(
+        (r) => r?.state === 'running' && follow(r),
+        () => {},
+      );
+    return () => {
+      mounted.current = false;
+      clearTimeout(timer.current);
+    };
+  }, []);
+
   const find = () =>
     run(async () => {
-      const answer = await request<SyncPreview>('POST', `${syncPath}preview/`, { json: pid === undefined ? {} : { pid } });
-      setFound(answer);
-      setChoices(answer.proposals.map((p) => ({ on: p.problems.length === 0, area: p.area ?? 'none', duplicate: p.preprint ? 'update' : 'skip' })));
-      setOpen(true);
+      if (lab) {
+        setFailure(null);
+        follow(await request<SyncRun>('POST', `${syncPath}runs/`, { json: {} }));
+        return;
+      }
+      show(await request<SyncPreview>('POST', `${syncPath}preview/`, { json: { pid } }));
     });
   const chosen = () => (found?.proposals ?? []).filter((_, i) => choices[i]?.on);
   const close = () => {
@@ -55,9 +112,27 @@ export function FindPapers({ reload, pid, label }: { reload: () => Promise<unkno
 
   return (
     <>
-      <Button variant="outlined" size={pid === undefined ? 'medium' : 'small'} startIcon={<ManageSearchIcon />} disabled={busy} onClick={() => void find()}>
+      <Button variant="outlined" size={lab ? 'medium' : 'small'} startIcon={<ManageSearchIcon />} disabled={busy || going !== null} onClick={() => void find()}>
         {label ?? t('consoleSync.find')}
       </Button>
+      {lab && (going || failure) && (
+        // a line of its own after the screen's other buttons (order), which stay on theirs
+        <Box sx={{ flexBasis: '100%', order: 1, display: 'grid', gap: 0.5 }} className="sync-run">
+          {going && (
+            <>
+              <Typography variant="body2" color="text.secondary" id="sync-run-progress">
+                {t('consoleSync.progress', { done: going.done, total: going.total })}
+              </Typography>
+              <LinearProgress variant="determinate" value={going.total > 0 ? (100 * going.done) / going.total : 0} aria-labelledby="sync-run-progress" />
+            </>
+          )}
+          {failure && (
+            <Alert severity="error" onClose={() => setFailure(null)}>
+              {failure}
+            </Alert>
+          )}
+        </Box>
+      )}
       <Dialog open={open} onClose={close} fullWidth maxWidth="lg" fullScreen={narrow}>
         <DialogTitle>{t('consoleSync.title')}</DialogTitle>
         <DialogContent>
@@ -171,13 +246,15 @@ export function PublicationTools({ reload }: { reload: () => Promise<unknown> })
   );
 }
 
-/** A member's row: their account, and Find new papers where they have an ORCID iD or OpenAlex id. */
+/** A member's row: their account, and Find new papers where they have an ORCID iD, an OpenAlex id or a dblp id. */
 export function PersonTools({ row, reload }: { row: Row; reload: () => Promise<unknown> }) {
   const { t } = useT();
   return (
     <>
       <PersonAccount row={row} reload={reload} />
-      {(row.orcid || row.openalex) && typeof row.pid === 'number' ? <FindPapers reload={reload} pid={row.pid} label={t('consoleSync.findFor')} /> : null}
+      {(row.orcid || row.openalex || row.dblp) && typeof row.pid === 'number' ? (
+        <FindPapers reload={reload} pid={row.pid} label={t('consoleSync.findFor')} />
+      ) : null}
     </>
   );
 }

@@ -532,6 +532,7 @@ export const en: Messages = {
     accept: 'Add {{n}}',
     dismiss: 'Dismiss {{n}}',
     dismissed: '{{n}} dismissed: they will not be proposed again',
+    progress: 'Asked {{done}} of {{total}} members',
     flags: 'Health of the list',
     noFlags: 'Nothing flagged.',
   },

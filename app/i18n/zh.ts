@@ -496,6 +496,7 @@ export const zh = {
     accept: '添加 {{n}} 篇',
     dismiss: '忽略 {{n}} 篇',
     dismissed: '已忽略 {{n}} 篇，今后不再推荐',
+    progress: '已查询 {{done}} / {{total}} 位成员',
     flags: '论文列表健康检查',
     noFlags: '没有需要处理的问题。',
   },

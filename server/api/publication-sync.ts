@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { publication } from '../../common/resources/publication.ts';
-import { SyncAcceptSchema, SyncDismissSchema, SyncPreviewSchema } from '../../common/sync.ts';
+import { SyncAcceptSchema, SyncDismissSchema, SyncPreviewSchema, SyncRunSchema } from '../../common/sync.ts';
 import { indexesOf, openAlexOf } from '../sync/index.ts';
 import { refreshPublications } from '../sync/job.ts';
 import { publicationFlags } from '../sync/flags.ts';
 import { acceptWorks, dismissWorks, findNewPapers } from '../sync/proposals.ts';
+import { latestRun, readRun, startRun, stopRuns } from '../sync/runs.ts';
 import { answers, ctxOf, typed } from './helpers.ts';
 
 // "Find new papers" and the health of the list (issue #29, point 1; server/sync/): the works OpenAlex lists for
@@ -31,6 +32,48 @@ export async function publicationSyncRoutes(app: FastifyInstance) {
       config: { access },
     },
     async (req) => findNewPapers(ctxOf(app, req), await indexesOf(app), req.body.pid),
+  );
+
+  // the lab-wide search as a run in the background, polled (server/sync/runs.ts): one answer per request, however long it takes
+  app.addHook('onClose', () => stopRuns(app.lab.db));
+  api.post(
+    `${publication.path}sync/runs/`,
+    {
+      schema: {
+        tags,
+        summary: 'Start the lab-wide search for new works in the background and answer at once with its progress; while one runs (on any instance), that one',
+        body: z.strictObject({}).optional(),
+        response: { ...answers(SyncRunSchema), 202: SyncRunSchema },
+      },
+      config: { access },
+    },
+    async (req, reply) => {
+      const run = await startRun(ctxOf(app, req), () => indexesOf(app));
+      return reply.code(202).send(run);
+    },
+  );
+
+  api.get(
+    `${publication.path}sync/runs/latest/`,
+    {
+      schema: { tags, summary: 'The latest lab-wide search (to pick up one going), or null', response: answers(SyncRunSchema.nullable()) },
+      config: { access },
+    },
+    async (req) => latestRun(ctxOf(app, req)),
+  );
+
+  api.get(
+    `${publication.path}sync/runs/:id/`,
+    {
+      schema: {
+        tags,
+        summary: "A lab-wide search's progress; once done its preview, once failed the index's message",
+        params: z.strictObject({ id: z.string().regex(/^[0-9a-f]{24}$/) }),
+        response: answers(SyncRunSchema),
+      },
+      config: { access },
+    },
+    async (req) => readRun(ctxOf(app, req), req.params.id),
   );
 
   api.post(

@@ -14,8 +14,11 @@ export type TableInfo = {
   serial: string | undefined;
 };
 
-/** Tables a backup leaves out: the migrator's own, and login counters that expire within the hour. */
-const LEFT_OUT = new Set(['kysely_migration', 'kysely_migration_lock', 'counters']);
+/**
+ * Tables a backup leaves out: the migrator's own, login counters that expire within the hour, and the
+ * lab-wide searches for new papers (transient: a restored one would name a run no instance is doing).
+ */
+const LEFT_OUT = new Set(['kysely_migration', 'kysely_migration_lock', 'counters', 'sync_run']);
 
 type Raw = { name: string; columns: string[]; primaryKey: string[]; serial: string | undefined; parents: string[] };
 

@@ -25,6 +25,7 @@ import * as opening from './migrations/2026-11-27-0701-opening.ts';
 import * as project from './migrations/2026-11-27-0801-project.ts';
 import * as venueRanks from './migrations/2026-11-27-0902-venue-ranks.ts';
 import * as publicationSync from './migrations/2026-11-27-0904-publication-sync.ts';
+import * as syncRuns from './migrations/2026-11-27-1601-sync-runs.ts';
 import type { Database } from './schema.ts';
 
 // PostgreSQL returns bigint (int8) columns as strings by default; sizes and login times fit a double.
@@ -121,6 +122,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27-0801-project': project,
   '2026-11-27-0902-venue-ranks': venueRanks,
   '2026-11-27-0904-publication-sync': publicationSync,
+  '2026-11-27-1601-sync-runs': syncRuns,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -264,6 +264,21 @@ const written = {
   },
   sync_dismissed: { key: text, title: textDefault, dismissed_by: intOrNull, dismissed_at: text },
   job_claim: { job: text, period: text, instance: text, claimed_at: text },
+  // 2026-11-27-1601-sync-runs (server/sync/runs.ts)
+  sync_run: {
+    id: text,
+    slot: textOrNull,
+    state: text,
+    done: intDefault,
+    total: int,
+    works: intDefault,
+    started_at: text,
+    started_by: intOrNull,
+    updated_at: text,
+    instance: text,
+    error: textOrNull,
+    result: textOrNull,
+  },
 } as const satisfies Record<string, Record<string, Column>>;
 
 /** Every table: those written out above, and those of the declared resources derived from their declarations. */

@@ -40,7 +40,7 @@ const isPreprintRow = (p: { doi: string; link1: string; source: string }) =>
 /** The keys a work is dismissed by. */
 export const dismissKeys = (work: string, doi?: string) => [/^W/.test(work) ? `openalex:${work}` : work, ...(doi ? [`doi:${doi.toLowerCase()}`] : [])];
 
-async function membersToAsk(ctx: Ctx, pid?: number): Promise<Member[]> {
+export async function membersToAsk(ctx: Ctx, pid?: number): Promise<Member[]> {
   let q = ctx.db
     .selectFrom('person')
     .select(['pid', 'username', 'name_en', 'orcid', 'openalex', 'dblp', 'area'])
@@ -57,9 +57,10 @@ async function membersToAsk(ctx: Ctx, pid?: number): Promise<Member[]> {
 /**
  * The works the indexes list for one member (`pid`) or every in-group member with an id, proposed as the
  * import preview does: OpenAlex's first (by ORCID iD or author id), then the ORCID record's and dblp's
- * that none before names (by DOI, else title and year).
+ * that none before names (by DOI, else title and year). `onProgress`: after each member asked, how many
+ * members are done and how many works were found so far (a lab-wide run's progress: server/sync/runs.ts).
  */
-export async function findNewPapers(ctx: Ctx, indexes: Indexes, pid?: number): Promise<SyncPreview> {
+export async function findNewPapers(ctx: Ctx, indexes: Indexes, pid?: number, onProgress?: (members: number, works: number) => void): Promise<SyncPreview> {
   const members = await membersToAsk(ctx, pid);
   // every request first: a failure throws before anything is compared
   const found = new Map<string, Candidate & { members: Set<string>; area: string }>();
@@ -69,12 +70,13 @@ export async function findNewPapers(ctx: Ctx, indexes: Indexes, pid?: number): P
     else found.set(c.work, { ...c, members: new Set([m.username]), area: m.area });
   };
   const onlyOrcid = ctx.lang === 'zh' ? 'ORCID 不列出作者：作者只填了该成员' : 'ORCID lists no authors: only the member is filled in';
-  for (const m of members) {
+  for (const [i, m] of members.entries()) {
     if (m.openalex || m.orcid)
       for (const w of await indexes.openalex.worksOf(m.openalex ? { openalex: m.openalex } : { orcid: m.orcid }))
         add({ work: workId(w), record: recordOfWork(w), openalex: w }, m);
     if (m.orcid) for (const w of await indexes.orcid.worksOf(m.orcid, m.name_en)) add({ ...w, notes: [onlyOrcid] }, m);
     if (m.dblp) for (const w of await indexes.dblp.worksOf(m.dblp, m.name_en)) add(w, m);
+    onProgress?.(i + 1, found.size);
   }
   const stored = await ctx.db.selectFrom('publication').select(['pid', 'title', 'year', 'doi', 'link1', 'source']).execute();
   const synced = await ctx.db.selectFrom('publication_sync').select(['pid', 'openalex', 'preprint_url']).where('openalex', '!=', '').execute();

@@ -3,13 +3,17 @@ import { loginAs } from '../helpers/client.ts';
 import { createdId } from '../fixtures/world.ts';
 import { fakeOpenAlex, type FakeOpenAlex, ORCID, work } from '../helpers/openalex.ts';
 import { crossrefWork, type FakeRegistries, fakeRegistries } from '../helpers/registries.ts';
+import { fitsWidth, inLang, shot } from './demo-pages.ts';
 import { ADMIN, browserSuite, e2eAvailable, logInThroughPage, startSite } from './server.ts';
 
 // Issue #29, point 1 in Chromium, against a loopback OpenAlex (and ORCID, dblp): a member's ORCID iD on their page and in their
 // Person's sameAs; "New papers" on their row of the console proposes their works, one added; the daily
 // job's citation counts shown on the publication's page, the list and the member's page once the site
 // setting is on, and not before; a stored preprint's published version that only a DOI relation ties to it
-// (a loopback Crossref) proposed as its update, labelled "matched by DOI relation" in both languages.
+// (a loopback Crossref) proposed as its update, labelled "matched by DOI relation" in both languages. The
+// lab-wide search runs in the background: a progress bar, then the preview, in both languages at 1280 and
+// 390 px, picked up again by a page reloaded meanwhile, or a failing index's message; a member with only a
+// dblp id has "New papers" on their row.
 
 let oa: FakeOpenAlex;
 let reg: FakeRegistries;
@@ -133,5 +137,86 @@ describe.skipIf(!e2eAvailable)('publications kept current, in a browser', { time
       await expect(dialog.getByText(`#${pid}`).count()).resolves.toBeGreaterThan(0);
     }
     expect(reg.asked.map((a) => a.path)).toContain(`/works/${cell}`);
+  });
+
+  test('the lab-wide search shows its progress, then the preview (both languages, 1280 and 390 px, picked up after a reload); a dblp-only member has New papers', async () => {
+    const admin = await loginAs(suite.site.app, ADMIN.username, ADMIN.password);
+    const people = (await admin.get('/api/people/')).json() as { pid: number; username: string; status: boolean | number }[];
+    // in-group members: the lab-wide search asks those
+    const others = people.filter((p) => p.username !== 'sunyihang' && p.username !== ADMIN.username && Boolean(p.status)).slice(0, 4);
+    expect(others).toHaveLength(4);
+    // three members with an OpenAlex author id, each with a work; one with only a dblp id
+    for (const [i, p] of others.slice(0, 3).entries()) {
+      const id = `A500000070${i}`;
+      expect((await admin.send('PUT', `/api/people/?pid=${p.pid}`, { openalex: id })).statusCode).toBe(200);
+      oa.works.push(
+        work(`40${i}`, {
+          title: `Lab Wide Find ${i}`,
+          display_name: `Lab Wide Find ${i}`,
+          authorships: [
+            {
+              author_position: 'first',
+              author: { id: `https://openalex.org/${id}`, display_name: p.username, orcid: null },
+              institutions: [],
+              raw_author_name: p.username,
+            },
+          ],
+        }),
+      );
+    }
+    const dblpOnly = others[3] as { pid: number; username: string };
+    expect((await admin.send('PUT', `/api/people/?pid=${dblpOnly.pid}`, { dblp: '88/1234' })).statusCode).toBe(200);
+    // each answer takes a while: the search lasts several seconds
+    oa.delayMs = 1200;
+    try {
+      for (const [lang, width] of [
+        ['en', 1280],
+        ['zh', 390],
+      ] as const) {
+        const { page } = await suite.open({ lang, width, height: 844 });
+        await logInThroughPage(page, suite.site.url, ADMIN.username, ADMIN.password, '/console/publication');
+        await page.getByRole('button', { name: inLang(lang, '查找新论文', 'Find new papers') }).click();
+        const bar = page.getByRole('progressbar');
+        await bar.waitFor();
+        const progress = page.getByText(new RegExp(inLang(lang, '^已查询 \\d+ / 5 位成员$', '^Asked \\d+ of 5 members$')));
+        await progress.waitFor();
+        await fitsWidth(page, width);
+        await shot('publication-sync')(page, `progress-${lang}-${width}`);
+        if (lang === 'zh') {
+          // a screen opened again picks up the run going
+          await page.reload();
+          await bar.waitFor();
+          await progress.waitFor();
+        }
+        const dialog = page.getByRole('dialog', { name: inLang(lang, '来自 OpenAlex 的新论文', 'New papers from OpenAlex') });
+        await dialog.getByText('Lab Wide Find 2').waitFor({ timeout: 60_000 });
+        await expect(dialog.getByText('Lab Wide Find 0').count()).resolves.toBe(1);
+        await expect(bar.count()).resolves.toBe(0);
+        await shot('publication-sync')(page, `preview-${lang}-${width}`);
+      }
+    } finally {
+      oa.delayMs = 0;
+    }
+
+    // an index that fails: the run's message, in the reader's language
+    const { page } = await suite.open({ lang: 'en' });
+    await logInThroughPage(page, suite.site.url, ADMIN.username, ADMIN.password, '/console/publication');
+    oa.mode = 'error';
+    try {
+      await page.getByRole('button', { name: 'Find new papers' }).click();
+      await page.getByRole('alert').filter({ hasText: 'OpenAlex answered an error (500); nothing was changed, try again later' }).waitFor();
+      await expect(page.getByRole('dialog').count()).resolves.toBe(0);
+    } finally {
+      oa.mode = 'ok';
+    }
+
+    // the member with only a dblp id: New papers on their row
+    await page.goto(suite.at('/console/people'));
+    await page.getByRole('row').getByRole('button').first().waitFor();
+    await page.locator('main').getByRole('searchbox', { name: 'Filter' }).fill(dblpOnly.username);
+    await page
+      .getByRole('row', { name: new RegExp(dblpOnly.username) })
+      .getByRole('button', { name: 'New papers' })
+      .waitFor();
   });
 });

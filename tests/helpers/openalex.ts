@@ -113,6 +113,8 @@ export type FakeOpenAlex = {
   /** The works a member's list (filter by ORCID or author id) holds, and every work known by DOI or id. */
   works: ReturnType<typeof work>[];
   asked: { url: string; userAgent: string }[];
+  /** Each answer waits this long (a slow index, still answering). */
+  delayMs: number;
   close: () => Promise<void>;
 };
 
@@ -123,9 +125,13 @@ const list = (results: unknown[]) => ({
 });
 
 export function fakeOpenAlex(): Promise<FakeOpenAlex> {
-  const fake = { mode: 'ok', works: [], orcidGroups: [], dblpHits: [], asked: [] } as unknown as FakeOpenAlex;
+  const fake = { mode: 'ok', works: [], orcidGroups: [], dblpHits: [], asked: [], delayMs: 0 } as unknown as FakeOpenAlex;
   let onceDone = false;
   const server = http.createServer((req, res) => {
+    if (fake.delayMs > 0) setTimeout(() => answer(req, res), fake.delayMs);
+    else answer(req, res);
+  });
+  const answer = (req: http.IncomingMessage, res: http.ServerResponse) => {
     fake.asked.push({ url: req.url ?? '', userAgent: String(req.headers['user-agent'] ?? '') });
     const send = (status: number, body: unknown, headers: Record<string, string> = {}) => {
       res.writeHead(status, { 'content-type': 'application/json', ...headers });
@@ -189,7 +195,7 @@ export function fakeOpenAlex(): Promise<FakeOpenAlex> {
       );
     }
     send(400, { error: 'Invalid query parameters error.', message: `${key} is not a valid field` });
-  });
+  };
   return new Promise((resolve) =>
     server.listen(0, '127.0.0.1', () => {
       fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
