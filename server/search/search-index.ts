@@ -99,6 +99,8 @@ const RANKED_KEEP = 200;
  * topic); a write is still searchable well within a second.
  */
 export const refreshPause = (lastMs: number) => Math.min(400, Math.max(50, 2 * lastMs));
+/** The longest a search waits for the changes announced before it to be indexed (`#current`). */
+const FRESH_WAIT_MS = 1500;
 
 export type SearchStats = { documents: number; buildMs: number; refreshes: number };
 
@@ -250,9 +252,21 @@ export class SearchIndex {
     this.stats.documents = this.#docs.size;
   }
 
+  /**
+   * Waits for the changes announced so far, within FRESH_WAIT_MS: a record saved a moment ago is found
+   * (the refresh waits a pause first, up to 400 ms), and a stream of writes never holds a reader for long.
+   */
+  async #current(): Promise<void> {
+    await this.ready.catch(() => {});
+    if (!this.#running) return;
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([this.#running.catch(() => {}), new Promise((done) => (timer = setTimeout(done, FRESH_WAIT_MS)))]);
+    clearTimeout(timer);
+  }
+
   /** One page of results for `q`, of one kind or of all, shown in `lang`. */
   async search(input: { q: string; kind?: SearchKind | null; page?: number; lang: Lang }): Promise<SearchAnswer> {
-    await this.ready.catch(() => {});
+    await this.#current();
     const cut = input.q.length > SEARCH_MAX_CHARS;
     const q = input.q.slice(0, SEARCH_MAX_CHARS).trim();
     const kind = input.kind ?? null;
@@ -285,7 +299,7 @@ export class SearchIndex {
     counts: Partial<Record<SearchKind, number>>;
     didYouMean?: string;
   }> {
-    await this.ready.catch(() => {});
+    await this.#current();
     const q = input.q.slice(0, SEARCH_MAX_CHARS).trim();
     const ranked = this.#rank(queryTerms(q));
     const counts: Partial<Record<SearchKind, number>> = {};
