@@ -95,6 +95,26 @@ export function useConfirm(): Ask {
   return useContext(ConfirmContext);
 }
 
+/**
+ * A screen's heading, its one-line intro, and the row of choices it is read by (a search landmark named by the
+ * title; `columns`: the grid's columns from md up, two a row below): the report's and the activity log's.
+ */
+export function ScreenHeader({ title, intro, columns, children }: { title: string; intro: string; columns: string; children: ReactNode }) {
+  return (
+    <>
+      <Typography variant="h5" component="h1" gutterBottom>
+        {title}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+        {intro}
+      </Typography>
+      <Box role="search" aria-label={title} sx={{ display: 'grid', gap: 1.5, mb: 2, gridTemplateColumns: { xs: '1fr 1fr', md: columns } }}>
+        {children}
+      </Box>
+    </>
+  );
+}
+
 /** A screen for administrators, as a member sees it: its title and why there is nothing more (the server refuses them anyway). */
 export function AdminOnly({ title, message }: { title: string; message: string }) {
   return (

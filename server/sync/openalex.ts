@@ -59,8 +59,12 @@ export const workId = (w: Work) => w.id.slice(w.id.lastIndexOf('/') + 1);
 export const workDoi = (w: Work) => (w.doi ? bareDoi(w.doi) : '');
 const text = (v: string | null | undefined) => (v ?? '').replace(/\s+/g, ' ').trim();
 
-/** arXiv's and other preprint servers' DOIs, and OpenAlex's own types for them. */
-const PREPRINT_DOI = /^10\.(?:48550|1101|31219|20944|2139\/ssrn)\//i;
+/**
+ * DOIs of preprint servers: arXiv (DataCite), bioRxiv and medRxiv, OSF and PsyArXiv, Preprints.org, SSRN,
+ * Research Square, TechRxiv, ChemRxiv, Authorea (Crossref).
+ */
+export const PREPRINT_DOI = /^10\.(?:(?:48550|1101|31219|31234|20944|21203|36227|26434|22541)\/|2139\/ssrn\.)/i;
+/** Whether a work is a preprint: OpenAlex's type, a preprint server's DOI, or a repository's copy without a DOI. */
 export const isPreprintWork = (w: Work) =>
   w.type === 'preprint' || PREPRINT_DOI.test(workDoi(w)) || (w.primary_location?.source?.type === 'repository' && !w.doi);
 

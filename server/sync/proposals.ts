@@ -7,7 +7,7 @@ import { writeWithFiles } from '../services/transaction.ts';
 import { NotFound, Refused } from '../errors.ts';
 import type { ImportedRecord } from '../../common/wire.ts';
 import type { Indexes } from './index.ts';
-import { isPreprintWork, recordOfWork, type Work, workId } from './openalex.ts';
+import { isPreprintWork, PREPRINT_DOI, recordOfWork, type Work, workId } from './openalex.ts';
 import { relatedPreprints } from './relations.ts';
 
 // "Find new papers" (issue #29, point 1): the works OpenAlex lists for members with an ORCID iD or an
@@ -33,9 +33,10 @@ const arxivId = (s: string | null | undefined) => {
 };
 
 /** Whether a stored record is a preprint: an arXiv (or other server's) DOI or address, or a venue named arXiv. */
-const PREPRINT_DOI = /^10\.(?:48550|1101|31219|20944|2139\/ssrn)\//i;
 const isPreprintRow = (p: { doi: string; link1: string; source: string }) =>
-  PREPRINT_DOI.test(p.doi) || arxivId(p.link1) !== undefined || /\b(?:arxiv|biorxiv|medrxiv|ssrn|preprint)\b/i.test(p.source);
+  PREPRINT_DOI.test(p.doi) ||
+  arxivId(p.link1) !== undefined ||
+  /\b(?:arxiv|biorxiv|medrxiv|chemrxiv|techrxiv|psyarxiv|ssrn|research square|authorea|preprints?)\b/i.test(p.source);
 
 /** The keys a work is dismissed by. */
 export const dismissKeys = (work: string, doi?: string) => [/^W/.test(work) ? `openalex:${work}` : work, ...(doi ? [`doi:${doi.toLowerCase()}`] : [])];

@@ -90,6 +90,9 @@ export async function makeApp(dialect: Dialect, env: Record<string, string> = {}
       // API suites need no page build; the page tests (tests/e2e) start the built server
       LAB_API_ONLY: '1',
       ...(dialect === 'postgres' ? { DATABASE_URL: PG_URL } : {}),
+      // the scholarly indexes and DOI registries: nowhere (a closed loopback port, refused at once) unless a
+      // test gives its loopback server, so no suite ever asks the public ones
+      ...Object.fromEntries(['CROSSREF_URL', 'DATACITE_URL', 'OPENALEX_URL', 'ORCID_URL', 'DBLP_URL'].map((k) => [k, 'http://127.0.0.1:9'])),
       // LAB_TEST_STORAGE=s3: the files in a bucket of the test S3 server (tests/helpers/s3.ts)
       ...(await testStorageEnv()),
       ...env,

@@ -22,7 +22,7 @@ import {
 } from '../../console/activity-log.tsx';
 import { api } from '../../console/api.ts';
 import { isAdmin, useSession } from '../../console/session.ts';
-import { AdminOnly, useAction, usePaginationLabels } from '../../console/ui.tsx';
+import { AdminOnly, ScreenHeader, useAction, usePaginationLabels } from '../../console/ui.tsx';
 import { useT } from '../../i18n/index.tsx';
 
 // The activity log for administrators (issue #16, point 3): every entry, newest first, 50 a page from the
@@ -70,13 +70,7 @@ export default function ActivityScreen() {
 
   return (
     <Box sx={{ minWidth: 0 }}>
-      <Typography variant="h5" component="h1" gutterBottom>
-        {title}
-      </Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-        {t('console.activity.intro')}
-      </Typography>
-      <Box role="search" aria-label={title} sx={{ display: 'grid', gap: 1.5, mb: 2, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(5, minmax(0, 1fr))' } }}>
+      <ScreenHeader title={title} intro={t('console.activity.intro')} columns="repeat(5, minmax(0, 1fr))">
         <Autocomplete
           options={personList}
           value={chosen}
@@ -132,7 +126,7 @@ export default function ActivityScreen() {
           onChange={(e) => set({ to: e.target.value || undefined })}
           slotProps={{ inputLabel: { shrink: true } }}
         />
-      </Box>
+      </ScreenHeader>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, mb: 1.5 }}>
         <Button variant="outlined" size="small" startIcon={<FileDownloadIcon />} disabled={busy} onClick={() => void exportAs('csv')}>
           {t('console.activity.exportCsv')}

@@ -21,7 +21,7 @@ import { type KindCounts, publicationKinds, type ReportKind, type ReportSummary,
 import type { PublicPersonLight } from '../../../common/wire.ts';
 import { api, downloadFile } from '../../console/api.ts';
 import { isAdmin, useSession } from '../../console/session.ts';
-import { AdminOnly, useAction } from '../../console/ui.tsx';
+import { AdminOnly, ScreenHeader, useAction } from '../../console/ui.tsx';
 import { useT } from '../../i18n/index.tsx';
 
 // The achievement report (成果统计, issue #29, point 3), for administrators: a period, members, areas and
@@ -149,17 +149,7 @@ export default function ReportScreen() {
 
   return (
     <Box sx={{ minWidth: 0 }}>
-      <Typography variant="h5" component="h1" gutterBottom>
-        {title}
-      </Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-        {t('console.report.intro')}
-      </Typography>
-      <Box
-        role="search"
-        aria-label={title}
-        sx={{ display: 'grid', gap: 1.5, mb: 1.5, gridTemplateColumns: { xs: '1fr 1fr', md: '120px 120px minmax(0, 2fr) minmax(0, 2fr)' } }}
-      >
+      <ScreenHeader title={title} intro={t('console.report.intro')} columns="120px 120px minmax(0, 2fr) minmax(0, 2fr)">
         <TextField {...field} select label={t('console.report.from')} value={choice.from} onChange={(e) => set({ from: Number(e.target.value) })}>
           {years.map((y) => (
             <MenuItem key={y} value={y}>
@@ -207,7 +197,7 @@ export default function ReportScreen() {
           )}
           sx={{ gridColumn: { xs: '1 / -1', md: 'auto' }, minWidth: 0 }}
         />
-      </Box>
+      </ScreenHeader>
       <Box role="group" aria-label={t('console.report.kinds')} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mb: 1.5 }}>
         {reportKinds.map((k) => {
           const on = choice.kinds.includes(k.value);
