@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MAX_RELATION_LOOKUPS } from '../../server/sync/relations.ts';
 import { dialects, makeApp, type TestApp } from '../helpers/app.ts';
 import { type Client, loginAs, type Part } from '../helpers/client.ts';
-import { fakeOpenAlex, type FakeOpenAlex, ORCID, work } from '../helpers/openalex.ts';
+import { fakeOpenAlex, type FakeOpenAlex, ORCID, syncEnv, work } from '../helpers/openalex.ts';
 import { crossrefWork, dataciteDoi, type FakeRegistries, fakeRegistries } from '../helpers/registries.ts';
 import { createdId, newMember } from '../fixtures/world.ts';
 
@@ -48,17 +48,7 @@ describe.each(dialects)('a preprint matched to its published version by DOI rela
   beforeAll(async () => {
     oa = await fakeOpenAlex();
     reg = await fakeRegistries();
-    t = await makeApp(dialect, {
-      OPENALEX_URL: oa.url,
-      ORCID_URL: oa.url,
-      DBLP_URL: oa.url,
-      CROSSREF_URL: reg.url,
-      DATACITE_URL: reg.url,
-      SYNC_TIMEOUT_MS: '1000',
-      SYNC_RETRIES: '2',
-      SYNC_INTERVAL_MS: '0',
-      SYNC_MAILTO: 'lab@example.edu',
-    });
+    t = await makeApp(dialect, syncEnv(oa.url, {}, reg.url));
     admin = await loginAs(t.app, 'admin', 'admin-password');
     member = await newMember(admin);
     expect((await member.send('PUT', `/api/people/?uid=${member.uid}`, { orcid: ORCID, area: 'social computing' })).statusCode).toBe(200);

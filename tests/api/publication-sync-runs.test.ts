@@ -3,7 +3,7 @@ import { buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import { buildWithRetry, dialects, makeApp, PG_URL, type TestApp } from '../helpers/app.ts';
 import { Client, loginAs } from '../helpers/client.ts';
-import { fakeOpenAlex, type FakeOpenAlex, work } from '../helpers/openalex.ts';
+import { fakeOpenAlex, type FakeOpenAlex, syncEnv, work } from '../helpers/openalex.ts';
 import { expiredClient, newMember } from '../fixtures/world.ts';
 
 // Issue #29, point 1: the lab-wide "Find new papers" as a run in the background, against a loopback OpenAlex.
@@ -75,15 +75,7 @@ describe.each(dialects)('the lab-wide search as a run in the background on %s', 
 
   beforeAll(async () => {
     oa = await fakeOpenAlex();
-    t = await makeApp(dialect, {
-      OPENALEX_URL: oa.url,
-      ORCID_URL: oa.url,
-      DBLP_URL: oa.url,
-      SYNC_TIMEOUT_MS: '10000',
-      SYNC_RETRIES: '0',
-      SYNC_INTERVAL_MS: '0',
-      SYNC_MAILTO: 'lab@example.edu',
-    });
+    t = await makeApp(dialect, syncEnv(oa.url, { SYNC_TIMEOUT_MS: '10000', SYNC_RETRIES: '0' }));
     admin = await loginAs(t.app, 'admin', 'admin-password');
     for (const a of AUTHORS) {
       const m = await newMember(admin);

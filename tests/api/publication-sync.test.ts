@@ -8,7 +8,7 @@ import { dailySync } from '../../server/sync/job.ts';
 import { checkLinks } from '../../server/sync/links.ts';
 import { buildWithRetry, dialects, makeApp, PG_URL, type TestApp } from '../helpers/app.ts';
 import { type Client, loginAs } from '../helpers/client.ts';
-import { dblpHit, fakeOpenAlex, type FakeOpenAlex, ORCID, orcidGroup, work } from '../helpers/openalex.ts';
+import { dblpHit, fakeOpenAlex, type FakeOpenAlex, ORCID, orcidGroup, syncEnv, work } from '../helpers/openalex.ts';
 import { createdId, newMember } from '../fixtures/world.ts';
 
 // Issue #29, point 1, against a loopback OpenAlex speaking its JSON: a member with an ORCID iD gets their
@@ -29,18 +29,7 @@ describe.each(dialects)('publications kept current from OpenAlex on %s', (dialec
 
   beforeAll(async () => {
     oa = await fakeOpenAlex();
-    t = await makeApp(dialect, {
-      OPENALEX_URL: oa.url,
-      ORCID_URL: oa.url,
-      DBLP_URL: oa.url,
-      // the DOI relations (tests/api/publication-sync-relations.test.ts): never the public registries
-      CROSSREF_URL: oa.url,
-      DATACITE_URL: oa.url,
-      SYNC_TIMEOUT_MS: '1000',
-      SYNC_RETRIES: '2',
-      SYNC_INTERVAL_MS: '0',
-      SYNC_MAILTO: 'lab@example.edu',
-    });
+    t = await makeApp(dialect, syncEnv(oa.url));
     admin = await loginAs(t.app, 'admin', 'admin-password');
     member = await newMember(admin);
     expect((await member.send('PUT', `/api/people/?uid=${member.uid}`, { orcid: ORCID, area: 'social computing' })).statusCode).toBe(200);

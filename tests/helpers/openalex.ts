@@ -17,6 +17,26 @@ const author = (name: string, orcid?: string, id = 'A5023888391') => ({
   raw_author_name: name,
 });
 
+/**
+ * A test app's settings for the scholarly indexes: OpenAlex, ORCID and dblp at `url` (one loopback server
+ * answers all three), the DOI registries at `registries` (else `url` too: never the public ones), short
+ * timeouts, no spacing between requests; `over` changes any of them.
+ */
+export function syncEnv(url: string, over: Record<string, string> = {}, registries = url): Record<string, string> {
+  return {
+    OPENALEX_URL: url,
+    ORCID_URL: url,
+    DBLP_URL: url,
+    CROSSREF_URL: registries,
+    DATACITE_URL: registries,
+    SYNC_TIMEOUT_MS: '1000',
+    SYNC_RETRIES: '2',
+    SYNC_INTERVAL_MS: '0',
+    SYNC_MAILTO: 'lab@example.edu',
+    ...over,
+  };
+}
+
 export function work(n: string, over: Record<string, unknown> = {}) {
   return {
     id: `https://openalex.org/W${n}`,
