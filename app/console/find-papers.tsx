@@ -1,3 +1,4 @@
+import { labTime } from '../../common/instant.ts';
 import ManageSearchIcon from '@mui/icons-material/ManageSearch';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -50,6 +51,8 @@ export function FindPapers({ reload, pid, label }: { reload: () => Promise<unkno
   // the lab-wide run going (its progress), and the message of one that failed
   const [going, setGoing] = useState<SyncRun | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  // the latest finished run's proposals still waiting (the daily search's, or a colleague's)
+  const [waiting, setWaiting] = useState<SyncRun | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const mounted = useRef(false);
 
@@ -86,7 +89,10 @@ export function FindPapers({ reload, pid, label }: { reload: () => Promise<unkno
     mounted.current = true;
     if (lab)
       request<SyncRun | null>('GET', `${syncPath}runs/latest/`).then(
-        (r) => r?.state === 'running' && follow(r),
+        (r) => {
+          if (r?.state === 'running') follow(r);
+          else if (r?.state === 'done' && (r.result?.proposals.length ?? 0) > 0) setWaiting(r);
+        },
         () => {},
       );
     return () => {
@@ -99,6 +105,7 @@ export function FindPapers({ reload, pid, label }: { reload: () => Promise<unkno
     run(async () => {
       if (lab) {
         setFailure(null);
+        setWaiting(null);
         follow(await request<SyncRun>('POST', `${syncPath}runs/`, { json: {} }));
         return;
       }
@@ -115,7 +122,7 @@ export function FindPapers({ reload, pid, label }: { reload: () => Promise<unkno
       <Button variant="outlined" size={lab ? 'medium' : 'small'} startIcon={<ManageSearchIcon />} disabled={busy || going !== null} onClick={() => void find()}>
         {label ?? t('consoleSync.find')}
       </Button>
-      {lab && (going || failure) && (
+      {lab && (going || failure || waiting) && (
         // a line of its own after the screen's other buttons (order), which stay on theirs
         <Box sx={{ flexBasis: '100%', order: 1, display: 'grid', gap: 0.5 }} className="sync-run">
           {going && (
@@ -125,6 +132,27 @@ export function FindPapers({ reload, pid, label }: { reload: () => Promise<unkno
               </Typography>
               <LinearProgress variant="determinate" value={going.total > 0 ? (100 * going.done) / going.total : 0} aria-labelledby="sync-run-progress" />
             </>
+          )}
+          {waiting?.result && (
+            <Alert
+              severity="info"
+              action={
+                <Button
+                  size="small"
+                  onClick={() => {
+                    if (waiting.result) show(waiting.result);
+                    setWaiting(null);
+                  }}
+                >
+                  {t('consoleSync.review')}
+                </Button>
+              }
+            >
+              {t(waiting.started_by === null ? 'consoleSync.waitingDaily' : 'consoleSync.waiting', {
+                n: waiting.result.proposals.length,
+                when: labTime(waiting.started_at),
+              })}
+            </Alert>
           )}
           {failure && (
             <Alert severity="error" onClose={() => setFailure(null)}>

@@ -3,7 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import type { DB } from '../db/database.ts';
 import { logActivity } from '../services/activity.ts';
 import { titleKey } from '../services/bibtex-import.ts';
+import type { SyncRun } from '../../common/sync.ts';
+import { indexesOf } from './index.ts';
 import { checkLinks } from './links.ts';
+import { startRun } from './runs.ts';
 import { DOIS_PER_REQUEST, type OpenAlex, type Work, workDoi, workId } from './openalex.ts';
 
 // The daily job of issue #29, point 1: each stored publication's OpenAlex work, its citations
@@ -12,6 +15,7 @@ import { DOIS_PER_REQUEST, type OpenAlex, type Work, workDoi, workId } from './o
 // insert the day's row in job_claim runs it (an insert that conflicts inserts nothing, on both databases),
 // the others skip the day; a run that fails gives its claim back for the next hourly check. Every request
 // is made before anything is written, and the writes are one transaction: an index that fails changes nothing.
+// Then the same instance searches for the members' new works (`proposeNewWorks`), proposed in the console.
 
 export const JOB = 'publication-sync';
 /** How many publications without a DOI one run looks up by title (one request each). */
@@ -88,7 +92,8 @@ export async function refreshPublications(db: DB, openalex: OpenAlex): Promise<S
           .execute();
     }
     // the rows of deleted publications
-    const gone = [...synced.keys()].filter((pid) => !stored.some((p) => p.pid === pid));
+    const kept = new Set(stored.map((p) => p.pid));
+    const gone = [...synced.keys()].filter((pid) => !kept.has(pid));
     if (gone.length > 0) await tx.deleteFrom('publication_sync').where('pid', 'in', gone).execute();
   });
   return summary;
@@ -113,6 +118,15 @@ export async function dailySync(db: DB, openalex: OpenAlex, now = new Date(), li
 }
 
 /** Checks within a minute of start and then every hour; SYNC_JOB=off stops it. */
+/**
+ * The daily search for new works (issue #29, point 1), on the instance that ran the day's job: the lab-wide
+ * run the console's button starts (server/sync/runs.ts), started by no one; its proposals wait in the console
+ * ("Find new papers" shows the latest run's, less what was added or dismissed since).
+ */
+export function proposeNewWorks(app: FastifyInstance): Promise<SyncRun> {
+  return startRun({ db: app.lab.db, storage: app.lab.storage, actor: null, lang: 'en' }, () => indexesOf(app));
+}
+
 export function scheduleSync(app: FastifyInstance, openalex: () => Promise<OpenAlex>): () => Promise<void> {
   let running: Promise<unknown> = Promise.resolve();
   const check = () => {
@@ -121,7 +135,8 @@ export function scheduleSync(app: FastifyInstance, openalex: () => Promise<OpenA
         const client = await openalex();
         return dailySync(app.lab.db, client, new Date(), (now) => checkLinks(app.lab.db, app.lab.config.sync, client.userAgent, now));
       })
-      .then((s) => {
+      .then(async (s) => {
+        if (s) await proposeNewWorks(app).catch((e: unknown) => app.log.error({ err: e }, 'the daily search for new works could not start'));
         if (s) app.log.info(s, 'publications synced with OpenAlex');
         // the pages showing citation counts and flags are rendered again
         if (s) app.lab.changes.changed('publication');

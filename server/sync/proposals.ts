@@ -250,3 +250,27 @@ export async function dismissWorks(ctx: Ctx, entries: readonly { work: string; d
   });
   return entries.length;
 }
+
+/**
+ * The proposals of a search made earlier (a run the daily job or a colleague started) that still hold: not
+ * dismissed since, not in the lab since (the same OpenAlex work, DOI, or title and year), and, for a
+ * preprint's published version, that preprint still stored and not updated to it. Read when a finished
+ * run is shown, so that accepting twice never makes two records.
+ */
+export async function stillProposed(ctx: Ctx, preview: SyncPreview): Promise<SyncPreview> {
+  if (preview.proposals.length === 0) return preview;
+  const dismissed = new Set((await ctx.db.selectFrom('sync_dismissed').select('key').execute()).map((r) => r.key));
+  const stored = await ctx.db.selectFrom('publication').select(['pid', 'title', 'year', 'doi']).execute();
+  const works = new Set((await ctx.db.selectFrom('publication_sync').select('openalex').where('openalex', '!=', '').execute()).map((r) => r.openalex));
+  const dois = new Set(stored.flatMap((p) => (p.doi ? [p.doi.toLowerCase()] : [])));
+  const titles = new Set(stored.map((p) => `${titleKey(p.title)}|${p.year}`));
+  const pids = new Set(stored.map((p) => p.pid));
+  const kept = preview.proposals.filter((p) => {
+    const doi = p.record?.doi?.toLowerCase() ?? '';
+    if (dismissKeys(p.work, doi || undefined).some((k) => dismissed.has(k))) return false;
+    if (works.has(p.work) || (doi && dois.has(doi))) return false;
+    if (p.preprint) return pids.has(p.preprint.pid);
+    return !p.record || !titles.has(`${titleKey(p.record.title)}|${p.record.year}`);
+  });
+  return { ...preview, proposals: kept.map((p, i) => ({ ...p, index: i + 1 })) };
+}

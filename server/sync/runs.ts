@@ -6,7 +6,7 @@ import type { DB } from '../db/database.ts';
 import { NotFound, Refused, Unavailable } from '../errors.ts';
 import type { Ctx } from '../services/context.ts';
 import type { Indexes } from './index.ts';
-import { findNewPapers, membersToAsk } from './proposals.ts';
+import { findNewPapers, membersToAsk, stillProposed } from './proposals.ts';
 
 // The lab-wide "Find new papers" (issue #29, point 1) as a run in the background: 200 members asked one to
 // five rate-limited requests each take minutes, more than a browser or proxy waits for one answer. Starting
@@ -143,13 +143,18 @@ async function fresh(db: DB, row: Row | undefined): Promise<Row | undefined> {
 export async function readRun(ctx: Ctx, id: string): Promise<SyncRun> {
   const row = await fresh(ctx.db, await ctx.db.selectFrom('sync_run').select(COLUMNS).where('id', '=', id).executeTakeFirst());
   if (!row) throw new NotFound();
-  return view(row, ctx.lang);
+  return current(ctx, view(row, ctx.lang));
+}
+
+/** A finished run's proposals as they stand now (server/sync/proposals.ts `stillProposed`). */
+async function current(ctx: Ctx, run: SyncRun): Promise<SyncRun> {
+  return run.result ? { ...run, result: await stillProposed(ctx, run.result) } : run;
 }
 
 /** The latest run (to pick up one going when the screen is opened again), or null. */
 export async function latestRun(ctx: Ctx): Promise<SyncRun | null> {
   const row = await fresh(ctx.db, await ctx.db.selectFrom('sync_run').select(COLUMNS).orderBy('started_at', 'desc').orderBy('id').limit(1).executeTakeFirst());
-  return row ? view(row, ctx.lang) : null;
+  return row ? current(ctx, view(row, ctx.lang)) : null;
 }
 
 /** The indexes answering each question once: the second language's preview reuses the first's answers. */

@@ -5,6 +5,7 @@ import { buildWithRetry, dialects, makeApp, PG_URL, type TestApp } from '../help
 import { Client, loginAs } from '../helpers/client.ts';
 import { fakeOpenAlex, type FakeOpenAlex, syncEnv, work } from '../helpers/openalex.ts';
 import { expiredClient, newMember } from '../fixtures/world.ts';
+import { proposeNewWorks } from '../../server/sync/job.ts';
 
 // Issue #29, point 1: the lab-wide "Find new papers" as a run in the background, against a loopback OpenAlex.
 // Started, it answers at once and is polled to its end, whose preview is the synchronous call's; one run at a
@@ -185,6 +186,30 @@ describe.each(dialects)('the lab-wide search as a run in the background on %s', 
   it('keeps the latest few finished runs', async () => {
     for (let i = 0; i < 7; i++) await untilOver(admin, (await start(admin)).id, 50);
     expect(await count(t, 'sync_run')).toBeLessThanOrEqual(6);
+  });
+
+  it('the daily job searches too: its proposals wait in the console, less what was added or dismissed since', async () => {
+    // what the job does after the day's citations, on the instance that ran them (server/sync/job.ts)
+    const daily = await proposeNewWorks(t.app);
+    expect(daily).toMatchObject({ started_by: null });
+    const over = (await untilOver(admin, daily.id)).at(-1) as Run & { result: { proposals: { work: string; record: Record<string, unknown> }[] } };
+    expect(over.state).toBe('done');
+    expect(over.result.proposals).toHaveLength(AUTHORS.length);
+    const latest = async () => (await admin.get('/api/publication/sync/runs/latest/')).json() as typeof over;
+    expect((await latest()).id).toBe(daily.id);
+    // one accepted and one dismissed meanwhile: the run shown later proposes neither again, numbered anew
+    const [first, second] = over.result.proposals;
+    const before = await count(t, 'publication');
+    const accepted = await admin.json('POST', '/api/publication/sync/accept/', { entries: [{ work: first?.work, record: first?.record, area: 'none' }] });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect(await count(t, 'publication')).toBe(before + 1);
+    const dismissed = await admin.json('POST', '/api/publication/sync/dismiss/', { entries: [{ work: second?.work, title: 'x' }] });
+    expect(dismissed.statusCode, dismissed.body).toBe(200);
+    const now = await latest();
+    expect(now.result.proposals.map((p) => p.work)).toEqual(over.result.proposals.slice(2).map((p) => p.work));
+    expect(now.result.proposals.map((p) => (p as { index?: number }).index)).toEqual([1, 2]);
+    admin.lang = 'zh';
+    expect((await poll(admin, daily.id)).result).toMatchObject({ proposals: now.result.proposals.map((p) => ({ work: p.work })) });
   });
 
   it('lets only those who may add publications start or read a run', async () => {

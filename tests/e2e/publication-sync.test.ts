@@ -4,6 +4,7 @@ import { createdId } from '../fixtures/world.ts';
 import { fakeOpenAlex, type FakeOpenAlex, ORCID, work } from '../helpers/openalex.ts';
 import { crossrefWork, type FakeRegistries, fakeRegistries } from '../helpers/registries.ts';
 import { fitsWidth, inLang, shot } from './demo-pages.ts';
+import { proposeNewWorks } from '../../server/sync/job.ts';
 import { ADMIN, browserSuite, e2eAvailable, logInThroughPage, startSite } from './server.ts';
 
 // Issue #29, point 1 in Chromium, against a loopback OpenAlex (and ORCID, dblp): a member's ORCID iD on their page and in their
@@ -218,5 +219,33 @@ describe.skipIf(!e2eAvailable)('publications kept current, in a browser', { time
       .getByRole('row', { name: new RegExp(dblpOnly.username) })
       .getByRole('button', { name: 'New papers' })
       .waitFor();
+  });
+
+  test("the daily job's search waits in the console: said on opening, its works reviewed from there (zh 390 px, en 1280 px)", async () => {
+    const admin = await loginAs(suite.site.app, ADMIN.username, ADMIN.password);
+    // what the job does after the day's citations (server/sync/job.ts), here at once
+    const run = await proposeNewWorks(suite.site.app);
+    await expect
+      .poll(async () => ((await admin.get(`/api/publication/sync/runs/${run.id}/`)).json() as { state: string }).state, { timeout: 60_000 })
+      .toBe('done');
+    for (const [lang, width] of [
+      ['zh', 390],
+      ['en', 1280],
+    ] as const) {
+      const { page } = await suite.open({ lang, width, height: 844 });
+      await logInThroughPage(page, suite.site.url, ADMIN.username, ADMIN.password, '/console/publication');
+      const said = page.getByRole('alert').filter({
+        hasText: new RegExp(
+          inLang(lang, '^每日自动查找（[\\d-]+ [\\d:]+）发现 \\d+ 篇实验室还没有的论文', '^The daily search \\([\\d-]+ [\\d:]+\\) found \\d+ work'),
+        ),
+      });
+      await said.waitFor();
+      await fitsWidth(page, width);
+      await shot('publication-sync')(page, `daily-${lang}-${width}`);
+      await said.getByRole('button', { name: inLang(lang, '查看', 'Review') }).click();
+      const dialog = page.getByRole('dialog', { name: inLang(lang, '来自 OpenAlex 的新论文', 'New papers from OpenAlex') });
+      await dialog.getByText('Lab Wide Find 2').waitFor();
+      await expect(said.count()).resolves.toBe(0);
+    }
   });
 });
