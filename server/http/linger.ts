@@ -9,8 +9,10 @@ import { MB } from '../storage/storage.ts';
 // drop the answer it had not read yet, and fetch or a browser report a network error instead of the
 // status and its message (issue #24). Instead the answer goes out, the sending side of the socket is
 // closed (the client sees the whole answer), and what the client still sends is read and thrown away
-// (never stored) until its body ends, or LINGER_BYTES more arrived, or LINGER_MS passed; then the socket
-// is destroyed. A client that sends 100 MB slowly holds a socket at most LINGER_MS after its answer.
+// (never stored) until its body ends, or LINGER_MS passed; then the socket is destroyed. Past LINGER_BYTES
+// more it is no longer read (the sender waits): destroying the socket there reset it while a fast client
+// was still sending, and fetch sometimes reported EPIPE instead of the answer. A client that sends 100 MB,
+// slowly or fast, holds a socket at most LINGER_MS after its answer.
 
 /** How much of a refused body is read and thrown away after the answer, at most. */
 export const LINGER_BYTES = 16 * MB;
@@ -33,7 +35,9 @@ function lingerAfterAnswer(req: IncomingMessage, { bytes, ms }: Bounds) {
   // reading it ourselves (rather than Node's own discard, which cannot be counted) keeps the bound in bytes
   req.on('data', (chunk: Buffer) => {
     received += chunk.length;
-    if (lingering && received > bytes) finish();
+    // past the bound it is no longer read: the sender waits (no reset that could still drop the answer it
+    // has not read) until LINGER_MS ends the socket
+    if (lingering && received > bytes) req.pause();
   });
   req.once('end', () => lingering && finish());
   req.once('error', () => socket.destroy());

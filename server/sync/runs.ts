@@ -134,7 +134,7 @@ export async function startRun(ctx: Ctx, indexes: () => Promise<Indexes>): Promi
 
 /** A row read, failed first when it is a running one silent for STALE_MS (a poll writes only then). */
 async function fresh(db: DB, row: Row | undefined): Promise<Row | undefined> {
-  if (!row || row.state !== 'running' || row.updated_at >= new Date(Date.now() - STALE_MS).toISOString()) return row;
+  if (row?.state !== 'running' || row.updated_at >= new Date(Date.now() - STALE_MS).toISOString()) return row;
   await failStale(db);
   return db.selectFrom('sync_run').select(COLUMNS).where('id', '=', row.id).executeTakeFirst();
 }
