@@ -26,9 +26,10 @@ describe.skipIf(!e2eAvailable)('awards, patents and a member’s records in a br
     await logInThroughPage(page, suite.site.url, ADMIN.username, ADMIN.password, `/console/award?edit=${target.wid}`);
     const people = page.getByRole('combobox', { name: '获奖人' });
     await people.waitFor();
-    // the chips name the members, not their ids
+    // the chips name the members, not their ids, once the member list has come (ids meanwhile, on a busy machine)
     const field = people.locator('xpath=ancestor::div[contains(@class,"MuiAutocomplete-root")]');
-    expect(await shown(field)).toContain('李清禾 / Qinghe Li');
+    await expect.poll(() => shown(field), { timeout: 15_000 }).toContain('李清禾 / Qinghe Li');
+    expect(await shown(field)).not.toMatch(/#\d/);
     await people.fill('赵欣');
     await page.getByRole('option', { name: /赵欣悦/ }).click();
     await people.fill('Ada Lovelace (Outside)');
