@@ -175,7 +175,7 @@ describe.skipIf(!e2eAvailable)('console: info pages and site content', { timeout
     await drag(row(last.aspect), row(first.aspect));
     const wanted = [last.iid, ...ids.slice(0, -1)];
     await expect.poll(orderInDialog).toEqual(wanted);
-    await dialog.getByRole('button', { name: en.console.confirm }).click();
+    await dialog.getByRole('button', { name: en.console.confirm, exact: true }).click();
     await message(page, en.console.saved).waitFor();
     await dialog.waitFor({ state: 'hidden' });
     const aspects = wanted.map((iid) => before.find((p) => p.iid === iid)?.aspect);
@@ -211,7 +211,7 @@ describe.skipIf(!e2eAvailable)('console: info pages and site content', { timeout
     expect(await selectedTab(page, 'en')).toBe(aspect);
 
     await button(page, m.delete).click();
-    await dialog.getByRole('button', { name: en.console.confirm }).click();
+    await dialog.getByRole('button', { name: en.console.confirm, exact: true }).click();
     await message(page, en.console.deleted).waitFor();
     const rest = before.filter((p) => p.iid !== iid);
     await expect.poll(() => tabNames(page, 'en')).toEqual(rest.map((p) => p.aspect));
@@ -331,7 +331,7 @@ describe.skipIf(!e2eAvailable)('console: info pages and site content', { timeout
       .toBuffer();
     await editor.locator('input[type="file"]').setInputFiles({ name: 'tool.png', mimeType: 'image/png', buffer: picture });
     const crop = page.getByRole('dialog', { name: en.console.crop });
-    const confirmCrop = crop.getByRole('button', { name: en.console.confirm });
+    const confirmCrop = crop.getByRole('button', { name: en.console.confirm, exact: true });
     await expect.poll(() => confirmCrop.isEnabled()).toBe(true);
     await confirmCrop.click();
     await crop.waitFor({ state: 'hidden' });
