@@ -9,6 +9,8 @@ export default defineConfig({
     // end-to-end pages reload, hydrate and fetch on 2 busy cores: a poll waits for that, not for the default 1 s
     expect: { poll: { timeout: 10_000 } },
     hookTimeout: 60_000,
+    // one folder a run for the templates seeded once (tests/setup/global.ts, tests/helpers/templates.ts)
+    globalSetup: ['tests/setup/global.ts'],
     pool: 'forks',
     fileParallelism: true,
     maxWorkers: 2,
@@ -16,8 +18,15 @@ export default defineConfig({
     // import: #page-context (app/page-context.ts) must be that same module, not a copy Vitest transforms
     server: { deps: { external: [/\/app\/page-context\.ts$/] } },
     projects: [
-      { extends: true, test: { name: 'unit', include: ['common/**/*.test.ts', 'server/**/*.test.ts', 'app/**/*.test.{ts,tsx}', 'tests/unit/**/*.test.ts'] } },
-      { extends: true, test: { name: 'api', include: ['tests/api/**/*.test.ts'] } },
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['common/**/*.test.ts', 'server/**/*.test.ts', 'app/**/*.test.{ts,tsx}', 'tests/unit/**/*.test.ts'],
+          setupFiles: ['tests/setup/console.ts'],
+        },
+      },
+      { extends: true, test: { name: 'api', include: ['tests/api/**/*.test.ts'], setupFiles: ['tests/setup/console.ts'] } },
       { extends: true, test: { name: 'e2e', include: ['tests/e2e/**/*.test.ts'] } },
     ],
   },

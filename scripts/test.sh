@@ -4,16 +4,18 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/node-env.sh
+checks_started=$SECONDS
 echo "== typecheck"
 npx --no-install react-router typegen >/dev/null
 npx --no-install tsc --noEmit -p .
 echo "== lint"
 npx --no-install biome check .
+checks=$((SECONDS - checks_started))
 echo "== tests"
 report="$(mktemp -t vitest-XXXXXX.json)"
 status=0
 npx --no-install vitest run --reporter=default --reporter=json --outputFile.json="$report" || status=$?
-# one plain closing line for CI: "N passed, N failed, N skipped"
-node -e 'const r=require(process.argv[1]);console.log(`${r.numPassedTests} passed, ${r.numFailedTests} failed, ${r.numPendingTests+r.numTodoTests} skipped`)' "$report" || true
+# the slowest files, the time per project, then one plain closing line for CI: "N passed, N failed, N skipped"
+node scripts/test-report.ts "$report" "$checks" || true
 rm -f "$report"
 exit "$status"

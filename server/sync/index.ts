@@ -1,8 +1,12 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { Dblp } from './dblp.ts';
 import { OpenAlex } from './openalex.ts';
 import { Orcid } from './orcid.ts';
 import { Relations } from './relations.ts';
+
+/** This process's name where instances sharing a database take turns (job_claim, sync_run). */
+export const instance = `${process.pid}-${randomBytes(4).toString('hex')}`;
 
 /** `relations`: Crossref's and DataCite's records of DOIs, for a preprint's published version (server/sync/relations.ts). */
 export type Indexes = { openalex: OpenAlex; orcid: Orcid; dblp: Dblp; relations: Relations };

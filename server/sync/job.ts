@@ -1,10 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { DB } from '../db/database.ts';
 import { logActivity } from '../services/activity.ts';
 import { titleKey } from '../services/bibtex-import.ts';
 import type { SyncRun } from '../../common/sync.ts';
-import { indexesOf } from './index.ts';
+import { indexesOf, instance } from './index.ts';
 import { checkLinks } from './links.ts';
 import { startRun } from './runs.ts';
 import { DOIS_PER_REQUEST, type OpenAlex, type Work, workDoi, workId } from './openalex.ts';
@@ -22,9 +21,6 @@ export const JOB = 'publication-sync';
 const TITLE_LOOKUPS = 100;
 const CHECK_EVERY_MS = 3600_000;
 const FIRST_CHECK_MS = 60_000;
-
-/** This process's name in job_claim. */
-const instance = `${process.pid}-${randomBytes(4).toString('hex')}`;
 
 /** Takes `period`'s run of `job` for this instance; false when another has it. */
 export async function claim(db: DB, job: string, period: string, who = instance): Promise<boolean> {
@@ -117,7 +113,6 @@ export async function dailySync(db: DB, openalex: OpenAlex, now = new Date(), li
   return summary;
 }
 
-/** Checks within a minute of start and then every hour; SYNC_JOB=off stops it. */
 /**
  * The daily search for new works (issue #29, point 1), on the instance that ran the day's job: the lab-wide
  * run the console's button starts (server/sync/runs.ts), started by no one; its proposals wait in the console
@@ -127,6 +122,7 @@ export function proposeNewWorks(app: FastifyInstance): Promise<SyncRun> {
   return startRun({ db: app.lab.db, storage: app.lab.storage, actor: null, lang: 'en' }, () => indexesOf(app));
 }
 
+/** Checks within a minute of start and then every hour; SYNC_JOB=off stops it. */
 export function scheduleSync(app: FastifyInstance, openalex: () => Promise<OpenAlex>): () => Promise<void> {
   let running: Promise<unknown> = Promise.resolve();
   const check = () => {

@@ -38,6 +38,9 @@ const isPreprintRow = (p: { doi: string; link1: string; source: string }) =>
   arxivId(p.link1) !== undefined ||
   /\b(?:arxiv|biorxiv|medrxiv|chemrxiv|techrxiv|psyarxiv|ssrn|research square|authorea|preprints?)\b/i.test(p.source);
 
+/** Where a stored preprint is read: its first link, else its DOI's address. */
+const preprintUrl = (p: { link1: string; doi: string }) => p.link1 || (p.doi ? `https://doi.org/${p.doi}` : '');
+
 /** The keys a work is dismissed by. */
 export const dismissKeys = (work: string, doi?: string) => [/^W/.test(work) ? `openalex:${work}` : work, ...(doi ? [`doi:${doi.toLowerCase()}`] : [])];
 
@@ -131,8 +134,7 @@ export async function findNewPapers(ctx: Ctx, indexes: Indexes, pid?: number, on
       const pre = viaWork && isPreprintRow(viaWork) ? viaWork : arxiv ? preprintByArxiv.get(arxiv) : preprintByTitle.get(titleKey(record.title));
       if (pre) {
         const by = viaWork ? 'openalex' : arxiv ? 'arxiv' : 'title';
-        const url = pre.link1 || (pre.doi ? `https://doi.org/${pre.doi}` : '');
-        proposals.push({ ...base, preprint: { pid: pre.pid, title: pre.title, url, by } });
+        proposals.push({ ...base, preprint: { pid: pre.pid, title: pre.title, url: preprintUrl(pre), by } });
         continue;
       }
       unsettled.push({ at: proposals.length, doi: doi.toLowerCase() });
@@ -175,8 +177,7 @@ async function matchByRelations(
     const proposal = proposals[u.at];
     if (!pre || !proposal) continue;
     const { area: _area, ...rest } = proposal;
-    const url = pre.link1 || (pre.doi ? `https://doi.org/${pre.doi}` : '');
-    proposals[u.at] = { ...rest, preprint: { pid: pre.pid, title: pre.title, url, by: 'doi' } };
+    proposals[u.at] = { ...rest, preprint: { pid: pre.pid, title: pre.title, url: preprintUrl(pre), by: 'doi' } };
   }
 }
 
@@ -206,7 +207,7 @@ export async function acceptWorks(ctx: Ctx, chosen: SyncAccept['entries']): Prom
       const input: Record<string, unknown> = {};
       for (const f of PUBLISHED_FIELDS) if (c.record[f] !== undefined && c.record[f] !== '') input[f] = c.record[f];
       await publications.update(tx, c.update, input);
-      await remember(tx, c.update, c.work, before.link1 || (before.doi ? `https://doi.org/${before.doi}` : ''));
+      await remember(tx, c.update, c.work, preprintUrl(before));
       updated.push(c.update);
     }
     for (const [i, pid] of created.entries()) await remember(tx, pid, (fresh[i] as (typeof fresh)[number]).work);

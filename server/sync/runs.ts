@@ -5,7 +5,7 @@ import type { SyncPreview, SyncRun } from '../../common/sync.ts';
 import type { DB } from '../db/database.ts';
 import { NotFound, Refused, Unavailable } from '../errors.ts';
 import type { Ctx } from '../services/context.ts';
-import type { Indexes } from './index.ts';
+import { type Indexes, instance } from './index.ts';
 import { findNewPapers, membersToAsk, stillProposed } from './proposals.ts';
 
 // The lab-wide "Find new papers" (issue #29, point 1) as a run in the background: 200 members asked one to
@@ -26,8 +26,6 @@ const HEARTBEAT_MS = 30_000;
 /** Finished runs kept (the latest). */
 const KEEP = 5;
 const SLOT = 'lab';
-
-const instance = `${process.pid}-${randomBytes(4).toString('hex')}`;
 
 type Row = {
   id: string;

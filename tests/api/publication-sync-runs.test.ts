@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
-import { buildWithRetry, dialects, makeApp, PG_URL, type TestApp } from '../helpers/app.ts';
+import { buildWithRetry, dialects, makeApp, type TestApp } from '../helpers/app.ts';
 import { Client, loginAs } from '../helpers/client.ts';
 import { fakeOpenAlex, type FakeOpenAlex, syncEnv, work } from '../helpers/openalex.ts';
 import { expiredClient, newMember } from '../fixtures/world.ts';
@@ -241,7 +241,7 @@ describe.skipIf(!dialects.includes('postgres'))('the lab-wide run on two instanc
     const env = { OPENALEX_URL: oa.url, ORCID_URL: oa.url, DBLP_URL: oa.url, SYNC_INTERVAL_MS: '0', SYNC_RETRIES: '0' };
     const one = await makeApp('postgres', env);
     const schema = (await one.app.lab.db.selectNoFrom((eb) => eb.fn<string>('current_schema', []).as('s')).executeTakeFirstOrThrow()).s;
-    const config = loadConfig({ DATA_DIR: one.dataDir, DATABASE_URL: PG_URL, LAB_API_ONLY: '1', ...env });
+    const config = loadConfig({ DATA_DIR: one.dataDir, DATABASE_URL: one.app.lab.config.databaseUrl as string, LAB_API_ONLY: '1', ...env });
     const two = await buildWithRetry(() => buildApp({ config, pgSchema: schema }), schema);
     try {
       const admin = await loginAs(one.app, 'admin', 'admin-password');

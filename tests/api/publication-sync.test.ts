@@ -6,7 +6,7 @@ import { loadConfig } from '../../server/config.ts';
 import { openAlexOf } from '../../server/sync/index.ts';
 import { dailySync } from '../../server/sync/job.ts';
 import { checkLinks } from '../../server/sync/links.ts';
-import { buildWithRetry, dialects, makeApp, PG_URL, type TestApp } from '../helpers/app.ts';
+import { buildWithRetry, dialects, makeApp, type TestApp } from '../helpers/app.ts';
 import { type Client, loginAs } from '../helpers/client.ts';
 import { dblpHit, fakeOpenAlex, type FakeOpenAlex, ORCID, orcidGroup, syncEnv, work } from '../helpers/openalex.ts';
 import { createdId, newMember } from '../fixtures/world.ts';
@@ -357,7 +357,7 @@ describe.skipIf(!dialects.includes('postgres'))('the daily job on two instances 
     const schema = (await one.app.lab.db.selectNoFrom((eb) => eb.fn<string>('current_schema', []).as('s')).executeTakeFirstOrThrow()).s;
     const config = loadConfig({
       DATA_DIR: one.dataDir,
-      DATABASE_URL: PG_URL,
+      DATABASE_URL: one.app.lab.config.databaseUrl as string,
       LAB_API_ONLY: '1',
       OPENALEX_URL: oa.url,
       SYNC_INTERVAL_MS: '0',

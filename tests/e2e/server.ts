@@ -6,14 +6,13 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
-import { seedDemo } from '../../cli/demo/seed.ts';
-import { topics } from '../../server/cache/changes.ts';
 import { buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
+import { seededDemo } from '../helpers/templates.ts';
 
 // End-to-end tests of real pages: the page build (made here when it is missing or older than the
-// app's sources), the real server on a free loopback port with the demo lab seeded into a fresh
-// SQLite DATA_DIR, and Debian's Chromium driven by playwright-core.
+// app's sources), the real server on a free loopback port on a copy of the demo lab seeded once a run (a
+// fresh SQLite DATA_DIR each), and Debian's Chromium driven by playwright-core.
 // Where Chromium is missing the suites are skipped with the reason printed, except under CI, where
 // that is a failure (as tests/helpers/app.ts does for PostgreSQL).
 
@@ -123,7 +122,6 @@ export type Site = { app: FastifyInstance; url: string; dataDir: string; close: 
  * settings (with ADVISOR_USERNAME, that advisor's demo area is seeded too).
  */
 export async function startSite(env: Record<string, string> = {}): Promise<Site> {
-  await ensureBuild();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-e2e-'));
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -137,12 +135,12 @@ export async function startSite(env: Record<string, string> = {}): Promise<Site>
     CACHE_PATIENCE_MS: '15000',
     ...env,
   });
+  // the demo lab as seeded once this run (tests/helpers/templates.ts), copied: the server starts on it as
+  // `lab demo` does on the lab it has just seeded
+  const [demo] = await Promise.all([seededDemo({ password: ADMIN.password, advisor: config.advisorUsername }), ensureBuild()]);
+  fs.cpSync(demo, dataDir, { recursive: true });
   const app = await buildApp({ config });
   try {
-    await seedDemo(app.lab.db, app.lab.storage, ADMIN.password, { advisor: config.advisorUsername });
-    // the seed writes past the services' announcements (as `lab demo` does before its server starts): the
-    // search index, built from the empty lab at start, reads everything again
-    for (const topic of topics) app.lab.changes.changed(topic);
     await app.lab.search.settled();
     await app.listen({ host: '127.0.0.1', port: 0 });
   } catch (e) {

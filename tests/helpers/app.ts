@@ -9,14 +9,16 @@ import { loadConfig, s3Config } from '../../server/config.ts';
 import type { DatabaseOptions } from '../../server/db/database.ts';
 import { createStorage, type Storage } from '../../server/storage/storage.ts';
 import { testStorageEnv } from './s3.ts';
+import { dropDatabase, migratedSqliteInto, onPostgres, PG_URL, TEST_SCHEMA, testDatabase, urlOf } from './templates.ts';
 
-// Test apps on real databases: a fresh SQLite file, or a fresh PostgreSQL schema, per app.
-// PostgreSQL is PG_TEST_URL (default the machine's 127.0.0.1:5432/test). Where it cannot be reached
-// its suites are skipped with the reason printed, except under CI, where that is a failure.
+// Test apps on real databases: a migrated SQLite file, or a migrated PostgreSQL database, of each app's own
+// (copied from the templates of tests/helpers/templates.ts). PostgreSQL is PG_TEST_URL (default the machine's
+// 127.0.0.1:5432/test). Where it cannot be reached its suites are skipped with the reason printed, except under
+// CI, where that is a failure.
 
 export type Dialect = 'sqlite' | 'postgres';
 
-export const PG_URL = process.env.PG_TEST_URL ?? 'postgres://root@127.0.0.1:5432/test';
+export { PG_URL };
 
 async function postgresReachable(): Promise<string | undefined> {
   const client = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 3000 });
@@ -37,26 +39,17 @@ if (pgProblem) {
   console.warn(`[tests] PostgreSQL suites skipped: ${PG_URL} unreachable (${pgProblem})`);
 }
 
-/** Runs one statement on the test PostgreSQL server (schemas and databases of the tests). */
-async function onPostgres(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: PG_URL });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
 /** The dialects this run covers: SQLite always, PostgreSQL when reachable (always under CI). */
 export const dialects: Dialect[] = pgProblem ? ['sqlite'] : ['sqlite', 'postgres'];
 
 export type TestApp = { app: FastifyInstance; dataDir: string; close: () => Promise<void> };
 
 /**
- * Kysely's migrator lists the tables of every schema; when another test file drops its schema at that
- * moment, PostgreSQL answers "schema t_… does not exist" (3F000) or "relation t_….revision does not exist"
- * (42P01) for a schema that is not ours. Only then is the build tried again.
+ * Kysely's migrator lists the tables of every schema of its database; where two instances share a database
+ * and another test drops its schema there at that moment, PostgreSQL answers "schema t_… does not exist"
+ * (3F000) or "relation t_….revision does not exist" (42P01) for a schema that is not ours. Only then is the
+ * build tried again. (The apps and bare instances here each have a database of their own, where that cannot
+ * happen; the suites that put two instances on the shared one use this.)
  */
 export async function buildWithRetry(build: () => Promise<FastifyInstance>, ownSchema: string): Promise<FastifyInstance> {
   for (let attempt = 1; ; attempt++) {
@@ -70,13 +63,22 @@ export async function buildWithRetry(build: () => Promise<FastifyInstance>, ownS
   }
 }
 
-export async function makeApp(dialect: Dialect, env: Record<string, string> = {}, options: Pick<AppOptions, 'resources'> = {}): Promise<TestApp> {
-  // DATA_DIR sits two levels inside a fresh folder, so tests can check that nothing lands above it
-  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-test-'));
+/** A fresh folder with DATA_DIR two levels inside it, so tests can check that nothing lands above it. */
+function scratchDataDir(prefix: string): { scratch: string; dataDir: string } {
+  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
   const dataDir = path.join(scratch, 'app', 'data');
   fs.mkdirSync(dataDir, { recursive: true });
-  const schema = `t_${randomBytes(6).toString('hex')}`;
-  if (dialect === 'postgres') await onPostgres(`CREATE SCHEMA ${schema}`);
+  return { scratch, dataDir };
+}
+
+/**
+ * An app on a migrated database of its own (a copy of the template): the administrator `admin`, the advisor
+ * account's name `advisor0`, no public index or registry asked.
+ */
+export async function makeApp(dialect: Dialect, env: Record<string, string> = {}, options: Pick<AppOptions, 'resources'> = {}): Promise<TestApp> {
+  const { scratch, dataDir } = scratchDataDir('lab-test-');
+  const database = dialect === 'postgres' ? await testDatabase({ migrated: true }) : undefined;
+  if (!database) await migratedSqliteInto(dataDir);
   const config = {
     ...loadConfig({
       DATA_DIR: dataDir,
@@ -89,7 +91,7 @@ export async function makeApp(dialect: Dialect, env: Record<string, string> = {}
       CACHE_PATIENCE_MS: '15000',
       // API suites need no page build; the page tests (tests/e2e) start the built server
       LAB_API_ONLY: '1',
-      ...(dialect === 'postgres' ? { DATABASE_URL: PG_URL } : {}),
+      ...(database ? { DATABASE_URL: database.url } : {}),
       // the scholarly indexes and DOI registries: nowhere (a closed loopback port, refused at once) unless a
       // test gives its loopback server, so no suite ever asks the public ones
       ...Object.fromEntries(['CROSSREF_URL', 'DATACITE_URL', 'OPENALEX_URL', 'ORCID_URL', 'DBLP_URL'].map((k) => [k, 'http://127.0.0.1:9'])),
@@ -98,19 +100,26 @@ export async function makeApp(dialect: Dialect, env: Record<string, string> = {}
       ...env,
     }),
   };
-  const app = await buildWithRetry(() => buildApp({ config, ...options, ...(dialect === 'postgres' ? { pgSchema: schema } : {}) }), schema);
+  let app: FastifyInstance;
+  try {
+    app = await buildApp({ config, ...options, ...(database ? { pgSchema: TEST_SCHEMA } : {}) });
+  } catch (e) {
+    await database?.drop();
+    fs.rmSync(scratch, { recursive: true, force: true });
+    throw e;
+  }
   return {
     app,
     dataDir,
     async close() {
       await app.close();
-      if (dialect === 'postgres') await onPostgres(`DROP SCHEMA ${schema} CASCADE`);
+      await database?.drop();
       fs.rmSync(scratch, { recursive: true, force: true });
     },
   };
 }
 
-/** An instance no server has started on: a fresh DATA_DIR and, for PostgreSQL, a fresh schema. */
+/** An instance no server has started on: a fresh DATA_DIR and, for PostgreSQL, an empty database of its own. */
 export type BareInstance = {
   dialect: Dialect;
   dataDir: string;
@@ -118,6 +127,7 @@ export type BareInstance = {
   storage: Storage;
   /** The variables of its storage: a bucket's (S3_*) or none (the disk). */
   storageEnv: Record<string, string>;
+  /** The PostgreSQL schema of its tables (unused on SQLite). */
   schema: string;
   close: () => Promise<void>;
 };
@@ -127,21 +137,20 @@ export async function bareInstance(dialect: Dialect, storageEnv?: Record<string,
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-bare-'));
   const dataDir = path.join(scratch, 'data');
   fs.mkdirSync(dataDir, { recursive: true });
-  const schema = `t_${randomBytes(6).toString('hex')}`;
-  if (dialect === 'postgres') await onPostgres(`CREATE SCHEMA ${schema}`);
+  const database = dialect === 'postgres' ? await testDatabase({ migrated: false }) : undefined;
   const env = storageEnv ?? (await testStorageEnv());
   const storage = await createStorage({ dataDir, s3: s3Config(env) });
   await storage.init();
   return {
     dialect,
     dataDir,
-    db: { dataDir, ...(dialect === 'postgres' ? { databaseUrl: PG_URL, pgSchema: schema } : {}) },
+    db: { dataDir, ...(database ? { databaseUrl: database.url, pgSchema: TEST_SCHEMA } : {}) },
     storage,
     storageEnv: env,
-    schema,
+    schema: TEST_SCHEMA,
     async close() {
       await storage.close();
-      if (dialect === 'postgres') await onPostgres(`DROP SCHEMA ${schema} CASCADE`);
+      await database?.drop();
       fs.rmSync(scratch, { recursive: true, force: true });
     },
   };
@@ -154,21 +163,16 @@ export function appOn(instance: BareInstance, env: Record<string, string> = {}):
     LOGIN_RATE_LIMIT: '1000',
     CACHE_PATIENCE_MS: '15000',
     LAB_API_ONLY: '1',
-    ...(instance.dialect === 'postgres' ? { DATABASE_URL: PG_URL } : {}),
+    ...(instance.db.databaseUrl ? { DATABASE_URL: instance.db.databaseUrl } : {}),
     ...instance.storageEnv,
     ...env,
   });
-  return buildWithRetry(() => buildApp({ config, ...(instance.dialect === 'postgres' ? { pgSchema: instance.schema } : {}) }), instance.schema);
+  return buildApp({ config, ...(instance.db.pgSchema ? { pgSchema: instance.db.pgSchema } : {}) });
 }
 
 /** A PostgreSQL database of its own, for processes started with only a DATABASE_URL (no schema option). */
 export async function freshPgDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `lab_${randomBytes(6).toString('hex')}`;
+  const name = `lab_t_${Math.floor(Date.now() / 1000)}_${randomBytes(6).toString('hex')}`;
   await onPostgres(`CREATE DATABASE ${name}`);
-  const url = new URL(PG_URL);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: () => onPostgres(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
-  };
+  return { url: urlOf(name), drop: () => dropDatabase(name) };
 }
