@@ -194,12 +194,21 @@ export function ResourceScreen({
 
   const [params, setParams] = useSearchParams();
   const wanted = params.get('edit');
+  // The address names the record being edited, and the screen sets it as the editor opens and closes. A change
+  // of the address lands only after the root loader has answered: meanwhile the address still says what it said,
+  // so neither side may read the other's state of a moment ago. The screen remembers what it last asked the
+  // address to say (`asked`), and follows the address only when the address itself changes (`seen`), never
+  // because a new list came (a list reloaded by a save would otherwise open the editor just closed again, from
+  // the address that still named it).
+  const asked = useRef<string | null>(wanted);
+  const seen = useRef<string | null | undefined>(undefined);
   // the `edit` the editor last followed, so that one set by the screen itself is not followed again
   const followed = useRef<string | null>(null);
   const reveal = useRef(false);
   const setWanted = (next: string | null) => {
     followed.current = next;
-    if (next === params.get('edit')) return;
+    if (next === asked.current) return;
+    asked.current = next;
     setParams(
       (cur) => {
         const out = new URLSearchParams(cur);
@@ -230,17 +239,20 @@ export function ResourceScreen({
     if (back) requestAnimationFrame(() => back.isConnected && back.focus());
   };
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: followed once per address, when the list is there
+  // biome-ignore lint/correctness/useExhaustiveDependencies: followed once per change of the address, when the list is there
   useEffect(() => {
+    if (wanted === seen.current) return;
+    // a record named before its list is there: followed when it comes
+    if (wanted !== null && !list.data) return;
+    seen.current = wanted;
+    asked.current = wanted;
     if (wanted === followed.current) return;
+    followed.current = wanted;
     if (wanted === null) {
       // taken away by a link to the bare screen: the address says no record is being edited
-      followed.current = null;
       setEditing((cur) => (cur && id(cur) !== -1 ? null : cur));
       return;
     }
-    if (!list.data) return;
-    followed.current = wanted;
     const row = rows.find((r) => String(r[res.id]) === wanted);
     reveal.current = true;
     if (row) {

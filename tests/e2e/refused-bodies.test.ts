@@ -6,6 +6,7 @@ import path from 'node:path';
 import { type Browser, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginOverHttp, type ServerProcess, startServerProcess } from '../helpers/process.ts';
+import { CHROMIUM } from './server.ts';
 
 // Refused requests whose body is still arriving (issue #24, point 2), over real HTTP against the real
 // server process: the server answers first, then reads and throws away what the client still sends
@@ -61,7 +62,7 @@ beforeAll(async () => {
   server = await startServerProcess(dataDir, { LAB_ADMIN_USERNAME: ADMIN.username, LAB_ADMIN_PASSWORD: ADMIN.password });
   const admin = await loginOverHttp(server.url, ADMIN.username, ADMIN.password);
   member = await createMember(admin, 'lingermember');
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu', '--no-first-run'] });
+  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu', '--no-first-run'] });
 }, 120_000);
 
 afterAll(async () => {

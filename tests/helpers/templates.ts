@@ -198,13 +198,16 @@ function runFolder(): string {
 
 /**
  * A DATA_DIR with the demo lab seeded (SQLite, files on the disk), with `password` for the demo administrator
- * and `advisor`'s class area when named: seeded once a run for each (the seed dates its records from today and
- * writes through today's services, so a folder kept from an earlier run could be stale). Built aside and
+ * and `advisor`'s class area when named: seeded once a run for each, and for each day and time zone the seed
+ * runs in (it dates its records from today and writes through today's services, so a folder kept from an earlier
+ * run could be stale). Built aside and
  * renamed into place, as the migrated templates are.
  */
 export async function seededDemo(options: { password: string; advisor?: string | undefined }): Promise<string> {
+  // the seed's day and time zone are part of what it writes (a test may stand the clock still at a moment)
+  const clock = [new Date().toISOString().slice(0, 10), process.env.TZ ?? ''];
   const key = createHash('sha256')
-    .update(JSON.stringify([options.password, options.advisor ?? null]))
+    .update(JSON.stringify([options.password, options.advisor ?? null, clock]))
     .digest('hex')
     .slice(0, 12);
   const dir = path.join(runFolder(), `demo-${key}`);
