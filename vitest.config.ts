@@ -3,6 +3,8 @@ import { defineConfig } from 'vitest/config';
 // Three projects, each runnable alone: `npm run test:unit` (modules beside their code, and the app's plain
 // modules in tests/unit), `test:api` (the API on SQLite and PostgreSQL, in process) and `test:e2e` (real
 // server processes, the page build and Chromium). `npm test` runs all three after the typecheck and lint.
+// The unit and API files of a worker share its modules (isolate: false): the server's modules are imported once
+// a worker, not once a file (docs/testing.md); each test app is still an instance of its own.
 export default defineConfig({
   test: {
     testTimeout: 30_000,
@@ -24,9 +26,10 @@ export default defineConfig({
           name: 'unit',
           include: ['common/**/*.test.ts', 'server/**/*.test.ts', 'app/**/*.test.{ts,tsx}', 'tests/unit/**/*.test.ts'],
           setupFiles: ['tests/setup/console.ts'],
+          isolate: false,
         },
       },
-      { extends: true, test: { name: 'api', include: ['tests/api/**/*.test.ts'], setupFiles: ['tests/setup/console.ts'] } },
+      { extends: true, test: { name: 'api', include: ['tests/api/**/*.test.ts'], setupFiles: ['tests/setup/console.ts'], isolate: false } },
       { extends: true, test: { name: 'e2e', include: ['tests/e2e/**/*.test.ts'] } },
     ],
   },

@@ -13,8 +13,6 @@ import S3rver from 's3rver';
 // LAB_TEST_STORAGE=s3 makes every test app (makeApp, bareInstance) keep its files in a bucket: the api
 // tests of files, images, backups and history then run on S3 as they do on disk.
 
-export const testStorage: 'disk' | 's3' = process.env.LAB_TEST_STORAGE === 's3' ? 's3' : 'disk';
-
 const ACCESS = { id: 'S3RVER', secret: 'S3RVER' };
 let running: Promise<{ endpoint: string; dir: string; server: S3rver }> | undefined;
 
@@ -61,7 +59,8 @@ export async function s3Bucket(): Promise<Record<string, string>> {
 
 /** The environment of a test lab's storage: a fresh bucket under LAB_TEST_STORAGE=s3, nothing (the disk) otherwise. */
 export async function testStorageEnv(): Promise<Record<string, string>> {
-  return testStorage === 's3' ? s3Bucket() : {};
+  // read at each call: a file that sets it (tests/api/files-on-s3.test.ts) shares its worker's modules with others
+  return process.env.LAB_TEST_STORAGE === 's3' ? s3Bucket() : {};
 }
 
 /** Every object name in a bucket (below the lab's names: `data/<key>`, `removed/media/<key>`, …), sorted. */
