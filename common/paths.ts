@@ -43,3 +43,26 @@ export const paths = {
 export function underBase(base: string, path: string): string {
   return base && path.startsWith('/') && !path.startsWith('//') ? `${base}${path}` : path;
 }
+
+/** Any origin: a path is judged by whether it resolves to the origin it is resolved against. */
+const HERE = 'https://here.invalid';
+
+/**
+ * A path that stays on this site, as the URL parser resolves it, or undefined. A check of the text alone misses
+ * what the parser drops or rewrites (`/\t/evil.example` loses its tab and becomes `//evil.example`; `/\evil`
+ * becomes `//evil`), so the parser decides; and what it gives back is checked again, since a resolved path may
+ * itself read as another site (`/.//evil.example/x` resolves to the path `//evil.example/x`, which a browser
+ * takes for the host evil.example).
+ */
+export function sitePath(target: unknown, maxLength = 2048): string | undefined {
+  if (typeof target !== 'string' || target.length > maxLength || !target.startsWith('/')) return undefined;
+  let url: URL;
+  try {
+    url = new URL(target, HERE);
+  } catch {
+    return undefined;
+  }
+  if (url.origin !== HERE) return undefined;
+  const path = `${url.pathname}${url.search}${url.hash}`;
+  return /^\/[/\\]/.test(path) ? undefined : path;
+}

@@ -54,6 +54,7 @@ import { activityRoutes } from './api/activity.ts';
 import { reportRoutes } from './api/report.ts';
 import { historyRoutes, scheduleTrashPurge } from './api/history.ts';
 import { projectRoot } from './root.ts';
+import { loggerOptions } from './http/log.ts';
 import { cachePlugin, mainCacheKey } from './cache/plugin.ts';
 import { earlyHit } from './cache/http.ts';
 import { PublishTimer } from './cache/publish-timer.ts';
@@ -70,7 +71,8 @@ import { t } from '../common/messages.ts';
 export type AppOptions = {
   config: Config;
   db?: DB;
-  logger?: boolean;
+  /** The log: off, on (standard output), or into a stream of the caller's (a test reads it). */
+  logger?: boolean | { stream: NodeJS.WritableStream };
   pgSchema?: string;
   devServer?: ViteDevServer;
   /** The declared resources served (server/registry.ts); a test adds one of its own here. */
@@ -102,7 +104,7 @@ export async function buildApp({ config, db: givenDb, logger = false, pgSchema, 
 
   const { trustProxy } = config;
   const app = Fastify({
-    logger: logger ? { level: 'info', redact: ['req.headers.authorization', 'req.headers.cookie'] } : false,
+    logger: logger ? loggerOptions(logger === true ? undefined : logger.stream) : false,
     bodyLimit: 4 * 1024 * 1024,
     // behind reverse proxies (TRUST_PROXY) the client address is the one the nearest trusted hop saw:
     // a number trusts that many hops from this server, never what a client wrote further left

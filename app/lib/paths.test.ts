@@ -16,6 +16,13 @@ describe('safeRedirect', () => {
     'javascript:alert(1)',
     ' /console',
     '',
+    // paths that resolve to a path a browser reads as another host (issue #37, point 6)
+    '/.//evil.example/x',
+    '/./\\evil.example',
+    '/a/..//evil.example',
+    '/%2e//evil.example',
+    '/.%2e//evil.example',
+    `/${'a'.repeat(3000)}`,
   ])('refuses %j', (target) => {
     expect(safeRedirect(target)).toBe('/');
     expect(safeRedirect(target, '/console')).toBe('/console');

@@ -1,4 +1,4 @@
-import { paths } from '../../common/paths.ts';
+import { paths, sitePath } from '../../common/paths.ts';
 
 // The public frame's menu; the addresses themselves are in common/paths.ts.
 export const publicNav = [
@@ -23,22 +23,7 @@ export function menuOf(declared: readonly { key: string; href: string; order: nu
   return [...fixed, ...declared].sort((a, b) => a.order - b.order).map(({ order: _, ...e }) => e);
 }
 
-/** Any origin: a path is judged by whether it resolves to the origin it is resolved against. */
-const HERE = 'https://here.invalid';
-
-/**
- * A redirect target that stays on this site: a path that the URL parser resolves to this origin, given
- * as it resolved it. A check of the text alone misses what the parser drops or rewrites (`/\t/evil.example`
- * loses its tab and becomes `//evil.example`; `/\evil` becomes `//evil`), so the parser decides (issue #25).
- */
+/** A redirect target that stays on this site (common/paths.ts `sitePath`), else `fallback`. */
 export function safeRedirect(target: string | null | undefined, fallback = '/'): string {
-  if (!target?.startsWith('/')) return fallback;
-  let url: URL;
-  try {
-    url = new URL(target, HERE);
-  } catch {
-    return fallback;
-  }
-  if (url.origin !== HERE) return fallback;
-  return `${url.pathname}${url.search}${url.hash}`;
+  return sitePath(target) ?? fallback;
 }

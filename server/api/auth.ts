@@ -68,6 +68,10 @@ const ACCOUNT_WINDOW_MS = 15 * 60_000;
 
 /** The wait before checking a password after `earlier` attempts at that account still counted (failed, or
  * under way): none for the first three, then 0.25 s doubling up to 5 s. */
+
+/** A link's token sent as a header, which no server or proxy logs by default (a query is logged by both). */
+const LinkTokenHeaders = z.object({ 'x-link-token': z.string().max(100).optional() }).loose();
+
 export function accountDelayMs(earlier: number): number {
   return earlier < 3 ? 0 : Math.min(250 * 2 ** (earlier - 3), 5_000);
 }
@@ -370,15 +374,16 @@ export async function authRoutes(app: FastifyInstance) {
       config: { access: 'public' },
       schema: {
         tags,
-        summary: 'An invitation’s state (open, used, expired) and whom it is for',
+        summary: 'An invitation’s state (open, used, expired) and whom it is for; the token in X-Link-Token (kept out of every log), or in the query as before',
         querystring: z.object({ token: z.string().max(100).default('') }).loose(),
+        headers: LinkTokenHeaders,
         response: answers(InvitationStateSchema),
       },
     },
     async (req, reply) => {
       // the state changes when it is used: never kept by a cache
       reply.header('Cache-Control', 'no-store');
-      const found = await readInvitation(app.lab.db, req.query.token);
+      const found = await readInvitation(app.lab.db, req.headers['x-link-token'] ?? req.query.token);
       return { ...found, expires_at: new Date(found.expires_at * 1000).toISOString() };
     },
   );
@@ -418,14 +423,16 @@ export async function authRoutes(app: FastifyInstance) {
       config: { access: 'public' },
       schema: {
         tags,
-        summary: 'A password reset link’s state (open, used, expired) and whose it is',
+        summary:
+          'A password reset link’s state (open, used, expired) and whose it is; the token in X-Link-Token (kept out of every log), or in the query as before',
         querystring: z.object({ token: z.string().max(100).default('') }).loose(),
+        headers: LinkTokenHeaders,
         response: answers(InvitationStateSchema),
       },
     },
     async (req, reply) => {
       reply.header('Cache-Control', 'no-store');
-      const found = await readReset(app.lab.db, req.query.token);
+      const found = await readReset(app.lab.db, req.headers['x-link-token'] ?? req.query.token);
       return { ...found, expires_at: new Date(found.expires_at * 1000).toISOString() };
     },
   );

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { sitePath } from '../../common/paths.ts';
 import { personTypes } from '../../common/enums.ts';
 import type { MatchRule } from '../config.ts';
 import type { DB } from '../db/database.ts';
@@ -229,5 +230,5 @@ export async function endTicket(db: DB, ticket: string, address?: string): Promi
 
 /** A path on this site to go to after the login (the login page checks it again), or the console. */
 export function safeReturn(v: unknown): string {
-  return typeof v === 'string' && v.length <= 300 && /^\/(?![/\\])[^\s]*$/.test(v) ? v : '/console';
+  return sitePath(v, 300) ?? '/console';
 }

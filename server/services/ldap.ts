@@ -24,6 +24,11 @@ export function escapeDn(value: string): string {
     .replace(/(\s)$/, '\\$1');
 }
 
+/** A template (LDAP_USER_DN, LDAP_FILTER) with `{username}` filled by a function: `$&`, `$'` and `` $` `` in a name stay literal. */
+export function withUsername(template: string, escaped: string): string {
+  return template.replaceAll('{username}', () => escaped);
+}
+
 /** The most the directory is asked for: who it is and the attributes a member is matched by. */
 const MAX_USERNAME = 100;
 
@@ -49,12 +54,12 @@ export class Ldap {
       let dn: string;
       let entry: Record<string, unknown> | undefined;
       if (c.userDn) {
-        dn = c.userDn.replaceAll('{username}', escapeDn(username));
+        dn = withUsername(c.userDn, escapeDn(username));
       } else {
         if (c.bindDn) await client.bind(c.bindDn, c.bindPassword ?? '');
         const { searchEntries } = await client.search(c.base as string, {
           scope: 'sub',
-          filter: c.filter.replaceAll('{username}', escapeFilter(username)),
+          filter: withUsername(c.filter, escapeFilter(username)),
           sizeLimit: 2,
           timeLimit: Math.ceil(c.timeoutMs / 1000),
         });

@@ -1,13 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { DB } from '../db/database.ts';
-import { NotFound, Refused } from '../errors.ts';
+import { passwordProblem } from '../../common/password-policy.ts';
+import { FieldError, NotFound, Refused } from '../errors.ts';
 import type { Lab } from '../lab.ts';
 import { labNames, resetMail, withLink } from '../mail/mails.ts';
 import { renderMail } from '../mail/template.ts';
 import { logActivity } from './activity.ts';
 import { actorByUsername, hashPassword, sha256 } from './auth.ts';
 import { hit } from './counters.ts';
+import { forgetTrustedDevices } from './two-factor.ts';
 
 // Self-service password reset by e-mail (issue #30, point 3). A member asks with their username or e-mail
 // address; the answer is the same whether or not an account matches, and the mail (if any) is sent after
@@ -111,13 +113,18 @@ export async function readReset(db: DB, token: string): Promise<ResetState> {
   return { state: stateOf(row, nowSeconds()), username: row.username, name_zh: row.name_zh, name_en: row.name_en, expires_at: row.expires_at };
 }
 
-/** Sets the new password (already checked by the rules of a change) and ends every session of the member; the link is used up. */
+/**
+ * Sets the new password, checked by the policy with whom the link is for (the form knew only the password), ends
+ * every session of the member and forgets the devices trusted to skip the second factor; the link is used up.
+ */
 export async function completeReset(db: DB, token: string, password: string, address?: string): Promise<void> {
   const row = await find(db, token);
   if (!row) throw new NotFound('reset_unknown');
   const now = nowSeconds();
   const state = stateOf(row, now);
   if (state !== 'open') throw new Refused(state === 'used' ? 'reset_used' : 'reset_expired');
+  const problem = passwordProblem(password, { username: row.username, names: [row.name_zh, row.name_en] });
+  if (problem) throw FieldError.one('password', problem);
   const hash = await hashPassword(password);
   await db.transaction().execute(async (tx) => {
     const taken = await tx
@@ -130,6 +137,8 @@ export async function completeReset(db: DB, token: string, password: string, add
     if (Number(taken.numUpdatedRows) !== 1) throw new Refused('reset_used');
     await tx.updateTable('person').set({ password_hash: hash, must_change_password: 0 }).where('pid', '=', row.person_pid).execute();
     await tx.deleteFrom('session').where('person_pid', '=', row.person_pid).execute();
+    // whoever took the account had its devices trusted too
+    await forgetTrustedDevices(tx, row.person_pid);
     // an invitation still open would set the password again: the member has chosen one
     await tx.deleteFrom('invitation').where('person_pid', '=', row.person_pid).where('used_at', 'is', null).execute();
     const actor = await actorByUsername(tx, row.username);

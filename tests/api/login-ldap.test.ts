@@ -1,7 +1,7 @@
 import { generateSync } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../common/messages.ts';
-import { escapeDn, escapeFilter } from '../../server/services/ldap.ts';
+import { escapeDn, escapeFilter, withUsername } from '../../server/services/ldap.ts';
 import { dialects, makeApp } from '../helpers/app.ts';
 import { Client } from '../helpers/client.ts';
 import { BASE, PEOPLE, SERVICE, slapd, type TestLdap } from '../helpers/ldap.ts';
@@ -139,5 +139,10 @@ describe('LDAP escapes', () => {
     expect(escapeDn('a,b+c"d\\e<f>g;h=i')).toBe('a\\,b\\+c\\"d\\\\e\\<f\\>g\\;h\\=i');
     expect(escapeDn('#x ')).toBe('\\#x\\ ');
     expect(escapeDn(' lead')).toBe('\\ lead');
+    // filled by a function: a replacement string would read `$&`, `$'` and `` $` `` as the match and what
+    // surrounds it, and put the template's own syntax into the filter or DN (issue #37, point 6)
+    const name = "a$&b$'c$`d";
+    expect(withUsername('(&(objectClass=person)(uid={username}))', escapeFilter(name))).toBe("(&(objectClass=person)(uid=a$&b$'c$`d))");
+    expect(withUsername('uid={username},ou=people', escapeDn(name))).toBe("uid=a$&b$'c$`d,ou=people");
   });
 });

@@ -123,6 +123,23 @@ describe.each(dialects)('e-mail on %s', (dialect) => {
     const short = await reset(token, 'short');
     expect(short.statusCode).toBe(400);
     expect(short.json()).toEqual({ password: ['at least 10 characters'] });
+    // the policy with whom the link is for: a password holding the username is refused, in the reader's
+    // language, and the link stays open (issue #37, point 6)
+    const named = `${m.username}-2026-x`;
+    const zhReader = anon();
+    zhReader.lang = 'zh';
+    for (const c of [anon(), zhReader]) {
+      const refused = await reset(token, named, c);
+      expect(refused.statusCode, refused.body).toBe(400);
+      expect(Object.keys(refused.json())).toEqual(['password']);
+      expect(String(refused.json().password)).toMatch(c === zhReader ? /用户名/ : /username/);
+    }
+    expect((await resetState(token)).json().state).toBe('open');
+    // a device trusted to skip the second factor is forgotten with the reset: whoever took the account had it too
+    await w.app.lab.db
+      .insertInto('trusted_device')
+      .values({ token_hash: 'f'.repeat(64), person_pid: m.pid, expires_at: Math.floor(Date.now() / 1000) + 3600 })
+      .execute();
     const done = await reset(token, 'reset-password-1');
     expect(done.statusCode, done.body).toBe(200);
     expect(done.json().detail).toMatch(/log in with the new password/);
@@ -130,6 +147,7 @@ describe.each(dialects)('e-mail on %s', (dialect) => {
     expect((await m.get('/api/me/')).statusCode).toBe(401);
     expect((await anon().login(m.username, 'member-password')).loginStatus).toBe('fail');
     expect((await anon().login(m.username, 'reset-password-1')).loginStatus).toBe('success');
+    expect(await w.app.lab.db.selectFrom('trusted_device').selectAll().where('person_pid', '=', m.pid).execute()).toEqual([]);
     // once
     expect((await resetState(token)).json().state).toBe('used');
     const again = await reset(token, 'reset-password-2');

@@ -75,7 +75,7 @@ function scratchDataDir(prefix: string): { scratch: string; dataDir: string } {
  * An app on a migrated database of its own (a copy of the template): the administrator `admin`, the advisor
  * account's name `advisor0`, no public index or registry asked.
  */
-export async function makeApp(dialect: Dialect, env: Record<string, string> = {}, options: Pick<AppOptions, 'resources'> = {}): Promise<TestApp> {
+export async function makeApp(dialect: Dialect, env: Record<string, string> = {}, options: Pick<AppOptions, 'resources' | 'logger'> = {}): Promise<TestApp> {
   const { scratch, dataDir } = scratchDataDir('lab-test-');
   const database = dialect === 'postgres' ? await testDatabase({ migrated: true }) : undefined;
   if (!database) await migratedSqliteInto(dataDir);
