@@ -214,6 +214,10 @@ export const messages = {
   two_factor_already: { zh: '已启用两步验证', en: 'two-factor login is already on' },
   two_factor_self_reset: { zh: '请在个人资料中关闭自己的两步验证', en: 'turn your own two-factor login off in your profile' },
   old_password_wrong: { zh: '当前密码不正确', en: 'the current password is incorrect' },
+  email_needs_password: {
+    zh: '更改邮箱需要输入当前密码',
+    en: 'changing the e-mail address needs the current password',
+  },
   self_delete: { zh: '不能删除自己的账号', en: 'you cannot delete your own account' },
   self_invite: { zh: '不能给自己发邀请链接（会让自己无法登录）', en: 'you cannot invite yourself (it would lock you out)' },
   invitation_unknown: { zh: '邀请链接无效，请向实验室管理员索取新的链接', en: 'this invitation link is not valid; ask the lab administrator for a new one' },

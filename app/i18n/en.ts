@@ -411,6 +411,7 @@ export const en: Messages = {
         upload: 'Upload',
         backup: 'Backup',
         role: 'Role change',
+        email: 'E-mail address changed',
         two_factor_enrol: 'Two-factor login on',
         two_factor_disable: 'Two-factor login off',
         two_factor_reset: 'Two-factor login reset',

@@ -386,6 +386,7 @@ export const zh = {
         upload: '上传',
         backup: '备份',
         role: '角色变更',
+        email: '更改邮箱',
         two_factor_enrol: '启用两步验证',
         two_factor_disable: '关闭两步验证',
         two_factor_reset: '重置两步验证',

@@ -6,6 +6,7 @@ import { requireAccess } from '../http/auth.ts';
 import { uploadConfigOf, uploadLimits } from '../http/multipart.ts';
 import { siteUrl } from '../http/origin.ts';
 import { createPerson, getProfile, invitePerson, ownProfile, people, updateProfile } from '../services/people.ts';
+import { noticeEmailChanged } from '../mail/notices.ts';
 import { InvitationIssuedSchema } from '../../common/wire.ts';
 import { mailInvitation } from '../services/invitations.ts';
 import { requireActor } from '../http/auth.ts';
@@ -135,8 +136,12 @@ export async function peopleRoutes(app: FastifyInstance) {
     async (req, reply) => {
       const { uid, pid } = req.query;
       const ctx = ctxOf(app, req);
-      if (uid !== undefined && pid === undefined) await updateProfile(ctx, uid, req.body);
-      else await people.update(ctx, requireId(pid), req.body);
+      if (uid !== undefined && pid === undefined) {
+        const { emailChangedFrom } = await updateProfile(ctx, uid, req.body);
+        const me = ctx.actor?.pid;
+        if (emailChangedFrom && me !== undefined)
+          app.lab.mailer.later('e-mail change notice', () => noticeEmailChanged(app.lab.db, app.lab.mailer, me, emailChangedFrom));
+      } else await people.update(ctx, requireId(pid), req.body);
       return success(reply);
     },
   );

@@ -37,6 +37,23 @@ export const resetMail: MailTemplate = {
   ],
 };
 
+export const emailChangedMail: MailTemplate = {
+  subject: { zh: '{lab_zh}：您的邮箱已更改', en: '{lab_en}: your e-mail address was changed' },
+  paragraphs: [
+    { zh: '{name_zh}（用户名 {username}）您好：', en: 'Dear {name_en} (username {username}),' },
+    {
+      zh: '您在{lab_zh}网站账号的邮箱刚刚由本地址改为 {new_email}。今后的密码重设邮件将发往新地址；24 小时内不会发送密码重设邮件。',
+      en: 'the e-mail address of your account on the {lab_en} website was just changed from this address to {new_email}. Password reset mails will go to the new address; none is sent for the next 24 hours.',
+    },
+  ],
+  after: [
+    {
+      zh: '如果这不是您本人的操作，您的账号可能已被他人使用：请立即联系实验室管理员。',
+      en: 'If you did not make this change, someone else may be using your account: tell the lab administrator at once.',
+    },
+  ],
+};
+
 export const publishedMail: MailTemplate = {
   subject: { zh: '{lab_zh}：“{title}”已按计划发布', en: '{lab_en}: "{title}" was published as scheduled' },
   paragraphs: [

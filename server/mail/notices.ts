@@ -3,7 +3,7 @@ import type { DB } from '../db/database.ts';
 import { logActivity } from '../services/activity.ts';
 import type { Published } from '../services/content.ts';
 import type { Mailer } from './mailer.ts';
-import { labNames, publishedMail, withLink } from './mails.ts';
+import { emailChangedMail, labNames, publishedMail, withLink } from './mails.ts';
 import { renderMail } from './template.ts';
 
 // Optional notices (issue #30, point 3): when the site setting says so, the author of a record scheduled
@@ -49,5 +49,26 @@ export async function noticePublished(
     } catch {
       await logActivity({ db, actor: null, address: '' }, { action: 'mail', resource: p.resource, record: p.record, outcome: 'failed', detail: ['published'] });
     }
+  }
+}
+
+/** Tells the address a member had that their profile's address was changed (issue #37, point 1); nothing without mail. */
+export async function noticeEmailChanged(db: DB, mailer: Mailer, pid: number, previous: string): Promise<void> {
+  if (!previous || !mailer.configured) return;
+  const p = await db.selectFrom('person').select(['name_zh', 'name_en', 'username', 'email']).where('pid', '=', pid).executeTakeFirst();
+  if (!p) return;
+  const mail = renderMail(emailChangedMail, {
+    ...(await labNames(db)),
+    name_zh: p.name_zh,
+    name_en: p.name_en,
+    username: p.username,
+    new_email: p.email ?? '',
+  });
+  const entry = { action: 'mail', resource: 'person', record: pid, detail: ['email_changed'] } as const;
+  try {
+    await mailer.send({ ...mail, to: previous }, 'e-mail change notice');
+    await logActivity({ db, actor: null, address: '' }, entry);
+  } catch {
+    await logActivity({ db, actor: null, address: '' }, { ...entry, outcome: 'failed' });
   }
 }

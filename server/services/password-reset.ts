@@ -38,6 +38,9 @@ async function matches(db: DB, login: string) {
   return db.selectFrom('person').select(columns).where(sql<string>`lower(email)`, '=', login.toLowerCase()).orderBy('pid').limit(MAX_MATCHES).execute();
 }
 
+/** How long after an e-mail change no reset is mailed. */
+export const EMAIL_HOLD_MS = 24 * 3600_000;
+
 /**
  * Asks for a reset of the account `login` names: run after the answer (lab.mailer.later). Each matching
  * account with an e-mail address, under its hourly limit, gets a new link (replacing an earlier one) by mail;
@@ -57,6 +60,20 @@ export async function requestReset(lab: Pick<Lab, 'db' | 'mailer'>, login: strin
     const entry = { action: 'reset_request', resource: 'person', record: p.pid } as const;
     if (!p.email) {
       await logActivity({ db, actor: null, address }, { ...entry, outcome: 'refused', detail: ['no_email'] });
+      continue;
+    }
+    // a reset is held for a day after the address changed: whoever changed it with a stolen session waits
+    // while the old address has been told (issue #37, point 1)
+    const changed = await db
+      .selectFrom('activity')
+      .select('eid')
+      .where('action', '=', 'email')
+      .where('resource', '=', 'person')
+      .where('record', '=', String(p.pid))
+      .where('at', '>', new Date(Date.now() - EMAIL_HOLD_MS).toISOString())
+      .executeTakeFirst();
+    if (changed) {
+      await logActivity({ db, actor: null, address }, { ...entry, outcome: 'refused', detail: ['email_changed'] });
       continue;
     }
     const count = await hit(db, `reset-account:${p.pid}`, RESET_SECONDS * 1000);
