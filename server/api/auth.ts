@@ -12,6 +12,7 @@ import { type Actor, actorByUsername, login, logout, SESSION_SECONDS, safeEqual,
 import {
   adminTwoFactorRequired,
   checkSecondFactor,
+  CodesCapped,
   challengeKind,
   challengePerson,
   closeChallenge,
@@ -26,6 +27,7 @@ import { acceptInvitation, readInvitation } from '../services/invitations.ts';
 import { bindTicket, challengeBecameSession, type ExternalKind, memberForIdentity, memberPasswordsAllowed, takeHandoff } from '../services/external-login.ts';
 import { Ldap } from '../services/ldap.ts';
 import { completeReset, readReset, requestReset } from '../services/password-reset.ts';
+import { noticeCodesCapped } from '../mail/notices.ts';
 import { siteUrl } from '../http/origin.ts';
 import { at, cookiePath } from '../http/base-path.ts';
 import { TooManyTries, Unavailable } from '../errors.ts';
@@ -153,6 +155,19 @@ export async function authRoutes(app: FastifyInstance) {
   }
 
   /** A wrong second factor: counted and slowed like a wrong password, and logged. */
+  /**
+   * Checks a member's code; past the cap of wrong codes (server/services/two-factor.ts) it is refused unchecked,
+   * and the first refusal of the window tells the owner by mail: someone who has their password is guessing.
+   */
+  async function secondFactor(pid: number, code: string): Promise<boolean> {
+    try {
+      return await checkSecondFactor(app.lab.db, pid, code);
+    } catch (e) {
+      if (e instanceof CodesCapped && e.first) app.lab.mailer.later('two-factor cap notice', () => noticeCodesCapped(app.lab.db, app.lab.mailer, pid));
+      throw e;
+    }
+  }
+
   async function wrongCode(req: FastifyRequest, username: string) {
     await logActivity({ db: app.lab.db, actor: null, address: req.ip }, { action: 'login_failed', resource: 'session', record: username, outcome: 'failed' });
     return new ApiError(400, 'two_factor_code_wrong');
@@ -229,7 +244,7 @@ export async function authRoutes(app: FastifyInstance) {
             // a member with two-factor login still gives the code
             if ((await isEnrolled(app.lab.db, actor.pid)) && !(await isTrustedDevice(app.lab.db, actor.pid, req.cookies[TRUST_COOKIE]))) {
               if (code === undefined) return { loginStatus: 'code_required' as const, challenge: await openChallenge(app.lab.db, actor.pid, 'ldap') };
-              if (!(await checkSecondFactor(app.lab.db, actor.pid, code))) throw await wrongCode(req, username);
+              if (!(await secondFactor(actor.pid, code))) throw await wrongCode(req, username);
             }
             return sessionFor(req, reply, actor, trust_device, 'ldap');
           }
@@ -256,7 +271,7 @@ export async function authRoutes(app: FastifyInstance) {
           const actor = result.actor;
           if (await isTrustedDevice(app.lab.db, actor.pid, req.cookies[TRUST_COOKIE])) return sessionFor(req, reply, actor, false);
           if (code === undefined) return { loginStatus: 'code_required' as const, challenge: await openChallenge(app.lab.db, actor.pid) };
-          if (!(await checkSecondFactor(app.lab.db, actor.pid, code))) throw await wrongCode(req, username);
+          if (!(await secondFactor(actor.pid, code))) throw await wrongCode(req, username);
           return sessionFor(req, reply, actor, trust_device);
         }
         if (result.status !== 'success') {
@@ -298,7 +313,7 @@ export async function authRoutes(app: FastifyInstance) {
         const attempt = await hit(app.lab.db, key, ACCOUNT_WINDOW_MS);
         const wait = accountDelayMs(attempt.count - 1);
         if (wait > 0) await sleep(wait);
-        if (!(await checkSecondFactor(app.lab.db, pid, code))) throw await wrongCode(req, person.username);
+        if (!(await secondFactor(pid, code))) throw await wrongCode(req, person.username);
         const kind = await challengeKind(app.lab.db, challenge);
         await closeChallenge(app.lab.db, challenge);
         const answer = await sessionFor(
@@ -338,7 +353,7 @@ export async function authRoutes(app: FastifyInstance) {
             if (ticketHash) await bindTicket(app.lab.db, ticketHash, actor.pid, { challenge });
             return { loginStatus: 'code_required' as const, challenge };
           }
-          if (!(await checkSecondFactor(app.lab.db, actor.pid, code))) throw await wrongCode(req, actor.username);
+          if (!(await secondFactor(actor.pid, code))) throw await wrongCode(req, actor.username);
         }
         const answer = await sessionFor(req, reply, actor, trust_device, kind);
         if (ticketHash) await bindTicket(app.lab.db, ticketHash, actor.pid, { session: answer.token });

@@ -54,6 +54,23 @@ export const emailChangedMail: MailTemplate = {
   ],
 };
 
+export const codesCappedMail: MailTemplate = {
+  subject: { zh: '{lab_zh}：两步验证码错误次数过多', en: '{lab_en}: too many wrong two-factor codes' },
+  paragraphs: [
+    { zh: '{name_zh}（用户名 {username}）您好：', en: 'Dear {name_en} (username {username}),' },
+    {
+      zh: '15 分钟内有人为您的账号输入了 10 次错误的两步验证码，此后的验证码在 15 分钟内一律不予检查。',
+      en: 'ten wrong two-factor codes were sent for your account within 15 minutes; further codes are refused unchecked for 15 minutes.',
+    },
+  ],
+  after: [
+    {
+      zh: '如果这不是您本人，说明有人知道您的密码：请尽快修改密码，并告知实验室管理员。',
+      en: 'If this was not you, someone knows your password: change it soon and tell the lab administrator.',
+    },
+  ],
+};
+
 export const publishedMail: MailTemplate = {
   subject: { zh: '{lab_zh}：“{title}”已按计划发布', en: '{lab_en}: "{title}" was published as scheduled' },
   paragraphs: [

@@ -3,7 +3,7 @@ import type { DB } from '../db/database.ts';
 import { logActivity } from '../services/activity.ts';
 import type { Published } from '../services/content.ts';
 import type { Mailer } from './mailer.ts';
-import { emailChangedMail, labNames, publishedMail, withLink } from './mails.ts';
+import { codesCappedMail, emailChangedMail, labNames, publishedMail, withLink } from './mails.ts';
 import { renderMail } from './template.ts';
 
 // Optional notices (issue #30, point 3): when the site setting says so, the author of a record scheduled
@@ -67,6 +67,21 @@ export async function noticeEmailChanged(db: DB, mailer: Mailer, pid: number, pr
   const entry = { action: 'mail', resource: 'person', record: pid, detail: ['email_changed'] } as const;
   try {
     await mailer.send({ ...mail, to: previous }, 'e-mail change notice');
+    await logActivity({ db, actor: null, address: '' }, entry);
+  } catch {
+    await logActivity({ db, actor: null, address: '' }, { ...entry, outcome: 'failed' });
+  }
+}
+
+/** Tells a member that their account reached the cap of wrong two-factor codes (issue #37, point 3); nothing without mail. */
+export async function noticeCodesCapped(db: DB, mailer: Mailer, pid: number): Promise<void> {
+  if (!mailer.configured) return;
+  const p = await db.selectFrom('person').select(['name_zh', 'name_en', 'username', 'email']).where('pid', '=', pid).executeTakeFirst();
+  if (!p?.email) return;
+  const mail = renderMail(codesCappedMail, { ...(await labNames(db)), name_zh: p.name_zh, name_en: p.name_en, username: p.username });
+  const entry = { action: 'mail', resource: 'person', record: pid, detail: ['two_factor_capped'] } as const;
+  try {
+    await mailer.send({ ...mail, to: p.email }, 'two-factor cap notice');
     await logActivity({ db, actor: null, address: '' }, entry);
   } catch {
     await logActivity({ db, actor: null, address: '' }, { ...entry, outcome: 'failed' });

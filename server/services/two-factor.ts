@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { DB } from '../db/database.ts';
-import { NotFound, Refused } from '../errors.ts';
+import { NotFound, Refused, TooManyTries } from '../errors.ts';
 import { logActivity } from './activity.ts';
 import { type Actor, safeEqual, sha256 } from './auth.ts';
 import type { Ctx } from './context.ts';
+import { hit, reset } from './counters.ts';
 
 // Two-factor login with TOTP (issue #30, point 2). The secret and the recovery codes live in their own table
 // (two_factor), which no read of a person selects. A login of an enrolled member stops after the password
@@ -130,8 +131,37 @@ export async function forgetTrustedDevices(db: DB, pid: number): Promise<void> {
   await db.deleteFrom('trusted_device').where('person_pid', '=', pid).execute();
 }
 
-/** Checks a TOTP code or a recovery code (used up) of an enrolled member. */
+/** Wrong codes one account may be sent in CODE_WINDOW_MS; past them every code is refused unchecked (issue #37, point 3). */
+export const CODE_TRIES = 10;
+export const CODE_WINDOW_MS = 15 * 60_000;
+const codeTriesKey = (pid: number) => `two-factor-codes:${pid}`;
+
+/**
+ * The cap was reached: no code is checked until the window ends. `first` on the first refusal of the window, so
+ * the owner is told once (the caller mails them).
+ */
+export class CodesCapped extends TooManyTries {
+  readonly first: boolean;
+  constructor(first: boolean) {
+    super();
+    this.first = first;
+  }
+}
+
+/**
+ * Checks a TOTP code or a recovery code (used up) of an enrolled member. Each try is counted before the check
+ * (in the database: every instance and every route that takes a code, so 20 clients at 20 addresses share 10
+ * tries), and a right code clears the count; past CODE_TRIES wrong ones it throws CodesCapped unchecked.
+ */
 export async function checkSecondFactor(db: DB, pid: number, code: string): Promise<boolean> {
+  const tries = await hit(db, codeTriesKey(pid), CODE_WINDOW_MS);
+  if (tries.count > CODE_TRIES) throw new CodesCapped(tries.count === CODE_TRIES + 1);
+  const right = await checkCode(db, pid, code);
+  if (right) await reset(db, codeTriesKey(pid));
+  return right;
+}
+
+async function checkCode(db: DB, pid: number, code: string): Promise<boolean> {
   const row = await db.selectFrom('two_factor').selectAll().where('person_pid', '=', pid).executeTakeFirst();
   if (!row || row.enabled_at == null) return false;
   const typed = code.trim();

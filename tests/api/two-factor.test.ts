@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../common/messages.ts';
 import { dialects } from '../helpers/app.ts';
 import { Client } from '../helpers/client.ts';
+import { smtpServer, type TestSmtp } from '../helpers/smtp.ts';
+import { CODE_TRIES } from '../../server/services/two-factor.ts';
 import { makeWorld, newMember, type Member, type World } from '../fixtures/world.ts';
 
 // Two-factor login (issue #30, point 2): enrolment from the profile, a login in two steps (no session before
@@ -21,10 +23,15 @@ type Raw = { statusCode: number; body: string; json: () => Record<string, unknow
 
 describe.each(dialects)('two-factor login on %s', (dialect) => {
   let w: World;
+  let smtp: TestSmtp;
   beforeAll(async () => {
-    w = await makeWorld(dialect);
+    smtp = await smtpServer();
+    w = await makeWorld(dialect, { SMTP_URL: smtp.url, MAIL_FROM: 'Lab <lab@example.edu>' });
   });
-  afterAll(() => w?.t.close());
+  afterAll(async () => {
+    await w?.t.close();
+    await smtp?.close();
+  });
 
   /** The login call as a browser makes it, with cookies of its own (a trusted device). */
   const loginCall = async (url: string, body: Record<string, unknown>, cookies: Record<string, string> = {}, lang: 'en' | 'zh' = 'en'): Promise<Raw> => {
@@ -123,6 +130,49 @@ describe.each(dialects)('two-factor login on %s', (dialect) => {
     expect(ok.json().loginStatus, ok.body).toBe('success');
     expect((await use(String(recovery[3]))).statusCode).toBe(400);
     expect((await m.get('/api/two-factor/')).json()).toMatchObject({ recovery_left: 9 });
+  });
+
+  it('caps wrong codes per account: past ten in 15 minutes every code is refused unchecked, on every route, and the owner is told once', {
+    timeout: 60_000,
+  }, async () => {
+    const email = `capped.${dialect}@example.edu`;
+    const m = await newMember(w.admin, { email });
+    const { secret } = await enrol(m);
+    const wrong = codeAt(secret) === '000000' ? '111111' : '000000';
+    // ten wrong codes at once, from as many clients (each its own cookies; the count is the account's)
+    const guesses = await Promise.all(
+      Array.from({ length: CODE_TRIES }, () => loginCall('/api/login/', { username: m.username, password: 'member-password', code: wrong })),
+    );
+    for (const res of guesses) {
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().detail).toBe(messages.two_factor_code_wrong.en);
+    }
+    // the slow-down of repeated attempts at one account is another guard (accounts.test.ts): out of the way here
+    await w.app.lab.db.deleteFrom('counters').where('key', '=', `login-account:${m.username}`).execute();
+    // the right code is not even checked now, in the login call and in a challenge, in the reader's language
+    for (const lang of ['en', 'zh'] as const) {
+      const right = await loginCall('/api/login/', { username: m.username, password: 'member-password', code: codeAt(secret) }, {}, lang);
+      expect(right.statusCode, right.body).toBe(429);
+      expect(right.json().detail).toBe(messages.rate_limited[lang]);
+    }
+    const first = await loginCall('/api/login/', { username: m.username, password: 'member-password' });
+    expect(first.json().loginStatus).toBe('code_required');
+    const answered = await loginCall('/api/login/code/', { challenge: String(first.json().challenge), code: codeAt(secret) });
+    expect(answered.statusCode, answered.body).toBe(429);
+    // another account is not touched
+    const other = await newMember(w.admin);
+    const { secret: theirs } = await enrol(other);
+    expect((await loginCall('/api/login/', { username: other.username, password: 'member-password', code: codeAt(theirs) })).json().loginStatus).toBe(
+      'success',
+    );
+    // one mail to the owner for the window, however many refusals
+    await w.app.lab.mailer.settled();
+    const told = smtp.mails.filter((mail) => mail.to.includes(email));
+    expect(told).toHaveLength(1);
+    expect(told[0]?.subject).toMatch(/两步验证码错误次数过多.*too many wrong two-factor codes/);
+    // the window over (its end moved to now), the right code works again and clears the count
+    await w.app.lab.db.updateTable('counters').set({ reset_at: Date.now() }).where('key', '=', `two-factor-codes:${m.pid}`).execute();
+    expect((await loginCall('/api/login/', { username: m.username, password: 'member-password', code: codeAt(secret, 1) })).json().loginStatus).toBe('success');
   });
 
   it('a trusted device skips the code for 30 days, until a reset or a new password', async () => {
