@@ -185,6 +185,14 @@ export const messages = {
     zh: '本站没有与你的校园账号对应的成员，请联系管理员添加',
     en: 'no member of this site matches your campus account; ask an administrator to add you',
   },
+  external_admin: {
+    zh: '管理员账号不能用校园账号登录，请使用本站密码登录',
+    en: "an administrator's account cannot be opened with a campus account; log in with this site's password",
+  },
+  external_unverified: {
+    zh: '校园账号的邮箱未经验证，不能用来对应成员，请联系管理员',
+    en: 'the campus account’s e-mail address is not verified, so it cannot identify a member; ask an administrator',
+  },
   external_ambiguous: {
     zh: '有多个成员与你的校园账号对应，请联系管理员',
     en: 'more than one member matches your campus account; ask an administrator',

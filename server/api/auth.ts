@@ -232,7 +232,11 @@ export async function authRoutes(app: FastifyInstance) {
         if (wait > 0) await sleep(wait);
         // the campus directory first, when set up (issue #30); the password of this site after it
         let ldapDown: Unavailable | undefined;
-        if (ldap && app.lab.config.ldap) {
+        // the site's administrators log in with this site's password, which is never sent to the directory (in
+        // bind-as-user mode it would be tried as a campus password there): issue #37, point 5
+        const siteAdmin =
+          (await app.lab.db.selectFrom('person').select('authority').where('username', '=', username).executeTakeFirst())?.authority === 'admin';
+        if (ldap && app.lab.config.ldap && !siteAdmin) {
           const identity = await ldap.authenticate(username, password).catch((e: unknown) => {
             if (!(e instanceof Unavailable)) throw e;
             req.log.warn({ kind: 'ldap', cause: e.cause instanceof Error ? e.cause.message : undefined }, 'the LDAP directory cannot be reached');

@@ -47,6 +47,8 @@ const MAX_VALUE = 200;
 export function claimValue(v: unknown): string | undefined {
   const one = Array.isArray(v) ? v[0] : v;
   if (typeof one === 'number' && Number.isFinite(one)) return String(one);
+  // OIDC's email_verified and the like
+  if (typeof one === 'boolean') return String(one);
   if (typeof one !== 'string') return undefined;
   const s = one.trim();
   return s !== '' && s.length <= MAX_VALUE ? s : undefined;
@@ -81,6 +83,10 @@ async function refuse(ctx: Ctx, identity: ExternalIdentity, value: string, error
 export async function memberForIdentity(ctx: Ctx, identity: ExternalIdentity, rule: MatchRule): Promise<Actor> {
   const value = identity.attributes[rule.attribute];
   if (!value) return refuse(ctx, identity, '', new Refused('external_missing_claim', { claim: rule.attribute }));
+  // an address the provider has not verified is anyone's to claim (OIDC Core §5.7): no match by it
+  if (identity.kind === 'oidc' && rule.field === 'email' && identity.attributes.email_verified !== 'true') {
+    return refuse(ctx, identity, value, new Refused('external_unverified'));
+  }
   let q = ctx.db.selectFrom('person').select('username').limit(2);
   // e-mail addresses compare without case; usernames and numbers exactly
   q = rule.field === 'email' ? q.where((eb) => eb(eb.fn('lower', ['email']), '=', value.toLowerCase())) : q.where(rule.field, '=', value);
@@ -88,6 +94,10 @@ export async function memberForIdentity(ctx: Ctx, identity: ExternalIdentity, ru
   if (found.length > 1) return refuse(ctx, identity, value, new Refused('external_ambiguous'));
   const username = found[0]?.username ?? (await signUp(ctx, identity, rule, value));
   const actor = await actorByUsername(ctx.db, username);
+  // a campus identity never opens an administrator's account: a student whose campus uid is `admin` would be
+  // the site's administrator with their own campus password (issue #37, point 5); administrators log in with
+  // this site's password (and their second factor)
+  if (actor.authority === 'admin') return refuse(ctx, identity, value, new Refused('external_admin'));
   if (actor.must_change_password) {
     // an account waiting for its invitation: the campus login proves who it is, so it needs the invitation no
     // more (its password stays one nobody knows); the console's form to change it is not forced on it

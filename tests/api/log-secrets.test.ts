@@ -88,7 +88,7 @@ describe('the log of invitations, resets and campus logins', () => {
   it('an OIDC login: the code and the state come back in the query', async () => {
     const admin = await loginAs(t.app, 'admin', 'admin-password');
     await newMember(admin, { email: 'oidc.logged@example.edu' });
-    idp.nextAccount = { sub: 'oidc-logged', claims: { email: 'oidc.logged@example.edu' } };
+    idp.nextAccount = { sub: 'oidc-logged', claims: { email_verified: true, email: 'oidc.logged@example.edu' } };
     const start = await get('/api/login/oidc/?redirect=/console');
     const back = await walk(String(start.headers.location), SITE);
     const query = new URL(back).searchParams;

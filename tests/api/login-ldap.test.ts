@@ -79,6 +79,15 @@ describe.each(dialects.flatMap((d) => Object.keys(modes).map((m) => [d, m] as co
     }
   });
 
+  it('never asks the directory for an administrator of this site: a directory password opens no administrator (issue #37, point 5)', async () => {
+    // carol is in the directory; here she is also the site's administrator, with this site's password
+    await newMember(w.admin, { username: 'carol', authority: 'admin' });
+    const res = await tryLogin('carol', 'carol-directory-pass');
+    expect(res.json().loginStatus).toBe('fail');
+    expect(res.json().token).toBeUndefined();
+    expect((await tryLogin('carol', 'member-password')).json().loginStatus).toBe('success');
+  });
+
   it('refuses a username that tries to be filter or DN syntax', async () => {
     for (const username of ['b*', '*', 'bob)(uid=*', 'bo*)(|(uid=*', 'bob\\', 'uid=bob', 'bob,ou=people', `bob,${PEOPLE}`, 'b\u0000']) {
       const res = await tryLogin(username, 'bob-directory-pass');

@@ -69,7 +69,7 @@ describe.each(dialects)('OIDC login on %s', (dialect) => {
 
   it('logs a member in by e-mail: a session like any login, in the activity log, ended by logout', async () => {
     const m = await newMember(w.admin, { email: 'Alice.Wang@Example.edu' });
-    const back = await callback(await toCallback({ sub: 'alice-sub', claims: { email: 'alice.wang@example.edu', name: 'Alice' } }));
+    const back = await callback(await toCallback({ sub: 'alice-sub', claims: { email_verified: true, email: 'alice.wang@example.edu', name: 'Alice' } }));
     expect(back).toMatch(/^\/login\?redirect=%2Fconsole%2Farticles#handoff=/);
     const res = await finish(handoffOf(back) as string);
     expect(res.statusCode, res.body).toBe(200);
@@ -86,7 +86,7 @@ describe.each(dialects)('OIDC login on %s', (dialect) => {
   });
 
   it('refuses a person who is no member, in both languages, and logs the attempt', async () => {
-    const back = await callback(await toCallback({ sub: 'stranger', claims: { email: 'stranger@example.edu' } }));
+    const back = await callback(await toCallback({ sub: 'stranger', claims: { email_verified: true, email: 'stranger@example.edu' } }));
     expect(refusal(back)).toBe('external_unknown');
     expect(handoffOf(back)).toBeUndefined();
     expect(messages.external_unknown.zh).toContain('联系管理员');
@@ -100,9 +100,28 @@ describe.each(dialects)('OIDC login on %s', (dialect) => {
     expect(failed[0]?.detail).toBe('oidc');
   });
 
+  it('matches no one by an address the provider has not verified, and never an administrator (issue #37, point 5)', async () => {
+    const m = await newMember(w.admin, { email: 'unverified@example.edu' });
+    for (const verified of [undefined, false, 'false']) {
+      const back = await callback(
+        await toCallback({ sub: 'unverified', claims: { email: 'unverified@example.edu', ...(verified === undefined ? {} : { email_verified: verified }) } }),
+      );
+      expect(refusal(back), String(verified)).toBe('external_unverified');
+      expect(handoffOf(back)).toBeUndefined();
+    }
+    expect(messages.external_unverified.zh).toContain('未经验证');
+    // a verified address of an administrator: refused all the same, the administrator logs in with the password
+    await w.admin.send('PUT', `/api/people/?pid=${m.pid}`, { authority: 'admin' });
+    const admin = await callback(await toCallback({ sub: 'boss', claims: { email_verified: true, email: 'unverified@example.edu' } }));
+    expect(refusal(admin)).toBe('external_admin');
+    expect(handoffOf(admin)).toBeUndefined();
+    expect(messages.external_admin.en).toContain("this site's password");
+    expect((await new Client(w.app).login(m.username, 'member-password')).loginStatus).toBe('success');
+  });
+
   it('refuses a replayed state, and a replayed handoff', async () => {
     const m = await newMember(w.admin, { email: 'replay@example.edu' });
-    const url = await toCallback({ sub: 'replay', claims: { email: 'replay@example.edu' } });
+    const url = await toCallback({ sub: 'replay', claims: { email_verified: true, email: 'replay@example.edu' } });
     const first = await callback(url);
     const handoff = handoffOf(first) as string;
     expect(handoff).toBeTruthy();
@@ -118,7 +137,7 @@ describe.each(dialects)('OIDC login on %s', (dialect) => {
 
   it('refuses a wrong code and an expired one', async () => {
     await newMember(w.admin, { email: 'codes@example.edu' });
-    const account = { sub: 'codes', claims: { email: 'codes@example.edu' } };
+    const account = { sub: 'codes', claims: { email_verified: true, email: 'codes@example.edu' } };
     const url = new URL(await toCallback(account));
     url.searchParams.set('code', `${url.searchParams.get('code')}x`);
     expect(refusal(await callback(url.toString()))).toBe('external_failed');
@@ -137,7 +156,7 @@ describe.each(dialects)('OIDC login on %s', (dialect) => {
 
   it('refuses an id_token of another issuer or for another audience, signed with the provider’s own key', async () => {
     await newMember(w.admin, { email: 'forged@example.edu' });
-    const account = { sub: 'forged', claims: { email: 'forged@example.edu' } };
+    const account = { sub: 'forged', claims: { email_verified: true, email: 'forged@example.edu' } };
     for (const forge of [{ iss: 'http://evil.example' }, { aud: 'another-client' }]) {
       idp.forge = forge;
       try {
@@ -160,7 +179,7 @@ describe.each(dialects)('OIDC login on %s', (dialect) => {
     const setup = (await m.json('POST', '/api/two-factor/setup/', {})).json() as { secret: string };
     const codeAt = (offset: number) => generateSync({ secret: setup.secret, epoch: Math.floor(Date.now() / 1000) + offset * 30 });
     expect((await m.json('POST', '/api/two-factor/enable/', { code: codeAt(-1) })).statusCode).toBe(200);
-    const back = await callback(await toCallback({ sub: 'totp', claims: { email: 'totp@example.edu' } }));
+    const back = await callback(await toCallback({ sub: 'totp', claims: { email_verified: true, email: 'totp@example.edu' } }));
     const first = await finish(handoffOf(back) as string);
     expect(first.json().loginStatus).toBe('code_required');
     expect(first.json().token).toBeUndefined();
@@ -174,7 +193,10 @@ describe.each(dialects)('OIDC login on %s', (dialect) => {
   });
 
   it('creates a first login’s account only when the site allows it, never an administrator', async () => {
-    const account = { sub: 'newcomer', claims: { email: 'newcomer@example.edu', preferred_username: 'newcomer', name: '新同学', authority: 'admin' } };
+    const account = {
+      sub: 'newcomer',
+      claims: { email_verified: true, email: 'newcomer@example.edu', preferred_username: 'newcomer', name: '新同学', authority: 'admin' },
+    };
     expect(refusal(await callback(await toCallback(account)))).toBe('external_unknown');
     const set = await w.admin.send('PUT', '/api/site/', { external_signup: 'true', external_signup_type: 'PhD' });
     expect(set.statusCode, set.body).toBe(200);
@@ -206,7 +228,7 @@ describe.each(dialects)('OIDC login on %s', (dialect) => {
       }
       expect((await new Client(w.app).login('admin', 'admin-password')).loginStatus).toBe('success');
       // the campus login still works
-      const back = await callback(await toCallback({ sub: 'campus-only', claims: { email: 'campus-only@example.edu' } }));
+      const back = await callback(await toCallback({ sub: 'campus-only', claims: { email_verified: true, email: 'campus-only@example.edu' } }));
       expect((await finish(handoffOf(back) as string)).json().loginStatus).toBe('success');
     } finally {
       await w.admin.send('PUT', '/api/site/', { member_passwords: 'true' });
