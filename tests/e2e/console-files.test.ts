@@ -111,6 +111,8 @@ describe.skipIf(!e2eAvailable)('console files, images, profile and schedules in 
     const saved = ((await admin.get('/api/data/')).json() as FileRec[]).find((f) => f.filename === 'e2e-shared.txt');
     expect(saved).toMatchObject({ owner: 'public', size: 3200, name_zh: me.name_zh });
     const row = table.getByRole('row').filter({ hasText: 'e2e-shared.txt' });
+    // the list is read again after the upload's message: its row, then its cells (allInnerTexts does not wait)
+    await row.waitFor();
     const cells = await row.getByRole('cell').allInnerTexts();
     // newest first: serial 1, local upload time, name, size 3200 B = 3.13K, uploader
     expect(cells.slice(0, 5)).toEqual(['1', expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/), 'e2e-shared.txt', '3.13K', String(me.name_zh)]);
