@@ -589,7 +589,7 @@ export const activityActions = [
   // e-mail (issue #30, point 3): a mail sent (invitation, reset, notification), a password reset asked for
   'mail',
   'reset_request',
-  // one's own e-mail address changed (issue #37, point 1): resets are held for a day after it
+  // one's own e-mail address changed: resets are held for a day after it
   'email',
   // two-factor login (issue #30): enrolled, turned off by the member, reset by an administrator or the CLI
   'two_factor_enrol',

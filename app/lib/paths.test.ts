@@ -16,7 +16,7 @@ describe('safeRedirect', () => {
     'javascript:alert(1)',
     ' /console',
     '',
-    // paths that resolve to a path a browser reads as another host (issue #37, point 6)
+    // paths that resolve to a path a browser reads as another host
     '/.//evil.example/x',
     '/./\\evil.example',
     '/a/..//evil.example',

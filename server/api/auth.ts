@@ -233,7 +233,7 @@ export async function authRoutes(app: FastifyInstance) {
         // the campus directory first, when set up (issue #30); the password of this site after it
         let ldapDown: Unavailable | undefined;
         // the site's administrators log in with this site's password, which is never sent to the directory (in
-        // bind-as-user mode it would be tried as a campus password there): issue #37, point 5
+        // bind-as-user mode it would be tried as a campus password there)
         const siteAdmin =
           (await app.lab.db.selectFrom('person').select('authority').where('username', '=', username).executeTakeFirst())?.authority === 'admin';
         if (ldap && app.lab.config.ldap && !siteAdmin) {

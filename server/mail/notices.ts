@@ -4,7 +4,7 @@ import { logActivity } from '../services/activity.ts';
 import type { Published } from '../services/content.ts';
 import type { Mailer } from './mailer.ts';
 import { codesCappedMail, emailChangedMail, labNames, publishedMail, withLink } from './mails.ts';
-import { renderMail } from './template.ts';
+import { type MailTemplate, renderMail } from './template.ts';
 
 // Optional notices (issue #30, point 3): when the site setting says so, the author of a record scheduled
 // for later gets a mail when it goes public at its time. The author is the member who created the record
@@ -52,38 +52,43 @@ export async function noticePublished(
   }
 }
 
-/** Tells the address a member had that their profile's address was changed (issue #37, point 1); nothing without mail. */
-export async function noticeEmailChanged(db: DB, mailer: Mailer, pid: number, previous: string): Promise<void> {
-  if (!previous || !mailer.configured) return;
+/**
+ * Mails a member one of the account notices, at `to` (their address unless given), with their names and `extra`
+ * filled in; the mail, sent or failed, is in the activity log as `detail`. Nothing without mail or an address.
+ */
+async function noticeMember(
+  db: DB,
+  mailer: Mailer,
+  pid: number,
+  notice: { template: MailTemplate; detail: string; what: string; to?: string; extra?: (p: { email: string | null }) => Record<string, string> },
+): Promise<void> {
+  if (!mailer.configured) return;
   const p = await db.selectFrom('person').select(['name_zh', 'name_en', 'username', 'email']).where('pid', '=', pid).executeTakeFirst();
-  if (!p) return;
-  const mail = renderMail(emailChangedMail, {
-    ...(await labNames(db)),
-    name_zh: p.name_zh,
-    name_en: p.name_en,
-    username: p.username,
-    new_email: p.email ?? '',
-  });
-  const entry = { action: 'mail', resource: 'person', record: pid, detail: ['email_changed'] } as const;
+  const to = notice.to ?? p?.email;
+  if (!p || !to) return;
+  const mail = renderMail(notice.template, { ...(await labNames(db)), name_zh: p.name_zh, name_en: p.name_en, username: p.username, ...notice.extra?.(p) });
+  const entry = { action: 'mail', resource: 'person', record: pid, detail: [notice.detail] } as const;
   try {
-    await mailer.send({ ...mail, to: previous }, 'e-mail change notice');
+    await mailer.send({ ...mail, to }, notice.what);
     await logActivity({ db, actor: null, address: '' }, entry);
   } catch {
     await logActivity({ db, actor: null, address: '' }, { ...entry, outcome: 'failed' });
   }
 }
 
-/** Tells a member that their account reached the cap of wrong two-factor codes (issue #37, point 3); nothing without mail. */
-export async function noticeCodesCapped(db: DB, mailer: Mailer, pid: number): Promise<void> {
-  if (!mailer.configured) return;
-  const p = await db.selectFrom('person').select(['name_zh', 'name_en', 'username', 'email']).where('pid', '=', pid).executeTakeFirst();
-  if (!p?.email) return;
-  const mail = renderMail(codesCappedMail, { ...(await labNames(db)), name_zh: p.name_zh, name_en: p.name_en, username: p.username });
-  const entry = { action: 'mail', resource: 'person', record: pid, detail: ['two_factor_capped'] } as const;
-  try {
-    await mailer.send({ ...mail, to: p.email }, 'two-factor cap notice');
-    await logActivity({ db, actor: null, address: '' }, entry);
-  } catch {
-    await logActivity({ db, actor: null, address: '' }, { ...entry, outcome: 'failed' });
-  }
+/** Tells the address a member had that their profile's address was changed. */
+export function noticeEmailChanged(db: DB, mailer: Mailer, pid: number, previous: string): Promise<void> {
+  if (!previous) return Promise.resolve();
+  return noticeMember(db, mailer, pid, {
+    template: emailChangedMail,
+    detail: 'email_changed',
+    what: 'e-mail change notice',
+    to: previous,
+    extra: (p) => ({ new_email: p.email ?? '' }),
+  });
+}
+
+/** Tells a member that their account reached the cap of wrong two-factor codes. */
+export function noticeCodesCapped(db: DB, mailer: Mailer, pid: number): Promise<void> {
+  return noticeMember(db, mailer, pid, { template: codesCappedMail, detail: 'two_factor_capped', what: 'two-factor cap notice' });
 }

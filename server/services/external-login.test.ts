@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { safeReturn } from './external-login.ts';
 
-// Where a campus login returns to (issue #37, point 6): a path of this site as the parser resolves it, never one a
+// Where a campus login returns to: a path of this site as the parser resolves it, never one a
 // browser reads as another host; else the console.
 describe('safeReturn', () => {
   it.each([

@@ -95,7 +95,7 @@ export async function memberForIdentity(ctx: Ctx, identity: ExternalIdentity, ru
   const username = found[0]?.username ?? (await signUp(ctx, identity, rule, value));
   const actor = await actorByUsername(ctx.db, username);
   // a campus identity never opens an administrator's account: a student whose campus uid is `admin` would be
-  // the site's administrator with their own campus password (issue #37, point 5); administrators log in with
+  // the site's administrator with their own campus password; administrators log in with
   // this site's password (and their second factor)
   if (actor.authority === 'admin') return refuse(ctx, identity, value, new Refused('external_admin'));
   if (actor.must_change_password) {

@@ -63,7 +63,7 @@ export async function requestReset(lab: Pick<Lab, 'db' | 'mailer'>, login: strin
       continue;
     }
     // a reset is held for a day after the address changed: whoever changed it with a stolen session waits
-    // while the old address has been told (issue #37, point 1)
+    // while the old address has been told
     const changed = await db
       .selectFrom('activity')
       .select('eid')

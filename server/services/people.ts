@@ -114,7 +114,7 @@ const sameAddress = (a: unknown, b: unknown) =>
  * One's own e-mail address is where a password reset goes: changed with only a session (a stolen one), it would
  * hand the account over for good. So a change asks for the current password (`old_password`, or SPEC §5's
  * `password` = `password2` = the current one, which ownPassword has checked); an administrator changing
- * another member's address is not asked (issue #37, point 1).
+ * another member's address is not asked.
  */
 function ownEmail({ ctx, mode, input, current }: Write, proven: boolean) {
   if (!ctx.actor || mode !== 'update' || current?.pid !== ctx.actor.pid || !('email' in input)) return;

@@ -131,7 +131,7 @@ export async function forgetTrustedDevices(db: DB, pid: number): Promise<void> {
   await db.deleteFrom('trusted_device').where('person_pid', '=', pid).execute();
 }
 
-/** Wrong codes one account may be sent in CODE_WINDOW_MS; past them every code is refused unchecked (issue #37, point 3). */
+/** Wrong codes one account may be sent in CODE_WINDOW_MS; past them every code is refused unchecked. */
 export const CODE_TRIES = 10;
 export const CODE_WINDOW_MS = 15 * 60_000;
 const codeTriesKey = (pid: number) => `two-factor-codes:${pid}`;

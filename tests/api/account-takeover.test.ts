@@ -5,7 +5,7 @@ import { Client } from '../helpers/client.ts';
 import { smtpServer, type TestSmtp } from '../helpers/smtp.ts';
 import { makeWorld, newMember, unique, type World } from '../fixtures/world.ts';
 
-// A stolen session does not take the account for good (issue #37, point 1). With only a session token, changing
+// A stolen session does not take the account for good. With only a session token, changing
 // one's own e-mail address and then asking for a password reset mailed the link to the thief. Now an address
 // change asks for the current password (SPEC §5's save with `password` = `password2` = the current one still
 // works), the old address is told, and no reset is mailed for a day after the change.

@@ -13,7 +13,7 @@ import { loginAs } from '../helpers/client.ts';
 import { createdId } from '../fixtures/world.ts';
 import { entriesOf, packTo } from '../helpers/archives.ts';
 
-// `lab restore` (issue #12, point 2; issue #25, point 8): every refusal (non-empty instance, damaged or foreign
+// `lab restore`: every refusal (non-empty instance, damaged or foreign
 // archive, other schema, running server, an archive that unpacks to a lot) leaves the instance exactly as it was.
 
 describe('a restore refuses what it cannot take, and changes nothing', () => {
@@ -138,7 +138,7 @@ describe('a restore refuses what it cannot take, and changes nothing', () => {
   });
 });
 
-describe.each(dialects)('a restore of a small archive that unpacks to a lot, on %s (issue #25, point 8)', (dialect) => {
+describe.each(dialects)('a restore of a small archive that unpacks to a lot, on %s', (dialect) => {
   let target: BareInstance;
   let scratch: string;
   beforeAll(async () => {

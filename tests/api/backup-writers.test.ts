@@ -14,7 +14,7 @@ import { appOn, bareInstance, type Dialect, dialects, makeApp, type TestApp } fr
 import { createdId, makeWorld, type World } from '../fixtures/world.ts';
 import { entriesOf, optionsOf, schemaOf } from '../helpers/archives.ts';
 
-// `lab backup` (issue #12, point 2): a backup taken under 20 concurrent writers restores to a state that was
+// `lab backup`: a backup taken under 20 concurrent writers restores to a state that was
 // real; the daily backup, its schedule and the backup before a migration.
 
 describe.each(dialects)('a backup under 20 concurrent writers on %s', (from) => {
@@ -88,7 +88,7 @@ describe.each(dialects)('a backup under 20 concurrent writers on %s', (from) => 
       }
       for (const m of got.tables.media as { storage_key: string }[]) referenced.add(`media/${m.storage_key}`);
       for (const i of got.tables.image as { storage_key: string }[]) referenced.add(`image/${i.storage_key}`);
-      // a replaced or deleted file stays while a version or the trash refers to it (issue #16), and travels with them
+      // a replaced or deleted file stays while a version or the trash refers to it, and travels with them
       for (const k of got.tables.kept_file as { bucket: string; storage_key: string }[]) referenced.add(`${k.bucket}/${k.storage_key}`);
       expect((got.tables.kept_file ?? []).length, 'the writers replaced files, which their versions keep').toBeGreaterThan(0);
       expect(Object.keys(got.files).sort(), 'files without their record').toEqual([...referenced].sort());

@@ -8,7 +8,7 @@ import { oidcProvider, type TestOidc, walk } from '../helpers/oidc.ts';
 import { linkToken, smtpServer, type TestSmtp } from '../helpers/smtp.ts';
 import { createdId, newMember } from '../fixtures/world.ts';
 
-// No secret in the server's log (issue #37, point 2): the log of a whole invitation, password reset, OIDC and CAS
+// No secret in the server's log: the log of a whole invitation, password reset, OIDC and CAS
 // login is read for every token, code, state, ticket and handoff they carried. Before, Fastify wrote every URL
 // as sent, and a token read from the log logged in as the member. The log is the database's business of neither
 // dialect: one (SQLite) serves.

@@ -79,7 +79,7 @@ describe.each(dialects.flatMap((d) => Object.keys(modes).map((m) => [d, m] as co
     }
   });
 
-  it('never asks the directory for an administrator of this site: a directory password opens no administrator (issue #37, point 5)', async () => {
+  it('never asks the directory for an administrator of this site: a directory password opens no administrator', async () => {
     // carol is in the directory; here she is also the site's administrator, with this site's password
     await newMember(w.admin, { username: 'carol', authority: 'admin' });
     const res = await tryLogin('carol', 'carol-directory-pass');
@@ -149,7 +149,7 @@ describe('LDAP escapes', () => {
     expect(escapeDn('#x ')).toBe('\\#x\\ ');
     expect(escapeDn(' lead')).toBe('\\ lead');
     // filled by a function: a replacement string would read `$&`, `$'` and `` $` `` as the match and what
-    // surrounds it, and put the template's own syntax into the filter or DN (issue #37, point 6)
+    // surrounds it, and put the template's own syntax into the filter or DN
     const name = "a$&b$'c$`d";
     expect(withUsername('(&(objectClass=person)(uid={username}))', escapeFilter(name))).toBe("(&(objectClass=person)(uid=a$&b$'c$`d))");
     expect(withUsername('uid={username},ou=people', escapeDn(name))).toBe("uid=a$&b$'c$`d,ou=people");

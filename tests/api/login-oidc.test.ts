@@ -100,7 +100,7 @@ describe.each(dialects)('OIDC login on %s', (dialect) => {
     expect(failed[0]?.detail).toBe('oidc');
   });
 
-  it('matches no one by an address the provider has not verified, and never an administrator (issue #37, point 5)', async () => {
+  it('matches no one by an address the provider has not verified, and never an administrator', async () => {
     const m = await newMember(w.admin, { email: 'unverified@example.edu' });
     for (const verified of [undefined, false, 'false']) {
       const back = await callback(

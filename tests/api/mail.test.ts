@@ -124,7 +124,7 @@ describe.each(dialects)('e-mail on %s', (dialect) => {
     expect(short.statusCode).toBe(400);
     expect(short.json()).toEqual({ password: ['at least 10 characters'] });
     // the policy with whom the link is for: a password holding the username is refused, in the reader's
-    // language, and the link stays open (issue #37, point 6)
+    // language, and the link stays open
     const named = `${m.username}-2026-x`;
     const zhReader = anon();
     zhReader.lang = 'zh';

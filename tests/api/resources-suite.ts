@@ -202,7 +202,7 @@ function invalidCases(res: ResourceDef): Invalid[] {
     }
     if (def.kind === 'bool') out.push({ label: `${name} yes`, field: name, value: 'yes', message: (l) => message(l, 'invalid_bool') });
     if (def.kind === 'int') out.push({ label: `${name} 1.5`, field: name, value: '1.5', message: (l) => message(l, 'invalid_number') });
-    // an int that refers to a record (issue #27): one that does not exist is refused
+    // an int that refers to a record: one that does not exist is refused
     if (def.kind === 'int' && def.refers)
       out.push({ label: `${name} naming no record`, field: name, value: '99999', message: (l) => message(l, 'unknown_record', { id: 99999 }) });
     if (def.kind === 'list') out.push({ label: `${name} not JSON`, field: name, value: '[unclosed', message: (l) => message(l, 'invalid_list') });
