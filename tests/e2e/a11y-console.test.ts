@@ -5,7 +5,7 @@ import { en } from '../../app/i18n/en.ts';
 import { zh } from '../../app/i18n/zh.ts';
 import { consoleNav } from '../../app/console/nav.ts';
 import { type Client, loginAs } from '../helpers/client.ts';
-import { listed, sized, violations, WIDTHS } from './axe.ts';
+import { listed, sized, violations, WIDTHS, withAxe } from './axe.ts';
 import { ADMIN, browserSuite, e2eAvailable, logInThroughPage } from './server.ts';
 
 // Accessibility with no exceptions (issue #28, part 3), the console: axe-core on every screen its own nav
@@ -48,6 +48,7 @@ describe.skipIf(!e2eAvailable)('accessibility of the console (axe-core, WCAG 2.2
       consoleState = await context.storageState();
     }
     const { page } = await suite.open({ lang, ...sized(width), context: { colorScheme: 'light', storageState: consoleState } });
+    await withAxe(page.context());
     // the language the console shows is the `lang` cookie's
     await page.context().addCookies([{ name: 'lang', value: lang, url: at('/') }]);
     return page;

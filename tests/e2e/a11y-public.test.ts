@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { en } from '../../app/i18n/en.ts';
 import { zh } from '../../app/i18n/zh.ts';
-import { COLOUR_RULES, listed, sized, violations, WIDTHS } from './axe.ts';
+import { COLOUR_RULES, listed, sized, violations, WIDTHS, withAxe } from './axe.ts';
 import { browserSuite, e2eAvailable, hydrated } from './server.ts';
 import { isPublicResource, publicListPath } from '../../common/resource.ts';
 import { resources } from '../../common/resources/index.ts';
@@ -55,6 +55,28 @@ describe.skipIf(!e2eAvailable)('accessibility of the public site (axe-core, WCAG
     ];
   }
 
+  test('the check itself finds what it must: text without contrast, an image without a text, in a page of the site', async () => {
+    const { page, context } = await suite.open({ lang: 'en' });
+    await withAxe(context);
+    await page.goto(at('/people?lang=en'));
+    await hydrated(page, 'header .menu-anchor button');
+    await page.evaluate(() => {
+      const p = document.createElement('p');
+      p.id = 'faint';
+      p.textContent = 'faint text';
+      p.style.cssText = 'color:#eee;background:#fff';
+      const img = document.createElement('img');
+      img.id = 'nameless';
+      img.src = '/static/favicon.svg';
+      document.querySelector('main')?.append(p, img);
+    });
+    const found = await violations(page, '/people');
+    expect(found.filter((v) => v.startsWith('color-contrast [serious] #faint'))).toHaveLength(1);
+    expect(found.filter((v) => v.startsWith('image-alt [critical] #nameless'))).toHaveLength(1);
+    expect(await violations(page, '/people', { rules: COLOUR_RULES })).toEqual([expect.stringMatching(/^color-contrast .*#faint/)]);
+    expect(await violations(page, '/people', { include: 'header' })).toEqual([]);
+  });
+
   test.each(LANGS.flatMap((lang) => SCHEMES.flatMap((scheme) => WIDTHS.map((width) => [lang, scheme, width] as const))))(
     'public pages in %s, %s theme, at %i px: 0 violations',
     async (lang, scheme, width) => {
@@ -63,6 +85,7 @@ describe.skipIf(!e2eAvailable)('accessibility of the public site (axe-core, WCAG
       // the themes differ in their colours alone: the dark one is checked by the colour rules
       const rules = scheme === 'dark' ? COLOUR_RULES : undefined;
       const { page } = await suite.open({ lang, ...sized(width), context: { colorScheme: scheme } });
+      await withAxe(page.context());
       for (const p of pages) {
         const url = `${p}${p.includes('?') ? '&' : '?'}lang=${lang}`;
         const where = `${url} (${scheme}, ${width} px)`;

@@ -1,7 +1,13 @@
-import { AxeBuilder } from '@axe-core/playwright';
-import type { Page } from 'playwright-core';
+import { createRequire } from 'node:module';
+import type { AxeResults, RunOptions } from 'axe-core';
+import type { BrowserContext, Page } from 'playwright-core';
 
-// axe-core in the e2e suites (issue #28, part 3): tests/e2e/a11y-public.test.ts and a11y-console.test.ts.
+// axe-core in the e2e suites (issue #28, part 3): tests/e2e/a11y-public.test.ts, a11y-console.test.ts, theme.test.ts
+// and bibtex-import.test.ts. axe goes into a context's pages as an init script (`withAxe`), which each page compiles
+// as it loads: injecting its 550 KB into a page for each check (as @axe-core/playwright does, twice a check in
+// its legacy mode) was most of a check's time, 0.7 s of about 1.2 s (docs/testing.md).
+
+const AXE_SOURCE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 /** The rule tags of WCAG 2.0, 2.1 and 2.2 at levels A and AA (axe-core's names; 2.2 adds AA rules only). */
 export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
@@ -11,20 +17,36 @@ export const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
 export const WIDTHS = [1280, 390] as const;
 export const sized = (width: number) => ({ width, height: width < 600 ? 844 : 900 });
 
+/** Every page the context opens from now on has axe-core (as `window.axe`), whatever its script policy. */
+export const withAxe = (context: BrowserContext) => context.addInitScript({ path: AXE_SOURCE });
+
 /**
- * axe's violations on the page as it is now, one line each: rule, impact, target, where (the page, language,
- * theme and width the caller names) and what is wrong; `include` limits it to a part, `rules` to some rules.
+ * axe's violations on the page as it is now (a page of a context given to `withAxe`), one line each: rule, impact,
+ * target, where (the page, language, theme and width the caller names) and what is wrong; `include` limits it to a
+ * part (a selector), `rules` to some rules (else the WCAG A/AA ones).
  */
 export async function violations(page: Page, where: string, { include, rules }: { include?: string; rules?: string[] } = {}): Promise<string[]> {
   // transitions over (a dialog fading in is measured half-transparent otherwise)
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), undefined, { timeout: 10_000 });
-  // the page's own frame: the one frame of the site is the console's markdown preview of a public page,
-  // checked as such; this saves a blank page per run
-  let builder = new AxeBuilder({ page }).setLegacyMode(true);
-  builder = rules ? builder.withRules(rules) : builder.withTags(WCAG_TAGS);
-  if (include) builder = builder.include(include);
-  const result = await builder.analyze();
-  return result.violations.flatMap((v) =>
+  const options: RunOptions = {
+    runOnly: rules ? { type: 'rule', values: rules } : { type: 'tag', values: WCAG_TAGS },
+    // passes and the rest are not read: axe then makes no selector for their nodes
+    resultTypes: ['violations'],
+  };
+  const found = await page.evaluate(
+    async ({ include, options }) => {
+      const axe = (window as unknown as { axe?: { run: (context: unknown, options: RunOptions) => Promise<AxeResults> } }).axe;
+      if (!axe) throw new Error('axe-core is not in this page: open it in a context given to withAxe');
+      const result = await axe.run(include ? { include: [include] } : document, options);
+      return result.violations.map((v) => ({
+        id: v.id,
+        impact: v.impact,
+        nodes: v.nodes.map((n) => ({ target: n.target.map(String), html: n.html, failureSummary: n.failureSummary })),
+      }));
+    },
+    { include, options },
+  );
+  return found.flatMap((v) =>
     v.nodes.map((n) => {
       const why = n.failureSummary?.split('\n').slice(1).join(' ').trim() ?? '';
       return `${v.id} [${v.impact}] ${n.target.join(' ')} on ${where}: ${why} — ${n.html.slice(0, 160)}`;

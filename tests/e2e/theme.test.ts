@@ -1,14 +1,13 @@
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { browserSuite, e2eAvailable, hydrated, root } from './server.ts';
+import { listed, violations, withAxe } from './axe.ts';
+import { browserSuite, e2eAvailable, hydrated } from './server.ts';
 
 // The dark theme of the public site (issue #15, point 6): it follows the system without a choice, the
 // frame's menu chooses and remembers (the `theme` cookie), the server renders the choice so the first
 // paint has it (and keeps one cached page per theme), and every public page passes axe's colour-contrast
 // rule in both themes, in both languages.
 
-const AXE = path.join(root, 'node_modules', 'axe-core', 'axe.min.js');
 type Scheme = 'light' | 'dark';
 
 /** The data-theme attribute of the <html> element in a page's HTML as the server sent it (null: none). */
@@ -45,23 +44,11 @@ const palette = (page: Page) =>
     return Object.fromEntries([...names].sort().map((n) => [n, style.getPropertyValue(n).trim()]));
   });
 
-/** axe-core's colour-contrast violations on the page as it is, one line per element. */
-async function contrastViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: AXE });
-  return page.evaluate(async () => {
-    type Node = { target: string[]; html: string; any: { message: string }[] };
-    const axe = (window as unknown as { axe: { run: (c: Document, o: object) => Promise<{ violations: { nodes: Node[] }[] }> } }).axe;
-    const result = await axe.run(document, { runOnly: ['color-contrast'], resultTypes: ['violations'] });
-    return result.violations.flatMap((v) => v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 120)}: ${n.any[0]?.message ?? ''}`));
-  });
-}
-
 describe.skipIf(!e2eAvailable)('the colour themes', { timeout: 60_000 }, () => {
   const suite = browserSuite();
   const at = suite.at;
   const open = (scheme: Scheme, options: { lang?: 'zh' | 'en'; width?: number; height?: number } = {}) =>
-    // axe is injected as a script, which the pages' script policy (rightly) refuses
-    suite.open({ ...options, context: { colorScheme: scheme, bypassCSP: true } });
+    suite.open({ ...options, context: { colorScheme: scheme } });
   const themeButton = (page: Page) => page.locator('header').getByRole('button', { name: /^(Colour theme|配色)/ });
   async function choose(page: Page, name: string) {
     await themeButton(page).click();
@@ -224,13 +211,14 @@ describe.skipIf(!e2eAvailable)('the colour themes', { timeout: 60_000 }, () => {
   ] as const)('every public page passes the colour-contrast rule in the %s theme, in %s', { timeout: 240_000 }, async (scheme, lang) => {
     const queue = await publicPaths();
     const { context } = await open(scheme, { lang });
+    await withAxe(context);
     const failures: string[] = [];
     const check = async (page: Page, p: string) => {
       const url = `${p}${p.includes('?') ? '&' : '?'}lang=${lang}`;
       const res = await page.goto(at(url));
       expect([200, 404], url).toContain(res?.status());
       expect(luminance(await bodyBackground(page)) < 0.1, `${url} is ${scheme}`).toBe(scheme === 'dark');
-      for (const v of await contrastViolations(page)) failures.push(`${url}: ${v}`);
+      failures.push(...(await violations(page, url, { rules: ['color-contrast'] })));
       if (p === '/') {
         // the bar turns solid past max(width / 3, 200 px): check it (and the page under it) solid too
         await hydrated(page, 'header .menu-anchor button');
@@ -240,7 +228,7 @@ describe.skipIf(!e2eAvailable)('the colour themes', { timeout: 60_000 }, () => {
           const bar = document.querySelector('header.appbar:not(.transparent)');
           return !!bar && bar.getAnimations().length === 0 && !getComputedStyle(bar).backgroundColor.startsWith('rgba');
         });
-        for (const v of await contrastViolations(page)) failures.push(`${url} (scrolled): ${v}`);
+        failures.push(...(await violations(page, `${url} (scrolled)`, { rules: ['color-contrast'] })));
       }
     };
     // three tabs take the pages in turn
@@ -250,6 +238,6 @@ describe.skipIf(!e2eAvailable)('the colour themes', { timeout: 60_000 }, () => {
         for (let p = queue.shift(); p !== undefined; p = queue.shift()) await check(page, p);
       }),
     );
-    expect(failures, failures.join('\n')).toEqual([]);
+    expect(failures, listed(failures)).toEqual([]);
   });
 });
