@@ -6,7 +6,7 @@ import { zh } from '../../app/i18n/zh.ts';
 import { consoleNav } from '../../app/console/nav.ts';
 import { type Client, loginAs } from '../helpers/client.ts';
 import { listed, sized, violations, WIDTHS, withAxe } from './axe.ts';
-import { ADMIN, browserSuite, e2eAvailable, logInThroughPage } from './server.ts';
+import { ADMIN, browserSuite, e2eAvailable, logInThroughPage, networkQuiet, viaConsoleNav } from './server.ts';
 
 // Accessibility with no exceptions (issue #28, part 3), the console: axe-core on every screen its own nav
 // declares (app/console/nav.ts) and on its dialogs (record editors, history, image crop, confirmations,
@@ -36,7 +36,7 @@ describe.skipIf(!e2eAvailable)('accessibility of the console (axe-core, WCAG 2.2
   /** Waits until the console's screen has its data: no request pending, no progress shown. */
   async function settled(page: Page) {
     await page.locator('main h1').first().waitFor({ timeout: 60_000 }); // a screen under a loaded CI machine may take longer than 30 s
-    await page.waitForLoadState('networkidle');
+    await networkQuiet(page);
     await page.waitForFunction(() => !document.querySelector('[role="progressbar"]'));
   }
 
@@ -76,9 +76,10 @@ describe.skipIf(!e2eAvailable)('accessibility of the console (axe-core, WCAG 2.2
 
     const page = await consolePage(lang, width);
     const found: string[] = [];
+    await page.goto(at('/console'));
     for (const item of consoleNav) {
       const where = `${item.path} (${lang}, ${width} px)`;
-      await page.goto(at(item.path));
+      await viaConsoleNav(page, item.path);
       await settled(page);
       found.push(...(await violations(page, where)));
     }
@@ -93,8 +94,9 @@ describe.skipIf(!e2eAvailable)('accessibility of the console (axe-core, WCAG 2.2
     const check = async (what: string, include?: string) => found.push(...(await violations(page, `${what} (${lang}, ${width} px)`, { include })));
 
     // each declared screen's editor, opened from its first record (the row it edits marked as selected)
+    await page.goto(at('/console'));
     for (const item of consoleNav.filter((n) => 'res' in n)) {
-      await page.goto(at(item.path));
+      await viaConsoleNav(page, item.path);
       await settled(page);
       const edit = page.getByRole('button', { name: m.edit, exact: true }).first();
       if ((await edit.count()) === 0) continue;

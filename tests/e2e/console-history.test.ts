@@ -5,7 +5,7 @@ import { en } from '../../app/i18n/en.ts';
 import { zh } from '../../app/i18n/zh.ts';
 import { article, info, person, publication, site } from '../../common/resources/index.ts';
 import { type Client, createMember, loginAs } from '../helpers/client.ts';
-import { ADMIN, browserSuite, e2eAvailable, logInThroughPage } from './server.ts';
+import { ADMIN, browserSuite, e2eAvailable, logInThroughPage, networkQuiet } from './server.ts';
 
 // Issue #16, points 1 and 2, in the console: a record edited by two members has its versions listed with
 // who made each, two of them compared word by word, and one restored, in either language; a publication
@@ -257,7 +257,7 @@ describe.skipIf(!e2eAvailable)('history and trash in the console', { timeout: 12
       await page.getByRole('button', { name: m.save, exact: true }).click();
       await expect.poll(stored).toBe(text);
       // the screen reads the saved profile again and redraws its form: typing waits for that
-      await page.waitForLoadState('networkidle');
+      await networkQuiet(page);
       await expect.poll(() => intro.inputValue()).toBe(text);
     }
 

@@ -4,7 +4,7 @@ import { DEMO_USER_PASSWORD } from '../../cli/demo/seed.ts';
 import { consoleNav } from '../../app/console/nav.ts';
 import { loginAs } from '../helpers/client.ts';
 import { listed, violations, withAxe } from './axe.ts';
-import { ADMIN, browserSuite, e2eAvailable, logInThroughPage } from './server.ts';
+import { ADMIN, browserSuite, e2eAvailable, logInThroughPage, networkQuiet, viaConsoleNav } from './server.ts';
 
 // The console as a secretary uses it (issue #28, part 1): every declared list filters, sorts and pages on
 // the server and remembers its page size; an open side editor at 1280 px leaves the row's buttons in view;
@@ -189,9 +189,9 @@ describe.skipIf(!e2eAvailable)('console lists, layout, language and colours', { 
     await logIn(page, ADMIN.username, ADMIN.password, '/console');
     const found: string[] = [];
     for (const screen of screens) {
-      await page.goto(suite.at(screen));
+      await viaConsoleNav(page, screen);
       await page.locator('main h1, main h5, main h6').first().waitFor();
-      await page.waitForLoadState('networkidle');
+      await networkQuiet(page);
       for (const line of await latinOnly(page)) found.push(`${screen}: ${line}`);
     }
     // an editor with its date picker open: MUI's and the pickers' own words
@@ -211,9 +211,9 @@ describe.skipIf(!e2eAvailable)('console lists, layout, language and colours', { 
     await logIn(page, ADMIN.username, ADMIN.password, '/console');
     const found: string[] = [];
     for (const screen of screens) {
-      await page.goto(suite.at(screen));
+      await viaConsoleNav(page, screen);
       await page.locator('main h1, main h5, main h6').first().waitFor();
-      await page.waitForLoadState('networkidle');
+      await networkQuiet(page);
       // the scheme in force is the dark one: a light console would pass the rule without showing anything
       const paper = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
       expect(paper, screen).not.toBe('rgb(245, 247, 250)');

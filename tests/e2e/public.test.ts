@@ -7,7 +7,7 @@ import { isPublicResource, publicListPath } from '../../common/resource.ts';
 import { resources } from '../../common/resources/index.ts';
 import { translate } from '../../app/i18n/index.tsx';
 import { menuOf } from '../../app/lib/paths.ts';
-import { ADMIN, browserSuite, e2eAvailable, hydrated as waitHydrated, sessionTokenOf } from './server.ts';
+import { ADMIN, browserSuite, e2eAvailable, hydrated as waitHydrated, sessionTokenOf, networkQuiet } from './server.ts';
 
 // The public site in a real browser (issue #3, point 7): every public route in both languages, the
 // language menu, the publication filter of SPEC §4, people tabs and card links, the article's table of
@@ -693,7 +693,7 @@ describe.skipIf(!e2eAvailable)('public site in a browser', { timeout: 60_000 }, 
       '/no-such-page',
     ]) {
       await page.goto(at(path));
-      await page.waitForLoadState('networkidle');
+      await networkQuiet(page);
       expect(await width(), `${path} is no wider than the screen`).toBeLessThanOrEqual(375);
     }
 

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page, type Request } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
@@ -199,6 +199,40 @@ export async function hydrated(page: Page, selector: string): Promise<void> {
   }, selector);
 }
 
+const pending = new WeakMap<Page, { requests: Set<Request>; since: number }>();
+
+/** Counts the page's requests in flight, for `networkQuiet` (browserSuite's pages are counted from their start). */
+export function countRequests(page: Page): void {
+  if (pending.has(page)) return;
+  const state = { requests: new Set<Request>(), since: Date.now() };
+  pending.set(page, state);
+  page.on('request', (r) => {
+    state.requests.add(r);
+    state.since = Date.now();
+  });
+  const done = (r: Request) => {
+    state.requests.delete(r);
+    state.since = Date.now();
+  };
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+}
+
+/**
+ * Waits until the page has had no request in flight for `quietMs`: Playwright's `networkidle`, whose fixed 500 ms of
+ * quiet were a third of each console screen's check, cut to what a screen needs between an answer and the fetch
+ * it starts next (a render and an effect).
+ */
+export async function networkQuiet(page: Page, quietMs = 150, timeoutMs = 30_000): Promise<void> {
+  const state = pending.get(page);
+  if (!state) throw new Error('networkQuiet: the page was not opened by a browser suite (countRequests)');
+  const deadline = Date.now() + timeoutMs;
+  while (state.requests.size > 0 || Date.now() - state.since < quietMs) {
+    if (Date.now() > deadline) throw new Error(`networkQuiet: still in flight after ${timeoutMs} ms: ${[...state.requests].map((r) => r.url()).join(' ')}`);
+    await sleep(25);
+  }
+}
+
 /** Logs in through the real /login page (Enter submits) and waits until `target` shows its main content. */
 export async function logInThroughPage(page: Page, baseUrl: string, username: string, password: string, target: string): Promise<void> {
   await page.goto(`${baseUrl}/login?redirect=${encodeURIComponent(target)}`);
@@ -210,6 +244,19 @@ export async function logInThroughPage(page: Page, baseUrl: string, username: st
   await page.locator('input[name="password"]').press('Enter');
   await page.waitForURL((u) => `${u.pathname}${u.search}` === target, { timeout: 15_000 });
   await page.getByRole('main').first().waitFor();
+}
+
+/**
+ * Goes to a screen of the console (a page of it already open) by its own nav, as a member does: the drawer's link
+ * (on a phone the drawer is closed, but kept in the page). One page load serves every screen, where a `goto` each
+ * paid the console's scripts again (a third of a screen's check).
+ */
+export async function viaConsoleNav(page: Page, path: string): Promise<void> {
+  const link = `[role="navigation"] a[href="${path}"]`;
+  await page.locator(link).first().dispatchEvent('click');
+  await page.waitForURL((u) => u.pathname === path);
+  // the new screen drawn: its link is the current one
+  await page.locator(`${link}[aria-current="page"]`).first().waitFor({ state: 'attached' });
 }
 
 /**
@@ -271,7 +318,10 @@ export function browserSuite(start: () => Promise<Site> = () => startSite()): Br
       await context.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) =>
         route.fulfill({ status: 200, contentType: 'text/html', body: '<title>outside</title>outside' }),
       );
-      context.on('page', (p) => p.on('pageerror', (e) => pageErrors.push(`${p.url()}: ${e.message}`)));
+      context.on('page', (p) => {
+        p.on('pageerror', (e) => pageErrors.push(`${p.url()}: ${e.message}`));
+        countRequests(p);
+      });
       return { page: await context.newPage(), context };
     },
     at: (path: string) => `${(site as Site).url}${path}`,
