@@ -222,6 +222,10 @@ export const messages = {
   two_factor_already: { zh: '已启用两步验证', en: 'two-factor login is already on' },
   two_factor_self_reset: { zh: '请在个人资料中关闭自己的两步验证', en: 'turn your own two-factor login off in your profile' },
   old_password_wrong: { zh: '当前密码不正确', en: 'the current password is incorrect' },
+  two_factor_needs_password: {
+    zh: '请输入当前密码后再设置两步验证',
+    en: 'enter your current password to set up two-factor login',
+  },
   email_needs_password: {
     zh: '更改邮箱需要输入当前密码',
     en: 'changing the e-mail address needs the current password',

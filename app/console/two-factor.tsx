@@ -42,7 +42,19 @@ export function TwoFactorSection({ onEnabled }: { onEnabled?: () => void }) {
       setBusy(false);
     }
   }
-  const begin = () => act(async () => setSetup(await request<Setup>('POST', '/api/two-factor/setup/', { json: {} })));
+  // right after a login no password is asked; later the server asks for it (400), and the field shows
+  const [askPassword, setAskPassword] = useState(false);
+  const begin = () =>
+    act(async () => {
+      try {
+        setSetup(await request<Setup>('POST', '/api/two-factor/setup/', { json: askPassword ? { password } : {} }));
+        setPassword('');
+        setAskPassword(false);
+      } catch (e) {
+        if (e instanceof ApiFailure && e.status === 400) setAskPassword(true);
+        throw e;
+      }
+    });
   const confirm = () =>
     act(async () => {
       const answer = await request<{ recovery_codes: string[] }>('POST', '/api/two-factor/enable/', { json: { code } });
@@ -92,9 +104,28 @@ export function TwoFactorSection({ onEnabled }: { onEnabled?: () => void }) {
         </Alert>
       )}
       {s && !s.enabled && !setup && (
-        <Button variant="contained" onClick={begin} disabled={busy}>
-          {t('twoFactor.begin')}
-        </Button>
+        <Box
+          component="form"
+          sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}
+          onSubmit={(e) => {
+            e.preventDefault();
+            void begin();
+          }}
+        >
+          {askPassword && (
+            <TextField
+              size="small"
+              type="password"
+              label={t('twoFactor.password')}
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              slotProps={{ htmlInput: { autoComplete: 'current-password' } }}
+            />
+          )}
+          <Button type="submit" variant="contained" disabled={busy || (askPassword && !password)}>
+            {t('twoFactor.begin')}
+          </Button>
+        </Box>
       )}
       {s && !s.enabled && setup && (
         <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'flex-start' }}>

@@ -499,7 +499,7 @@ export async function authRoutes(app: FastifyInstance) {
     { schema: { tags, summary: 'The logged-in member (checks the token)', response: answers(MeSchema) }, config: { access: 'member', duringEnrolment: true } },
     async (req) => {
       const a = requireActor(req);
-      const { two_factor_missing: _, ...rest } = a;
+      const { two_factor_missing: _, login_time: __, ...rest } = a;
       return {
         ...rest,
         portrait_url: a.portrait_url || DEFAULT_PORTRAIT,

@@ -21,12 +21,29 @@ const ResetQuery = z
   .object({ pid: z.coerce.number({ error: 'invalid_number' }).int({ error: 'invalid_number' }).positive({ error: 'invalid_number' }) })
   .loose();
 
-/** Wrong passwords when turning two-factor off, per person, as for a password change (services/people.ts). */
-const DISABLE_TRIES = 5;
-const DISABLE_WINDOW_MS = 15 * 60_000;
+/** Wrong passwords when turning two-factor on or off, per person, as for a password change (services/people.ts). */
+const PASSWORD_TRIES = 5;
+const PASSWORD_WINDOW_MS = 15 * 60_000;
+/** A login this recent stands for the password when enrolment starts. */
+export const FRESH_LOGIN_SECONDS = 10 * 60;
+const SetupBody = z
+  .object({ password: z.string().max(200, { error: 'too_long' }).optional() })
+  .loose()
+  .optional();
 
 export async function twoFactorRoutes(app: FastifyInstance) {
   const api = typed(app);
+
+  /** One's own password, as turning two-factor on or off asks it: wrong ones counted per person (429 past the cap). */
+  async function checkOwnPassword(pid: number, password: string) {
+    const key = `old-password:${pid}`;
+    const tries = await hit(app.lab.db, key, PASSWORD_WINDOW_MS);
+    if (tries.count > PASSWORD_TRIES) throw new ApiError(429, 'rate_limited');
+    const row = await app.lab.db.selectFrom('person').select('password_hash').where('pid', '=', pid).executeTakeFirstOrThrow();
+    if (!(await verifyPassword(row.password_hash, password))) throw new ApiError(400, 'old_password_wrong');
+    await reset(app.lab.db, key);
+  }
+
   app.addHook('onSend', async (req, reply) => {
     if (req.url.startsWith('/api/two-factor/')) reply.header('Cache-Control', 'no-store');
   });
@@ -45,12 +62,25 @@ export async function twoFactorRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
-        summary: 'Starts an enrolment: a new secret, its otpauth URI and a QR code (SVG, drawn by this server)',
+        summary:
+          'Starts an enrolment: a new secret, its otpauth URI and a QR code (SVG, drawn by this server). Asks for the password unless the session logged in within the last 10 minutes',
+        body: SetupBody,
         response: answers(TwoFactorSetupSchema),
       },
       config: { access: 'member', duringEnrolment: true },
     },
-    async (req) => beginEnrolment(ctxOf(app, req), requireActor(req)),
+    async (req) => {
+      const actor = requireActor(req);
+      // a stolen session alone must not put a second factor of the thief's on the account: the password, or a
+      // login of the last minutes (the administrator the site sends to enrolment right after logging in)
+      const fresh = actor.login_time !== undefined && Date.now() / 1000 - actor.login_time < FRESH_LOGIN_SECONDS;
+      if (!fresh) {
+        const password = req.body?.password;
+        if (!password) throw new ApiError(400, 'two_factor_needs_password');
+        await checkOwnPassword(actor.pid, password);
+      }
+      return beginEnrolment(ctxOf(app, req), actor);
+    },
   );
 
   api.post(
@@ -80,12 +110,7 @@ export async function twoFactorRoutes(app: FastifyInstance) {
     },
     async (req, reply) => {
       const actor = requireActor(req);
-      const key = `old-password:${actor.pid}`;
-      const tries = await hit(app.lab.db, key, DISABLE_WINDOW_MS);
-      if (tries.count > DISABLE_TRIES) throw new ApiError(429, 'rate_limited');
-      const row = await app.lab.db.selectFrom('person').select('password_hash').where('pid', '=', actor.pid).executeTakeFirstOrThrow();
-      if (!(await verifyPassword(row.password_hash, req.body.password))) throw new ApiError(400, 'old_password_wrong');
-      await reset(app.lab.db, key);
+      await checkOwnPassword(actor.pid, req.body.password);
       if (await removeTwoFactor(app.lab.db, actor.pid)) {
         await logActivity(ctxOf(app, req), { action: 'two_factor_disable', resource: 'person', record: actor.pid });
       }

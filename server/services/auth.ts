@@ -19,6 +19,8 @@ export type Actor = {
   must_change_password: boolean;
   /** An administrator without two-factor login while the site requires it: only enrolment is open (http/auth.ts). */
   two_factor_missing?: boolean;
+  /** When the session of this request logged in (seconds): a fresh login stands for the password (two-factor enrolment). */
+  login_time?: number;
 };
 
 export const hashPassword = (password: string) => hash(password, { algorithm: 2 });
@@ -131,8 +133,9 @@ export async function actorForToken(db: DB, token: string): Promise<TokenCheck> 
     await db.deleteFrom('session').where('token_hash', '=', sha256(token)).execute();
     return { error: 'expired' };
   }
-  const { login_time: _, enrolled, required, ...actor } = row;
+  const { login_time, enrolled, required, ...actor } = row;
   const a = actorOf(actor);
+  a.login_time = login_time;
   if (a.authority === 'admin' && required === 1 && enrolled == null) a.two_factor_missing = true;
   return { actor: a };
 }

@@ -97,3 +97,64 @@ describe.each(dialects)('an e-mail change on %s', (dialect) => {
     expect(await emailOf(m.pid)).toBe(to);
   });
 });
+
+// Nor can a stolen session put a second factor of the thief's on the account (which would lock the owner out): starting
+// an enrolment asks for the password, unless the session logged in within the last ten minutes (the administrator the
+// site sends to enrolment right after the login). Turning it off asked for the password already.
+describe.each(dialects)('starting a two-factor enrolment on %s', (dialect) => {
+  let w: World;
+  beforeAll(async () => {
+    w = await makeWorld(dialect);
+  });
+  afterAll(async () => {
+    await w?.t.close();
+  });
+
+  /** A member whose session logged in `minutes` ago. */
+  const loggedInAgo = async (minutes: number) => {
+    const m = await newMember(w.admin);
+    await w.app.lab.db
+      .updateTable('session')
+      .set({ login_time: Math.floor(Date.now() / 1000) - minutes * 60 })
+      .where('person_pid', '=', m.pid)
+      .execute();
+    return m;
+  };
+  const pending = async (pid: number) => (await w.app.lab.db.selectFrom('two_factor').select('person_pid').where('person_pid', '=', pid).execute()).length;
+
+  it('with a session of eleven minutes and no password is refused in the reader’s language, and starts nothing', async () => {
+    const m = await loggedInAgo(11);
+    for (const lang of ['en', 'zh'] as const) {
+      m.lang = lang;
+      const res = await m.json('POST', '/api/two-factor/setup/', {});
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json()).toEqual({ detail: messages.two_factor_needs_password[lang] });
+    }
+    m.lang = 'en';
+    const wrong = await m.json('POST', '/api/two-factor/setup/', { password: 'not-the-password' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toEqual({ detail: messages.old_password_wrong.en });
+    // SPEC-less clients that send no body at all get the same answer, not a 500
+    const bare = await w.app.inject({ method: 'POST', url: '/api/two-factor/setup/', headers: { authorization: `Token ${m.token}` } });
+    expect(bare.statusCode, bare.body).toBe(400);
+    expect(await pending(m.pid)).toBe(0);
+  });
+
+  it('with the password starts it; right after a login it needs none', async () => {
+    const old = await loggedInAgo(30);
+    const res = await old.json('POST', '/api/two-factor/setup/', { password: 'member-password' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ secret: expect.stringMatching(/^[A-Z2-7]{16,}$/) });
+    const fresh = await loggedInAgo(9);
+    expect((await fresh.json('POST', '/api/two-factor/setup/', {})).statusCode).toBe(200);
+    expect(await pending(old.pid)).toBe(1);
+    expect(await pending(fresh.pid)).toBe(1);
+  });
+
+  it('counts wrong passwords: past five in 15 minutes it answers 429, even to the right one', async () => {
+    const m = await loggedInAgo(20);
+    for (let i = 0; i < 5; i++) expect((await m.json('POST', '/api/two-factor/setup/', { password: `wrong-${i}` })).statusCode).toBe(400);
+    expect((await m.json('POST', '/api/two-factor/setup/', { password: 'member-password' })).statusCode).toBe(429);
+    expect(await pending(m.pid)).toBe(0);
+  });
+});
