@@ -37,6 +37,7 @@ import { authPlugin } from './http/auth.ts';
 import { errorsPlugin, requestLang } from './http/errors.ts';
 import { multipartPlugin } from './http/multipart.ts';
 import { lingerPlugin } from './http/linger.ts';
+import { bodyDeadlinePlugin, serverTimeouts } from './http/timeouts.ts';
 import { headersPlugin, sendsHsts } from './http/headers.ts';
 import { responseSerializer } from './http/responses.ts';
 import { textPlugin } from './http/text.ts';
@@ -106,6 +107,8 @@ export async function buildApp({ config, db: givenDb, logger = false, pgSchema, 
   const app = Fastify({
     logger: logger ? loggerOptions(logger === true ? undefined : logger.stream) : false,
     bodyLimit: 4 * 1024 * 1024,
+    // how long a client may take to send its headers and a whole upload (server/http/timeouts.ts)
+    ...serverTimeouts(config),
     // behind reverse proxies (TRUST_PROXY) the client address is the one the nearest trusted hop saw:
     // a number trusts that many hops from this server, never what a client wrote further left
     trustProxy: typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
@@ -196,6 +199,8 @@ export async function buildApp({ config, db: givenDb, logger = false, pgSchema, 
   await app.register(errorsPlugin);
   // an answer sent before its body was read whole: the rest is read and thrown away, within bounds (server/http/linger.ts)
   await app.register(lingerPlugin);
+  // an ordinary call's body not sent within its bound is answered 408 (server/http/timeouts.ts)
+  await app.register(bodyDeadlinePlugin, { bodyTimeoutMs: config.bodyTimeoutMs });
   await app.register(headersPlugin, { config });
   await app.register(compress, {
     global: true,

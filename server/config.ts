@@ -56,6 +56,10 @@ export type Config = {
   /** How many versions of a record are kept (HISTORY_KEEP), and for how many days the trash keeps a deleted record (TRASH_DAYS). */
   historyKeep: number;
   trashDays: number;
+  /** How long a client may take to send a request's headers (HEADERS_TIMEOUT_S), an ordinary body (BODY_TIMEOUT_S), a whole upload (UPLOAD_TIMEOUT_S): server/http/timeouts.ts. */
+  headersTimeoutMs: number;
+  bodyTimeoutMs: number;
+  uploadTimeoutMs: number;
   /** Uploads (multipart bodies with files) one instance reads at once (UPLOADS_IN_FLIGHT); more answer 503. */
   uploadsInFlight: number;
   /** Free space the disk of DATA_DIR keeps besides an upload (DISK_RESERVE_MB), in bytes; less answers 507. */
@@ -381,6 +385,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     backupKeep: Math.round(positive('BACKUP_KEEP', env.BACKUP_KEEP, 7)),
     historyKeep: Math.max(1, Math.round(positive('HISTORY_KEEP', env.HISTORY_KEEP, HISTORY_KEEP))),
     trashDays: positive('TRASH_DAYS', env.TRASH_DAYS, TRASH_DAYS),
+    headersTimeoutMs: Math.round(positive('HEADERS_TIMEOUT_S', env.HEADERS_TIMEOUT_S, 20) * 1000),
+    bodyTimeoutMs: Math.round(positive('BODY_TIMEOUT_S', env.BODY_TIMEOUT_S, 60) * 1000),
+    uploadTimeoutMs: Math.round(positive('UPLOAD_TIMEOUT_S', env.UPLOAD_TIMEOUT_S, 1800) * 1000),
     uploadsInFlight: Math.max(1, Math.round(positive('UPLOADS_IN_FLIGHT', env.UPLOADS_IN_FLIGHT, UPLOADS_IN_FLIGHT))),
     diskReserveBytes: nonNegative('DISK_RESERVE_MB', env.DISK_RESERVE_MB, DISK_RESERVE_MB) * 1024 * 1024,
     metricsToken: env.METRICS_TOKEN || undefined,
