@@ -213,6 +213,10 @@ export const messages = {
     zh: '暂时无法连接校园登录服务，请稍后再试',
     en: 'the campus login service cannot be reached; try again later',
   },
+  external_other_browser: {
+    zh: '这次校园登录不是在本浏览器中开始的，或已超时：请在这里重新点击校园登录',
+    en: 'this campus login was not started in this browser, or it timed out: start it again here',
+  },
   external_off: { zh: '本站没有配置这种校园登录方式', en: 'this kind of campus login is not set up on this site' },
   local_login_off: {
     zh: '本站成员请使用校园账号登录（本站密码仅供管理员使用）',

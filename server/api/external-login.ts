@@ -1,3 +1,4 @@
+import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { isMessageKey } from '../../common/messages.ts';
@@ -6,10 +7,11 @@ import { siteUrl } from '../http/origin.ts';
 import { at } from '../http/base-path.ts';
 import { hit } from '../services/counters.ts';
 import { Refused, Unavailable } from '../errors.ts';
-import { type ExternalIdentity, type ExternalKind, memberForIdentity, openHandoff, safeReturn } from '../services/external-login.ts';
+import { type ExternalIdentity, type ExternalKind, memberForIdentity, openHandoff, STATE_SECONDS, safeReturn } from '../services/external-login.ts';
 import { Oidc } from '../services/oidc.ts';
 import { Cas, MAX_XML, parseLogoutRequest } from '../services/cas.ts';
 import { endTicket } from '../services/external-login.ts';
+import { sha256 } from '../services/auth.ts';
 import { answers, ctxOf, SuccessSchema, success, typed } from './helpers.ts';
 
 // The browser's way to and back from the campus login server (issue #30, point 1): each kind's start sends
@@ -41,6 +43,35 @@ export function externalFailure(req: FastifyRequest, reply: FastifyReply, kind: 
     return refusedTo(reply, isMessageKey(e.key) ? e.key : 'external_failed');
   }
   throw e;
+}
+
+/**
+ * The browser a campus login started in (login CSRF): the start sets a cookie with the state's SHA-256, HttpOnly and
+ * SameSite=Lax (sent on the provider's top-level redirect back, not on a request another site makes), and the
+ * callback is refused without the cookie of its own state. An attacker's unfinished callback link, opened by a
+ * victim, no longer logs the victim into the attacker's account.
+ */
+const bindingCookie = (kind: ExternalKind) => `lab_${kind}_state`;
+
+function bindToBrowser(req: FastifyRequest, reply: FastifyReply, kind: ExternalKind, state: string) {
+  const config = reply.server.lab.config;
+  reply.setCookie(bindingCookie(kind), sha256(state), {
+    path: at(config.basePath, '/api/login/'),
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: config.production && req.protocol === 'https',
+    maxAge: STATE_SECONDS,
+  });
+}
+
+/** Whether the callback's state is the one this browser started (its cookie), which is then forgotten. */
+function startedHere(req: FastifyRequest, reply: FastifyReply, kind: ExternalKind, state: string | undefined): boolean {
+  const bound = req.cookies[bindingCookie(kind)];
+  reply.clearCookie(bindingCookie(kind), { path: at(reply.server.lab.config.basePath, '/api/login/') });
+  if (!bound || !state) return false;
+  const want = Buffer.from(sha256(state));
+  const got = Buffer.from(bound);
+  return want.length === got.length && timingSafeEqual(want, got);
 }
 
 /** The member of a checked identity, handed to the login page (with the CAS ticket, for single logout). */
@@ -88,7 +119,8 @@ export async function externalLoginRoutes(app: FastifyInstance) {
       if (await tooManyStarts(req)) return refusedTo(reply, 'rate_limited');
       try {
         const to = await oidc.start(app.lab.db, siteUrl(req, config), safeReturn(req.query.redirect));
-        return reply.code(302).header('Location', to).header('Cache-Control', 'no-store').send();
+        bindToBrowser(req, reply, 'oidc', to.state);
+        return reply.code(302).header('Location', to.url).header('Cache-Control', 'no-store').send();
       } catch (e) {
         return externalFailure(req, reply, 'oidc', e);
       }
@@ -102,6 +134,7 @@ export async function externalLoginRoutes(app: FastifyInstance) {
     },
     async (req, reply) => {
       if (!oidc || !config.oidc) return refusedTo(reply, 'external_off');
+      if (!startedHere(req, reply, 'oidc', req.query.state)) return externalFailure(req, reply, 'oidc', new Refused('external_other_browser'));
       try {
         const { identity, redirect } = await oidc.finish(app.lab.db, siteUrl(req, config), req.query);
         return await handOff(app, req, reply, identity, config.oidc.match, redirect);
@@ -122,7 +155,8 @@ export async function externalLoginRoutes(app: FastifyInstance) {
       if (!cas) return refusedTo(reply, 'external_off');
       if (await tooManyStarts(req)) return refusedTo(reply, 'rate_limited');
       const to = await cas.start(app.lab.db, siteUrl(req, config), safeReturn(req.query.redirect));
-      return reply.code(302).header('Location', to).header('Cache-Control', 'no-store').send();
+      bindToBrowser(req, reply, 'cas', to.state);
+      return reply.code(302).header('Location', to.url).header('Cache-Control', 'no-store').send();
     },
   );
   api.get(
@@ -133,6 +167,7 @@ export async function externalLoginRoutes(app: FastifyInstance) {
     },
     async (req, reply) => {
       if (!cas || !config.cas) return refusedTo(reply, 'external_off');
+      if (!startedHere(req, reply, 'cas', req.query.state)) return externalFailure(req, reply, 'cas', new Refused('external_other_browser'));
       try {
         const { identity, redirect, ticket } = await cas.finish(app.lab.db, siteUrl(req, config), req.query);
         return await handOff(app, req, reply, identity, config.cas.match, redirect, ticket);

@@ -123,10 +123,10 @@ export class Cas {
     return `${origin}${CAS_CALLBACK}?state=${state}`;
   }
 
-  /** Where to send the browser: the CAS login with this login's service address. */
-  async start(db: DB, origin: string, redirect: string): Promise<string> {
+  /** Where to send the browser: the CAS login with this login's service address; and the state in it. */
+  async start(db: DB, origin: string, redirect: string): Promise<{ url: string; state: string }> {
     const state = await openState(db, 'cas', { redirect });
-    return `${this.#config.url}/login?service=${encodeURIComponent(Cas.service(origin, state))}`;
+    return { url: `${this.#config.url}/login?service=${encodeURIComponent(Cas.service(origin, state))}`, state };
   }
 
   /** The way back: the state taken (once), the ticket validated for that same service. */

@@ -43,13 +43,13 @@ export class Oidc {
     }
   }
 
-  /** Where to send the browser: the provider's authorization endpoint with this login's state, nonce and PKCE challenge. */
-  async start(db: DB, origin: string, redirect: string): Promise<string> {
+  /** Where to send the browser: the provider's authorization endpoint with this login's state (also answered), nonce and PKCE challenge. */
+  async start(db: DB, origin: string, redirect: string): Promise<{ url: string; state: string }> {
     const provider = await this.#provider();
     const verifier = client.randomPKCECodeVerifier();
     const nonce = client.randomNonce();
     const state = await openState(db, 'oidc', { nonce, verifier, redirect });
-    return client
+    const url = client
       .buildAuthorizationUrl(provider, {
         redirect_uri: origin + OIDC_CALLBACK,
         scope: this.#config.scopes,
@@ -59,6 +59,7 @@ export class Oidc {
         nonce,
       })
       .toString();
+    return { url, state };
   }
 
   /**

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withoutQueryValues } from '../../server/http/log.ts';
 import { makeApp, type TestApp } from '../helpers/app.ts';
 import { casServer, type TestCas } from '../helpers/cas.ts';
+import { startedBy } from '../helpers/campus.ts';
 import { Client, loginAs } from '../helpers/client.ts';
 import { oidcProvider, type TestOidc, walk } from '../helpers/oidc.ts';
 import { linkToken, smtpServer, type TestSmtp } from '../helpers/smtp.ts';
@@ -93,7 +94,7 @@ describe('the log of invitations, resets and campus logins', () => {
     const back = await walk(String(start.headers.location), SITE);
     const query = new URL(back).searchParams;
     secrets.push(query.get('code') as string, query.get('state') as string);
-    const landed = String((await get(pathOf(back))).headers.location);
+    const landed = String((await t.app.inject({ method: 'GET', url: pathOf(back), headers: startedBy('oidc', back) })).headers.location);
     const handoff = handoffOf(landed);
     secrets.push(handoff);
     const res = await new Client(t.app).withCsrf('/api/login/external/', { handoff });
@@ -109,7 +110,7 @@ describe('the log of invitations, resets and campus logins', () => {
     const back = String((await fetch(String(start.headers.location), { redirect: 'manual' })).headers.get('location'));
     const query = new URL(back).searchParams;
     secrets.push(query.get('ticket') as string, query.get('state') as string);
-    const landed = String((await get(pathOf(back))).headers.location);
+    const landed = String((await t.app.inject({ method: 'GET', url: pathOf(back), headers: startedBy('cas', back) })).headers.location);
     const handoff = handoffOf(landed);
     secrets.push(handoff);
     const res = await new Client(t.app).withCsrf('/api/login/external/', { handoff });

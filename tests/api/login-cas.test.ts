@@ -2,6 +2,7 @@ import { generateSync } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialects } from '../helpers/app.ts';
 import { casServer, type TestCas } from '../helpers/cas.ts';
+import { expectBound, startedBy } from '../helpers/campus.ts';
 import { Client } from '../helpers/client.ts';
 import { makeWorld, newMember, type World } from '../fixtures/world.ts';
 import { parseLogoutRequest, parseValidation } from '../../server/services/cas.ts';
@@ -34,6 +35,7 @@ describe.each(dialects)('CAS login on %s', (dialect) => {
     expect(`${login.origin}${login.pathname}`).toBe(`${cas.url}/login`);
     const service = login.searchParams.get('service') as string;
     expect(service).toMatch(new RegExp(`^${SITE}/api/login/cas/callback/\\?state=[A-Za-z0-9_-]{43}$`));
+    expectBound('cas', res, new URL(service).searchParams.get('state') as string);
     return { login, service };
   }
 
@@ -46,9 +48,10 @@ describe.each(dialects)('CAS login on %s', (dialect) => {
     return String(res.headers.get('location'));
   }
 
-  async function callback(url: string): Promise<string> {
+  /** The site's callback at that address, in the browser that started the login (or, `bound: false`, another). */
+  async function callback(url: string, bound = true): Promise<string> {
     const u = new URL(url);
-    const res = await w.app.inject({ method: 'GET', url: u.pathname + u.search });
+    const res = await w.app.inject({ method: 'GET', url: u.pathname + u.search, headers: bound ? startedBy('cas', url) : {} });
     expect(res.statusCode, res.body).toBe(302);
     return String(res.headers.location);
   }
@@ -56,6 +59,21 @@ describe.each(dialects)('CAS login on %s', (dialect) => {
   const handoffOf = (location: string) => /#handoff=([A-Za-z0-9_-]+)$/.exec(location)?.[1];
   const finish = (handoff: string) => new Client(w.app).withCsrf('/api/login/external/', { handoff });
   const ticketOf = (url: string) => new URL(url).searchParams.get('ticket') as string;
+
+  it('refuses a callback in a browser that did not start that login (login CSRF): an attacker’s ticket logs the victim in nowhere', async () => {
+    const attacker = await newMember(w.admin, { uid: 'CSRF0001' });
+    const link = await toService({ user: 'attacker', attributes: { employeeNumber: 'CSRF0001' } });
+    expect(refusal(await callback(link, false))).toBe('external_other_browser');
+    const own = await w.app.inject({ method: 'GET', url: '/api/login/cas/' });
+    const theirs = own.cookies.find((c) => c.name === 'lab_cas_state')?.value as string;
+    const u = new URL(link);
+    const res = await w.app.inject({ method: 'GET', url: u.pathname + u.search, headers: { cookie: `lab_cas_state=${theirs}` } });
+    expect(refusal(String(res.headers.location))).toBe('external_other_browser');
+    expect(res.cookies.find((c) => c.name === 'lab_cas_state')).toMatchObject({ value: '', path: '/api/login/' });
+    // in the browser that started it, the same link still logs the attacker in: the binding alone refused it above
+    const res2 = await finish(handoffOf(await callback(link)) as string);
+    expect(res2.json().userInfo.username).toBe(attacker.username);
+  });
 
   it('logs a member in by the staff number attribute; the CAS single logout ends that session', async () => {
     const m = await newMember(w.admin, { uid: 'T2026001' });

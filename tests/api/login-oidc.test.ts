@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../common/messages.ts';
 import { dialects, makeApp } from '../helpers/app.ts';
 import { Client } from '../helpers/client.ts';
+import { expectBound, startedBy } from '../helpers/campus.ts';
 import { oidcProvider, type TestOidc, walk } from '../helpers/oidc.ts';
 import { makeWorld, newMember, type World } from '../fixtures/world.ts';
 
@@ -46,15 +47,16 @@ describe.each(dialects)('OIDC login on %s', (dialect) => {
     expect(to.searchParams.get('code_challenge_method')).toBe('S256');
     expect(to.searchParams.get('code_challenge')).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(to.searchParams.get('state')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expectBound('oidc', start, to.searchParams.get('state') as string);
     expect(to.searchParams.get('nonce')).toBeTruthy();
     expect(to.searchParams.get('redirect_uri')).toBe(CALLBACK);
     return walk(to.toString(), SITE);
   }
 
-  /** The site's callback at that address: where it sends the browser. */
-  async function callback(url: string): Promise<string> {
+  /** The site's callback at that address, in the browser that started the login (or, `bound: false`, another). */
+  async function callback(url: string, bound = true): Promise<string> {
     const u = new URL(url);
-    const res = await w.app.inject({ method: 'GET', url: u.pathname + u.search });
+    const res = await w.app.inject({ method: 'GET', url: u.pathname + u.search, headers: bound ? startedBy('oidc', url) : {} });
     expect(res.statusCode, res.body).toBe(302);
     expect(res.headers['cache-control']).toBe('no-store');
     return String(res.headers.location);
@@ -119,6 +121,25 @@ describe.each(dialects)('OIDC login on %s', (dialect) => {
     expect((await new Client(w.app).login(m.username, 'member-password')).loginStatus).toBe('success');
   });
 
+  it('refuses a callback in a browser that did not start that login (login CSRF): an attacker’s link logs the victim in nowhere', async () => {
+    const attacker = await newMember(w.admin, { email: 'attacker.oidc@example.edu' });
+    const link = await toCallback({ sub: 'attacker', claims: { email_verified: true, email: 'attacker.oidc@example.edu' } });
+    // the victim's browser has no cookie of that login
+    expect(refusal(await callback(link, false))).toBe('external_other_browser');
+    // nor does the cookie of a login the victim started themselves fit it
+    const own = await w.app.inject({ method: 'GET', url: '/api/login/oidc/' });
+    const theirs = own.cookies.find((c) => c.name === 'lab_oidc_state')?.value as string;
+    const u = new URL(link);
+    const res = await w.app.inject({ method: 'GET', url: u.pathname + u.search, headers: { cookie: `lab_oidc_state=${theirs}` } });
+    expect(refusal(String(res.headers.location))).toBe('external_other_browser');
+    expect(res.cookies.find((c) => c.name === 'lab_session')).toBeUndefined();
+    // the callback forgets the binding it was given
+    expect(res.cookies.find((c) => c.name === 'lab_oidc_state')).toMatchObject({ value: '', path: '/api/login/' });
+    // in the browser that started it, the same link still logs the attacker in: the binding alone refused it above
+    const back = await callback(link);
+    expect((await finish(handoffOf(back) as string)).json().userInfo.username).toBe(attacker.username);
+  });
+
   it('refuses a replayed state, and a replayed handoff', async () => {
     const m = await newMember(w.admin, { email: 'replay@example.edu' });
     const url = await toCallback({ sub: 'replay', claims: { email_verified: true, email: 'replay@example.edu' } });
@@ -130,9 +151,9 @@ describe.each(dialects)('OIDC login on %s', (dialect) => {
     const again = await finish(handoff);
     expect(again.statusCode).toBe(400);
     expect(again.json().detail).toBe(messages.external_failed.en);
-    // a state of nobody's, and none at all
+    // a state of nobody's (even in a browser holding its cookie), and none at all (no login this browser started)
     expect(refusal(await callback(`${CALLBACK}?code=abc&state=${'x'.repeat(43)}`))).toBe('external_failed');
-    expect(refusal(await callback(`${CALLBACK}?code=abc`))).toBe('external_failed');
+    expect(refusal(await callback(`${CALLBACK}?code=abc`))).toBe('external_other_browser');
   });
 
   it('refuses a wrong code and an expired one', async () => {
