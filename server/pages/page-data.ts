@@ -59,6 +59,9 @@ import { recordLanguages, withRenderedText } from '../public/cards.ts';
 import { escapeHtml } from '../escape-html.ts';
 import { citationCounts, preprintOf } from '../sync/citations.ts';
 
+/** A record's id in an address: one spelling each (no leading zero), so a page is never kept twice under two (server/pages/canonical.ts). */
+const RECORD_ID = /^[1-9]\d{0,9}$/;
+
 const infoOf = (res: PublicResource, lang: Lang): PublicResourceInfo => ({
   name: res.name,
   segment: res.public.segment,
@@ -210,7 +213,7 @@ export function createPageData(lab: Lab, req: FastifyRequest, topics: Set<Topic>
     /** One public record of a declared public resource, for its page at /{segment}/{id}; null when there is none. */
     async resourceRecord(segment: string, id: string) {
       const crud = declaredAt(segment);
-      if (!crud || !/^\d{1,10}$/.test(id)) return null;
+      if (!crud || !RECORD_ID.test(id)) return null;
       reads(crud.res.name as Topic);
       const row = await orNull(publicRecord(crud, ctx, Number(id)));
       if (!row) return null;
@@ -337,7 +340,7 @@ export function createPageData(lab: Lab, req: FastifyRequest, topics: Set<Topic>
     /** One published article by id or slug, with its body rendered. */
     async article(word: string) {
       reads('article');
-      const found = await orNull(publishedArticle(ctx, /^\d{1,10}$/.test(word) ? { aid: Number(word) } : { slug: word }));
+      const found = await orNull(publishedArticle(ctx, RECORD_ID.test(word) ? { aid: Number(word) } : { slug: word }));
       if (!found) return null;
       const { markdown, ...a } = found;
       const { html, toc } = await renderMarkdown(markdown);
@@ -466,7 +469,7 @@ export function createPageData(lab: Lab, req: FastifyRequest, topics: Set<Topic>
     /** One publication's page (issue #14); null when there is none. */
     async publication(pid: string) {
       reads('publication');
-      if (!/^\d{1,10}$/.test(pid)) return null;
+      if (!RECORD_ID.test(pid)) return null;
       const found = await orNull(publications.get(ctx, Number(pid)));
       if (!found) return null;
       const p = asWire<PublicPublication>(withoutEditorFields(found));

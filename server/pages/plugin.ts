@@ -21,6 +21,9 @@ import { actsForMember } from '../http/headers.ts';
 import { textOnlyMultipart } from '../http/multipart.ts';
 import type { Topic } from '../cache/changes.ts';
 import { themeOfCookie } from '../../common/theme.ts';
+import { sitePath } from '../../common/paths.ts';
+import { at } from '../http/base-path.ts';
+import { canonicalPath, encodedPath, firstSegments } from './canonical.ts';
 
 // Serves the React Router app (server-rendered pages, hashed assets) from this Fastify process, with
 // the cache of anonymous public HTML in front of it.
@@ -123,9 +126,25 @@ export async function pagesPlugin(app: FastifyInstance, opts: PagesOptions = {})
       const keyed = pageKey(req, siteOrigin(req, app.lab.config));
       return keyed && !keyed.search ? keyed.key : undefined;
     };
+  // the first segment of each page's address as its route spells it (canonical.ts); the dev server's routes change as it runs
+  const segments = opts.devServer ? undefined : firstSegments(((await import(pathToFileURL(serverBuildPath).href)) as ServerBuild).routes);
   app.addHook('onRequest', async (req, reply) => {
     // assets and feeds need neither: they are not rendered from the request's origin nor cached here
     if (req.routeOptions.url !== PAGE_ROUTE) return;
+    // a page asked for by another spelling of its address goes to its own, before any cache is looked at
+    const asked = pathOf(req.url);
+    if (segments && (req.method === 'GET' || req.method === 'HEAD') && !asked.endsWith('.data') && !asked.startsWith('/__')) {
+      const canonical = canonicalPath(asked, segments);
+      const target = canonical === asked ? undefined : sitePath(encodedPath(canonical));
+      if (target) {
+        const query = req.url.indexOf('?');
+        return reply
+          .code(301)
+          .header('Location', at(app.lab.config.basePath, target) + (query < 0 ? '' : req.url.slice(query)))
+          .header('Cache-Control', 'public, max-age=3600')
+          .send();
+      }
+    }
     // HEAD mirrors GET: the page renders as for a GET (status, type, length, cache); Node's response,
     // created for a HEAD, sends no body
     if (req.raw.method === 'HEAD') req.raw.method = 'GET';

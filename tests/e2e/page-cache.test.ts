@@ -41,6 +41,49 @@ describe('the response cache and the long lists', () => {
     expect(await former.text()).toContain('aria-current="page"');
   });
 
+  it('keeps one page per address, not one per spelling: another spelling is sent to its own (301), a record id has one spelling', async () => {
+    /** The status and Location of a raw request path, as sent (no client normalises it first). */
+    const raw = (path: string) =>
+      new Promise<{ status: number; location: string | undefined }>((resolve, reject) => {
+        const u = new URL(site.url);
+        http
+          .get({ host: u.hostname, port: u.port, path, headers: { 'accept-language': 'en' } }, (res) => {
+            res.resume();
+            resolve({ status: res.statusCode ?? 0, location: res.headers.location });
+          })
+          .on('error', reject);
+      });
+    expect(await raw('/PUBLICATION')).toEqual({ status: 301, location: '/publication' });
+    expect(await raw('//publication')).toEqual({ status: 301, location: '/publication' });
+    expect(await raw('/publication/')).toEqual({ status: 301, location: '/publication' });
+    expect(await raw('/discopen?lang=en&x=1')).toEqual({ status: 301, location: '/DISCOpen?lang=en&x=1' });
+    expect(await raw('/People/liqinghe')).toEqual({ status: 301, location: '/people/liqinghe' });
+    // never an address of another host
+    expect(await raw('//evil.example/x')).toEqual({ status: 301, location: '/evil.example/x' });
+    expect((await raw('/\\evil.example//x')).location ?? '').not.toMatch(/^\/[/\\]/);
+    // the address as it is spelled is the page
+    expect((await raw('/publication')).status).toBe(200);
+    expect((await raw('/DISCOpen')).status).toBe(200);
+    // a record has one id: a leading zero finds nothing
+    expect((await raw('/publication/1')).status).toBe(200);
+    expect((await raw('/publication/01')).status).toBe(404);
+    expect((await raw('/news/0001')).status).toBe(404);
+
+    // so 100 spellings of a page and 100 of pages not found leave the cache as it was
+    await get('/publication');
+    const size = site.app.responseCache.size;
+    const renders = site.app.responseCache.snapshot().renders;
+    for (let i = 0; i < 100; i++) {
+      const spelled = [...'publication'].map((ch, k) => (((i * 37) >> (k % 9)) & 1 ? ch.toUpperCase() : ch)).join('');
+      const res = await get(`/${spelled}${'/'.repeat(i % 3)}`);
+      expect([200, 301]).toContain(res.status);
+      if (res.status === 200) expect(state(res)).toBe('hit');
+      expect((await get(`/no-such-page-${i}`)).status).toBe(404);
+    }
+    expect(site.app.responseCache.size).toBe(size);
+    expect(site.app.responseCache.snapshot().renders - renders).toBe(100);
+  }, 120_000);
+
   it('renders a cold page once for a crowd of concurrent readers', async () => {
     const before = site.app.responseCache.snapshot().renders;
     const answers = await Promise.all(Array.from({ length: 20 }, () => get('/curriculum?lang=zh')));

@@ -11,6 +11,7 @@ import { countEntries, entriesOf, prepared } from '../../server/services/bibtex-
 import { cslName } from '../../server/services/citations.ts';
 import { abstractText } from '../../server/services/doi-lookup.ts';
 import { boundNesting, sanitizedNow } from '../../server/services/sanitize.ts';
+import { canonicalPath } from '../../server/pages/canonical.ts';
 import { extensionOf, safeFileName } from '../../server/storage/storage.ts';
 import { dblpKeyOf, matchVenue } from '../../server/services/venue-rank.ts';
 
@@ -33,6 +34,8 @@ const shapes: Record<string, (n: number) => string> = {
   _: (n) => '_'.repeat(n),
   '<': (n) => '<'.repeat(n),
   '\\': (n) => '\\'.repeat(n),
+  '/': (n) => '/'.repeat(n),
+  'a/': (n) => 'a/'.repeat(n / 2),
   '[[…]]': (n) => `${'['.repeat(n / 2)}${']'.repeat(n / 2)}`,
   '((…))': (n) => `${'('.repeat(n / 2)}${')'.repeat(n / 2)}`,
   '[a](': (n) => '[a]('.repeat(n / 4),
@@ -76,6 +79,7 @@ const helpers: Record<string, (s: string) => unknown> = {
   },
   'file-name cleaning': safeFileName,
   'file extension': extensionOf,
+  'a page address in its one spelling': (s) => canonicalPath(`/${s}`, new Map([['news', 'news']])),
   'slug making (heading ids)': slug,
   'DOI parsing': (s) => textFormats.doi.pattern.test(s),
   'DOI abstract to text': abstractText,
