@@ -1,10 +1,15 @@
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { generateSync } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../common/messages.ts';
 import { dialects } from '../helpers/app.ts';
 import { Client } from '../helpers/client.ts';
+import { entriesOf, optionsOf, schemaOf } from '../helpers/archives.ts';
+import { takeBackup } from '../../server/backup/backup.ts';
 import { smtpServer, type TestSmtp } from '../helpers/smtp.ts';
 import { CODE_TRIES } from '../../server/services/two-factor.ts';
 import { makeWorld, newMember, type Member, type World } from '../fixtures/world.ts';
@@ -274,5 +279,24 @@ describe.each(dialects)('two-factor login on %s', (dialect) => {
       timeout: 30_000,
     });
     expect(unknown.status).toBe(2);
+  });
+
+  it('a backup holds no TOTP seed and no recovery code: their table is in it, empty', async () => {
+    const m = await newMember(w.admin);
+    const { secret, recovery } = await enrol(m);
+    const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-2fa-backup-'));
+    try {
+      const file = path.join(scratch, 'lab.tar.gz');
+      await takeBackup(optionsOf(w.t, dialect, dialect === 'postgres' ? await schemaOf(w.t) : undefined), w.app.lab.storage, file);
+      const entries = await entriesOf(file);
+      const manifest = JSON.parse(String(entries.find((e) => e.name === 'manifest.json')?.data)) as { tables: { name: string; rows: number }[] };
+      expect(manifest.tables.find((t) => t.name === 'two_factor')).toMatchObject({ rows: 0 });
+      expect(manifest.tables.find((t) => t.name === 'person')?.rows).toBeGreaterThan(0);
+      const all = Buffer.concat(entries.map((e) => e.data)).toString('utf8');
+      expect(all).not.toContain(secret);
+      for (const code of recovery) expect(all).not.toContain(createHash('sha256').update(code.toLowerCase().replace(/[\s-]/g, '')).digest('hex'));
+    } finally {
+      fs.rmSync(scratch, { recursive: true, force: true });
+    }
   });
 });
