@@ -154,7 +154,6 @@ export async function authRoutes(app: FastifyInstance) {
     return loggedIn(req, reply, { ...started, actor }, missing);
   }
 
-  /** A wrong second factor: counted and slowed like a wrong password, and logged. */
   /**
    * Checks a member's code; past the cap of wrong codes (server/services/two-factor.ts) it is refused unchecked,
    * and the first refusal of the window tells the owner by mail: someone who has their password is guessing.
@@ -168,6 +167,7 @@ export async function authRoutes(app: FastifyInstance) {
     }
   }
 
+  /** A wrong second factor: logged, and answered as such (the cap above counts it). */
   async function wrongCode(req: FastifyRequest, username: string) {
     await logActivity({ db: app.lab.db, actor: null, address: req.ip }, { action: 'login_failed', resource: 'session', record: username, outcome: 'failed' });
     return new ApiError(400, 'two_factor_code_wrong');
