@@ -104,28 +104,14 @@ export function TwoFactorSection({ onEnabled }: { onEnabled?: () => void }) {
         </Alert>
       )}
       {s && !s.enabled && !setup && (
-        <Box
-          component="form"
-          sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}
-          onSubmit={(e) => {
-            e.preventDefault();
-            void begin();
-          }}
-        >
-          {askPassword && (
-            <TextField
-              size="small"
-              type="password"
-              label={t('twoFactor.password')}
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-              slotProps={{ htmlInput: { autoComplete: 'current-password' } }}
-            />
-          )}
-          <Button type="submit" variant="contained" disabled={busy || (askPassword && !password)}>
-            {t('twoFactor.begin')}
-          </Button>
-        </Box>
+        <PasswordForm
+          asked={askPassword}
+          password={password}
+          onPassword={setPassword}
+          onSubmit={begin}
+          disabled={busy || (askPassword && !password)}
+          button={{ label: t('twoFactor.begin'), variant: 'contained' }}
+        />
       )}
       {s && !s.enabled && setup && (
         <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'flex-start' }}>
@@ -170,26 +156,14 @@ export function TwoFactorSection({ onEnabled }: { onEnabled?: () => void }) {
           <Typography variant="body2" sx={{ mb: 1 }}>
             {t('twoFactor.on', { count: s.recovery_left })}
           </Typography>
-          <Box
-            component="form"
-            sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}
-            onSubmit={(e) => {
-              e.preventDefault();
-              void disable();
-            }}
-          >
-            <TextField
-              size="small"
-              type="password"
-              label={t('twoFactor.password')}
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-              autoComplete="current-password"
-            />
-            <Button type="submit" variant="outlined" color="warning" disabled={busy || !password}>
-              {t('twoFactor.disable')}
-            </Button>
-          </Box>
+          <PasswordForm
+            asked
+            password={password}
+            onPassword={setPassword}
+            onSubmit={disable}
+            disabled={busy || !password}
+            button={{ label: t('twoFactor.disable'), variant: 'outlined', color: 'warning' }}
+          />
         </>
       )}
     </Paper>
@@ -212,5 +186,41 @@ export function TwoFactorReset({ row, name }: { row: Row; name: string }) {
     <Button size="small" color="secondary" disabled={busy} onClick={() => void reset()}>
       {t('twoFactor.reset')}
     </Button>
+  );
+}
+
+/** One's own password (when `asked`) and the button that sends it: turning two-factor on when the server asks for it, and off. */
+function PasswordForm(props: {
+  asked: boolean;
+  password: string;
+  onPassword: (v: string) => void;
+  onSubmit: () => unknown;
+  disabled: boolean;
+  button: { label: string; variant: 'contained' | 'outlined'; color?: 'warning' };
+}) {
+  const { t } = useT();
+  return (
+    <Box
+      component="form"
+      sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}
+      onSubmit={(e) => {
+        e.preventDefault();
+        void props.onSubmit();
+      }}
+    >
+      {props.asked && (
+        <TextField
+          size="small"
+          type="password"
+          label={t('twoFactor.password')}
+          value={props.password}
+          onChange={(e) => props.onPassword(e.target.value)}
+          autoComplete="current-password"
+        />
+      )}
+      <Button type="submit" variant={props.button.variant} color={props.button.color ?? 'primary'} disabled={props.disabled}>
+        {props.button.label}
+      </Button>
+    </Box>
   );
 }

@@ -2,7 +2,7 @@ import { generateSync } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialects } from '../helpers/app.ts';
 import { casServer, type TestCas } from '../helpers/cas.ts';
-import { expectBound, startedBy } from '../helpers/campus.ts';
+import { expectBound, inAnotherBrowser, startedBy } from '../helpers/campus.ts';
 import { Client } from '../helpers/client.ts';
 import { makeWorld, newMember, type World } from '../fixtures/world.ts';
 import { parseLogoutRequest, parseValidation } from '../../server/services/cas.ts';
@@ -64,10 +64,8 @@ describe.each(dialects)('CAS login on %s', (dialect) => {
     const attacker = await newMember(w.admin, { uid: 'CSRF0001' });
     const link = await toService({ user: 'attacker', attributes: { employeeNumber: 'CSRF0001' } });
     expect(refusal(await callback(link, false))).toBe('external_other_browser');
-    const own = await w.app.inject({ method: 'GET', url: '/api/login/cas/' });
-    const theirs = own.cookies.find((c) => c.name === 'lab_cas_state')?.value as string;
-    const u = new URL(link);
-    const res = await w.app.inject({ method: 'GET', url: u.pathname + u.search, headers: { cookie: `lab_cas_state=${theirs}` } });
+    // nor does the cookie of a login the victim started themselves fit it
+    const res = await inAnotherBrowser(w.app, 'cas', link);
     expect(refusal(String(res.headers.location))).toBe('external_other_browser');
     expect(res.cookies.find((c) => c.name === 'lab_cas_state')).toMatchObject({ value: '', path: '/api/login/' });
     // in the browser that started it, the same link still logs the attacker in: the binding alone refused it above

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../common/messages.ts';
 import { dialects, makeApp } from '../helpers/app.ts';
 import { Client } from '../helpers/client.ts';
-import { expectBound, startedBy } from '../helpers/campus.ts';
+import { expectBound, inAnotherBrowser, startedBy } from '../helpers/campus.ts';
 import { oidcProvider, type TestOidc, walk } from '../helpers/oidc.ts';
 import { makeWorld, newMember, type World } from '../fixtures/world.ts';
 
@@ -127,10 +127,7 @@ describe.each(dialects)('OIDC login on %s', (dialect) => {
     // the victim's browser has no cookie of that login
     expect(refusal(await callback(link, false))).toBe('external_other_browser');
     // nor does the cookie of a login the victim started themselves fit it
-    const own = await w.app.inject({ method: 'GET', url: '/api/login/oidc/' });
-    const theirs = own.cookies.find((c) => c.name === 'lab_oidc_state')?.value as string;
-    const u = new URL(link);
-    const res = await w.app.inject({ method: 'GET', url: u.pathname + u.search, headers: { cookie: `lab_oidc_state=${theirs}` } });
+    const res = await inAnotherBrowser(w.app, 'oidc', link);
     expect(refusal(String(res.headers.location))).toBe('external_other_browser');
     expect(res.cookies.find((c) => c.name === 'lab_session')).toBeUndefined();
     // the callback forgets the binding it was given

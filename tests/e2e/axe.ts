@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import type { AxeResults, RunOptions } from 'axe-core';
 import type { BrowserContext, Page } from 'playwright-core';
 
-// axe-core in the e2e suites (issue #28, part 3): tests/e2e/a11y-public.test.ts, a11y-console.test.ts, theme.test.ts
+// axe-core in the e2e suites (accessibility and colour checks): tests/e2e/a11y-public.test.ts, a11y-console.test.ts, theme.test.ts
 // and bibtex-import.test.ts. axe goes into a context's pages as an init script (`withAxe`), which each page compiles
 // as it loads: injecting its 550 KB into a page for each check (as @axe-core/playwright does, twice a check in
 // its legacy mode) was most of a check's time, 0.7 s of about 1.2 s (docs/testing.md).

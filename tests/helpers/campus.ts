@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 
 // The browser a campus login started in (server/api/external-login.ts): its start sets `lab_<kind>_state`, the SHA-256
@@ -18,4 +18,12 @@ export function expectBound(kind: CampusKind, start: LightMyRequestResponse, sta
 export function startedBy(kind: CampusKind, url: string): Record<string, string> {
   const state = new URL(url, 'http://x').searchParams.get('state');
   return state ? { cookie: `lab_${kind}_state=${hashOf(state)}` } : {};
+}
+
+/** A callback at `url` in a browser that started a login of its own (the victim's): it holds that start's cookie, not the link's. */
+export async function inAnotherBrowser(app: FastifyInstance, kind: CampusKind, url: string): Promise<LightMyRequestResponse> {
+  const own = await app.inject({ method: 'GET', url: `/api/login/${kind}/` });
+  const theirs = own.cookies.find((c) => c.name === `lab_${kind}_state`)?.value as string;
+  const u = new URL(url);
+  return app.inject({ method: 'GET', url: u.pathname + u.search, headers: { cookie: `lab_${kind}_state=${theirs}` } });
 }
