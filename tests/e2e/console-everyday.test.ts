@@ -38,6 +38,8 @@ describe.skipIf(!e2eAvailable)('the console as a secretary uses it', { timeout: 
     await link.fill('/news/12');
     await dialog.getByRole('button', { name: '保存' }).click();
     await message(page, '修改成功').waitFor();
+    // saved, the editor closes (and stays closed: the next Edit finds the row in reach)
+    await dialog.waitFor({ state: 'hidden' });
     expect(((await api.get(`/api/showcase/?cid=${relative.cid}`)).json() as Rec).link).toBe('/news/12');
 
     // a link that is neither: refused before anything is sent, in the reader's language

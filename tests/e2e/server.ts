@@ -284,6 +284,20 @@ export type BrowserSuite = {
 };
 
 /**
+ * What each page of a failed test showed, into the run's log: its address, and what a screen reader would have
+ * found there (the accessibility tree, cut short). A flake seen once in CI is otherwise gone with its browser.
+ */
+async function describeFailure(contexts: BrowserContext[]): Promise<void> {
+  for (const page of contexts.flatMap((c) => c.pages())) {
+    const tree = await page
+      .locator('body')
+      .ariaSnapshot({ timeout: 2_000 })
+      .catch((e: Error) => `(no accessibility tree: ${e.message})`);
+    console.error(`\n-- the page of the failed test: ${page.url()}\n${tree.slice(0, 6_000)}\n--`);
+  }
+}
+
+/**
  * The set-up every browser suite shares, registered in the calling `describe`: the site (from `start`,
  * the demo lab by default) and Chromium started before its tests and closed after them, and each test's
  * browser contexts closed and its page errors asserted empty after it.
@@ -300,7 +314,8 @@ export function browserSuite(start: () => Promise<Site> = () => startSite()): Br
     await browser?.close();
     await site?.close();
   });
-  afterEach(async () => {
+  afterEach(async ({ task }) => {
+    if (task.result?.state === 'fail') await describeFailure(contexts);
     await Promise.all(contexts.splice(0).map((c) => c.close()));
     expect(pageErrors.splice(0)).toEqual([]);
   });
