@@ -248,9 +248,20 @@ const written = {
   // 2026-11-27-0301-password-reset
   password_reset: { token_hash: text, person_pid: int, created_at: int, expires_at: int, used_at: intOrNull },
   // 2026-11-27-0401-external-login
-  external_state: { state_hash: text, kind: text, nonce: textDefault, verifier: textDefault, redirect: textDefault, expires_at: int },
+  // link_pid: 2026-11-28-0101-external-link
+  external_state: {
+    state_hash: text,
+    kind: text,
+    nonce: textDefault,
+    verifier: textDefault,
+    redirect: textDefault,
+    expires_at: int,
+    link_pid: intOrNull,
+  },
   external_handoff: { token_hash: text, person_pid: int, kind: text, ticket_hash: textOrNull, expires_at: int },
   cas_session: { ticket_hash: text, person_pid: int, session_hash: textOrNull, challenge_hash: textOrNull, created_at: int },
+  // 2026-11-28-0101-external-link
+  external_link: { id, kind: text, issuer: text, subject: text, person_pid: int, explicit: bool01Default, created_at: int },
   // 2026-11-27-0904-publication-sync (server/sync/)
   publication_sync: {
     pid: int,
