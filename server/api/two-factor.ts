@@ -1,13 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { ApiError } from '../http/errors.ts';
 import { requireActor } from '../http/auth.ts';
-import { hit, reset } from '../services/counters.ts';
 import { logActivity } from '../services/activity.ts';
-import { verifyPassword } from '../services/auth.ts';
 import { beginEnrolment, confirmEnrolment, removeTwoFactor, resetTwoFactor, twoFactorState } from '../services/two-factor.ts';
 import { RecoveryCodesSchema, TwoFactorSetupSchema, TwoFactorStateSchema } from '../../common/wire.ts';
 import { answers, ctxOf, SuccessSchema, success, typed } from './helpers.ts';
+import { checkOwnPassword, passwordOrFreshLogin } from './own-password.ts';
 
 // Two-factor login (issue #30, point 2): a member's own enrolment from the profile, turning it off with the
 // password, and an administrator's reset of another member's. Open to an administrator the site still
@@ -21,11 +19,6 @@ const ResetQuery = z
   .object({ pid: z.coerce.number({ error: 'invalid_number' }).int({ error: 'invalid_number' }).positive({ error: 'invalid_number' }) })
   .loose();
 
-/** Wrong passwords when turning two-factor on or off, per person, as for a password change (services/people.ts). */
-const PASSWORD_TRIES = 5;
-const PASSWORD_WINDOW_MS = 15 * 60_000;
-/** A login this recent stands for the password when enrolment starts. */
-export const FRESH_LOGIN_SECONDS = 10 * 60;
 const SetupBody = z
   .object({ password: z.string().max(200, { error: 'too_long' }).optional() })
   .loose()
@@ -33,16 +26,6 @@ const SetupBody = z
 
 export async function twoFactorRoutes(app: FastifyInstance) {
   const api = typed(app);
-
-  /** One's own password, as turning two-factor on or off asks it: wrong ones counted per person (429 past the cap). */
-  async function checkOwnPassword(pid: number, password: string) {
-    const key = `old-password:${pid}`;
-    const tries = await hit(app.lab.db, key, PASSWORD_WINDOW_MS);
-    if (tries.count > PASSWORD_TRIES) throw new ApiError(429, 'rate_limited');
-    const row = await app.lab.db.selectFrom('person').select('password_hash').where('pid', '=', pid).executeTakeFirstOrThrow();
-    if (!(await verifyPassword(row.password_hash, password))) throw new ApiError(400, 'old_password_wrong');
-    await reset(app.lab.db, key);
-  }
 
   app.addHook('onSend', async (req, reply) => {
     if (req.url.startsWith('/api/two-factor/')) reply.header('Cache-Control', 'no-store');
@@ -73,12 +56,7 @@ export async function twoFactorRoutes(app: FastifyInstance) {
       const actor = requireActor(req);
       // a stolen session alone must not put a second factor of the thief's on the account: the password, or a
       // login of the last minutes (the administrator the site sends to enrolment right after logging in)
-      const fresh = actor.login_time !== undefined && Date.now() / 1000 - actor.login_time < FRESH_LOGIN_SECONDS;
-      if (!fresh) {
-        const password = req.body?.password;
-        if (!password) throw new ApiError(400, 'two_factor_needs_password');
-        await checkOwnPassword(actor.pid, password);
-      }
+      await passwordOrFreshLogin(app.lab.db, actor, req.body?.password, 'two_factor_needs_password');
       return beginEnrolment(ctxOf(app, req), actor);
     },
   );
@@ -110,7 +88,7 @@ export async function twoFactorRoutes(app: FastifyInstance) {
     },
     async (req, reply) => {
       const actor = requireActor(req);
-      await checkOwnPassword(actor.pid, req.body.password);
+      await checkOwnPassword(app.lab.db, actor.pid, req.body.password);
       if (await removeTwoFactor(app.lab.db, actor.pid)) {
         await logActivity(ctxOf(app, req), { action: 'two_factor_disable', resource: 'person', record: actor.pid });
       }
