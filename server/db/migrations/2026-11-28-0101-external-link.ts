@@ -25,10 +25,7 @@ export async function up(db: Db): Promise<void> {
     .execute();
   await db.schema.createIndex('external_link_identity').on('external_link').columns(['kind', 'issuer', 'subject']).unique().execute();
   await db.schema.createIndex('external_link_person').on('external_link').columns(['person_pid', 'kind', 'issuer']).unique().execute();
-  await db.schema
-    .alterTable('external_state')
-    .addColumn('link_pid', 'integer')
-    .execute();
+  await db.schema.alterTable('external_state').addColumn('link_pid', 'integer').execute();
 }
 
 export async function down(db: Db): Promise<void> {
