@@ -186,8 +186,25 @@ export const messages = {
     en: 'no member of this site matches your campus account; ask an administrator to add you',
   },
   external_admin: {
-    zh: '管理员账号不能用校园账号登录，请使用本站密码登录',
-    en: "an administrator's account cannot be opened with a campus account; log in with this site's password",
+    zh: '管理员账号不能凭校园账号的信息自动对应登录，请使用本站密码登录（或先在个人资料中绑定自己的校园账号）',
+    en: "an administrator's account is not opened by matching a campus account; log in with this site's password (or first link your own campus account in your profile)",
+  },
+  // a campus identity recorded at the first login (server/services/external-links.ts)
+  external_linked_elsewhere: {
+    zh: '与之对应的本站账号已绑定另一个校园账号，请用那个校园账号登录，或请管理员处理',
+    en: 'the member account it matches is tied to another campus account; log in with that one, or ask an administrator',
+  },
+  external_link_taken: {
+    zh: '这个校园账号已与本站另一位成员绑定',
+    en: 'this campus account is already linked to another member of this site',
+  },
+  external_link_needs_password: {
+    zh: '请输入本站当前密码后再绑定校园账号',
+    en: 'enter your current password of this site to link a campus account',
+  },
+  external_link_wrong: {
+    zh: '校园目录不接受这个用户名和密码',
+    en: 'the campus directory did not accept this username and password',
   },
   external_unverified: {
     zh: '校园账号的邮箱未经验证，不能用来对应成员，请联系管理员',

@@ -406,6 +406,24 @@ export const TwoFactorStateSchema = z.strictObject({
 });
 export type TwoFactorState = z.infer<typeof TwoFactorStateSchema>;
 
+/** GET /api/campus-links/: one's own campus accounts linked to this account, and the campus logins the site has. */
+export const CampusLinkSchema = z.strictObject({
+  id: z.number().int(),
+  kind: z.enum(['oidc', 'cas', 'ldap']),
+  issuer: z.string().describe('the campus server (OIDC issuer, CAS server, LDAP directory)'),
+  subject: z.string().describe("the campus server's own id of the person (OIDC sub, CAS user, LDAP DN)"),
+  explicit: z.boolean().describe('linked by the member from the profile (false: recorded at a first campus login)'),
+  created_at: z.number().int().describe('Unix seconds'),
+});
+export type CampusLink = z.infer<typeof CampusLinkSchema>;
+export const CampusLinksSchema = z.strictObject({
+  links: z.array(CampusLinkSchema),
+  available: z.strictObject({ oidc: z.boolean(), cas: z.boolean(), ldap: z.boolean() }),
+});
+export type CampusLinks = z.infer<typeof CampusLinksSchema>;
+/** POST /api/campus-links/start/: where to send the browser (the campus login); its way back links the account. */
+export const CampusLinkStartSchema = z.strictObject({ url: z.string() });
+
 /** POST /api/two-factor/setup/: a new secret to enrol, shown until confirmed; the QR code drawn by the server. */
 export const TwoFactorSetupSchema = z.strictObject({ secret: z.string(), uri: z.string(), qr_svg: z.string() });
 
@@ -595,6 +613,9 @@ export const activityActions = [
   'two_factor_enrol',
   'two_factor_disable',
   'two_factor_reset',
+  // a campus account tied to a member (at a first campus login, or by the member from the profile) and untied
+  'link',
+  'unlink',
   // the daily publication sync with OpenAlex (issue #29, point 1)
   'sync',
 ] as const;

@@ -415,6 +415,8 @@ export const en: Messages = {
         two_factor_enrol: 'Two-factor login on',
         two_factor_disable: 'Two-factor login off',
         two_factor_reset: 'Two-factor login reset',
+        link: 'Campus account linked',
+        unlink: 'Campus account unlinked',
         sync: 'Publication sync (OpenAlex)',
         publish: 'Published at its time',
         mail: 'Mail sent',

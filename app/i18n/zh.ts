@@ -390,6 +390,8 @@ export const zh = {
         two_factor_enrol: '启用两步验证',
         two_factor_disable: '关闭两步验证',
         two_factor_reset: '重置两步验证',
+        link: '绑定校园账号',
+        unlink: '解除校园账号绑定',
         sync: '论文同步（OpenAlex）',
         publish: '定时发布',
         mail: '发送邮件',

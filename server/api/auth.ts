@@ -25,6 +25,7 @@ import {
 } from '../services/two-factor.ts';
 import { acceptInvitation, readInvitation } from '../services/invitations.ts';
 import { bindTicket, challengeBecameSession, type ExternalKind, memberForIdentity, memberPasswordsAllowed, takeHandoff } from '../services/external-login.ts';
+import { hasExplicitLink } from '../services/external-links.ts';
 import { Ldap } from '../services/ldap.ts';
 import { completeReset, readReset, requestReset } from '../services/password-reset.ts';
 import { noticeCodesCapped } from '../mail/notices.ts';
@@ -234,26 +235,47 @@ export async function authRoutes(app: FastifyInstance) {
         let ldapDown: Unavailable | undefined;
         // the site's administrators log in with this site's password, which is never sent to the directory (in
         // bind-as-user mode it would be tried as a campus password there)
-        const siteAdmin =
-          (await app.lab.db.selectFrom('person').select('authority').where('username', '=', username).executeTakeFirst())?.authority === 'admin';
-        if (ldap && app.lab.config.ldap && !siteAdmin) {
+        const siteAdmin = await app.lab.db
+          .selectFrom('person')
+          .select(['pid', 'authority'])
+          .where('username', '=', username)
+          .where('authority', '=', 'admin')
+          .executeTakeFirst();
+        /** The directory's answer for these username and password: a session, a second factor's challenge, or nothing. */
+        async function byDirectory() {
+          if (!ldap || !app.lab.config.ldap) return undefined;
           const identity = await ldap.authenticate(username, password).catch((e: unknown) => {
             if (!(e instanceof Unavailable)) throw e;
             req.log.warn({ kind: 'ldap', cause: e.cause instanceof Error ? e.cause.message : undefined }, 'the LDAP directory cannot be reached');
             ldapDown = e;
             return null;
           });
-          if (identity) {
-            const actor = await memberForIdentity(ctxOf(app, req), identity, app.lab.config.ldap.match);
-            // a member with two-factor login still gives the code
-            if ((await isEnrolled(app.lab.db, actor.pid)) && !(await isTrustedDevice(app.lab.db, actor.pid, req.cookies[TRUST_COOKIE]))) {
-              if (code === undefined) return { loginStatus: 'code_required' as const, challenge: await openChallenge(app.lab.db, actor.pid, 'ldap') };
-              if (!(await secondFactor(actor.pid, code))) throw await wrongCode(req, username);
-            }
-            return sessionFor(req, reply, actor, trust_device, 'ldap');
+          if (!identity) return undefined;
+          const actor = await memberForIdentity(ctxOf(app, req), identity, app.lab.config.ldap.match);
+          // a member with two-factor login still gives the code
+          if ((await isEnrolled(app.lab.db, actor.pid)) && !(await isTrustedDevice(app.lab.db, actor.pid, req.cookies[TRUST_COOKIE]))) {
+            if (code === undefined) return { loginStatus: 'code_required' as const, challenge: await openChallenge(app.lab.db, actor.pid, 'ldap') };
+            if (!(await secondFactor(actor.pid, code))) throw await wrongCode(req, username);
           }
+          return sessionFor(req, reply, actor, trust_device, 'ldap');
+        }
+        if (!siteAdmin) {
+          const answer = await byDirectory();
+          if (answer) return answer;
         }
         const result = await login(app.lab.db, username, password, { twoFactor: (pid) => isEnrolled(app.lab.db, pid) });
+        // an administrator who linked their own directory account (services/external-links.ts) may use its
+        // password too; only one that is not this site's password ever goes to the directory
+        if (
+          siteAdmin &&
+          result.status === 'fail' &&
+          ldap &&
+          app.lab.config.ldap &&
+          (await hasExplicitLink(app.lab.db, siteAdmin.pid, 'ldap', app.lab.config.ldap.url))
+        ) {
+          const answer = await byDirectory();
+          if (answer) return answer;
+        }
         // neither the directory (out of reach) nor this site's password: say what is wrong
         if (ldapDown && result.status !== 'success' && result.status !== 'code_required') throw ldapDown;
         if (

@@ -1,4 +1,3 @@
-import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { isMessageKey } from '../../common/messages.ts';
@@ -7,11 +6,12 @@ import { siteUrl } from '../http/origin.ts';
 import { at } from '../http/base-path.ts';
 import { hit } from '../services/counters.ts';
 import { Refused, Unavailable } from '../errors.ts';
-import { type ExternalIdentity, type ExternalKind, memberForIdentity, openHandoff, STATE_SECONDS, safeReturn } from '../services/external-login.ts';
+import { type ExternalIdentity, type ExternalKind, linkIntent, memberForIdentity, openHandoff, safeReturn } from '../services/external-login.ts';
 import { Oidc } from '../services/oidc.ts';
 import { Cas, MAX_XML, parseLogoutRequest } from '../services/cas.ts';
 import { endTicket } from '../services/external-login.ts';
-import { sha256 } from '../services/auth.ts';
+import { bindToBrowser, startedHere } from './campus-browser.ts';
+import { campusLinkRoutes, linkedBack, linkFailure } from './campus-links.ts';
 import { answers, ctxOf, SuccessSchema, success, typed } from './helpers.ts';
 
 // The browser's way to and back from the campus login server (issue #30, point 1): each kind's start sends
@@ -43,35 +43,6 @@ export function externalFailure(req: FastifyRequest, reply: FastifyReply, kind: 
     return refusedTo(reply, isMessageKey(e.key) ? e.key : 'external_failed');
   }
   throw e;
-}
-
-/**
- * The browser a campus login started in (login CSRF): the start sets a cookie with the state's SHA-256, HttpOnly and
- * SameSite=Lax (sent on the provider's top-level redirect back, not on a request another site makes), and the
- * callback is refused without the cookie of its own state. An attacker's unfinished callback link, opened by a
- * victim, no longer logs the victim into the attacker's account.
- */
-const bindingCookie = (kind: ExternalKind) => `lab_${kind}_state`;
-
-function bindToBrowser(req: FastifyRequest, reply: FastifyReply, kind: ExternalKind, state: string) {
-  const config = reply.server.lab.config;
-  reply.setCookie(bindingCookie(kind), sha256(state), {
-    path: at(config.basePath, '/api/login/'),
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: config.production && req.protocol === 'https',
-    maxAge: STATE_SECONDS,
-  });
-}
-
-/** Whether the callback's state is the one this browser started (its cookie), which is then forgotten. */
-function startedHere(req: FastifyRequest, reply: FastifyReply, kind: ExternalKind, state: string | undefined): boolean {
-  const bound = req.cookies[bindingCookie(kind)];
-  reply.clearCookie(bindingCookie(kind), { path: at(reply.server.lab.config.basePath, '/api/login/') });
-  if (!bound || !state) return false;
-  const want = Buffer.from(sha256(state));
-  const got = Buffer.from(bound);
-  return want.length === got.length && timingSafeEqual(want, got);
 }
 
 /** The member of a checked identity, handed to the login page (with the CAS ticket, for single logout). */
@@ -107,6 +78,12 @@ export async function externalLoginRoutes(app: FastifyInstance) {
     return attempt.count > config.loginRateLimit;
   }
 
+  /** Where a callback's failure goes: the login page, or the profile for a link started there. */
+  async function failureFor(req: FastifyRequest<{ Querystring: Record<string, string> }>, reply: FastifyReply, kind: ExternalKind) {
+    const linking = await linkIntent(app.lab.db, kind, req.query.state);
+    return (e: unknown) => (linking ? linkFailure(req, reply, kind, e) : externalFailure(req, reply, kind, e));
+  }
+
   const oidc = config.oidc ? new Oidc(config.oidc) : undefined;
   api.get(
     '/api/login/oidc/',
@@ -134,12 +111,14 @@ export async function externalLoginRoutes(app: FastifyInstance) {
     },
     async (req, reply) => {
       if (!oidc || !config.oidc) return refusedTo(reply, 'external_off');
-      if (!startedHere(req, reply, 'oidc', req.query.state)) return externalFailure(req, reply, 'oidc', new Refused('external_other_browser'));
+      const failed = await failureFor(req, reply, 'oidc');
+      if (!startedHere(req, reply, 'oidc', req.query.state)) return failed(new Refused('external_other_browser'));
       try {
-        const { identity, redirect } = await oidc.finish(app.lab.db, siteUrl(req, config), req.query);
+        const { identity, redirect, linkPid } = await oidc.finish(app.lab.db, siteUrl(req, config), req.query);
+        if (linkPid !== null) return await linkedBack(app, req, reply, identity, linkPid);
         return await handOff(app, req, reply, identity, config.oidc.match, redirect);
       } catch (e) {
-        return externalFailure(req, reply, 'oidc', e);
+        return failed(e);
       }
     },
   );
@@ -167,15 +146,20 @@ export async function externalLoginRoutes(app: FastifyInstance) {
     },
     async (req, reply) => {
       if (!cas || !config.cas) return refusedTo(reply, 'external_off');
-      if (!startedHere(req, reply, 'cas', req.query.state)) return externalFailure(req, reply, 'cas', new Refused('external_other_browser'));
+      const failed = await failureFor(req, reply, 'cas');
+      if (!startedHere(req, reply, 'cas', req.query.state)) return failed(new Refused('external_other_browser'));
       try {
-        const { identity, redirect, ticket } = await cas.finish(app.lab.db, siteUrl(req, config), req.query);
+        const { identity, redirect, ticket, linkPid } = await cas.finish(app.lab.db, siteUrl(req, config), req.query);
+        // a link is no session: its ticket is bound to none (single logout has nothing to end)
+        if (linkPid !== null) return await linkedBack(app, req, reply, identity, linkPid);
         return await handOff(app, req, reply, identity, config.cas.match, redirect, ticket);
       } catch (e) {
-        return externalFailure(req, reply, 'cas', e);
+        return failed(e);
       }
     },
   );
+  await campusLinkRoutes(app, { oidc, cas });
+
   // single logout: the CAS server POSTs logoutRequest (form-encoded SAML) to the service address
   await app.register(async (scoped) => {
     scoped.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 2 * MAX_XML }, (_req, body, done) => {

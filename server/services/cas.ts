@@ -123,14 +123,18 @@ export class Cas {
     return `${origin}${CAS_CALLBACK}?state=${state}`;
   }
 
-  /** Where to send the browser: the CAS login with this login's service address; and the state in it. */
-  async start(db: DB, origin: string, redirect: string): Promise<{ url: string; state: string }> {
-    const state = await openState(db, 'cas', { redirect });
+  /** Where to send the browser: the CAS login with this login's service address; and the state in it. `linkPid`: to link that member. */
+  async start(db: DB, origin: string, redirect: string, linkPid?: number): Promise<{ url: string; state: string }> {
+    const state = await openState(db, 'cas', { redirect, ...(linkPid ? { linkPid } : {}) });
     return { url: `${this.#config.url}/login?service=${encodeURIComponent(Cas.service(origin, state))}`, state };
   }
 
   /** The way back: the state taken (once), the ticket validated for that same service. */
-  async finish(db: DB, origin: string, query: Record<string, string>): Promise<{ identity: ExternalIdentity; redirect: string; ticket: string }> {
+  async finish(
+    db: DB,
+    origin: string,
+    query: Record<string, string>,
+  ): Promise<{ identity: ExternalIdentity; redirect: string; ticket: string; linkPid: number | null }> {
     const state = query.state ?? '';
     const taken = await takeState(db, 'cas', state);
     const ticket = query.ticket ?? '';
@@ -147,7 +151,7 @@ export class Cas {
     const v = parseValidation(xml);
     if ('failure' in v) throw new Refused('external_failed', {}, { cause: new Error(`CAS validation failed: ${v.failure}`) });
     // "user" is the CAS principal; the other names are its attributes
-    const identity: ExternalIdentity = { kind: 'cas', subject: v.user, attributes: { ...v.attributes, user: v.user } };
-    return { identity, redirect: taken.redirect, ticket };
+    const identity: ExternalIdentity = { kind: 'cas', issuer: this.#config.url, subject: v.user, attributes: { ...v.attributes, user: v.user } };
+    return { identity, redirect: taken.redirect, ticket, linkPid: taken.linkPid };
   }
 }

@@ -7,14 +7,17 @@ import { FieldError, Refused } from '../errors.ts';
 import { logActivity } from './activity.ts';
 import { type Actor, actorByUsername, sha256 } from './auth.ts';
 import type { Ctx } from './context.ts';
+import { linkAtFirstLogin, linkOf } from './external-links.ts';
 import { people } from './people.ts';
 
 // The rules every university login shares (issue #30, point 1), whatever the protocol (services/oidc.ts,
 // cas.ts, ldap.ts):
-// - an external identity (its kind, its subject, its claims or attributes) is a member of this site when the
-//   configured claim equals the member's username, e-mail or student/staff number (<KIND>_MATCH and
-//   <KIND>_ATTRIBUTE); anyone else is refused with a clear message, unless the site setting lets a first
-//   login create the account, of the configured member type and always with the authority "user";
+// - an external identity (its kind, its campus server, its subject, its claims or attributes) is the member it
+//   was linked to (services/external-links.ts); else a member of this site when the configured claim equals the
+//   member's username, e-mail or student/staff number (<KIND>_MATCH and <KIND>_ATTRIBUTE), and the link is
+//   recorded then; anyone else is refused with a clear message, unless the site setting lets a first login
+//   create the account, of the configured member type and always with the authority "user"; an administrator
+//   only by a link of their own;
 // - a login that went to the campus server waits for its way back in a state used once (external_state);
 // - a campus login that succeeded becomes a handoff used once (external_handoff) that the login page turns
 //   into a session by POST /api/login/external/, like any login: the second factor of an enrolled member,
@@ -27,7 +30,9 @@ export type ExternalKind = 'oidc' | 'cas' | 'ldap';
 
 export type ExternalIdentity = {
   kind: ExternalKind;
-  /** The campus server's own id of the person (OIDC sub, CAS user, LDAP DN). */
+  /** The campus server, as configured (OIDC_ISSUER_URL, CAS_URL, LDAP_URL): whose `subject` it is. */
+  issuer: string;
+  /** The campus server's own id of the person (OIDC sub, CAS user, LDAP DN), which never changes. */
   subject: string;
   /** Claims or attributes, as single strings (the first of several values); bounded by the protocol modules. */
   attributes: Record<string, string>;
@@ -77,10 +82,19 @@ async function refuse(ctx: Ctx, identity: ExternalIdentity, value: string, error
 }
 
 /**
- * The member an identity is: by the configured claim; or a new account when the site lets a first login
- * create one. Refused (with the message the login page shows) otherwise.
+ * The member an identity is: by the link recorded before (services/external-links.ts); else by the configured
+ * claim, and the link recorded then; or a new account when the site lets a first login create one. Refused
+ * (with the message the login page shows) otherwise.
  */
 export async function memberForIdentity(ctx: Ctx, identity: ExternalIdentity, rule: MatchRule): Promise<Actor> {
+  const linked = await linkOf(ctx.db, identity);
+  if (linked) {
+    const person = await ctx.db.selectFrom('person').select('username').where('pid', '=', linked.pid).executeTakeFirstOrThrow();
+    const actor = await actorByUsername(ctx.db, person.username);
+    // an administrator only by their own link: one made by a claim match (before they were made one) is not enough
+    if (actor.authority === 'admin' && !linked.explicit) return refuse(ctx, identity, identity.subject, new Refused('external_admin'));
+    return ready(ctx, actor);
+  }
   const value = identity.attributes[rule.attribute];
   if (!value) return refuse(ctx, identity, '', new Refused('external_missing_claim', { claim: rule.attribute }));
   // an address the provider has not verified is anyone's to claim (OIDC Core §5.7): no match by it
@@ -94,13 +108,24 @@ export async function memberForIdentity(ctx: Ctx, identity: ExternalIdentity, ru
   if (found.length > 1) return refuse(ctx, identity, value, new Refused('external_ambiguous'));
   const username = found[0]?.username ?? (await signUp(ctx, identity, rule, value));
   const actor = await actorByUsername(ctx.db, username);
-  // a campus identity never opens an administrator's account: a student whose campus uid is `admin` would be
-  // the site's administrator with their own campus password; administrators log in with
-  // this site's password (and their second factor)
+  // a claim match never opens an administrator's account: a student whose campus uid is `admin` would be the
+  // site's administrator with their own campus password; administrators log in with this site's password (and
+  // their second factor), or by the campus account they linked themselves
   if (actor.authority === 'admin') return refuse(ctx, identity, value, new Refused('external_admin'));
+  try {
+    await linkAtFirstLogin(ctx, identity, actor);
+  } catch (e) {
+    if (e instanceof Refused) return refuse(ctx, identity, value, e);
+    throw e;
+  }
+  return ready(ctx, actor);
+}
+
+/** A member a campus login opens: an account still waiting for its invitation needs it no more. */
+async function ready(ctx: Ctx, actor: Actor): Promise<Actor> {
   if (actor.must_change_password) {
-    // an account waiting for its invitation: the campus login proves who it is, so it needs the invitation no
-    // more (its password stays one nobody knows); the console's form to change it is not forced on it
+    // the campus login proves who it is (its password stays one nobody knows); the console's form to change it
+    // is not forced on it
     await ctx.db.updateTable('person').set({ must_change_password: 0 }).where('pid', '=', actor.pid).execute();
     await ctx.db.deleteFrom('invitation').where('person_pid', '=', actor.pid).execute();
     actor.must_change_password = false;
@@ -137,8 +162,8 @@ async function signUp(ctx: Ctx, identity: ExternalIdentity, rule: MatchRule, val
   return username;
 }
 
-/** A login sent to the campus server: the state token it comes back with (only its SHA-256 is kept). */
-export async function openState(db: DB, kind: ExternalKind, data: { nonce?: string; verifier?: string; redirect: string }): Promise<string> {
+/** A login sent to the campus server: the state token it comes back with (only its SHA-256 is kept); `linkPid`: to link that member's campus account. */
+export async function openState(db: DB, kind: ExternalKind, data: { nonce?: string; verifier?: string; redirect: string; linkPid?: number }): Promise<string> {
   const state = randomToken();
   const now = nowSeconds();
   await db.deleteFrom('external_state').where('expires_at', '<', now).execute();
@@ -151,20 +176,30 @@ export async function openState(db: DB, kind: ExternalKind, data: { nonce?: stri
       verifier: data.verifier ?? '',
       redirect: data.redirect,
       expires_at: now + STATE_SECONDS,
+      link_pid: data.linkPid ?? null,
     })
     .execute();
   return state;
 }
 
+export type TakenState = { nonce: string; verifier: string; redirect: string; linkPid: number | null };
+
 /** Takes a state back, once: its nonce, verifier and redirect; refused when unknown, used, expired or of another kind. */
-export async function takeState(db: DB, kind: ExternalKind, state: string): Promise<{ nonce: string; verifier: string; redirect: string }> {
+export async function takeState(db: DB, kind: ExternalKind, state: string): Promise<TakenState> {
   if (!TOKEN_RE.test(state)) throw new Refused('external_failed');
   const hash = sha256(state);
   const row = await db.selectFrom('external_state').selectAll().where('state_hash', '=', hash).executeTakeFirst();
   // deleted by whoever gets there first: two uses of one state (a replay, even at once) take one login
   const gone = await db.deleteFrom('external_state').where('state_hash', '=', hash).executeTakeFirst();
   if (!row || Number(gone.numDeletedRows) !== 1 || row.kind !== kind || row.expires_at < nowSeconds()) throw new Refused('external_failed');
-  return { nonce: row.nonce, verifier: row.verifier, redirect: row.redirect };
+  return { nonce: row.nonce, verifier: row.verifier, redirect: row.redirect, linkPid: row.link_pid };
+}
+
+/** Whether a state (not taken) was started from the profile to link a campus account: its way back ends there too. */
+export async function linkIntent(db: DB, kind: ExternalKind, state: string | undefined): Promise<boolean> {
+  if (!state || !TOKEN_RE.test(state)) return false;
+  const row = await db.selectFrom('external_state').select('link_pid').where('state_hash', '=', sha256(state)).where('kind', '=', kind).executeTakeFirst();
+  return row?.link_pid != null;
 }
 
 /** A campus login that succeeded, for the login page to finish: the token it sends back (used once). */

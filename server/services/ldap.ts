@@ -81,7 +81,7 @@ export class Ldap {
         if (!entry) return null;
       }
       const { dn: _, ...rest } = entry;
-      return { kind: 'ldap', subject: dn, attributes: flatAttributes(rest) };
+      return { kind: 'ldap', issuer: c.url, subject: dn, attributes: flatAttributes(rest) };
     } catch (e) {
       if (e instanceof SizeLimitExceededError) return null;
       throw new Unavailable('external_unavailable', {}, { cause: e });

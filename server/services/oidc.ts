@@ -43,12 +43,12 @@ export class Oidc {
     }
   }
 
-  /** Where to send the browser: the provider's authorization endpoint with this login's state (also answered), nonce and PKCE challenge. */
-  async start(db: DB, origin: string, redirect: string): Promise<{ url: string; state: string }> {
+  /** Where to send the browser: the provider's authorization endpoint with this login's state (also answered), nonce and PKCE challenge; `linkPid` to link that member. */
+  async start(db: DB, origin: string, redirect: string, linkPid?: number): Promise<{ url: string; state: string }> {
     const provider = await this.#provider();
     const verifier = client.randomPKCECodeVerifier();
     const nonce = client.randomNonce();
-    const state = await openState(db, 'oidc', { nonce, verifier, redirect });
+    const state = await openState(db, 'oidc', { nonce, verifier, redirect, ...(linkPid ? { linkPid } : {}) });
     const url = client
       .buildAuthorizationUrl(provider, {
         redirect_uri: origin + OIDC_CALLBACK,
@@ -66,7 +66,7 @@ export class Oidc {
    * The way back: the state taken (once), the code exchanged with its verifier, the id_token checked, the
    * userinfo claims added. Refused (external_failed) for anything that does not hold.
    */
-  async finish(db: DB, origin: string, query: Record<string, string>): Promise<{ identity: ExternalIdentity; redirect: string }> {
+  async finish(db: DB, origin: string, query: Record<string, string>): Promise<{ identity: ExternalIdentity; redirect: string; linkPid: number | null }> {
     const provider = await this.#provider();
     const taken = await takeState(db, 'oidc', query.state ?? '');
     const current = new URL(origin + OIDC_CALLBACK);
@@ -94,6 +94,6 @@ export class Oidc {
     }
     // the id_token's own claims win over the userinfo's (they are signed)
     const attributes = flatAttributes({ ...info, ...claims });
-    return { identity: { kind: 'oidc', subject: claims.sub, attributes }, redirect: taken.redirect };
+    return { identity: { kind: 'oidc', issuer: this.#config.issuerUrl, subject: claims.sub, attributes }, redirect: taken.redirect, linkPid: taken.linkPid };
   }
 }
