@@ -24,6 +24,7 @@ import { useAction } from '../../console/ui.tsx';
 import { useT } from '../../i18n/index.tsx';
 import { passwordChanged, twoFactorEnrolled } from '../../lib/session.ts';
 import { TwoFactorSection } from '../two-factor.tsx';
+import { CampusLinksSection } from '../campus-links.tsx';
 import { at } from '../../lib/base.ts';
 
 // SPEC §2 console/profile: one's own record. ID, username and authority are shown but not editable;
@@ -291,6 +292,7 @@ export default function ProfileScreen() {
       </Box>
       <Box sx={{ maxWidth: 1000, mt: 2 }}>
         <TwoFactorSection />
+        <CampusLinksSection />
         <MyActivity />
       </Box>
     </>
