@@ -182,7 +182,7 @@ export async function openState(db: DB, kind: ExternalKind, data: { nonce?: stri
   return state;
 }
 
-export type TakenState = { nonce: string; verifier: string; redirect: string; linkPid: number | null };
+type TakenState = { nonce: string; verifier: string; redirect: string; linkPid: number | null };
 
 /** Takes a state back, once: its nonce, verifier and redirect; refused when unknown, used, expired or of another kind. */
 export async function takeState(db: DB, kind: ExternalKind, state: string): Promise<TakenState> {
