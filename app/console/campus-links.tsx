@@ -5,7 +5,7 @@ import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { isMessageKey, t as message } from '../../common/messages.ts';
 import type { CampusLink, CampusLinks } from '../../common/wire.ts';
@@ -16,7 +16,8 @@ import { useConfirm } from './ui.tsx';
 // One's own campus accounts on the profile (server/api/campus-links.ts): the links a campus login goes by, each
 // with Unlink; a link made by a campus login of one's own (OIDC, CAS: the browser goes there and comes back
 // here with `campus_link` or `campus_link_error`) or by the directory's username and password (LDAP). The
-// server asks for this site's password unless the session is fresh; the field shows when it does.
+// server asks for this site's password unless the session is fresh; the field shows when it does, with the
+// refusal of a missing or wrong one beside it.
 
 const kindLabel: Record<CampusLink['kind'], string> = { oidc: 'OIDC', cas: 'CAS', ldap: 'LDAP' };
 
@@ -29,6 +30,12 @@ export function CampusLinksSection() {
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
   const [password, setPassword] = useState('');
   const [askPassword, setAskPassword] = useState(false);
+  // the server's refusal of this site's password (missing, wrong), said beside its field
+  const [passwordProblem, setPasswordProblem] = useState('');
+  const passwordField = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (passwordProblem) passwordField.current?.focus();
+  }, [passwordProblem]);
   const [directory, setDirectory] = useState({ username: '', campus_password: '' });
   const [busy, setBusy] = useState(false);
 
@@ -50,15 +57,22 @@ export function CampusLinksSection() {
     document.getElementById('campus-links')?.scrollIntoView({ block: 'start' });
   }, [linked, failedKey, lang, t, setSearch]);
 
+  const passwordRefusals = [message(lang, 'external_link_needs_password'), message(lang, 'old_password_wrong')];
+
   async function act(fn: () => Promise<void>) {
     setBusy(true);
     setNotice(null);
+    setPasswordProblem('');
     try {
       await fn();
     } catch (e) {
-      // the server asks for the password when the session is not fresh (400): the field shows
-      if (e instanceof ApiFailure && e.status === 400) setAskPassword(true);
-      setNotice({ ok: false, text: e instanceof ApiFailure ? (e.detail ?? e.lines().join('; ')) : t('console.failed') });
+      const text = e instanceof ApiFailure ? (e.detail ?? e.lines().join('; ')) : t('console.failed');
+      // the server asks for the password when the session is not fresh, or refuses a wrong one (400, in the
+      // language the request asked for): the field shows with it; any other refusal (the directory's) asks for none
+      if (e instanceof ApiFailure && e.status === 400 && passwordRefusals.includes(text)) {
+        setAskPassword(true);
+        setPasswordProblem(text);
+      } else setNotice({ ok: false, text });
     } finally {
       setBusy(false);
     }
@@ -66,12 +80,12 @@ export function CampusLinksSection() {
   const withPassword = () => (askPassword && password ? { password } : {});
   const start = (kind: 'oidc' | 'cas') =>
     act(async () => {
-      const to = await request<{ url: string }>('POST', '/api/campus-links/start/', { json: { kind, ...withPassword() } });
+      const to = await request<{ url: string }>('POST', '/api/campus-links/start/', { json: { kind, ...withPassword() }, lang });
       window.location.assign(to.url);
     });
   const linkDirectory = () =>
     act(async () => {
-      await request('POST', '/api/campus-links/ldap/', { json: { ...directory, ...withPassword() } });
+      await request('POST', '/api/campus-links/ldap/', { json: { ...directory, ...withPassword() }, lang });
       setDirectory({ username: '', campus_password: '' });
       setPassword('');
       setNotice({ ok: true, text: t('campusLinks.linked') });
@@ -108,23 +122,46 @@ export function CampusLinksSection() {
         </Alert>
       )}
       {s.links.length === 0 ? (
-        <Typography variant="body2" sx={{ mb: 1 }}>
+        <Typography variant="body2" sx={{ mb: 2 }}>
           {t('campusLinks.none')}
         </Typography>
       ) : (
-        <Box component="ul" aria-label={t('campusLinks.title')} sx={{ listStyle: 'none', p: 0, m: 0, mb: 1 }}>
+        <Box component="ul" aria-label={t('campusLinks.title')} sx={{ listStyle: 'none', p: 0, m: 0, mb: 2 }}>
           {s.links.map((l) => (
-            <Box component="li" key={l.id} sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap', py: 0.5 }}>
-              <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                {kindLabel[l.kind]}
-              </Typography>
-              <Box component="code" sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>
-                {l.subject}
+            <Box
+              component="li"
+              key={l.id}
+              sx={{
+                display: 'flex',
+                gap: 1,
+                alignItems: 'center',
+                py: 1,
+                borderBottom: 1,
+                borderColor: 'divider',
+                '&:first-of-type': { borderTop: 1, borderColor: 'divider' },
+              }}
+            >
+              <Box sx={{ flex: '1 1 auto', minWidth: 0 }}>
+                <Typography variant="body2" id={`campus-link-${l.id}`}>
+                  <Box component="span" sx={{ fontWeight: 600, mr: 1 }}>
+                    {kindLabel[l.kind]}
+                  </Box>
+                  <Box component="code" sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>
+                    {l.subject}
+                  </Box>
+                </Typography>
+                <Typography variant="body2" color="text.secondary">
+                  {t(l.explicit ? 'campusLinks.byYou' : 'campusLinks.atFirstLogin', { date: new Date(l.created_at * 1000).toLocaleDateString(lang) })}
+                </Typography>
               </Box>
-              <Typography variant="body2" color="text.secondary">
-                {t(l.explicit ? 'campusLinks.byYou' : 'campusLinks.atFirstLogin', { date: new Date(l.created_at * 1000).toLocaleDateString(lang) })}
-              </Typography>
-              <Button size="small" color="warning" disabled={busy} onClick={() => void remove(l)}>
+              <Button
+                size="small"
+                color="warning"
+                disabled={busy}
+                aria-describedby={`campus-link-${l.id}`}
+                onClick={() => void remove(l)}
+                sx={{ flexShrink: 0 }}
+              >
                 {t('campusLinks.unlink')}
               </Button>
             </Box>
@@ -139,7 +176,10 @@ export function CampusLinksSection() {
           value={password}
           onChange={(e) => setPassword(e.target.value)}
           autoComplete="current-password"
-          sx={{ mb: 1, display: 'block' }}
+          inputRef={passwordField}
+          error={passwordProblem !== ''}
+          helperText={passwordProblem || undefined}
+          sx={{ mb: 1.5, display: 'flex', maxWidth: 360 }}
         />
       )}
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mb: s.available.ldap ? 1 : 0 }}>
