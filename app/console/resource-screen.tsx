@@ -24,7 +24,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { useOutletContext, useSearchParams } from 'react-router';
+import { useLocation, useNavigationType, useOutletContext, useSearchParams } from 'react-router';
 import type { Lang } from '../../common/enums.ts';
 import { type ListParams, missingPairs } from '../../common/list-params.ts';
 import { type Access, defaults, fieldLabel, missingLanguages, type ResourceDef } from '../../common/resource.ts';
@@ -62,6 +62,9 @@ export type RowAction = {
   done: (row: Row) => string;
   color?: 'primary' | 'error' | 'secondary';
 };
+
+/** The history state of an address the editor wrote itself (?edit= as it opens and closes), which it does not read back. */
+const EDITOR_STATE = { editor: true } as const;
 
 type Props = {
   res: ResourceDef;
@@ -193,20 +196,20 @@ export function ResourceScreen({
   const whole = useQuery({ ...listQuery(res), enabled: reordering > 0 });
 
   const [params, setParams] = useSearchParams();
+  const location = useLocation();
+  const navigationType = useNavigationType();
   const wanted = params.get('edit');
-  // The address names the record being edited, and the screen sets it as the editor opens and closes. A change
-  // of the address lands only after the root loader has answered: meanwhile the address still says what it said,
-  // so neither side may read the other's state of a moment ago. The screen remembers what it last asked the
-  // address to say (`asked`), and follows the address only when the address itself changes (`seen`), never
-  // because a new list came (a list reloaded by a save would otherwise open the editor just closed again, from
-  // the address that still named it).
+  // The address names the record being edited (?edit=), so a reload or a link opens it. The screen writes it as
+  // the editor opens and closes, marked as its own (EDITOR_STATE), and reads it only when it came from elsewhere:
+  // the screen's first address, a link (the quick search, the trash, the bare screen in the menu), back or forward.
+  // An address the screen wrote lands only after the root loader answers, and on a busy browser React may draw
+  // it later still, after the next click: read back, a close's address drawn after the next Edit closed that
+  // editor again within the same moment (which also left MUI's dialog hiding the whole page from the
+  // accessibility tree). Each address is read once (its key).
   const asked = useRef<string | null>(wanted);
-  const seen = useRef<string | null | undefined>(undefined);
-  // the `edit` the editor last followed, so that one set by the screen itself is not followed again
-  const followed = useRef<string | null>(null);
+  const read = useRef<string | null>(null);
   const reveal = useRef(false);
   const setWanted = (next: string | null) => {
-    followed.current = next;
     if (next === asked.current) return;
     asked.current = next;
     setParams(
@@ -216,7 +219,7 @@ export function ResourceScreen({
         else out.set('edit', next);
         return out;
       },
-      { replace: true },
+      { replace: true, state: EDITOR_STATE },
     );
   };
 
@@ -239,15 +242,16 @@ export function ResourceScreen({
     if (back) requestAnimationFrame(() => back.isConnected && back.focus());
   };
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: followed once per change of the address, when the list is there
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each address read once, when the list is there
   useEffect(() => {
-    if (wanted === seen.current) return;
+    if (location.key === read.current) return;
     // a record named before its list is there: followed when it comes
     if (wanted !== null && !list.data) return;
-    seen.current = wanted;
+    const first = read.current === null;
+    read.current = location.key;
+    const own = !first && navigationType !== 'POP' && (location.state as typeof EDITOR_STATE | null)?.editor === true;
+    if (own) return;
     asked.current = wanted;
-    if (wanted === followed.current) return;
-    followed.current = wanted;
     if (wanted === null) {
       // taken away by a link to the bare screen: the address says no record is being edited
       setEditing((cur) => (cur && id(cur) !== -1 ? null : cur));
@@ -264,7 +268,7 @@ export function ResourceScreen({
       (found) => open(found),
       () => setWanted(null),
     );
-  }, [wanted, list.data]);
+  }, [location.key, list.data]);
 
   // a refusal the server gives per field is shown beside the field too
   const showRefusal = (e: unknown) => {

@@ -4,7 +4,7 @@ import { paths } from '../../common/paths.ts';
 import { zh } from '../../app/i18n/zh.ts';
 import { png } from '../fixtures/images.ts';
 import { loginAs } from '../helpers/client.ts';
-import { ADMIN, browserSuite, e2eAvailable, logInThroughPage } from './server.ts';
+import { ADMIN, browserSuite, e2eAvailable, logInThroughPage, networkQuiet } from './server.ts';
 
 // Issue #28, part 1 ("the console, as a secretary uses it"), in a real browser: the site's name, the
 // carousel's links and order, images in the editors, the one publishing control, the activity log and the
@@ -99,6 +99,47 @@ describe.skipIf(!e2eAvailable)('the console as a secretary uses it', { timeout: 
     await page.waitForTimeout(3500);
     expect(await dialog.isVisible()).toBe(true);
     await expect.poll(() => new URL(page.url()).searchParams.get('edit')).not.toBeNull();
+  });
+
+  test("an Edit clicked as a save's address is written, before the page draws it, opens its editor and nothing closes it", async () => {
+    const page = await console_('/console/site?tab=showcase');
+    const row = page.getByRole('row', { name: /2025 年度学术年会/ });
+    const dialog = page.getByRole('dialog');
+    await row.getByRole('button', { name: '编辑' }).click();
+    await dialog.waitFor();
+    await page.waitForURL((u) => u.searchParams.has('edit'));
+    // the moment a busy browser gives a member: the save's address (no ?edit=) is written, React has not drawn it
+    // yet, and the next Edit is clicked; the editor's form counted each time it goes away
+    await page.evaluate(() => {
+      const w = window as unknown as { formsGone: number };
+      w.formsGone = 0;
+      new MutationObserver((records) => {
+        for (const r of records) for (const n of r.removedNodes) if (n instanceof Element && (n.matches('form') || n.querySelector('form'))) w.formsGone++;
+      }).observe(document.body, { childList: true, subtree: true });
+      const replace = history.replaceState.bind(history);
+      history.replaceState = (...args: Parameters<History['replaceState']>) => {
+        replace(...args);
+        if (String(args[2]).includes('edit=')) return;
+        history.replaceState = replace;
+        queueMicrotask(() => {
+          w.formsGone = 0;
+          const tr = [...document.querySelectorAll('tr')].find((r) => r.textContent?.includes('2025 年度学术年会'));
+          const edit = [...(tr?.querySelectorAll('button') ?? [])].find((b) => b.textContent?.trim() === '编辑');
+          (edit as HTMLButtonElement).click();
+        });
+      };
+    });
+    await dialog.getByRole('button', { name: '保存' }).click();
+    await message(page, '修改成功').waitFor();
+    await expect.poll(() => new URL(page.url()).searchParams.get('edit')).not.toBeNull();
+    await networkQuiet(page);
+    await page.waitForTimeout(500);
+    // the Edit's editor is open, was never closed behind the member's back, and the page is not hidden from them
+    expect(await page.evaluate(() => (window as unknown as { formsGone: number }).formsGone)).toBe(0);
+    await dialog.getByLabel('链接', { exact: true }).waitFor();
+    await dialog.getByRole('button', { name: '关闭' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await row.getByRole('button', { name: '编辑' }).waitFor({ timeout: 5_000 });
   });
 
   test('an image is put into a news item (button, upload, alt text) and an article (dropped in), at the cursor', async () => {

@@ -293,7 +293,18 @@ async function describeFailure(contexts: BrowserContext[]): Promise<void> {
       .locator('body')
       .ariaSnapshot({ timeout: 2_000 })
       .catch((e: Error) => `(no accessibility tree: ${e.message})`);
-    console.error(`\n-- the page of the failed test: ${page.url()}\n${tree.slice(0, 6_000)}\n--`);
+    // the body's own children: a layer left aria-hidden hides the whole page from the tree above
+    const layers = await page
+      .evaluate(() =>
+        [...document.body.children]
+          .map(
+            (e) =>
+              `<${e.tagName.toLowerCase()}${e.id ? ` id=${e.id}` : ''} class="${e.className}"${e.getAttribute('aria-hidden') ? ` aria-hidden=${e.getAttribute('aria-hidden')}` : ''}> ${e.querySelectorAll('*').length} elements`,
+          )
+          .join('\n'),
+      )
+      .catch((e: Error) => `(no body: ${e.message})`);
+    console.error(`\n-- the page of the failed test: ${page.url()}\n${tree.slice(0, 6_000)}\n-- its layers:\n${layers}\n--`);
   }
 }
 
