@@ -6,7 +6,7 @@ import pg from 'pg';
 import { createDatabase, migrate } from '../../server/db/database.ts';
 
 // Migrated templates (docs/testing.md): a test app starts from a copy of a database migrated once, not from
-// twenty-two migrations run again. SQLite: a file copied into each app's DATA_DIR. PostgreSQL: each app gets a
+// the migrations (two dozen and growing) run again. SQLite: a file copied into each app's DATA_DIR. PostgreSQL: each app gets a
 // database of its own, cloned from a template database (CREATE DATABASE … TEMPLATE), so no other suite's DDL
 // is ever in its catalog. Both are named by a hash of the migrations: a schema change makes a new template.
 
