@@ -77,43 +77,54 @@ describe.skipIf(!e2eAvailable)('accessibility of the public site (axe-core, WCAG
     expect(await violations(page, '/people', { include: 'header' })).toEqual([]);
   });
 
-  test.each(LANGS.flatMap((lang) => SCHEMES.flatMap((scheme) => WIDTHS.map((width) => [lang, scheme, width] as const))))(
-    'public pages in %s, %s theme, at %i px: 0 violations',
-    async (lang, scheme, width) => {
+  // each page loaded once a language and width, and checked in both themes: the system's scheme switched in place
+  // (the themes differ in their colours alone, so the dark one is checked by the colour rules)
+  test.each(LANGS.flatMap((lang) => WIDTHS.map((width) => [lang, width] as const)))(
+    'public pages in %s at %i px, in the light and the dark theme: 0 violations',
+    async (lang, width) => {
       const pages = await publicPages();
       const found: string[] = [];
-      // the themes differ in their colours alone: the dark one is checked by the colour rules
-      const rules = scheme === 'dark' ? COLOUR_RULES : undefined;
-      const { page } = await suite.open({ lang, ...sized(width), context: { colorScheme: scheme } });
+      const { page } = await suite.open({ lang, ...sized(width), context: { colorScheme: 'light' } });
       await withAxe(page.context());
       for (const p of pages) {
         const url = `${p}${p.includes('?') ? '&' : '?'}lang=${lang}`;
-        const where = `${url} (${scheme}, ${width} px)`;
+        await page.emulateMedia({ colorScheme: 'light' });
         const res = await page.goto(at(url));
-        expect([200, 404], where).toContain(res?.status());
+        expect([200, 404], url).toContain(res?.status());
         await hydrated(page, p === '/login' ? 'form.login-card button[type=submit]' : 'header .menu-anchor button');
-        found.push(...(await violations(page, where, { rules })));
+        for (const scheme of SCHEMES) {
+          await page.emulateMedia({ colorScheme: scheme });
+          const where = `${url} (${scheme}, ${width} px)`;
+          const rules = scheme === 'dark' ? COLOUR_RULES : undefined;
+          found.push(...(await violations(page, where, { rules })));
+          if (p !== '/') continue;
+          // the home page's menus, open: the phone menu on a phone, the language and theme menus
+          if (width < 600) {
+            await page.locator('header .menu-button').click();
+            await page.locator('nav.drawer').waitFor();
+            found.push(...(await violations(page, `${where}, menu open`, { rules })));
+            await page.keyboard.press('Escape');
+            await page.locator('nav.drawer').waitFor({ state: 'hidden' });
+          }
+          for (const name of [messages[lang].lang.label, messages[lang].theme.label]) {
+            await page
+              .locator('header')
+              .getByRole('button', { name: new RegExp(`^${name}`) })
+              .click();
+            await page.getByRole('menu').waitFor();
+            found.push(...(await violations(page, `${where}, ${name} menu open`, { rules, include: 'header' })));
+            await page.keyboard.press('Escape');
+            await page.getByRole('menu').waitFor({ state: 'hidden' });
+          }
+        }
         if (p !== '/') continue;
-        // the home page's menus, open: the phone menu on a phone, the language and theme menus
-        if (width < 600) {
-          await page.locator('header .menu-button').click();
-          await page.locator('nav.drawer').waitFor();
-          found.push(...(await violations(page, `${where}, menu open`, { rules })));
-          await page.keyboard.press('Escape');
-        }
-        for (const name of [messages[lang].lang.label, messages[lang].theme.label]) {
-          await page
-            .locator('header')
-            .getByRole('button', { name: new RegExp(`^${name}`) })
-            .click();
-          await page.getByRole('menu').waitFor();
-          found.push(...(await violations(page, `${where}, ${name} menu open`, { rules, include: 'header' })));
-          await page.keyboard.press('Escape');
-        }
         // and with its top bar solid (past the first screen): the bar's colours change
         await page.evaluate(() => window.scrollTo(0, 1200));
         await page.locator('header.appbar:not(.transparent)').waitFor();
-        found.push(...(await violations(page, `${where}, scrolled`, { rules: COLOUR_RULES, include: 'header' })));
+        for (const scheme of SCHEMES) {
+          await page.emulateMedia({ colorScheme: scheme });
+          found.push(...(await violations(page, `${url} (${scheme}, ${width} px), scrolled`, { rules: COLOUR_RULES, include: 'header' })));
+        }
       }
       expect(found, listed(found)).toEqual([]);
     },
