@@ -243,6 +243,12 @@ export const messages = {
   two_factor_already: { zh: '已启用两步验证', en: 'two-factor login is already on' },
   two_factor_self_reset: { zh: '请在个人资料中关闭自己的两步验证', en: 'turn your own two-factor login off in your profile' },
   old_password_wrong: { zh: '当前密码不正确', en: 'the current password is incorrect' },
+  request_incomplete: {
+    zh: '请求超时：请求没有在时限内发送完毕，请重试',
+    en: 'the request timed out: it did not arrive in time; try again',
+  },
+  request_headers_too_large: { zh: '请求头过大', en: 'the request headers are too large' },
+  request_malformed: { zh: '请求格式不正确', en: 'the request is malformed' },
   request_timeout: {
     zh: '请求超时：请求内容没有在时限内发送完毕，请重试',
     en: 'the request timed out: its body did not arrive in time; try again',

@@ -37,7 +37,7 @@ import { authPlugin } from './http/auth.ts';
 import { errorsPlugin, requestLang } from './http/errors.ts';
 import { multipartPlugin } from './http/multipart.ts';
 import { lingerPlugin } from './http/linger.ts';
-import { bodyDeadlinePlugin, serverTimeouts } from './http/timeouts.ts';
+import { bodyDeadlinePlugin, clientErrorHandler, serverTimeouts } from './http/timeouts.ts';
 import { headersPlugin, sendsHsts } from './http/headers.ts';
 import { responseSerializer } from './http/responses.ts';
 import { textPlugin } from './http/text.ts';
@@ -109,6 +109,7 @@ export async function buildApp({ config, db: givenDb, logger = false, pgSchema, 
     bodyLimit: 4 * 1024 * 1024,
     // how long a client may take to send its headers and a whole upload (server/http/timeouts.ts)
     ...serverTimeouts(config),
+    clientErrorHandler,
     // behind reverse proxies (TRUST_PROXY) the client address is the one the nearest trusted hop saw:
     // a number trusts that many hops from this server, never what a client wrote further left
     trustProxy: typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy,

@@ -71,10 +71,27 @@ describe('bounds on how long a request takes to arrive', () => {
     try {
       const { text, afterMs } = await c.closed;
       expect(text).toMatch(/^HTTP\/1\.1 408 /);
+      // the reader's language is in the headers that never came: both languages
+      expect(JSON.parse(text.slice(text.indexOf('\r\n\r\n') + 4))).toEqual({
+        detail: `${messages.request_incomplete.zh} / ${messages.request_incomplete.en}`,
+      });
       expect(afterMs).toBeLessThan(5000);
     } finally {
       clearInterval(drip);
     }
+  });
+
+  it('a request that is no HTTP, or whose headers are too large, is answered in both languages and closed', async () => {
+    const junk = rawConnection(port);
+    junk.socket.write('NOT HTTP AT ALL\r\n\r\n');
+    const refused = await junk.closed;
+    expect(refused.text).toMatch(/^HTTP\/1\.1 400 /);
+    expect(refused.text).toContain(`${messages.request_malformed.zh} / ${messages.request_malformed.en}`);
+    const big = rawConnection(port);
+    big.socket.write(`GET /api/read_site/ HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`);
+    const tooLarge = await big.closed;
+    expect(tooLarge.text).toMatch(/^HTTP\/1\.1 431 /);
+    expect(tooLarge.text).toContain(messages.request_headers_too_large.zh);
   });
 
   it('an upload has the longer bound: sent in 2 s it is stored; stalled, it is closed after its own bound', async () => {
@@ -103,6 +120,7 @@ describe('bounds on how long a request takes to arrive', () => {
     stalled.socket.write(body.subarray(0, 20));
     const cut = await stalled.closed;
     expect(cut.text).toMatch(/^HTTP\/1\.1 408 /);
+    expect(cut.text).toContain(messages.request_incomplete.en);
     expect(cut.afterMs).toBeGreaterThanOrEqual(3900);
     expect(cut.afterMs).toBeLessThan(9000);
   });
