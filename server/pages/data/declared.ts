@@ -1,7 +1,7 @@
 import type { Lang } from '../../../common/enums.ts';
 import { pick } from '../../../common/lang.ts';
 import { type PublicCardData, type PublicResource, type PublicResourceInfo, publicListPath, publicRecordPath } from '../../../common/resource.ts';
-import type { Topic } from '../../cache/changes.ts';
+import { topicOf } from '../../cache/changes.ts';
 import { escapeHtml } from '../../escape-html.ts';
 import { recordLanguages, withRenderedText } from '../../public/cards.ts';
 import {
@@ -66,11 +66,11 @@ export function declaredData({ lab, lang, ctx, origin, params, reads }: PageScop
     async resourceList(segment: string) {
       const crud = declaredAt(segment);
       if (!crud) return null;
-      reads(crud.res.name as Topic);
+      reads(topicOf(crud.res));
       const chosen = chosenFilters(crud.res, (name) => params[name] || undefined);
       const list = await publicListPage(crud, ctx, Number(params.page || 1), chosen);
       if (!list) return null;
-      reads(...(detailTopics(crud.res) as Topic[]));
+      reads(...detailTopics(crud.res).filter(lab.changes.isTopic));
       const items = await publicCards(crud.res, ctx, list.items, lang, origin);
       return { resource: infoOf(crud.res, lang), ...list, items, filters: publicFilters(crud.res, chosen, lang), chosen };
     },
@@ -79,11 +79,11 @@ export function declaredData({ lab, lang, ctx, origin, params, reads }: PageScop
     async resourceRecord(segment: string, id: string) {
       const crud = declaredAt(segment);
       if (!crud || !RECORD_ID.test(id)) return null;
-      reads(crud.res.name as Topic);
+      reads(topicOf(crud.res));
       const row = await orNull(publicRecord(crud, ctx, Number(id)));
       if (!row) return null;
       // the names and records its details show (a member renamed, a publication retitled) are read too
-      reads(...(detailTopics(crud.res) as Topic[]));
+      reads(...detailTopics(crud.res).filter(lab.changes.isTopic));
       const [card] = await publicCards(crud.res, ctx, [row], lang, origin);
       if (!card) return null;
       const record = await withRenderedText(crud.res, card, lang);
@@ -97,7 +97,7 @@ export function declaredData({ lab, lang, ctx, origin, params, reads }: PageScop
       for (const crud of lab.publicResources) {
         const line = crud.res.public.home;
         if (!line) continue;
-        reads(crud.res.name as Topic);
+        reads(topicOf(crud.res));
         if ((await publicCount(crud, ctx)) > 0) out.push({ key: crud.res.name, label: line[lang], href: publicListPath(crud.res) });
       }
       return out;
@@ -107,7 +107,7 @@ export function declaredData({ lab, lang, ctx, origin, params, reads }: PageScop
     async declaredSitemap(): Promise<[string, Lang[] | undefined][]> {
       const out: [string, Lang[] | undefined][] = [];
       for (const crud of lab.publicResources) {
-        reads(crud.res.name as Topic);
+        reads(topicOf(crud.res));
         const rows = await publicRecords(crud, ctx);
         const base = publicListPath(crud.res);
         const pages = Math.max(1, Math.ceil(rows.length / (crud.res.public.pageSize ?? 24)));

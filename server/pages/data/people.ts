@@ -1,5 +1,5 @@
 import { type PersonListItem, type PublicPersonItem, peopleListFields, publicationListFields } from '../../../common/wire.ts';
-import type { Topic } from '../../cache/changes.ts';
+import { topicOf } from '../../cache/changes.ts';
 import { publicRecordsNaming } from '../../public/declared.ts';
 import { peopleFields } from '../../services/person-refs.ts';
 import { publicPeople, publicPeopleCount, publicPerson } from '../../services/people.ts';
@@ -47,7 +47,7 @@ export function peopleData(scope: PageScope) {
       const items = theirs.map((x) => only(x, publicationListFields));
       // the declared records that name them in a people field, by resource
       const naming = lab.publicResources.filter((c) => peopleFields(c.res).length > 0);
-      reads(...naming.map((c) => c.res.name as Topic));
+      reads(...naming.map((c) => topicOf(c.res)));
       const records = await publicRecordsNaming(naming, ctx, p.pid, lang);
       // their citations in all, where the site shows citation counts
       reads('site');

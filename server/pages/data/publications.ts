@@ -1,7 +1,7 @@
 import type { AuthorMembers } from '../../../common/authors.ts';
 import { type RankSystem, rankOfParam, rankParam, rankParams, shownSystems, type VenueRank } from '../../../common/venue-ranks.ts';
 import { type PublicationListItem, type PublicPublication, publicationListFields } from '../../../common/wire.ts';
-import type { Topic } from '../../cache/changes.ts';
+import { topicOf } from '../../cache/changes.ts';
 import { publicRecordsReferring, referringTopics } from '../../public/declared.ts';
 import { citationsOf } from '../../services/citations.ts';
 import type { ListOptions } from '../../services/crud.ts';
@@ -103,7 +103,7 @@ export function publicationData(scope: PageScope) {
       reads('site');
       const ranks = shownRanks(found, shownSystems((await publicSiteSettings(ctx)).venue_ranks));
       // the declared records that refer to it (the projects it acknowledges, its awards)
-      reads(...(referringTopics(lab.publicResources, 'publication') as Topic[]));
+      reads(...referringTopics(lab.publicResources, 'publication').filter(lab.changes.isTopic));
       const referring = await publicRecordsReferring(lab.publicResources, ctx, 'publication', p.pid, lang);
       // its citations where the site shows them, and the preprint it was
       const cited_by_count = (await citationCounts(lab.db, [p.pid]))[p.pid] ?? null;

@@ -7,7 +7,6 @@ import { siteOrigin } from '../../http/origin.ts';
 import { pathOf, queryOf } from '../../http/url.ts';
 import type { Lab } from '../../lab.ts';
 import type { Ctx } from '../../services/context.ts';
-import { pageParams } from '../page-params.ts';
 
 // What every family of page data (this folder) shares: the request it answers, read once, and the small
 // helpers of lists and records. server/pages/page-data.ts composes the families into one PageData.
@@ -40,7 +39,7 @@ export function pageScope(lab: Lab, req: FastifyRequest, topics: Set<Topic>): Pa
     forced,
     ctx: { db: lab.db, storage: lab.storage, actor: null, lang },
     origin: `${req.pageOrigin ?? siteOrigin(req, lab.config)}${lab.config.basePath}`,
-    params: pageParams(pathOf(req.url), queryOf(req.url)),
+    params: lab.pageParams(pathOf(req.url), queryOf(req.url)),
     reads: (...ts) => {
       for (const t of ts) topics.add(t);
     },
