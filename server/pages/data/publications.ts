@@ -1,7 +1,6 @@
 import type { AuthorMembers } from '../../../common/authors.ts';
 import { type RankSystem, rankOfParam, rankParam, rankParams, shownSystems, type VenueRank } from '../../../common/venue-ranks.ts';
 import { type PublicationListItem, type PublicPublication, publicationListFields } from '../../../common/wire.ts';
-import { topicOf } from '../../cache/changes.ts';
 import { publicRecordsReferring, referringTopics } from '../../public/declared.ts';
 import { citationsOf } from '../../services/citations.ts';
 import type { ListOptions } from '../../services/crud.ts';
