@@ -15,7 +15,8 @@ export type { PageData };
 export const scriptMarkContext = createContext<string>('');
 
 /**
- * BASE_PATH on the server side of rendering ('' at the root): set once by the server when it starts
- * (server/pages/plugin.ts) and read by app/lib/base.ts; in the browser React Router's basename says it.
+ * BASE_PATH on the server side of rendering ('' at the root), read by app/lib/base.ts; in the browser React
+ * Router's basename says it. The server installs a reader of the page being rendered (server/pages/plugin.ts),
+ * so two apps of one process, each with its own BASE_PATH, render each with its own.
  */
-export const serverBasePath = { value: '' };
+export const serverBasePath: { read: () => string } = { read: () => '' };

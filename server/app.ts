@@ -16,8 +16,8 @@ import { registeredResourceRoutes } from './api/resource-routes.ts';
 import { orderRoutes } from './api/order.ts';
 import { type Registered, registry } from './registry.ts';
 import { publicCruds, publicDocuments } from './public/declared.ts';
-import { publicFilterValues, publicListPath, publicSegments } from '../common/resource.ts';
-import { declareListPage } from './pages/page-params.ts';
+import { publicSegments } from '../common/resource.ts';
+import { pageParamsOf } from './pages/page-params.ts';
 import { declareResultKinds } from '../common/search.ts';
 import { reserveUsernames } from '../common/resources/person.ts';
 import { fileRoutes } from './api/files.ts';
@@ -47,7 +47,7 @@ import { basePathRoutes, stripBasePath } from './http/base-path.ts';
 import { ensureAdmin } from './services/bootstrap.ts';
 import { scheduleOrphanSweep } from './storage/orphans.ts';
 import { createStorage } from './storage/storage.ts';
-import { Changes, declareTopics, type Topic } from './cache/changes.ts';
+import { Changes, topicOf } from './cache/changes.ts';
 import { documentIdOf, documentsOf, someDocumentsOf, unpublishedDocumentsOf } from './search/documents.ts';
 import { SearchIndex } from './search/search-index.ts';
 import { searchRoutes } from './api/search.ts';
@@ -131,16 +131,14 @@ export async function buildApp({ config, db: givenDb, logger = false, pgSchema, 
       (req) => sendsHsts(req, config),
     ),
   );
-  const changes = new Changes();
   // the served resources with a public side (issue #27): their names are cache topics and search kinds,
   // their pages' first segments are no one's username, their records are searched
   const declaredPublic = publicCruds(resources);
-  declareTopics(declaredPublic.map((c) => c.res.name));
+  const changes = new Changes(declaredPublic.map((c) => c.res));
   // the declared public resources whose records leave the site at a time of their own (`public.until`)
   const windowed = declaredPublic.map((c) => c.res).filter((r) => r.public.until !== undefined);
   declareResultKinds(declaredPublic.filter((c) => c.res.public.search !== false).map((c) => c.res.name));
   reserveUsernames(publicSegments(declaredPublic.map((c) => c.res)));
-  for (const c of declaredPublic) declareListPage(publicListPath(c.res), publicFilterValues(c.res));
   const declaredDocs = new Map(declaredPublic.filter((c) => c.res.public.search !== false).map((c) => [c.res.name as string, c]));
   // the search index reads the public records as a visitor would, and again after each public change
   const search = new SearchIndex(
@@ -151,6 +149,7 @@ export async function buildApp({ config, db: givenDb, logger = false, pgSchema, 
     },
     (e) => app.log.error({ err: e }, 'the search index could not read the public records'),
     (topic, ids) => someDocumentsOf({ db, storage, actor: null, lang: 'en' }, topic, ids),
+    changes.topics,
   );
   // a write of one known record here is read alone where its document allows it; another instance's change whole
   changes.on((topic, _from, record) => void search.changed(topic, documentIdOf(topic, record)));
@@ -158,6 +157,8 @@ export async function buildApp({ config, db: givenDb, logger = false, pgSchema, 
   const unpublished = new SearchIndex(
     (topic) => unpublishedDocumentsOf[topic]?.({ db, storage, actor: null, lang: 'en' }),
     (e) => app.log.error({ err: e }, 'the search index could not read the unpublished records'),
+    undefined,
+    changes.topics,
   );
   changes.on((topic) => void unpublished.changed(topic));
   const jobs = new JobRuns();
@@ -176,9 +177,21 @@ export async function buildApp({ config, db: givenDb, logger = false, pgSchema, 
         const published = await logPublications(db, topics, now);
         if (published.length > 0) mailer.later('publication notice', () => noticePublished(db, mailer, config, published));
       }),
-    windowed.map((r) => r.name as Topic),
+    windowed.map(topicOf),
   );
-  const lab: Lab = { db, storage, config, changes, search, unpublished, publishTimer, jobs, publicResources: declaredPublic, mailer };
+  const lab: Lab = {
+    db,
+    storage,
+    config,
+    changes,
+    search,
+    unpublished,
+    publishTimer,
+    jobs,
+    publicResources: declaredPublic,
+    mailer,
+    pageParams: pageParamsOf(declaredPublic.map((c) => c.res)),
+  };
   app.decorate('lab', lab);
   let stopPurge = async () => {};
   app.addHook('onClose', async () => {

@@ -7,6 +7,7 @@ import type { Storage } from './storage/storage.ts';
 import type { JobRuns } from './ops/jobs.ts';
 import type { PublicCrud } from './public/declared.ts';
 import type { Mailer } from './mail/mailer.ts';
+import type { PageParams } from './pages/page-params.ts';
 
 // What one running instance holds, built once by server/app.ts and reached by every route and page as
 // `app.lab`: its database, its stored files, its settings, the hub of public changes,
@@ -33,6 +34,8 @@ export type Lab = {
   publicResources: readonly PublicCrud[];
   /** Outgoing mail over SMTP_URL (issue #30): server/mail/mailer.ts; `configured` says whether there is any. */
   mailer: Mailer;
+  /** The query parameters each public page reads, normalized: the fixed pages' and its public resources' list pages (server/pages/page-params.ts). */
+  pageParams: PageParams;
 };
 
 declare module 'fastify' {

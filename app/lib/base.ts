@@ -9,7 +9,7 @@ import { underBase } from '../../common/paths.ts';
 
 /** The prefix ('' at the root): in the browser React Router's basename, which the server gave the page; on the server its setting. */
 export function basePath(): string {
-  if (typeof window === 'undefined') return serverBasePath.value;
+  if (typeof window === 'undefined') return serverBasePath.read();
   const name = (window as { __reactRouterContext?: { basename?: string } }).__reactRouterContext?.basename ?? '/';
   return name.replace(/\/+$/, '');
 }

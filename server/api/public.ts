@@ -21,7 +21,7 @@ import { asWire } from '../services/wire.ts';
 import { answers, ctxOf, listOrOne, parseId, typed } from './helpers.ts';
 import { NotFound } from '../errors.ts';
 import { publicFilterValues, publicReadPath, publicSchema } from '../../common/resource.ts';
-import type { Topic } from '../cache/changes.ts';
+import { topicOf } from '../cache/changes.ts';
 import { chosenFilters, type PublicCrud, publicRecord, publicRecords } from '../public/declared.ts';
 
 // SPEC §7 public reads. Never unpublished articles or news, never passwords, tokens or phones;
@@ -162,7 +162,7 @@ export async function declaredPublicRoutes(app: FastifyInstance, declared: reado
     api.get(
       publicReadPath(res),
       {
-        config: { access: 'public', cache: { topics: [res.name as Topic], query: { [res.id]: asSent, ...filterKeys } } },
+        config: { access: 'public', cache: { topics: [topicOf(res)], query: { [res.id]: asSent, ...filterKeys } } },
         schema: {
           tags,
           summary: `${res.label.en}: the public records, in their order; ?${res.id}= for one`,

@@ -3,23 +3,22 @@
 // (server/cluster/). A write calls `changed`; a message from another instance calls `arrived`; listeners
 // hear both and learn which, so the bus never sends back what it received.
 
+import type { PublicResource } from '../../common/resource.ts';
 import type { ResourceName } from '../../common/resources/index.ts';
 
 /**
  * The kinds of public content a write can change (the services' publicTopic): 'site', the topics of the
- * hand-written public pages, and the name of each declared public resource (issue #27; its crud announces
- * it). A resource declared outside common/resources (a test's) is a topic at run time once its app
- * registers it (`declareTopics`).
+ * hand-written public pages, and the name of each declared public resource (its crud announces it).
  */
 export type Topic = 'site' | 'people' | 'publication' | 'article' | 'news' | 'seminar' | ResourceName;
-const fixedTopics: readonly Topic[] = ['people', 'publication', 'site', 'article', 'news', 'seminar'];
-/** Every topic known to this process: the fixed ones, then each declared public resource's. */
-export const topics: Topic[] = [...fixedTopics];
-export const isTopic = (v: unknown): v is Topic => typeof v === 'string' && (topics as readonly string[]).includes(v);
-/** Adds the names of the served public resources to the topics (server/app.ts, from its registry). */
-export function declareTopics(names: Iterable<string>): void {
-  for (const n of names) if (!isTopic(n)) topics.push(n as Topic);
-}
+/** The topics every app has, whatever it serves. */
+export const fixedTopics: readonly Topic[] = ['people', 'publication', 'site', 'article', 'news', 'seminar'];
+
+/**
+ * A declared public resource's topic: its name. A resource declared outside common/resources (a test's)
+ * has a name the type does not list; its app serves it as a topic all the same (`Changes.topics`).
+ */
+export const topicOf = (res: PublicResource): Topic => res.name as Topic;
 
 /** The one record a write changed, where it is known (a write through services/crud.ts): never sent to other instances. */
 export type ChangedRecord = { resource: string; id: number };
@@ -28,6 +27,15 @@ export type ChangeListener = (topic: Topic, from: 'here' | 'elsewhere', record?:
 
 export class Changes {
   readonly #listeners = new Set<ChangeListener>();
+  /** Every topic of this app: the fixed ones, then each served public resource's. */
+  readonly topics: readonly Topic[];
+
+  constructor(served: readonly PublicResource[] = []) {
+    this.topics = [...new Set([...fixedTopics, ...served.map(topicOf)])];
+  }
+
+  /** `v` is one of this app's topics (a message from another instance names one). */
+  readonly isTopic = (v: unknown): v is Topic => typeof v === 'string' && (this.topics as readonly string[]).includes(v);
 
   /** Listens until the returned function is called. */
   on(listener: ChangeListener): () => void {

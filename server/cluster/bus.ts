@@ -3,7 +3,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { sql } from 'kysely';
 import pg from 'pg';
-import { type Changes, isTopic, type Topic, topics } from '../cache/changes.ts';
+import type { Changes, Topic } from '../cache/changes.ts';
 import { type DB, isPostgresUrl } from '../db/database.ts';
 
 // Several instances on one PostgreSQL database hear each other's writes through LISTEN/NOTIFY
@@ -77,7 +77,7 @@ export class ChangeBus {
       return;
     }
     const { topic, from } = (message ?? {}) as { topic?: unknown; from?: unknown };
-    if (isTopic(topic) && typeof from === 'string' && from !== this.instanceId) this.#opts.changes.arrived(topic);
+    if (this.#opts.changes.isTopic(topic) && typeof from === 'string' && from !== this.instanceId) this.#opts.changes.arrived(topic);
   }
 
   async #connect(): Promise<void> {
@@ -110,7 +110,7 @@ export class ChangeBus {
     this.#failures = 0;
     this.connects += 1;
     // while no one listened, changes may have been sent and lost: every copy may be stale
-    if (this.connects > 1) for (const topic of topics) this.#opts.changes.arrived(topic);
+    if (this.connects > 1) for (const topic of this.#opts.changes.topics) this.#opts.changes.arrived(topic);
   }
 
   /** Tries again after a delay that doubles with each failure (with jitter), up to 30 s. */

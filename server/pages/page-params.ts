@@ -1,4 +1,5 @@
 import { areas } from '../../common/enums.ts';
+import { type PublicResource, publicFilterValues, publicListPath } from '../../common/resource.ts';
 import { isResultKind, SEARCH_MAX_CHARS } from '../../common/search.ts';
 import { rankParams } from '../../common/venue-ranks.ts';
 
@@ -27,7 +28,7 @@ const searchText: Normalize = ([v]) =>
     .slice(0, 4 * SEARCH_MAX_CHARS);
 const searchKind: Normalize = ([v]) => (v !== undefined && isResultKind(v) ? v : '');
 
-const byPage: Record<string, Record<string, Normalize>> = {
+const fixedPages: Record<string, Record<string, Normalize>> = {
   '/people': { tab: formerTab, page: pageNumber },
   // issue #29, point 2: ?rank=ccf-a (one rank at a time)
   '/publication': { area: areaList, rank: ([v]) => (v !== undefined && rankParams.includes(v) ? v : ''), page: pageNumber },
@@ -41,13 +42,11 @@ const oneOf =
   ([v]) =>
     v !== undefined && values.includes(v) ? v : '';
 
-/**
- * A declared public resource's list page reads its page number and its filters, each one of the values it
- * offers (issue #27; server/app.ts, from the registry).
- */
-export function declareListPage(path: string, filters: Readonly<Record<string, readonly string[]>> = {}): void {
-  byPage[path.toLowerCase()] = { ...Object.fromEntries(Object.entries(filters).map(([param, values]) => [param, oneOf(values)])), page: pageNumber };
-}
+/** A declared public resource's list page reads its page number and its filters, each one of the values it offers. */
+const listPageOf = (res: PublicResource): Record<string, Normalize> => ({
+  ...Object.fromEntries(Object.entries(publicFilterValues(res)).map(([param, values]) => [param, oneOf(values)])),
+  page: pageNumber,
+});
 
 /**
  * The page a path names, as the table above spells it: routes match case-insensitively, and a client
@@ -60,10 +59,16 @@ const pageOf = (path: string) =>
     .replace(/\/+$/, '') || '/';
 
 /** The parameters `path` reads, normalized; absent ones are "". */
-export function pageParams(path: string, query: URLSearchParams): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [name, normalize] of Object.entries(byPage[pageOf(path)] ?? {})) out[name] = normalize(query.getAll(name));
-  return out;
+export type PageParams = (path: string, query: URLSearchParams) => Record<string, string>;
+
+/** The parameters the pages of one app read: the fixed pages', and the list page of each public resource it serves (server/app.ts). */
+export function pageParamsOf(served: readonly PublicResource[]): PageParams {
+  const byPage = { ...fixedPages, ...Object.fromEntries(served.map((res) => [publicListPath(res).toLowerCase(), listPageOf(res)])) };
+  return (path, query) => {
+    const out: Record<string, string> = {};
+    for (const [name, normalize] of Object.entries(byPage[pageOf(path)] ?? {})) out[name] = normalize(query.getAll(name));
+    return out;
+  };
 }
 
 /** The parameters as a key part: only the set ones, in a fixed order. */

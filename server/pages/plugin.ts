@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fastifyReactRouter } from '@mcansh/react-router-fastify';
@@ -13,13 +14,14 @@ import { projectRoot } from '../root.ts';
 import { createPageData, pageLanguage } from './page-data.ts';
 import { isPreviewPath, previewGate } from './preview.ts';
 import { pathOf, queryOf } from '../http/url.ts';
-import { pageParams, paramsKey } from './page-params.ts';
+import { paramsKey } from './page-params.ts';
 import { type AnswerHeaders, answerFromCache, keepRendered, mayShare, readAll } from '../cache/http.ts';
 import type { ResponseCache } from '../cache/response-cache.ts';
 import { newScriptMark, pagePolicy, rendererScripts } from '../http/csp.ts';
 import { actsForMember } from '../http/headers.ts';
 import { textOnlyMultipart } from '../http/multipart.ts';
 import type { Topic } from '../cache/changes.ts';
+import type { Lab } from '../lab.ts';
 import { themeOfCookie } from '../../common/theme.ts';
 import { sitePath } from '../../common/paths.ts';
 import { at } from '../http/base-path.ts';
@@ -45,13 +47,13 @@ const pageHeaders: AnswerHeaders = { vary: 'Accept-Encoding, Cookie, Accept-Lang
  * on the decoded path the router matched, never the raw URL. `search`: a search page, whose key goes to
  * the small cache of search answers (see cacheKey).
  */
-function pageKey(req: FastifyRequest, origin: string): { key: string; search: boolean } | undefined {
+function pageKey(lab: Lab, req: FastifyRequest, origin: string): { key: string; search: boolean } | undefined {
   if (!mayShare(req)) return undefined;
   const path = pathOf(req.url);
   const lower = path.toLowerCase();
   if (lower.endsWith('.data') || lower.startsWith('/console') || lower.startsWith('/__') || isPreviewPath(path)) return undefined;
   const { lang, forced } = pageLanguage(req);
-  const key = `${lang}${forced ? '!' : ''} ${themeOfCookie(req.headers.cookie)} ${origin} ${path}?${paramsKey(pageParams(path, queryOf(req.url)))}`;
+  const key = `${lang}${forced ? '!' : ''} ${themeOfCookie(req.headers.cookie)} ${origin} ${path}?${paramsKey(lab.pageParams(path, queryOf(req.url)))}`;
   return /^\/search\/*$/.test(lower) ? { key, search: true } : { key: `page ${key}`, search: false };
 }
 
@@ -63,7 +65,7 @@ function pageKey(req: FastifyRequest, origin: string): { key: string; search: bo
  */
 function cacheKey(app: FastifyInstance, req: FastifyRequest, origin: string): { key: string; store: ResponseCache } | undefined {
   if (req.cacheKey !== undefined) return { key: req.cacheKey, store: app.responseCache };
-  const keyed = pageKey(req, origin);
+  const keyed = pageKey(app.lab, req, origin);
   if (!keyed) return undefined;
   if (keyed.search) {
     const searchKey = `search ${app.lab.search.version} ${keyed.key}`;
@@ -112,6 +114,10 @@ export function buildUnder(build: ServerBuild, base: string): ServerBuild {
   };
 }
 
+/** The BASE_PATH of the app whose page is being rendered: the renderer's links and images (app/lib/base.ts). */
+const renderedUnder = new AsyncLocalStorage<string>();
+serverBasePath.read = () => renderedUnder.getStore() ?? '';
+
 export async function pagesPlugin(app: FastifyInstance, opts: PagesOptions = {}) {
   await app.register(feedRoutes);
   await app.register(citationRoutes);
@@ -123,7 +129,7 @@ export async function pagesPlugin(app: FastifyInstance, opts: PagesOptions = {})
   if (!opts.devServer)
     app.pageCacheKey.of = (req) => {
       if (req.routeOptions.url !== PAGE_ROUTE) return undefined;
-      const keyed = pageKey(req, siteOrigin(req, app.lab.config));
+      const keyed = pageKey(app.lab, req, siteOrigin(req, app.lab.config));
       return keyed && !keyed.search ? keyed.key : undefined;
     };
   // the first segment of each page's address as its route spells it (canonical.ts); the dev server's routes change as it runs
@@ -165,8 +171,6 @@ export async function pagesPlugin(app: FastifyInstance, opts: PagesOptions = {})
 
   const base = app.lab.config.basePath;
   if (base && opts.devServer) throw new Error('BASE_PATH is for the built server (npm start): the dev server serves the site at the root');
-  // the renderer's links and images (app/lib/base.ts): one setting per process
-  serverBasePath.value = base;
   await app.register(fastifyReactRouter, {
     devServer: opts.devServer,
     serverBuildPath,
@@ -187,6 +191,8 @@ export async function pagesPlugin(app: FastifyInstance, opts: PagesOptions = {})
       // a preview's unsaved record comes as a multipart form (app/routes/public/preview.tsx), read by the
       // page itself: text only, bounded before it is read (server/http/multipart.ts)
       config: textOnlyMultipart,
+      // the page renders within the handler, which runs inside this
+      preHandler: (_req: FastifyRequest, _reply: FastifyReply, done: () => void) => renderedUnder.run(base, done),
       // pages are compressed here, once per version (server/cache/response-cache.ts)
       compress: false,
       async onSend(req: FastifyRequest, reply: FastifyReply, payload: unknown) {

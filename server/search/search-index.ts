@@ -11,7 +11,7 @@ import {
   searchKinds,
   declaredResultKinds,
 } from '../../common/search.ts';
-import { type Topic, topics } from '../cache/changes.ts';
+import { fixedTopics, type Topic } from '../cache/changes.ts';
 import type { SearchDoc } from './documents.ts';
 import { InvertedIndex, type QueryTerm } from './inverted-index.ts';
 import { turns } from './turns.ts';
@@ -125,7 +125,7 @@ export class SearchIndex {
   readonly #onError: (e: unknown) => void;
   readonly #loadSome: SomeLoader;
 
-  constructor(load: Loader, onError: (e: unknown) => void = () => {}, loadSome: SomeLoader = () => undefined) {
+  constructor(load: Loader, onError: (e: unknown) => void = () => {}, loadSome: SomeLoader = () => undefined, topics: readonly Topic[] = fixedTopics) {
     this.#load = load;
     this.#onError = onError;
     this.#loadSome = loadSome;

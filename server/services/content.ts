@@ -9,7 +9,7 @@ import { article } from '../../common/resources/article.ts';
 import { info } from '../../common/resources/info.ts';
 import { news } from '../../common/resources/news.ts';
 import { seminar, seminarBilingual } from '../../common/resources/seminar.ts';
-import type { Topic } from '../cache/changes.ts';
+import { type Topic, topicOf } from '../cache/changes.ts';
 import type { DB } from '../db/database.ts';
 import { loose, type TableName } from '../db/schema.ts';
 import type { Ctx } from './context.ts';
@@ -200,7 +200,7 @@ export async function nextPublications(db: DB, now: string = nowIso(), declared:
       .where(until, '>', now);
     if (releasedBy) q = q.where(releasedBy, '=', 1);
     const row = await q.executeTakeFirst();
-    if (typeof row?.at === 'string') out.push({ topic: res.name as Topic, at: row.at });
+    if (typeof row?.at === 'string') out.push({ topic: topicOf(res), at: row.at });
   }
   return out.sort((a, b) => a.at.localeCompare(b.at));
 }

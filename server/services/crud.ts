@@ -1,9 +1,9 @@
 import type { SelectQueryBuilder } from 'kysely';
 import type { Lang } from '../../common/enums.ts';
 import type { FieldMap } from '../../common/fields.ts';
-import { kindOf, parseList } from '../../common/kinds/index.ts';
-import { defaults, orderGroups, type ResourceDef } from '../../common/resource.ts';
-import type { Topic } from '../cache/changes.ts';
+import { kindOf } from '../../common/kinds/index.ts';
+import { defaults, isPublicResource, orderGroups, type ResourceDef } from '../../common/resource.ts';
+import { type Topic, topicOf } from '../cache/changes.ts';
 import type { DB } from '../db/database.ts';
 import { type LooseDatabase, loose, type TableName, type TableRow } from '../db/schema.ts';
 import type { Ctx } from './context.ts';
@@ -97,7 +97,7 @@ export function rowToWire(res: ResourceDef, row: Row, hooks: CrudHooks = {}, lan
 export function createCrud<T extends string>(res: ResourceDef<FieldMap, T>, hooks: NoInfer<CrudHooks<RowOf<T>>> = {}) {
   type R = RowOf<T>;
   // a declared public resource's writes change its own topic, its name (issue #27; server/cache/changes.ts)
-  if (res.public && !hooks.publicTopic) hooks = { ...hooks, publicTopic: res.name as Topic };
+  if (isPublicResource(res) && !hooks.publicTopic) hooks = { ...hooks, publicTopic: topicOf(res) };
   const fields = Object.entries(res.fields);
   // named by the declaration: the loose view (db/schema.ts) addresses it
   const table: string = res.table;

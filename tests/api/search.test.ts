@@ -3,7 +3,6 @@ import { isPublicResource } from '../../common/resource.ts';
 import { resources } from '../../common/resources/index.ts';
 import { seedDemo } from '../../cli/demo/seed.ts';
 import { SEARCH_PAGE_SIZE, type SearchAnswer, type SearchKind } from '../../common/search.ts';
-import { topics } from '../../server/cache/changes.ts';
 import { type Dialect, dialects, makeApp, type TestApp } from '../helpers/app.ts';
 import { Client, createMember, loginAs } from '../helpers/client.ts';
 import { createdId, fieldErrors } from '../fixtures/world.ts';
@@ -25,7 +24,7 @@ async function demoLab(dialect: Dialect): Promise<{ t: TestApp; admin: Client; a
   const t = await makeApp(dialect, { LAB_ADMIN_USERNAME: '', LAB_ADMIN_PASSWORD: '' });
   await seedDemo(t.app.lab.db, t.app.lab.storage, 'demo-admin-password', { advisor: 'advisor0' });
   // the seed wrote past the services' announcements, as `lab demo` does before a server starts
-  for (const topic of topics) t.app.lab.changes.changed(topic);
+  for (const topic of t.app.lab.changes.topics) t.app.lab.changes.changed(topic);
   await t.app.lab.search.settled();
   return { t, admin: await loginAs(t.app, 'labadmin', 'demo-admin-password'), anon: new Client(t.app) };
 }

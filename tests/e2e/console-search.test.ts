@@ -1,7 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { DEMO_USER_PASSWORD } from '../../cli/demo/seed.ts';
-import { topics } from '../../server/cache/changes.ts';
 import { loginAs } from '../helpers/client.ts';
 import { ADMIN, browserSuite, e2eAvailable, logInThroughPage, startSite } from './server.ts';
 
@@ -15,7 +14,7 @@ describe.skipIf(!e2eAvailable)('the console quick search in a browser', { timeou
   const suite = browserSuite(async () => {
     const site = await startSite();
     // the demo is seeded past the services' announcements: the search index reads it again, as at a start
-    for (const topic of topics) site.app.lab.changes.changed(topic);
+    for (const topic of site.app.lab.changes.topics) site.app.lab.changes.changed(topic);
     await site.app.lab.search.settled();
     await site.app.lab.unpublished.settled();
     return site;

@@ -39,10 +39,10 @@ describe('the prefix on a path of the site', () => {
 
 describe('the pages’ helpers while the server renders under /lab', () => {
   afterEach(() => {
-    serverBasePath.value = '';
+    serverBasePath.read = () => '';
   });
   it('puts the prefix on and takes it off', () => {
-    serverBasePath.value = '/lab';
+    serverBasePath.read = () => '/lab';
     expect(at('/news')).toBe('/lab/news');
     expect(siteRelative('/lab/people/alice')).toBe('/people/alice');
     expect(siteRelative('/lab')).toBe('/');
@@ -53,7 +53,7 @@ describe('the pages’ helpers while the server renders under /lab', () => {
         .srcSet?.split(', ')
         .every((s) => s.startsWith('/lab/resource/image/k?w=')),
     ).toBe(true);
-    serverBasePath.value = '';
+    serverBasePath.read = () => '';
     expect(at('/news')).toBe('/news');
   });
 });

@@ -238,7 +238,7 @@ describe('normalized names', () => {
 
 describe('the page cache keys the publication page by its rank', () => {
   it('reads ?rank= when it is one the filter offers, else nothing', async () => {
-    const { pageParams } = await import('../../server/pages/page-params.ts');
+    const pageParams = (await import('../../server/pages/page-params.ts')).pageParamsOf([]);
     expect(pageParams('/publication', new URLSearchParams('rank=ccf-a&utm_source=x&area=4&area=1'))).toEqual({ area: '1,4', rank: 'ccf-a', page: '' });
     expect(pageParams('/publication', new URLSearchParams('rank=core-astar'))).toMatchObject({ rank: 'core-astar' });
     expect(pageParams('/publication', new URLSearchParams('rank=ccf-d'))).toMatchObject({ rank: '' });

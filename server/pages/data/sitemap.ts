@@ -1,0 +1,25 @@
+import { publishedArticleCount } from '../../services/content.ts';
+import { publicPeopleCount } from '../../services/people.ts';
+import { publications } from '../../services/publications.ts';
+import { type PageScope, pageSizes } from './shared.ts';
+
+/** What the sitemap needs beyond the other families' lists: how many pages each long list has. */
+export function sitemapData({ ctx, reads }: PageScope) {
+  return {
+    /** How many pages each long list has (the sitemap names every one). */
+    async listPages() {
+      reads('article', 'people', 'publication');
+      const [articleCount, formerCount, publicationCount] = await Promise.all([
+        publishedArticleCount(ctx),
+        publicPeopleCount(ctx, false),
+        publications.count(ctx),
+      ]);
+      const pagesOf = (n: number, size: number) => Math.max(1, Math.ceil(n / size));
+      return {
+        news: pagesOf(articleCount, pageSizes.article),
+        formerPeople: pagesOf(formerCount, pageSizes.formerPeople),
+        publication: pagesOf(publicationCount, pageSizes.publication),
+      };
+    },
+  };
+}
