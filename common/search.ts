@@ -13,7 +13,7 @@ export const SEARCH_REACHABLE = 500;
 export const SEARCH_MAX_CHARS = 100;
 
 // the answer's schemas live in wire.ts: this module is loaded by public pages, which load no zod
-// (docs/decisions.md, "The public pages load no zod")
+// (docs/decisions/014-publications-others-can-use.md)
 export type { Segment, SearchResult, SearchAnswer } from './wire.ts';
 
 export const isSearchKind = (v: unknown): v is SearchKind => typeof v === 'string' && (searchKinds as readonly string[]).includes(v);

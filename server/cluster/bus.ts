@@ -7,7 +7,7 @@ import { type Changes, isTopic, type Topic, topics } from '../cache/changes.ts';
 import { type DB, isPostgresUrl } from '../db/database.ts';
 
 // Several instances on one PostgreSQL database hear each other's writes through LISTEN/NOTIFY
-// (docs/decisions.md, "More than one instance"): a change made here is sent on the channel, a change
+// (docs/decisions/009-more-than-one-instance.md): a change made here is sent on the channel, a change
 // sent by another instance is handed to `changes` as arrived. One dedicated connection listens (a
 // pooled one would be handed back and stop listening); sending goes through the pool. With SQLite
 // there is one instance and no bus.

@@ -1,7 +1,7 @@
 // The search's index proper: for each term, the records (and in which of their fields) that hold it, and a
 // ranking of the records holding every term of a query by BM25 over fields of different weights. Written
 // here rather than taken from MiniSearch, which kept a map per term and field and took 2.5 s and about
-// 90 MB for the 10k lab; this keeps flat lists of numbers (docs/decisions.md, "Site search").
+// 90 MB for the 10k lab; this keeps flat lists of numbers (docs/decisions/015-site-search.md).
 //
 // A record is a slot; removing one marks its slot dead and leaves its postings, which rankings skip and a
 // compaction drops once a fifth of the slots are dead. Terms are counted once per field of a record: a

@@ -33,9 +33,9 @@ import {
   withStems,
 } from './text.ts';
 
-// The site search's index: in this process, built at start from the public records and brought up to
-// date after every public change, made here or reported by another instance (docs/decisions.md, "Site
-// search"). Each change re-reads the documents of its topic and touches only those that differ.
+// The site search's index: in this process, built at start from the public records and brought up to date
+// after every public change, made here or reported by another instance (docs/decisions/015-site-search.md).
+// Each change re-reads the documents of its topic and touches only those that differ.
 
 const joined = (b: { zh: string; en: string }) => (b.zh === b.en ? b.zh : `${b.zh} ${b.en}`);
 

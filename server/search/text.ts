@@ -6,11 +6,11 @@ import { scanHtml } from '../services/html-scan.ts';
 import { SEARCH_MAX_CHARS, type Segment } from '../../common/search.ts';
 import { identifierTerm, queryWords } from './identifiers.ts';
 
-// How text becomes search terms, the same for the records and the queries (docs/decisions.md, "Site
-// search"). Latin script: words, lower-cased and without accents, so "Résumé" and "resume" meet. Chinese
-// (and Japanese, Korean): no spaces to split on, so each run of such characters gives every pair of
-// neighbours (and its last character); a two-character word or given name is then one term, and a longer
-// phrase the chain of its pairs. No dictionary to keep, and names a dictionary does not know are found all the same.
+// How text becomes search terms, the same for the records and the queries (docs/decisions/015-site-search.md). Latin
+// script: words, lower-cased and without accents, so "Résumé" and "resume" meet. Chinese (and Japanese, Korean): no
+// spaces to split on, so each run of such characters gives every pair of neighbours (and its last character); a
+// two-character word or given name is then one term, and a longer phrase the chain of its pairs. No dictionary to
+// keep, and names a dictionary does not know are found all the same.
 
 const CJK = '\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\p{Script=Hangul}';
 /** A run of CJK characters, or a word of any other letters and digits. */

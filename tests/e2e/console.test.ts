@@ -70,7 +70,8 @@ describe.skipIf(!e2eAvailable)('console in a browser', { timeout: 90_000 }, () =
     const nav = page.getByRole('navigation', { name: '菜单' });
     await expect(nav.getByRole('link', { name: '文章' }).isVisible()).resolves.toBe(true);
     // exactly the member screens of SPEC §2, in drawer order, and the lab's records members keep beside their
-    // publications (projects, awards, patents: issue #27, docs/decisions.md); no people, news, seminars, openings or site content
+    // publications (projects, awards, patents: docs/decisions/045-people-fields-awards-and-patents.md,
+    // 048-research-projects.md); no people, news, seminars, openings or site content
     expect((await nav.getByRole('link').allTextContents()).filter(Boolean)).toEqual([
       '首页',
       '文章',
