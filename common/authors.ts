@@ -59,7 +59,7 @@ export function displayName(n: NameParts): string {
 }
 
 /** One item of `author_parts` read back; undefined when it is not a name's parts. */
-export function partsOf(json: string | undefined): NameParts | undefined {
+function partsOf(json: string | undefined): NameParts | undefined {
   if (!json) return undefined;
   try {
     const v: unknown = JSON.parse(json);

@@ -106,7 +106,6 @@ export const nameLists = entries([
 ]);
 
 export type Lang = 'zh' | 'en';
-export const langs: readonly Lang[] = ['zh', 'en'];
 
 export function enumValues(list: readonly EnumEntry[]): [string, ...string[]] {
   return list.map((e) => e.value) as [string, ...string[]];
@@ -114,10 +113,6 @@ export function enumValues(list: readonly EnumEntry[]): [string, ...string[]] {
 
 export function enumByValue(list: readonly EnumEntry[], value: string): EnumEntry | undefined {
   return list.find((e) => e.value === value);
-}
-
-export function enumByNum(list: readonly EnumEntry[], num: number): EnumEntry | undefined {
-  return list.find((e) => e.num === num);
 }
 
 export function enumLabel(list: readonly EnumEntry[], value: string, lang: Lang): string {

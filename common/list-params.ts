@@ -10,7 +10,7 @@ import type { ListColumn, ResourceDef } from './resource.ts';
 
 /** The longest filter text (characters), and the most words of it that count. */
 export const FILTER_MAX = 100;
-export const FILTER_WORDS = 5;
+const FILTER_WORDS = 5;
 /** The page sizes a console list offers; the first is SPEC §9's. */
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
 /** The most rows one page may ask for. */

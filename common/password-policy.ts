@@ -26,7 +26,7 @@ const squeeze = (s: string) => s.toLowerCase().replace(separators, '');
  * name, when it has 3 characters or more (2 for a Chinese name, which often has two). Shorter ones
  * ("Li", "Wu") are too common inside unrelated words to refuse a password for.
  */
-export function personalPieces(owner: PasswordOwner): string[] {
+function personalPieces(owner: PasswordOwner): string[] {
   const pieces = new Set<string>();
   for (const given of [owner.username, ...(owner.names ?? [])]) {
     if (typeof given !== 'string') continue;

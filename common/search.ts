@@ -16,7 +16,7 @@ export const SEARCH_MAX_CHARS = 100;
 // (docs/decisions/014-publications-others-can-use.md)
 export type { Segment, SearchResult, SearchAnswer } from './wire.ts';
 
-export const isSearchKind = (v: unknown): v is SearchKind => typeof v === 'string' && (searchKinds as readonly string[]).includes(v);
+const isSearchKind = (v: unknown): v is SearchKind => typeof v === 'string' && (searchKinds as readonly string[]).includes(v);
 
 /** The names of the served resources with a declared public side (issue #27): their records are results of that kind. */
 const declaredKinds = new Set<string>();

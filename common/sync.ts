@@ -9,7 +9,7 @@ import { ImportedRecordSchema, ImportEntrySchema } from './wire.ts';
 // an OpenAlex work (W2741809807), an ORCID record's work (orcid:{put-code}) or a dblp record (dblp:{key})
 const WORK = /^(?:W\d{1,14}|orcid:\d{1,14}|dblp:[A-Za-z0-9/_.:-]{1,200})$/;
 
-export const SyncProposalSchema = ImportEntrySchema.extend({
+const SyncProposalSchema = ImportEntrySchema.extend({
   /** Its OpenAlex work (W2741809807), else its ORCID or dblp record: what accepting and dismissing name. */
   work: z.string().regex(WORK),
   /** The members (usernames) whose lists hold it. */

@@ -173,7 +173,7 @@ export const PublicPersonLightSchema = only(wireSchema(person), ['pid', 'usernam
 export type PublicPersonLight = z.infer<typeof PublicPersonLightSchema>;
 
 /** GET /api/read_publication/: a publication with its files' public addresses. */
-export const PublicPublicationSchema = only(wireSchema(publication), [
+const PublicPublicationSchema = only(wireSchema(publication), [
   'pid',
   'title',
   'author',
@@ -302,7 +302,6 @@ export const DataFileSchema = z.strictObject({
   uid: z.string(),
   username: z.string(),
 });
-export type DataFile = z.infer<typeof DataFileSchema>;
 
 export const ImageFileSchema = z.strictObject({
   iid: z.number().int(),
@@ -312,7 +311,6 @@ export const ImageFileSchema = z.strictObject({
   username: z.string(),
   created_at: instant,
 });
-export type ImageFile = z.infer<typeof ImageFileSchema>;
 
 // Availability (SPEC §7 disctime).
 
@@ -320,18 +318,15 @@ const occupy = z.array(z.tuple([z.number().int(), z.number().int()])).describe('
 
 /** GET /apiprivate/disctime/?uid=: one's own grids. */
 export const OwnSchedulesSchema = z.array(z.strictObject({ term: z.string(), occupy }));
-export type OwnSchedules = z.infer<typeof OwnSchedulesSchema>;
 
 /** GET /apiprivate/disctime/: every in-group member's grid, keyed by term. */
 export const AllSchedulesSchema = z.record(z.string(), z.array(z.strictObject({ name: z.string(), name_en: z.string(), uid: z.string(), occupy })));
-export type AllSchedules = z.infer<typeof AllSchedulesSchema>;
 
 // The session (SPEC §7 Login).
 
 const authority = z.enum(authorities.map((a) => a.value));
 
 export const CsrfSchema = z.strictObject({ csrftoken: z.string() });
-export type Csrf = z.infer<typeof CsrfSchema>;
 
 export const LoginAnswerSchema = z.union([
   z.strictObject({
@@ -363,7 +358,6 @@ export const LoginAnswerSchema = z.union([
     needs_invitation: z.literal(true).optional(),
   }),
 ]);
-export type LoginAnswer = z.infer<typeof LoginAnswerSchema>;
 
 // Invitations (issue #25, point 1): a member's first password, or a new one after a reset.
 
@@ -381,7 +375,6 @@ export const InvitationStateSchema = z.strictObject({
   name_en: z.string(),
   expires_at: z.iso.datetime({ offset: true }),
 });
-export type InvitationState = z.infer<typeof InvitationStateSchema>;
 
 /** GET /api/me/: the member a session belongs to. */
 export const MeSchema = z.strictObject({
@@ -407,7 +400,7 @@ export const TwoFactorStateSchema = z.strictObject({
 export type TwoFactorState = z.infer<typeof TwoFactorStateSchema>;
 
 /** GET /api/campus-links/: one's own campus accounts linked to this account, and the campus logins the site has. */
-export const CampusLinkSchema = z.strictObject({
+const CampusLinkSchema = z.strictObject({
   id: z.number().int(),
   kind: z.enum(['oidc', 'cas', 'ldap']),
   issuer: z.string().describe('the campus server (OIDC issuer, CAS server, LDAP directory)'),
@@ -429,7 +422,6 @@ export const TwoFactorSetupSchema = z.strictObject({ secret: z.string(), uri: z.
 
 /** POST /api/two-factor/enable/: the recovery codes, shown this once (only their hashes are kept). */
 export const RecoveryCodesSchema = z.strictObject({ recovery_codes: z.array(z.string()) });
-export type Me = z.infer<typeof MeSchema>;
 
 // What the list pages hold of a record: its list fields, each left out when it is empty.
 
@@ -539,10 +531,10 @@ export type ImportResult = z.infer<typeof ImportResultSchema>;
 // The site search's answer (GET /api/search/; common/search.ts has its constants).
 
 /** A piece of shown text; `hit` where it matched the query. */
-export const SegmentSchema = z.strictObject({ text: z.string(), hit: z.literal(true).optional() });
+const SegmentSchema = z.strictObject({ text: z.string(), hit: z.literal(true).optional() });
 export type Segment = z.infer<typeof SegmentSchema>;
 
-export const SearchResultSchema = z.strictObject({
+const SearchResultSchema = z.strictObject({
   /**
    * One of the fixed kinds, or at run time the name of a served resource with a declared public side (issue
    * #27, `declareResultKinds`): typed as the fixed kinds, which alone the pages and the console name.
@@ -621,7 +613,7 @@ export const activityActions = [
 ] as const;
 export const activityOutcomes = ['ok', 'refused', 'failed'] as const;
 
-export const ActivityEntrySchema = z.strictObject({
+const ActivityEntrySchema = z.strictObject({
   eid: z.number().int(),
   at: z.string().describe('ISO 8601'),
   actor_pid: z.number().int().nullable(),
@@ -649,7 +641,7 @@ export type ActivityPage = z.infer<typeof ActivityPageSchema>;
 
 // History (issue #16, points 1 and 2): GET /api/history/{resource}/{id}/, one version, and the trash.
 
-export const VersionItemSchema = z.strictObject({
+const VersionItemSchema = z.strictObject({
   rid: z.number().int(),
   at: z.string().describe('ISO 8601: when the version was replaced'),
   actor: z.string().describe('the username of who replaced it'),
@@ -667,7 +659,7 @@ export const VersionSchema = VersionItemSchema.extend({
 });
 export type Version = z.infer<typeof VersionSchema>;
 
-export const TrashItemSchema = z.strictObject({
+const TrashItemSchema = z.strictObject({
   tid: z.number().int(),
   resource: z.string(),
   record: z.number().int(),

@@ -101,7 +101,7 @@ export type SyncConfig = {
 };
 
 /** Which member field an external identity is matched on: username, e-mail, or student/staff number (uid). */
-export type MatchField = 'username' | 'email' | 'uid';
+type MatchField = 'username' | 'email' | 'uid';
 /** How an identity of one kind finds its member: the member's field, and the claim/attribute that holds it. */
 export type MatchRule = { field: MatchField; attribute: string };
 
@@ -315,11 +315,11 @@ function publicOrigin(url: string | undefined, basePath: string): string | undef
 
 /** The defaults of HISTORY_KEEP and TRASH_DAYS (server/services/history.ts). */
 export const HISTORY_KEEP = 50;
-export const TRASH_DAYS = 30;
+const TRASH_DAYS = 30;
 
 /** The defaults of UPLOADS_IN_FLIGHT and DISK_RESERVE_MB (server/http/multipart.ts). */
-export const UPLOADS_IN_FLIGHT = 32;
-export const DISK_RESERVE_MB = 512;
+const UPLOADS_IN_FLIGHT = 32;
+const DISK_RESERVE_MB = 512;
 
 function nonNegative(name: string, v: string | undefined, fallback: number): number {
   if (v === undefined || v.trim() === '') return fallback;

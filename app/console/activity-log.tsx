@@ -77,7 +77,7 @@ export function useActivityLabels() {
 
 const outcomeColor = { ok: 'success', refused: 'warning', failed: 'error' } as const;
 
-export function OutcomeChip({ outcome }: { outcome: ActivityEntry['outcome'] }) {
+function OutcomeChip({ outcome }: { outcome: ActivityEntry['outcome'] }) {
   const labels = useActivityLabels();
   return <Chip size="small" variant="outlined" color={outcomeColor[outcome] ?? 'default'} label={labels.outcome(outcome)} />;
 }

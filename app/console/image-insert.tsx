@@ -37,7 +37,7 @@ export function useMyImages() {
 }
 
 /** The text that shows an image, in the editor's language. */
-export function imageMarkup(format: 'markdown' | 'html', url: string, alt: string): string {
+function imageMarkup(format: 'markdown' | 'html', url: string, alt: string): string {
   if (format === 'markdown') return `![${alt.replace(/[[\]\\]/g, '\\$&').replace(/\s+/g, ' ')}](${url.replace(/[()\s]/g, (c) => encodeURIComponent(c))})`;
   const attr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
   return `<img alt="${attr(alt)}" src="${attr(url)}">`;

@@ -4,7 +4,7 @@
 // from the words themselves, so the page is the same before and after its scripts run.
 
 /** The widths the bar switches at (app/styles/public.css has a rule for each). */
-export const NAV_BREAKPOINTS = [600, 900, 1100, 1280, 1440, 1600, 1920] as const;
+const NAV_BREAKPOINTS = [600, 900, 1100, 1280, 1440, 1600, 1920] as const;
 export type NavBreakpoint = (typeof NAV_BREAKPOINTS)[number];
 
 /** A character's width in px at the bar's sizes: Chinese (and other wide) characters, else Latin capitals. */

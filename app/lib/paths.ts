@@ -1,7 +1,7 @@
 import { paths, sitePath } from '../../common/paths.ts';
 
 // The public frame's menu; the addresses themselves are in common/paths.ts.
-export const publicNav = [
+const publicNav = [
   ['home', paths.home()],
   ['news', paths.news()],
   ['people', paths.people()],

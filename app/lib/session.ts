@@ -5,7 +5,7 @@
 
 import { at } from './base.ts';
 
-export const SESSION_SECONDS = 604_800;
+const SESSION_SECONDS = 604_800;
 
 const KEYS = [
   'login',

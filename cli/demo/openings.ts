@@ -7,7 +7,7 @@ import { create } from './seed.ts';
 // deadlines are Beijing time; the summer internship's has passed, so it is kept but no longer public, and
 // the research assistant's is written in Chinese only (the public English page says so, issue #27, point 3).
 
-export const demoOpenings = [
+const demoOpenings = [
   {
     kind: 'PhD',
     title_zh: '2027 级博士研究生招生（申请-考核制）',

@@ -10,7 +10,7 @@ export const USERNAME_RE = /^[A-Za-z0-9][A-Za-z0-9._-]{1,39}$/;
  * the first segment of every declared public resource's pages (`reserveUsernames`, called from
  * common/resources/index.ts for the declarations and by the server for its registry).
  */
-export const reservedUsernames = new Set<string>([
+const reservedUsernames = new Set<string>([
   'api',
   'apiprivate',
   'resource',

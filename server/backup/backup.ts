@@ -34,7 +34,7 @@ type Dumped = { table: TableInfo; staged: string; rows: number; sha256: string }
  * both factors. After a restore every two-factor login is off: members turn it on again, administrators are sent to
  * enrolment where the site requires it (docs/decisions/058-security-third-round.md).
  */
-export const NOT_BACKED_UP: ReadonlySet<string> = new Set(['two_factor']);
+const NOT_BACKED_UP: ReadonlySet<string> = new Set(['two_factor']);
 
 async function dumpTable(db: DB, table: TableInfo, staged: string, keys: Map<string, Set<string>>): Promise<Dumped> {
   const hash = createHash('sha256');

@@ -13,7 +13,7 @@ import { type DB, isPostgresUrl } from '../db/database.ts';
 // there is one instance and no bus.
 
 /** The channel of a database, or of one schema of it (test suites share a database, one schema each). */
-export function channelOf(schema: string | undefined): string {
+function channelOf(schema: string | undefined): string {
   return `lab_changes${schema ? `_${schema.toLowerCase().replace(/[^a-z0-9_]/g, '_')}` : ''}`.slice(0, 63);
 }
 
@@ -22,7 +22,7 @@ type BusOptions = { databaseUrl: string; schema?: string | undefined; db: DB; ch
 const RETRY_FIRST_MS = 250;
 const RETRY_MAX_MS = 30_000;
 
-export class ChangeBus {
+class ChangeBus {
   /** Who sent a message: an instance ignores its own. */
   readonly instanceId = randomUUID();
   readonly channel: string;

@@ -22,12 +22,12 @@ declare module 'fastify' {
 /** The console's session cookie. */
 export const SESSION_COOKIE = 'lab_session';
 /** The header the console sends with every call; see the top of this file. */
-export const CONSOLE_HEADER = 'x-lab-console';
+const CONSOLE_HEADER = 'x-lab-console';
 
 const sessionCookieRe = new RegExp(`(?:^|;)\\s*${SESSION_COOKIE}=([A-Za-z0-9_-]{16,128})\\s*(?:;|$)`);
 
 /** The console's session token: its cookie, on a call that carries X-Lab-Console. */
-export function consoleSession(req: FastifyRequest): string | null {
+function consoleSession(req: FastifyRequest): string | null {
   if (req.headers[CONSOLE_HEADER] !== '1') return null;
   return sessionCookie(req);
 }
@@ -60,10 +60,10 @@ export function presentsSession(req: FastifyRequest): boolean {
  * one (issue #10: a check of the raw URL let `/api%6Cinyunshu/…` through). It runs in onRequest, before
  * any body is read. Routes under /api… must declare it; the server refuses to start otherwise.
  */
-export type RouteAccess = 'public' | 'member' | 'admin' | 'advisor';
+type RouteAccess = 'public' | 'member' | 'admin' | 'advisor';
 
 /** One row of the route table: what the security tests walk, and what docs/security.md describes. */
-export type RouteAccessRow = { method: string; url: string; access: RouteAccess };
+type RouteAccessRow = { method: string; url: string; access: RouteAccess };
 
 declare module 'fastify' {
   interface FastifyInstance {

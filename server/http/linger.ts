@@ -15,9 +15,9 @@ import { MB } from '../storage/storage.ts';
 // slowly or fast, holds a socket at most LINGER_MS after its answer.
 
 /** How much of a refused body is read and thrown away after the answer, at most. */
-export const LINGER_BYTES = 16 * MB;
+const LINGER_BYTES = 16 * MB;
 /** How long a refused body is read and thrown away after the answer, at most. */
-export const LINGER_MS = 5000;
+const LINGER_MS = 5000;
 
 type Bounds = { bytes: number; ms: number };
 

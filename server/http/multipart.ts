@@ -20,14 +20,14 @@ import { tooDeep, valueTooDeep } from './json.ts';
 // DISK_RESERVE_MB besides the body (507). Temporary files go when the answer is sent, when the client
 // goes away, and at start (Storage.sweepTmp).
 
-export { MB, uploadLimits } from '../storage/storage.ts';
+export { uploadLimits } from '../storage/storage.ts';
 
 /** All text parts of one request together, in bytes (as much as a JSON body may hold). */
-export const TEXT_BYTES = 4 * MB;
+const TEXT_BYTES = 4 * MB;
 /** One text part, in bytes: the longest text field (200,000 characters of markdown) fits. */
 const FIELD_BYTES = MB;
 
-export type UploadLimits = { fileSize: number; files: number };
+type UploadLimits = { fileSize: number; files: number };
 
 declare module 'fastify' {
   interface FastifyRequest {

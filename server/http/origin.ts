@@ -13,12 +13,12 @@ const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
 /** host or host:port, a DNS name or an IP literal: nothing that could break out of a URL. */
 const HOST_RE = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/;
 
-export function isHostName(host: string): boolean {
+function isHostName(host: string): boolean {
   return host.length <= 260 && HOST_RE.test(host);
 }
 
 /** The host (and port) the server is reached at when the request's own cannot be trusted. */
-export function defaultHost(req: FastifyRequest, config: Config): string {
+function defaultHost(req: FastifyRequest, config: Config): string {
   const port = req.raw.socket?.localPort ?? config.port;
   const listen = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
   return `${listen.includes(':') ? `[${listen}]` : listen}:${port}`;

@@ -13,7 +13,7 @@ import { ApiError } from './errors.ts';
 // by the JSON and multipart parsers, which both databases store alike too.
 
 /** The name of the first field (dotted path) holding a NUL, or undefined. Walked without recursion (issue #24: deep bodies). */
-export function fieldWithNul(value: unknown, path = ''): string | undefined {
+function fieldWithNul(value: unknown, path = ''): string | undefined {
   const stack: [unknown, string][] = [[value, path]];
   while (stack.length > 0) {
     const [v, at] = stack.pop() as [unknown, string];

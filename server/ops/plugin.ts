@@ -26,7 +26,7 @@ const within = <T>(ms: number, p: Promise<T>): Promise<T> =>
   Promise.race([p, new Promise<T>((_, reject) => setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms).unref())]);
 
 /** A list of addresses and CIDR blocks (METRICS_ALLOW). */
-export function addressList(entries: readonly string[]): BlockList {
+function addressList(entries: readonly string[]): BlockList {
   const list = new BlockList();
   for (const e of entries) {
     const [ip = '', bits] = e.split('/');

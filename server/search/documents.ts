@@ -17,7 +17,7 @@ import { mapInTurns } from './turns.ts';
 // (so a draft, a private file or a member's personal data can never be found), each as one document.
 
 /** A text in both languages; one that has a single language holds it in both. */
-export type Bilingual = { zh: string; en: string };
+type Bilingual = { zh: string; en: string };
 
 export type SearchDoc = {
   /** `{kind}:{id}` */
@@ -42,7 +42,7 @@ const same = (s: string): Bilingual => ({ zh: s, en: s });
 const both = (zh: string, en: string): Bilingual => ({ zh: zh || en, en: en || zh });
 
 /** How many news items the home page shows: only those have a place to link to (app/routes/public/home.tsx). */
-export const HOME_NEWS = 6;
+const HOME_NEWS = 6;
 
 const month = (m: number | undefined) => (m ? `.${String(m).padStart(2, '0')}` : '');
 

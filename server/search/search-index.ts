@@ -59,7 +59,7 @@ const FIELDS: readonly ({ weight: number } & ({ text: (d: SearchDoc) => string }
 const STEM_WEIGHT = 0.7;
 const NEAR_WEIGHT = 0.4;
 /** Fewer results than this, and a query's misspelt words are read as the nearest words of the index. */
-export const FEW_RESULTS = 5;
+const FEW_RESULTS = 5;
 /** Words this long or longer are read as near words; within one edit, two from NEAR_TWO characters on. */
 const NEAR_FROM = 5;
 const NEAR_TWO = 9;

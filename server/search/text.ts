@@ -50,7 +50,7 @@ let traditional = /(?!)/g;
 const HAN_BMP = /[\u3400-\u9fff\uf900-\ufaff]/;
 
 /** Chinese text with its traditional characters made simplified (same length). */
-export function simplify(s: string): string {
+function simplify(s: string): string {
   if (!HAN_BMP.test(s)) return s;
   const table = simplifiedTable();
   return s.replace(traditional, (c) => table.get(c) ?? c);
@@ -199,7 +199,7 @@ export const asWords = (query: QueryTerms): QueryTerms => ({
  * Which terms also find the terms they begin: Latin terms of three characters or more ("summar" finds
  * "summarization"), and a single CJK character (the pairs it starts).
  */
-export const PREFIX_FROM = 3;
+const PREFIX_FROM = 3;
 export const searchesPrefix = (term: string) => (isCjk(term) ? term.length === 1 : term.length >= PREFIX_FROM);
 
 /** Where the query's terms match `text` (ranges in order, merged) and how many of its terms do. */

@@ -3,7 +3,7 @@
 // (issue #25, point 3: never more than 50 ms at a time).
 
 /** How long one turn may hold the event loop. */
-export const SLICE_MS = 8;
+const SLICE_MS = 8;
 
 const yieldTurn = () => new Promise<void>((r) => setImmediate(r));
 

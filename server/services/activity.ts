@@ -8,8 +8,8 @@ import { nowIso } from './context.ts';
 // succeeds always has one; logins, failed logins and backups log on their own. Entries are only ever
 // appended: nothing in the server updates or deletes them.
 
-export type Action = (typeof activityActions)[number];
-export type Outcome = (typeof activityOutcomes)[number];
+type Action = (typeof activityActions)[number];
+type Outcome = (typeof activityOutcomes)[number];
 
 export type ActivityEntry = {
   action: Action;

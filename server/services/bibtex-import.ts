@@ -26,7 +26,7 @@ import { fitted } from './imported-record.ts';
 /** The most entries one preview reads: a bigger file is refused at once, before any parsing. */
 export const PREVIEW_MAX_ENTRIES = 2000;
 /** How long the worker may take to parse a text, and the memory it may use. */
-export const PARSE_LIMITS = { ms: 5000, heapMb: 256 } as const;
+const PARSE_LIMITS = { ms: 5000, heapMb: 256 } as const;
 /** How many texts are parsed at once; more wait their turn (each worker holds a core while it runs). */
 const PARSERS = 2;
 
@@ -274,7 +274,7 @@ function venueOf(item: CSL, type: ImportedRecord['type'], raw: Record<string, st
  * brace every capitalized word of a title-case title, which protects nothing in particular (APA's sentence
  * case then applies to them). One pass over the title, so linear.
  */
-export function protectedWords(written: string): string[] {
+function protectedWords(written: string): string[] {
   const words: string[] = [];
   let depth = 0;
   let run = '';
@@ -394,7 +394,7 @@ function linksOf(raw: Record<string, string>): Pick<ImportedRecord, 'link2' | 'l
  * it (JabRef may list several, comma-separated: the first that is one of the lab's areas), by the area's
  * value or its English or Chinese name, case ignored.
  */
-export function areaOf(raw: Record<string, string> = {}): string | undefined {
+function areaOf(raw: Record<string, string> = {}): string | undefined {
   for (const group of clean(raw.groups).split(/[,;，；]/)) {
     const g = group.trim().toLowerCase();
     const found = g && areas.find((a) => a.value !== 'none' && [a.value, a.en.toLowerCase(), a.zh].includes(g));

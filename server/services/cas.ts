@@ -11,7 +11,7 @@ import { type ExternalIdentity, flatAttributes, openState, takeState } from './e
 // (saxes: no DTD, no external entities), bounded in size. Single logout: the CAS server POSTs a SAML
 // LogoutRequest naming the ticket to the service address, which ends the session that ticket started.
 
-export const CAS_CALLBACK = '/api/login/cas/callback/';
+const CAS_CALLBACK = '/api/login/cas/callback/';
 const CAS_NS = 'http://www.yale.edu/tp/cas';
 const SAMLP_NS = 'urn:oasis:names:tc:SAML:2.0:protocol';
 /** The largest answer of the CAS server read: a validation with its attributes is a few kilobytes. */

@@ -47,7 +47,7 @@ export function cslName(name: string, parts?: NameParts): CSLName {
 }
 
 /** Theses (issue #26, point 2): the two kinds of one CSL type, told apart by its genre. */
-export const THESES: Readonly<Record<string, { genre: string; bibtex: string }>> = {
+const THESES: Readonly<Record<string, { genre: string; bibtex: string }>> = {
   'doctoral thesis': { genre: 'Doctoral dissertation', bibtex: 'phdthesis' },
   'master thesis': { genre: "Master's thesis", bibtex: 'mastersthesis' },
 };
@@ -99,7 +99,7 @@ function details(p: PublicPublication): Partial<CSL> {
 }
 
 /** One publication as CSL-JSON. Its id is the publication's page address's number. */
-export function cslOf(p: PublicPublication): CSL {
+function cslOf(p: PublicPublication): CSL {
   return {
     id: `pub${p.pid}`,
     type: cslType(p),
@@ -142,7 +142,7 @@ const VERBATIM = new Set(['doi', 'url']);
  * field's braces, open an entry (@preamble) or run a command; a verbatim field's braces, backslashes and
  * spaces percent-encoded. Its braces are always balanced.
  */
-export function bibtexValue(field: string, value: string): string {
+function bibtexValue(field: string, value: string): string {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it removes
   const flat = value.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ');
   if (VERBATIM.has(field)) return flat.replace(/[{}\\\s]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
@@ -244,7 +244,7 @@ const ascii = (s: string) =>
  * title that is not an article or a preposition, as Google Scholar writes them (lin2023detecting); Chinese
  * in pinyin (zhang2023jiyu: 张三, 基于图神经网络…). Only letters and digits, so any BibTeX tool reads it.
  */
-export function bibtexKey(p: PublicPublication, toPinyin: Pinyin): string {
+function bibtexKey(p: PublicPublication, toPinyin: Pinyin): string {
   const name = cslNames(p.author.slice(0, 1), p.author_parts?.slice(0, 1))[0];
   const whole = name?.literal ?? '';
   const han = (s: string) => /[\u3400-\u9fff]/.test(s);

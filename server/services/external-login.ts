@@ -41,7 +41,7 @@ export type ExternalIdentity = {
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 export const STATE_SECONDS = 10 * 60;
-export const HANDOFF_SECONDS = 2 * 60;
+const HANDOFF_SECONDS = 2 * 60;
 const TOKEN_RE = /^[A-Za-z0-9_-]{20,100}$/;
 const randomToken = () => randomBytes(32).toString('base64url');
 
@@ -49,7 +49,7 @@ const randomToken = () => randomBytes(32).toString('base64url');
 const MAX_VALUE = 200;
 
 /** A claim's value as one bounded string, or undefined: strings and numbers, the first of a list. */
-export function claimValue(v: unknown): string | undefined {
+function claimValue(v: unknown): string | undefined {
   const one = Array.isArray(v) ? v[0] : v;
   if (typeof one === 'number' && Number.isFinite(one)) return String(one);
   // OIDC's email_verified and the like

@@ -23,7 +23,7 @@ const TOKEN_RE = /^[A-Za-z0-9_-]{43}$/;
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 /** The page that takes an invitation: the token in the fragment never travels to the server with the page, nor lands in a log or a Referer. */
-export const invitationPath = (token: string) => `/invite#${token}`;
+const invitationPath = (token: string) => `/invite#${token}`;
 
 export type Issued = { token: string; path: string; expiresAt: number };
 

@@ -11,7 +11,7 @@ import { type ExternalIdentity, flatAttributes, openState, takeState } from './e
 // rules match a member by (services/external-login.ts).
 
 /** The callback's path: the redirect URI registered with the identity provider is the site's origin and this. */
-export const OIDC_CALLBACK = '/api/login/oidc/callback/';
+const OIDC_CALLBACK = '/api/login/oidc/callback/';
 
 /** An http:// issuer is taken only on a loopback address (tests, a provider on the same host); else https. */
 const loopback = (url: URL) => ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);

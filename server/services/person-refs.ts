@@ -47,7 +47,7 @@ export async function checkReferences(ctx: Ctx, res: ResourceDef, values: Row, c
 }
 
 /** A people field's items as stored: each member by id, names as written; an unknown member or username refused. */
-export async function resolvePeople(ctx: Ctx, field: string, items: readonly string[], had: readonly string[] = []): Promise<string[]> {
+async function resolvePeople(ctx: Ctx, field: string, items: readonly string[], had: readonly string[] = []): Promise<string[]> {
   const refs = items.map(readRef);
   const usernames = [...new Set(refs.flatMap((r) => ('username' in r ? [r.username] : [])))];
   const byUsername = new Map<string, number>();

@@ -19,7 +19,7 @@ import { rankSystems, rankText } from '../../common/venue-ranks.ts';
 // the current name keeps it, empty frees it, absent keeps it). Files are public at
 // /resource/public/publication/{pid}/{file}, where {file} is the sanitized original name.
 
-export const publicationFileUrl = (pid: number, name: string) => `/resource/public/publication/${pid}/${encodeURIComponent(name)}`;
+const publicationFileUrl = (pid: number, name: string) => `/resource/public/publication/${pid}/${encodeURIComponent(name)}`;
 
 /**
  * The columns of a publication list item: all but the abstract, which the list never shows. At 10k the

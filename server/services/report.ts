@@ -183,7 +183,7 @@ const groupOrders: Partial<Record<ReportKind, (g: string) => number>> = {
 };
 
 /** Compares two groups of a kind: levels in their declared order, ranks by name, the unranked last. */
-export function compareGroups(kind: ReportKind, a: string, b: string): number {
+function compareGroups(kind: ReportKind, a: string, b: string): number {
   const order = groupOrders[kind];
   if (order) return order(a) - order(b);
   if (a === b) return 0;

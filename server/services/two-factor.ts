@@ -16,11 +16,11 @@ import { hit, reset } from './counters.ts';
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
-export const CHALLENGE_SECONDS = 5 * 60;
-export const CHALLENGE_TRIES = 5;
+const CHALLENGE_SECONDS = 5 * 60;
+const CHALLENGE_TRIES = 5;
 export const TRUST_SECONDS = 30 * 24 * 3600;
 export const TRUST_COOKIE = 'lab_trusted';
-export const RECOVERY_CODES = 10;
+const RECOVERY_CODES = 10;
 /** One step either side: a phone clock 30 s off still logs in. */
 const TOLERANCE_SECONDS = 30;
 
@@ -133,7 +133,7 @@ export async function forgetTrustedDevices(db: DB, pid: number): Promise<void> {
 
 /** Wrong codes one account may be sent in CODE_WINDOW_MS; past them every code is refused unchecked. */
 export const CODE_TRIES = 10;
-export const CODE_WINDOW_MS = 15 * 60_000;
+const CODE_WINDOW_MS = 15 * 60_000;
 const codeTriesKey = (pid: number) => `two-factor-codes:${pid}`;
 
 /**

@@ -38,7 +38,7 @@ async function* everything(storage: Storage): AsyncIterable<StoredObject> {
   yield* storage.list('variants/');
 }
 
-export class MoveFailed extends Error {}
+class MoveFailed extends Error {}
 
 /** Copies every object of `from` to `to`, verified; `progress` hears of each. */
 export async function moveFiles(from: Storage, to: Storage, progress: (line: string) => void = () => {}): Promise<MoveSummary> {

@@ -4,7 +4,7 @@ import type { DB } from '../db/database.ts';
 // setting `show_citations` is on (off by default), and a published record's preprint, always.
 
 /** Whether the site shows citation counts. */
-export async function showsCitations(db: DB): Promise<boolean> {
+async function showsCitations(db: DB): Promise<boolean> {
   const row = await db.selectFrom('site_settings').select('show_citations').executeTakeFirst();
   return row?.show_citations === 1;
 }

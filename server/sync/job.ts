@@ -16,14 +16,14 @@ import { DOIS_PER_REQUEST, type OpenAlex, type Work, workDoi, workId } from './o
 // is made before anything is written, and the writes are one transaction: an index that fails changes nothing.
 // Then the same instance searches for the members' new works (`proposeNewWorks`), proposed in the console.
 
-export const JOB = 'publication-sync';
+const JOB = 'publication-sync';
 /** How many publications without a DOI one run looks up by title (one request each). */
 const TITLE_LOOKUPS = 100;
 const CHECK_EVERY_MS = 3600_000;
 const FIRST_CHECK_MS = 60_000;
 
 /** Takes `period`'s run of `job` for this instance; false when another has it. */
-export async function claim(db: DB, job: string, period: string, who = instance): Promise<boolean> {
+async function claim(db: DB, job: string, period: string, who = instance): Promise<boolean> {
   const r = await db
     .insertInto('job_claim')
     .values({ job, period, instance: who, claimed_at: new Date().toISOString() })

@@ -8,7 +8,7 @@ import { parseLinks } from './flags.ts';
 // 404 that lasts is a dead link. At most MAX_LINKS addresses a run, one at a time, politely.
 
 const LINKS = ['link1', 'link2', 'link3'] as const;
-export const MAX_LINKS = 500;
+const MAX_LINKS = 500;
 
 /** The status `url` answers (HEAD, else GET where HEAD is refused); undefined when it cannot be asked. */
 async function statusOf(url: string, config: SyncConfig, userAgent: string): Promise<number | undefined> {

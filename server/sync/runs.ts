@@ -19,7 +19,7 @@ import { findNewPapers, membersToAsk, stillProposed } from './proposals.ts';
 // its message key, shown in the reader's language. Nothing in the lab is written by a run.
 
 /** A run with no sign of life for this long is failed. */
-export const STALE_MS = 10 * 60_000;
+const STALE_MS = 10 * 60_000;
 /** How often progress is written at most, and the heartbeat while a member takes long. */
 const PROGRESS_MS = 1000;
 const HEARTBEAT_MS = 30_000;

@@ -103,7 +103,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const backoff = (attempt: number) => 500 * 2 ** attempt;
 
 /** Retry-After in milliseconds: seconds, or an HTTP date; undefined when absent or unreadable. */
-export function retryAfter(v: string | null): number | undefined {
+function retryAfter(v: string | null): number | undefined {
   if (!v) return undefined;
   if (/^\d{1,6}$/.test(v.trim())) return Number(v.trim()) * 1000;
   const at = Date.parse(v);

@@ -16,7 +16,7 @@ export async function previewBib(admin: Client, text: string, lang: 'zh' | 'en' 
 }
 
 /** What a reader keeps by default: read, with no problem, neither a repeat within the file nor a stored duplicate. */
-export const keptByDefault = (e: ImportEntry) => Boolean(e.record) && e.problems.length === 0 && !e.repeats && !e.duplicateOf;
+const keptByDefault = (e: ImportEntry) => Boolean(e.record) && e.problems.length === 0 && !e.repeats && !e.duplicateOf;
 
 /**
  * A .bib text imported into the lab: previewed, the chosen entries imported (each with the area the file

@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 // (INVALID_TICKET, INVALID_SERVICE). `logoutRequest` is the single logout request a CAS server POSTs to a
 // service when its user logs out there.
 
-export type CasUser = { user: string; attributes: Record<string, string> };
+type CasUser = { user: string; attributes: Record<string, string> };
 
 export type TestCas = {
   url: string;

@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 // results, each work with id, doi, title, display_name, publication_year, type, authorships, primary_location,
 // locations, cited_by_count, is_retracted, ids, biblio). `mode` makes it fail as a real one may.
 
-export type Mode = 'ok' | 'rate-limited' | 'retry-after-once' | 'malformed' | 'not-json' | 'slow' | 'error';
+type Mode = 'ok' | 'rate-limited' | 'retry-after-once' | 'malformed' | 'not-json' | 'slow' | 'error';
 
 export const ORCID = '0000-0002-1825-0097';
 
