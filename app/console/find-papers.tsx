@@ -21,7 +21,7 @@ import type { Row } from './columns.tsx';
 import { PersonAccount } from './invitations.tsx';
 import { useAction, useNotify } from './ui.tsx';
 
-// "Find new papers" (issue #29, point 1): the works OpenAlex lists for a member (from their row) or the whole
+// "Find new papers": the works OpenAlex lists for a member (from their row) or the whole
 // lab (the publication screen), in the BibTeX import's preview table: chosen ones are added in their areas,
 // or dismissed for good; the published version of a stored preprint updates it in place. And the list's
 // health: what the daily job flagged. The lab's search runs in the background on the server (server/sync/runs.ts):

@@ -17,7 +17,7 @@ import { useNotify } from './ui.tsx';
 import { filesBody } from './uploads.tsx';
 import { at } from '../lib/base.ts';
 
-// An image in a markdown or HTML text (issue #28): the editors' image button, or an image pasted or dropped
+// An image in a markdown or HTML text: the editors' image button, or an image pasted or dropped
 // into the text, opens a dialog that uploads it to the member's "My images" (POST /api/image/, as the My
 // images screen does) or picks one already there, asks for its alt text (required) and inserts it at the
 // cursor: `![alt](url)` in markdown, `<img alt="…" src="…">` in HTML.

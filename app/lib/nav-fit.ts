@@ -1,4 +1,4 @@
-// From which window width the top bar can show the whole menu (issue #27: every declared public resource adds
+// From which window width the top bar can show the whole menu (every declared public resource adds
 // an entry, and the English menu of ten entries no longer fit a 1280 px bar: it scrolled sideways, its last
 // entries out of sight). Below that width the bar shows the menu button, as on a phone. Decided on the server
 // from the words themselves, so the page is the same before and after its scripts run.
