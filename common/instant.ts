@@ -1,4 +1,4 @@
-// Moments (a record's "publish at", issue #16): ISO 8601 with an offset on the wire, one normalized
+// Moments (a record's "publish at"): ISO 8601 with an offset on the wire, one normalized
 // form in the database, UTC 'YYYY-MM-DDTHH:MM:SS.sssZ', whose text order is time order on both
 // databases. The console edits them as the lab's wall-clock time (Beijing, UTC+8 all year).
 

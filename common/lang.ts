@@ -14,7 +14,7 @@ export function cookieValue(cookieHeader: string | null | undefined, name: strin
   for (const part of cookieHeader.split(';')) {
     const [k, ...v] = part.trim().split('=');
     if (k !== name) continue;
-    // a value that is not valid percent-encoding is ignored, like a missing one (issue #10: it made every page 500)
+    // a value that is not valid percent-encoding is ignored, like a missing one (decoding it throws, which would make every page a 500)
     try {
       return decodeURIComponent(v.join('='));
     } catch {

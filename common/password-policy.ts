@@ -1,6 +1,6 @@
 import { commonPasswords } from './common-passwords.ts';
 
-// The password policy (issue #30): one rule for the console's live feedback and the server, which decides.
+// The password policy: one rule for the console's live feedback and the server, which decides.
 // A password has at least PASSWORD_MIN characters, is not one of the common (breached) passwords bundled in
 // common-passwords.ts, and does not contain the member's username or name. Every check is linear in the
 // password (lower-casing, one pass of a character class, a Set look-up, and `includes` of needles of at most 200

@@ -1,4 +1,4 @@
-// The site search (issue #15): what can be asked and what comes back, for the API (server/api/search.ts),
+// The site search: what can be asked and what comes back, for the API (server/api/search.ts),
 // the search page and the console's quick search.
 
 /** What a result can be, in the order the page offers them. */
@@ -18,7 +18,7 @@ export type { Segment, SearchResult, SearchAnswer } from './wire.ts';
 
 const isSearchKind = (v: unknown): v is SearchKind => typeof v === 'string' && (searchKinds as readonly string[]).includes(v);
 
-/** The names of the served resources with a declared public side (issue #27): their records are results of that kind. */
+/** The names of the served resources with a declared public side: their records are results of that kind. */
 const declaredKinds = new Set<string>();
 export function declareResultKinds(names: Iterable<string>): void {
   for (const n of names) declaredKinds.add(n);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ImportedRecordSchema, ImportEntrySchema } from './wire.ts';
 
-// "Find new papers" (issue #29, point 1; server/sync/): the works the scholarly indexes list for the lab's
+// "Find new papers" (server/sync/): the works the scholarly indexes list for the lab's
 // members that the lab does not have, as entries of the BibTeX import's preview (duplicates by DOI or title
 // and year, an area proposed), each also naming its OpenAlex work and, for the published version of a stored
 // preprint, that preprint: accepting it updates the stored record in place.
