@@ -19,7 +19,7 @@ export type Config = {
   dataciteUrl: string;
   doiLookupTimeoutMs: number;
   /**
-   * The scholarly indexes "Find new papers" and the daily job ask (issue #29, point 1; server/sync/): their
+   * The scholarly indexes "Find new papers" and the daily job ask (server/sync/): their
    * addresses (OPENALEX_URL, ORCID_URL, DBLP_URL), the mailto their User-Agent names (SYNC_MAILTO, else
    * MAIL_FROM's address, else the site's e-mail), how long one request may take (SYNC_TIMEOUT_MS), how many
    * times a 429 or 5xx is tried again (SYNC_RETRIES), the least time between two requests to one index
@@ -75,7 +75,7 @@ export type Config = {
   mailFrom: string | undefined;
   smtpTimeoutMs: number;
   /**
-   * University login (issue #30, point 1; server/services/external-login.ts): the name the login page shows
+   * University login (server/services/external-login.ts): the name the login page shows
    * (CAMPUS_LOGIN_NAME, CAMPUS_LOGIN_NAME_EN), and each kind, on when its address is set.
    */
   campusName: { zh: string; en: string };

@@ -50,9 +50,9 @@ export type PublicRead = {
 /**
  * The declared resources served otherwise than by the generic service and calls alone, by name: their
  * service (with hooks) and how they are served. A resource whose declaration has a `public` part has its
- * read from it (`publicRead` is then left out; issue #27). A declaration not named here has no rules of its
+ * read from it (`publicRead` is then left out). A declaration not named here has no rules of its
  * own: it is served by `createCrud` of its declaration and the generic calls (`served` below), so a new
- * resource takes no line here (issue #27, the awards and patents).
+ * resource takes no line here (the awards and patents).
  */
 const registered = {
   person: { crud: people, routes: 'own', update: 'record', publicRead: { path: '/api/read_people/', item: PublicPersonItemSchema } },

@@ -5,7 +5,7 @@ import { type ActivityEntry, ActivityPageSchema } from '../../common/wire.ts';
 import { type ActivityRow, eachActivity, listActivity } from '../services/activity.ts';
 import { answers, typed } from './helpers.ts';
 
-// GET /api/activity/ (issue #16, point 3): the activity log, newest first. An administrator reads every
+// GET /api/activity/: the activity log, newest first. An administrator reads every
 // entry, filtered by person, resource, action and time; a member only their own, whatever they ask.
 // Append-only: no route changes or deletes an entry.
 

@@ -14,7 +14,7 @@ import { bindToBrowser, startedHere } from './campus-browser.ts';
 import { campusLinkRoutes, linkedBack, linkFailure } from './campus-links.ts';
 import { answers, ctxOf, SuccessSchema, success, typed } from './helpers.ts';
 
-// The browser's way to and back from the campus login server (issue #30, point 1): each kind's start sends
+// The browser's way to and back from the campus login server: each kind's start sends
 // the browser there; its callback checks what came back (services/oidc.ts, cas.ts), finds the member
 // (services/external-login.ts) and sends the browser to the login page with a handoff token in the
 // fragment (never sent to a server, never in a Referer), which the page turns into a session by

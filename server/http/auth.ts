@@ -7,7 +7,7 @@ import { ApiError } from './errors.ts';
 
 // Reads the session on every request; routes then say who they need. A session is `Authorization:
 // Token <token>` (SPEC §7, API clients), or the console's HttpOnly cookie, which no script of a page can
-// read (issue #12: an injected script must not reach the token). The cookie counts only on calls that
+// read (an injected script must not reach the token). The cookie counts only on calls that
 // carry X-Lab-Console: a page of another site can make a browser send the cookie (SameSite=Strict stops
 // most of that) but cannot add that header without a CORS preflight this server never grants.
 
@@ -57,7 +57,7 @@ export function presentsSession(req: FastifyRequest): boolean {
 /**
  * Who may call a route, declared on the route itself (`config: { access }`) and checked here, on the
  * route the router matched: percent-encoded or otherwise spelled paths reach the same check as the plain
- * one (issue #10: a check of the raw URL let `/api%6Cinyunshu/…` through). It runs in onRequest, before
+ * one (a check of the raw URL let `/api%6Cinyunshu/…` through). It runs in onRequest, before
  * any body is read. Routes under /api… must declare it; the server refuses to start otherwise.
  */
 type RouteAccess = 'public' | 'member' | 'admin' | 'advisor';
@@ -73,7 +73,7 @@ declare module 'fastify' {
     access?: RouteAccess;
     /** A write allowed while the member must still replace an initial password (the service then lets only that change through). */
     duringPasswordChange?: boolean;
-    /** A call open to an administrator who must still turn on two-factor login (issue #30): who am I, and enrolment. */
+    /** A call open to an administrator who must still turn on two-factor login: who am I, and enrolment. */
     duringEnrolment?: boolean;
   }
 }

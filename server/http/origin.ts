@@ -3,7 +3,7 @@ import type { Config } from '../config.ts';
 
 // The site's public origin (scheme://host[:port]) for canonical links, Open Graph, the sitemap and the
 // feeds. Pages carrying it are cached and shown to everyone, so it never comes from an unchecked header
-// (issue #10: one `Host: evil.example` request once became every visitor's canonical URL):
+// (else one `Host: evil.example` request could become every visitor's canonical URL):
 // - PUBLIC_URL when set: always that;
 // - else a Host (X-Forwarded-Host behind a trusted proxy) that is on ALLOWED_HOSTS, or a loopback name
 //   at the port the request came in on (local runs and tests);

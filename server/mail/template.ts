@@ -1,7 +1,7 @@
 import type { Lang } from '../../common/enums.ts';
 import { escapeHtml } from '../escape-html.ts';
 
-// Every mail the lab sends, built by one helper (issue #30, point 3): in the recipient's language when it is
+// Every mail the lab sends, built by one helper: in the recipient's language when it is
 // known, else in both (Chinese first, then English) in one mail; as plain text and as HTML, the same words.
 // Every value put into a mail is escaped in its HTML; the plain text carries it as it is.
 

@@ -1,6 +1,6 @@
 import { bareDoi } from '../../common/doi.ts';
 
-// DOIs, arXiv ids and ISBNs as the search finds them (issue #28, point 2): typed or pasted in any of their
+// DOIs, arXiv ids and ISBNs as the search finds them: typed or pasted in any of their
 // usual forms (bare, a resolver's address, `doi:`, `arXiv:`, an ISBN with or without hyphens), each is one
 // search term in a form of its own. A publication is indexed by the identifiers its DOI, links, venue and
 // ISBN hold; a query's word that is one of them looks for that term rather than for its pieces.

@@ -21,7 +21,7 @@ const CJK_TEXT = new RegExp(`[${CJK}]{8}`, 'u');
 
 /**
  * Traditional characters (and their Taiwan and Hong Kong variants) to simplified ones, one character for
- * one (issue #28, point 2): OpenCC's character tables, as opencc-js ships them (45 KB of text, the 1 MB
+ * one: OpenCC's character tables, as opencc-js ships them (45 KB of text, the 1 MB
  * phrase tables left out). A phrase table would change a text's length, and the offsets of the marked
  * matches are those of the text as written; a character table finds 論辯 as 论辩 all the same. Built at
  * the first Chinese character folded (about 4,000 entries).
@@ -67,7 +67,7 @@ export function fold(s: string): string {
 }
 
 /**
- * Marks a stem's term (issue #28, point 2): an English word is indexed as written and, where Porter's
+ * Marks a stem's term: an English word is indexed as written and, where Porter's
  * stemmer makes it shorter, by its stem too, under this mark. "arguments" and "argumentation" are then
  * found by "argument"; a word as written is never a stem's term, so exact matches can weigh more.
  */
@@ -131,7 +131,7 @@ export function indexTerms(text: string): string[] {
 /**
  * A long text in pieces of about `size` characters, cut at a space where one is near (a word is then
  * never cut) and never inside a surrogate pair: the index reads a long text a piece at a time, letting
- * requests through between pieces (issue #25, point 3). The terms of the pieces are the text's terms.
+ * requests through between pieces. The terms of the pieces are the text's terms.
  */
 export function* pieces(text: string, size = 16_384): Generator<string> {
   let from = 0;
@@ -146,7 +146,7 @@ export function* pieces(text: string, size = 16_384): Generator<string> {
   yield text.slice(from);
 }
 
-/** The bounds that keep every query cheap (issue #15 point 4): longer queries are cut, extra terms dropped. */
+/** The bounds that keep every query cheap: longer queries are cut, extra terms dropped. */
 export const QUERY_LIMITS = { chars: SEARCH_MAX_CHARS, terms: 12 } as const;
 
 export type QueryTerms = {
@@ -334,7 +334,7 @@ const spaces = (s: string) => s.replace(/\s+/g, ' ').trim();
 /**
  * The text of sanitized HTML (news items, personal pages), block elements apart. Read by htmlparser2's
  * tokenizer, which keeps no stack of open elements: its parser's stack made thousands of nested or
- * stray tags cost time growing with the square of their number (issue #25, point 3).
+ * stray tags cost time growing with the square of their number.
  */
 export function textOfHtml(html: string): string {
   const s = html ?? '';
@@ -398,7 +398,7 @@ const TABLE_RULE = /^[\s|:-]*$/;
  * addresses, markup or the addresses of images (their alt text stays). A search needs the words, not the
  * structure. One pass over the text, each character looked at a bounded number of times: a member's page
  * can hold 200,000 characters, and the regular expressions this replaced took time growing with the
- * square of a run of "[" (issue #25, point 3). A markdown parser (micromark) is no way out: it is itself
+ * square of a run of "[". A markdown parser (micromark) is no way out: it is itself
  * quadratic on nested brackets.
  */
 export function textOfMarkdown(markdown: string): string {

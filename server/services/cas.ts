@@ -4,7 +4,7 @@ import type { DB } from '../db/database.ts';
 import { Refused, Unavailable } from '../errors.ts';
 import { type ExternalIdentity, flatAttributes, openState, takeState } from './external-login.ts';
 
-// CAS 3.0 login (issue #30, point 1): the browser goes to `${CAS_URL}/login?service=…`, comes back to the
+// CAS 3.0 login: the browser goes to `${CAS_URL}/login?service=…`, comes back to the
 // service with a ticket, which this server validates at `${CAS_URL}/p3/serviceValidate` (the same service,
 // the ticket once: the CAS server refuses it again). The service address carries a state of ours, used once,
 // so a ticket cannot be pushed into someone else's browser. The answers are XML, read with a real XML parser

@@ -10,7 +10,7 @@ import type { Ctx } from './context.ts';
 import { linkAtFirstLogin, linkOf } from './external-links.ts';
 import { people } from './people.ts';
 
-// The rules every university login shares (issue #30, point 1), whatever the protocol (services/oidc.ts,
+// The rules every university login shares, whatever the protocol (services/oidc.ts,
 // cas.ts, ldap.ts):
 // - an external identity (its kind, its campus server, its subject, its claims or attributes) is the member it
 //   was linked to (services/external-links.ts); else a member of this site when the configured claim equals the

@@ -11,7 +11,7 @@ import { actorByUsername, hashPassword, sha256 } from './auth.ts';
 import { hit } from './counters.ts';
 import { forgetTrustedDevices } from './two-factor.ts';
 
-// Self-service password reset by e-mail (issue #30, point 3). A member asks with their username or e-mail
+// Self-service password reset by e-mail. A member asks with their username or e-mail
 // address; the answer is the same whether or not an account matches, and the mail (if any) is sent after
 // the answer has gone, so neither its words, its status nor its timing tells. The link carries a random
 // 256-bit token, stored only as its SHA-256, single use, valid for 1 hour; setting the new password (the

@@ -10,7 +10,7 @@ import { projectLevels } from '../../common/resources/project.ts';
 import { gbtReferences } from './citations.ts';
 import { type NamedPerson, personName, type Report, type ReportItem, summaryOf } from './report.ts';
 
-// The achievement report's files (issue #29, point 3): a workbook (a summary sheet and a sheet per kind),
+// The achievement report's files: a workbook (a summary sheet and a sheet per kind),
 // a Word document of GB/T 7714 references grouped as Chinese annual reports group them (kind, then rank or
 // level, then year; the lab's members in bold), and the same lists as CSV. exceljs and docx load with the
 // first report, not with the server.

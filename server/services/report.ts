@@ -12,7 +12,7 @@ import { peopleLightList } from './people.ts';
 import { publicationItemColumns, publications } from './publications.ts';
 import { asWire } from './wire.ts';
 
-// The achievement report (成果统计, issue #29, point 3): the lab's records of a period, narrowed to members,
+// The achievement report (成果统计): the lab's records of a period, narrowed to members,
 // areas and kinds, and their counts. Which year a record counts in
 // (docs/decisions/051-the-achievement-report.md): a publication's and an award's year, a patent's grant year
 // (its filing year while it is only filed), a project's start year. The files made from it are in

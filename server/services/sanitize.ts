@@ -56,7 +56,7 @@ const NESTING_LIMIT = 256;
 /**
  * HTML with its open tags beyond NESTING_LIMIT levels taken out. The parser sanitize-html runs keeps a
  * stack of open elements and searches it at each tag, so 60,000 nested <b> took half a second of one
- * core and more with every tag (issue #25, point 3); below the limit the stack stays short. One pass of
+ * core and more with every tag; below the limit the stack stays short. One pass of
  * htmlparser2's tokenizer, which keeps no stack. What is taken out is whole tags, and the result goes
  * through the sanitizer all the same: this step only has to be fast, the sanitizer keeps the page safe.
  */

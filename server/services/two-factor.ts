@@ -6,7 +6,7 @@ import { type Actor, safeEqual, sha256 } from './auth.ts';
 import type { Ctx } from './context.ts';
 import { hit, reset } from './counters.ts';
 
-// Two-factor login with TOTP (issue #30, point 2). The secret and the recovery codes live in their own table
+// Two-factor login with TOTP. The secret and the recovery codes live in their own table
 // (two_factor), which no read of a person selects. A login of an enrolled member stops after the password
 // at a server-side challenge (login_challenge: a random token kept as its SHA-256, 5 minutes, 5 tries) and
 // ends with a code or a recovery code. A TOTP code is accepted once: the last accepted time step is kept and
@@ -183,7 +183,7 @@ async function checkCode(db: DB, pid: number, code: string): Promise<boolean> {
 
 /**
  * A login that waits for its second factor: the token the client sends back with the code. `kind`: the
- * campus login it finishes (issue #30, point 1), noted in the activity log when the code is given.
+ * campus login it finishes, noted in the activity log when the code is given.
  */
 export async function openChallenge(db: DB, pid: number, kind = ''): Promise<string> {
   const token = randomBytes(32).toString('base64url');

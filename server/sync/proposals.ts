@@ -10,7 +10,7 @@ import type { Indexes } from './index.ts';
 import { isPreprintWork, PREPRINT_DOI, recordOfWork, type Work, workId } from './openalex.ts';
 import { relatedPreprints } from './relations.ts';
 
-// "Find new papers" (issue #29, point 1): the works OpenAlex lists for members with an ORCID iD or an
+// "Find new papers": the works OpenAlex lists for members with an ORCID iD or an
 // OpenAlex author id, less what the lab has (the same DOI, the same OpenAlex work, or the same title and
 // year: the BibTeX import's rule) and what a reader dismissed; the published version of a stored preprint
 // is proposed as an update of that record. Everything is asked before anything is read from the

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { SyncConfig } from '../config.ts';
 import { Unavailable } from '../errors.ts';
 
-// Asking a scholarly index politely (issue #29, point 1): a User-Agent naming the site and a mailto (OpenAlex's
+// Asking a scholarly index politely: a User-Agent naming the site and a mailto (OpenAlex's
 // "polite pool", Crossref's etiquette), a timeout on each request, a 429 or 5xx tried again after a backoff
 // that honours Retry-After (within SYNC_MAX_WAIT_MS), and at most one request to an index per
 // SYNC_INTERVAL_MS from this instance. An answer is checked against the shape the caller expects (zod): a
