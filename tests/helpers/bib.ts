@@ -2,7 +2,7 @@ import { expect } from 'vitest';
 import type { ImportEntry, PublicPublication } from '../../common/wire.ts';
 import type { Client } from './client.ts';
 
-// BibTeX through the console's two calls (issue #26): the preview of a text, and the import of the entries
+// BibTeX through the console's two calls: the preview of a text, and the import of the entries
 // a reader keeps, as the console sends them. Shared by the corpus, citation-style and round-trip tests.
 
 /** POST /api/publication/import/preview/ in the reader's language: every entry of the text. */

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-// A loopback OpenAlex (issue #29): /works with the filters server/sync/openalex.ts sends, answering JSON of
+// A loopback OpenAlex: /works with the filters server/sync/openalex.ts sends, answering JSON of
 // the shape of OpenAlex's documentation (https://docs.openalex.org/api-entities/works/work-object: meta and
 // results, each work with id, doi, title, display_name, publication_year, type, authorships, primary_location,
 // locations, cited_by_count, is_retracted, ids, biblio). `mode` makes it fail as a real one may.
