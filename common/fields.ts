@@ -1,15 +1,12 @@
-import { z } from 'zod';
 import type { EnumEntry } from './enums.ts';
 import { bareDoi } from './doi.ts';
-import { normalizeInstant } from './instant.ts';
 import { bareDblp, bareOpenAlex, bareOrcid, isOrcid } from './scholar-ids.ts';
 import type { MessageKey } from './messages.ts';
-import { isUpload, type Upload } from './upload.ts';
 
 export { isUpload, Upload } from './upload.ts';
 
-// Field kinds a resource is declared with. Each kind knows how a value travels on the wire
-// (multipart strings or JSON values), how it is validated and how it is stored.
+// How a resource's fields are declared. What each kind does (its checks, its wire and stored forms, its text)
+// is its module's: common/kinds/ here, server/kinds/ and app/console/kinds/ on each side.
 export type FieldKind =
   | 'text' // one line, trimmed
   | 'longtext' // markdown or HTML, stored exactly as sent
@@ -23,7 +20,7 @@ export type FieldKind =
   | 'enum' // the English label; its *_num travels beside it
   | 'list' // JSON array of strings
   | 'image' // uploaded image; the column keeps its URL
-  | 'file' // publication file slot; the column keeps the original name
+  | 'file' // uploaded file; the column keeps the original name, `{name}_key` the stored file's key
   | 'password'; // never stored or returned as sent
 
 export type Label = { readonly zh: string; readonly en: string };
@@ -121,11 +118,6 @@ export const textFormats = {
 >;
 export type TextFormat = keyof typeof textFormats;
 
-const TEXT_MAX = 300;
-const LONGTEXT_MAX = 200_000;
-const IMAGE_URL_MAX = 300;
-const FILE_NAME_MAX = 255;
-
 export const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
 export const TIME_RE = /^([01]\d|2[0-3]):[0-5]\d$/;
 
@@ -144,193 +136,6 @@ export function isSafeUrl(s: string): boolean {
   } catch {
     return false;
   }
-}
-
-const msg = (key: MessageKey) => ({ error: key });
-
-/** An uploaded file: only the multipart layer makes one (common/upload.ts). */
-const uploadSchema = z.custom<Upload>(isUpload, msg('file_expected'));
-
-const noFile = z.custom<unknown>((v) => !isUpload(v), msg('unexpected_file'));
-
-function textOf(max: number, trim: boolean) {
-  const base = z.union([z.string(), z.number().transform(String)], msg('invalid_string'));
-  return noFile
-    .pipe(base)
-    .transform((s) => (trim ? s.trim() : s))
-    .pipe(z.string().max(max, msg('too_long')));
-}
-
-const boolSchema = noFile.pipe(z.union([z.boolean(), z.enum(['true', 'false', '1', '0']).transform((s) => s === 'true' || s === '1')], msg('invalid_bool')));
-
-function intSchema(min: number, max: number) {
-  return noFile.pipe(
-    z
-      .union(
-        [
-          z.number(),
-          z
-            .string()
-            .trim()
-            .regex(/^-?\d{1,12}$/, msg('invalid_number'))
-            .transform(Number),
-        ],
-        msg('invalid_number'),
-      )
-      .pipe(
-        z
-          .number()
-          .int(msg('invalid_number'))
-          // one check with both bounds, so the message can name them both
-          .refine((n) => n >= min && n <= max, { error: 'out_of_range', params: { min, max } }),
-      ),
-  );
-}
-
-const listSchema = (max: number) =>
-  noFile.pipe(
-    z.union(
-      [
-        z.array(z.string().max(TEXT_MAX, msg('too_long'))).max(max, msg('too_long')),
-        z.string().transform((s, ctx) => {
-          if (s.trim() === '') return [];
-          try {
-            const v: unknown = JSON.parse(s);
-            if (Array.isArray(v) && v.length <= max && v.every((x) => typeof x === 'string' && x.length <= TEXT_MAX)) {
-              return (v as string[]).map((x) => x.trim()).filter(Boolean);
-            }
-          } catch {
-            /* fall through */
-          }
-          ctx.addIssue({ code: 'custom', message: 'invalid_list' });
-          return z.NEVER;
-        }),
-      ],
-      msg('invalid_list'),
-    ),
-  );
-
-/**
- * The zod schema of one field's value as a write sends it. An empty string means "clear";
- * whether a required field may be absent or empty is decided by the resource's input schema.
- */
-export function fieldSchema(def: FieldDef): z.ZodType {
-  switch (def.kind) {
-    case 'text': {
-      const format = def.format ? textFormats[def.format] : undefined;
-      if (!format) return textOf(def.max ?? TEXT_MAX, true);
-      const normalize = 'normalize' in format ? format.normalize : (s: string) => s;
-      return textOf(def.max ?? TEXT_MAX, true)
-        .transform(normalize)
-        .refine((s) => s === '' || (format.pattern.test(s) && (!('check' in format) || format.check(s))), msg(format.message));
-    }
-    case 'longtext':
-      return textOf(def.max ?? LONGTEXT_MAX, false);
-    case 'url':
-      return textOf(def.max ?? 2000, true).refine((s) => s === '' || isSafeUrl(s), msg('invalid_url'));
-    case 'email':
-      return textOf(254, true).refine((s) => s === '' || z.email().safeParse(s).success, msg('invalid_email'));
-    case 'date':
-      return textOf(10, true).refine((s) => s === '' || isRealDate(s), msg('invalid_date'));
-    case 'time':
-      return textOf(5, true).refine((s) => s === '' || TIME_RE.test(s), msg('invalid_time'));
-    case 'instant':
-      return textOf(40, true).transform((s, ctx) => {
-        if (s === '') return s;
-        const stored = normalizeInstant(s);
-        if (stored === null) {
-          ctx.addIssue({ code: 'custom', message: 'invalid_instant' });
-          return z.NEVER;
-        }
-        return stored;
-      });
-    case 'bool':
-      return boolSchema;
-    case 'int':
-      // sent empty, an optional number is cleared (stored as NULL)
-      return z.union([z.literal(''), intSchema(def.min ?? 0, def.max ?? 1_000_000_000)], msg('invalid_number'));
-    case 'enum': {
-      const values = (def.options ?? []).map((o) => o.value);
-      return textOf(TEXT_MAX, true).refine((s) => values.includes(s), {
-        error: 'invalid_enum',
-        params: { options: values.join(', ') },
-      });
-    }
-    case 'list': {
-      const format = def.format ? textFormats[def.format] : undefined;
-      const list = listSchema(def.max ?? 100);
-      return format ? list.refine((items) => items.every((x) => format.pattern.test(x)), msg(format.message)) : list;
-    }
-    case 'password':
-      return textOf(def.max ?? 128, false);
-    case 'image':
-    case 'file':
-      // a new file, or a text value (the current name/URL to keep it, empty to free it); the text
-      // is at most what its column holds (image URLs 300, file names 255)
-      return z.union([uploadSchema, z.string().max(def.max ?? (def.kind === 'image' ? IMAGE_URL_MAX : FILE_NAME_MAX), msg('too_long'))]);
-  }
-}
-
-/** A JSON Schema fragment, as the API documentation (OpenAPI) shows a value. */
-export type JsonDoc = { readonly [key: string]: unknown };
-
-const integerText = { type: 'string', pattern: '^-?\\d+$' } as const;
-
-/**
- * How a field's value may be sent, for the API documentation: its kind's own type, or the text a
- * multipart part carries for it (DESIGN "Multipart text fields"). The checks themselves are fieldSchema's.
- */
-export function wireInputDoc(def: FieldDef): JsonDoc {
-  const description = `${def.label.en} (${def.kind}${def.required ? ', required' : ''})`;
-  const text = (extra: JsonDoc = {}) => ({ type: 'string', ...extra, description });
-  switch (def.kind) {
-    case 'text':
-    case 'password':
-      return text({ maxLength: def.max ?? (def.kind === 'text' ? TEXT_MAX : 128) });
-    case 'longtext':
-      return text({ maxLength: def.max ?? LONGTEXT_MAX });
-    case 'url':
-      return text({ format: 'uri-reference' });
-    case 'email':
-      return text({ format: 'email' });
-    case 'date':
-      return text({ format: 'date' });
-    case 'time':
-      return text({ pattern: '^\\d{2}:\\d{2}$' });
-    case 'instant':
-      return text({ format: 'date-time' });
-    case 'enum':
-      return text({ enum: (def.options ?? []).map((o) => o.value) });
-    case 'bool':
-      return { anyOf: [{ type: 'boolean' }, { type: 'string', enum: ['true', 'false', '1', '0'] }], description };
-    case 'int':
-      return {
-        anyOf: [{ type: 'integer', minimum: def.min ?? 0, maximum: def.max ?? 1_000_000_000 }, integerText, { type: 'string', enum: [''] }],
-        description,
-      };
-    case 'list':
-      return {
-        anyOf: [
-          { type: 'array', items: { type: 'string' }, maxItems: def.max ?? 100 },
-          { type: 'string', description: 'a JSON array' },
-        ],
-        description,
-      };
-    case 'image':
-    case 'file':
-      return {
-        anyOf: [
-          { type: 'string', format: 'binary' },
-          { type: 'string', description: 'the current value to keep it, empty to remove it' },
-        ],
-        description,
-      };
-  }
-}
-
-/** The wire doc of an enum's numeric twin (type_num, area_num). */
-export function numFieldDoc(def: FieldDef): JsonDoc {
-  return { anyOf: [{ type: 'integer' }, integerText], description: `${def.label.en} number` };
 }
 
 /** Whether a parsed value counts as "given" for a required field. */

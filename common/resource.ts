@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { type FieldDef, type FieldMap, fieldSchema, isBlank, type Label, numFieldDoc, wireInputDoc } from './fields.ts';
+import { type FieldDef, type FieldMap, isBlank, type Label } from './fields.ts';
+import { fieldSchema, kindOf, numFieldDoc, wireInputDoc } from './kinds/index.ts';
 import type { ShownRef } from './person-refs.ts';
 
 export type Role = 'anonymous' | 'user' | 'admin';
@@ -175,8 +176,8 @@ export function publicKeys(res: PublicResource): string[] {
   const keys = [res.id];
   for (const name of res.public.fields) {
     keys.push(name);
-    const def = res.fields[name];
-    if (def?.kind === 'enum' && def.numField) keys.push(def.numField);
+    const twin = res.fields[name]?.numField;
+    if (twin) keys.push(twin);
   }
   return keys;
 }
@@ -208,8 +209,8 @@ const blankText = (v: unknown) => v == null || (typeof v === 'string' && v.trim(
 export function bilingualPairs(res: Pick<ResourceDef, 'fields'>, names?: readonly string[]): string[] {
   const among = names ? new Set(names) : undefined;
   const textual = (n: string) => {
-    const kind = res.fields[n]?.kind;
-    return (kind === 'text' || kind === 'longtext') && (!among || among.has(n));
+    const def = res.fields[n];
+    return def !== undefined && kindOf(def).prose === true && (!among || among.has(n));
   };
   return Object.keys(res.fields)
     .filter((n) => n.endsWith('_zh') && textual(n) && textual(`${n.slice(0, -3)}_en`))
@@ -311,7 +312,7 @@ export function publicFilterValues(res: PublicResource): Record<string, readonly
     const period = res.public.period;
     if (name === 'period' && period) out[period.param] = ['ongoing', 'finished'];
     const def = res.fields[name];
-    if (def?.kind === 'enum') out[name] = (def.options ?? []).map((o) => o.value);
+    if (def?.options) out[name] = def.options.map((o) => o.value);
   }
   return out;
 }
@@ -432,14 +433,14 @@ export function inputSchema(res: ResourceDef, mode: 'create' | 'update'): z.ZodT
   // `meta`: how the API documentation shows each field (the checks' own JSON Schema says little)
   for (const [name, def] of Object.entries(res.fields)) {
     shape[name] = requiredSchema(def, mode).meta(wireInputDoc(def));
-    if (def.kind === 'enum' && def.numField) {
+    if (def.numField) {
       shape[def.numField] = fieldSchema({ kind: 'int', label: def.label, min: 0, max: 1000 }).optional().meta(numFieldDoc(def));
     }
   }
   return z.object(shape).superRefine((value, ctx) => {
     const issue = (field: string, message: string, params?: Record<string, unknown>) => ctx.addIssue({ code: 'custom', path: [field], message, params });
     for (const [name, def] of Object.entries(res.fields)) {
-      if (def.kind !== 'enum' || !def.numField) continue;
+      if (!def.numField) continue;
       resolveEnumPair(value, name, def, issue);
     }
     // Cross-field checks see only the fields that passed their own checks, and add nothing to a
@@ -514,25 +515,6 @@ export type WireRow<R extends ResourceDef> = string extends keyof Fields<R>
 /** The zod shape behind WireRow: `pick` makes a projection of it (common/wire.ts). */
 export type WireShape<R extends ResourceDef> = { [K in keyof WireRow<R>]-?: z.ZodType<WireRow<R>[K]> };
 
-function wireValueSchema(def: FieldDef): z.ZodType {
-  switch (def.kind) {
-    case 'bool':
-      return z.boolean();
-    case 'list':
-      return z.array(z.string());
-    case 'int':
-      return def.required || def.default !== undefined ? z.number().int() : z.number().int().nullable();
-    case 'image':
-      return z.string().nullable();
-    case 'enum':
-      return z.enum((def.options ?? []).map((o) => o.value));
-    case 'instant':
-      return def.nullable ? z.iso.datetime({ offset: true }).nullable() : z.iso.datetime({ offset: true });
-    default:
-      return def.nullable ? z.string().nullable() : z.string();
-  }
-}
-
 function derivedSchema(def: DerivedDef): z.ZodType {
   // instants are ISO 8601 with an offset (DESIGN "Read shapes")
   const base = def.kind === 'instant' ? z.iso.datetime({ offset: true }) : z.string();
@@ -546,9 +528,10 @@ function derivedSchema(def: DerivedDef): z.ZodType {
 export function wireSchema<R extends ResourceDef>(res: R): z.ZodObject<WireShape<R>, z.core.$strict> {
   const shape: Record<string, z.ZodType> = { [res.id]: z.number().int() };
   for (const [name, def] of Object.entries(res.fields)) {
-    if (def.kind === 'password') continue;
-    shape[name] = wireValueSchema(def).describe(def.label.en);
-    if (def.kind === 'enum' && def.numField) shape[def.numField] = z.number().int().describe(`${def.label.en} number`);
+    const value = kindOf(def).wire(def);
+    if (!value) continue;
+    shape[name] = value.describe(def.label.en);
+    if (def.numField) shape[def.numField] = z.number().int().describe(`${def.label.en} number`);
   }
   for (const [name, def] of Object.entries(res.derived ?? {})) shape[name] = derivedSchema(def);
   // built by the same rules as WireRow, key by key (common/resource.test.ts checks keys and types)

@@ -1,10 +1,9 @@
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
-import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import type { ReactNode } from 'react';
 import type { Lang } from '../../common/enums.ts';
-import { enumLabel } from '../../common/enums.ts';
+import { valueText } from '../../common/kinds/index.ts';
 import type { FieldDef } from '../../common/fields.ts';
 import { pick } from '../../common/lang.ts';
 import { isPublicNow, isPublicResource, type ListColumn, publicPageOf, type ResourceDef } from '../../common/resource.ts';
@@ -14,6 +13,7 @@ import { publicState } from '../../common/resources/flags.ts';
 import { useT } from '../i18n/index.tsx';
 import { formatInstant } from './format.ts';
 import { at } from '../lib/base.ts';
+import { consoleKindOf } from './kinds/index.ts';
 
 // The console's list columns, from a declaration's `listColumns`: each cell is drawn by its field's kind
 // (an enum by its option's label, a boolean by its state, an image as a thumbnail, a link as a link).
@@ -31,41 +31,11 @@ export type Column = {
 
 const text = (v: unknown): string => (v === null || v === undefined ? '' : Array.isArray(v) ? v.join(', ') : String(v));
 
-/** One value drawn as its kind shows it. */
+/** One value drawn as its kind shows it (app/console/kinds/): a picture, a link, a switch's state, else its text. */
 export function cellOf(def: FieldDef | undefined, value: unknown, lang: Lang): ReactNode {
-  switch (def?.kind) {
-    case 'instant':
-      return labTime(value);
-    case 'enum':
-      return typeof value === 'string' ? enumLabel(def.options ?? [], value, lang) : text(value);
-    case 'bool': {
-      const on = value === true || value === 1;
-      const label = def.states ? def.states[on ? 'on' : 'off'][lang] : on ? '✓' : '✗';
-      return <Chip size="small" label={label} {...(on ? { color: 'success', variant: 'outlined' } : {})} />;
-    }
-    case 'image':
-      return typeof value === 'string' && value ? (
-        <Box
-          component="img"
-          src={at(value)}
-          alt=""
-          loading="lazy"
-          sx={{ display: 'block', width: 96, height: 54, objectFit: 'cover', borderRadius: 0.5, bgcolor: '#eee' }}
-        />
-      ) : (
-        '—'
-      );
-    case 'url':
-      return typeof value === 'string' && value ? (
-        <Link href={at(value)} target="_blank" rel="noopener" sx={{ wordBreak: 'break-all' }}>
-          {value}
-        </Link>
-      ) : (
-        '—'
-      );
-    default:
-      return text(value);
-  }
+  if (!def) return text(value);
+  const { cell } = consoleKindOf(def);
+  return cell ? cell(def, value, lang) : valueText(def, value, lang);
 }
 
 /** Where a record stands on the public site: a draft, scheduled for a time (Beijing time, as the editor sets it), or published. */

@@ -1,4 +1,5 @@
 import type { Lang } from '../../common/enums.ts';
+import { kindOf } from '../../common/kinds/index.ts';
 import { zodFieldErrors } from '../../common/messages.ts';
 import { fieldLabel, inputSchema, type ResourceDef } from '../../common/resource.ts';
 import { RELEASE } from '../../common/resources/flags.ts';
@@ -28,7 +29,8 @@ export function bodyOf(res: ResourceDef, values: Row, shown: readonly string[]):
     const def = res.fields[name];
     if (!def) continue;
     const v = values[name];
-    if (def.kind === 'password' && !v) continue;
+    // a secret left empty is not sent: it keeps the stored one (a password)
+    if (kindOf(def).secret && !v) continue;
     if (v === undefined) continue;
     if (v instanceof File || Array.isArray(v) || typeof v === 'boolean' || typeof v === 'number' || typeof v === 'string') body[name] = v as Body[string];
     else if (v === null) body[name] = '';

@@ -1,8 +1,10 @@
 import { diffArrays, diffWords } from 'diff';
-import { enumLabel, type Lang } from '../../common/enums.ts';
+import type { Lang } from '../../common/enums.ts';
 import type { FieldDef } from '../../common/fields.ts';
+import { kindOf, valueText } from '../../common/kinds/index.ts';
 import type { ResourceDef } from '../../common/resource.ts';
 import type { VersionItem } from '../../common/wire.ts';
+import { consoleKindOf } from './kinds/index.ts';
 
 // What the History dialog (history-dialog.tsx) shows, without React: the versions of a record with who
 // made each, and two forms of a record compared field by field, in the reader's language. Texts are
@@ -54,23 +56,9 @@ export function collapse(pieces: Piece[], context = 80): Piece[] {
 const asText = (v: unknown): string => (v === null || v === undefined ? '' : Array.isArray(v) ? v.join(', ') : String(v));
 const asList = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : v === null || v === undefined || v === '' ? [] : [String(v)]);
 
-/** A value as a reader reads it: an enum or a choice by its label, a boolean by its state. */
-export function valueText(def: FieldDef, value: unknown, lang: Lang): string {
-  if (def.kind === 'enum' && typeof value === 'string' && value) return enumLabel(def.options ?? [], value, lang);
-  if (def.kind === 'bool') {
-    const on = value === true || value === 1 || value === 'true';
-    return def.states ? def.states[on ? 'on' : 'off'][lang] : on ? '✓' : '✗';
-  }
-  if (def.kind === 'int' && def.widget === 'choice') {
-    const choice = def.choices?.find((c) => c.num === Number(value));
-    if (choice) return choice[lang];
-  }
-  return asText(value);
-}
-
 /** The fields a record's history compares: those given (or every declared one), never a password. */
 export const comparedFields = (res: ResourceDef, fields?: readonly string[]) =>
-  (fields ?? Object.keys(res.fields)).filter((name) => res.fields[name] && res.fields[name].kind !== 'password');
+  (fields ?? Object.keys(res.fields)).filter((name) => res.fields[name] && !kindOf(res.fields[name]).secret);
 
 /** Two forms of a record (as reads answer them), `before` the older, field by field in declared order. */
 export function diffRecords(res: ResourceDef, before: Row, after: Row, lang: Lang, fields?: readonly string[]): FieldDiff[] {
@@ -79,9 +67,10 @@ export function diffRecords(res: ResourceDef, before: Row, after: Row, lang: Lan
     const label = def.label[lang];
     const a = before[name];
     const b = after[name];
-    switch (def.kind) {
-      case 'text':
-      case 'longtext': {
+    // as its kind compares (app/console/kinds/)
+    const style = consoleKindOf(def).diff;
+    switch (style) {
+      case 'words': {
         const pieces = wordDiff(asText(a), asText(b));
         return { name, label, show: 'words', pieces, changed: asText(a) !== asText(b) };
       }
@@ -91,7 +80,7 @@ export function diffRecords(res: ResourceDef, before: Row, after: Row, lang: Lan
       }
       case 'image':
       case 'file':
-        return { name, label, show: def.kind, before: asText(a), after: asText(b), changed: asText(a) !== asText(b) };
+        return { name, label, show: style, before: asText(a), after: asText(b), changed: asText(a) !== asText(b) };
       default: {
         const [x, y] = [valueText(def, a, lang), valueText(def, b, lang)];
         return { name, label, show: 'value', before: x, after: y, changed: x !== y };

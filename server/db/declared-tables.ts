@@ -1,6 +1,6 @@
-import type { FieldDef } from '../../common/fields.ts';
 import type { ResourceDef } from '../../common/resource.ts';
-import { bool01Default, type Column, id, int, intDefault, intOrNull, text, textDefault, textOrNull } from './columns.ts';
+import { serverKindOf } from '../kinds/index.ts';
+import { type bool01Default, type Column, id, type int, type intDefault, type intOrNull, type text, type textDefault, type textOrNull } from './columns.ts';
 
 // The table of a declared resource, derived from its fields (issue #27): a new resource's columns are written
 // twice, in its declaration and its migration, never a third time in schema.ts. The derivation is the
@@ -41,9 +41,12 @@ type TwinColumn<D> = Given<D> extends true ? typeof int : typeof intDefault;
 
 type Twins<F> = { [K in keyof F as F[K] extends { kind: 'enum'; numField: infer N extends string } ? N : never]: TwinColumn<F[K]> };
 
+/** A file's stored key beside its name: NULL while it has none. */
+type FileKeys<F> = { [K in keyof F as F[K] extends { kind: 'file' } ? `${K & string}_key` : never]: typeof textOrNull };
+
 export type DerivedTable<R> =
   R extends ResourceDef<infer F, string, infer I>
-    ? { [K in I]: typeof id } & { [K in keyof F as FieldColumn<F[K]> extends never ? never : K]: FieldColumn<F[K]> } & Twins<F>
+    ? { [K in I]: typeof id } & { [K in keyof F as FieldColumn<F[K]> extends never ? never : K]: FieldColumn<F[K]> } & Twins<F> & FileKeys<F>
     : never;
 
 /** The tables of the declared resources that `written` does not write out, by table name. */
@@ -51,26 +54,11 @@ export type DerivedTables<Rs, Written> = {
   [N in keyof Rs as Rs[N] extends { table: infer T extends string } ? (T extends keyof Written ? never : T) : never]: DerivedTable<Rs[N]>;
 };
 
-function given(def: FieldDef): boolean {
-  return def.required === true;
-}
-
-function fieldColumn(def: FieldDef): Column | null {
-  if (def.kind === 'password') return null;
-  if (def.kind === 'bool') return bool01Default;
-  if (def.kind === 'int') return given(def) ? int : def.default !== undefined ? intDefault : intOrNull;
-  if (def.kind === 'instant' || def.kind === 'image' || def.nullable) return textOrNull;
-  return given(def) ? text : textDefault;
-}
-
 /** A declared resource's table, by the conventions above. */
 export function derivedTable(res: ResourceDef): Record<string, Column> {
   const columns: Record<string, Column> = { [res.id]: id };
-  for (const [name, def] of Object.entries(res.fields)) {
-    const column = fieldColumn(def);
-    if (column) columns[name] = column;
-    if (def.kind === 'enum' && def.numField) columns[def.numField] = given(def) ? int : intDefault;
-  }
+  // each field's columns as its kind says (server/kinds/)
+  for (const [name, def] of Object.entries(res.fields)) Object.assign(columns, serverKindOf(def).columns(name, def));
   return columns;
 }
 

@@ -4,6 +4,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { FieldMap } from '../../common/fields.ts';
+import { kindOf } from '../../common/kinds/index.ts';
 import { Upload } from '../../common/upload.ts';
 import { MB, type Storage } from '../storage/storage.ts';
 import { ApiError } from './errors.ts';
@@ -53,7 +54,7 @@ export const textOnlyMultipart = { upload: { fileSize: 0, files: 0 }, uploadLimi
 
 /** A declared resource's multipart body: one file per file or image field, each up to `fileSize`; text only without such fields. */
 export function uploadConfigOf(fields: FieldMap, fileSize: number | undefined) {
-  const files = Object.values(fields).filter((f) => f.kind === 'image' || f.kind === 'file').length;
+  const files = Object.values(fields).filter((f) => kindOf(f).upload).length;
   return files > 0 && fileSize ? uploadConfig(fileSize, files) : textOnlyMultipart;
 }
 

@@ -1,5 +1,5 @@
 import type { Lang } from '../../common/enums.ts';
-import { labTime } from '../../common/instant.ts';
+import { kindOf, valueText } from '../../common/kinds/index.ts';
 import {
   bilingualPairs,
   missingLanguages,
@@ -28,13 +28,8 @@ function isMarkdown(res: PublicResource, key: string, lang: Lang): boolean {
 export function shownValue(res: PublicResource, row: Record<string, unknown>, key: string, lang: Lang): string {
   if (key === 'period' && res.public.period) return periodText(res, row, lang);
   const def = res.fields[key];
-  const v = row[key];
-  if (def?.kind === 'enum') {
-    const option = def.options?.find((o) => o.value === v);
-    return option ? option[lang] : String(v ?? '');
-  }
-  if (def?.kind === 'instant') return labTime(v);
-  if (def?.kind === 'bool') return v === true ? (def.states?.on[lang] ?? '✓') : (def.states?.off[lang] ?? '');
+  // a value as its kind reads (an enum's option, a moment as the lab's time); a person's text as written
+  if (def && !kindOf(def).prose) return valueText(def, row[key], lang);
   const text = publicText(row, key, lang);
   return isMarkdown(res, key, shownLanguage(row, key, lang)) ? textOfMarkdown(text) : text;
 }

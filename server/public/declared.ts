@@ -1,6 +1,5 @@
 import type { Lang } from '../../common/enums.ts';
 import { labYear } from '../../common/instant.ts';
-import { type ReferredMember, showRefs } from '../../common/person-refs.ts';
 import {
   fieldLabel,
   isPublicNow,
@@ -25,6 +24,7 @@ import { rowToWire } from '../services/crud.ts';
 import { publicPeople } from '../services/people.ts';
 import { containing, isPeopleField, mayName, names, peopleFields } from '../services/person-refs.ts';
 import { NotFound } from '../errors.ts';
+import { type Referred, referredIds, serverKindOf } from '../kinds/index.ts';
 import type { Crud, ListOptions } from '../services/crud.ts';
 import { type Ctx, nowIso } from '../services/context.ts';
 import type { SearchDoc } from '../search/documents.ts';
@@ -128,8 +128,8 @@ export function publicFilters(res: PublicResource, chosen: Chosen, lang: Lang): 
             { value: 'ongoing', label: period.ongoing[lang] },
             { value: 'finished', label: period.finished[lang] },
           ]
-        : def?.kind === 'enum'
-          ? (def.options ?? []).map((o) => ({ value: o.value, label: o[lang] }))
+        : def?.options
+          ? def.options.map((o) => ({ value: o.value, label: o[lang] }))
           : undefined;
     if (!choices) return [];
     const param = name === 'period' && period ? period.param : name;
@@ -191,7 +191,6 @@ export async function publicDocuments(crud: PublicCrud, ctx: Ctx): Promise<Searc
 }
 
 /** What the details of some records refer to: the members their people fields name, the records their `refers` fields name. */
-type Referred = { members: Record<string, ReferredMember>; records: Map<string, { title: string; href: string }> };
 
 async function referredBy(res: PublicResource, ctx: Ctx, rows: readonly Record<string, unknown>[]): Promise<Referred> {
   const shown = new Set((res.public.details ?? []).map(detailKey));
@@ -226,10 +225,6 @@ async function referredBy(res: PublicResource, ctx: Ctx, rows: readonly Record<s
   return out;
 }
 
-/** The ids a `refers` field holds: an int's one, a list's each. */
-const referredIds = (v: unknown): number[] =>
-  typeof v === 'number' ? [v] : Array.isArray(v) ? v.flatMap((x) => (/^[1-9]\d{0,9}$/.test(String(x)) ? [Number(x)] : [])) : [];
-
 type DetailName = NonNullable<PublicResource['public']['details']>[number];
 const detailKey = (d: DetailName) => (typeof d === 'string' ? d : d.key);
 
@@ -244,31 +239,9 @@ function detailOf(res: PublicResource, named: DetailName, row: Record<string, un
   }
   const value = def ? row[key] : publicText(row, key, lang);
   if (value === undefined || value === null || value === '') return undefined;
-  if (def && isPeopleField(def)) {
-    const people = showRefs(Array.isArray(value) ? (value as string[]) : [], referred.members, lang);
-    return people.length > 0 ? { key, label, people } : undefined;
-  }
-  if (def?.kind === 'enum') {
-    const entry = def.options?.find((o) => o.value === value);
-    return { key, label, text: entry ? entry[lang] : String(value) };
-  }
-  if (def?.kind === 'int' && def.refers) {
-    const found = referred.records.get(`${def.refers}:${String(value)}`);
-    return found ? { key, label, text: found.title, href: found.href } : undefined;
-  }
-  if (def?.kind === 'list' && def.refers) {
-    // only the records with a public page, in the order the list names them
-    const links = referredIds(value).flatMap((id) => {
-      const found = referred.records.get(`${def.refers}:${id}`);
-      return found ? [{ text: found.title, href: found.href }] : [];
-    });
-    return links.length > 0 ? { key, label, links } : undefined;
-  }
-  if (def?.kind === 'image') return { key, label, image: String(value) };
-  if (def?.kind === 'url') return { key, label, text: String(value), href: String(value) };
-  if (def?.kind === 'bool') return undefined;
-  const text = publicText(row, key, lang);
-  return text ? { key, label, text } : undefined;
+  // a field as its kind shows it (server/kinds/); a pair as its text in the reader's language
+  if (def) return serverKindOf(def).detail({ def, key, label, value, lang, referred });
+  return { key, label, text: String(value) };
 }
 
 /** Records of a public resource as their cards and pages show them, in the reader's language, with their details and JSON-LD. */

@@ -11,7 +11,8 @@ import {
   type SourceFailure,
 } from '../../common/advisor.ts';
 import { enumValues, nameLists } from '../../common/enums.ts';
-import { fieldSchema, isRealDate } from '../../common/fields.ts';
+import { isRealDate } from '../../common/fields.ts';
+import { fieldSchema } from '../../common/kinds/index.ts';
 import type { DB } from '../db/database.ts';
 import type { RowUpdate } from '../db/schema.ts';
 import type { ImportedRow } from '../pingan/import-file.ts';

@@ -1,5 +1,6 @@
 import type { Lang } from '../../common/enums.ts';
 import type { FieldDef } from '../../common/fields.ts';
+import { kindOf, parseList } from '../../common/kinds/index.ts';
 import { type FieldErrors, zodFieldErrors } from '../../common/messages.ts';
 import { type PublicState, publicState } from '../../common/resources/flags.ts';
 import { inputSchema, type PublicResource, recordTitle, type WireRow } from '../../common/resource.ts';
@@ -14,7 +15,7 @@ import { loose, type TableName } from '../db/schema.ts';
 import type { Ctx } from './context.ts';
 import { isCreatorOrAdmin, nowIso } from './context.ts';
 import { logActivity } from './activity.ts';
-import { type Crud, createCrud, type ListOptions, parseList, rowToWire } from './crud.ts';
+import { type Crud, createCrud, type ListOptions, rowToWire } from './crud.ts';
 import { sanitizeHtml } from './sanitize.ts';
 import { writeWithFiles } from './transaction.ts';
 import { asWire } from './wire.ts';
@@ -354,10 +355,7 @@ export type Preview =
 /** A field's value in a record that has none yet (a new one), as a read answers it. */
 function emptyWire(def: FieldDef): unknown {
   if (def.default !== undefined) return typeof def.default === 'function' ? def.default() : def.default;
-  if (def.kind === 'bool') return false;
-  if (def.kind === 'list') return [];
-  if (def.kind === 'int' || def.kind === 'image' || def.kind === 'instant' || def.nullable) return null;
-  return '';
+  return kindOf(def).empty(def);
 }
 
 /**
@@ -373,7 +371,7 @@ export async function previewRecord(ctx: Ctx, kind: PreviewKind, id: number | nu
   if (res.access.read === 'admin' && ctx.actor.authority !== 'admin') throw new Forbidden();
   const base: Record<string, unknown> =
     id === null
-      ? Object.fromEntries([[res.id, 0], ...Object.entries(res.fields).flatMap(([name, def]) => (def.kind === 'password' ? [] : [[name, emptyWire(def)]]))])
+      ? Object.fromEntries([[res.id, 0], ...Object.entries(res.fields).flatMap(([name, def]) => (kindOf(def).secret ? [] : [[name, emptyWire(def)]]))])
       : await crud.get(ctx, id);
   const record = { ...base };
   if (edits) {
@@ -382,10 +380,13 @@ export async function previewRecord(ctx: Ctx, kind: PreviewKind, id: number | nu
     for (const [name, value] of Object.entries(parsed.data)) {
       if (value === undefined) continue;
       const def = res.fields[name];
-      if (def?.kind === 'image') {
-        if (value === '') record[name] = null;
-      } else if (def && def.kind !== 'file' && def.kind !== 'password') record[name] = def.kind === 'instant' && value === '' ? null : value;
-      else if (!def) record[name] = value; // an enum's number
+      const kind = def && kindOf(def);
+      if (!kind)
+        record[name] = value; // an enum's number
+      // a file is not previewed: a picture shows once saved, unless the edits remove it
+      else if (kind.upload) {
+        if (value === '') record[name] = kind.empty(def);
+      } else if (!kind.secret) record[name] = value === '' ? kind.read(kind.store(value)) : value;
     }
   }
   const now = nowIso();

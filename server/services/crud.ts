@@ -1,18 +1,18 @@
 import type { SelectQueryBuilder } from 'kysely';
 import type { Lang } from '../../common/enums.ts';
-import type { FieldDef, FieldMap } from '../../common/fields.ts';
+import type { FieldMap } from '../../common/fields.ts';
+import { kindOf, parseList } from '../../common/kinds/index.ts';
 import { defaults, orderGroups, type ResourceDef } from '../../common/resource.ts';
 import type { Topic } from '../cache/changes.ts';
 import type { DB } from '../db/database.ts';
 import { type LooseDatabase, loose, type TableName, type TableRow } from '../db/schema.ts';
 import type { Ctx } from './context.ts';
-import { FileChanges, mediaKeyOf, resolveImageField } from './media.ts';
+import { FileChanges } from './media.ts';
+import { serverKindOf } from '../kinds/index.ts';
 import { inTransaction } from './transaction.ts';
-import { storedFiles } from '../storage/storage.ts';
 import { logActivity } from './activity.ts';
 import { keepVersion, moveToTrash, type RelatedRows } from './history.ts';
 import { FieldError, Forbidden, NotFound } from '../errors.ts';
-import { checkReferences } from './person-refs.ts';
 
 // The create/read/update/delete every declared resource shares. A resource's own rules
 // (SPEC §4) come in as hooks; the shape of a row follows from its field declarations.
@@ -86,35 +86,12 @@ export function rowToWire(res: ResourceDef, row: Row, hooks: CrudHooks = {}, lan
   const hidden = new Set(hooks.hidden ?? []);
   for (const [k, v] of Object.entries(row)) if (!hidden.has(k)) out[k] = v;
   for (const [name, def] of Object.entries(res.fields)) {
-    if (def.kind === 'password') delete out[name];
-    else if (def.kind === 'bool') out[name] = Boolean(row[name]);
-    else if (def.kind === 'list') out[name] = parseList(row[name]);
+    const kind = kindOf(def);
+    if (kind.secret) delete out[name];
+    // a switch or a list a narrow read left out is still answered (false, []): its reading of nothing
+    else if (name in row || kind.read(undefined) !== undefined) out[name] = kind.read(row[name]);
   }
   return hooks.decorate ? hooks.decorate(out, lang, row) : out;
-}
-
-export function parseList(v: unknown): string[] {
-  if (Array.isArray(v)) return v as string[];
-  try {
-    const parsed: unknown = JSON.parse(String(v ?? '[]'));
-    return Array.isArray(parsed) ? parsed.map(String) : [];
-  } catch {
-    return [];
-  }
-}
-
-function toColumn(def: FieldDef, value: unknown): unknown {
-  switch (def.kind) {
-    case 'bool':
-      return value ? 1 : 0;
-    case 'list':
-      return JSON.stringify(value ?? []);
-    case 'int':
-    case 'instant':
-      return value === '' || value === undefined ? null : value;
-    default:
-      return value ?? '';
-  }
 }
 
 export function createCrud<T extends string>(res: ResourceDef<FieldMap, T>, hooks: NoInfer<CrudHooks<RowOf<T>>> = {}) {
@@ -143,17 +120,8 @@ export function createCrud<T extends string>(res: ResourceDef<FieldMap, T>, hook
   async function columnsFrom(ctx: Ctx, mode: WriteArgs['mode'], input: Row, current: Row | undefined, changes: FileChanges) {
     const values: Row = {};
     for (const [name, def] of fields) {
-      if (!(name in input) || def.kind === 'password' || def.kind === 'file') continue;
-      if (def.kind === 'image') {
-        const url = await resolveImageField(changes, name, def, input[name], (current?.[name] as string | null) ?? null);
-        if (url !== undefined) values[name] = url;
-        continue;
-      }
-      values[name] = toColumn(def, input[name]);
-      if (def.kind === 'enum' && def.numField && input[def.numField] !== undefined) values[def.numField] = input[def.numField];
+      if (name in input) Object.assign(values, await serverKindOf(def).write({ ctx, name, def, input, current, changes }));
     }
-    // the people a people field names, the record an int field refers to (services/person-refs.ts)
-    await checkReferences(ctx, res, values, current);
     const args: WriteArgs<R> = { ctx, mode, input, values, current: current && asStored(current), changes };
     await hooks.prepare?.(args);
     await hooks.beforeWrite?.(args);
@@ -168,7 +136,7 @@ export function createCrud<T extends string>(res: ResourceDef<FieldMap, T>, hook
     Object.keys(input).filter((k) => {
       const def = res.fields[k];
       if (!def) return false;
-      if (def.kind === 'password') return typeof input[k] === 'string' && input[k] !== '';
+      if (kindOf(def).secret) return typeof input[k] === 'string' && input[k] !== '';
       return k in values && !sameColumn(values[k], current[k]);
     });
 
@@ -201,16 +169,11 @@ export function createCrud<T extends string>(res: ResourceDef<FieldMap, T>, hook
     }
   }
 
-  /** A version's files, as they were: each file field takes the version's name and key (the present file stays while anything refers to it). */
-  function restoreFiles(row: Row, current: Row, values: Row, changes: FileChanges) {
+  /** What a version takes back besides its input: each file field its name and stored file, as they were. */
+  function restoreFiles(version: Row, current: Row, values: Row, changes: FileChanges) {
     for (const [name, def] of fields) {
-      if (def.kind !== 'file' || !(name in row)) continue;
-      const keyColumn = `${name}_key`;
-      values[name] = row[name];
-      values[keyColumn] = row[keyColumn] ?? null;
-      const present = current[keyColumn];
-      const bucket = storedFiles.find((c) => c.table === table && c.column === keyColumn)?.bucket;
-      if (typeof present === 'string' && present !== row[keyColumn] && typeof bucket === 'string') changes.removed.push({ bucket, key: present });
+      const restore = serverKindOf(def).restore;
+      if (restore && name in version) Object.assign(values, restore({ name, table, version, current, changes }));
     }
   }
 
@@ -275,7 +238,7 @@ export function createCrud<T extends string>(res: ResourceDef<FieldMap, T>, hook
       const prepare = async () => {
         const args = await columnsFrom(ctx, 'create', { ...defaults(res), ...(await lastPlace(ctx, input)), ...input }, undefined, changes);
         for (const [name, def] of fields) {
-          if (def.kind === 'enum' && def.numField && args.values[def.numField] === undefined) {
+          if (def.numField && args.values[def.numField] === undefined) {
             const entry = def.options?.find((o) => o.value === args.values[name]);
             if (entry) args.values[def.numField] = entry.num;
           }
@@ -334,7 +297,7 @@ export function createCrud<T extends string>(res: ResourceDef<FieldMap, T>, hook
               : { action: 'update', resource: res.name, record: id, detail: changedFields(input, args.values, current) },
           );
           // a password set is an action of its own in the log (issue #16: password changes)
-          if (fields.some(([name, def]) => def.kind === 'password' && typeof input[name] === 'string' && input[name] !== ''))
+          if (fields.some(([name, def]) => kindOf(def).secret && typeof input[name] === 'string' && input[name] !== ''))
             await logActivity(args.ctx, { action: 'password', resource: res.name, record: id });
           await hooks.afterWrite?.({ ...args, id });
         },
@@ -346,11 +309,7 @@ export function createCrud<T extends string>(res: ResourceDef<FieldMap, T>, hook
       const current = await getRow(ctx.db, id);
       if (hooks.canDelete && !hooks.canDelete(ctx, asStored(current))) throw new Forbidden();
       const changes = new FileChanges(ctx.storage);
-      for (const [name, def] of fields) {
-        if (def.kind !== 'image') continue;
-        const key = mediaKeyOf(typeof current[name] === 'string' ? (current[name] as string) : null);
-        if (key) changes.removed.push({ bucket: 'media', key });
-      }
+      for (const [name, def] of fields) changes.removed.push(...(serverKindOf(def).files?.(current[name]) ?? []));
       try {
         await inTransaction(ctx, changes, async (tx) => {
           // the trash keeps the record and what leaves with it, read before the hooks remove it

@@ -1,4 +1,5 @@
 import type { Lang } from '../../common/enums.ts';
+import { kindOf } from '../../common/kinds/index.ts';
 import { inputSchema, type ResourceDef, recordTitle } from '../../common/resource.ts';
 import { HISTORY_KEEP } from '../config.ts';
 import { loose } from '../db/schema.ts';
@@ -8,7 +9,8 @@ import type { Ctx } from './context.ts';
 import { nowIso } from './context.ts';
 import type { Crud, CrudHooks } from './crud.ts';
 import { rowToWire, translateConstraint } from './crud.ts';
-import { type FileChanges, mediaKeyOf, type StoredFile } from './media.ts';
+import type { FileChanges, StoredFile } from './media.ts';
+import { serverKindOf } from '../kinds/index.ts';
 import { writeWithFiles } from './transaction.ts';
 import { Forbidden, InputError, NotFound } from '../errors.ts';
 
@@ -30,11 +32,7 @@ type Holder = 'revision' | 'trash';
 /** The stored files a row of `table` refers to: its image fields' media, its key columns' files. */
 export function filesOfRow(res: ResourceDef | undefined, table: string, row: Row): StoredFile[] {
   const out: StoredFile[] = [];
-  for (const [name, def] of Object.entries(res?.fields ?? {})) {
-    if (def.kind !== 'image') continue;
-    const key = mediaKeyOf(typeof row[name] === 'string' ? (row[name] as string) : null);
-    if (key) out.push({ bucket: 'media', key });
-  }
+  for (const [name, def] of Object.entries(res?.fields ?? {})) out.push(...(serverKindOf(def).files?.(row[name]) ?? []));
   for (const c of storedFiles) {
     if (c.table !== table || c.table === 'media' || c.table === 'kept_file') continue;
     const key = row[c.column];
@@ -201,7 +199,8 @@ export async function restoreVersion(ctx: Ctx, v: Versioned, id: number, rid: nu
   const allowed = access === 'owner' ? new Set(v.res.history?.ownerFields) : undefined;
   const input: Row = {};
   for (const [name, def] of Object.entries(v.res.fields)) {
-    if (def.kind === 'password' || def.kind === 'file' || !(name in wire)) continue;
+    // a password is never restored; a file comes back with the version's row (its kind's `restore`)
+    if (kindOf(def).secret || serverKindOf(def).restore || !(name in wire)) continue;
     if (allowed && !allowed.has(name)) continue;
     // a read's null (no picture, no slug, no year) is sent as empty, which clears the field
     input[name] = wire[name] ?? '';

@@ -85,7 +85,7 @@ function filterOf(res: ResourceDef, ctx: Ctx, q: string | undefined): ListOption
             } else if (c.kind === 'text') {
               any.push(sql<SqlBool>`${sql.ref(c.name)} ${like} ${pattern} escape '\\'`);
               // an enum is stored by its English value: a word of its label in the reader's language finds it too
-              if (def?.kind === 'enum') {
+              if (def?.options) {
                 const values = (def.options ?? []).filter((o) => [o.zh, o.en].some((l) => l.toLowerCase().includes(word))).map((o) => o.value);
                 if (values.length > 0) any.push(eb(c.name, 'in', values));
               }

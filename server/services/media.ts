@@ -7,6 +7,7 @@ import { nowIso } from './context.ts';
 import type { DB } from '../db/database.ts';
 import { loose } from '../db/schema.ts';
 import { FieldError } from '../errors.ts';
+import { serverKindOf } from '../kinds/index.ts';
 
 // Images an entity points at (article cover, seminar photo, portrait) live in the "media" bucket
 // and are served at /resource/media/{key}.
@@ -58,12 +59,15 @@ export class FileChanges {
   }
 }
 
-// Every image field of every declaration: a media file stays while any of them still shows it.
-const mediaColumns = [...Object.values(resources), site].flatMap((res) =>
-  Object.entries(res.fields as FieldMap)
-    .filter(([, def]) => def.kind === 'image')
-    .map(([name]) => [res.table, name] as const),
-);
+// Every field of every declaration whose value names a media file (an image's): the file stays while any of
+// them still shows it. Read when first needed: server/kinds/ imports this module.
+let mediaColumnList: (readonly [string, string])[] | undefined;
+const mediaColumns = () =>
+  (mediaColumnList ??= [...Object.values(resources), site].flatMap((res) =>
+    Object.entries(res.fields as FieldMap)
+      .filter(([, def]) => serverKindOf(def).files !== undefined)
+      .map(([name]) => [res.table, name] as const),
+  ));
 
 /**
  * Whether a stored file is still referred to: by a record (an image field's URL for media; a key column of
@@ -82,7 +86,7 @@ async function fileInUse(db: DB, f: StoredFile): Promise<boolean> {
 }
 
 async function mediaInUse(db: DB, url: string): Promise<boolean> {
-  for (const [table, column] of mediaColumns) {
+  for (const [table, column] of mediaColumns()) {
     // tables and columns named by the declarations: the loose view (db/schema.ts)
     const row = await loose(db).selectFrom(table).select(column).where(column, '=', url).executeTakeFirst();
     if (row) return true;

@@ -20,34 +20,8 @@ export const isPeopleField = (def: FieldDef) => def.kind === 'list' && def.forma
 /** The people fields of a declaration, by name. */
 export const peopleFields = (res: ResourceDef) => Object.entries(res.fields).flatMap(([name, def]) => (isPeopleField(def) ? [name] : []));
 
-const listOf = (v: unknown): string[] => {
-  try {
-    const parsed: unknown = JSON.parse(String(v ?? '[]'));
-    return Array.isArray(parsed) ? parsed.map(String) : [];
-  } catch {
-    return [];
-  }
-};
-
-/** Checks and normalizes the references among `values` (columns about to be written), in place. */
-export async function checkReferences(ctx: Ctx, res: ResourceDef, values: Row, current: Row | undefined): Promise<void> {
-  for (const [name, def] of Object.entries(res.fields)) {
-    if (!(name in values)) continue;
-    if (isPeopleField(def)) values[name] = JSON.stringify(await resolvePeople(ctx, name, listOf(values[name]), listOf(current?.[name])));
-    else if (def.kind === 'int' && def.refers && values[name] !== null && values[name] !== undefined)
-      await checkRecords(ctx, name, def.refers, [Number(values[name])]);
-    else if (def.kind === 'list' && def.refers) {
-      // ids the record already named stay (a record deleted since): an unchanged list is sent back whole
-      const had = new Set(listOf(current?.[name]));
-      const ids = [...new Set(listOf(values[name]))];
-      values[name] = JSON.stringify(ids);
-      await checkRecords(ctx, name, def.refers, ids.filter((id) => !had.has(id)).map(Number));
-    }
-  }
-}
-
 /** A people field's items as stored: each member by id, names as written; an unknown member or username refused. */
-async function resolvePeople(ctx: Ctx, field: string, items: readonly string[], had: readonly string[] = []): Promise<string[]> {
+export async function resolvePeople(ctx: Ctx, field: string, items: readonly string[], had: readonly string[] = []): Promise<string[]> {
   const refs = items.map(readRef);
   const usernames = [...new Set(refs.flatMap((r) => ('username' in r ? [r.username] : [])))];
   const byUsername = new Map<string, number>();
@@ -69,7 +43,7 @@ async function resolvePeople(ctx: Ctx, field: string, items: readonly string[], 
 }
 
 /** Refuses the first of `ids` that names no record of the resource `name`. */
-async function checkRecords(ctx: Ctx, field: string, name: string, ids: readonly number[]): Promise<void> {
+export async function checkRecords(ctx: Ctx, field: string, name: string, ids: readonly number[]): Promise<void> {
   const target = (resources as Record<string, ResourceDef>)[name];
   if (!target) throw new Error(`field ${field} refers to ${name}, which is not declared`);
   const safe = ids.filter(Number.isSafeInteger);

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Lang } from '../../common/enums.ts';
+import { kindOf } from '../../common/kinds/index.ts';
 import { defaults, inputSchema } from '../../common/resource.ts';
 import { PAGE_SLUG_RE, page } from '../../common/resources/page.ts';
 import { showcase } from '../../common/resources/showcase.ts';
@@ -101,8 +102,8 @@ export async function siteSettings(ctx: Ctx): Promise<SiteSettings> {
   const out: Row = {};
   for (const [name, def] of Object.entries(site.fields)) {
     const v = stored[name];
-    out[name] =
-      def.kind === 'image' ? (typeof v === 'string' && v !== '' ? v : null) : def.kind === 'bool' ? v === true || v === 1 : v == null ? '' : String(v);
+    // nothing stored yet: the kind's empty value (no picture, a switch off, an empty text)
+    out[name] = v === undefined || v === null || v === '' ? kindOf(def).empty(def) : kindOf(def).read(v);
   }
   return out as SiteSettings;
 }

@@ -13,6 +13,7 @@ import { FieldInput } from '../../fields.tsx';
 import { HistoryButton } from '../../history-dialog.tsx';
 import { groups } from './settings-groups.ts';
 import { useSettings } from './use-settings.ts';
+import { kindOf } from '../../../../common/kinds/index.ts';
 
 /** The site settings form (lab names, intro, footer, console titles), in groups, saved as one record. */
 export function SettingsPanel() {
@@ -72,7 +73,7 @@ export function SettingsPanel() {
           )}
           <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: g.wide ? '1fr' : '1fr 1fr' }, columnGap: 2 }}>
             {g.fields.map((name) => (
-              <Box key={name} sx={{ gridColumn: site.fields[name].kind === 'image' ? '1 / -1' : undefined }}>
+              <Box key={name} sx={{ gridColumn: kindOf(site.fields[name]).upload ? '1 / -1' : undefined }}>
                 <FieldInput name={name} def={site.fields[name]} value={values[name]} record={values} error={errors[name]} onChange={(v) => change(name, v)} />
               </Box>
             ))}

@@ -1,0 +1,30 @@
+import type { FieldDef, FieldKind } from '../../common/fields.ts';
+import type { ServerKind } from './kind.ts';
+import { list } from './list.ts';
+import { bool, enumKind, int } from './numbers.ts';
+import { instant, password, plainText, url } from './text.ts';
+import { file, image } from './uploads.ts';
+
+export type { DetailArgs, FieldWrite, Referred, ServerKind } from './kind.ts';
+export { referredIds } from './kind.ts';
+
+/** Every field kind's server side, by name (a kind missing here does not compile). */
+export const serverKinds = {
+  text: plainText,
+  longtext: plainText,
+  url,
+  email: plainText,
+  date: plainText,
+  time: plainText,
+  instant,
+  bool,
+  int,
+  enum: enumKind,
+  list,
+  image,
+  file,
+  password,
+} as const satisfies Record<FieldKind, ServerKind>;
+
+/** A field's kind, its server side. */
+export const serverKindOf = (def: Pick<FieldDef, 'kind'>): ServerKind => serverKinds[def.kind];
