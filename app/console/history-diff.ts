@@ -69,6 +69,7 @@ export function diffRecords(res: ResourceDef, before: Row, after: Row, lang: Lan
     const b = after[name];
     // as its kind compares (app/console/kinds/)
     const style = consoleKindOf(def).diff;
+    if (style === 'image' || style === 'file') return { name, label, show: style, before: asText(a), after: asText(b), changed: asText(a) !== asText(b) };
     switch (style) {
       case 'words': {
         const pieces = wordDiff(asText(a), asText(b));
@@ -78,9 +79,6 @@ export function diffRecords(res: ResourceDef, before: Row, after: Row, lang: Lan
         const [x, y] = [asList(a), asList(b)];
         return { name, label, show: 'words', pieces: listDiff(x, y), changed: JSON.stringify(x) !== JSON.stringify(y) };
       }
-      case 'image':
-      case 'file':
-        return { name, label, show: style, before: asText(a), after: asText(b), changed: asText(a) !== asText(b) };
       default: {
         const [x, y] = [valueText(def, a, lang), valueText(def, b, lang)];
         return { name, label, show: 'value', before: x, after: y, changed: x !== y };
