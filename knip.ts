@@ -50,7 +50,7 @@ const config: KnipConfig = {
     'server/services/history.ts': ['exports', 'types'],
     'app/console/columns.tsx': ['exports', 'types'],
     'app/console/history-diff.ts': ['exports', 'types'],
-    // being restructured: the field-kind tables, new and still being wired in (consoleKinds, kinds, intSchema,
+    // being restructured: the field-kind tables, new and still being wired in (consoleKinds, intSchema,
     // serverKinds, WidgetProps, InputCommon, DetailArgs, FieldWrite)
     'common/kinds/**': ['exports', 'types'],
     'server/kinds/**': ['exports', 'types'],
