@@ -15,7 +15,7 @@ const NO_SCRIPT_BAR = '@media (min-width: 600px) { html .appbar[class] { --bar-n
 export async function loader({ context }: Route.LoaderArgs) {
   const data = context.get(pageDataContext);
   const site = await data.site();
-  // the menu entries of declared public resources (issue #27); none, and the page's data is as before
+  // the menu entries of declared public resources; none, and the page's data is as before
   const nav = data.declaredNav();
   return {
     ...(nav.length > 0 ? { nav } : {}),

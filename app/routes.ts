@@ -23,7 +23,7 @@ export default [
     route('publication', 'routes/public/publication.tsx'),
     route('publication/:pid', 'routes/public/publication-item.tsx'),
     route('DISCOpen', 'routes/public/discopen.tsx'),
-    // each resource declared with a public part (issue #27): one list page and one record page, both generic
+    // each resource declared with a public part: one list page and one record page, both generic
     ...Object.values(resources).flatMap((res: ResourceDef) =>
       isPublicResource(res)
         ? [
@@ -33,14 +33,14 @@ export default [
         : [],
     ),
     route('search', 'routes/public/search.tsx'),
-    // a record's public page for the members who edit it (issue #16); the server lets only them through
+    // a record's public page for the members who edit it; the server lets only them through
     route('preview/:kind/:id', 'routes/public/preview.tsx'),
     route('*', 'routes/public/not-found.tsx'),
   ]),
   route('login', 'routes/login.tsx'),
-  // an invitation's page (issue #25): /invite#<token>
+  // an invitation's page: /invite#<token>
   route('invite', 'routes/invite.tsx'),
-  // self-service password reset by e-mail (issue #30): the ask, then /reset-password#<token>
+  // self-service password reset by e-mail: the ask, then /reset-password#<token>
   route('forgot-password', 'routes/forgot-password.tsx'),
   route('reset-password', 'routes/reset-password.tsx'),
   // The console renders on the client, behind the stored login (routes/console/layout.tsx).

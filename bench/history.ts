@@ -1,4 +1,4 @@
-// `npm run bench -- history`: what history costs (issue #16, point 7), measured in one process so the
+// `npm run bench -- history`: what history costs, measured in one process so the
 // ratios compare like with like on a shared, noisy machine. On a fresh lab of BENCH_RECORDS (1,000)
 // publications, on SQLite and, where it answers, on PostgreSQL (PG_TEST_URL, default the machine's):
 //   - a save: one update through the publication service (its declaration keeps history) against the same

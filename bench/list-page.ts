@@ -1,6 +1,6 @@
 import { seededApp } from './seeded-app.ts';
 
-// The console list's filter, sort and page at 10 000 publications (issue #28): the time of one list call
+// The console list's filter, sort and page at 10 000 publications: the time of one list call
 // as the console makes it, on SQLite (DATA_DIR in a temporary directory) or PostgreSQL (DATABASE_URL).
 // node bench/list-page.ts [count]
 const count = Number(process.argv[2] ?? 10_000);

@@ -1,4 +1,4 @@
-// `npm run bench -- profile`: where a cached answer's CPU goes (issue #24, point 6). The demo lab, a
+// `npm run bench -- profile`: where a cached answer's CPU goes. The demo lab, a
 // production server from the sources under `node --cpu-prof`, 50 connections on BENCH_PATH (`/`) for
 // BENCH_SECONDS (8) after a warm-up; then the profile's heaviest functions (self time) and its top-down
 // tree down to 2 % of the samples, a flame graph in text (docs/performance.md).

@@ -1,6 +1,6 @@
 import { seededApp } from './seeded-app.ts';
 
-// The achievement report at 10 000 publications (issue #29, point 3): each answer's time, and the longest
+// The achievement report at 10 000 publications: each answer's time, and the longest
 // the event loop was held meanwhile (what another request waits at most). SQLite (DATA_DIR in a temporary
 // directory) or PostgreSQL (DATABASE_URL). node bench/report.ts [count]
 const count = Number(process.argv[2] ?? 10_000);

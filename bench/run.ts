@@ -153,7 +153,7 @@ async function main() {
     const html = await (await fetch(base + p)).text();
     const assets = new Set([...html.matchAll(/\/assets\/[A-Za-z0-9._-]+\.(?:js|css)/g)].map((m) => m[0]));
     let js = 0;
-    // the stylesheet is inlined into <head> (docs/decisions.md): count it where it is
+    // the stylesheet is inlined into <head> (docs/decisions/005-public-pages.md): count it where it is
     let css = [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].reduce((n, m) => n + gzipSync(Buffer.from(m[1] ?? '')).length, 0);
     for (const a of assets) {
       const size = gzipSync(Buffer.from(await (await fetch(base + a)).arrayBuffer()), { level: 9 }).length;

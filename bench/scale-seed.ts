@@ -1,5 +1,5 @@
 // `node bench/scale-seed.ts <DATA_DIR> <size>`: the demo lab grown to a real, older lab's size, through
-// the same services and validation the API uses (npm run bench -- scale). Sizes follow issue #11 (empty: the
+// the same services and validation the API uses (npm run bench -- scale). Sizes follow docs/performance.md (empty: the
 // administrator alone; demo: the demo lab, about 40 publications);
 // 1k = 1,000 publications, 250 people, 120 articles, 120 news; 10k = 10,000, 1,000, 500, 500.
 import { article } from '../common/resources/article.ts';
@@ -45,7 +45,7 @@ const words = [
   'summarization',
 ];
 const phrase = (i: number, n: number) => Array.from({ length: n }, (_, k) => words[(i * 7 + k * 3) % words.length]).join(' ');
-// Abstracts, in English and Chinese, for the site search (issue #15): words of a made-up vocabulary of
+// Abstracts, in English and Chinese, for the site search: words of a made-up vocabulary of
 // 4,000, drawn as often as words are in real text (Zipf's law: the n-th most common about 1/n as often), so
 // a common word is in most abstracts and a rare one in a few, as in a real lab's list.
 const syllables = ['ka', 'ri', 'to', 'ne', 'sa', 'mo', 'lu', 'pe', 'di', 'gra', 'ver', 'tion', 'al', 'in', 'co', 'ex'];

@@ -1,9 +1,9 @@
-// `npm run bench -- scale`: the public site at a real lab's size (issue #11). For each lab size (the empty
+// `npm run bench -- scale`: the public site at a real lab's size. For each lab size (the empty
 // lab as the reference, the demo, 1k and 10k publications; BENCH_SCALE picks), a production server on a freshly seeded
 // SQLite lab takes BENCH_CONNECTIONS (200) concurrent readers cycling through public pages and reads while
 // an administrator writes a news item every 5 s. With BENCH_COMPARE=<git rev>, that revision's server runs
 // the same load on a copy of the same data in the same run: compare the ratios, the machine is shared.
-// With BENCH_FILL=http (issue #24, point 5), each lab starts as the demo and the server itself is filled
+// With BENCH_FILL=http, each lab starts as the demo and the server itself is filled
 // through the API, every record by an HTTP call as a lab importing its history would (bench/scale-fill.ts),
 // and the resident memory is reported after the fill, after the load, after BENCH_IDLE_S (30) idle seconds
 // and after forced collections (bench/gc-signal.ts). BENCH_NODE_ARGS adds flags to the server's node.
@@ -100,7 +100,7 @@ async function measure(dir: string, dataDir: string, port: number, fillSize?: Si
     '/people?tab=former',
     '/publication',
     '/publication?area=4',
-    // the rank filter reads the rank columns of every publication when its page is not cached (issue #29)
+    // the rank filter reads the rank columns of every publication when its page is not cached
     '/publication?rank=ccf-a',
     '/curriculum',
     '/sharedtask',
@@ -108,7 +108,7 @@ async function measure(dir: string, dataDir: string, port: number, fillSize?: Si
     ...(aid ? [`/news/${aid}`] : []),
   ];
   const reads = ['/api/read_publication/', '/api/read_people/', '/api/read_news/', '/api/read_article/', '/api/read_seminar/', '/api/read_site/'];
-  // every declared public resource's list page, its first record's page and its read (issue #27)
+  // every declared public resource's list page, its first record's page and its read
   const declared: string[] = [];
   for (const res of Object.values(resources as Record<string, ResourceDef>).filter(isPublicResource)) {
     const rows = (await (await fetch(base + publicReadPath(res))).json()) as Record<string, unknown>[];

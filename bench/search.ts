@@ -1,4 +1,4 @@
-// `npm run bench -- search`: the site search at a real lab's size (issue #15, point 4). On a freshly seeded
+// `npm run bench -- search`: the site search at a real lab's size. On a freshly seeded
 // lab (BENCH_SCALE, default 10k: 10,000 publications with abstracts in English and Chinese, 1,000 people,
 // 500 articles, 500 news), it reports
 //   - the index: its build time and its memory, in this process, on the same services the server uses;
@@ -55,7 +55,7 @@ const queries: Record<string, string> = {
   none: 'zzqxw',
   // the costliest the bounds allow: 12 three-letter prefixes (more terms are dropped, longer queries cut)
   worst: 'gra arg min soc net pri emb mul age sim hea lea kno lan mod sum',
-  // issue #28: misspelt words (read as the nearest, one and two edits), another form of a word, traditional
+  // misspelt words (read as the nearest, one and two edits), another form of a word, traditional
   // characters, a pasted DOI no record has (searched again by its words)
   typo: 'argumnet minnig',
   'typo long': 'summarizaiton',

@@ -6,15 +6,15 @@ import type { Lang } from './enums.ts';
 // builds the answer, the advisor's pages read it; docs/advisor.md explains every field.
 
 /** A row of the reminder and zero-report tables (SPEC §3: realname, xgh, uptime, status). */
-export const ReportRowSchema = z.strictObject({ realname: z.string(), xgh: z.string(), uptime: z.string(), status: z.string() });
+const ReportRowSchema = z.strictObject({ realname: z.string(), xgh: z.string(), uptime: z.string(), status: z.string() });
 export type ReportRow = z.infer<typeof ReportRowSchema>;
-export const DateCountSchema = z.strictObject({ date: z.string(), count: z.number().int() });
+const DateCountSchema = z.strictObject({ date: z.string(), count: z.number().int() });
 export type DateCount = z.infer<typeof DateCountSchema>;
-export const RemindCountSchema = z.strictObject({ xgh: z.string(), realname: z.string(), count: z.number().int() });
+const RemindCountSchema = z.strictObject({ xgh: z.string(), realname: z.string(), count: z.number().int() });
 export type RemindCount = z.infer<typeof RemindCountSchema>;
 
 /** Why the day's data could not be had (server/pingan/source.ts). */
-export const sourceFailures = ['cookie_rejected', 'timeout', 'unreachable', 'upstream_error', 'malformed', 'no_data'] as const;
+const sourceFailures = ['cookie_rejected', 'timeout', 'unreachable', 'upstream_error', 'malformed', 'no_data'] as const;
 export type SourceFailure = (typeof sourceFailures)[number];
 
 /** What mount=1 answers, and what every answer carries. */

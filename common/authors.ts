@@ -1,4 +1,4 @@
-// Author lists and the lab's members in them (issue #14). Kept apart from common/wire.ts, which builds zod
+// Author lists and the lab's members in them. Kept apart from common/wire.ts, which builds zod
 // schemas: the public pages import this, and they load no zod (the script policy forbids its eval probe).
 //
 // A publication's `author_members` has one entry per author: a member's person id (a link that survives a
@@ -41,7 +41,7 @@ export function memberOf(p: Authored, i: number, members: AuthorMembers): Author
   return members.byPid[link];
 }
 
-// Names as BibTeX defines them (issue #26, point 2). `author` keeps each author as the lab displays them
+// Names as BibTeX defines them. `author` keeps each author as the lab displays them
 // (SPEC's list of strings); `author_parts` beside it keeps, one JSON object per author, the name's parts as
 // the BibTeX parser read them. A part list is used (for citations and export) only while it still displays
 // as the stored name: an editor who retypes a name gets the name as typed.
@@ -59,7 +59,7 @@ export function displayName(n: NameParts): string {
 }
 
 /** One item of `author_parts` read back; undefined when it is not a name's parts. */
-export function partsOf(json: string | undefined): NameParts | undefined {
+function partsOf(json: string | undefined): NameParts | undefined {
   if (!json) return undefined;
   try {
     const v: unknown = JSON.parse(json);

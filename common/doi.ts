@@ -1,4 +1,4 @@
-// A DOI as it is stored: bare (10.1234/abc), whatever form it was written in (issue #26, point 1). The
+// A DOI as it is stored: bare (10.1234/abc), whatever form it was written in. The
 // publication schema (common/fields.ts) applies it to every write, so the editor, Fill from DOI and the
 // BibTeX import all store the same form; the format check (textFormats.doi) runs on the bare form.
 

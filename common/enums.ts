@@ -37,7 +37,7 @@ export const publicationTypes = entries([
   { value: 'paper', num: 1, zh: '论文', en: 'Paper' },
   { value: 'monograph', num: 2, zh: '专著', en: 'Monograph' },
   { value: 'patent', num: 3, zh: '专利', en: 'Patent' },
-  // issue #26: kinds of work a lab's bibliography holds beyond SPEC's three (2026-11-25-0010-publication-kinds)
+  // kinds of work a lab's bibliography holds beyond SPEC's three (2026-11-25-0010-publication-kinds)
   { value: 'doctoral thesis', num: 4, zh: '博士学位论文', en: 'Doctoral thesis' },
   { value: 'master thesis', num: 5, zh: '硕士学位论文', en: "Master's thesis" },
   { value: 'software', num: 6, zh: '软件', en: 'Software' },
@@ -51,7 +51,7 @@ export const venueKinds = entries([
   { value: 'other', num: 3, zh: '其他', en: 'Other' },
 ]);
 
-// issue #29, point 2: which venue rank systems the public pages show (common/venue-ranks.ts)
+// which venue rank systems the public pages show (common/venue-ranks.ts)
 export const venueRankChoices = entries([
   { value: 'none', num: 1, zh: '不显示', en: 'None' },
   { value: 'ccf', num: 2, zh: 'CCF 推荐目录', en: 'CCF list' },
@@ -106,7 +106,6 @@ export const nameLists = entries([
 ]);
 
 export type Lang = 'zh' | 'en';
-export const langs: readonly Lang[] = ['zh', 'en'];
 
 export function enumValues(list: readonly EnumEntry[]): [string, ...string[]] {
   return list.map((e) => e.value) as [string, ...string[]];
@@ -114,10 +113,6 @@ export function enumValues(list: readonly EnumEntry[]): [string, ...string[]] {
 
 export function enumByValue(list: readonly EnumEntry[], value: string): EnumEntry | undefined {
   return list.find((e) => e.value === value);
-}
-
-export function enumByNum(list: readonly EnumEntry[], num: number): EnumEntry | undefined {
-  return list.find((e) => e.num === num);
 }
 
 export function enumLabel(list: readonly EnumEntry[], value: string, lang: Lang): string {

@@ -4,7 +4,7 @@ import { zodFieldErrors } from './messages.ts';
 import { inputSchema } from './resource.ts';
 import { article } from './resources/article.ts';
 
-// Moments as "publish at" takes them (issue #16): one stored form whose text order is time order, and the
+// Moments as "publish at" takes them: one stored form whose text order is time order, and the
 // lab's wall-clock time (Beijing) in the console whatever the browser's or the server's zone.
 
 describe('moments', () => {

@@ -1,4 +1,4 @@
-// Moments (a record's "publish at", issue #16): ISO 8601 with an offset on the wire, one normalized
+// Moments (a record's "publish at"): ISO 8601 with an offset on the wire, one normalized
 // form in the database, UTC 'YYYY-MM-DDTHH:MM:SS.sssZ', whose text order is time order on both
 // databases. The console edits them as the lab's wall-clock time (Beijing, UTC+8 all year).
 
@@ -18,8 +18,7 @@ export function normalizeInstant(s: string): string | null {
   return year < 1000 || year > 9999 ? null : d.toISOString();
 }
 
-/** The lab's time zone: the console's "publish at" and the seminar times are in it. China keeps no daylight saving time. */
-export const LAB_TIME_ZONE = 'Asia/Shanghai';
+/** The lab's time zone, Asia/Shanghai: the console's "publish at" and the seminar times are in it. China keeps no daylight saving time. */
 const LAB_OFFSET = '+08:00';
 const LAB_OFFSET_MS = 8 * 3600 * 1000;
 

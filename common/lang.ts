@@ -5,7 +5,7 @@ import type { Lang } from './enums.ts';
 
 export const LANG_COOKIE = 'lang';
 
-export function isLang(v: unknown): v is Lang {
+function isLang(v: unknown): v is Lang {
   return v === 'zh' || v === 'en';
 }
 
@@ -14,7 +14,7 @@ export function cookieValue(cookieHeader: string | null | undefined, name: strin
   for (const part of cookieHeader.split(';')) {
     const [k, ...v] = part.trim().split('=');
     if (k !== name) continue;
-    // a value that is not valid percent-encoding is ignored, like a missing one (issue #10: it made every page 500)
+    // a value that is not valid percent-encoding is ignored, like a missing one (decoding it throws, which would make every page a 500)
     try {
       return decodeURIComponent(v.join('='));
     } catch {
@@ -29,11 +29,6 @@ export function resolveLang(input: { query?: string | null; cookie?: string | nu
   const fromCookie = cookieValue(input.cookie, LANG_COOKIE);
   if (isLang(fromCookie)) return fromCookie;
   return (input.acceptLanguage ?? '').trim().toLowerCase().startsWith('zh') ? 'zh' : 'en';
-}
-
-export function langOfRequest(req: Request): Lang {
-  const url = new URL(req.url);
-  return resolveLang({ query: url.searchParams.get('lang'), cookie: req.headers.get('cookie'), acceptLanguage: req.headers.get('accept-language') });
 }
 
 /** Picks the variant in `lang`, falling back to the other one when empty (SPEC §3). */

@@ -2,7 +2,7 @@ import type { Lang } from './enums.ts';
 import type { FieldKind } from './fields.ts';
 import type { ListColumn, ResourceDef } from './resource.ts';
 
-// A console list's filter, sort and window (issue #28), added to the SPEC §7 list calls (GET /api/{name}/):
+// A console list's filter, sort and window, added to the SPEC §7 list calls (GET /api/{name}/):
 // `q` a filter text, `sort` one of the list's columns and `order` its direction, `limit` and `offset` a
 // page. All optional: a call without them answers the whole list in the declared order, as SPEC §7 has it.
 // What may be sorted and searched follows from the declaration's `listColumns` (and `console.filter`),
@@ -10,7 +10,7 @@ import type { ListColumn, ResourceDef } from './resource.ts';
 
 /** The longest filter text (characters), and the most words of it that count. */
 export const FILTER_MAX = 100;
-export const FILTER_WORDS = 5;
+const FILTER_WORDS = 5;
 /** The page sizes a console list offers; the first is SPEC §9's. */
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
 /** The most rows one page may ask for. */
@@ -58,7 +58,7 @@ export function filterColumns(res: ResourceDef): string[] {
 }
 
 /**
- * The bilingual pairs a list's "missing English" / "missing Chinese" filter looks at (issue #27, point 3):
+ * The bilingual pairs a list's "missing English" / "missing Chinese" filter looks at:
  * every `key` whose `key_zh` and `key_en` text fields the declaration has. A record lacks a language where
  * a pair is written in the other one only.
  */

@@ -25,7 +25,7 @@ export const messages = {
   },
   invalid_enum: { zh: '不是允许的选项：{options}', en: 'not one of: {options}' },
   enum_mismatch: { zh: '与 {field} 不一致', en: 'does not agree with {field}' },
-  // issue #29, point 1: asking a scholarly index (server/sync/upstream.ts); nothing is changed when it fails
+  // asking a scholarly index (server/sync/upstream.ts); nothing is changed when it fails
   sync_timeout: {
     zh: '{source} 在 {seconds} 秒内没有应答，未做任何更改，请稍后再试',
     en: '{source} did not answer within {seconds} s; nothing was changed, try again later',
@@ -180,7 +180,7 @@ export const messages = {
     zh: '管理员必须先启用两步验证：请在个人资料中完成设置',
     en: 'administrators must turn on two-factor login first: finish it in your profile',
   },
-  // issue #30, point 1: university login (server/services/external-login.ts)
+  // university login (server/services/external-login.ts)
   external_unknown: {
     zh: '本站没有与你的校园账号对应的成员，请联系管理员添加',
     en: 'no member of this site matches your campus account; ask an administrator to add you',
@@ -272,7 +272,7 @@ export const messages = {
     zh: '该邀请链接已过期（有效期 7 天），请向实验室管理员索取新的链接',
     en: 'this invitation link has expired (it is valid for 7 days); ask the lab administrator for a new one',
   },
-  // e-mail (issue #30, point 3): server/mail/, services/password-reset.ts
+  // e-mail: server/mail/, services/password-reset.ts
   mail_not_configured: {
     zh: '本站尚未配置邮件发送：管理员需在服务器上设置 SMTP_URL 和 MAIL_FROM（见 docs/deploy.md）；在此之前请复制链接发送，或联系实验室管理员',
     en: 'e-mail is not set up on this server: the administrator must set SMTP_URL and MAIL_FROM (see docs/deploy.md); until then copy the link, or ask the lab administrator',

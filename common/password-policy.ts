@@ -1,6 +1,6 @@
 import { commonPasswords } from './common-passwords.ts';
 
-// The password policy (issue #30): one rule for the console's live feedback and the server, which decides.
+// The password policy: one rule for the console's live feedback and the server, which decides.
 // A password has at least PASSWORD_MIN characters, is not one of the common (breached) passwords bundled in
 // common-passwords.ts, and does not contain the member's username or name. Every check is linear in the
 // password (lower-casing, one pass of a character class, a Set look-up, and `includes` of needles of at most 200
@@ -26,7 +26,7 @@ const squeeze = (s: string) => s.toLowerCase().replace(separators, '');
  * name, when it has 3 characters or more (2 for a Chinese name, which often has two). Shorter ones
  * ("Li", "Wu") are too common inside unrelated words to refuse a password for.
  */
-export function personalPieces(owner: PasswordOwner): string[] {
+function personalPieces(owner: PasswordOwner): string[] {
   const pieces = new Set<string>();
   for (const given of [owner.username, ...(owner.names ?? [])]) {
     if (typeof given !== 'string') continue;

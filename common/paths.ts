@@ -26,7 +26,7 @@ export const paths = {
   },
   login: (redirect?: string) => (redirect ? `/login?redirect=${encodeURIComponent(redirect)}` : '/login'),
   console: () => '/console',
-  /** A record's public page as its editors preview it (issue #16): `id` 'new' for a record not saved yet (POST only). */
+  /** A record's public page as its editors preview it: `id` 'new' for a record not saved yet (POST only). */
   preview: (kind: string, id: number | string, lang: string) => `/preview/${kind}/${id}?lang=${lang}`,
   newsFeed: () => '/feed/news.xml',
   publicationFeed: () => '/feed/publications.xml',

@@ -1,6 +1,6 @@
 import type { Lang } from './enums.ts';
 
-// The achievement report (成果统计, issue #29, point 3): the kinds it counts, as Chinese annual reports
+// The achievement report (成果统计): the kinds it counts, as Chinese annual reports
 // name them, and the summary the console draws. Shared by the server (files, API) and the console.
 
 /** What the report counts: publications by where they appeared, the registers of patents, awards and projects. */

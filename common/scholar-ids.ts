@@ -1,4 +1,4 @@
-// A member's identifiers at the scholarly indexes (issue #29, point 1): an ORCID iD, a dblp person id and
+// A member's identifiers at the scholarly indexes: an ORCID iD, a dblp person id and
 // an OpenAlex author id. Each is stored bare whatever form it was pasted in (its profile's address, as the
 // DOI is: common/doi.ts), and named back by its profile's address (the member page, the Person's sameAs).
 

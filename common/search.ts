@@ -1,4 +1,4 @@
-// The site search (issue #15): what can be asked and what comes back, for the API (server/api/search.ts),
+// The site search: what can be asked and what comes back, for the API (server/api/search.ts),
 // the search page and the console's quick search.
 
 /** What a result can be, in the order the page offers them. */
@@ -13,12 +13,12 @@ export const SEARCH_REACHABLE = 500;
 export const SEARCH_MAX_CHARS = 100;
 
 // the answer's schemas live in wire.ts: this module is loaded by public pages, which load no zod
-// (docs/decisions.md, "The public pages load no zod")
+// (docs/decisions/014-publications-others-can-use.md)
 export type { Segment, SearchResult, SearchAnswer } from './wire.ts';
 
-export const isSearchKind = (v: unknown): v is SearchKind => typeof v === 'string' && (searchKinds as readonly string[]).includes(v);
+const isSearchKind = (v: unknown): v is SearchKind => typeof v === 'string' && (searchKinds as readonly string[]).includes(v);
 
-/** The names of the served resources with a declared public side (issue #27): their records are results of that kind. */
+/** The names of the served resources with a declared public side: their records are results of that kind. */
 const declaredKinds = new Set<string>();
 export function declareResultKinds(names: Iterable<string>): void {
   for (const n of names) declaredKinds.add(n);

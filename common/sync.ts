@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ImportedRecordSchema, ImportEntrySchema } from './wire.ts';
 
-// "Find new papers" (issue #29, point 1; server/sync/): the works the scholarly indexes list for the lab's
+// "Find new papers" (server/sync/): the works the scholarly indexes list for the lab's
 // members that the lab does not have, as entries of the BibTeX import's preview (duplicates by DOI or title
 // and year, an area proposed), each also naming its OpenAlex work and, for the published version of a stored
 // preprint, that preprint: accepting it updates the stored record in place.
@@ -9,7 +9,7 @@ import { ImportedRecordSchema, ImportEntrySchema } from './wire.ts';
 // an OpenAlex work (W2741809807), an ORCID record's work (orcid:{put-code}) or a dblp record (dblp:{key})
 const WORK = /^(?:W\d{1,14}|orcid:\d{1,14}|dblp:[A-Za-z0-9/_.:-]{1,200})$/;
 
-export const SyncProposalSchema = ImportEntrySchema.extend({
+const SyncProposalSchema = ImportEntrySchema.extend({
   /** Its OpenAlex work (W2741809807), else its ORCID or dblp record: what accepting and dismissing name. */
   work: z.string().regex(WORK),
   /** The members (usernames) whose lists hold it. */

@@ -1,7 +1,7 @@
 import { cookieValue } from './lang.ts';
 
-// The colour theme of the public site (issue #15): the reader's own choice from the frame's theme menu,
-// kept in the `theme` cookie so the server renders it (docs/decisions.md); without one the site follows
+// The colour theme of the public site: the reader's own choice from the frame's theme menu,
+// kept in the `theme` cookie so the server renders it (docs/decisions/016-dark-theme.md); without one the site follows
 // the system's preference (prefers-color-scheme). Anything but `light` or `dark` counts as no choice.
 
 export const THEME_COOKIE = 'theme';

@@ -2,7 +2,7 @@
 // temporary file that the server reads only through Storage, which confines it to the temporary folder.
 //
 // What marks an upload is a private field, not its shape: JSON bodies and text parts are plain objects
-// and strings, so no request can forge one (issue #10: a JSON "upload" once made the server read
+// and strings, so no request can forge one (a JSON "upload" could make the server read
 // /etc/passwd). The console builds one only to validate a File with the server's own schema.
 
 export type UploadInit = { tmpPath: string; filename: string; size: number; mimetype: string };

@@ -5,12 +5,12 @@
 export const rankSystems = ['ccf', 'core'] as const;
 export type RankSystem = (typeof rankSystems)[number];
 
-export const ranksOf = { ccf: ['A', 'B', 'C'], core: ['A*', 'A', 'B', 'C'] } as const satisfies Record<RankSystem, readonly string[]>;
+const ranksOf = { ccf: ['A', 'B', 'C'], core: ['A*', 'A', 'B', 'C'] } as const satisfies Record<RankSystem, readonly string[]>;
 
 /** A publication's rank in one system, as the pages show it ("CCF A", "CORE A*"). */
 export type VenueRank = { system: RankSystem; rank: string; venue: string };
 
-export const systemLabel: Record<RankSystem, { zh: string; en: string }> = {
+const systemLabel: Record<RankSystem, { zh: string; en: string }> = {
   ccf: { zh: 'CCF', en: 'CCF' },
   core: { zh: 'CORE', en: 'CORE' },
 };

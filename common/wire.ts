@@ -173,7 +173,7 @@ export const PublicPersonLightSchema = only(wireSchema(person), ['pid', 'usernam
 export type PublicPersonLight = z.infer<typeof PublicPersonLightSchema>;
 
 /** GET /api/read_publication/: a publication with its files' public addresses. */
-export const PublicPublicationSchema = only(wireSchema(publication), [
+const PublicPublicationSchema = only(wireSchema(publication), [
   'pid',
   'title',
   'author',
@@ -199,7 +199,7 @@ export const PublicPublicationSchema = only(wireSchema(publication), [
   'doi',
   'abstract',
   'keywords',
-  // issue #26
+  // what citations need: name parts, the fields of a book or a chapter, the place, the protected title words
   'author_parts',
   'volume',
   'issue',
@@ -271,19 +271,19 @@ export const SiteSettingsSchema = only(wireSchema(site), [
   'filing_number',
   'console_title_zh',
   'console_title_en',
-  // issue #29, point 2
+  // which venue rank systems the publication pages show
   'venue_ranks',
 ]);
 export type SiteSettings = z.infer<typeof SiteSettingsSchema>;
 
-/** The console's GET /api/site/: the public settings and those only administrators see (issue #30). */
+/** The console's GET /api/site/: the public settings and those only administrators see. */
 export const ConsoleSiteSettingsSchema = SiteSettingsSchema.extend({
   require_admin_2fa: z.boolean(),
   notify_publish: z.boolean(),
   external_signup: z.boolean(),
   external_signup_type: z.string(),
   member_passwords: z.boolean(),
-  // issue #29: the pages read it themselves (server/sync/citations.ts)
+  // the pages read it themselves (server/sync/citations.ts)
   show_citations: z.boolean(),
 } satisfies Record<(typeof adminOnlySettings)[number], z.ZodType>);
 
@@ -302,7 +302,6 @@ export const DataFileSchema = z.strictObject({
   uid: z.string(),
   username: z.string(),
 });
-export type DataFile = z.infer<typeof DataFileSchema>;
 
 export const ImageFileSchema = z.strictObject({
   iid: z.number().int(),
@@ -312,7 +311,6 @@ export const ImageFileSchema = z.strictObject({
   username: z.string(),
   created_at: instant,
 });
-export type ImageFile = z.infer<typeof ImageFileSchema>;
 
 // Availability (SPEC §7 disctime).
 
@@ -320,18 +318,15 @@ const occupy = z.array(z.tuple([z.number().int(), z.number().int()])).describe('
 
 /** GET /apiprivate/disctime/?uid=: one's own grids. */
 export const OwnSchedulesSchema = z.array(z.strictObject({ term: z.string(), occupy }));
-export type OwnSchedules = z.infer<typeof OwnSchedulesSchema>;
 
 /** GET /apiprivate/disctime/: every in-group member's grid, keyed by term. */
 export const AllSchedulesSchema = z.record(z.string(), z.array(z.strictObject({ name: z.string(), name_en: z.string(), uid: z.string(), occupy })));
-export type AllSchedules = z.infer<typeof AllSchedulesSchema>;
 
 // The session (SPEC §7 Login).
 
 const authority = z.enum(authorities.map((a) => a.value));
 
 export const CsrfSchema = z.strictObject({ csrftoken: z.string() });
-export type Csrf = z.infer<typeof CsrfSchema>;
 
 export const LoginAnswerSchema = z.union([
   z.strictObject({
@@ -347,11 +342,11 @@ export const LoginAnswerSchema = z.union([
       portrait_url: z.string(),
       advisor: z.boolean(),
       must_change_password: z.boolean(),
-      // added (issue #30): an administrator who must turn on two-factor login before anything else
+      // added: an administrator who must turn on two-factor login before anything else
       two_factor_missing: z.boolean(),
     }),
   }),
-  // added to SPEC's answer (issue #30): the password is right and the member has two-factor login; no
+  // added to SPEC's answer: the password is right and the member has two-factor login; no
   // session yet: POST /api/login/code/ with this challenge and a code (or the same login again with `code`)
   z.strictObject({
     loginStatus: z.literal('code_required'),
@@ -359,13 +354,12 @@ export const LoginAnswerSchema = z.union([
   }),
   z.strictObject({
     loginStatus: z.enum(['fail', 'notexist']),
-    // added to SPEC's answer: the account waits for its invitation and has no password that logs in (issue #25)
+    // added to SPEC's answer: the account waits for its invitation and has no password that logs in
     needs_invitation: z.literal(true).optional(),
   }),
 ]);
-export type LoginAnswer = z.infer<typeof LoginAnswerSchema>;
 
-// Invitations (issue #25, point 1): a member's first password, or a new one after a reset.
+// Invitations: a member's first password, or a new one after a reset.
 
 /** POST /api/people/invitation/?pid=: the link, shown once (only its hash is kept). */
 export const InvitationIssuedSchema = z.strictObject({
@@ -381,7 +375,6 @@ export const InvitationStateSchema = z.strictObject({
   name_en: z.string(),
   expires_at: z.iso.datetime({ offset: true }),
 });
-export type InvitationState = z.infer<typeof InvitationStateSchema>;
 
 /** GET /api/me/: the member a session belongs to. */
 export const MeSchema = z.strictObject({
@@ -407,7 +400,7 @@ export const TwoFactorStateSchema = z.strictObject({
 export type TwoFactorState = z.infer<typeof TwoFactorStateSchema>;
 
 /** GET /api/campus-links/: one's own campus accounts linked to this account, and the campus logins the site has. */
-export const CampusLinkSchema = z.strictObject({
+const CampusLinkSchema = z.strictObject({
   id: z.number().int(),
   kind: z.enum(['oidc', 'cas', 'ldap']),
   issuer: z.string().describe('the campus server (OIDC issuer, CAS server, LDAP directory)'),
@@ -429,7 +422,6 @@ export const TwoFactorSetupSchema = z.strictObject({ secret: z.string(), uri: z.
 
 /** POST /api/two-factor/enable/: the recovery codes, shown this once (only their hashes are kept). */
 export const RecoveryCodesSchema = z.strictObject({ recovery_codes: z.array(z.string()) });
-export type Me = z.infer<typeof MeSchema>;
 
 // What the list pages hold of a record: its list fields, each left out when it is empty.
 
@@ -440,7 +432,7 @@ export type PublicationListItem = Partial<Pick<PublicPublication, (typeof public
 export type PersonListItem = Pick<PublicPersonItem, 'pid' | 'username' | 'name_zh' | 'name_en' | 'type' | 'type_num' | 'status' | 'link_type'> &
   Partial<Pick<PublicPersonItem, (typeof peopleListFields)[number]>>;
 
-// BibTeX import (issue #14): the preview of a .bib file and the chosen entries the import takes.
+// BibTeX import: the preview of a .bib file and the chosen entries the import takes.
 
 /** An entry of a .bib file as a publication's fields (and its BibTeX type, for the preview). */
 export const ImportedRecordSchema = z.strictObject({
@@ -456,7 +448,7 @@ export const ImportedRecordSchema = z.strictObject({
   keywords: z.array(z.string().max(300)).max(50),
   link1: z.string().max(2000),
   entryType: z.string().max(40),
-  // issue #26: name parts (common/authors.ts), and what citations need; all optional (Fill and old clients)
+  // name parts (common/authors.ts), and what citations need; all optional (Fill and old clients)
   author_parts: z.array(z.string().max(300)).max(100).optional(),
   volume: z.string().max(50).optional(),
   issue: z.string().max(50).optional(),
@@ -466,15 +458,15 @@ export const ImportedRecordSchema = z.strictObject({
   editor_parts: z.array(z.string().max(300)).max(100).optional(),
   edition: z.string().max(50).optional(),
   isbn: z.string().max(50).optional(),
-  // issue #26: the place of publication (BibTeX's address or location; a thesis's city)
+  // the place of publication (BibTeX's address or location; a thesis's city)
   place: z.string().max(100).optional(),
-  // issue #26, point 3: the title's words the file protects with braces (kept in APA's sentence case)
+  // the title's words the file protects with braces (kept in APA's sentence case)
   title_protected: z.array(z.string().max(500)).max(50).optional(),
-  // issue #26, point 6: the code, WeChat and video links (this site's export, al-folio's code and video)
+  // the code, WeChat and video links (this site's export, al-folio's code and video)
   link2: z.string().max(2000).optional(),
   link3: z.string().max(2000).optional(),
   link4: z.string().max(2000).optional(),
-  // issue #29, point 2: the DBLP key of a dblp record's venue (its biburl), for the venue rank match
+  // the DBLP key of a dblp record's venue (its biburl), for the venue rank match
   venue_key: z.string().max(300).optional(),
 });
 export type ImportedRecord = z.infer<typeof ImportedRecordSchema>;
@@ -491,11 +483,11 @@ export const ImportEntrySchema = z.strictObject({
   problems: z.array(z.string()),
   /** A stored publication it duplicates, by DOI or by title and year. */
   duplicateOf: z.strictObject({ pid: z.number().int(), title: z.string(), by: z.enum(['doi', 'title']) }).optional(),
-  /** An earlier entry of the same file it repeats (issue #26, point 3): skipped unless chosen. */
+  /** An earlier entry of the same file it repeats: skipped unless chosen. */
   repeats: z.strictObject({ index: z.number().int(), key: z.string(), by: z.enum(['doi', 'title']) }).optional(),
-  /** What the import changed in the entry as written, in the reader's language (issue #26, point 1). */
+  /** What the import changed in the entry as written, in the reader's language. */
   changes: z.array(z.string()).optional(),
-  /** The area the file names for it (issue #26, point 6: `groups`, as this site's export and JabRef write it), proposed. */
+  /** The area the file names for it (`groups`, as this site's export and JabRef write it), proposed. */
   area: z.string().max(60).optional(),
 });
 export type ImportEntry = z.infer<typeof ImportEntrySchema>;
@@ -508,7 +500,7 @@ export const ImportChoicesSchema = z.strictObject({
         record: ImportedRecordSchema,
         area: z.string().max(60),
         update: z.number().int().positive().optional(),
-        /** Its citation key, to name it in the result (issue #26, point 7). */
+        /** Its citation key, to name it in the result. */
         key: z.string().max(300).optional(),
       }),
     )
@@ -516,7 +508,7 @@ export const ImportChoicesSchema = z.strictObject({
     .max(2000),
   /**
    * Issue #26, point 7: store the entries that pass and report the others (`refused`), instead of
-   * refusing the whole import for one of them (the default, issue #14).
+   * refusing the whole import for one of them (the default).
    */
   partial: z.boolean().optional(),
   /** How many entries of the file the reader left out as duplicates, for the result to say. */
@@ -524,7 +516,7 @@ export const ImportChoicesSchema = z.strictObject({
 });
 export type ImportChoice = z.infer<typeof ImportChoicesSchema>['entries'][number];
 
-/** What an import did: the records created and updated, and (issue #26, point 7) what it skipped and refused, said in the reader's language. */
+/** What an import did: the records created and updated, and what it skipped and refused, said in the reader's language. */
 export const ImportResultSchema = z.strictObject({
   created: z.array(z.number().int()),
   updated: z.array(z.number().int()),
@@ -539,13 +531,13 @@ export type ImportResult = z.infer<typeof ImportResultSchema>;
 // The site search's answer (GET /api/search/; common/search.ts has its constants).
 
 /** A piece of shown text; `hit` where it matched the query. */
-export const SegmentSchema = z.strictObject({ text: z.string(), hit: z.literal(true).optional() });
+const SegmentSchema = z.strictObject({ text: z.string(), hit: z.literal(true).optional() });
 export type Segment = z.infer<typeof SegmentSchema>;
 
-export const SearchResultSchema = z.strictObject({
+const SearchResultSchema = z.strictObject({
   /**
-   * One of the fixed kinds, or at run time the name of a served resource with a declared public side (issue
-   * #27, `declareResultKinds`): typed as the fixed kinds, which alone the pages and the console name.
+   * One of the fixed kinds, or at run time the name of a served resource with a declared public side
+   * (`declareResultKinds`): typed as the fixed kinds, which alone the pages and the console name.
    */
   kind: z.string().refine(isResultKind) as unknown as z.ZodType<SearchKind>,
   /** `{kind}:{its id}`: publication:12, person:zhangsan, … */
@@ -565,27 +557,27 @@ export const SearchAnswerSchema = z.strictObject({
   /** The query as searched (cut to SEARCH_MAX_CHARS). */
   q: z.string(),
   cut: z.boolean().describe('the query was longer than the limit and was cut'),
-  /** A fixed kind, or a declared public resource's name (issue #27). */
+  /** A fixed kind, or a declared public resource's name. */
   kind: (z.string().refine(isResultKind) as unknown as z.ZodType<SearchKind>).nullable(),
   page: z.number().int(),
   pages: z.number().int(),
   /** Results of the chosen kind (of every kind when none is chosen). */
   total: z.number().int(),
   capped: z.boolean().describe(`more results than the best ${SEARCH_REACHABLE}, which alone can be paged to`),
-  /** Results of each kind, whichever is chosen: every fixed kind, then each declared public resource by its name (issue #27). */
+  /** Results of each kind, whichever is chosen: every fixed kind, then each declared public resource by its name. */
   counts: z.record(z.string(), z.number().int()).refine((c) => searchKinds.every((k) => k in c) && Object.keys(c).every(isResultKind), {
     error: 'every fixed kind, and result kinds only',
   }) as unknown as z.ZodType<Record<SearchKind, number>>,
   results: z.array(SearchResultSchema),
   /**
    * Set when few records matched the query as written and its misspelt words were read as the nearest
-   * words the site holds (issue #28): the query with them replaced; the results are those it finds.
+   * words the site holds: the query with them replaced; the results are those it finds.
    */
   didYouMean: z.string().optional(),
 });
 export type SearchAnswer = z.infer<typeof SearchAnswerSchema>;
 
-// The activity log (issue #16, point 3): GET /api/activity/, the console's Activity screen and profile.
+// The activity log: GET /api/activity/, the console's Activity screen and profile.
 
 /** What the log records. */
 export const activityActions = [
@@ -602,26 +594,26 @@ export const activityActions = [
   'upload',
   'backup',
   'role',
-  // a scheduled record gone public at its time, by the system (issue #28)
+  // a scheduled record gone public at its time, by the system
   'publish',
-  // e-mail (issue #30, point 3): a mail sent (invitation, reset, notification), a password reset asked for
+  // e-mail: a mail sent (invitation, reset, notification), a password reset asked for
   'mail',
   'reset_request',
   // one's own e-mail address changed: resets are held for a day after it
   'email',
-  // two-factor login (issue #30): enrolled, turned off by the member, reset by an administrator or the CLI
+  // two-factor login: enrolled, turned off by the member, reset by an administrator or the CLI
   'two_factor_enrol',
   'two_factor_disable',
   'two_factor_reset',
   // a campus account tied to a member (at a first campus login, or by the member from the profile) and untied
   'link',
   'unlink',
-  // the daily publication sync with OpenAlex (issue #29, point 1)
+  // the daily publication sync with OpenAlex
   'sync',
 ] as const;
 export const activityOutcomes = ['ok', 'refused', 'failed'] as const;
 
-export const ActivityEntrySchema = z.strictObject({
+const ActivityEntrySchema = z.strictObject({
   eid: z.number().int(),
   at: z.string().describe('ISO 8601'),
   actor_pid: z.number().int().nullable(),
@@ -647,9 +639,9 @@ export const ActivityPageSchema = z.strictObject({
 });
 export type ActivityPage = z.infer<typeof ActivityPageSchema>;
 
-// History (issue #16, points 1 and 2): GET /api/history/{resource}/{id}/, one version, and the trash.
+// History: GET /api/history/{resource}/{id}/, one version, and the trash.
 
-export const VersionItemSchema = z.strictObject({
+const VersionItemSchema = z.strictObject({
   rid: z.number().int(),
   at: z.string().describe('ISO 8601: when the version was replaced'),
   actor: z.string().describe('the username of who replaced it'),
@@ -667,7 +659,7 @@ export const VersionSchema = VersionItemSchema.extend({
 });
 export type Version = z.infer<typeof VersionSchema>;
 
-export const TrashItemSchema = z.strictObject({
+const TrashItemSchema = z.strictObject({
   tid: z.number().int(),
   resource: z.string(),
   record: z.number().int(),

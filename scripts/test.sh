@@ -10,6 +10,7 @@ npx --no-install react-router typegen >/dev/null
 npx --no-install tsc --noEmit -p .
 echo "== lint"
 npx --no-install biome check .
+npx --no-install knip
 checks=$((SECONDS - checks_started))
 echo "== tests"
 report="$(mktemp -t vitest-XXXXXX.json)"

@@ -122,7 +122,7 @@ export async function buildApp({ config, db: givenDb, logger = false, pgSchema, 
   app.setValidatorCompiler(validatorCompiler);
   // every answer is checked against its route's schema, but in production only the first of each route (server/http/responses.ts)
   app.setSerializerCompiler(responseSerializer(config.production ? { mode: 'first answer', log: app.log } : { mode: 'every answer' }));
-  // a fresh shared answer is sent before any other hook runs (issue #24, point 6): server/cache/http.ts
+  // a fresh shared answer is sent before any other hook runs: server/cache/http.ts
   app.addHook(
     'onRequest',
     earlyHit(
@@ -131,7 +131,7 @@ export async function buildApp({ config, db: givenDb, logger = false, pgSchema, 
       (req) => sendsHsts(req, config),
     ),
   );
-  // the served resources with a public side (issue #27): their names are cache topics and search kinds,
+  // the served resources with a public side: their names are cache topics and search kinds,
   // their pages' first segments are no one's username, their records are searched
   const declaredPublic = publicCruds(resources);
   const changes = new Changes(declaredPublic.map((c) => c.res));
@@ -153,7 +153,7 @@ export async function buildApp({ config, db: givenDb, logger = false, pgSchema, 
   );
   // a write of one known record here is read alone where its document allows it; another instance's change whole
   changes.on((topic, _from, record) => void search.changed(topic, documentIdOf(topic, record)));
-  // what the public does not see, for the console's search (issue #28): few records, each topic read whole
+  // what the public does not see, for the console's search: few records, each topic read whole
   const unpublished = new SearchIndex(
     (topic) => unpublishedDocumentsOf[topic]?.({ db, storage, actor: null, lang: 'en' }),
     (e) => app.log.error({ err: e }, 'the search index could not read the unpublished records'),
@@ -163,13 +163,13 @@ export async function buildApp({ config, db: givenDb, logger = false, pgSchema, 
   changes.on((topic) => void unpublished.changed(topic));
   const jobs = new JobRuns();
   // records scheduled for later appear when their time comes, announced as changes (server/cache/publish-timer.ts)
-  // outgoing mail (issue #30): server/mail/
+  // outgoing mail: server/mail/
   const mailer = new Mailer(config, app.log);
   const publishTimer = new PublishTimer(
     (now) => nextPublications(db, now, windowed),
     changes,
     (e) => app.log.error({ err: e }, 'the publish timer could not read the publish times'),
-    // each record that went public at its time is an entry of the activity log, by the system (issue #28)
+    // each record that went public at its time is an entry of the activity log, by the system
     // and a run of the job "publish" for /metrics; when the site setting says so, its author gets a mail
     // (server/mail/notices.ts), after the log
     (topics, now) =>
@@ -253,7 +253,7 @@ export async function buildApp({ config, db: givenDb, logger = false, pgSchema, 
   const stopTrashPurge = scheduleTrashPurge(app);
   // stored files no record points at (a write killed before its commit) leave their buckets (server/storage/orphans.ts)
   const stopSweep = scheduleOrphanSweep(app);
-  // issue #29: citations, retractions and DOIs from OpenAlex, once a day on one of the instances (server/sync/job.ts)
+  // citations, retractions and DOIs from OpenAlex, once a day on one of the instances (server/sync/job.ts)
   const stopSync = config.sync.job ? scheduleSync(app, () => openAlexOf(app)) : async () => {};
   stopPurge = async () => {
     await Promise.all([stopTrashPurge(), stopSweep(), stopSync()]);

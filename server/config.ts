@@ -19,7 +19,7 @@ export type Config = {
   dataciteUrl: string;
   doiLookupTimeoutMs: number;
   /**
-   * The scholarly indexes "Find new papers" and the daily job ask (issue #29, point 1; server/sync/): their
+   * The scholarly indexes "Find new papers" and the daily job ask (server/sync/): their
    * addresses (OPENALEX_URL, ORCID_URL, DBLP_URL), the mailto their User-Agent names (SYNC_MAILTO, else
    * MAIL_FROM's address, else the site's e-mail), how long one request may take (SYNC_TIMEOUT_MS), how many
    * times a 429 or 5xx is tried again (SYNC_RETRIES), the least time between two requests to one index
@@ -75,7 +75,7 @@ export type Config = {
   mailFrom: string | undefined;
   smtpTimeoutMs: number;
   /**
-   * University login (issue #30, point 1; server/services/external-login.ts): the name the login page shows
+   * University login (server/services/external-login.ts): the name the login page shows
    * (CAMPUS_LOGIN_NAME, CAMPUS_LOGIN_NAME_EN), and each kind, on when its address is set.
    */
   campusName: { zh: string; en: string };
@@ -101,7 +101,7 @@ export type SyncConfig = {
 };
 
 /** Which member field an external identity is matched on: username, e-mail, or student/staff number (uid). */
-export type MatchField = 'username' | 'email' | 'uid';
+type MatchField = 'username' | 'email' | 'uid';
 /** How an identity of one kind finds its member: the member's field, and the claim/attribute that holds it. */
 export type MatchRule = { field: MatchField; attribute: string };
 
@@ -315,11 +315,11 @@ function publicOrigin(url: string | undefined, basePath: string): string | undef
 
 /** The defaults of HISTORY_KEEP and TRASH_DAYS (server/services/history.ts). */
 export const HISTORY_KEEP = 50;
-export const TRASH_DAYS = 30;
+const TRASH_DAYS = 30;
 
 /** The defaults of UPLOADS_IN_FLIGHT and DISK_RESERVE_MB (server/http/multipart.ts). */
-export const UPLOADS_IN_FLIGHT = 32;
-export const DISK_RESERVE_MB = 512;
+const UPLOADS_IN_FLIGHT = 32;
+const DISK_RESERVE_MB = 512;
 
 function nonNegative(name: string, v: string | undefined, fallback: number): number {
   if (v === undefined || v.trim() === '') return fallback;

@@ -23,16 +23,16 @@ export type Lab = {
   search: SearchIndex;
   /**
    * The records the public does not see (drafts, scheduled ones, unreleased pages and projects), indexed the
-   * same way and kept current by `changes`: the console's quick search of what a member may edit (issue #28).
+   * same way and kept current by `changes`: the console's quick search of what a member may edit.
    */
   unpublished: SearchIndex;
-  /** Announces records scheduled for later when their time comes (issue #16): server/cache/publish-timer.ts. */
+  /** Announces records scheduled for later when their time comes: server/cache/publish-timer.ts. */
   publishTimer: PublishTimer;
   /** What the background jobs (daily backup, trash purge, the publish timer) did, for /metrics: server/ops/jobs.ts. */
   jobs: JobRuns;
-  /** The served resources whose declaration has a public side (issue #27): their pages, sitemap entries and menu entries. */
+  /** The served resources whose declaration has a public side: their pages, sitemap entries and menu entries. */
   publicResources: readonly PublicCrud[];
-  /** Outgoing mail over SMTP_URL (issue #30): server/mail/mailer.ts; `configured` says whether there is any. */
+  /** Outgoing mail over SMTP_URL: server/mail/mailer.ts; `configured` says whether there is any. */
   mailer: Mailer;
   /** The query parameters each public page reads, normalized: the fixed pages' and its public resources' list pages (server/pages/page-params.ts). */
   pageParams: PageParams;

@@ -50,11 +50,11 @@ export type PublicRead = {
 /**
  * The declared resources served otherwise than by the generic service and calls alone, by name: their
  * service (with hooks) and how they are served. A resource whose declaration has a `public` part has its
- * read from it (`publicRead` is then left out; issue #27). A declaration not named here has no rules of its
+ * read from it (`publicRead` is then left out). A declaration not named here has no rules of its
  * own: it is served by `createCrud` of its declaration and the generic calls (`served` below), so a new
- * resource takes no line here (issue #27, the awards and patents).
+ * resource takes no line here (the awards and patents).
  */
-export const registered = {
+const registered = {
   person: { crud: people, routes: 'own', update: 'record', publicRead: { path: '/api/read_people/', item: PublicPersonItemSchema } },
   article: { crud: articles, routes: 'generic', update: 'record', publicRead: { path: '/api/read_article/', item: PublicArticleItemSchema } },
   publication: { crud: publications, routes: 'generic', update: 'record', publicRead: { path: '/api/read_publication/', item: PublicPublicationItemSchema } },
@@ -86,7 +86,7 @@ function served(res: ResourceDef): Registered {
 export const registry: readonly Registered[] = Object.values(resources as Record<string, ResourceDef>).map(served);
 
 /** A resource's public read: the one it names, or the one its declaration's `public` part gives (server/api/public.ts serves it). */
-export function publicReadOf(r: Registered): PublicRead | undefined {
+function publicReadOf(r: Registered): PublicRead | undefined {
   if (r.publicRead) return r.publicRead;
   const res = r.crud.res;
   return isPublicResource(res) ? { path: publicReadPath(res), item: publicSchema(res), lists: [''] } : undefined;

@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import { workerFile } from './worker-file.ts';
 
-// The one worker thread for work on a member's text whose time the text decides (issue #25): markdown
+// The one worker thread for work on a member's text whose time the text decides: markdown
 // rendering (pages/markdown.ts) and the sanitizing of long stored HTML (services/sanitize.ts). One text at a
 // time; a job that runs past WORKER_LIMITS.ms, runs out of memory or fails ends the worker, and its caller
 // gets the job's fallback (the text shown as written). The event loop only posts the text and takes the answer.

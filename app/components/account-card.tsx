@@ -22,7 +22,7 @@ export async function accountPageData({ context }: { context: Readonly<RouterCon
     origin: data.origin,
     forced: data.forced,
     labName: pick(site.lab_name_zh, site.lab_name_en, data.lang),
-    // university login (issue #30): the campus name in the page's language and the kinds set up
+    // university login: the campus name in the page's language and the kinds set up
     campus: { name: data.campusLogin.name[data.lang], oidc: data.campusLogin.oidc, cas: data.campusLogin.cas, ldap: data.campusLogin.ldap },
   };
 }

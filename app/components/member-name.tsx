@@ -3,7 +3,7 @@ import { at } from '../lib/base.ts';
 
 /**
  * A name among others (an author, an award's recipient): a lab member stands out, linked to their page where
- * they have one; anyone else is the name as written. The author lists and the people fields (issue #27) draw
+ * they have one; anyone else is the name as written. The author lists and the people fields draw
  * each name with it.
  */
 export function MemberName({ name, member, href }: ShownRef) {

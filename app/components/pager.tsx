@@ -5,7 +5,7 @@ import { at } from '../lib/base.ts';
 // is reachable without JavaScript and by crawlers (the sitemap lists the same pages).
 
 /** The page numbers to show: the first, the last and a few around the current one; null is a gap. */
-export function pageWindow(page: number, pages: number, around = 2): (number | null)[] {
+function pageWindow(page: number, pages: number, around = 2): (number | null)[] {
   const shown = new Set([1, pages]);
   for (let p = page - around; p <= page + around; p++) if (p >= 1 && p <= pages) shown.add(p);
   const sorted = [...shown].sort((a, b) => a - b);

@@ -6,7 +6,7 @@ import { at } from '../lib/base.ts';
  * One card of the public pages' card grids: an optional picture above a body, the whole card a link where
  * it has one; `actions`: links of its own below the body (a card that is not itself a link). Every card
  * grid of the public site draws its cards with it: a declared resource's list, the news page, the home
- * page's tools and projects, DISCOpen (issue #27).
+ * page's tools and projects, DISCOpen.
  */
 export function PublicCard({
   href,

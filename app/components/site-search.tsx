@@ -5,7 +5,7 @@ import { useT } from '../i18n/index.tsx';
 import { SearchIcon } from './icons.tsx';
 import { at } from '../lib/base.ts';
 
-// The site search in the public frame (issue #15): plain GET forms to /search, so they work without
+// The site search in the public frame: plain GET forms to /search, so they work without
 // JavaScript. The top bar has room for a field only on wide screens; narrower ones show its icon, a link
 // to the search page, and the phone's menu starts with a field of its own.
 

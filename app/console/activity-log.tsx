@@ -10,7 +10,7 @@ import { type TextKey, useT } from '../i18n/index.tsx';
 import { api, downloadFile } from './api.ts';
 import { type ListColumn, RecordList } from './record-list.tsx';
 
-// The activity log as the console shows it (issue #16, point 3): the administrators' Activity screen
+// The activity log as the console shows it: the administrators' Activity screen
 // (screens/activity.client.tsx) and the "My activity" section of one's profile draw the same table,
 // with actions, objects and outcomes in the reader's language and times in the reader's time zone.
 
@@ -60,7 +60,7 @@ export function useActivityLabels() {
     actor: (e: ActivityEntry) => e.actor || (e.action === 'publish' ? t('consoleWork.activity.system') : t('console.activity.someone')),
     /**
      * The detail: the fields of an update (or a create, a restore) by their declared labels in the reader's
-     * language (issue #28); any other name (a file, a revision, a role, an old entry's unknown field) as logged.
+     * language; any other name (a file, a revision, a role, an old entry's unknown field) as logged.
      */
     detail: (e: ActivityEntry) => {
       const fields: FieldMap | undefined = declared.find((d) => d.name === e.resource)?.fields;
@@ -77,7 +77,7 @@ export function useActivityLabels() {
 
 const outcomeColor = { ok: 'success', refused: 'warning', failed: 'error' } as const;
 
-export function OutcomeChip({ outcome }: { outcome: ActivityEntry['outcome'] }) {
+function OutcomeChip({ outcome }: { outcome: ActivityEntry['outcome'] }) {
   const labels = useActivityLabels();
   return <Chip size="small" variant="outlined" color={outcomeColor[outcome] ?? 'default'} label={labels.outcome(outcome)} />;
 }

@@ -25,7 +25,7 @@ export class ApiFailure extends Error {
   }
 }
 
-export function toLogin() {
+function toLogin() {
   clearSession();
   const here = `${siteRelative(window.location.pathname)}${window.location.search}`;
   window.location.assign(at(`/login?redirect=${encodeURIComponent(here)}`));

@@ -7,7 +7,7 @@ import { authorKey, BY_NAME, indexMembers, NOT_A_MEMBER } from '../../common/aut
 import { useT } from '../i18n/index.tsx';
 import { useMemberName, useMembers } from './members.ts';
 
-// Which member each author of the record's author list is (issue #14, point 6): one choice per author,
+// Which member each author of the record's author list is: one choice per author,
 // "by name" (the server links the one member of that name when saving), a member, or "not a member".
 // The choices follow their authors when the list is reordered, grows or shrinks.
 

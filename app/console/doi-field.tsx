@@ -6,7 +6,7 @@ import { useT } from '../i18n/index.tsx';
 import { api } from './api.ts';
 import { useAction } from './ui.tsx';
 
-// A DOI field with "Fill" (issue #14, point 4): the DOI's metadata from Crossref or DataCite fills the
+// A DOI field with "Fill": the DOI's metadata from Crossref or DataCite fills the
 // editor's other fields, for the user to check before saving; a lookup that fails fills nothing.
 
 type Props = {

@@ -1,6 +1,6 @@
 // What the server renders for a console or advisor URL, and the browser shows until the stored login is
 // checked and the area's code has loaded: plain markup (no MUI), so the server build needs none of the
-// area's code (docs/decisions.md, "Lean process"). It looks like MUI's CircularProgress in the console's
+// area's code (docs/decisions/011-lean-process.md). It looks like MUI's CircularProgress in the console's
 // primary colour, in the theme in force (public.css's colours: the reader's choice or the system's).
 export function FrameFallback() {
   return (

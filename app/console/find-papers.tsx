@@ -21,7 +21,7 @@ import type { Row } from './columns.tsx';
 import { PersonAccount } from './invitations.tsx';
 import { useAction, useNotify } from './ui.tsx';
 
-// "Find new papers" (issue #29, point 1): the works OpenAlex lists for a member (from their row) or the whole
+// "Find new papers": the works OpenAlex lists for a member (from their row) or the whole
 // lab (the publication screen), in the BibTeX import's preview table: chosen ones are added in their areas,
 // or dismissed for good; the published version of a stored preprint updates it in place. And the list's
 // health: what the daily job flagged. The lab's search runs in the background on the server (server/sync/runs.ts):
@@ -38,7 +38,7 @@ const BY = { openalex: 'consoleSync.byOpenalex', arxiv: 'consoleSync.byArxiv', t
 const asEntry = (p: SyncProposal, notes: string[]) =>
   p.preprint ? { ...p, duplicateOf: { pid: p.preprint.pid, title: p.preprint.title, by: 'title' as const }, changes: notes } : p;
 
-export function FindPapers({ reload, pid, label }: { reload: () => Promise<unknown>; pid?: number; label?: string }) {
+function FindPapers({ reload, pid, label }: { reload: () => Promise<unknown>; pid?: number; label?: string }) {
   const { t } = useT();
   const [open, setOpen] = useState(false);
   const [found, setFound] = useState<SyncPreview | null>(null);
@@ -227,7 +227,7 @@ export function FindPapers({ reload, pid, label }: { reload: () => Promise<unkno
 type Flag = { pid: number; title: string; flags: string[] };
 
 /** What the daily job flagged: retracted works, DOIs found for publications without one, links answering 404 for a week. */
-export function SyncFlags() {
+function SyncFlags() {
   const { t } = useT();
   const [flags, setFlags] = useState<Flag[] | null>(null);
   const { busy, run } = useAction();

@@ -12,7 +12,7 @@ import { useNotify } from './ui.tsx';
 // From a console form to a request: the body it sends, and the check with the server's own schema that
 // runs before anything is sent (every editor: the generic one, profile, site settings, info pages).
 
-/** Whether the fields hold a publish time edited with its release switch (the `publishing` widget, issue #28). */
+/** Whether the fields hold a publish time edited with its release switch (the `publishing` widget). */
 const publishing = (res: ResourceDef, fields: readonly string[]) => fields.some((f) => res.fields[f]?.widget === 'publishing') && RELEASE in res.fields;
 
 /** The fields an editor shows: a release switch is part of the publishing control, when that is shown. */
@@ -57,7 +57,7 @@ export function useCheck() {
   const notify = useNotify();
   return (res: ResourceDef, mode: 'create' | 'update', body: Body, how: { heading?: string; name?: (field: string) => string } = {}) => {
     const problems = validate(res, mode, body, lang);
-    // each field by its declared label in the reader's language (issue #28), unless the screen names it
+    // each field by its declared label in the reader's language, unless the screen names it
     const lines = Object.entries(problems).map(([field, message]) => `${how.name?.(field) ?? fieldLabel(res, field, lang)}: ${message}`);
     if (lines.length > 0) notify.lines(how.heading ? [how.heading, ...lines] : lines);
     return problems;

@@ -47,13 +47,13 @@ import { at } from '../lib/base.ts';
 
 export type FrameLink = { key: string; path: string; label: string; icon: ReactElement; end?: boolean };
 
-// The console's colours follow the public site's theme (issue #28): the reader's choice (the `theme` cookie,
+// The console's colours follow the public site's theme: the reader's choice (the `theme` cookie,
 // the same three-way choice as the public frame's menu, app/lib/theme.ts), else the system's preference.
 // Each scheme's colours pass axe's colour-contrast rule on every console screen (tests/e2e/console-dark.test.ts,
 // tests/e2e/a11y-console.test.ts). In the light scheme every colour a text or an outline is drawn in keeps 4.5:1
 // (WCAG 1.4.3) on white and on a selected row under the pointer (primary at 12 %, #e4eaf2): MUI's own error, info,
 // warning and success are 4.1, 3.2, 2.6 and 4.2:1 there (axe found the red Delete on a selected row and the
-// "scheduled" chip, issue #28).
+// "scheduled" chip).
 const schemes = {
   light: {
     primary: { main: '#1e4f91' },

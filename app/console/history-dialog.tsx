@@ -32,7 +32,7 @@ import { collapse, diffRecords, type FieldDiff, type Piece, type RecordState, st
 import { useAction, useConfirm } from './ui.tsx';
 import { at } from '../lib/base.ts';
 
-// The History button and dialog (issue #16, point 2) of every editor of a record whose declaration keeps
+// The History button and dialog of every editor of a record whose declaration keeps
 // history: the generic editor (resource-screen.tsx), the profile, the info pages and the site settings.
 // The dialog lists the record's forms, the current one on top, each with when and by whom it was made;
 // two of them (the chosen version and, unless another is chosen, the current one) are compared field by

@@ -17,7 +17,7 @@ import { useNotify } from './ui.tsx';
 import { filesBody } from './uploads.tsx';
 import { at } from '../lib/base.ts';
 
-// An image in a markdown or HTML text (issue #28): the editors' image button, or an image pasted or dropped
+// An image in a markdown or HTML text: the editors' image button, or an image pasted or dropped
 // into the text, opens a dialog that uploads it to the member's "My images" (POST /api/image/, as the My
 // images screen does) or picks one already there, asks for its alt text (required) and inserts it at the
 // cursor: `![alt](url)` in markdown, `<img alt="…" src="…">` in HTML.
@@ -37,7 +37,7 @@ export function useMyImages() {
 }
 
 /** The text that shows an image, in the editor's language. */
-export function imageMarkup(format: 'markdown' | 'html', url: string, alt: string): string {
+function imageMarkup(format: 'markdown' | 'html', url: string, alt: string): string {
   if (format === 'markdown') return `![${alt.replace(/[[\]\\]/g, '\\$&').replace(/\s+/g, ' ')}](${url.replace(/[()\s]/g, (c) => encodeURIComponent(c))})`;
   const attr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
   return `<img alt="${attr(alt)}" src="${attr(url)}">`;

@@ -15,7 +15,7 @@ import { useSession } from './session.ts';
 import { TwoFactorReset } from './two-factor.tsx';
 import { useAction, useConfirm, useNotify } from './ui.tsx';
 
-// Invitations in the people screen (issue #25): an account with no password that logs in is marked
+// Invitations in the people screen: an account with no password that logs in is marked
 // "needs an invitation"; a button makes a new link (after a confirmation when the account is in use, as
 // its password stops working), and a new person made without a password gets one. A link is shown once,
 // with a copy button: the server keeps only its hash.
@@ -28,7 +28,7 @@ const onThisSite = (url: string) => {
 
 const nameOf = (row: Row, lang: string) => String((lang === 'zh' ? row.name_zh : row.name_en) || row.name_zh || row.username || '');
 
-/** The dialog's "send by e-mail" (issue #30): the server mails this very link to the member's address. */
+/** The dialog's "send by e-mail": the server mails this very link to the member's address. */
 function MailButton({ url, pid, email }: { url: string; pid: unknown; email: string }) {
   const { t } = useT();
   const { busy, run } = useAction();

@@ -8,7 +8,7 @@ import type { ResourceDef } from '../../common/resource.ts';
 import { useT } from '../i18n/index.tsx';
 import { request } from './api.ts';
 
-// What a declared resource's console list asks the server for (issue #28): the filter text, the sort and
+// What a declared resource's console list asks the server for: the filter text, the sort and
 // the page, as the list call's parameters (common/list-params.ts), so that the list of 10 000 records
 // loads one page; and the page size, remembered per screen in this browser.
 

@@ -4,7 +4,7 @@ import { useT } from '../i18n/index.tsx';
 import { api } from './api.ts';
 
 // The lab's members as the console's fields that refer to them choose them (an author's member, a people
-// field's members; issue #27): the light list of everyone, and a member's name as both fields show it.
+// field's members): the light list of everyone, and a member's name as both fields show it.
 
 /** Every member, from the light public list (one query, shared by the fields of a form). */
 export function useMembers(): PublicPersonLight[] {

@@ -31,11 +31,11 @@ export function navOf(list: readonly ResourceDef[]): NavItem[] {
     own('data'),
     own('info', info),
     own('site', site),
-    // the activity log (issue #16): administrators alone; a member's own entries are in their profile
+    // the activity log: administrators alone; a member's own entries are in their profile
     own('activity', undefined, true),
-    // the achievement report (issue #29, point 3): administrators alone
+    // the achievement report: administrators alone
     own('report', undefined, true),
-    // the records deleted from every resource that keeps history (issue #16): administrators alone
+    // the records deleted from every resource that keeps history: administrators alone
     own('trash', undefined, true),
     own('profile'),
     own('private_image'),

@@ -5,7 +5,7 @@ import { memberRef, readRef } from '../../common/person-refs.ts';
 import { useT } from '../i18n/index.tsx';
 import { useMemberName, useMembers } from './members.ts';
 
-// A people field's editor (issue #27; common/person-refs.ts): the members it names, chosen by name from the
+// A people field's editor (common/person-refs.ts): the members it names, chosen by name from the
 // lab's list, and the names of people outside the lab, typed (Enter adds one). Each is a chip, in order.
 
 type Props = {

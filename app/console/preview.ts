@@ -4,7 +4,7 @@ import type { ResourceDef } from '../../common/resource.ts';
 import type { Body } from './api.ts';
 import { at } from '../lib/base.ts';
 
-// Previews of a record's public page (issue #16), from the console's list (the saved record) and its editor
+// Previews of a record's public page, from the console's list (the saved record) and its editor
 // (the unsaved edits). Both open in a new tab; the server checks the member and where the request came from
 // (server/pages/preview.ts).
 

@@ -10,7 +10,7 @@ import { toLabLocal } from '../../common/instant.ts';
 import { useT } from '../i18n/index.tsx';
 import { InstantInput } from './fields.tsx';
 
-// One control for when a record goes public (issue #28): Draft, Publish now, or Schedule at a moment. It
+// One control for when a record goes public: Draft, Publish now, or Schedule at a moment. It
 // sets both the release switch and the publish time, so saving with "Schedule at" schedules the record
 // (before, a time filled in left it a draft until Publish was pressed as well). Declared as the publish
 // time's widget (`publishing`, common/resources/flags.ts); the form sends the release switch with it

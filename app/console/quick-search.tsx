@@ -16,8 +16,8 @@ import { api, listQuery } from './api.ts';
 import { editAddress, type RecordTarget, targetOf } from './record-targets.ts';
 import { useNotify } from './ui.tsx';
 
-// The console's "go to record" search (issue #15, point 5): the site search (GET /api/search/?scope=console:
-// public content, and the drafts the member may edit, issue #28) asked as the member types; a chosen result opens its record's editor in the console
+// The console's "go to record" search: the site search (GET /api/search/?scope=console:
+// public content, and the drafts the member may edit) asked as the member types; a chosen result opens its record's editor in the console
 // (record-targets.ts), or its public page in a new tab when the member may not edit it there. "/"
 // anywhere outside a field focuses it.
 
@@ -41,7 +41,7 @@ function typing(target: EventTarget | null): boolean {
   return target.isContentEditable || !!target.closest('input, textarea, select, [role="dialog"], [role="textbox"]');
 }
 
-/** The answer's "did you mean" (issue #28): the query the results were found by, shown above them. */
+/** The answer's "did you mean": the query the results were found by, shown above them. */
 const Suggestion = createContext<string | undefined>(undefined);
 
 function SuggestionPaper({ children, ...props }: PaperProps) {
@@ -77,7 +77,7 @@ export function QuickSearch({ admin, onBar = false }: Props) {
   const asked = q.length >= MIN_CHARS;
   const answer = useQuery({
     queryKey: ['search', lang, q],
-    // scope=console: the member's drafts too, of the kinds they may edit (issue #28)
+    // scope=console: the member's drafts too, of the kinds they may edit
     queryFn: () => api.get<SearchAnswer>(`/api/search/?q=${encodeURIComponent(q)}&scope=console`),
     enabled: asked,
     staleTime: 30_000,

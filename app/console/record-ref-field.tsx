@@ -9,7 +9,7 @@ import { resources } from '../../common/resources/index.ts';
 import { useT } from '../i18n/index.tsx';
 import { api } from './api.ts';
 
-// A field that `refers` to records of another declared resource (issue #27): an int names one (an award's
+// A field that `refers` to records of another declared resource: an int names one (an award's
 // related publication), a list of format `record_id` several (a project's acknowledging publications). Each
 // is chosen by its title from that resource's console list, filtered on the server as typed (the list call's
 // ?q=, common/list-params.ts), a page of 20 at a time; the chosen records are read by their ids.

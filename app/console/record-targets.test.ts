@@ -3,8 +3,8 @@ import { publication } from '../../common/resources/index.ts';
 import type { SearchKind } from '../../common/search.ts';
 import { targetOf } from './record-targets.ts';
 
-// The console's quick search opens the editor of a result's record (issue #28); a result of a kind the
-// console does not know (a declared public resource another build serves, issue #27) has no editor to open
+// The console's quick search opens the editor of a result's record; a result of a kind the
+// console does not know (a declared public resource another build serves) has no editor to open
 // rather than breaking the search box.
 describe('targetOf', () => {
   it('opens a fixed kind on its screen, and a member only where the resource lets members edit', () => {

@@ -42,7 +42,7 @@ export function targetOf(result: Pick<SearchResult, 'kind' | 'id'>, admin: boole
   const res = resourceOfKind(result.kind);
   if (!res || (!admin && res.access.update !== 'member')) return undefined;
   const key = result.id.slice(result.id.indexOf(':') + 1);
-  // a declared public resource's record (issue #27) is edited on its own screen, by its id
+  // a declared public resource's record is edited on its own screen, by its id
   return Object.hasOwn(targets, result.kind) ? targets[result.kind](key) : { res, screen: screenOf(res), id: key };
 }
 

@@ -12,13 +12,13 @@ import { useT } from '../i18n/index.tsx';
 
 type T = ReturnType<typeof useT>['t'];
 
-export const dayName = (t: T, day: number) => t(`consoleTime.day${day as 1 | 2 | 3 | 4 | 5 | 6 | 7}`);
-export const periodTime = (period: number) => (periodTimes[period - 1] ?? ['', '']).join('–');
+const dayName = (t: T, day: number) => t(`consoleTime.day${day as 1 | 2 | 3 | 4 | 5 | 6 | 7}`);
+const periodTime = (period: number) => (periodTimes[period - 1] ?? ['', '']).join('–');
 
 /** "Mon period 3 08:50–09:35" (the accessible name of a cell). */
 export const cellName = (t: T, day: number, period: number) => t('consoleTime.cell', { day: dayName(t, day), n: period, time: periodTime(period) });
 
-export function termLabel(t: T, term: string): string {
+function termLabel(t: T, term: string): string {
   const m = TERM_RE.exec(term);
   if (!m) return term;
   return t('consoleTime.termLabel', { a: m[1] ?? '', b: m[2] ?? '', s: m[3] ?? '' }) + (term === termOf() ? t('consoleTime.current') : '');

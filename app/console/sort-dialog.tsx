@@ -14,7 +14,7 @@ import type { Row } from './columns.tsx';
 import { type SortItem, SortableList } from './sortable-list.tsx';
 import { useAction } from './ui.tsx';
 
-// Reordering an ordered list (issue #28), for every resource whose declaration names its `ordered` field:
+// Reordering an ordered list, for every resource whose declaration names its `ordered` field:
 // the records in their order, one sortable list per group (a showcase item's kind), saved in one call
 // (PUT /api/order/{name}/) on confirm; cancel drops the moves. Mount it afresh at each opening (a new `key`).
 

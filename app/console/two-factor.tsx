@@ -12,7 +12,7 @@ import { ApiFailure, request } from './api.ts';
 import type { Row } from './columns.tsx';
 import { useAction, useConfirm } from './ui.tsx';
 
-// Two-factor login on one's own profile (issue #30, point 2): set up with the QR code the server draws (no
+// Two-factor login on one's own profile: set up with the QR code the server draws (no
 // outside service) or the key typed by hand, confirmed with a code; the 10 recovery codes shown once; turned
 // off with the password. An administrator the site requires it of sees only this until it is on.
 

@@ -6,7 +6,7 @@ import { NO_RANK } from '../../common/venue-ranks.ts';
 import { useT } from '../i18n/index.tsx';
 import { api } from './api.ts';
 
-// A publication's venue rank correction (issue #29, point 2): chosen from the bundled CCF and CORE lists as
+// A publication's venue rank correction: chosen from the bundled CCF and CORE lists as
 // typed (GET /api/venue-ranks/?q=, searched on the server), or "none", or typed as it is (a DBLP key, an
 // abbreviation or a name: server/services/venue-rank.ts reads it). Under it, the match the record has now.
 

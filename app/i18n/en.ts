@@ -2,7 +2,7 @@
 import type { Messages } from './zh.ts';
 
 export const en: Messages = {
-  /** The generic pages of a declared public resource (issue #27). */
+  /** The generic pages of a declared public resource. */
   declared: {
     empty: 'Nothing here yet.',
     noneChosen: 'Nothing matches what you chose.',
@@ -161,7 +161,7 @@ export const en: Messages = {
     export: 'Export',
     exportAll: 'BibTeX of all publications',
     exportSelection: 'BibTeX of this selection',
-    // issue #29, point 2
+    // the venue rank filter of the publication pages
     rankFilter: 'Filter by venue rank',
     rank: 'Venue rank',
     anyRank: 'Any rank',

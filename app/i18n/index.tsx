@@ -4,9 +4,9 @@ import { en } from './en.ts';
 import { zh } from './zh.ts';
 
 // Interface strings of both languages and a tiny translator. Both message files ship together (a
-// few KB), so switching language needs no request; see docs/decisions.md for why this is not i18next.
+// few KB), so switching language needs no request; see docs/decisions/005-public-pages.md for why this is not i18next.
 
-export const messages = { zh, en } as const;
+const messages = { zh, en } as const;
 
 type Params = Record<string, string | number>;
 

@@ -1,6 +1,6 @@
 // 中文界面文字。en.ts 必须有同样的键（类型检查）。
 export const zh = {
-  /** 声明了公开部分的资源的通用页面（issue #27）。 */
+  /** 声明了公开部分的资源的通用页面。 */
   declared: { empty: '暂无内容。', noneChosen: '没有符合所选条件的条目。', notInReaderLanguage: '此内容暂无中文版本。', recruiting: '了解详情' },
   nav: {
     home: '首页',

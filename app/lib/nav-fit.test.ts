@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { navBreakpoint } from './nav-fit.ts';
 
-// The top bar shows the whole menu only from a width it fits at (issue #27: ten English entries scrolled
+// The top bar shows the whole menu only from a width it fits at (ten English entries scrolled
 // sideways at 1280 px, the last ones out of sight).
 describe('navBreakpoint', () => {
   const en = ['Home', 'News', 'People', 'Courses', 'Shared Tasks', 'Publications', 'Awards', 'Patents', 'Open Source', 'Join us'];

@@ -1,10 +1,10 @@
-// From which window width the top bar can show the whole menu (issue #27: every declared public resource adds
+// From which window width the top bar can show the whole menu (every declared public resource adds
 // an entry, and the English menu of ten entries no longer fit a 1280 px bar: it scrolled sideways, its last
 // entries out of sight). Below that width the bar shows the menu button, as on a phone. Decided on the server
 // from the words themselves, so the page is the same before and after its scripts run.
 
 /** The widths the bar switches at (app/styles/public.css has a rule for each). */
-export const NAV_BREAKPOINTS = [600, 900, 1100, 1280, 1440, 1600, 1920] as const;
+const NAV_BREAKPOINTS = [600, 900, 1100, 1280, 1440, 1600, 1920] as const;
 export type NavBreakpoint = (typeof NAV_BREAKPOINTS)[number];
 
 /** A character's width in px at the bar's sizes: Chinese (and other wide) characters, else Latin capitals. */

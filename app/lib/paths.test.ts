@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { safeRedirect } from './paths.ts';
 
-// The login's redirect target (issue #25, point 7): only a path the URL parser resolves to this site.
+// The login's redirect target: only a path the URL parser resolves to this site.
 
 describe('safeRedirect', () => {
   it.each([

@@ -1,7 +1,7 @@
 import { paths, sitePath } from '../../common/paths.ts';
 
 // The public frame's menu; the addresses themselves are in common/paths.ts.
-export const publicNav = [
+const publicNav = [
   ['home', paths.home()],
   ['news', paths.news()],
   ['people', paths.people()],
@@ -16,7 +16,7 @@ export type MenuEntry = { key: string; href: string; label?: string };
 
 /**
  * The whole menu: the fixed pages (their places are 0, 10, … 60) and the declared public resources at the
- * places their declarations give (issue #27; the server sends those in the root's data).
+ * places their declarations give (the server sends those in the root's data).
  */
 export function menuOf(declared: readonly { key: string; href: string; order: number; label: string }[] = []): MenuEntry[] {
   const fixed = publicNav.map(([key, href], i) => ({ key, href, order: i * 10 }));

@@ -4,7 +4,7 @@ import type { PersonListItem } from '../../common/wire.ts';
 // People grouping of SPEC §2: teachers (type_num 1–3), then postdocs, PhD, master and undergraduate
 // students; former members in the same groups (with "other" for type_num 8).
 
-export const peopleGroups = [
+const peopleGroups = [
   { key: 'teachers', nums: [1, 2, 3] },
   { key: 'postdoc', nums: [4] },
   { key: 'phd', nums: [5] },

@@ -15,7 +15,7 @@ export function selectAll(): number[] {
 
 export const isAll = (selection: Selection) => selection.length === 0;
 
-/** The query of a selection of areas and, when one is chosen, a venue rank (issue #29: ?rank=ccf-a). */
+/** The query of a selection of areas and, when one is chosen, a venue rank (?rank=ccf-a). */
 export function searchOf(selection: Selection, rank = ''): string {
   const p = new URLSearchParams();
   for (const a of selection) p.append('area', String(a));

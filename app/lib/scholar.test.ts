@@ -66,7 +66,7 @@ describe('jsonLd', () => {
       isbn: '978-1-00-941233-0',
       bookEdition: '2',
     });
-    // issue #26, point 2: a thesis is a Thesis, its school the publisher, and Scholar's dissertation institution
+    // a thesis is a Thesis, its school the publisher, and Scholar's dissertation institution
     const thesis = { ...paper, type: 'doctoral thesis' as const, venue_kind: 'other' as const, source: 'Fudan University', place: 'Shanghai' };
     expect(jsonLd(thesis, 'u', '')).toMatchObject({ '@type': 'Thesis', publisher: { name: 'Fudan University' }, inSupportOf: 'Doctoral degree' });
     expect(scholarMeta(thesis, 'o', 'u')).toContainEqual({ name: 'citation_dissertation_institution', content: 'Fudan University' });

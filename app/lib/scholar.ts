@@ -85,7 +85,7 @@ export function jsonLd(p: PublicPublication, url: string, pdf: string): WithCont
     };
     return book;
   }
-  // a thesis (issue #26, point 2): its school as the publisher, the degree it was written for
+  // a thesis: its school as the publisher, the degree it was written for
   if (p.type.endsWith('thesis')) {
     const thesis: WithContext<Thesis> = {
       '@context': 'https://schema.org',

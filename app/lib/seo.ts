@@ -11,7 +11,7 @@ export function seo(opts: {
   forced?: boolean;
   image?: string | null;
   type?: string;
-  /** The languages the page's text exists in: an hreflang alternate only for each (issue #27, point 3; both unless given). */
+  /** The languages the page's text exists in: an hreflang alternate only for each (both unless given). */
   langs?: readonly Lang[];
 }): MetaDescriptor[] {
   const url = `${opts.origin}${opts.path}`;

@@ -1,11 +1,11 @@
 // The stored login data of SPEC §3 (login flag, name, authority, portrait, login time), kept in
 // localStorage and cleared on logout or after 604800 s. The token itself is not kept here: the server
-// sets it as an HttpOnly cookie that no script can read (issue #12), and the console's calls send it by
+// sets it as an HttpOnly cookie that no script can read, and the console's calls send it by
 // that cookie with the X-Lab-Console header (app/console/api.ts, server/http/auth.ts).
 
 import { at } from './base.ts';
 
-export const SESSION_SECONDS = 604_800;
+const SESSION_SECONDS = 604_800;
 
 const KEYS = [
   'login',
@@ -41,7 +41,7 @@ export type StoredSession = {
 
 /** Where a member still on an initial password is sent: the password part of their profile. */
 export const PASSWORD_FORM = '/console/profile#password';
-/** Where an administrator is sent whom the site requires two-factor login of, before they have it (issue #30). */
+/** Where an administrator is sent whom the site requires two-factor login of, before they have it. */
 export const TWO_FACTOR_FORM = '/console/profile#two-factor';
 
 export function readSession(): StoredSession | null {

@@ -8,7 +8,7 @@ import type { PublicPerson, PublicSeminar, SiteSettings } from '../../common/wir
 /** What the lab's Organization says of it. */
 export type LabCard = Pick<SiteSettings, 'lab_name_zh' | 'lab_name_en' | 'email' | 'location_zh' | 'location_en'>;
 
-// schema.org JSON-LD for the pages search engines read beyond publications (issue #14, point 7): the lab
+// schema.org JSON-LD for the pages search engines read beyond publications: the lab
 // as an Organization on the home page, a member as a Person on their page, a seminar as an Event.
 // (A publication's ScholarlyArticle is in scholar.ts.)
 
@@ -32,11 +32,11 @@ export function organizationLd(site: LabCard, origin: string, lang: Lang): MetaD
 type PersonOnPage = Omit<PublicPerson, 'link1' | 'link2'>;
 
 /**
- * `more`: text properties from the declared records naming them (issue #27: their awards' titles under
+ * `more`: text properties from the declared records naming them (their awards' titles under
  * `award`, a resource's `public.personProperty`).
  */
 export function personLd(p: PersonOnPage, origin: string, lab: LabCard, lang: Lang, more: Readonly<Record<string, readonly string[]>> = {}): MetaDescriptor {
-  // their pages elsewhere: the existing page link, where it is one, and their profiles at the scholarly indexes (issue #29)
+  // their pages elsewhere: the existing page link, where it is one, and their profiles at the scholarly indexes
   const sameAs = [p.link3, ...scholarProfiles(p).map((s) => s.url)].filter((u) => /^https?:\/\//.test(u));
   return {
     'script:ld+json': {

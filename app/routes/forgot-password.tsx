@@ -4,7 +4,7 @@ import { AccountCard, accountPageData, accountPageMeta, postJson } from '../comp
 import { useT } from '../i18n/index.tsx';
 import type { Route } from './+types/forgot-password.ts';
 
-// "Forgot password?" (issue #30): the member gives a username or an e-mail address and the server mails a
+// "Forgot password?": the member gives a username or an e-mail address and the server mails a
 // reset link to the account's address. The answer is the same whether or not an account matches; without
 // SMTP on the server, it says what is missing. The server's words are shown as they come, in the page's language.
 

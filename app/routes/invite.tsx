@@ -7,7 +7,7 @@ import { storeSession } from '../lib/session.ts';
 import type { Route } from './+types/invite.ts';
 import { at } from '../lib/base.ts';
 
-// An invitation (issue #25): /invite#<token>. The token is in the fragment, which the browser never sends
+// An invitation: /invite#<token>. The token is in the fragment, which the browser never sends
 // with the page: the page is the same for everyone, and reads the token here to ask the API about it.
 // The member chooses a password (the rules of a change) and is logged in like at the login page.
 

@@ -30,7 +30,7 @@ type LoginAnswer = {
   userInfo?: Parameters<typeof storeSession>[0]['userInfo'];
   detail?: string;
   needs_invitation?: boolean;
-  /** loginStatus code_required (issue #30): the second step's challenge */
+  /** loginStatus code_required: the second step's challenge */
   challenge?: string;
 };
 
@@ -42,7 +42,7 @@ export default function Login({ loaderData }: Route.ComponentProps) {
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
-  // a member with two-factor login: after the password, the code (issue #30)
+  // a member with two-factor login: after the password, the code
   const [challenge, setChallenge] = useState<string | null>(null);
 
   async function post(url: string, payload: unknown) {
@@ -68,7 +68,7 @@ export default function Login({ loaderData }: Route.ComponentProps) {
     }, REDIRECT_DELAY_MS);
   }
 
-  // a campus login (issue #30) comes back with a handoff in the fragment, or with the key of a refusal
+  // a campus login comes back with a handoff in the fragment, or with the key of a refusal
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, on the address the page was opened at
   useEffect(() => {
     const refused = search.get('external_error');
@@ -133,11 +133,11 @@ export default function Login({ loaderData }: Route.ComponentProps) {
         setOutcome({ kind: 'error', text: body.detail ?? t('login.error') });
         return;
       }
-      // an account that waits for its invitation has no password that logs in (issue #25)
+      // an account that waits for its invitation has no password that logs in
       if (body.loginStatus === 'fail' && body.needs_invitation) setOutcome({ kind: 'error', text: t('login.needsInvitation') });
       else if (body.loginStatus === 'fail') setOutcome({ kind: 'error', text: t('login.fail') });
       // the server's own words where it has them: too many tries, passwords kept for the campus login, the
-      // campus directory out of reach or knowing no such member (issue #30)
+      // campus directory out of reach or knowing no such member
       else if (res.status === 429 || res.status === 403 || res.status >= 500 || (res.status === 400 && body.detail))
         setOutcome({ kind: 'error', text: body.detail ?? t('login.error') });
       else setOutcome({ kind: 'error', text: t('login.notexist') });

@@ -5,7 +5,7 @@ import { NewPasswordFields, useFragmentToken, useNewPassword } from '../componen
 import { useT } from '../i18n/index.tsx';
 import type { Route } from './+types/reset-password.ts';
 
-// A password reset link (issue #30): /reset-password#<token>, mailed by the "Forgot password?" page. As the
+// A password reset link: /reset-password#<token>, mailed by the "Forgot password?" page. As the
 // invitation's page (routes/invite.tsx), the token is in the fragment, which the browser never sends with
 // the page. The member chooses a new password (the rules of a change); every session of theirs ends, and
 // they log in with it.

@@ -63,7 +63,7 @@ function random(seed: number) {
   };
 }
 
-export function demoReports(today: string, days = 7): ImportedRow[] {
+function demoReports(today: string, days = 7): ImportedRow[] {
   const rand = random(2026);
   const roster = demoClass();
   const rows: ImportedRow[] = [];

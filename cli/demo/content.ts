@@ -6,11 +6,11 @@ import type { areas, articleTypes, personTypes, publicationTypes, roomTypes } fr
 
 type ValueOf<L extends readonly { value: string }[]> = L[number]['value'];
 
-export type PersonType = ValueOf<typeof personTypes>;
-export type Area = ValueOf<typeof areas>;
-export type PublicationType = ValueOf<typeof publicationTypes>;
-export type ArticleType = ValueOf<typeof articleTypes>;
-export type RoomType = ValueOf<typeof roomTypes>;
+type PersonType = ValueOf<typeof personTypes>;
+type Area = ValueOf<typeof areas>;
+type PublicationType = ValueOf<typeof publicationTypes>;
+type ArticleType = ValueOf<typeof articleTypes>;
+type RoomType = ValueOf<typeof roomTypes>;
 
 export type DemoPerson = {
   uid: string;
@@ -33,7 +33,7 @@ export type DemoPerson = {
   link3?: string;
 };
 
-export type DemoPublicationFile = 'pdf' | 'slides' | 'dataset';
+type DemoPublicationFile = 'pdf' | 'slides' | 'dataset';
 
 export type DemoPublication = {
   title: string;
@@ -104,7 +104,7 @@ export type DemoInfoPage = {
 };
 
 /** [day of week 1–7, period 1–15] */
-export type Slot = [number, number];
+type Slot = [number, number];
 
 export type DemoSchedule = {
   username: string;

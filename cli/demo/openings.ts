@@ -3,11 +3,11 @@ import type { Ctx } from '../../server/services/context.ts';
 import { registry } from '../../server/registry.ts';
 import { create } from './seed.ts';
 
-// The demo lab's openings (issue #27, point 2): what a Chinese lab recruits for in late autumn. Their
+// The demo lab's openings: what a Chinese lab recruits for in late autumn. Their
 // deadlines are Beijing time; the summer internship's has passed, so it is kept but no longer public, and
-// the research assistant's is written in Chinese only (the public English page says so, issue #27, point 3).
+// the research assistant's is written in Chinese only (the public English page says so).
 
-export const demoOpenings = [
+const demoOpenings = [
   {
     kind: 'PhD',
     title_zh: '2027 级博士研究生招生（申请-考核制）',

@@ -3,7 +3,7 @@ import type { DB } from '../../server/db/database.ts';
 import { registry } from '../../server/registry.ts';
 import type { Ctx } from '../../server/services/context.ts';
 
-// The demo lab's awards, patents and projects (issue #27): believable records of a Chinese data-intelligence lab, their
+// The demo lab's awards, patents and projects: believable records of a Chinese data-intelligence lab, their
 // people named by username (the server stores each as the member's id) or, for someone outside the lab, by
 // name. Seeded through the registry's services with the API's validation, like the rest of the demo.
 

@@ -43,8 +43,6 @@ export async function create(crud: Crud, res: ResourceDef, ctx: Ctx, input: Reco
   return crud.create(ctx, parsed.data);
 }
 
-export type SeedResult = { admin: { username: string; password: string | undefined }; user: { username: string; password: string } };
-
 export const DEMO_USER_PASSWORD = 'reading-room-2026';
 
 /**

@@ -662,6 +662,6 @@ and companies at home and abroad, and shares several [open-source projects](/DIS
   filing_number: '京ICP备00000000号-1',
   console_title_zh: '数据智能与社会计算实验室 管理后台',
   console_title_en: 'DISC Lab Console',
-  // a lab in China: CCF's list beside its papers (issue #29, point 2)
+  // a lab in China: CCF's list beside its papers
   venue_ranks: 'ccf',
 };

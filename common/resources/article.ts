@@ -3,7 +3,7 @@ import { paths } from '../paths.ts';
 import { defineResource } from '../resource.ts';
 import { publicState, publishAt, released } from './flags.ts';
 
-export const SLUG_RE = /^[a-z0-9][a-z0-9-]{0,79}$/;
+const SLUG_RE = /^[a-z0-9][a-z0-9-]{0,79}$/;
 
 export const article = defineResource({
   name: 'article',

@@ -1,7 +1,7 @@
 import { defineResource } from '../resource.ts';
 import { released } from './flags.ts';
 
-// Awards the lab and its members received (issue #27): 教育部科技进步奖, CCF 优秀博士学位论文, best papers.
+// Awards the lab and its members received: 教育部科技进步奖, CCF 优秀博士学位论文, best papers.
 // Public at /awards from this declaration alone (common/resource.ts PublicDef); the recipients are a people
 // field (common/person-refs.ts), so each member's page lists their awards.
 

@@ -18,7 +18,7 @@ export const released = (initially: boolean) =>
   }) as const satisfies FieldDef;
 
 /**
- * When a released record appears on the public site (issue #16): none, or a moment that has come, is at
+ * When a released record appears on the public site: none, or a moment that has come, is at
  * once; a moment to come keeps it off every public page, feed and search until then. The console edits
  * it as Beijing time (common/instant.ts).
  */
@@ -26,7 +26,7 @@ export const publishAt = {
   kind: 'instant',
   label: { zh: '定时发布（北京时间）', en: 'Publish at (Beijing time)' },
   nullable: true,
-  // one control with the release switch: Draft / Publish now / Schedule at (issue #28)
+  // one control with the release switch: Draft / Publish now / Schedule at
   widget: 'publishing',
 } as const satisfies FieldDef;
 

@@ -1,7 +1,7 @@
 import { defineResource, today } from '../resource.ts';
 import { released } from './flags.ts';
 
-// Openings (issue #27, point 2): positions and admissions the lab recruits for, at /join. An opening is
+// Openings: positions and admissions the lab recruits for, at /join. An opening is
 // public while it is released and its deadline, if it has one, has not passed: the public window of its
 // declaration (`public.until`), which the publish timer (server/cache/publish-timer.ts) watches, so an
 // opening leaves the site by itself when its deadline comes. While any is open, the home page says the lab

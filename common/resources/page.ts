@@ -6,8 +6,6 @@ import { defineResource } from '../resource.ts';
 /** A page's slug is its URL segment (/curriculum/Intro-to-AI); it is matched without regard to case. */
 export const PAGE_SLUG_RE = /^[A-Za-z0-9][A-Za-z0-9-]{0,79}$/;
 
-export type PageSection = (typeof pageSections)[number]['value'];
-
 // Course pages (/curriculum/{slug}) and shared tasks (/sharedtask): content SPEC §2 shows but gives no
 // data for, so an administrator writes it. A slug is unique within its section.
 export const page = defineResource({

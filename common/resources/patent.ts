@@ -1,10 +1,10 @@
 import { defineResource } from '../resource.ts';
 import { released } from './flags.ts';
 
-// Patents and software copyrights (知识产权, issue #27): invention patents, utility models and software
+// Patents and software copyrights (知识产权): invention patents, utility models and software
 // copyright registrations, each with its number, its inventors (a people field, common/person-refs.ts: each
 // member's page lists theirs) and where it stands. Public at /patents from this declaration alone.
-// Publications of the type "patent" stay publications (docs/decisions.md, 2026-11-27).
+// Publications of the type "patent" stay publications (docs/decisions/045-people-fields-awards-and-patents.md).
 
 export const patentKinds = [
   { value: 'invention', num: 1, zh: '发明专利', en: 'Invention patent' },

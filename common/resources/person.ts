@@ -10,7 +10,7 @@ export const USERNAME_RE = /^[A-Za-z0-9][A-Za-z0-9._-]{1,39}$/;
  * the first segment of every declared public resource's pages (`reserveUsernames`, called from
  * common/resources/index.ts for the declarations and by the server for its registry).
  */
-export const reservedUsernames = new Set<string>([
+const reservedUsernames = new Set<string>([
   'api',
   'apiprivate',
   'resource',
@@ -122,13 +122,13 @@ export const person = defineResource({
     phone: { kind: 'text', label: { zh: '电话', en: 'Phone' }, max: 40 },
     location_zh: { kind: 'text', label: { zh: '中文地址', en: 'Chinese location' }, max: 200 },
     location_en: { kind: 'text', label: { zh: '英文地址', en: 'English location' }, max: 200 },
-    // issue #29, point 1: their ids at the scholarly indexes, for their page, their Person's sameAs and "Find new papers"
+    // their ids at the scholarly indexes, for their page, their Person's sameAs and "Find new papers"
     // (max: as pasted, a profile's address; stored bare, the format bounds it)
     orcid: { kind: 'text', label: { zh: 'ORCID iD', en: 'ORCID iD' }, max: 80, format: 'orcid' },
     dblp: { kind: 'text', label: { zh: 'dblp 作者标识', en: 'dblp person id' }, max: 80, format: 'dblp_pid' },
     openalex: { kind: 'text', label: { zh: 'OpenAlex 作者标识', en: 'OpenAlex author id' }, max: 80, format: 'openalex_author' },
   },
-  // 'active', or 'needs_invitation' for an account with no password that logs in (issue #25)
+  // 'active', or 'needs_invitation' for an account with no password that logs in
   derived: { account: { kind: 'text' } },
   history: { ownerFields: profileFields },
   access: { read: 'admin', create: 'admin', update: 'admin', delete: 'admin' },

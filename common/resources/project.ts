@@ -1,7 +1,7 @@
 import { defineResource } from '../resource.ts';
 import { released } from './flags.ts';
 
-// Research projects (科研项目, issue #27): the grants the lab leads or takes part in, by funding level as
+// Research projects (科研项目): the grants the lab leads or takes part in, by funding level as
 // Chinese evaluations count them (国家级 / 省部级 / 企业合作). The principal investigators and members are
 // people fields (common/person-refs.ts: each member's page lists their projects); the publications that
 // acknowledge a project are chosen in the editor (a list that `refers` to publications), listed on its page,

@@ -23,7 +23,7 @@ export const publication = defineResource({
     },
     area: { kind: 'enum', label: { zh: '方向', en: 'Area' }, options: areas, numField: 'area_num', default: 'none' },
     year: { kind: 'int', label: { zh: '年份', en: 'Year' }, min: 1950, max: 2100, default: new Date().getFullYear(), widget: 'year' },
-    // unknown stays unknown (issue #26): no default, empty is NULL
+    // unknown stays unknown: no default, empty is NULL
     month: { kind: 'int', label: { zh: '月份', en: 'Month' }, min: 1, max: 12, widget: 'month' },
     link1: { kind: 'url', label: { zh: '官方链接', en: 'Official link' } },
     link2: { kind: 'url', label: { zh: '代码仓库', en: 'Code repository' } },
@@ -33,7 +33,7 @@ export const publication = defineResource({
     file2: { kind: 'file', label: { zh: '幻灯片', en: 'Slides' } },
     file3: { kind: 'file', label: { zh: '数据集', en: 'Dataset' } },
     order: { kind: 'int', label: { zh: '排序', en: 'Order' }, min: -100000, max: 100000, default: 0 },
-    // issue #14: the publication's own page, Google Scholar and citations
+    // the publication's own page, Google Scholar and citations
     venue_kind: { kind: 'enum', label: { zh: '发表类型', en: 'Venue kind' }, options: venueKinds, default: 'conference' },
     doi: { kind: 'text', label: { zh: 'DOI', en: 'DOI' }, max: 200, format: 'doi' },
     abstract: { kind: 'longtext', label: { zh: '摘要', en: 'Abstract' }, max: 10000 },
@@ -46,22 +46,22 @@ export const publication = defineResource({
       format: 'member_link',
       widget: 'author-members',
     },
-    // issue #26: each name's parts as BibTeX read them (common/authors.ts), one JSON object per name; not edited
+    // each name's parts as BibTeX read them (common/authors.ts), one JSON object per name; not edited
     author_parts: { kind: 'list', label: { zh: '作者姓名结构', en: 'Author name parts' }, max: 100, format: 'name_parts' },
-    // issue #26: what citations need
+    // what citations need
     volume: { kind: 'text', label: { zh: '卷', en: 'Volume' }, max: 50 },
     issue: { kind: 'text', label: { zh: '期', en: 'Issue' }, max: 50 },
     pages: { kind: 'text', label: { zh: '页码', en: 'Pages' }, max: 50 },
     publisher: { kind: 'text', label: { zh: '出版者', en: 'Publisher' }, max: 300 },
-    // issue #26: where it was published (BibTeX's address or location; a thesis's city)
-    // issue #26, point 3: the title's words the file protects with braces ({Twitter}), kept as written in APA's sentence case; not edited
+    // where it was published (BibTeX's address or location; a thesis's city)
+    // the title's words the file protects with braces ({Twitter}), kept as written in APA's sentence case; not edited
     title_protected: { kind: 'list', label: { zh: '标题中保持原样的词', en: 'Title words kept as written' }, max: 50 },
     place: { kind: 'text', label: { zh: '出版地', en: 'Place of publication' }, max: 100 },
     editors: { kind: 'list', label: { zh: '编者', en: 'Editors' }, max: 100 },
     editor_parts: { kind: 'list', label: { zh: '编者姓名结构', en: 'Editor name parts' }, max: 100, format: 'name_parts' },
     edition: { kind: 'text', label: { zh: '版次', en: 'Edition' }, max: 50 },
     isbn: { kind: 'text', label: { zh: 'ISBN', en: 'ISBN' }, max: 50 },
-    // issue #29, point 2: the editor's correction of the venue rank match (server/services/venue-rank.ts)
+    // the editor's correction of the venue rank match (server/services/venue-rank.ts)
     venue_key: {
       kind: 'text',
       label: { zh: '等级匹配（空为自动；none 为不显示；或填 DBLP 键、简称）', en: 'Rank match (empty: automatic; none; or a DBLP key or abbreviation)' },
@@ -70,7 +70,7 @@ export const publication = defineResource({
     },
   },
   // each file's public address, empty when its slot is
-  // issue #29, point 2: venue_rank, the venue's rank in every list it matched ("CCF A · CORE A*"), for the
+  // venue_rank, the venue's rank in every list it matched ("CCF A · CORE A*"), for the
   // console (the editor checks the match before the site shows it; the public pages show the chosen systems)
   derived: { file1_url: { kind: 'text' }, file2_url: { kind: 'text' }, file3_url: { kind: 'text' }, venue_rank: { kind: 'text' } },
   history: {},

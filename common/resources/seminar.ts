@@ -43,7 +43,7 @@ export const seminar = defineResource({
     room_id: { kind: 'text', label: { zh: '会议号', en: 'Room ID' }, max: 100 },
     room_pw: { kind: 'text', label: { zh: '会议密码', en: 'Room password' }, max: 100 },
     live_link: { kind: 'url', label: { zh: '直播链接', en: 'Live link' } },
-    // issue #16: seminars were all public; stored ones stay so (the column's default), a new one is public unless switched off or scheduled
+    // seminars were all public; stored ones stay so (the column's default), a new one is public unless switched off or scheduled
     release: released(true),
     publish_at: publishAt,
   },

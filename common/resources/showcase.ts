@@ -2,8 +2,6 @@ import { showcaseKinds } from '../enums.ts';
 import { released } from './flags.ts';
 import { defineResource } from '../resource.ts';
 
-export type ShowcaseKind = (typeof showcaseKinds)[number]['value'];
-
 // Items of the home page's three carousels (SPEC §2): the fading image carousel, the annotation
 // tools and the open-source projects (the projects also fill /DISCOpen).
 export const showcase = defineResource({

@@ -25,7 +25,7 @@ export const site = defineResource({
     location_zh: { kind: 'text', label: { zh: '地址（中文）', en: 'Location (Chinese)' }, max: 200 },
     location_en: { kind: 'text', label: { zh: '地址（英文）', en: 'Location (English)' }, max: 200 },
     email: { kind: 'email', label: { zh: '联系邮箱', en: 'Contact e-mail' } },
-    // issue #30: a mail to the author of a scheduled item when it goes public (needs SMTP_URL, MAIL_FROM)
+    // a mail to the author of a scheduled item when it goes public (needs SMTP_URL, MAIL_FROM)
     notify_publish: {
       kind: 'bool',
       label: { zh: '定时发布后邮件通知作者', en: 'Mail the author when a scheduled item is published' },
@@ -39,14 +39,14 @@ export const site = defineResource({
     filing_number: { kind: 'text', label: { zh: '备案号', en: 'Filing number' }, max: 60 },
     console_title_zh: { kind: 'text', label: { zh: '后台标题（中文）', en: 'Console title (Chinese)' }, max: 100, default: '实验室网站管理后台' },
     console_title_en: { kind: 'text', label: { zh: '后台标题（英文）', en: 'Console title (English)' }, max: 100, default: 'Lab Website Console' },
-    // issue #30: an administrator without two-factor login is sent to enrol it and reaches nothing else (server/http/auth.ts)
+    // an administrator without two-factor login is sent to enrol it and reaches nothing else (server/http/auth.ts)
     require_admin_2fa: {
       kind: 'bool',
       label: { zh: '管理员必须启用两步验证', en: 'Require two-factor login for administrators' },
       default: false,
       states: { on: { zh: '必须', en: 'Required' }, off: { zh: '可选', en: 'Optional' } },
     },
-    // issue #30, point 1: university login (server/services/external-login.ts); they matter only when a kind
+    // university login (server/services/external-login.ts); they matter only when a kind
     // of it is configured (OIDC_ISSUER_URL, CAS_URL, LDAP_URL)
     external_signup: {
       kind: 'bool',
@@ -61,7 +61,7 @@ export const site = defineResource({
       options: personTypes,
       default: 'master',
     },
-    // issue #29, point 2: the venue rank badges and filter of the publication pages; none by default (a lab
+    // the venue rank badges and filter of the publication pages; none by default (a lab
     // outside China may not want CCF's list on its papers)
     venue_ranks: {
       kind: 'enum',
@@ -69,7 +69,7 @@ export const site = defineResource({
       options: venueRankChoices,
       default: 'none',
     },
-    // issue #29, point 1: each publication's citations as OpenAlex counts them (server/sync/), on its page and the lists
+    // each publication's citations as OpenAlex counts them (server/sync/), on its page and the lists
     show_citations: {
       kind: 'bool',
       label: { zh: '在论文页面和列表中显示被引次数（来自 OpenAlex）', en: 'Show citation counts (from OpenAlex) on publication pages and lists' },

@@ -5,7 +5,7 @@ import { type ActivityEntry, ActivityPageSchema } from '../../common/wire.ts';
 import { type ActivityRow, eachActivity, listActivity } from '../services/activity.ts';
 import { answers, typed } from './helpers.ts';
 
-// GET /api/activity/ (issue #16, point 3): the activity log, newest first. An administrator reads every
+// GET /api/activity/: the activity log, newest first. An administrator reads every
 // entry, filtered by person, resource, action and time; a member only their own, whatever they ask.
 // Append-only: no route changes or deletes an entry.
 
@@ -27,7 +27,7 @@ const FilterSchema = z.object({
 const ExportQuerySchema = FilterSchema.extend({ format: z.enum(['csv', 'xlsx']) }).loose();
 
 /** How many entries one export holds at most: beyond that, narrow the filter. */
-export const EXPORT_CAP = 100_000;
+const EXPORT_CAP = 100_000;
 
 const COLUMNS = ['time', 'person', 'person_id', 'address', 'action', 'resource', 'record', 'outcome', 'detail'] as const;
 
@@ -47,7 +47,7 @@ const cellsOf = (e: ActivityRow): string[] => [
  * A spreadsheet runs a cell that starts with = + - @ (or a tab or carriage return before them) as a
  * formula; usernames and records are typed by anyone, so such a cell gets an apostrophe in front.
  */
-export function inertCell(v: string): string {
+function inertCell(v: string): string {
   return /^[=+\-@\t\r]/.test(v) ? `'${v}` : v;
 }
 

@@ -14,7 +14,7 @@ import { bindToBrowser, startedHere } from './campus-browser.ts';
 import { campusLinkRoutes, linkedBack, linkFailure } from './campus-links.ts';
 import { answers, ctxOf, SuccessSchema, success, typed } from './helpers.ts';
 
-// The browser's way to and back from the campus login server (issue #30, point 1): each kind's start sends
+// The browser's way to and back from the campus login server: each kind's start sends
 // the browser there; its callback checks what came back (services/oidc.ts, cas.ts), finds the member
 // (services/external-login.ts) and sends the browser to the login page with a handoff token in the
 // fragment (never sent to a server, never in a Referer), which the page turns into a session by
@@ -28,7 +28,7 @@ const StartQuery = z.object({ redirect: z.string().max(300).optional() }).loose(
 const CallbackQuery = z.record(z.string().max(40), z.string().max(4000)).refine((q) => Object.keys(q).length <= 20);
 
 /** The login page with a refusal's message key. */
-export function refusedTo(reply: FastifyReply, key: string) {
+function refusedTo(reply: FastifyReply, key: string) {
   return reply
     .code(302)
     .header('Location', at(reply.server.lab.config.basePath, `/login?external_error=${encodeURIComponent(key)}`))
@@ -37,7 +37,7 @@ export function refusedTo(reply: FastifyReply, key: string) {
 }
 
 /** What a failed campus login becomes: the login page with the message, the cause in the server's log. */
-export function externalFailure(req: FastifyRequest, reply: FastifyReply, kind: ExternalKind, e: unknown) {
+function externalFailure(req: FastifyRequest, reply: FastifyReply, kind: ExternalKind, e: unknown) {
   if (e instanceof Refused || e instanceof Unavailable) {
     req.log.warn({ kind, key: e.key, cause: e.cause instanceof Error ? e.cause.message : undefined }, 'campus login refused');
     return refusedTo(reply, isMessageKey(e.key) ? e.key : 'external_failed');
@@ -46,7 +46,7 @@ export function externalFailure(req: FastifyRequest, reply: FastifyReply, kind: 
 }
 
 /** The member of a checked identity, handed to the login page (with the CAS ticket, for single logout). */
-export async function handOff(
+async function handOff(
   app: FastifyInstance,
   req: FastifyRequest,
   reply: FastifyReply,

@@ -6,7 +6,7 @@ import { getVersion, listTrash, listVersions, purgeTrash, restoreFromTrash, rest
 import { siteRecord } from '../services/site.ts';
 import { answers, ctxOf, SuccessSchema, success, typed } from './helpers.ts';
 
-// Revisions and the trash (issue #16, points 1 and 2); the rules are in server/services/history.ts.
+// Revisions and the trash; the rules are in server/services/history.ts.
 //   GET  /api/history/{resource}/{id}/                      the record now and its versions
 //   GET  /api/history/{resource}/{id}/{rid}/                one version
 //   POST /api/history/{resource}/{id}/{rid}/restore/        restore it (itself a new version)

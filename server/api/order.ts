@@ -4,7 +4,7 @@ import { orderPath } from '../../common/resource.ts';
 import { type Registered, registry } from '../registry.ts';
 import { answers, ctxOf, MAX_ID, SuccessSchema, success, typed } from './helpers.ts';
 
-// Saving a new order of an ordered list (issue #28): the carousel, tools and projects, the course and
+// Saving a new order of an ordered list: the carousel, tools and projects, the course and
 // shared-task pages, the info pages — every resource whose declaration names its `ordered` field. One call
 // per resource, PUT /api/order/{name}/ with a JSON array of ids in their new order, with the access of the
 // resource's updates; the records named take the places 0, 1, 2… (services/crud.ts `reorder`).

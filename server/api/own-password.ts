@@ -11,7 +11,7 @@ import { hit, reset } from '../services/counters.ts';
 const PASSWORD_TRIES = 5;
 const PASSWORD_WINDOW_MS = 15 * 60_000;
 /** A login this recent stands for the password (the administrator the site sends to enrolment right after logging in). */
-export const FRESH_LOGIN_SECONDS = 10 * 60;
+const FRESH_LOGIN_SECONDS = 10 * 60;
 
 /** Checks one's own password: 400 when wrong, 429 past the cap of wrong ones. */
 export async function checkOwnPassword(db: DB, pid: number, password: string): Promise<void> {

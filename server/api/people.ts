@@ -119,7 +119,7 @@ export async function peopleRoutes(app: FastifyInstance) {
       },
       // the change of an initial password goes through here; the service lets nothing else through then
       config: { ...upload, access: 'member', duringPasswordChange: true },
-      // who may write which record is decided before the body is read (issue #25: a member's 8 MB portrait
+      // who may write which record is decided before the body is read (a member's 8 MB portrait
       // for someone else was written to disk, then refused): one's own profile through ?uid=, people
       // management through ?pid= for administrators only, and a pid that names no record is a 404 (a
       // list in the query is the query schema's)

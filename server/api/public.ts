@@ -136,7 +136,7 @@ export async function publicRoutes(app: FastifyInstance) {
 }
 
 /**
- * The read of each served resource whose declaration has a public side (issue #27): GET /api/read_{name}/
+ * The read of each served resource whose declaration has a public side: GET /api/read_{name}/
  * answers its public records, in the declared order, and ?{id}= one of them; each only with the declared
  * projection's fields (a filter: a column the service reads and the projection does not name never leaves).
  */

@@ -8,7 +8,7 @@ import { lookupDoi } from '../services/doi-lookup.ts';
 import { importPublications, previewImport } from '../services/bibtex-import.ts';
 import { answers, ctxOf, typed } from './helpers.ts';
 
-// BibTeX import (issue #14, point 3): a preview of a .bib file's entries, then the import of the chosen
+// BibTeX import: a preview of a .bib file's entries, then the import of the chosen
 // ones, all or none; and a DOI's metadata for the editor (point 4). Whoever may add publications may use them.
 
 const tags = ['publication'];
@@ -37,7 +37,7 @@ export async function publicationImportRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: "A DOI's metadata from Crossref (or DataCite) as a publication's fields, for the editor to check before saving",
-        // asked with a resolver's address or doi: (as pasted), it looks up the bare DOI (issue #26, point 1)
+        // asked with a resolver's address or doi: (as pasted), it looks up the bare DOI
         querystring: z.object({
           doi: z
             .string()

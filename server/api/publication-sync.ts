@@ -9,7 +9,7 @@ import { acceptWorks, dismissWorks, findNewPapers } from '../sync/proposals.ts';
 import { latestRun, readRun, startRun, stopRuns } from '../sync/runs.ts';
 import { answers, ctxOf, typed } from './helpers.ts';
 
-// "Find new papers" and the health of the list (issue #29, point 1; server/sync/): the works OpenAlex lists for
+// "Find new papers" and the health of the list (server/sync/): the works OpenAlex lists for
 // one member or the whole lab as the BibTeX import's preview, accepting or dismissing them, the flags the
 // daily job raised, and (administrators) that job run now. Whoever may add publications may find and accept.
 

@@ -12,7 +12,7 @@ import type { Ctx } from '../services/context.ts';
 import { shownSystems } from '../../common/venue-ranks.ts';
 import { answers, ctxOf, typed } from './helpers.ts';
 
-// The achievement report (成果统计, issue #29, point 3), administrators alone: GET /api/report/ answers its
+// The achievement report (成果统计), administrators alone: GET /api/report/ answers its
 // counts, GET /api/report/export/?format= its workbook, Word document or CSV. One query chooses the period
 // (years), the members (person ids; none: everyone), the areas and the kinds (comma-separated).
 

@@ -12,7 +12,7 @@ import { requestLang } from '../http/errors.ts';
 import type { SearchIndex } from '../search/search-index.ts';
 import { answers, typed } from './helpers.ts';
 
-// GET /api/search/ (issue #15): the site search over what the public sees, for the console's quick search
+// GET /api/search/: the site search over what the public sees, for the console's quick search
 // and anyone else (the search page asks the index itself).
 
 const headers: AnswerHeaders = { vary: 'Accept-Encoding, Accept-Language', cacheControl: 'public, max-age=0, must-revalidate' };
@@ -70,7 +70,7 @@ export async function searchRoutes(app: FastifyInstance) {
         querystring: z
           .object({
             q: z.string().max(1000).default(''),
-            // a fixed kind or a served declared public resource's name (issue #27), known once the app is built
+            // a fixed kind or a served declared public resource's name, known once the app is built
             kind: z.enum([...searchKinds, ...declaredResultKinds()] as [SearchKind, ...SearchKind[]]).optional(),
             page: z
               .string()
@@ -94,7 +94,7 @@ export async function searchRoutes(app: FastifyInstance) {
       const actor = scope === 'console' ? requireActor(req) : null;
       const answer = await app.lab.search.search({ q, kind: kind ?? null, page: page ? Number(page) : 1, lang });
       if (!actor || answer.page > 1) return answer;
-      // issue #28, point 1: a member finds their drafts in the console, of the kinds their rights let them
+      // a member finds their drafts in the console, of the kinds their rights let them
       // edit (the resources' update access, as the API decides it: server/http/auth.ts), never beyond
       const kinds = new Set(searchKinds.filter((k) => (kind ?? k) === k && mayEdit(actor, k)));
       const unpublished = await app.lab.unpublished.best({ q, kinds, lang, limit: SEARCH_PAGE_SIZE });

@@ -7,7 +7,7 @@ import { RecoveryCodesSchema, TwoFactorSetupSchema, TwoFactorStateSchema } from 
 import { answers, ctxOf, SuccessSchema, success, typed } from './helpers.ts';
 import { checkOwnPassword, passwordOrFreshLogin } from './own-password.ts';
 
-// Two-factor login (issue #30, point 2): a member's own enrolment from the profile, turning it off with the
+// Two-factor login: a member's own enrolment from the profile, turning it off with the
 // password, and an administrator's reset of another member's. Open to an administrator the site still
 // sends to enrolment (duringEnrolment, server/http/auth.ts). Every answer is no-store: a secret or recovery
 // codes are shown once and kept by no cache.

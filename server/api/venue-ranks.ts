@@ -4,7 +4,7 @@ import { publication } from '../../common/resources/publication.ts';
 import { findVenues } from '../services/venue-rank.ts';
 import { answers, typed } from './helpers.ts';
 
-// The venues of the bundled rank lists (issue #29, point 2; server/venue-ranks/), for the console's picker of a
+// The venues of the bundled rank lists (server/venue-ranks/), for the console's picker of a
 // publication's rank correction: whoever may add publications may look them up.
 
 const VenueChoiceSchema = z.strictObject({

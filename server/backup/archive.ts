@@ -8,7 +8,7 @@ import { buckets } from '../storage/storage.ts';
 //   files/{bucket}/{key}   every stored file a record of the snapshot points at, byte for byte
 //   manifest.json          rows and SHA-256 of each table, size and SHA-256 of each file, id counters
 // Rows are arrays of values in the order of the manifest's columns; values are text, numbers or null on
-// both databases (docs/decisions.md), so a backup moves between SQLite and PostgreSQL unchanged.
+// both databases (docs/decisions/002-data.md), so a backup moves between SQLite and PostgreSQL unchanged.
 
 export const FORMAT = 'lab-backup';
 export const FORMAT_VERSION = 1;

@@ -32,9 +32,9 @@ type Dumped = { table: TableInfo; staged: string; rows: number; sha256: string }
  * Tables whose rows a backup leaves out: the members' TOTP seeds (and their recovery codes' hashes). A backup is
  * copied off the server and kept for long; with the password hashes, the seeds would hand a reader of a leaked copy
  * both factors. After a restore every two-factor login is off: members turn it on again, administrators are sent to
- * enrolment where the site requires it (docs/decisions.md).
+ * enrolment where the site requires it (docs/decisions/058-security-third-round.md).
  */
-export const NOT_BACKED_UP: ReadonlySet<string> = new Set(['two_factor']);
+const NOT_BACKED_UP: ReadonlySet<string> = new Set(['two_factor']);
 
 async function dumpTable(db: DB, table: TableInfo, staged: string, keys: Map<string, Set<string>>): Promise<Dumped> {
   const hash = createHash('sha256');

@@ -27,7 +27,7 @@ import {
 import { schemaVersion, type TableInfo, tablesOf, writeSequences } from './tables.ts';
 
 // `lab restore <file> [--force]`. In order, so that stopping at any point leaves the instance as it was
-// or whole (issue #12, point 3):
+// or whole:
 //   1. refuse while a server runs on DATA_DIR, and refuse a non-empty instance without --force;
 //   2. unpack the archive into this process's temporary folder, checking every SHA-256, the schema
 //      version and that every record's file is there, before anything of the instance is touched;
@@ -43,7 +43,7 @@ type Entry = tar.Extract extends AsyncIterable<infer E> ? E : never;
 const JSON_ENTRY_MAX = 64 * 1024 * 1024;
 const BATCH = 200;
 /**
- * What an archive may unpack to, counted as it is read (issue #25, point 8): its manifest comes last, so
+ * What an archive may unpack to, counted as it is read: its manifest comes last, so
  * until then nothing says how much is coming. JSON lines compress about 10 to 20 times and stored files
  * hardly at all; gzip can reach 1000. A few MB, and 50 times the archive's size, are far above any real
  * backup and keep a small hostile archive from filling the disk before its missing manifest is noticed.

@@ -7,13 +7,13 @@ import type { Changes, Topic } from '../cache/changes.ts';
 import { type DB, isPostgresUrl } from '../db/database.ts';
 
 // Several instances on one PostgreSQL database hear each other's writes through LISTEN/NOTIFY
-// (docs/decisions.md, "More than one instance"): a change made here is sent on the channel, a change
+// (docs/decisions/009-more-than-one-instance.md): a change made here is sent on the channel, a change
 // sent by another instance is handed to `changes` as arrived. One dedicated connection listens (a
 // pooled one would be handed back and stop listening); sending goes through the pool. With SQLite
 // there is one instance and no bus.
 
 /** The channel of a database, or of one schema of it (test suites share a database, one schema each). */
-export function channelOf(schema: string | undefined): string {
+function channelOf(schema: string | undefined): string {
   return `lab_changes${schema ? `_${schema.toLowerCase().replace(/[^a-z0-9_]/g, '_')}` : ''}`.slice(0, 63);
 }
 
@@ -22,7 +22,7 @@ type BusOptions = { databaseUrl: string; schema?: string | undefined; db: DB; ch
 const RETRY_FIRST_MS = 250;
 const RETRY_MAX_MS = 30_000;
 
-export class ChangeBus {
+class ChangeBus {
   /** Who sent a message: an instance ignores its own. */
   readonly instanceId = randomUUID();
   readonly channel: string;

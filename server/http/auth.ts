@@ -7,7 +7,7 @@ import { ApiError } from './errors.ts';
 
 // Reads the session on every request; routes then say who they need. A session is `Authorization:
 // Token <token>` (SPEC §7, API clients), or the console's HttpOnly cookie, which no script of a page can
-// read (issue #12: an injected script must not reach the token). The cookie counts only on calls that
+// read (an injected script must not reach the token). The cookie counts only on calls that
 // carry X-Lab-Console: a page of another site can make a browser send the cookie (SameSite=Strict stops
 // most of that) but cannot add that header without a CORS preflight this server never grants.
 
@@ -22,12 +22,12 @@ declare module 'fastify' {
 /** The console's session cookie. */
 export const SESSION_COOKIE = 'lab_session';
 /** The header the console sends with every call; see the top of this file. */
-export const CONSOLE_HEADER = 'x-lab-console';
+const CONSOLE_HEADER = 'x-lab-console';
 
 const sessionCookieRe = new RegExp(`(?:^|;)\\s*${SESSION_COOKIE}=([A-Za-z0-9_-]{16,128})\\s*(?:;|$)`);
 
 /** The console's session token: its cookie, on a call that carries X-Lab-Console. */
-export function consoleSession(req: FastifyRequest): string | null {
+function consoleSession(req: FastifyRequest): string | null {
   if (req.headers[CONSOLE_HEADER] !== '1') return null;
   return sessionCookie(req);
 }
@@ -57,13 +57,13 @@ export function presentsSession(req: FastifyRequest): boolean {
 /**
  * Who may call a route, declared on the route itself (`config: { access }`) and checked here, on the
  * route the router matched: percent-encoded or otherwise spelled paths reach the same check as the plain
- * one (issue #10: a check of the raw URL let `/api%6Cinyunshu/…` through). It runs in onRequest, before
+ * one (a check of the raw URL let `/api%6Cinyunshu/…` through). It runs in onRequest, before
  * any body is read. Routes under /api… must declare it; the server refuses to start otherwise.
  */
-export type RouteAccess = 'public' | 'member' | 'admin' | 'advisor';
+type RouteAccess = 'public' | 'member' | 'admin' | 'advisor';
 
 /** One row of the route table: what the security tests walk, and what docs/security.md describes. */
-export type RouteAccessRow = { method: string; url: string; access: RouteAccess };
+type RouteAccessRow = { method: string; url: string; access: RouteAccess };
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -73,7 +73,7 @@ declare module 'fastify' {
     access?: RouteAccess;
     /** A write allowed while the member must still replace an initial password (the service then lets only that change through). */
     duringPasswordChange?: boolean;
-    /** A call open to an administrator who must still turn on two-factor login (issue #30): who am I, and enrolment. */
+    /** A call open to an administrator who must still turn on two-factor login: who am I, and enrolment. */
     duringEnrolment?: boolean;
   }
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addressKey } from './client-address.ts';
 
-// Per-address limits key IPv6 clients by their /64 (issue #25, point 7).
+// Per-address limits key IPv6 clients by their /64.
 
 describe('addressKey', () => {
   it('keys every address of one IPv6 /64 alike, however it is written', () => {

@@ -1,7 +1,7 @@
 import ipaddr from 'ipaddr.js';
 
 /**
- * The key a per-address limit counts under (issue #25, point 7). An IPv4 address as it is (also when it
+ * The key a per-address limit counts under. An IPv4 address as it is (also when it
  * comes mapped into IPv6); an IPv6 address by its /64: one subscriber's network holds 2^64 addresses, so a
  * key per address would give a client unlimited tries.
  */

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 
-// The content security policy of every page (issue #12, defence in depth): scripts run only from this
+// The content security policy of every page (defence in depth): scripts run only from this
 // site's own files and the inline scripts the renderer wrote into the page, each allowed by its SHA-256. A
 // script injected into a page (through content that escaped the sanitizer, say) matches no hash and
 // does not run. Hashes rather than a nonce: a page is one complete document (app/entry.server.tsx) that
@@ -14,7 +14,7 @@ const SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
 export const newScriptMark = () => randomBytes(18).toString('base64url');
 
 /**
- * The renderer's own inline scripts of a page, and the page without their mark (issue #25, point 8).
+ * The renderer's own inline scripts of a page, and the page without their mark.
  * React Router writes every script it emits (its context, the module loader, scroll restoration, the
  * streamed data) with the render's mark as a `nonce` attribute; only those are allowed, by hash, so a
  * script that reached the page in stored content (past the sanitizer) carries no mark and does not run.

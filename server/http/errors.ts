@@ -37,7 +37,7 @@ export function requestLang(req: FastifyRequest): Lang {
   return typeof header === 'string' && header.trim().toLowerCase().startsWith('zh') ? 'zh' : 'en';
 }
 
-export function sendFieldErrors(req: FastifyRequest, reply: FastifyReply, errors: FieldErrors, status = 400) {
+function sendFieldErrors(req: FastifyRequest, reply: FastifyReply, errors: FieldErrors, status = 400) {
   // info pages answer a flat list of messages (SPEC §7)
   if (req.routeOptions.config?.flatErrors) {
     return reply.code(status).send(Object.entries(errors).flatMap(([f, ms]) => ms.map((m) => `${f}: ${m}`)));

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
 import { pathOf } from './url.ts';
 
-// Headers of defence in depth on every answer (issue #12): no Referer with a path leaves for another
+// Headers of defence in depth on every answer: no Referer with a path leaves for another
 // site, no page is framed by another site, and the login, the console and the advisor area are framed
 // by no one (clickjacking of a logged-in member). Behind HTTPS in production, browsers are told to keep
 // to HTTPS. Pages get their full content security policy where they are rendered (server/http/csp.ts,

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { ApiError } from './errors.ts';
 
-// JSON bodies are bounded in depth before they are parsed (issue #24): a body nested some thousands of
+// JSON bodies are bounded in depth before they are parsed: a body nested some thousands of
 // levels deep overflowed the stack of a recursive walk over it (the NUL check, JSON.stringify) and answered
 // 500 on both databases. No call of SPEC §7 nests deeper than a few levels; MAX_JSON_DEPTH leaves room.
 

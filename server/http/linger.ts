@@ -7,7 +7,7 @@ import { MB } from '../storage/storage.ts';
 // answered at once with Connection: close. Node would then close the socket as soon as the answer is
 // written, while the client is still sending: the client's writes fail (EPIPE), the reset that follows can
 // drop the answer it had not read yet, and fetch or a browser report a network error instead of the
-// status and its message (issue #24). Instead the answer goes out, the sending side of the socket is
+// status and its message. Instead the answer goes out, the sending side of the socket is
 // closed (the client sees the whole answer), and what the client still sends is read and thrown away
 // (never stored) until its body ends, or LINGER_MS passed; then the socket is destroyed. Past LINGER_BYTES
 // more it is no longer read (the sender waits): destroying the socket there reset it while a fast client
@@ -15,9 +15,9 @@ import { MB } from '../storage/storage.ts';
 // slowly or fast, holds a socket at most LINGER_MS after its answer.
 
 /** How much of a refused body is read and thrown away after the answer, at most. */
-export const LINGER_BYTES = 16 * MB;
+const LINGER_BYTES = 16 * MB;
 /** How long a refused body is read and thrown away after the answer, at most. */
-export const LINGER_MS = 5000;
+const LINGER_MS = 5000;
 
 type Bounds = { bytes: number; ms: number };
 

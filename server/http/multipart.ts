@@ -13,7 +13,7 @@ import { tooDeep, valueTooDeep } from './json.ts';
 // Multipart bodies become plain objects: text parts as strings, file parts as Upload objects pointing
 // at a temporary file (streamed, never held in memory). Only a route that declares a multipart body
 // (`config.upload`, text-only with files: 0) reads one; any other answers 415 before a byte is read
-// (issue #25: routes that take none fell back to a 20 MB file in DATA_DIR/tmp). The body is read in
+// (routes that take none fell back to a 20 MB file in DATA_DIR/tmp). The body is read in
 // preValidation: after every onRequest hook (who may call the route, http/auth.ts; whose record a query
 // names, the route's own onRequest), so no refused caller's body is ever read or written to disk, and
 // only up to the route's declared limits. Before a file is written, the instance must have fewer than
@@ -21,14 +21,14 @@ import { tooDeep, valueTooDeep } from './json.ts';
 // DISK_RESERVE_MB besides the body (507). Temporary files go when the answer is sent, when the client
 // goes away, and at start (Storage.sweepTmp).
 
-export { MB, uploadLimits } from '../storage/storage.ts';
+export { uploadLimits } from '../storage/storage.ts';
 
 /** All text parts of one request together, in bytes (as much as a JSON body may hold). */
-export const TEXT_BYTES = 4 * MB;
+const TEXT_BYTES = 4 * MB;
 /** One text part, in bytes: the longest text field (200,000 characters of markdown) fits. */
 const FIELD_BYTES = MB;
 
-export type UploadLimits = { fileSize: number; files: number };
+type UploadLimits = { fileSize: number; files: number };
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -3,7 +3,7 @@ import type { Config } from '../config.ts';
 
 // The site's public origin (scheme://host[:port]) for canonical links, Open Graph, the sitemap and the
 // feeds. Pages carrying it are cached and shown to everyone, so it never comes from an unchecked header
-// (issue #10: one `Host: evil.example` request once became every visitor's canonical URL):
+// (else one `Host: evil.example` request could become every visitor's canonical URL):
 // - PUBLIC_URL when set: always that;
 // - else a Host (X-Forwarded-Host behind a trusted proxy) that is on ALLOWED_HOSTS, or a loopback name
 //   at the port the request came in on (local runs and tests);
@@ -13,12 +13,12 @@ const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
 /** host or host:port, a DNS name or an IP literal: nothing that could break out of a URL. */
 const HOST_RE = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/;
 
-export function isHostName(host: string): boolean {
+function isHostName(host: string): boolean {
   return host.length <= 260 && HOST_RE.test(host);
 }
 
 /** The host (and port) the server is reached at when the request's own cannot be trusted. */
-export function defaultHost(req: FastifyRequest, config: Config): string {
+function defaultHost(req: FastifyRequest, config: Config): string {
   const port = req.raw.socket?.localPort ?? config.port;
   const listen = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
   return `${listen.includes(':') ? `[${listen}]` : listen}:${port}`;

@@ -6,9 +6,9 @@ import type { z } from 'zod';
 // checked against its schema first, strictly (an object with a key its schema does not name fails), and a
 // mismatch is an error: a 500 the API suites see. In production a drift must never cost a reader the
 // page, and no answer pays for a check: only the first answer of each route and status is checked, and a
-// mismatch is logged, once (docs/decisions.md, issue #13). That first check reads at most the first
+// mismatch is logged, once (docs/decisions/013-one-declaration-for-real.md). That first check reads at most the first
 // SAMPLE items of a list: the items share one shape, and parsing 10,000 publications made a copy of them
-// all, a peak of heap V8 then kept for the process's life (issue #24, point 5).
+// all, a peak of heap V8 then kept for the process's life.
 
 /** How many items of a list answer the production check reads. */
 export const SAMPLE = 50;

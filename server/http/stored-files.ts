@@ -35,7 +35,7 @@ function contentDisposition(kind: 'inline' | 'attachment', name: string): string
  * whole file: no header, another unit, several ranges (allowed to be answered whole, RFC 9110 §14.2) or a
  * header that is not a range at all. Bounded: the header's length is checked before it is read.
  */
-export function parseRange(header: string | string[] | undefined): ByteRange | undefined {
+function parseRange(header: string | string[] | undefined): ByteRange | undefined {
   if (typeof header !== 'string' || header.length > 100) return undefined;
   const m = /^bytes=(\d{0,15})-(\d{0,15})$/.exec(header.trim());
   if (!m || (m[1] === '' && m[2] === '')) return undefined;

@@ -5,15 +5,15 @@ import { isUpload } from '../../common/upload.ts';
 import { FieldError } from '../errors.ts';
 import { ApiError } from './errors.ts';
 
-// Where text is normalized, once, for both databases (issue #12): a NUL character is refused at the
+// Where text is normalized, once, for both databases: a NUL character is refused at the
 // edge, in the URL and in every field of a body, with a 400 naming the field. PostgreSQL cannot store
 // one (its text types refuse U+0000) and SQLite would, so without this one database would fail what
 // the other keeps. Other characters go through as sent: both databases store them alike, and what
 // leaves as HTML passes the sanitizer. Invalid UTF-8 in a body is decoded with U+FFFD replacements
 // by the JSON and multipart parsers, which both databases store alike too.
 
-/** The name of the first field (dotted path) holding a NUL, or undefined. Walked without recursion (issue #24: deep bodies). */
-export function fieldWithNul(value: unknown, path = ''): string | undefined {
+/** The name of the first field (dotted path) holding a NUL, or undefined. Walked without recursion (deep bodies). */
+function fieldWithNul(value: unknown, path = ''): string | undefined {
   const stack: [unknown, string][] = [[value, path]];
   while (stack.length > 0) {
     const [v, at] = stack.pop() as [unknown, string];

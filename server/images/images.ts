@@ -4,8 +4,8 @@ import type { Metadata, Sharp } from 'sharp';
 // of its slot, and re-encoded with its metadata dropped, so no uploaded byte is served as it came.
 // sharp (libvips) and the BMP decoder load with the first image, not with the server (docs/performance.md).
 
-export type ImageKind = 'png' | 'jpeg' | 'bmp';
-export const MAX_PIXELS = 40_000_000;
+type ImageKind = 'png' | 'jpeg' | 'bmp';
+const MAX_PIXELS = 40_000_000;
 
 export class ImageError extends Error {
   readonly key: 'image_type' | 'image_too_small' | 'image_too_large';
@@ -17,7 +17,7 @@ export class ImageError extends Error {
   }
 }
 
-export function sniffImage(buf: Buffer): ImageKind | undefined {
+function sniffImage(buf: Buffer): ImageKind | undefined {
   if (buf.length >= 8 && buf.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
   if (buf.length >= 3 && buf[0] === 0xff && buf[1] === 0xd8 && buf[2] === 0xff) return 'jpeg';
   if (buf.length >= 26 && buf[0] === 0x42 && buf[1] === 0x4d) return 'bmp';

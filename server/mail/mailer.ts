@@ -3,7 +3,7 @@ import type { Config } from '../config.ts';
 import { Refused, Unavailable } from '../errors.ts';
 import type { Mail } from './template.ts';
 
-// Outgoing mail over SMTP (issue #30, point 3): nodemailer with SMTP_URL and MAIL_FROM. A send takes at most
+// Outgoing mail over SMTP: nodemailer with SMTP_URL and MAIL_FROM. A send takes at most
 // SMTP_TIMEOUT_MS in all (connection, greeting, each answer), so no request waits long for a slow server; a
 // failure is logged with the server's error code and never the address, which holds the password; callers
 // get a clear error (`mail_failed`), or `mail_not_configured` when there is no SMTP server to ask.

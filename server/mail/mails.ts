@@ -1,7 +1,7 @@
 import type { DB } from '../db/database.ts';
 import type { MailTemplate } from './template.ts';
 
-// The words of each mail the lab sends (issue #30, point 3), in both languages; rendered by template.ts.
+// The words of each mail the lab sends, in both languages; rendered by template.ts.
 // Placeholders: {lab_zh}/{lab_en} the lab's name, {name_zh}/{name_en} and {username} the recipient.
 
 export const invitationMail: MailTemplate = {

@@ -6,7 +6,7 @@ import type { Mailer } from './mailer.ts';
 import { codesCappedMail, emailChangedMail, labNames, publishedMail, withLink } from './mails.ts';
 import { type MailTemplate, renderMail } from './template.ts';
 
-// Optional notices (issue #30, point 3): when the site setting says so, the author of a record scheduled
+// Optional notices: when the site setting says so, the author of a record scheduled
 // for later gets a mail when it goes public at its time. The author is the member who created the record
 // (the activity log's create entry); one without an e-mail address gets nothing. Only the instance whose
 // timer logged the publication first is told of it (logPublications), so a mail goes out once.

@@ -1,11 +1,11 @@
 import type { Lang } from '../../common/enums.ts';
 import { escapeHtml } from '../escape-html.ts';
 
-// Every mail the lab sends, built by one helper (issue #30, point 3): in the recipient's language when it is
+// Every mail the lab sends, built by one helper: in the recipient's language when it is
 // known, else in both (Chinese first, then English) in one mail; as plain text and as HTML, the same words.
 // Every value put into a mail is escaped in its HTML; the plain text carries it as it is.
 
-export type Bilingual = { zh: string; en: string };
+type Bilingual = { zh: string; en: string };
 
 /** One mail's words: a subject, paragraphs with {name} placeholders, an optional link (a button in HTML). */
 export type MailTemplate = {
@@ -19,7 +19,7 @@ export type MailTemplate = {
 export type Mail = { subject: string; text: string; html: string };
 
 /** Fills {name} placeholders (one pass, linear); a value never becomes a placeholder itself. */
-export function fill(text: string, params: Record<string, string | number>, quote: (s: string) => string = (s) => s): string {
+function fill(text: string, params: Record<string, string | number>, quote: (s: string) => string = (s) => s): string {
   return text.replace(/\{(\w{1,40})\}/g, (whole, name: string) => (Object.hasOwn(params, name) ? quote(String(params[name])) : whole));
 }
 

@@ -7,7 +7,7 @@ import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { pendingMigrations, poolOf } from '../db/database.ts';
 import { pathOf } from '../http/url.ts';
 
-// What the operator's tools ask of an instance (issue #30, point 5):
+// What the operator's tools ask of an instance:
 // - GET /healthz: the process answers (systemd, the proxy's liveness check); it reads nothing.
 // - GET /readyz: it can serve: the database answers, its migrations are all applied, the files' folder
 //   takes a write. 503 naming the failed check otherwise (a proxy takes the instance out of rotation).
@@ -26,7 +26,7 @@ const within = <T>(ms: number, p: Promise<T>): Promise<T> =>
   Promise.race([p, new Promise<T>((_, reject) => setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms).unref())]);
 
 /** A list of addresses and CIDR blocks (METRICS_ALLOW). */
-export function addressList(entries: readonly string[]): BlockList {
+function addressList(entries: readonly string[]): BlockList {
   const list = new BlockList();
   for (const e of entries) {
     const [ip = '', bits] = e.split('/');

@@ -127,7 +127,7 @@ const UNPACKED_MAX = 24 * 1024 * 1024;
 const ENTRIES_MAX = 500;
 
 /**
- * What a sheet may declare (issue #25, point 6). exceljs creates every cell of a merged range and every
+ * What a sheet may declare. exceljs creates every cell of a merged range and every
  * cell of a data validation's range, and a column object for each column up to a `<col max>`: a 2 KB
  * file merging A1:XFD1048576 would fill the memory. So a sheet's ranges must lie within the rows an
  * import reads (its header and MAX_ROWS) and SHEET_COLUMNS columns (those after G are read past), and
@@ -235,7 +235,7 @@ async function sheetGuard(): Promise<{ write: (chunk: Buffer) => void; end: () =
 
 /**
  * Inflates every entry once, counting, and stops at the budget: the sizes a zip declares can lie, the
- * bytes that come out cannot (issue #10: 4 MB once unpacked to 1.1 GB inside exceljs). Worksheets are
+ * bytes that come out cannot (4 MB can unpack to 1.1 GB inside exceljs). Worksheets are
  * read on the way by sheetGuard.
  */
 async function checkXlsx(data: Buffer): Promise<void> {

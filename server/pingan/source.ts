@@ -37,6 +37,6 @@ export interface PinganSource {
 }
 
 /** Statuses that count as normal (compared without case); anything else (non-empty) is abnormal. */
-export const NORMAL_STATUSES = ['正常', 'normal', '健康', 'healthy'];
+const NORMAL_STATUSES = ['正常', 'normal', '健康', 'healthy'];
 
 export const isAbnormal = (status: string) => status.trim() !== '' && !NORMAL_STATUSES.includes(status.trim().toLowerCase());

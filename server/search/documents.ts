@@ -17,12 +17,12 @@ import { mapInTurns } from './turns.ts';
 // (so a draft, a private file or a member's personal data can never be found), each as one document.
 
 /** A text in both languages; one that has a single language holds it in both. */
-export type Bilingual = { zh: string; en: string };
+type Bilingual = { zh: string; en: string };
 
 export type SearchDoc = {
   /** `{kind}:{id}` */
   id: string;
-  /** A fixed kind, or the name of a declared public resource (issue #27). */
+  /** A fixed kind, or the name of a declared public resource. */
   kind: SearchKind;
   title: Bilingual;
   /** Authors, a member's names: ranked with the title. */
@@ -42,7 +42,7 @@ const same = (s: string): Bilingual => ({ zh: s, en: s });
 const both = (zh: string, en: string): Bilingual => ({ zh: zh || en, en: en || zh });
 
 /** How many news items the home page shows: only those have a place to link to (app/routes/public/home.tsx). */
-export const HOME_NEWS = 6;
+const HOME_NEWS = 6;
 
 const month = (m: number | undefined) => (m ? `.${String(m).padStart(2, '0')}` : '');
 
@@ -85,7 +85,7 @@ function publicationRowDocs(rows: PublicationRow[]): SearchDoc[] {
   });
 }
 
-/** What an unpublished record's result says it is (the console's search, issue #28): a draft, or scheduled for later. */
+/** What an unpublished record's result says it is (the console's search): a draft, or scheduled for later. */
 const DRAFT: Bilingual = { zh: '草稿', en: 'Draft' };
 const SCHEDULED: Bilingual = { zh: '定时发布', en: 'Scheduled' };
 const unpublished = (released: boolean) => (released ? SCHEDULED : DRAFT);
@@ -95,7 +95,7 @@ async function articleDocs(ctx: Ctx): Promise<SearchDoc[]> {
 }
 
 function articleDocsOf(list: Awaited<ReturnType<typeof publishedArticleTexts>>, meta?: (i: number) => Bilingual): Promise<SearchDoc[]> {
-  // the texts are converted in turns: a member's page alone may hold 200,000 characters (issue #25, point 3)
+  // the texts are converted in turns: a member's page alone may hold 200,000 characters
   return mapInTurns(list, (a, i) => ({
     id: `article:${a.aid}`,
     kind: 'article',
@@ -215,7 +215,7 @@ export const documentsOf: Partial<Record<Topic, (ctx: Ctx) => Promise<SearchDoc[
 /**
  * The documents of the records the public does not see (drafts, scheduled for later, unreleased pages and
  * projects), by the topic a change of them is announced under: the console's search of what a member may
- * edit (issue #28, point 1). Publications and people have no drafts.
+ * edit. Publications and people have no drafts.
  */
 export const unpublishedDocumentsOf: Partial<Record<Topic, (ctx: Ctx) => Promise<SearchDoc[]>>> = {
   publication: undefined,
@@ -235,7 +235,7 @@ export const unpublishedDocumentsOf: Partial<Record<Topic, (ctx: Ctx) => Promise
 /**
  * The search document a write of one record changed, where that document depends on no other record
  * (a publication's does; a news item's link depends on the latest six, a person's on their page): the
- * index then reads it alone (issue #24, point 5). Undefined: the topic is read whole.
+ * index then reads it alone. Undefined: the topic is read whole.
  */
 export function documentIdOf(topic: Topic, record: ChangedRecord | undefined): string | undefined {
   if (topic === 'publication' && record?.resource === 'publication') return `publication:${record.id}`;

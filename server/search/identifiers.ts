@@ -1,6 +1,6 @@
 import { bareDoi } from '../../common/doi.ts';
 
-// DOIs, arXiv ids and ISBNs as the search finds them (issue #28, point 2): typed or pasted in any of their
+// DOIs, arXiv ids and ISBNs as the search finds them: typed or pasted in any of their
 // usual forms (bare, a resolver's address, `doi:`, `arXiv:`, an ISBN with or without hyphens), each is one
 // search term in a form of its own. A publication is indexed by the identifiers its DOI, links, venue and
 // ISBN hold; a query's word that is one of them looks for that term rather than for its pieces.
@@ -9,7 +9,7 @@ import { bareDoi } from '../../common/doi.ts';
  * Marks an identifier's term: no word starts with it, so no prefix, stem or misspelling of a word reaches
  * an identifier.
  */
-export const ID_MARK = '\u0002';
+const ID_MARK = '\u0002';
 
 const DOI = /^10\.\d{4,9}\/\S+$/;
 /** A DOI of arXiv's own (DataCite): 10.48550/arXiv.2405.12345. */
@@ -30,7 +30,7 @@ const arxivTerm = (id: string) => {
 const doiTerm = (doi: string) => `${ID_MARK}doi:${doi.toLowerCase()}`;
 
 /** An ISBN's 13 digits (an ISBN-10 converted), when its check digit is right. */
-export function isbn13(value: string): string | undefined {
+function isbn13(value: string): string | undefined {
   const s = value.replace(/[-\s]/g, '').toUpperCase();
   if (/^97[89]\d{10}$/.test(s)) {
     let sum = 0;

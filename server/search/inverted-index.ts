@@ -1,7 +1,7 @@
 // The search's index proper: for each term, the records (and in which of their fields) that hold it, and a
 // ranking of the records holding every term of a query by BM25 over fields of different weights. Written
 // here rather than taken from MiniSearch, which kept a map per term and field and took 2.5 s and about
-// 90 MB for the 10k lab; this keeps flat lists of numbers (docs/decisions.md, "Site search").
+// 90 MB for the 10k lab; this keeps flat lists of numbers (docs/decisions/015-site-search.md).
 //
 // A record is a slot; removing one marks its slot dead and leaves its postings, which rankings skip and a
 // compaction drops once a fifth of the slots are dead. Terms are counted once per field of a record: a
@@ -184,7 +184,7 @@ export class InvertedIndex {
       const idf = this.#idf([...group.terms.keys()], live);
       // after the first group only the records still in the running can match: where they are few against
       // the group's postings, each is looked up in the (ascending) postings instead of reading them all —
-      // a common word's thousands of postings made a query with a rare word cost milliseconds (issue #28)
+      // a common word's thousands of postings made a query with a rare word cost milliseconds
       const few = g > 0 && candidates.length * this.#seekFactor < group.size ? Uint32Array.from(candidates).sort() : null;
       const fc = this.#fieldCount;
       for (const [term, weight] of group.terms) {
@@ -342,7 +342,7 @@ export class InvertedIndex {
   /**
    * The index's words within `max` edits of `word` (Damerau–Levenshtein: an insertion, a deletion, a change
    * or two neighbours swapped each count one), nearest first, then the commonest, at most `limit` of them
-   * (issue #28, point 2). Only words: stems', identifiers' and Chinese terms are never near one.
+   *. Only words: stems', identifiers' and Chinese terms are never near one.
    *
    * One edit away, for a word of letters a–z and digits: every word one edit away is looked up (about 75
    * lookups a letter), whatever the size of the vocabulary. Otherwise (two edits, when none is one away,
@@ -454,7 +454,7 @@ export class InvertedIndex {
   /**
    * Drops the dead slots: the live records get new slots, in their order. Built beside the index and put
    * in its place at the end, pausing (a `yield`) after every few thousand postings: its owner may let
-   * the event loop through there, and a search meanwhile reads the index as it was (issue #25: at the
+   * the event loop through there, and a search meanwhile reads the index as it was (at the
    * 10k lab's size a compaction in one go held the event loop for about 60 ms). No record may be set or
    * removed before it ends; one not run to its end changes nothing.
    */

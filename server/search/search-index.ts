@@ -33,9 +33,9 @@ import {
   withStems,
 } from './text.ts';
 
-// The site search's index: in this process, built at start from the public records and brought up to
-// date after every public change, made here or reported by another instance (docs/decisions.md, "Site
-// search"). Each change re-reads the documents of its topic and touches only those that differ.
+// The site search's index: in this process, built at start from the public records and brought up to date
+// after every public change, made here or reported by another instance (docs/decisions/015-site-search.md).
+// Each change re-reads the documents of its topic and touches only those that differ.
 
 const joined = (b: { zh: string; en: string }) => (b.zh === b.en ? b.zh : `${b.zh} ${b.en}`);
 
@@ -53,13 +53,13 @@ const FIELDS: readonly ({ weight: number } & ({ text: (d: SearchDoc) => string }
 ];
 
 /**
- * How much a match counts beside one of the word as typed (issue #28, point 2): by its stem ("arguments"
+ * How much a match counts beside one of the word as typed: by its stem ("arguments"
  * for "argument"), and as a word a misspelling is read as. A prefix's words count 0.5 (inverted-index.ts).
  */
 const STEM_WEIGHT = 0.7;
 const NEAR_WEIGHT = 0.4;
 /** Fewer results than this, and a query's misspelt words are read as the nearest words of the index. */
-export const FEW_RESULTS = 5;
+const FEW_RESULTS = 5;
 /** Words this long or longer are read as near words; within one edit, two from NEAR_TWO characters on. */
 const NEAR_FROM = 5;
 const NEAR_TWO = 9;
@@ -79,7 +79,7 @@ type Kept = { doc: SearchDoc; topic: Topic; sum: string };
 type Ranked = {
   all: Kept[];
   byKind: Map<string, Kept[]>;
-  /** Of the fixed kinds, and of each declared public resource found (issue #27). */
+  /** Of the fixed kinds, and of each declared public resource found. */
   counts: Record<string, number>;
   pages: Map<string, SearchResult[]>;
   /** The query the results were found by: the words of the identifiers when no identifier was found, the near words. */
@@ -140,7 +140,7 @@ export class SearchIndex {
   /**
    * Reads `topic` again (coalesced: changes while a read runs are read once more after it); with `id`
    * (`{kind}:{id}`), only that document where the topic can be read in part: a lab writing its 10,000
-   * publications one by one makes no garbage of 10,000 documents a pause (issue #24, point 5).
+   * publications one by one makes no garbage of 10,000 documents a pause.
    */
   changed(topic: Topic, id?: string): Promise<void> {
     const named = this.#pending.get(topic);
@@ -285,14 +285,14 @@ export class SearchIndex {
       ranked.pages.set(shownKey, results);
     }
     const didYouMean = ranked.corrected.size > 0 ? corrected(q, ranked.corrected) : undefined;
-    // every fixed kind is counted, and each served resource with a declared public side (issue #27), 0 or not
+    // every fixed kind is counted, and each served resource with a declared public side, 0 or not
     const allCounts = Object.fromEntries([...searchKinds, ...declaredResultKinds()].map((k) => [k, counts[k] ?? 0])) as Record<SearchKind, number>;
     return { q, cut, kind, page, pages, total, capped: total > matching.length, counts: allCounts, results, ...(didYouMean ? { didYouMean } : {}) };
   }
 
   /**
-   * The best `limit` results of the kinds given for `q` (the console's search of unpublished records, issue
-   * #28), with how many there are of each of those kinds and the query's "did you mean".
+   * The best `limit` results of the kinds given for `q` (the console's search of unpublished records),
+   * with how many there are of each of those kinds and the query's "did you mean".
    */
   async best(input: { q: string; kinds: ReadonlySet<SearchKind>; lang: Lang; limit: number }): Promise<{
     results: SearchResult[];
@@ -317,7 +317,7 @@ export class SearchIndex {
    * and how many of each kind there are. Kept for the next asker of the same terms until the index changes
    * (popular queries repeat; the ranking is most of a search's cost), the latest RANKED_KEEP of them.
    * Identifiers no record has are searched as words; fewer than FEW_RESULTS found, misspelt words as the
-   * index's words nearest them (issue #28, point 2).
+   * index's words nearest them.
    */
   #rank(asked: QueryTerms): Ranked {
     const key = [...asked.ids, '', ...asked.terms].join('\u0000');

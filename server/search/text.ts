@@ -6,11 +6,11 @@ import { scanHtml } from '../services/html-scan.ts';
 import { SEARCH_MAX_CHARS, type Segment } from '../../common/search.ts';
 import { identifierTerm, queryWords } from './identifiers.ts';
 
-// How text becomes search terms, the same for the records and the queries (docs/decisions.md, "Site
-// search"). Latin script: words, lower-cased and without accents, so "Résumé" and "resume" meet. Chinese
-// (and Japanese, Korean): no spaces to split on, so each run of such characters gives every pair of
-// neighbours (and its last character); a two-character word or given name is then one term, and a longer
-// phrase the chain of its pairs. No dictionary to keep, and names a dictionary does not know are found all the same.
+// How text becomes search terms, the same for the records and the queries (docs/decisions/015-site-search.md). Latin
+// script: words, lower-cased and without accents, so "Résumé" and "resume" meet. Chinese (and Japanese, Korean): no
+// spaces to split on, so each run of such characters gives every pair of neighbours (and its last character); a
+// two-character word or given name is then one term, and a longer phrase the chain of its pairs. No dictionary to
+// keep, and names a dictionary does not know are found all the same.
 
 const CJK = '\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\p{Script=Hangul}';
 /** A run of CJK characters, or a word of any other letters and digits. */
@@ -21,7 +21,7 @@ const CJK_TEXT = new RegExp(`[${CJK}]{8}`, 'u');
 
 /**
  * Traditional characters (and their Taiwan and Hong Kong variants) to simplified ones, one character for
- * one (issue #28, point 2): OpenCC's character tables, as opencc-js ships them (45 KB of text, the 1 MB
+ * one: OpenCC's character tables, as opencc-js ships them (45 KB of text, the 1 MB
  * phrase tables left out). A phrase table would change a text's length, and the offsets of the marked
  * matches are those of the text as written; a character table finds 論辯 as 论辩 all the same. Built at
  * the first Chinese character folded (about 4,000 entries).
@@ -50,7 +50,7 @@ let traditional = /(?!)/g;
 const HAN_BMP = /[\u3400-\u9fff\uf900-\ufaff]/;
 
 /** Chinese text with its traditional characters made simplified (same length). */
-export function simplify(s: string): string {
+function simplify(s: string): string {
   if (!HAN_BMP.test(s)) return s;
   const table = simplifiedTable();
   return s.replace(traditional, (c) => table.get(c) ?? c);
@@ -67,7 +67,7 @@ export function fold(s: string): string {
 }
 
 /**
- * Marks a stem's term (issue #28, point 2): an English word is indexed as written and, where Porter's
+ * Marks a stem's term: an English word is indexed as written and, where Porter's
  * stemmer makes it shorter, by its stem too, under this mark. "arguments" and "argumentation" are then
  * found by "argument"; a word as written is never a stem's term, so exact matches can weigh more.
  */
@@ -131,7 +131,7 @@ export function indexTerms(text: string): string[] {
 /**
  * A long text in pieces of about `size` characters, cut at a space where one is near (a word is then
  * never cut) and never inside a surrogate pair: the index reads a long text a piece at a time, letting
- * requests through between pieces (issue #25, point 3). The terms of the pieces are the text's terms.
+ * requests through between pieces. The terms of the pieces are the text's terms.
  */
 export function* pieces(text: string, size = 16_384): Generator<string> {
   let from = 0;
@@ -146,7 +146,7 @@ export function* pieces(text: string, size = 16_384): Generator<string> {
   yield text.slice(from);
 }
 
-/** The bounds that keep every query cheap (issue #15 point 4): longer queries are cut, extra terms dropped. */
+/** The bounds that keep every query cheap: longer queries are cut, extra terms dropped. */
 export const QUERY_LIMITS = { chars: SEARCH_MAX_CHARS, terms: 12 } as const;
 
 export type QueryTerms = {
@@ -199,7 +199,7 @@ export const asWords = (query: QueryTerms): QueryTerms => ({
  * Which terms also find the terms they begin: Latin terms of three characters or more ("summar" finds
  * "summarization"), and a single CJK character (the pairs it starts).
  */
-export const PREFIX_FROM = 3;
+const PREFIX_FROM = 3;
 export const searchesPrefix = (term: string) => (isCjk(term) ? term.length === 1 : term.length >= PREFIX_FROM);
 
 /** Where the query's terms match `text` (ranges in order, merged) and how many of its terms do. */
@@ -334,7 +334,7 @@ const spaces = (s: string) => s.replace(/\s+/g, ' ').trim();
 /**
  * The text of sanitized HTML (news items, personal pages), block elements apart. Read by htmlparser2's
  * tokenizer, which keeps no stack of open elements: its parser's stack made thousands of nested or
- * stray tags cost time growing with the square of their number (issue #25, point 3).
+ * stray tags cost time growing with the square of their number.
  */
 export function textOfHtml(html: string): string {
   const s = html ?? '';
@@ -398,7 +398,7 @@ const TABLE_RULE = /^[\s|:-]*$/;
  * addresses, markup or the addresses of images (their alt text stays). A search needs the words, not the
  * structure. One pass over the text, each character looked at a bounded number of times: a member's page
  * can hold 200,000 characters, and the regular expressions this replaced took time growing with the
- * square of a run of "[" (issue #25, point 3). A markdown parser (micromark) is no way out: it is itself
+ * square of a run of "[". A markdown parser (micromark) is no way out: it is itself
  * quadratic on nested brackets.
  */
 export function textOfMarkdown(markdown: string): string {

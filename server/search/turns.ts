@@ -1,9 +1,9 @@
 // Work over many records done in turns: after about SLICE_MS of it, the event loop answers what waits
 // (requests, timers) before the next record. The search index's work after a write is done this way
-// (issue #25, point 3: never more than 50 ms at a time).
+// (never more than 50 ms at a time).
 
 /** How long one turn may hold the event loop. */
-export const SLICE_MS = 8;
+const SLICE_MS = 8;
 
 const yieldTurn = () => new Promise<void>((r) => setImmediate(r));
 

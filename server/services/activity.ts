@@ -3,13 +3,13 @@ import type { TableRow } from '../db/schema.ts';
 import type { Ctx } from './context.ts';
 import { nowIso } from './context.ts';
 
-// The activity log (issue #16, point 3): who did what, when, from where, and how it ended. A write logs
+// The activity log: who did what, when, from where, and how it ended. A write logs
 // itself inside its own transaction (services/crud.ts), so a write that fails leaves no entry and one that
 // succeeds always has one; logins, failed logins and backups log on their own. Entries are only ever
 // appended: nothing in the server updates or deletes them.
 
-export type Action = (typeof activityActions)[number];
-export type Outcome = (typeof activityOutcomes)[number];
+type Action = (typeof activityActions)[number];
+type Outcome = (typeof activityOutcomes)[number];
 
 export type ActivityEntry = {
   action: Action;

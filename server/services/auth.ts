@@ -46,7 +46,7 @@ export function safeEqual(a: string, b: string): boolean {
 
 /**
  * A password nobody knows, for an account that waits for its invitation (services/invitations.ts): SPEC §9's
- * initial password is derived from the public name, so it is never set (issue #25).
+ * initial password is derived from the public name, so it is never set.
  */
 export const unusablePassword = () => randomBytes(32).toString('base64url');
 
@@ -105,7 +105,7 @@ export async function login(db: DB, username: string, password: string, opts: { 
   }
   const right = await verifyPassword(row.password_hash, password);
   // an account waiting for its invitation has no password that logs in: not SPEC §9's pinyin one, derived
-  // from the public name, nor a printed reset one (issue #25); said whatever was typed, so it tells nothing
+  // from the public name, nor a printed reset one; said whatever was typed, so it tells nothing
   // about the password
   if (row.must_change_password === 1) return { status: 'fail', needsInvitation: true };
   if (!right) return { status: 'fail' };

@@ -16,9 +16,9 @@ import { workerFile } from '../worker-file.ts';
 import { countEntries, PARAGRAPH, type ParsedEntry } from './bibtex-parse.ts';
 import { fitted } from './imported-record.ts';
 
-// BibTeX into publications (issue #14, point 3). The text is cut into its entries and each parsed alone
+// BibTeX into publications. The text is cut into its entries and each parsed alone
 // (server/services/bibtex-parse.ts), in a worker thread bounded in time and memory, so a large or hostile
-// file never holds the server's event loop (issue #25, point 4). Each entry becomes a publication's
+// file never holds the server's event loop. Each entry becomes a publication's
 // fields, checked with the declaration's own schema, and is compared with what is stored: the same DOI,
 // or the same title (letters and digits, case ignored) and year, is a duplicate to skip or to update. The
 // import itself is one transaction: every chosen entry, or none.
@@ -26,7 +26,7 @@ import { fitted } from './imported-record.ts';
 /** The most entries one preview reads: a bigger file is refused at once, before any parsing. */
 export const PREVIEW_MAX_ENTRIES = 2000;
 /** How long the worker may take to parse a text, and the memory it may use. */
-export const PARSE_LIMITS = { ms: 5000, heapMb: 256 } as const;
+const PARSE_LIMITS = { ms: 5000, heapMb: 256 } as const;
 /** How many texts are parsed at once; more wait their turn (each worker holds a core while it runs). */
 const PARSERS = 2;
 
@@ -115,7 +115,7 @@ const unmarked = (s: string) =>
 type Note = { key: MessageKey; params?: Record<string, string | number> };
 
 /**
- * A name's parts from the parser's (CSL's) structure, not rebuilt from a string (issue #26, point 2): a
+ * A name's parts from the parser's (CSL's) structure, not rebuilt from a string: a
  * name with neither given name nor particle is whole (a body, a Chinese name written whole); dblp's
  * homonym number ("Wei Lin 0007", read as a family name) is dropped; `*` (a corresponding author) removed.
  */
@@ -229,7 +229,7 @@ function hostOf(url: string): string {
 const siteOf = (url: string) => SITES[hostOf(url)] ?? hostOf(url);
 
 /**
- * The kind of work an entry is (issue #26): SPEC's paper, monograph or patent, a doctoral or master's
+ * The kind of work an entry is: SPEC's paper, monograph or patent, a doctoral or master's
  * thesis, software or a web page. Classic BibTeX has no patent, software or web-page type: reference
  * managers and Scholar write a @misc whose `type` (EndNote's Patent), number or note names the patent (CN
  * 2024…, US Patent 10,…), and software as a @misc with its repository's address.
@@ -251,7 +251,7 @@ function kindOf(item: CSL, entryType: string, raw: Record<string, string>, url: 
 const PREPRINT = /^(?:arxiv\b|corr$)/i;
 
 /**
- * Where a work appeared, or what stands for it where it appeared nowhere (issue #26, point 1: SPEC's
+ * Where a work appeared, or what stands for it where it appeared nowhere (SPEC's
  * platform stays required, so no real entry is refused for want of one): a patent's number, a thesis's
  * school, a preprint's archive (its eprint's archivePrefix, or arXiv by its address), a web page's or
  * software's site (its organization or publisher as written, else its address's site: GitHub,
@@ -270,11 +270,11 @@ function venueOf(item: CSL, type: ImportedRecord['type'], raw: Record<string, st
 
 /**
  * The words a title as written protects with braces (`{Twitter}`, `{BERT}`; not an accent's `{\'E}`), when
- * it protects some of its capitalized words only (issue #26, point 3): Better BibTeX and this site's export
+ * it protects some of its capitalized words only: Better BibTeX and this site's export
  * brace every capitalized word of a title-case title, which protects nothing in particular (APA's sentence
  * case then applies to them). One pass over the title, so linear.
  */
-export function protectedWords(written: string): string[] {
+function protectedWords(written: string): string[] {
   const words: string[] = [];
   let depth = 0;
   let run = '';
@@ -352,10 +352,10 @@ export function recordOf(item: CSL, entryType: string, raw: Record<string, strin
       .join('\n\n'),
     keywords: keywordsOf(item.keyword, raw.keywords ?? '', notes),
     link1,
-    // the other links as this site's export writes them (issue #26, point 6); code and video as al-folio does
+    // the other links as this site's export writes them; code and video as al-folio does
     ...linksOf(raw),
     entryType,
-    // issue #26, point 4. dblp's CoRR volume (abs/…) and Better BibTeX's number = {arXiv:…} name a preprint, not a volume or issue
+    // dblp's CoRR volume (abs/…) and Better BibTeX's number = {arXiv:…} name a preprint, not a volume or issue
     volume: cutTo(unless(/^abs\//i, clean(item.volume)), 50),
     issue: cutTo(unless(/^arxiv:/i, clean(item.issue)), 50),
     pages: cutTo(pagesOf(item.page), 50),
@@ -370,7 +370,7 @@ export function recordOf(item: CSL, entryType: string, raw: Record<string, strin
     // BibTeX's address, biblatex's location (citation-js's publisher-place)
     place: cutTo(clean(item['publisher-place'] ?? raw.address ?? raw.location), 100),
     title_protected: protectedWords(clean(raw.title)).map((w) => cutTo(w, 500)),
-    // issue #29, point 2: dblp's record (biburl) names its venue by DBLP key, which the venue rank match prefers;
+    // dblp's record (biburl) names its venue by DBLP key, which the venue rank match prefers;
     // not a venue's findings or workshops, which dblp files under the venue's key
     ...(dblpKeyOf(raw.biburl ?? '') && !isBeside(venueOf(item, type, raw, link1)) ? { venue_key: dblpKeyOf(raw.biburl ?? '') } : {}),
     notes,
@@ -390,11 +390,11 @@ function linksOf(raw: Record<string, string>): Pick<ImportedRecord, 'link2' | 'l
 }
 
 /**
- * The area a file names for an entry (issue #26, point 6): `groups`, as this site's export and JabRef write
+ * The area a file names for an entry: `groups`, as this site's export and JabRef write
  * it (JabRef may list several, comma-separated: the first that is one of the lab's areas), by the area's
  * value or its English or Chinese name, case ignored.
  */
-export function areaOf(raw: Record<string, string> = {}): string | undefined {
+function areaOf(raw: Record<string, string> = {}): string | undefined {
   for (const group of clean(raw.groups).split(/[,;，；]/)) {
     const g = group.trim().toLowerCase();
     const found = g && areas.find((a) => a.value !== 'none' && [a.value, a.en.toLowerCase(), a.zh].includes(g));
@@ -414,7 +414,7 @@ function checked(record: ImportedRecord, area: string) {
   return createSchema.safeParse({ ...fields, area });
 }
 
-/** What the schema refuses in a record, one line per field named by its declared label ("年份: …", "Year: …"), in the reader's language (issue #28). */
+/** What the schema refuses in a record, one line per field named by its declared label ("年份: …", "Year: …"), in the reader's language. */
 export function problemsOf(record: ImportedRecord, lang: Lang, area = 'none'): string[] {
   const result = checked(record, area);
   if (result.success) return [];
@@ -432,7 +432,7 @@ export async function previewImport(ctx: Ctx, text: string): Promise<ImportEntry
   const stored = await ctx.db.selectFrom('publication').select(['pid', 'title', 'year', 'doi']).execute();
   const byDoi = new Map(stored.filter((p) => p.doi).map((p) => [p.doi.toLowerCase(), p]));
   const byTitle = new Map(stored.map((p) => [`${titleKey(p.title)}|${p.year}`, p]));
-  // the file's own earlier entries, by the same rule (issue #26, point 3)
+  // the file's own earlier entries, by the same rule
   const seenDoi = new Map<string, { index: number; key: string }>();
   const seenTitle = new Map<string, { index: number; key: string }>();
   const out: ImportEntry[] = [];
@@ -473,7 +473,7 @@ export async function previewImport(ctx: Ctx, text: string): Promise<ImportEntry
 
 /**
  * Imports the chosen entries in one transaction. By default all of them or, on any refusal, none (a
- * refused entry reported by its place in the list, "entries.3.year"). With `partial` (issue #26, point 7)
+ * refused entry reported by its place in the list, "entries.3.year"). With `partial`
  * the refused ones are left out and listed with their reasons, the others stored; the result then says
  * how many were created, updated, skipped as duplicates (as the reader says) and refused.
  */

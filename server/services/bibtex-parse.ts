@@ -4,7 +4,7 @@ import { citeJs } from './citations.ts';
 // A .bib text cut into its entries and each parsed alone by citation-js (LaTeX accents and braces become
 // Unicode), so a broken entry is reported with its key and line and the others still come through. This
 // is what the import's worker runs (server/services/bibtex-worker.ts): every step is linear in the text,
-// and the whole of it runs off the server's event loop (issue #25, point 4).
+// and the whole of it runs off the server's event loop.
 
 const ENTRY_START = /^[ \t]*@([a-zA-Z]+)[ \t]*[{(][ \t]*([^,\s]*)/gm;
 const NOT_ENTRIES = new Set(['string', 'comment', 'preamble']);
@@ -99,7 +99,7 @@ const NAME_MARKUP = /<\/?(?:b|i|em|strong|u|span|sup|sub|small)\b[^<>]*>|<br\s*\
 
 /**
  * The fields as citation-js should read them: a keyword list's line breaks made separators (EndNote writes
- * one a line), an abstract's blank lines kept, HTML taken out of names before they are split (issue #26).
+ * one a line), an abstract's blank lines kept, HTML taken out of names before they are split.
  */
 export function prepared(fields: Record<string, string>): Record<string, string> {
   const out = { ...fields };

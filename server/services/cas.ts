@@ -4,14 +4,14 @@ import type { DB } from '../db/database.ts';
 import { Refused, Unavailable } from '../errors.ts';
 import { type ExternalIdentity, flatAttributes, openState, takeState } from './external-login.ts';
 
-// CAS 3.0 login (issue #30, point 1): the browser goes to `${CAS_URL}/login?service=…`, comes back to the
+// CAS 3.0 login: the browser goes to `${CAS_URL}/login?service=…`, comes back to the
 // service with a ticket, which this server validates at `${CAS_URL}/p3/serviceValidate` (the same service,
 // the ticket once: the CAS server refuses it again). The service address carries a state of ours, used once,
 // so a ticket cannot be pushed into someone else's browser. The answers are XML, read with a real XML parser
 // (saxes: no DTD, no external entities), bounded in size. Single logout: the CAS server POSTs a SAML
 // LogoutRequest naming the ticket to the service address, which ends the session that ticket started.
 
-export const CAS_CALLBACK = '/api/login/cas/callback/';
+const CAS_CALLBACK = '/api/login/cas/callback/';
 const CAS_NS = 'http://www.yale.edu/tp/cas';
 const SAMLP_NS = 'urn:oasis:names:tc:SAML:2.0:protocol';
 /** The largest answer of the CAS server read: a validation with its attributes is a few kilobytes. */

@@ -5,7 +5,7 @@ import { textFormats } from '../../common/fields.ts';
 import { areas } from '../../common/enums.ts';
 import { gbt7714 } from './csl/gb-t-7714-2015.ts';
 
-// Publications as others cite them (issue #14): CSL-JSON (the citation-style language's data), BibTeX,
+// Publications as others cite them: CSL-JSON (the citation-style language's data), BibTeX,
 // and formatted references, by citation-js. The library is loaded on first use: a lab server that never
 // exports pays nothing at start.
 
@@ -27,7 +27,7 @@ export async function citeJs(): Promise<typeof CiteClass> {
 
 /**
  * A name as CSL wants it: from its parts as BibTeX read them where the record keeps them (particle, suffix,
- * a Chinese name's family and given; issue #26, point 2), else family and given for "Given Family", the
+ * a Chinese name's family and given), else family and given for "Given Family", the
  * whole name for a Chinese one.
  */
 export function cslName(name: string, parts?: NameParts): CSLName {
@@ -46,8 +46,8 @@ export function cslName(name: string, parts?: NameParts): CSLName {
   return { given: n.slice(0, at), family: n.slice(at + 1) };
 }
 
-/** Theses (issue #26, point 2): the two kinds of one CSL type, told apart by its genre. */
-export const THESES: Readonly<Record<string, { genre: string; bibtex: string }>> = {
+/** Theses: the two kinds of one CSL type, told apart by its genre. */
+const THESES: Readonly<Record<string, { genre: string; bibtex: string }>> = {
   'doctoral thesis': { genre: 'Doctoral dissertation', bibtex: 'phdthesis' },
   'master thesis': { genre: "Master's thesis", bibtex: 'mastersthesis' },
 };
@@ -83,7 +83,7 @@ const cslNames = (names: readonly string[], parts: readonly string[] | undefined
   return names.map((n, i) => cslName(n, withParts[i]));
 };
 
-/** The fields citations need beyond the venue (issue #26, point 4), as CSL has them; absent when empty. */
+/** The fields citations need beyond the venue, as CSL has them; absent when empty. */
 function details(p: PublicPublication): Partial<CSL> {
   const out: Record<string, unknown> = {};
   if (p.volume) out.volume = p.volume;
@@ -99,7 +99,7 @@ function details(p: PublicPublication): Partial<CSL> {
 }
 
 /** One publication as CSL-JSON. Its id is the publication's page address's number. */
-export function cslOf(p: PublicPublication): CSL {
+function cslOf(p: PublicPublication): CSL {
   return {
     id: `pub${p.pid}`,
     type: cslType(p),
@@ -137,12 +137,12 @@ const TEX: Readonly<Record<string, string>> = {
 const VERBATIM = new Set(['doi', 'url']);
 
 /**
- * The one way a value enters BibTeX (issue #25, point 5): plain text with LaTeX's special characters as
+ * The one way a value enters BibTeX: plain text with LaTeX's special characters as
  * commands and every line break or control character a space, so that no stored value can close its
  * field's braces, open an entry (@preamble) or run a command; a verbatim field's braces, backslashes and
  * spaces percent-encoded. Its braces are always balanced.
  */
-export function bibtexValue(field: string, value: string): string {
+function bibtexValue(field: string, value: string): string {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it removes
   const flat = value.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ');
   if (VERBATIM.has(field)) return flat.replace(/[{}\\\s]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
@@ -177,7 +177,7 @@ function bibtexName(n: CSLName): string {
  */
 const bibtexTitle = (field: string, title: string, protectedWords: readonly string[] = []) => {
   const value = bibtexValue(field, title);
-  // the words the imported .bib protected, and those alone: the import reads them back (issue #26, point 3),
+  // the words the imported .bib protected, and those alone: the import reads them back,
   // where bracing every capital reads as a tool's habit and protects nothing
   if (protectedWords.length > 0) {
     const kept = new Set(protectedWords);
@@ -240,11 +240,11 @@ const ascii = (s: string) =>
     .toLowerCase();
 
 /**
- * A readable key (issue #26, point 5): the first author's family name, the year and the first word of the
+ * A readable key: the first author's family name, the year and the first word of the
  * title that is not an article or a preposition, as Google Scholar writes them (lin2023detecting); Chinese
  * in pinyin (zhang2023jiyu: 张三, 基于图神经网络…). Only letters and digits, so any BibTeX tool reads it.
  */
-export function bibtexKey(p: PublicPublication, toPinyin: Pinyin): string {
+function bibtexKey(p: PublicPublication, toPinyin: Pinyin): string {
   const name = cslNames(p.author.slice(0, 1), p.author_parts?.slice(0, 1))[0];
   const whole = name?.literal ?? '';
   const han = (s: string) => /[\u3400-\u9fff]/.test(s);
@@ -266,7 +266,7 @@ export function bibtexKey(p: PublicPublication, toPinyin: Pinyin): string {
 }
 
 /**
- * What the lab entered beyond what citation-js writes (issue #26, point 6), so that importing the export
+ * What the lab entered beyond what citation-js writes, so that importing the export
  * gives back the same list: the area as JabRef's `groups` (its English name; the import reads it back and
  * proposes it), keywords, the abstract (a paragraph break stays a blank line, which the import reads as
  * one) and the other links as `code` (al-folio's name), `wechat` and `video` (al-folio's). Every value
@@ -294,7 +294,7 @@ type BibtexObject = { type: string; label: string; properties: Record<string, un
 function bibtexEntry(Cite: typeof CiteClass, p: PublicPublication, key: string): string {
   const csl = cslOf(p);
   const [entry] = new Cite([csl]).format('bibtex', { format: 'object' }) as BibtexObject[];
-  // a DOI stored before its format was Crossref's (issue #25, point 5) is left out rather than written
+  // a DOI stored before its format was Crossref's is left out rather than written
   const doi = p.doi && textFormats.doi.pattern.test(p.doi) ? p.doi : '';
   const values: Record<string, string | undefined> = {
     author: csl.author?.map(bibtexName).join(' and '),
@@ -343,7 +343,7 @@ const CJK = /[\u3400-\u9fff]/;
 const ordinal = (n: number) => `${n}${n % 100 >= 11 && n % 100 <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th')}`;
 
 /**
- * The item GB/T 7714-2015 is given (issue #26, point 5): page ranges with a hyphen (4.4's `2063-2065`), the
+ * The item GB/T 7714-2015 is given: page ranges with a hyphen (4.4's `2063-2065`), the
  * edition as the standard writes it (8.3: `2版` in a Chinese reference, `2nd ed.` in a Western one), none for
  * a first edition.
  */
@@ -415,7 +415,7 @@ const PROPER = new Set([
  * A title in APA's sentence case (Manual 6.17) when it is written in title case (most of its longer words
  * capitalized): a word written Capitalized is lower-cased, but for the first word and the first after a
  * colon, a question or an exclamation; acronyms and mixed case (GNN, SIGIR, iPhone, GitHub, WeChat) stay, and
- * so do `keep`, the words the .bib protected with braces ({Twitter}: issue #26, point 3). A title already in
+ * so do `keep`, the words the .bib protected with braces ({Twitter}). A title already in
  * sentence case is left as written, so its proper nouns stay.
  */
 export function sentenceCase(title: string, keep: readonly string[] = []): string {

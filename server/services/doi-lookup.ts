@@ -3,7 +3,7 @@ import type { ImportedRecord } from '../../common/wire.ts';
 import { NotFound, Unavailable } from '../errors.ts';
 import { cut, fitted } from './imported-record.ts';
 
-// "Fill from DOI" in the publication editor (issue #14, point 4): a DOI's metadata from Crossref's REST
+// "Fill from DOI" in the publication editor: a DOI's metadata from Crossref's REST
 // API, or from DataCite's for the DOIs Crossref does not register (datasets, many preprints), as a
 // publication's fields for the editor to check before saving. A lookup that times out or fails says so
 // and fills nothing. Only the addresses of the configuration are asked (CROSSREF_URL, DATACITE_URL).
@@ -50,7 +50,7 @@ const local = (name: string) => name.replace(/^jats:/, '');
 /**
  * An abstract in JATS (Crossref's) or HTML, as plain text: no section titles, paragraphs spaced, inline
  * markup dropped. Read by an HTML parser in one pass: the regular expressions this replaced took time
- * growing with the square of an upstream's "<" run (issue #25, point 8).
+ * growing with the square of an upstream's "<" run.
  */
 export function abstractText(v: unknown): string {
   const s = typeof v === 'string' ? v : '';
@@ -101,7 +101,7 @@ type CrossrefWork = {
 function fromCrossref(w: CrossrefWork, doi: string): ImportedRecord {
   const [year, month] = (w.published ?? w.issued)?.['date-parts']?.[0] ?? [];
   const book = w.type === 'book' || w.type === 'monograph' || w.type === 'edited-book';
-  // a dissertation (issue #26, point 2): its school is the venue, a master's by its degree (MA, MSc, 硕士)
+  // a dissertation: its school is the venue, a master's by its degree (MA, MSc, 硕士)
   const school = w.type === 'dissertation' ? text(w.institution?.[0]?.name) : '';
   const thesis = w.type === 'dissertation' ? (/^m|master|硕士/i.test(first(w.degree)) ? 'master thesis' : 'doctoral thesis') : undefined;
   return {
@@ -117,7 +117,7 @@ function fromCrossref(w: CrossrefWork, doi: string): ImportedRecord {
     keywords: [],
     link1: text(w.URL) || `https://doi.org/${doi}`,
     entryType: text(w.type),
-    // issue #26: what citations need, as Crossref registers it
+    // what citations need, as Crossref registers it
     volume: cut(text(w.volume), 50),
     issue: cut(text(w.issue), 50),
     // cut before the regex: a hostile upstream's run of spaces must not cost its square
@@ -129,7 +129,7 @@ function fromCrossref(w: CrossrefWork, doi: string): ImportedRecord {
       .filter(Boolean),
     edition: cut(text(w.edition), 50),
     isbn: cut(first(w.ISBN), 50),
-    // issue #26, point 2: where it was published (a dissertation's, its school's place)
+    // where it was published (a dissertation's, its school's place)
     place: cut(text(w['publisher-location']) || text(w.institution?.[0]?.place?.[0]), 100),
   };
 }

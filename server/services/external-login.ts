@@ -10,7 +10,7 @@ import type { Ctx } from './context.ts';
 import { linkAtFirstLogin, linkOf } from './external-links.ts';
 import { people } from './people.ts';
 
-// The rules every university login shares (issue #30, point 1), whatever the protocol (services/oidc.ts,
+// The rules every university login shares, whatever the protocol (services/oidc.ts,
 // cas.ts, ldap.ts):
 // - an external identity (its kind, its campus server, its subject, its claims or attributes) is the member it
 //   was linked to (services/external-links.ts); else a member of this site when the configured claim equals the
@@ -41,7 +41,7 @@ export type ExternalIdentity = {
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 export const STATE_SECONDS = 10 * 60;
-export const HANDOFF_SECONDS = 2 * 60;
+const HANDOFF_SECONDS = 2 * 60;
 const TOKEN_RE = /^[A-Za-z0-9_-]{20,100}$/;
 const randomToken = () => randomBytes(32).toString('base64url');
 
@@ -49,7 +49,7 @@ const randomToken = () => randomBytes(32).toString('base64url');
 const MAX_VALUE = 200;
 
 /** A claim's value as one bounded string, or undefined: strings and numbers, the first of a list. */
-export function claimValue(v: unknown): string | undefined {
+function claimValue(v: unknown): string | undefined {
   const one = Array.isArray(v) ? v[0] : v;
   if (typeof one === 'number' && Number.isFinite(one)) return String(one);
   // OIDC's email_verified and the like

@@ -12,8 +12,8 @@ import { FieldError, Forbidden, NotFound, Unauthenticated } from '../errors.ts';
 // Shared data files, private data files and private images. Their URLs hold the random storage key
 // (128 bits), so a link opened in a new tab works without a token and cannot be guessed.
 
-export const dataFileUrl = (key: string, name: string) => `/resource/data/${key}/${encodeURIComponent(name)}`;
-export const imageUrl = (key: string) => `/resource/image/${key}`;
+const dataFileUrl = (key: string, name: string) => `/resource/data/${key}/${encodeURIComponent(name)}`;
+const imageUrl = (key: string) => `/resource/image/${key}`;
 
 function actorOf(ctx: Ctx) {
   if (!ctx.actor) throw new Unauthenticated();

@@ -1,7 +1,7 @@
 import { Tokenizer } from 'htmlparser2';
 
 // htmlparser2's tokenizer alone: one linear pass over the text, no tree (its parser's tree costs grow with
-// nesting, issue #25 point 3). The callers name the events they use; every other event does nothing.
+// nesting). The callers name the events they use; every other event does nothing.
 
 type Callbacks = ConstructorParameters<typeof Tokenizer>[1];
 

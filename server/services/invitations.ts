@@ -9,7 +9,7 @@ import { renderMail } from '../mail/template.ts';
 import { logActivity } from './activity.ts';
 import { type Actor, actorByUsername, hashPassword, sha256, startSession, unusablePassword, verifyPassword } from './auth.ts';
 
-// Invitations (issue #25, point 1): how a member gets their first password, or a new one after a reset.
+// Invitations: how a member gets their first password, or a new one after a reset.
 // A random 256-bit token, shown once (to the administrator, or printed by the CLI) and stored only as its
 // SHA-256; single use, valid for 7 days. Issuing one resets the account: the password it had stops working
 // and its sessions end, until the member opens the link, chooses a password and is logged in. SPEC §9's
@@ -23,7 +23,7 @@ const TOKEN_RE = /^[A-Za-z0-9_-]{43}$/;
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 /** The page that takes an invitation: the token in the fragment never travels to the server with the page, nor lands in a log or a Referer. */
-export const invitationPath = (token: string) => `/invite#${token}`;
+const invitationPath = (token: string) => `/invite#${token}`;
 
 export type Issued = { token: string; path: string; expiresAt: number };
 
@@ -127,7 +127,7 @@ export async function acceptInvitation(db: DB, token: string, password: string, 
 }
 
 /**
- * Sends an open invitation of `pid` to their e-mail address (issue #30, point 3): the administrator holds the
+ * Sends an open invitation of `pid` to their e-mail address: the administrator holds the
  * link (shown once), the server checks it is that member's open invitation and mails it, so the copied link
  * and the mailed one are the same. Refused, each saying why, without SMTP, without an address, or for a
  * link that is not that member's open one; a mail the server could not send changes nothing.

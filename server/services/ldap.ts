@@ -3,7 +3,7 @@ import type { LdapConfig } from '../config.ts';
 import { Unavailable } from '../errors.ts';
 import { type ExternalIdentity, flatAttributes } from './external-login.ts';
 
-// LDAP login (issue #30, point 1) with ldapts, used by the ordinary login form when LDAP_URL is set:
+// LDAP login with ldapts, used by the ordinary login form when LDAP_URL is set:
 // - bind as the user: the DN of LDAP_USER_DN with the username put in (escaped as a DN value, RFC 4514),
 //   then the entry read as that user;
 // - or search, then bind: the service account of LDAP_BIND_DN (or anonymous) searches LDAP_BASE with

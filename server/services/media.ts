@@ -12,7 +12,7 @@ import { serverKindOf } from '../kinds/index.ts';
 // Images an entity points at (article cover, seminar photo, portrait) live in the "media" bucket
 // and are served at /resource/media/{key}.
 
-export const MEDIA_PREFIX = '/resource/media/';
+const MEDIA_PREFIX = '/resource/media/';
 
 export function mediaKeyOf(url: string | null | undefined): string | undefined {
   return url?.startsWith(MEDIA_PREFIX) ? url.slice(MEDIA_PREFIX.length) : undefined;
@@ -73,7 +73,7 @@ const mediaColumns = () =>
  * Whether a stored file is still referred to: by a record (an image field's URL for media; a key column of
  * storage.ts's `storedFiles` for the others) or by a revision or trash entry (`kept_file`).
  */
-export async function fileInUse(db: DB, f: StoredFile): Promise<boolean> {
+async function fileInUse(db: DB, f: StoredFile): Promise<boolean> {
   const kept = await db.selectFrom('kept_file').select('holder').where('storage_key', '=', f.key).where('bucket', '=', f.bucket).executeTakeFirst();
   if (kept) return true;
   if (f.bucket === 'media') return mediaInUse(db, MEDIA_PREFIX + f.key);
@@ -85,7 +85,7 @@ export async function fileInUse(db: DB, f: StoredFile): Promise<boolean> {
   return false;
 }
 
-export async function mediaInUse(db: DB, url: string): Promise<boolean> {
+async function mediaInUse(db: DB, url: string): Promise<boolean> {
   for (const [table, column] of mediaColumns()) {
     // tables and columns named by the declarations: the loose view (db/schema.ts)
     const row = await loose(db).selectFrom(table).select(column).where(column, '=', url).executeTakeFirst();
@@ -94,7 +94,7 @@ export async function mediaInUse(db: DB, url: string): Promise<boolean> {
   return false;
 }
 
-export async function storeImage(changes: FileChanges, field: string, def: FieldDef, upload: Upload): Promise<string> {
+async function storeImage(changes: FileChanges, field: string, def: FieldDef, upload: Upload): Promise<string> {
   let img: Awaited<ReturnType<typeof processImage>>;
   try {
     img = await processImage(await changes.storage.readUpload(upload, uploadLimits.image), {

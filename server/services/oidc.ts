@@ -4,14 +4,14 @@ import type { DB } from '../db/database.ts';
 import { Refused, Unavailable } from '../errors.ts';
 import { type ExternalIdentity, flatAttributes, openState, takeState } from './external-login.ts';
 
-// OIDC login (issue #30, point 1) with openid-client: the issuer's metadata discovered from OIDC_ISSUER_URL,
+// OIDC login with openid-client: the issuer's metadata discovered from OIDC_ISSUER_URL,
 // the authorization code flow with PKCE (S256), a state and a nonce, each kept on this side (external_state)
 // and used once. openid-client checks the id_token: its signature against the issuer's keys, its issuer,
 // audience, expiry and nonce. The claims of the id_token and of the userinfo endpoint are what the shared
 // rules match a member by (services/external-login.ts).
 
 /** The callback's path: the redirect URI registered with the identity provider is the site's origin and this. */
-export const OIDC_CALLBACK = '/api/login/oidc/callback/';
+const OIDC_CALLBACK = '/api/login/oidc/callback/';
 
 /** An http:// issuer is taken only on a loopback address (tests, a provider on the same host); else https. */
 const loopback = (url: URL) => ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);

@@ -11,13 +11,13 @@ import { actorByUsername, hashPassword, sha256 } from './auth.ts';
 import { hit } from './counters.ts';
 import { forgetTrustedDevices } from './two-factor.ts';
 
-// Self-service password reset by e-mail (issue #30, point 3). A member asks with their username or e-mail
+// Self-service password reset by e-mail. A member asks with their username or e-mail
 // address; the answer is the same whether or not an account matches, and the mail (if any) is sent after
 // the answer has gone, so neither its words, its status nor its timing tells. The link carries a random
 // 256-bit token, stored only as its SHA-256, single use, valid for 1 hour; setting the new password (the
 // rules of a change) ends every session of the member.
 
-export const RESET_SECONDS = 3600;
+const RESET_SECONDS = 3600;
 /** At most this many reset mails per account and hour (more asks are answered alike and send nothing). */
 export const RESET_MAILS_PER_ACCOUNT = 3;
 /** At most this many accounts one ask may name (several members may share an e-mail address). */
@@ -27,7 +27,7 @@ const TOKEN_RE = /^[A-Za-z0-9_-]{43}$/;
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 /** The page that takes a reset link: the token in the fragment never travels with the page, nor lands in a log. */
-export const resetPath = (token: string) => `/reset-password#${token}`;
+const resetPath = (token: string) => `/reset-password#${token}`;
 
 /** The accounts an ask names: the username, else every account with that e-mail address (any case). */
 async function matches(db: DB, login: string) {
@@ -39,7 +39,7 @@ async function matches(db: DB, login: string) {
 }
 
 /** How long after an e-mail change no reset is mailed. */
-export const EMAIL_HOLD_MS = 24 * 3600_000;
+const EMAIL_HOLD_MS = 24 * 3600_000;
 
 /**
  * Asks for a reset of the account `login` names: run after the answer (lab.mailer.later). Each matching

@@ -33,7 +33,7 @@ async function passwordAndLink({ ctx, mode, input, values, current }: Write) {
     values.password_hash = await hashPassword(pw);
     values.must_change_password = 0;
   } else if (mode === 'create') {
-    // no password anyone knows: the member sets one through their invitation (createPerson, issue #25)
+    // no password anyone knows: the member sets one through their invitation (createPerson)
     values.password_hash = await hashPassword(unusablePassword());
     values.must_change_password = 1;
   }
@@ -59,9 +59,9 @@ const oldPasswordKey = (pid: number) => `old-password:${pid}`;
 
 /**
  * Changing one's own password asks for the current one, so a stolen session cannot lock its owner out;
- * a member still on an initial password may change nothing else until they have (issue #10).
+ * a member still on an initial password may change nothing else until they have.
  * SPEC §5's profile form sends `password` and `password2` with every save, with the current password
- * (issue #24): that is no change, and it proves the caller knows it, so it is accepted without
+ *: that is no change, and it proves the caller knows it, so it is accepted without
  * `old_password`, checked against the hash and counted like a wrong current password (it is a guess
  * of it when it is not the current one). Only a different password asks for `old_password`.
  */
@@ -170,7 +170,7 @@ export const people = createCrud(person, {
     if (mode === 'update' && typeof input.password === 'string' && input.password) {
       // a changed password ends every other session of that person
       await revokeSessionsOf(ctx.db, id, ctx.actor?.pid === id ? (ctx.token ?? undefined) : undefined);
-      // and the devices trusted to skip the two-factor code (issue #30)
+      // and the devices trusted to skip the two-factor code
       await forgetTrustedDevices(ctx.db, id);
     }
   },
@@ -183,7 +183,7 @@ export const people = createCrud(person, {
 
 /**
  * Creates a person (people management). Without a password, the member gets an invitation, answered here
- * to be shown once to the administrator (issue #25).
+ * to be shown once to the administrator.
  */
 export async function createPerson(ctx: Ctx, input: Record<string, unknown>): Promise<{ id: number; invitation?: Issued }> {
   const id = await people.create(ctx, input);
@@ -233,7 +233,7 @@ export async function getProfile(ctx: Ctx, uid: string): Promise<Record<string, 
 const publicColumns = publicPersonFields;
 
 /**
- * Who the public sees (issue #12): every member but an account of type "other" that is current. Such an
+ * Who the public sees: every member but an account of type "other" that is current. Such an
  * account is not a lab member (the administrator made from LAB_ADMIN_USERNAME, an advisor who is not a
  * teacher); it appears once an administrator gives it a member type. Former members of type "other"
  * (visiting students) stay on the former list.

@@ -7,7 +7,7 @@ import { loose } from '../db/schema.ts';
 import { FieldError } from '../errors.ts';
 import type { Ctx } from './context.ts';
 
-// What a write of any declared resource checks of its references (issue #27), run by createCrud: the
+// What a write of any declared resource checks of its references, run by createCrud: the
 // people a people field names (format `person_ref`, common/person-refs.ts) and the record an int field
 // `refers` to. A member named by username is stored by id; a member or record that does not exist is a
 // field error, except a member the record already named (removed since: an unchanged list is sent back whole).

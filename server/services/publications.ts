@@ -19,17 +19,17 @@ import { rankSystems, rankText } from '../../common/venue-ranks.ts';
 // the current name keeps it, empty frees it, absent keeps it). Files are public at
 // /resource/public/publication/{pid}/{file}, where {file} is the sanitized original name.
 
-export const publicationFileUrl = (pid: number, name: string) => `/resource/public/publication/${pid}/${encodeURIComponent(name)}`;
+const publicationFileUrl = (pid: number, name: string) => `/resource/public/publication/${pid}/${encodeURIComponent(name)}`;
 
 /**
  * The columns of a publication list item: all but the abstract, which the list never shows. At 10k the
  * abstracts are most of the bytes read; reading them only to drop them made the first list answer's heap
- * peak (issue #24, point 5).
+ * peak.
  */
 export const publicationItemColumns = Object.keys(tables.publication).filter((c) => c !== 'abstract' && c !== 'venue_key');
 
 /**
- * A publication without what only its editors see (issue #29, point 2): the correction of its venue rank
+ * A publication without what only its editors see: the correction of its venue rank
  * match and the ranks of every list (the public sees the ranks of the systems the site shows, on its pages).
  */
 export function withoutEditorFields<T extends Record<string, unknown>>(row: T): Omit<T, 'venue_key' | 'venue_rank'> {
@@ -140,8 +140,8 @@ async function linkAuthors(
 }
 
 /**
- * The address of the paper's own file (the first slot) when its bytes are a PDF's (`%PDF-`), else '' (issue
- * #26, point 5): Scholar's citation_pdf_url must lead to a PDF, and a name's extension proves nothing.
+ * The address of the paper's own file (the first slot) when its bytes are a PDF's (`%PDF-`), else '':
+ * Scholar's citation_pdf_url must lead to a PDF, and a name's extension proves nothing.
  */
 export async function publicationPdfUrl(ctx: Ctx, p: { pid: number; file1: string }): Promise<string> {
   const found = p.file1 ? await publicationFile(ctx, p.pid, p.file1) : undefined;
@@ -171,7 +171,7 @@ export async function publicationFile(ctx: Ctx, pid: number, name: string): Prom
 }
 
 /**
- * A member's publications (issue #14), newest first: those that link an author to them, and those that
+ * A member's publications, newest first: those that link an author to them, and those that
  * leave an author of their name to be matched (`auto`). The stored lists are JSON text: the database
  * narrows by the quoted id or every word of a name, case ignored on both databases, and the lists decide.
  */

@@ -6,7 +6,7 @@ import { rankColumns, shownRanks } from './venue-rank.ts';
 import { rankSystems } from '../../common/venue-ranks.ts';
 
 // Every publication's venue ranks, in the list's order, with its area: what the public list's rank filter
-// and its choices read (issue #29, point 2). The ranks are matched, not stored (an updated rank list
+// and its choices read. The ranks are matched, not stored (an updated rank list
 // applies at once), and reading the rank columns of 10,000 publications for each page not yet cached held
 // the event loop 80-140 ms a page (bench/scale.ts, /publication?rank=ccf-a): so it is read once, a page of
 // ids at a time, and read again after a change of the publications (here or on another instance).

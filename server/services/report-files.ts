@@ -10,7 +10,7 @@ import { projectLevels } from '../../common/resources/project.ts';
 import { gbtReferences } from './citations.ts';
 import { type NamedPerson, personName, type Report, type ReportItem, summaryOf } from './report.ts';
 
-// The achievement report's files (issue #29, point 3): a workbook (a summary sheet and a sheet per kind),
+// The achievement report's files: a workbook (a summary sheet and a sheet per kind),
 // a Word document of GB/T 7714 references grouped as Chinese annual reports group them (kind, then rank or
 // level, then year; the lab's members in bold), and the same lists as CSV. exceljs and docx load with the
 // first report, not with the server.
@@ -97,8 +97,6 @@ const words = {
   },
 } as const;
 
-export const reportWords = (lang: Lang) => words[lang];
-
 /** The names of a record's people in the report's language, each marked when a lab member. */
 function namesOf(report: Report, people: readonly NamedPerson[], lang: Lang): { name: string; member: boolean }[] {
   return people.map((p) => {
@@ -109,7 +107,7 @@ function namesOf(report: Report, people: readonly NamedPerson[], lang: Lang): { 
 }
 
 /** A group's heading: a venue rank as its source names it, a level or status in the report's language. */
-export function groupLabel(kind: ReportKind, group: string, lang: Lang): string {
+function groupLabel(kind: ReportKind, group: string, lang: Lang): string {
   if (group === UNRANKED) return words[lang].unranked;
   if (kind === 'award') return enumLabel(awardLevels, group, lang);
   if (kind === 'project') return enumLabel(projectLevels, group, lang);
@@ -118,7 +116,7 @@ export function groupLabel(kind: ReportKind, group: string, lang: Lang): string 
 }
 
 /** A run of a reference: the lab's members are set in bold. */
-export type Run = { text: string; bold?: boolean };
+type Run = { text: string; bold?: boolean };
 
 const sep = (lang: Lang) => (lang === 'zh' ? '，' : ', ');
 const joinNames = (names: { name: string; member: boolean }[]): Run[] =>
@@ -173,7 +171,7 @@ function recordRuns(report: Report, item: ReportItem, lang: Lang): Run[] {
 }
 
 /** From how many publications their references are written in a worker thread: below, the thread's start costs more than it saves. */
-export const WORKER_FROM = 300;
+const WORKER_FROM = 300;
 
 /** What the report's worker thread is asked (server/services/report-worker.ts). */
 export type WorkerTask =
@@ -236,7 +234,7 @@ export const gbtReferencesOffThread = (list: readonly PublicPublication[]) => of
 const offThreadFor = (report: Report) => isMainThread && report.items.filter((i) => i.publication).length >= WORKER_FROM;
 
 /** Every item's reference as runs, in the report's order; publications' by the CSL processor (in a worker thread for many). */
-export async function referencesOf(report: Report, lang: Lang): Promise<Run[][]> {
+async function referencesOf(report: Report, lang: Lang): Promise<Run[][]> {
   const pubs = report.items.flatMap((i) => (i.publication ? [i.publication] : []));
   const refs = offThreadFor(report) ? await gbtReferencesOffThread(pubs) : await gbtReferences(pubs);
   let n = 0;
@@ -317,10 +315,10 @@ const kindsOf = (report: Report) => reportKinds.map((k) => k.value).filter((k) =
  * A spreadsheet runs a cell that starts with = + - @ (or a tab or carriage return) as a formula: titles and
  * names are typed by anyone, so such a cell gets an apostrophe in front (as the activity export does).
  */
-export const inertCell = (v: string) => (/^[=+\-@\t\r]/.test(v) ? `'${v}` : v);
+const inertCell = (v: string) => (/^[=+\-@\t\r]/.test(v) ? `'${v}` : v);
 
 /** The tables of the summary, each a header and rows, as the summary sheet and the console show them. */
-export function summaryTables(report: Report, lang: Lang): { title: string; header: string[]; rows: (string | number)[][] }[] {
+function summaryTables(report: Report, lang: Lang): { title: string; header: string[]; rows: (string | number)[][] }[] {
   const w = words[lang];
   const s = summaryOf(report);
   const kinds = kindsOf(report);
@@ -342,7 +340,7 @@ export function summaryTables(report: Report, lang: Lang): { title: string; head
   ];
 }
 
-export const sheetName = (kind: ReportKind, lang: Lang) => reportKindLabel(kind, lang).slice(0, 31);
+const sheetName = (kind: ReportKind, lang: Lang) => reportKindLabel(kind, lang).slice(0, 31);
 
 /** The workbook: the summary's tables on its first sheet, then one sheet of records per chosen kind. */
 export async function reportXlsx(report: Report, lang: Lang): Promise<Buffer> {

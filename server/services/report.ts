@@ -12,10 +12,11 @@ import { peopleLightList } from './people.ts';
 import { publicationItemColumns, publications } from './publications.ts';
 import { asWire } from './wire.ts';
 
-// The achievement report (成果统计, issue #29, point 3): the lab's records of a period, narrowed to members,
-// areas and kinds, and their counts. Which year a record counts in (docs/decisions.md): a publication's
-// and an award's year, a patent's grant year (its filing year while it is only filed), a project's start
-// year. The files made from it are in report-files.ts.
+// The achievement report (成果统计): the lab's records of a period, narrowed to members,
+// areas and kinds, and their counts. Which year a record counts in
+// (docs/decisions/051-the-achievement-report.md): a publication's and an award's year, a patent's grant year
+// (its filing year while it is only filed), a project's start year. The files made from it are in
+// report-files.ts.
 
 /** A venue's rank (CCF, CORE…) where a rank source knows the publication's venue; none: one "unranked" group. */
 export type RankOf = (p: PublicPublication) => string | undefined;
@@ -67,7 +68,8 @@ export const personName = (p: Person, lang: Lang) => (lang === 'zh' ? p.name_zh 
 
 /** Which kind a publication counts as: a paper by its venue, other works as "other"; a patent publication not at all. */
 function publicationKind(p: PublicPublication): ReportKind | undefined {
-  // the patents register counts patents (a patent publication is its bibliography entry; decisions.md)
+  // the patents register counts patents (a patent publication is its bibliography entry;
+  // docs/decisions/045-people-fields-awards-and-patents.md)
   if (p.type === 'patent') return undefined;
   if (p.type === 'paper' && p.venue_kind === 'journal') return 'journal';
   if (p.type === 'paper' && p.venue_kind === 'conference') return 'conference';
@@ -181,7 +183,7 @@ const groupOrders: Partial<Record<ReportKind, (g: string) => number>> = {
 };
 
 /** Compares two groups of a kind: levels in their declared order, ranks by name, the unranked last. */
-export function compareGroups(kind: ReportKind, a: string, b: string): number {
+function compareGroups(kind: ReportKind, a: string, b: string): number {
   const order = groupOrders[kind];
   if (order) return order(a) - order(b);
   if (a === b) return 0;

@@ -3,7 +3,7 @@ import { loopHolds } from '../../tests/helpers/loop.ts';
 import { textWorkerRunning } from '../text-worker.ts';
 import { STRAY_LT_MAX, sanitizedNow, sanitizeHtml } from './sanitize.ts';
 
-// Reverse tabnabbing (issue #10): a link that opens in another browsing context (any target, in any
+// Reverse tabnabbing: a link that opens in another browsing context (any target, in any
 // letter case) must not hand that page window.opener, whatever rel the stored HTML asked for.
 
 /** The rel tokens of the one <a> in `html`, sorted. */

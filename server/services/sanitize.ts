@@ -51,12 +51,12 @@ const options: sanitize.IOptions = {
 /** Elements that hold nothing and are never closed: they add no depth. */
 const VOID = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr']);
 /** Deeper than any real page nests; what is deeper loses its tags (its text stays). */
-export const NESTING_LIMIT = 256;
+const NESTING_LIMIT = 256;
 
 /**
  * HTML with its open tags beyond NESTING_LIMIT levels taken out. The parser sanitize-html runs keeps a
  * stack of open elements and searches it at each tag, so 60,000 nested <b> took half a second of one
- * core and more with every tag (issue #25, point 3); below the limit the stack stays short. One pass of
+ * core and more with every tag; below the limit the stack stays short. One pass of
  * htmlparser2's tokenizer, which keeps no stack. What is taken out is whole tags, and the result goes
  * through the sanitizer all the same: this step only has to be fast, the sanitizer keeps the page safe.
  */
@@ -131,7 +131,7 @@ export function sanitizedNow(html: string): string {
  * HTML short enough to sanitize on the event loop: sanitize-html spends a few microseconds on each tag, and
  * 10,000 characters hold at most 2,500 (`<br>`), a few milliseconds.
  */
-export const INLINE_HTML_MAX = 10_000;
+const INLINE_HTML_MAX = 10_000;
 
 /**
  * The allow-listed form of stored HTML, kept by content (server/cache/memo.ts). A longer text is sanitized in

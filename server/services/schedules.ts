@@ -9,7 +9,7 @@ import { Forbidden, NotFound } from '../errors.ts';
 const cell = (max: number) =>
   z.number({ error: 'invalid_occupy' }).int({ error: 'invalid_occupy' }).min(1, { error: 'invalid_occupy' }).max(max, { error: 'invalid_occupy' });
 
-export const OccupySchema = z
+const OccupySchema = z
   .array(z.tuple([cell(DAYS), cell(PERIODS)], { error: 'invalid_occupy' }), { error: 'invalid_occupy' })
   .max(DAYS * PERIODS, { error: 'invalid_occupy' });
 
@@ -23,7 +23,7 @@ export const SchedulePutSchema = z.object({
 type Pair = [number, number];
 
 /** Sorted, without duplicates. */
-export function normaliseOccupy(pairs: Pair[]): Pair[] {
+function normaliseOccupy(pairs: Pair[]): Pair[] {
   const seen = new Set(pairs.map(([d, p]) => d * 100 + p));
   return [...seen].sort((a, b) => a - b).map((n) => [Math.floor(n / 100), n % 100]);
 }

@@ -41,7 +41,7 @@ export const showcaseItems = createCrud(showcase, { publicTopic: 'site', decorat
 
 export const siteRecord = createCrud(site, { publicTopic: 'site', hidden: [site.id] });
 
-/** Released pages of a section (unreleased ones with `released` false: the console's search, issue #28), in the administrator's order. */
+/** Released pages of a section (unreleased ones with `released` false: the console's search), in the administrator's order. */
 export async function publicPages(ctx: Ctx, section: 'course' | 'sharedtask', released = true): Promise<PublicPage[]> {
   const rows = await ctx.db
     .selectFrom(page.table)

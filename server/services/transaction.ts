@@ -1,7 +1,7 @@
 import type { Ctx } from './context.ts';
 import { FileChanges } from './media.ts';
 
-// One write, all or nothing (issue #13, point 4): its database changes in one transaction, with the
+// One write, all or nothing: its database changes in one transaction, with the
 // files it stored written before that transaction commits (a committed record never points at a missing
 // file) and the files it replaced or removed taken out only after it commits (a rolled-back write still
 // has them). Slow work that reads nothing it must hold (processing an image, hashing a password) is done

@@ -6,7 +6,7 @@ import { type Actor, safeEqual, sha256 } from './auth.ts';
 import type { Ctx } from './context.ts';
 import { hit, reset } from './counters.ts';
 
-// Two-factor login with TOTP (issue #30, point 2). The secret and the recovery codes live in their own table
+// Two-factor login with TOTP. The secret and the recovery codes live in their own table
 // (two_factor), which no read of a person selects. A login of an enrolled member stops after the password
 // at a server-side challenge (login_challenge: a random token kept as its SHA-256, 5 minutes, 5 tries) and
 // ends with a code or a recovery code. A TOTP code is accepted once: the last accepted time step is kept and
@@ -16,11 +16,11 @@ import { hit, reset } from './counters.ts';
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
-export const CHALLENGE_SECONDS = 5 * 60;
-export const CHALLENGE_TRIES = 5;
+const CHALLENGE_SECONDS = 5 * 60;
+const CHALLENGE_TRIES = 5;
 export const TRUST_SECONDS = 30 * 24 * 3600;
 export const TRUST_COOKIE = 'lab_trusted';
-export const RECOVERY_CODES = 10;
+const RECOVERY_CODES = 10;
 /** One step either side: a phone clock 30 s off still logs in. */
 const TOLERANCE_SECONDS = 30;
 
@@ -133,7 +133,7 @@ export async function forgetTrustedDevices(db: DB, pid: number): Promise<void> {
 
 /** Wrong codes one account may be sent in CODE_WINDOW_MS; past them every code is refused unchecked. */
 export const CODE_TRIES = 10;
-export const CODE_WINDOW_MS = 15 * 60_000;
+const CODE_WINDOW_MS = 15 * 60_000;
 const codeTriesKey = (pid: number) => `two-factor-codes:${pid}`;
 
 /**
@@ -183,7 +183,7 @@ async function checkCode(db: DB, pid: number, code: string): Promise<boolean> {
 
 /**
  * A login that waits for its second factor: the token the client sends back with the code. `kind`: the
- * campus login it finishes (issue #30, point 1), noted in the activity log when the code is given.
+ * campus login it finishes, noted in the activity log when the code is given.
  */
 export async function openChallenge(db: DB, pid: number, kind = ''): Promise<string> {
   const token = randomBytes(32).toString('base64url');

@@ -5,7 +5,7 @@
 // header: id, title, acronym, source, rank, …
 
 /** CCF's ten fields, by the names the list gives them. */
-export const ccfFields: Record<string, string> = {
+const ccfFields: Record<string, string> = {
   '计算机体系结构/并行与分布计算/存储系统': 'arch',
   计算机网络: 'network',
   网络与信息安全: 'security',
@@ -20,7 +20,7 @@ export const ccfFields: Record<string, string> = {
 const fieldCodes = new Set(Object.values(ccfFields));
 
 /** RFC 4180 rows (quotes, doubled quotes, newlines in quotes), or tab-separated when the first line has a tab. */
-export function csvRows(text: string): string[][] {
+function csvRows(text: string): string[][] {
   const body = text.replace(/^\uFEFF/, '');
   const firstLine = body.slice(0, body.indexOf('\n') >>> 0);
   const sep = firstLine.includes('\t') ? '\t' : ',';

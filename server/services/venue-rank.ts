@@ -18,7 +18,7 @@ import { NO_RANK, type RankSystem, type VenueRank } from '../../common/venue-ran
 // Pure and fast: the lists are indexed once, each venue is read once (at most MAX_CHARS of it), one
 // character at a time, and the answers are memoized.
 
-export type VenueEntry = {
+type VenueEntry = {
   system: RankSystem;
   rank: string;
   /** The abbreviation, "" when the list gives none. */
@@ -40,7 +40,7 @@ export type VenueInput = {
 };
 
 /** Longer than any venue's name; the rest of a longer text is never read. */
-export const MAX_CHARS = 400;
+const MAX_CHARS = 400;
 
 const STOP = new Set(['the', 'of', 'on', 'in', 'for', 'and', 'a', 'an', 'at', 'to', 'with', 'proceedings', 'proc', 'annual', 'international', 'intl', 'int']);
 /** Publishers' names before a venue's, dropped unless nothing else is left ("Proceedings of the IEEE"). */
@@ -126,7 +126,7 @@ const LETTER = /[\p{L}\p{N}]/u;
  * A name's words, lower case, without stop words and numbers; the words in parentheses apart; the parts
  * between commas or colons apart. One pass over at most MAX_CHARS characters.
  */
-export function wordsOf(text: string): { words: string[]; parens: string[][]; parts: string[][]; abbreviated: boolean } {
+function wordsOf(text: string): { words: string[]; parens: string[][]; parts: string[][]; abbreviated: boolean } {
   const s = text.slice(0, MAX_CHARS).toLowerCase();
   const words: string[] = [];
   const parens: string[][] = [];
@@ -168,7 +168,7 @@ export function wordsOf(text: string): { words: string[]; parens: string[][]; pa
 }
 
 /** The key a list of words is looked up by: stop words, numbers and (unless alone) publishers left out. */
-export function keyOf(ws: readonly string[]): string {
+function keyOf(ws: readonly string[]): string {
   const kept = ws.filter((w) => !STOP.has(w) && !isNumberToken(w));
   const named = kept.filter((w) => !PUBLISHERS.has(w));
   return (named.length > 0 ? named : kept).join(' ');
@@ -292,9 +292,6 @@ function lists(): Record<RankSystem, Index> {
   };
   return indexes;
 }
-
-/** The editions the bundled files hold (server/venue-ranks/README.md). */
-export const editions = { ccf: ccfFile.edition, core: coreFile.edition } as const;
 
 /** A DBLP key in a dblp address (dblp.org/rec/conf/acl/XuL24, dblp.org/db/journals/tkde/…), lower case. */
 export function dblpKeyOf(url: string): string {

@@ -10,7 +10,7 @@ import { s3Config } from '../config.ts';
 import { variantOf } from '../images/variants.ts';
 import { createStorage, REMOVED_KEEP_MS, RangeNotSatisfiable, type Storage } from './storage.ts';
 
-// One contract, two back ends (issue #30, point 4): every test below runs on the disk (DATA_DIR/files) and
+// One contract, two back ends: every test below runs on the disk (DATA_DIR/files) and
 // on an S3 bucket of a real S3 server (s3rver, started by tests/helpers/s3.ts in this process).
 
 async function bytesOf(got: { stream: AsyncIterable<unknown> } | undefined): Promise<Buffer | undefined> {

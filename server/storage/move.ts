@@ -4,7 +4,7 @@ import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { buckets, type Storage, type StoredObject } from './storage.ts';
 
-// `lab storage move --to s3|disk` (issue #30, point 4): copies every object of a lab's storage (stored
+// `lab storage move --to s3|disk`: copies every object of a lab's storage (stored
 // files, those waiting in removed/, image variants) from one back end to the other, under the same names,
 // each checked afterwards by size and SHA-256 read back from the target. The source is left as it was:
 // the operator switches the environment once the copy is whole, and deletes the old files when satisfied.
@@ -38,7 +38,7 @@ async function* everything(storage: Storage): AsyncIterable<StoredObject> {
   yield* storage.list('variants/');
 }
 
-export class MoveFailed extends Error {}
+class MoveFailed extends Error {}
 
 /** Copies every object of `from` to `to`, verified; `progress` hears of each. */
 export async function moveFiles(from: Storage, to: Storage, progress: (line: string) => void = () => {}): Promise<MoveSummary> {

@@ -2,7 +2,7 @@ import { Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
 import { safeFileName } from './storage.ts';
 
-// safeFileName on hostile lengths (issue #10, long file names): a name of a million characters must be
+// safeFileName on hostile lengths (long file names): a name of a million characters must be
 // cut in one pass, not one character at a time with the byte length counted again each time
 // (quadratic: minutes for 1 MB, with the request's event loop blocked all along).
 //

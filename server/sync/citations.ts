@@ -1,10 +1,10 @@
 import type { DB } from '../db/database.ts';
 
-// What the pages show of the daily job's findings (issue #29, point 1): citation counts, only where the site
+// What the pages show of the daily job's findings: citation counts, only where the site
 // setting `show_citations` is on (off by default), and a published record's preprint, always.
 
 /** Whether the site shows citation counts. */
-export async function showsCitations(db: DB): Promise<boolean> {
+async function showsCitations(db: DB): Promise<boolean> {
   const row = await db.selectFrom('site_settings').select('show_citations').executeTakeFirst();
   return row?.show_citations === 1;
 }

@@ -2,7 +2,7 @@ import { t } from '../../common/messages.ts';
 import type { Ctx } from '../services/context.ts';
 
 /** How long a link must have answered 404 to be flagged. */
-export const BROKEN_FOR_MS = 7 * 24 * 3600_000;
+const BROKEN_FOR_MS = 7 * 24 * 3600_000;
 
 /** The publications the daily job flagged, each with its flags in the reader's language. */
 export async function publicationFlags(ctx: Ctx, now = Date.now()) {

@@ -8,7 +8,7 @@ import { checkLinks } from './links.ts';
 import { startRun } from './runs.ts';
 import { DOIS_PER_REQUEST, type OpenAlex, type Work, workDoi, workId } from './openalex.ts';
 
-// The daily job of issue #29, point 1: each stored publication's OpenAlex work, its citations
+// The daily job that keeps publications current: each stored publication's OpenAlex work, its citations
 // (`cited_by_count`) and whether it is retracted, and a DOI for those stored without one that OpenAlex
 // matches by title and year. Instances sharing a database run it once a day between them: the first to
 // insert the day's row in job_claim runs it (an insert that conflicts inserts nothing, on both databases),
@@ -16,14 +16,14 @@ import { DOIS_PER_REQUEST, type OpenAlex, type Work, workDoi, workId } from './o
 // is made before anything is written, and the writes are one transaction: an index that fails changes nothing.
 // Then the same instance searches for the members' new works (`proposeNewWorks`), proposed in the console.
 
-export const JOB = 'publication-sync';
+const JOB = 'publication-sync';
 /** How many publications without a DOI one run looks up by title (one request each). */
 const TITLE_LOOKUPS = 100;
 const CHECK_EVERY_MS = 3600_000;
 const FIRST_CHECK_MS = 60_000;
 
 /** Takes `period`'s run of `job` for this instance; false when another has it. */
-export async function claim(db: DB, job: string, period: string, who = instance): Promise<boolean> {
+async function claim(db: DB, job: string, period: string, who = instance): Promise<boolean> {
   const r = await db
     .insertInto('job_claim')
     .values({ job, period, instance: who, claimed_at: new Date().toISOString() })
@@ -114,7 +114,7 @@ export async function dailySync(db: DB, openalex: OpenAlex, now = new Date(), li
 }
 
 /**
- * The daily search for new works (issue #29, point 1), on the instance that ran the day's job: the lab-wide
+ * The daily search for new works, on the instance that ran the day's job: the lab-wide
  * run the console's button starts (server/sync/runs.ts), started by no one; its proposals wait in the console
  * ("Find new papers" shows the latest run's, less what was added or dismissed since).
  */

@@ -2,13 +2,13 @@ import type { SyncConfig } from '../config.ts';
 import type { DB } from '../db/database.ts';
 import { parseLinks } from './flags.ts';
 
-// The health of a publication's links (issue #29, point 1): the daily job asks link1–link3 of each
+// The health of a publication's links: the daily job asks link1–link3 of each
 // publication and remembers since when one has answered 404 (publication_sync.broken_links); the console
 // flags a link that has for a week (server/sync/flags.ts). Any other answer, or none, clears it: only a
 // 404 that lasts is a dead link. At most MAX_LINKS addresses a run, one at a time, politely.
 
 const LINKS = ['link1', 'link2', 'link3'] as const;
-export const MAX_LINKS = 500;
+const MAX_LINKS = 500;
 
 /** The status `url` answers (HEAD, else GET where HEAD is refused); undefined when it cannot be asked. */
 async function statusOf(url: string, config: SyncConfig, userAgent: string): Promise<number | undefined> {

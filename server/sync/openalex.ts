@@ -21,7 +21,7 @@ const nstr = str.nullish();
 const SourceSchema = z.object({ id: nstr, display_name: nstr, type: nstr }).nullish();
 const LocationSchema = z.object({ landing_page_url: nstr, pdf_url: nstr, source: SourceSchema, version: nstr }).nullish();
 
-export const WorkSchema = z.object({
+const WorkSchema = z.object({
   id: z.string().regex(/^https:\/\/openalex\.org\/W\d{1,14}$/),
   doi: nstr,
   title: nstr,

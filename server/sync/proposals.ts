@@ -10,7 +10,7 @@ import type { Indexes } from './index.ts';
 import { isPreprintWork, PREPRINT_DOI, recordOfWork, type Work, workId } from './openalex.ts';
 import { relatedPreprints } from './relations.ts';
 
-// "Find new papers" (issue #29, point 1): the works OpenAlex lists for members with an ORCID iD or an
+// "Find new papers": the works OpenAlex lists for members with an ORCID iD or an
 // OpenAlex author id, less what the lab has (the same DOI, the same OpenAlex work, or the same title and
 // year: the BibTeX import's rule) and what a reader dismissed; the published version of a stored preprint
 // is proposed as an update of that record. Everything is asked before anything is read from the
@@ -18,7 +18,7 @@ import { relatedPreprints } from './relations.ts';
 // relations asked after the comparison are an extra that cannot fail the search: server/sync/relations.ts.)
 
 /** The most members one lab-wide search asks for (each is one to five requests). */
-export const MAX_MEMBERS = 200;
+const MAX_MEMBERS = 200;
 
 type Member = { pid: number; username: string; name_en: string; orcid: string; openalex: string; dblp: string; area: string };
 
@@ -42,7 +42,7 @@ const isPreprintRow = (p: { doi: string; link1: string; source: string }) =>
 const preprintUrl = (p: { link1: string; doi: string }) => p.link1 || (p.doi ? `https://doi.org/${p.doi}` : '');
 
 /** The keys a work is dismissed by. */
-export const dismissKeys = (work: string, doi?: string) => [/^W/.test(work) ? `openalex:${work}` : work, ...(doi ? [`doi:${doi.toLowerCase()}`] : [])];
+const dismissKeys = (work: string, doi?: string) => [/^W/.test(work) ? `openalex:${work}` : work, ...(doi ? [`doi:${doi.toLowerCase()}`] : [])];
 
 export async function membersToAsk(ctx: Ctx, pid?: number): Promise<Member[]> {
   let q = ctx.db

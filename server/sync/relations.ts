@@ -4,7 +4,7 @@ import type { SyncConfig } from '../config.ts';
 import { Unavailable } from '../errors.ts';
 import { Upstream } from './upstream.ts';
 
-// Preprint → published by DOI relations (issue #29, point 1): when OpenAlex does not group a found published
+// Preprint → published by DOI relations: when OpenAlex does not group a found published
 // work with a stored preprint (and no arXiv id or title ties them), the DOI registries may. Crossref's work
 // record (https://api.crossref.org/works/{doi}) lists `relation["has-preprint"]` on a published article and
 // `relation["is-preprint-of"]` on a Crossref-registered preprint (bioRxiv, SSRN, Research Square, …), whichever

@@ -8,7 +8,7 @@ import type { Ctx } from '../services/context.ts';
 import { type Indexes, instance } from './index.ts';
 import { findNewPapers, membersToAsk, stillProposed } from './proposals.ts';
 
-// The lab-wide "Find new papers" (issue #29, point 1) as a run in the background: 200 members asked one to
+// The lab-wide "Find new papers" as a run in the background: 200 members asked one to
 // five rate-limited requests each take minutes, more than a browser or proxy waits for one answer. Starting
 // answers at once; the instance that started it asks the indexes, and writes how many members are done (at
 // most once a second, and a heartbeat while one member takes long) to sync_run, so that polling any instance
@@ -19,7 +19,7 @@ import { findNewPapers, membersToAsk, stillProposed } from './proposals.ts';
 // its message key, shown in the reader's language. Nothing in the lab is written by a run.
 
 /** A run with no sign of life for this long is failed. */
-export const STALE_MS = 10 * 60_000;
+const STALE_MS = 10 * 60_000;
 /** How often progress is written at most, and the heartbeat while a member takes long. */
 const PROGRESS_MS = 1000;
 const HEARTBEAT_MS = 30_000;

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { SyncConfig } from '../config.ts';
 import { Unavailable } from '../errors.ts';
 
-// Asking a scholarly index politely (issue #29, point 1): a User-Agent naming the site and a mailto (OpenAlex's
+// Asking a scholarly index politely: a User-Agent naming the site and a mailto (OpenAlex's
 // "polite pool", Crossref's etiquette), a timeout on each request, a 429 or 5xx tried again after a backoff
 // that honours Retry-After (within SYNC_MAX_WAIT_MS), and at most one request to an index per
 // SYNC_INTERVAL_MS from this instance. An answer is checked against the shape the caller expects (zod): a
@@ -103,7 +103,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const backoff = (attempt: number) => 500 * 2 ** attempt;
 
 /** Retry-After in milliseconds: seconds, or an HTTP date; undefined when absent or unreadable. */
-export function retryAfter(v: string | null): number | undefined {
+function retryAfter(v: string | null): number | undefined {
   if (!v) return undefined;
   if (/^\d{1,6}$/.test(v.trim())) return Number(v.trim()) * 1000;
   const at = Date.parse(v);

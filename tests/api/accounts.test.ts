@@ -3,7 +3,7 @@ import { dialects } from '../helpers/app.ts';
 import { Client } from '../helpers/client.ts';
 import { makeWorld, newMember, type World } from '../fixtures/world.ts';
 
-// Accounts that are not lab members (issue #12): the administrator made from LAB_ADMIN_USERNAME (type
+// Accounts that are not lab members: the administrator made from LAB_ADMIN_USERNAME (type
 // "other", current) is on no public list or read until an administrator gives it a member type; a
 // former member of type "other" (a visiting student) stays on the former list.
 

@@ -13,7 +13,7 @@ import { png } from '../fixtures/images.ts';
 import { bucketFiles } from '../fixtures/world.ts';
 import type { Bucket } from '../../server/storage/storage.ts';
 
-// Writes are atomic (issue #13, point 4): a write and its hooks, media rows and file changes commit
+// Writes are atomic: a write and its hooks, media rows and file changes commit
 // together or not at all, and files are committed after the database: a failing hook leaves no row,
 // no media row and no stored file behind, and a failed delete still has its files.
 

@@ -27,7 +27,7 @@ describe.each(dialects)('authentication on %s', (dialect) => {
       'name_en',
       'name_zh',
       'portrait_url',
-      // added (issue #30): an administrator the site sends to enrol two-factor login first
+      // added: an administrator the site sends to enrol two-factor login first
       'two_factor_missing',
       'uid',
       'username',

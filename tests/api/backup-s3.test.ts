@@ -10,7 +10,7 @@ import { type Contents, contents } from '../helpers/contents.ts';
 import { runLabAsync } from '../helpers/process.ts';
 import { bucketObjects, s3Bucket } from '../helpers/s3.ts';
 
-// `lab backup` / `lab restore` with the files in an S3 bucket (issue #30, point 4): the archive holds the
+// `lab backup` / `lab restore` with the files in an S3 bucket: the archive holds the
 // bucket's files as it holds the disk's, and a restore puts them back into whichever storage the target
 // has: another bucket, on either database, or the disk (and so a lab moves between the two through a
 // backup as well as with `lab storage move`).

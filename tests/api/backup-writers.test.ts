@@ -112,7 +112,7 @@ describe('backup bookkeeping', () => {
       try {
         const { migrate } = await import('../../server/db/database.ts');
         await migrate(db, dialect === 'postgres' ? b.schema : undefined);
-        // a declared text field named *_key is what its declaration says (a publication's venue_key: issue #29), not a file's key
+        // a declared text field named *_key is what its declaration says (a publication's venue_key), not a file's key
         const declaredText = new Set(
           Object.values(resources).flatMap((r) => Object.entries(r.fields).flatMap(([name, def]) => (def.kind === 'text' ? [`${r.table}.${name}`] : []))),
         );

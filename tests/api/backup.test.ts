@@ -12,7 +12,7 @@ import { createdId } from '../fixtures/world.ts';
 import { png } from '../fixtures/images.ts';
 import { optionsOf, schemaOf } from '../helpers/archives.ts';
 
-// `lab backup` / `lab restore` (issue #12, point 2): every record and every stored file comes back byte
+// `lab backup` / `lab restore`: every record and every stored file comes back byte
 // for byte, on each database and across them. The refusals are in backup-refusals.test.ts, a backup under
 // concurrent writers and the daily schedule in backup-writers.test.ts (three files the two workers share).
 

@@ -3,7 +3,7 @@ import { loadConfig, parseBasePath } from '../../server/config.ts';
 import { dialects, makeApp, type TestApp } from '../helpers/app.ts';
 import { smtpServer, type TestSmtp } from '../helpers/smtp.ts';
 
-// BASE_PATH (issue #30, point 5): the setting's checks, and the server under /lab as nginx passes requests on
+// BASE_PATH: the setting's checks, and the server under /lab as nginx passes requests on
 // (with the prefix): the bare prefix is sent to /lab/, nothing outside it is the site, the cookies are the
 // prefix's and the addresses it hands out (redirects, invitation links) keep it. The pages, the feeds and a
 // browser behind a real nginx: tests/e2e/base-path.test.ts.

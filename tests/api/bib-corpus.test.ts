@@ -288,7 +288,7 @@ describe.each(dialects)('the import result on %s (issue #26, point 7)', (dialect
     expect(result.refused[0]?.problems).toEqual([expect.stringMatching(/^标题: /)]);
     expect(result.refused[1]?.problems).toEqual([expect.stringMatching(/^年份: /)]);
     expect(result.summary).toBe(`导入完成：新增 ${sent.length - 2} 篇，更新 0 篇，作为重复跳过 2 篇，拒绝 2 篇`);
-    // without `partial`, one refusal still refuses them all (issue #14): nothing more is stored
+    // without `partial`, one refusal still refuses them all: nothing more is stored
     const before = ((await admin.get('/api/publication/')).json() as unknown[]).length;
     const all = await admin.json('POST', '/api/publication/import/', { entries: sent.map((e) => ({ record: e.record, area: 'none' })) });
     expect(all.statusCode).toBe(400);

@@ -65,7 +65,7 @@ describe.each(dialects)('BibTeX import on %s', (dialect) => {
     });
     expect(doe?.problems).toEqual([]);
     // a missing year is a problem of that entry, in the reader's language
-    // named by the field's declared label (issue #28), not its name
+    // named by the field's declared label, not its name
     expect(noyear?.problems.join(' ')).toMatch(/^Year: /);
     expect(book?.record).toMatchObject({ type: 'monograph', source: '北辰大学出版社', title: '计算社会科学：方法与实践', author: ['李青禾', '王书怡'] });
   });
@@ -225,7 +225,7 @@ describe.each(dialects)('a large BibTeX preview on %s', (dialect) => {
     expect(r.statusCode, r.body).toBe(200);
     const [entry] = r.json() as ImportEntry[];
     expect(entry?.record?.title).toHaveLength(500);
-    // each field by its declared label (issue #28)
+    // each field by its declared label
     expect(entry?.problems.join(' ')).toMatch(/Title: /);
   });
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialects, makeApp, type TestApp } from '../helpers/app.ts';
 
-// A shared answer is sent from the cache with the headers it was rendered with (issue #25, point 8: a
+// A shared answer is sent from the cache with the headers it was rendered with (a
 // cached /publication.bib lost its Content-Disposition), over real HTTP.
 
 /** The headers of an answer, less those that name the moment or the cache's state. */

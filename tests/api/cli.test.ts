@@ -8,7 +8,7 @@ import { loadConfig } from '../../server/config.ts';
 import { Client } from '../helpers/client.ts';
 
 // The lab CLI answers a mistyped command line with what was wrong and its usage, never a stack trace
-// (issue #12: an unexpected argument once printed ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL's trace).
+// (an unexpected argument is a usage error, not ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL's trace).
 
 const cli = path.join(import.meta.dirname, '..', '..', 'cli', 'lab.ts');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-cli-'));

@@ -15,7 +15,7 @@ import { runLabAsync } from '../helpers/process.ts';
 import { bucketObjects, s3Bucket } from '../helpers/s3.ts';
 
 // Two instances on one PostgreSQL database with their files in one S3 bucket (the test S3 server,
-// tests/helpers/s3.ts) and NO shared disk: each has a DATA_DIR of its own (issue #30, point 4). What one
+// tests/helpers/s3.ts) and NO shared disk: each has a DATA_DIR of its own. What one
 // stores, the other serves, whole or in byte ranges (206) read from the bucket; images resized by one are
 // served by the other; what one removes, the other no longer serves. tests/api/cluster.test.ts holds the
 // rest of the multi-instance behaviour (one DATA_DIR); this file only what changes with a bucket.

@@ -273,7 +273,7 @@ describe.skipIf(!dialects.includes('postgres'))('two instances on one PostgreSQL
     await expect.poll(() => heardFromElsewhere(b, 'seminar'), { timeout: 1000, interval: 20 }).toBe(true);
   });
 
-  // issue #16: last, since it stops A's publish timer
+  // last, since it stops A's publish timer
   it('a record scheduled through A appears on B at its time by B’s own timer, with no write', async () => {
     const viaA = await admin(a.base);
     const visitor = new Http(b.base);

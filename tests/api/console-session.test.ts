@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialects, makeApp, type TestApp } from '../helpers/app.ts';
 import { Client } from '../helpers/client.ts';
 
-// The console's session (issue #12, point 6): the token lives in an HttpOnly, SameSite=Strict cookie
+// The console's session: the token lives in an HttpOnly, SameSite=Strict cookie
 // that no script of a page can read, and that cookie counts only on calls carrying X-Lab-Console, which
 // a page of another site cannot send (CSRF). A call it authenticates is never answered from, nor stored
 // in, the shared cache.

@@ -6,7 +6,7 @@ import { personTypes } from '../../common/enums.ts';
 import { dialects, makeApp, type TestApp } from '../helpers/app.ts';
 import { Client, loginAs } from '../helpers/client.ts';
 
-// The demo lab seeds through the real services, and what it seeds is what issue #2 promises.
+// The demo lab seeds through the real services, and what it seeds is the demo lab README.md describes.
 
 describe.each(dialects)('demo content on %s', (dialect) => {
   let t: TestApp;

@@ -27,7 +27,7 @@ const crossrefWork = {
     ISBN: ['9798400701719'],
   },
 };
-// issue #26, point 2: a dissertation as Crossref registers one (its school and the school's place, its degree)
+// a dissertation as Crossref registers one (its school and the school's place, its degree)
 const crossrefDissertation = {
   status: 'ok',
   message: {
@@ -132,7 +132,7 @@ describe('filling a publication from its DOI', () => {
       month: 5,
       doi: '10.1145/3589334.3645413',
       abstract: 'We measure things.',
-      // issue #26, point 4: what citations need, as Crossref has it
+      // what citations need, as Crossref has it
       volume: '12',
       issue: '3',
       pages: '2231–2242',

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialects, makeApp, type TestApp } from '../helpers/app.ts';
 import { type Client, loginAs } from '../helpers/client.ts';
 
-// Fields named in the reader's language (issue #28): a BibTeX entry's problems name each field by its
+// Fields named in the reader's language: a BibTeX entry's problems name each field by its
 // declared label, in Chinese for a Chinese reader ("年份: 必填"), never by its column name ("year").
 describe.each(dialects)('field labels in import problems on %s', (dialect) => {
   let t: TestApp;

@@ -1,6 +1,6 @@
 // The API tests of stored files (uploads, image variants, replaced and removed files, kept versions and the
 // trash, failed writes), run again with every test lab's files in a bucket of the test S3 server
-// (tests/helpers/s3.ts) instead of DATA_DIR/files (issue #30, point 4). Their suites register here as they
+// (tests/helpers/s3.ts) instead of DATA_DIR/files. Their suites register here as they
 // are imported, as modules of their own (`?s3`: the worker's other files may have imported the same files
 // already, and its modules are shared); the variable holds while this file runs and is given back after it.
 import { afterAll, expect, it } from 'vitest';

@@ -80,7 +80,7 @@ describe.each(dialects)('files on %s', (dialect) => {
       expect(p1.file1).toBe('');
       expect(p1.file1_url).toBe('');
       expect((await fetchBytes(String(p0.file1_url))).status).toBe(404);
-      // no longer served, but kept while the version it belongs to is (issue #16: history)
+      // no longer served, but kept while the version it belongs to is (the record's history)
       expect(await onDisk('publication', a)).toHaveLength(1);
 
       // a new file fills it; a newer one replaces it and the old bytes are gone
@@ -122,7 +122,7 @@ describe.each(dialects)('files on %s', (dialect) => {
 
       await ok(w.user.delete(`/api/publication/?pid=${pid}`));
       for (const url of [p.file1_url, p.file2_url, p.file3_url]) expect((await fetchBytes(String(url))).status).toBe(404);
-      // the trash keeps them until it is emptied (issue #16); then they are gone
+      // the trash keeps them until it is emptied; then they are gone
       for (const data of [f1, f2, f3]) expect(await onDisk('publication', data)).toHaveLength(1);
       expect((await w.admin.delete('/api/trash/')).json()).toEqual({ purged: expect.any(Number) });
       for (const data of [f1, f2, f3]) expect(await onDisk('publication', data)).toHaveLength(0);
@@ -278,7 +278,7 @@ describe.each(dialects)('files on %s', (dialect) => {
       await ok(w.admin.delete(`/api/people/?pid=${m.pid}`));
       expect((await fetchBytes(privateUrl)).status).toBe(404);
       expect((await fetchBytes(imageUrl)).status).toBe(404);
-      // the trash keeps them with the member until it is emptied (issue #16); then they are gone
+      // the trash keeps them with the member until it is emptied; then they are gone
       expect(await onDisk('data', secret)).toHaveLength(1);
       expect((await w.admin.delete('/api/trash/')).json()).toEqual({ purged: expect.any(Number) });
       expect(await onDisk('data', secret)).toHaveLength(0);
@@ -373,7 +373,7 @@ describe.each(dialects)('files on %s', (dialect) => {
       const served = await fetchBytes(a.image_url);
       const meta = await sharp(served.body).metadata();
       expect([meta.width, meta.height]).toEqual([800, 450]);
-      // a failed replacement keeps the cover; a new one replaces it, and the old file stays while its version does (issue #16)
+      // a failed replacement keeps the cover; a new one replaces it, and the old file stays while its version does
       const small = await w.user.send('PUT', `/api/article/?aid=${aid}`, { image_url: { file: await png(100, 100), name: 'tiny.png' } });
       expect(Object.keys(fieldErrors(small))).toEqual(['image_url']);
       const notImage = await w.user.send('PUT', `/api/article/?aid=${aid}`, { image_url: { file: Buffer.from('<svg onload=alert(1)>'), name: 'x.png' } });

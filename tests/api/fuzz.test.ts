@@ -10,7 +10,7 @@ import { dialects } from '../helpers/app.ts';
 import { type Client, multipart } from '../helpers/client.ts';
 import { makeWorld, type World } from '../fixtures/world.ts';
 
-// A property-based pass over every write route (issue #12): whatever body, query and encoding a broken
+// A property-based pass over every write route: whatever body, query and encoding a broken
 // client or an attacker sends, the answer is below 500, and a refused write changes nothing, neither a
 // row nor a stored file. Run on SQLite and PostgreSQL alike.
 
@@ -105,7 +105,7 @@ describe.each(dialects)('fuzzed writes on %s', (dialect) => {
     }
   }, 300_000);
 
-  // issue #24: bodies nested thousands of levels deep overflowed a recursive walk (500 on both databases)
+  // bodies nested thousands of levels deep would overflow a recursive walk (a 500 on both databases)
   it('answers bodies nested thousands of levels deep with a 400, changing nothing', async () => {
     const routes = w.app.routeAccess.filter((r) => ['POST', 'PUT'].includes(r.method) && !r.url.includes('*'));
     expect(routes.map((r) => r.url)).toContain('/api/login/');

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeApp, type TestApp } from '../helpers/app.ts';
 
-// Headers of defence in depth (issue #12): Referrer-Policy everywhere, no framing by other sites, the
+// Headers of defence in depth: Referrer-Policy everywhere, no framing by other sites, the
 // login, console and advisor area framed by no one, HSTS only behind HTTPS in production.
 
 describe('defence-in-depth headers', () => {

@@ -5,7 +5,7 @@ import { dialects } from '../helpers/app.ts';
 import { Client, sendRaw } from '../helpers/client.ts';
 import { fieldErrors, makeWorld, type World } from '../fixtures/world.ts';
 
-// Bad text on both databases alike (issue #12): a NUL character is refused at the edge with a 400
+// Bad text on both databases alike: a NUL character is refused at the edge with a 400
 // naming the field, in any body, query or path, and nothing is stored; invalid UTF-8 is stored as the
 // replacement character on both. Before, PostgreSQL answered 500 where SQLite stored the NUL.
 

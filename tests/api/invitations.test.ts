@@ -6,7 +6,7 @@ import { bareInstance, dialects, makeApp } from '../helpers/app.ts';
 import { Client } from '../helpers/client.ts';
 import { asMember, createdId, fieldErrors, makeWorld, newMember, unique, type World } from '../fixtures/world.ts';
 
-// Invitations instead of SPEC §9's pinyin initial password (issue #25, point 1): a password derived from
+// Invitations instead of SPEC §9's pinyin initial password: a password derived from
 // public data never logs anyone in; a member created without a password, or reset, gets a random
 // single-use link valid for 7 days, stored as its hash.
 

@@ -4,7 +4,7 @@ import { publication } from '../../common/resources/index.ts';
 import { dialects, makeApp, type TestApp } from '../helpers/app.ts';
 import { type Client, createMember, loginAs } from '../helpers/client.ts';
 
-// The console lists' filter, sort and page (issue #28), added to SPEC §7's list calls: ?q= finds each word
+// The console lists' filter, sort and page, added to SPEC §7's list calls: ?q= finds each word
 // in the declared columns (case-insensitive, % and _ taken literally), ?sort= is one of the list's columns
 // (anything else a 400 in both languages), ?limit=&offset= a page with its total in X-Total-Count. A call
 // without them answers the whole list as before.

@@ -7,7 +7,7 @@ import { Client } from '../helpers/client.ts';
 import { makeWorld, newMember, type World } from '../fixtures/world.ts';
 import { parseLogoutRequest, parseValidation } from '../../server/services/cas.ts';
 
-// University login with CAS 3.0 (issue #30, point 1) against a loopback CAS server that speaks the
+// University login with CAS 3.0 against a loopback CAS server that speaks the
 // protocol's XML (tests/helpers/cas.ts): the browser's way there and back, the ticket validated at
 // /p3/serviceValidate with its attributes, the member matched by its staff number attribute; a forged
 // ticket, a replayed one and one issued for another service are refused; the CAS server's single logout

@@ -7,7 +7,7 @@ import { Client } from '../helpers/client.ts';
 import { BASE, PEOPLE, SERVICE, slapd, type TestLdap } from '../helpers/ldap.ts';
 import { makeWorld, newMember, type World } from '../fixtures/world.ts';
 
-// University login with LDAP (issue #30, point 1) against a real OpenLDAP (Debian's slapd, started by the
+// University login with LDAP against a real OpenLDAP (Debian's slapd, started by the
 // test helper with a small directory): the ordinary login form checks the password with the directory,
 // binding as the user (LDAP_USER_DN) or searching then binding (LDAP_BIND_DN, LDAP_BASE, LDAP_FILTER).
 // Refused: an unknown user, a wrong password, a username that tries to be filter or DN syntax.

@@ -8,7 +8,7 @@ import { expectBound, inAnotherBrowser, startedBy } from '../helpers/campus.ts';
 import { oidcProvider, type TestOidc, walk } from '../helpers/oidc.ts';
 import { makeWorld, newMember, type World } from '../fixtures/world.ts';
 
-// University login with OpenID Connect (issue #30, point 1) against a real provider (oidc-provider) in this
+// University login with OpenID Connect against a real provider (oidc-provider) in this
 // process: the authorization code flow with PKCE, state and nonce, through real redirects and the real
 // token and userinfo endpoints. A member matched by e-mail logs in like any login (session, logout, the
 // activity log, two-factor); every refusal ends at the login page with its message: an unknown person, a

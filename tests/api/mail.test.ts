@@ -5,7 +5,7 @@ import { Client, loginAs } from '../helpers/client.ts';
 import { hangingServer, linkToken, smtpServer, type TestSmtp } from '../helpers/smtp.ts';
 import { asMember, createdId, makeWorld, newMember, unique, type World } from '../fixtures/world.ts';
 
-// E-mail (issue #30, point 3) against a real SMTP server in the test process: the invitation and the
+// E-mail against a real SMTP server in the test process: the invitation and the
 // password reset mails arrive in both languages, as text and HTML, and their links work once; a reset ask
 // is answered alike whether or not an account matches; without SMTP_URL, or with a mail server that refuses
 // or hangs, the features say so clearly and change nothing.

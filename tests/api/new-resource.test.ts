@@ -8,7 +8,7 @@ import { dialects, makeApp, type TestApp } from '../helpers/app.ts';
 import { Client, loginAs } from '../helpers/client.ts';
 import { createdId, fieldErrors } from '../fixtures/world.ts';
 
-// docs/adding-a-resource.md, followed (issue #13, point 1): a resource that exists only in this test (an
+// docs/adding-a-resource.md, followed: a resource that exists only in this test (an
 // award) is a declaration, its table, a service and a line in the registry, and with nothing else the
 // server serves its four calls with the declared access, checks its input with bilingual messages, and
 // stores and returns it.

@@ -8,7 +8,7 @@ import { dialects, makeApp, type TestApp } from '../helpers/app.ts';
 import { Client, loginAs } from '../helpers/client.ts';
 import { createdId } from '../fixtures/world.ts';
 
-// Openings (issue #27, point 2) on both databases, from their declaration: an opening is public while it is
+// Openings on both databases, from their declaration: an opening is public while it is
 // released and before its deadline (none: no end); the publish timer is told its next deadline under its
 // name; the home page's line is there while any is open; its page's JSON-LD is a JobPosting with validThrough.
 

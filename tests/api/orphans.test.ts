@@ -5,7 +5,7 @@ import { uploadData } from '../../server/services/files.ts';
 import { ORPHAN_GRACE_MS, sweepOrphans } from '../../server/storage/orphans.ts';
 import { dialects, makeApp, type TestApp } from '../helpers/app.ts';
 
-// The sweep of stored files no record points at (server/storage/orphans.ts; issue #30, point 4): what a
+// The sweep of stored files no record points at (server/storage/orphans.ts): what a
 // write killed before its commit left behind leaves its bucket for removed/ once older than the grace
 // period; a file a record points at stays, and so does a young one (its write may be under way). On the
 // disk here, on S3 in tests/api/files-on-s3.test.ts, and after a real kill -9 in tests/e2e/crash.test.ts.

@@ -7,7 +7,7 @@ import { dialects } from '../helpers/app.ts';
 import { Client } from '../helpers/client.ts';
 import { createdId, fieldErrors, makeWorld, newMember, unique, type World } from '../fixtures/world.ts';
 
-// The password policy (issue #30, point 2): at least 10 characters, not a common (breached) password, not
+// The password policy: at least 10 characters, not a common (breached) password, not
 // containing the username or the name; one rule module (common/password-policy.ts) for the console's live
 // feedback and the server, which decides, in both languages; old passwords still log in.
 

@@ -22,7 +22,7 @@ import { dialects, makeApp, type TestApp } from '../helpers/app.ts';
 import { Client, loginAs } from '../helpers/client.ts';
 import { createdId, fieldErrors } from '../fixtures/world.ts';
 
-// docs/adding-a-resource.md, "A public page" (issue #27, point 1): a resource that exists only in this test
+// docs/adding-a-resource.md, "A public page": a resource that exists only in this test
 // (a prize) is its declaration with a `public` part, its table (the migration, here), and a line of the
 // registry given to the app. With nothing else, the server answers its public read with the projection
 // only, renders its list and record pages in both languages, lists it in the menu and the sitemap, finds
@@ -173,7 +173,7 @@ describe.each(dialects)('a public resource declared in a test, on %s', (dialect)
       context.set(pageDataContext, createPageData(t.app.lab, pageRequest('/', lang), new Set()));
       const root = await rootLoader({ context, request: new Request('https://lab.example/'), params: {} } as never);
       const menu = menuOf(root.nav);
-      // the resources common/resources declares with a public side have their entries too (issue #27): left out here
+      // the resources common/resources declares with a public side have their entries too: left out here
       const declared = Object.values(resources).flatMap((r) => (isPublicResource(r) ? [publicListPath(r)] : []));
       expect(menu.map((e) => e.href).filter((h) => !declared.includes(h))).toEqual([
         '/',

@@ -5,7 +5,7 @@ import { actorByUsername } from '../../server/services/auth.ts';
 import type { Ctx } from '../../server/services/context.ts';
 import { dialects, makeApp, type TestApp } from '../helpers/app.ts';
 
-// Byte ranges of stored files (issue #30, point 4): a download resumed or a video sought asks for part of
+// Byte ranges of stored files: a download resumed or a video sought asks for part of
 // the file, and gets 206 with Content-Range; a range past the end is 416; several ranges, or a header that
 // is not a range, get the whole file. On the disk here, and on S3 in tests/api/files-on-s3.test.ts.
 describe.each(dialects)('byte ranges of stored files, on %s', (dialect) => {

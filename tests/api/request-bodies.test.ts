@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialects, makeApp, type TestApp } from '../helpers/app.ts';
 import { type Client, createMember, loginAs } from '../helpers/client.ts';
 
-// Multipart bodies of callers who will be refused are never read (issue #25, point 2): only routes that
+// Multipart bodies of callers who will be refused are never read: only routes that
 // declare a multipart body read one (any other answers 415 before reading), who may write which record
 // (?pid=, ?uid=) is decided before the body, the uploads an instance reads at once are bounded
 // (UPLOADS_IN_FLIGHT, 503) and an upload that would eat into the disk's reserve is refused (DISK_RESERVE_MB,

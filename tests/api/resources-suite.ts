@@ -194,7 +194,7 @@ function invalidCases(res: ResourceDef): Invalid[] {
     }
     if (def.kind === 'text' && def.format) {
       // a URL of the thing is not the thing (https://doi.org/10.… is not a DOI), unless the format takes
-      // the thing out of it (a DOI is stored bare since issue #26): then a URL of no such thing is refused
+      // the thing out of it (a DOI is stored bare): then a URL of no such thing is refused
       const format = textFormats[def.format];
       const url = 'normalize' in format ? 'https://doi.org/not-a-doi' : `https://doi.org/${format.example}`;
       for (const value of ['not a doi', url])
@@ -418,7 +418,7 @@ export function declaredResourceSuite(dialect: Dialect): void {
         expect(got[numField]).toBe(num);
       });
 
-      // issue #10: an object shaped like an upload once made the server read the file it named
+      // an object shaped like an upload must not make the server read the file it named
       it.each(fileFields(res))('never takes a forged upload in %s (JSON body or JSON-typed part) and changes nothing', async (field) => {
         const forged = JSON.stringify({ kind: 'upload', tmpPath: '/etc/hostname', filename: 'x.png', size: 10, mimetype: 'image/png' });
         const count = async () => ((await admin.get(res.path)).json() as unknown[]).length;

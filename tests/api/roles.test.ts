@@ -288,7 +288,7 @@ const rows: Row[] = [
     expect: ADMIN_ONLY,
     make: async (w) => ({ method: 'DELETE', url: `/api/showcase/?cid=${await create(w.admin, '/api/showcase/', showcaseForm())}` }),
   },
-  // openings (issue #27): administrators edit them; the public reads the open ones
+  // openings: administrators edit them; the public reads the open ones
   { call: 'GET /api/opening/', expect: ADMIN_ONLY, make: () => ({ method: 'GET', url: '/api/opening/' }) },
   { call: 'GET /api/opening/?oid=', expect: ADMIN_ONLY, make: (_w, _me, fx) => ({ method: 'GET', url: `/api/opening/?oid=${fx.openingId}` }) },
   { call: 'POST /api/opening/', expect: ADMIN_ONLY, make: () => ({ method: 'POST', url: '/api/opening/', form: openingForm() }) },
@@ -304,7 +304,7 @@ const rows: Row[] = [
   },
   { call: 'GET /api/read_opening/', expect: PUBLIC, make: () => ({ method: 'GET', url: '/api/read_opening/' }) },
   { call: 'GET /api/read_opening/?oid=', expect: PUBLIC, make: (_w, _me, fx) => ({ method: 'GET', url: `/api/read_opening/?oid=${fx.openingId}` }) },
-  // a new order of an ordered list (issue #28): who may update its records
+  // a new order of an ordered list: who may update its records
   {
     call: 'PUT /api/order/showcase/',
     expect: ADMIN_ONLY,
@@ -316,7 +316,7 @@ const rows: Row[] = [
   { call: 'PUT /api/site/', expect: ADMIN_ONLY, make: () => ({ method: 'PUT', url: '/api/site/', form: { location_en: `Room ${unique()}` } }) },
 
   { call: 'GET /api/me/', expect: ALL_MEMBERS, make: () => ({ method: 'GET', url: '/api/me/' }) },
-  // awards and patents (issue #27): members keep them, administrators delete them
+  // awards and patents: members keep them, administrators delete them
   { call: 'GET /api/award/', expect: ALL_MEMBERS, make: () => ({ method: 'GET', url: '/api/award/' }) },
   {
     call: 'GET /api/award/?wid=',
@@ -334,7 +334,7 @@ const rows: Row[] = [
     expect: ADMIN_ONLY,
     make: async (w) => ({ method: 'DELETE', url: `/api/award/?wid=${await create(w.admin, '/api/award/', awardForm())}` }),
   },
-  // research projects (issue #27): members keep them, administrators delete them
+  // research projects: members keep them, administrators delete them
   { call: 'GET /api/project/', expect: ALL_MEMBERS, make: () => ({ method: 'GET', url: '/api/project/' }) },
   {
     call: 'GET /api/project/?jid=',
@@ -471,7 +471,7 @@ describe.each(dialects)('role matrix on %s', (dialect) => {
     for (const { crud } of registry) {
       const { path } = crud.res;
       const calls = ['GET', 'POST', 'PUT', 'DELETE'].map((m) => `${m} ${path}`);
-      // an ordered list's new order (issue #28)
+      // an ordered list's new order
       if (crud.res.ordered) calls.push(`PUT ${orderPath(crud.res)}`);
       for (const call of calls)
         expect(

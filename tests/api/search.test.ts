@@ -162,7 +162,7 @@ describe.each(dialects)('site search on %s', (dialect) => {
   it('groups by kind: counts of each, a filter, pages of results with their total', async () => {
     const all = await search(lab().anon, 'graph');
     const sum = Object.values(all.counts).reduce((a, b) => a + b, 0);
-    // every fixed kind is counted, and each declared public resource beside them (issue #27: the demo's
+    // every fixed kind is counted, and each declared public resource beside them (the demo's
     // patents say "graph"), so the counts add up to the total
     const names = Object.values(resources).flatMap((r) => (isPublicResource(r) ? [r.name] : []));
     expect(Object.keys(all.counts)).toEqual(expect.arrayContaining(names));
@@ -260,7 +260,7 @@ describe.each(dialects)('site search on %s', (dialect) => {
     const found = await search(anon, 'Private Person');
     expect(found.hits.map((h) => h.id)).toContain(`person:srch${dialect}`);
     expect(JSON.stringify(found)).not.toContain(phone);
-    // a current account of type "other" is not on the people page (issue #12): not found either
+    // a current account of type "other" is not on the people page: not found either
     await createMember(admin, { username: `hidden${dialect}`, name_en: 'Unlisted Account', name_zh: '未列账号', type: 'other' });
     await t.app.lab.search.settled();
     expect((await search(anon, 'Unlisted Account')).total).toBe(0);

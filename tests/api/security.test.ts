@@ -21,7 +21,7 @@ import { Client, sendRaw } from '../helpers/client.ts';
 import { png } from '../fixtures/images.ts';
 import { asMember, createdId, fieldErrors, makeWorld, type Member, newMember, unique, walk, type World } from '../fixtures/world.ts';
 
-// Regression tests of the security review (issue #10), one describe per hole: the advisor gate read
+// Regression tests of the security review, one describe per hole: the advisor gate read
 // on the raw URL, upload records forged in JSON, a malformed lang cookie, the initial password that
 // never had to be changed, quadratic file-name cutting, multipart bodies read before the caller is
 // known (and their temporary files), reverse tabnabbing, X-Forwarded-For trusted from its left end,
@@ -461,7 +461,7 @@ describe.each(dialects)('security on %s', (dialect) => {
   describe('initial passwords and password changes (issue #10: must_change_password never enforced, no old password asked)', () => {
     const INITIAL = 'wangxiaoming';
     /**
-     * A person who must replace their password, with a session: since issue #25 such an account can no
+     * A person who must replace their password, with a session: such an account can no
      * longer log in (it needs an invitation), so the session is one left from before, made here. The rules
      * below stay as a defence in depth.
      */

@@ -64,7 +64,7 @@ describe.each(dialects)('site content on %s', (dialect) => {
 
       await ok(w.admin.delete(`/api/page/?gid=${gid}`));
       expect((await w.admin.get(`/api/page/?gid=${gid}`)).statusCode).toBe(404);
-      // the cover went to the trash with it, and leaves when the trash is emptied (issue #16)
+      // the cover went to the trash with it, and leaves when the trash is emptied
       expect(await bucketFiles(w.t.app, 'media')).toContain(String(got.image_url).split('/').pop());
       expect((await w.admin.delete('/api/trash/')).statusCode).toBe(200);
       expect(await bucketFiles(w.t.app, 'media')).not.toContain(String(got.image_url).split('/').pop());
@@ -200,13 +200,13 @@ describe.each(dialects)('site content on %s', (dialect) => {
       const admin = (await w.admin.get('/api/site/')).json() as Row;
       expect(admin).toMatchObject({ ...DEFAULT_NAMES, email: '', intro_zh: '', qr_image_url: null, filing_number: '' });
       expect(Object.keys(admin).sort()).toEqual(Object.keys(site.fields).sort());
-      // the public reads every setting but those only administrators see (issue #30)
+      // the public reads every setting but those only administrators see
       const { require_admin_2fa, notify_publish, external_signup, external_signup_type, member_passwords, show_citations, ...publicPart } = admin;
       expect(require_admin_2fa).toBe(false);
-      // citation counts (issue #29): off until an administrator turns them on
+      // citation counts: off until an administrator turns them on
       expect(show_citations).toBe(false);
       expect(notify_publish).toBe(false);
-      // university login (issue #30): no account made by a first campus login, members keep their passwords
+      // university login: no account made by a first campus login, members keep their passwords
       expect([external_signup, external_signup_type, member_passwords]).toEqual([false, 'master', true]);
       expect((await anon().get('/api/read_site/')).json()).toEqual(publicPart);
     });
@@ -264,7 +264,7 @@ describe.each(dialects)('site content on %s', (dialect) => {
       await ok(w.admin.send('PUT', '/api/site/', { qr_image_url: { file: await png(200, 200), name: 'qr2.png', type: 'image/png' } }));
       const second = String((await anon().get('/api/read_site/')).json().qr_image_url);
       expect(second).not.toBe(first);
-      // the replaced image stays while the version that shows it does (issue #16)
+      // the replaced image stays while the version that shows it does
       expect((await anon().get(first)).statusCode).toBe(200);
 
       await ok(w.admin.json('PUT', '/api/site/', { qr_image_url: '' }));

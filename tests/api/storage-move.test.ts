@@ -13,7 +13,7 @@ import { appOn, type BareInstance, bareInstance } from '../helpers/app.ts';
 import { runLabAsync } from '../helpers/process.ts';
 import { s3Bucket, s3Client } from '../helpers/s3.ts';
 
-// `lab storage move --to s3|disk` (issue #30, point 4): a lab's files go from DATA_DIR/files into a bucket
+// `lab storage move --to s3|disk`: a lab's files go from DATA_DIR/files into a bucket
 // and back, every object checked by size and SHA-256; a move killed half-way is taken up again, a copy
 // that differs from its source is made again, and the site then serves its files from where they are.
 

@@ -14,7 +14,7 @@ import { smtpServer, type TestSmtp } from '../helpers/smtp.ts';
 import { CODE_TRIES } from '../../server/services/two-factor.ts';
 import { makeWorld, newMember, type Member, type World } from '../fixtures/world.ts';
 
-// Two-factor login (issue #30, point 2): enrolment from the profile, a login in two steps (no session before
+// Two-factor login: enrolment from the profile, a login in two steps (no session before
 // the code), wrong and replayed codes refused, recovery codes used once, a trusted device that skips the code
 // until a reset, the site setting that keeps an administrator without it out of the console API, and resets
 // by another administrator and by `lab reset-2fa`.

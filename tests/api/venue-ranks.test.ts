@@ -5,7 +5,7 @@ import { dialects, makeApp, type TestApp } from '../helpers/app.ts';
 import { Client, loginAs } from '../helpers/client.ts';
 import { createdId, fieldErrors } from '../fixtures/world.ts';
 
-// Venue ranks (issue #29, point 2) on both databases: a publication's `venue_key` corrects the automatic
+// Venue ranks on both databases: a publication's `venue_key` corrects the automatic
 // match (a SPEC §7 request without it still works), the site setting `venue_ranks` chooses the systems the
 // public pages show (none by default), and the publication page filters by rank with the area filter, its
 // count and pages following.

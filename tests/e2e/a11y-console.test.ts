@@ -8,9 +8,9 @@ import { type Client, loginAs } from '../helpers/client.ts';
 import { listed, sized, violations, WIDTHS, withAxe } from './axe.ts';
 import { ADMIN, browserSuite, e2eAvailable, logInThroughPage, networkQuiet, viaConsoleNav } from './server.ts';
 
-// Accessibility with no exceptions (issue #28, part 3), the console: axe-core on every screen its own nav
+// Accessibility with no exceptions, the console: axe-core on every screen its own nav
 // declares (app/console/nav.ts) and on its dialogs (record editors, history, image crop, confirmations,
-// trash), at 1280 and 390 px, in its light theme (its dark theme is another part of the issue): 0 violations
+// trash), at 1280 and 390 px, in its light theme (its dark theme is not checked here): 0 violations
 // of the WCAG 2.2 A/AA rules (tests/e2e/axe.ts). The BibTeX preview dialog is checked by the part that reworks it.
 
 const messages = { zh, en } as const;
@@ -25,7 +25,7 @@ describe.skipIf(!e2eAvailable)('accessibility of the console (axe-core, WCAG 2.2
   });
 
   // -------------------------------------------------------------------------------------------
-  // The console, light (its dark theme is another part of issue #28): every screen of its nav and its dialogs
+  // The console, light (its dark theme is not checked here): every screen of its nav and its dialogs
 
   async function png(width: number, height: number): Promise<Buffer> {
     return sharp({ create: { width, height, channels: 3, background: { r: 30, g: 90, b: 160 } } })

@@ -6,7 +6,7 @@ import { browserSuite, e2eAvailable, hydrated } from './server.ts';
 import { isPublicResource, publicListPath } from '../../common/resource.ts';
 import { resources } from '../../common/resources/index.ts';
 
-// Accessibility with no exceptions (issue #28, part 3), the public site: axe-core on one page of each kind in
+// Accessibility with no exceptions, the public site: axe-core on one page of each kind in
 // both languages and both themes, at 1280 and 390 px, with the home page's menus open and its bar solid:
 // 0 violations of the WCAG 2.2 A/AA rules (tests/e2e/axe.ts). A failure lists each violation as rule,
 // impact, target and page. The console is tests/e2e/a11y-console.test.ts.
@@ -46,7 +46,7 @@ describe.skipIf(!e2eAvailable)('accessibility of the public site (axe-core, WCAG
       '/publication',
       first(/^\/publication\/\d+$/),
       '/DISCOpen',
-      // each resource declared with a public part: its list and a record's page (issue #27)
+      // each resource declared with a public part: its list and a record's page
       ...Object.values(resources).flatMap((res) => (isPublicResource(res) ? [publicListPath(res), first(new RegExp(`^/${res.public.segment}/\\d+$`))] : [])),
       '/search?q=argument',
       '/search',

@@ -12,7 +12,7 @@ import { en } from '../../app/i18n/en.ts';
 import { zh } from '../../app/i18n/zh.ts';
 import { browserSuite, e2eAvailable, logInThroughPage, sessionTokenOf, startSite } from './server.ts';
 
-// The class-advisor area (SPEC §2 advisor, issue #5 point 5) in a real browser against a real loopback
+// The class-advisor area (SPEC §2 advisor) in a real browser against a real loopback
 // "reporting system" that keeps the upstream contract of docs/advisor.md: the advisor pastes the cookie,
 // sees today's non-reporters, records reminders, copies yesterday's zero report and checks a name list;
 // anyone else is kept out; the pages work in Chinese and on a phone.

@@ -10,7 +10,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 const AXE_SOURCE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 /** The rule tags of WCAG 2.0, 2.1 and 2.2 at levels A and AA (axe-core's names; 2.2 adds AA rules only). */
-export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 /** The rules about colours, all a colour theme changes. */
 export const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
 /** The two widths checked: a laptop and a phone. */

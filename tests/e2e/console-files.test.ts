@@ -6,7 +6,7 @@ import { termOf } from '../../common/schedule.ts';
 import { type Client, createMember, loginAs } from '../helpers/client.ts';
 import { ADMIN, browserSuite, e2eAvailable, logInThroughPage } from './server.ts';
 
-// The member screens of the console in a real browser (issue #4): shared and private data files,
+// The member screens of the console in a real browser: shared and private data files,
 // private images, one's own profile, one's weekly schedule and the console home's time overview.
 
 type Rec = Record<string, unknown>;

@@ -136,7 +136,7 @@ describe.skipIf(!e2eAvailable)('console: info pages and site content', { timeout
     expect(before.length).toBeGreaterThanOrEqual(3);
     await expect.poll(() => tabNames(page, 'en')).toEqual(before.map((p) => p.aspect));
 
-    // the console's one sort dialog (app/console/sort-dialog.tsx, issue #28)
+    // the console's one sort dialog (app/console/sort-dialog.tsx)
     const dialog = page.getByRole('dialog', { name: en.consoleWork.sort.title.replace('{{list}}', m.tabs) });
     const rows = dialog.locator('[data-id]');
     const orderInDialog = () => rows.evaluateAll((els) => els.map((el) => Number((el as HTMLElement).dataset.id)));

@@ -6,7 +6,7 @@ import { loginAs } from '../helpers/client.ts';
 import { listed, violations, withAxe } from './axe.ts';
 import { ADMIN, browserSuite, e2eAvailable, logInThroughPage, networkQuiet, viaConsoleNav } from './server.ts';
 
-// The console as a secretary uses it (issue #28, part 1): every declared list filters, sorts and pages on
+// The console as a secretary uses it: every declared list filters, sorts and pages on
 // the server and remembers its page size; an open side editor at 1280 px leaves the row's buttons in view;
 // a member sees only what they may do; every screen speaks Chinese in the Chinese console; and in the dark
 // scheme every screen passes axe's colour-contrast rule.

@@ -33,7 +33,7 @@ describe.skipIf(!e2eAvailable)('scheduling and previewing in the console', { tim
     await dialog.getByLabel('标题 *').fill(title);
     await dialog.getByLabel('摘要 *').fill('定时发布的摘要');
     await dialog.getByLabel('正文', { exact: true }).fill('## 第一节\n\n定时发布的正文');
-    // one control (issue #28): "Schedule at" and a time, then Save, schedules it; nothing else to press
+    // one control: "Schedule at" and a time, then Save, schedules it; nothing else to press
     await dialog.getByRole('radio', { name: '定时发布' }).check();
     await dialog.getByLabel('定时发布（北京时间）').fill(toLabLocal(at.toISOString()));
     await dialog.getByRole('button', { name: '保存' }).click();

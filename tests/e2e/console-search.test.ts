@@ -4,7 +4,7 @@ import { DEMO_USER_PASSWORD } from '../../cli/demo/seed.ts';
 import { loginAs } from '../helpers/client.ts';
 import { ADMIN, browserSuite, e2eAvailable, logInThroughPage, startSite } from './server.ts';
 
-// The console's quick "go to record" search (issue #15, point 5), in Chromium: the words marked in each
+// The console's quick "go to record" search, in Chromium: the words marked in each
 // option, the kind in the interface language, Enter opening the record's editor through ?edit=, what an
 // ordinary member gets instead (the public page in a new tab), the keyboard, and a phone's width.
 

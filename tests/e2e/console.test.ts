@@ -7,7 +7,7 @@ import { DEMO_USER_PASSWORD } from '../../cli/demo/seed.ts';
 import { loginAs } from '../helpers/client.ts';
 import { ADMIN, browserSuite, e2eAvailable, logInThroughPage, sessionTokenOf } from './server.ts';
 
-// The console in a real browser (issue #4): access rules, the shared table and editor, client-side
+// The console in a real browser: access rules, the shared table and editor, client-side
 // validation, single-field transitions with their confirmations, image crops and the phone layout.
 
 type Rec = Record<string, unknown>;
@@ -70,7 +70,8 @@ describe.skipIf(!e2eAvailable)('console in a browser', { timeout: 90_000 }, () =
     const nav = page.getByRole('navigation', { name: '菜单' });
     await expect(nav.getByRole('link', { name: '文章' }).isVisible()).resolves.toBe(true);
     // exactly the member screens of SPEC §2, in drawer order, and the lab's records members keep beside their
-    // publications (projects, awards, patents: issue #27, docs/decisions.md); no people, news, seminars, openings or site content
+    // publications (projects, awards, patents: docs/decisions/045-people-fields-awards-and-patents.md,
+    // 048-research-projects.md); no people, news, seminars, openings or site content
     expect((await nav.getByRole('link').allTextContents()).filter(Boolean)).toEqual([
       '首页',
       '文章',
@@ -100,7 +101,7 @@ describe.skipIf(!e2eAvailable)('console in a browser', { timeout: 90_000 }, () =
 
     await page.getByRole('button', { name: '添加' }).click();
     await page.getByRole('button', { name: '保存' }).click();
-    // the field by its declared label in the reader's language (issue #28)
+    // the field by its declared label in the reader's language
     await expect(page.getByText('摘要: 必填').first().waitFor()).resolves.toBeUndefined();
     expect(((await admin.get('/api/news/')).json() as Rec[]).length).toBe(before.length);
 
@@ -243,7 +244,7 @@ describe.skipIf(!e2eAvailable)('console in a browser', { timeout: 90_000 }, () =
     await loginAs(suite.site.app, 'e2e.person', 'long-enough-1');
 
     const row = page.getByRole('row', { name: /e2e\.person/ });
-    // the new person (type "master") may stand on a later page of the table: the filter box finds them (issue #28)
+    // the new person (type "master") may stand on a later page of the table: the filter box finds them
     await page.locator('main').getByRole('searchbox', { name: '筛选' }).fill('e2e.person');
     await row.waitFor();
     await row.getByRole('button', { name: '转为已毕业' }).click();
@@ -300,7 +301,7 @@ describe.skipIf(!e2eAvailable)('console in a browser', { timeout: 90_000 }, () =
     await dialog.getByRole('button', { name: '应用' }).click();
     await dialog.getByText('共 6 条，已选 3 条').waitFor();
     await dialog.getByRole('button', { name: '导入 3 篇' }).click();
-    // the server's result: the duplicate left out counted (issue #26, point 7)
+    // the server's result: the duplicate left out counted
     await page.getByText('导入完成：新增 3 篇，更新 0 篇，作为重复跳过 1 篇，拒绝 0 篇').first().waitFor();
     const admin = await loginAs(suite.site.app, ADMIN.username, ADMIN.password);
     const pubs = (await admin.get('/api/publication/')).json() as Rec[];

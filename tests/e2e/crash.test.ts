@@ -13,7 +13,7 @@ import { contents, sha256 } from '../helpers/contents.ts';
 import { loginOverHttp, runLab, runLabAsync, type ServerProcess, startServerProcess } from '../helpers/process.ts';
 import { bucketObjects, s3Bucket, s3Client } from '../helpers/s3.ts';
 
-// Crash safety, from outside (issue #12, point 3). The real server under 16 concurrent writers is
+// Crash safety, from outside. The real server under 16 concurrent writers is
 // killed with SIGKILL; started again on the same data, it has every write it acknowledged, files byte
 // for byte. And a restore killed at its worst moments leaves the instance as it was (or empty, which a
 // new restore takes), never half restored.
@@ -125,7 +125,7 @@ describe.each(dialects)('kill -9 of the server on %s', (dialect) => {
   });
 });
 
-// The same with the files in an S3 bucket (issue #30, point 4): the server stores each upload in the bucket
+// The same with the files in an S3 bucket: the server stores each upload in the bucket
 // (tests/helpers/s3.ts runs the S3 server in this process) before its records commit, so a kill between the
 // two leaves an object no record points at. Nothing acknowledged is lost, and after `lab storage sweep` no
 // such object is left in the buckets: every stored object is one a record points at.
@@ -231,7 +231,7 @@ describe.each(dialects)('a restore killed on %s', (dialect) => {
       server.proc.kill('SIGKILL');
     }
     const file = path.join(src.dataDir, '..', `${tag}.tar.gz`);
-    // what the backup holds: the lab as it was when taken (`lab backup` logs itself afterwards, issue #16)
+    // what the backup holds: the lab as it was when taken (`lab backup` logs itself afterwards)
     const held = await contents(src.db);
     const r = runLab(['backup', file], src.env);
     expect(r.status, r.stderr).toBe(0);

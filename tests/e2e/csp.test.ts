@@ -5,7 +5,7 @@ import { DEMO_ADVISOR_PASSWORD } from '../../cli/demo/advisor-seed.ts';
 import { loginAs } from '../helpers/client.ts';
 import { ADMIN, e2eAvailable, launchBrowser, logInThroughPage, type Site, sessionTokenOf, startSite } from './server.ts';
 
-// The content security policy in a real browser (issue #12, point 6): the public pages, the login, the
+// The content security policy in a real browser: the public pages, the login, the
 // console and the advisor area run under it with no violation, in both languages, whether the page came
 // from the cache or was just rendered; a script injected into a page's HTML does not run; and the
 // console's session token is out of reach of any script of the page.

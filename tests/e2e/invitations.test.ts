@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { loginAs } from '../helpers/client.ts';
 import { ADMIN, browserSuite, e2eAvailable, hydrated, logInThroughPage } from './server.ts';
 
-// Invitations in a real browser (issue #25, point 1): the administrator creates a member without a
+// Invitations in a real browser: the administrator creates a member without a
 // password in the console and copies the link shown once; a fresh browser opens it, chooses a password
 // and is logged in; the link then says it was used, in zh and en. The page works at 390 px.
 
@@ -12,7 +12,7 @@ type Rec = Record<string, unknown>;
 describe.skipIf(!e2eAvailable)('invitations in a browser', { timeout: 120_000 }, () => {
   const suite = browserSuite();
 
-  /** The row of `username` in the people table, found with the list's filter box (issue #28: the list is paged by the server). */
+  /** The row of `username` in the people table, found with the list's filter box (the list is paged by the server). */
   async function rowOf(page: Page, username: string, filter = '筛选') {
     const row = page.getByRole('row', { name: new RegExp(username.replace('.', '\\.')) });
     // the list has loaded once a row has its buttons

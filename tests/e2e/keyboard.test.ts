@@ -5,7 +5,7 @@ import { zh } from '../../app/i18n/zh.ts';
 import { type Client, loginAs } from '../helpers/client.ts';
 import { ADMIN, browserSuite, e2eAvailable, hydrated } from './server.ts';
 
-// Keyboard alone, in Chromium (issue #28, part 3): a secretary logs in, opens a record, edits a field and saves
+// Keyboard alone, in Chromium: a secretary logs in, opens a record, edits a field and saves
 // it with Tab, Shift+Tab, Enter, Space and the arrow keys (and typing); a visitor walks the public navigation
 // (skip link, the phone's menu, the language and theme menus, the search). At each step the focus lands where
 // it should and can be seen: the focused element is drawn differently from the same element unfocused.

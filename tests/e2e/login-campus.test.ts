@@ -5,7 +5,7 @@ import { PEOPLE, SLAPD, slapd, type TestLdap } from '../helpers/ldap.ts';
 import { oidcProvider, type TestOidc } from '../helpers/oidc.ts';
 import { ADMIN, browserSuite, e2eAvailable, hydrated, logInThroughPage, sessionTokenOf, startSite } from './server.ts';
 
-// University login in a real browser (issue #30, point 1): the login page's "Log in with <campus>" button,
+// University login in a real browser: the login page's "Log in with <campus>" button,
 // the campus OpenID Connect provider (oidc-provider, in this process) and back, landing in the console.
 
 describe.skipIf(!e2eAvailable)('campus login (OIDC) in a browser', { timeout: 120_000 }, () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ADMIN, browserSuite, e2eAvailable, hydrated, logInThroughPage } from './server.ts';
 
-// Openings (issue #27, points 2 and 3) in Chromium, on the demo lab, at 1280 and 390 px, in Chinese and
+// Openings in Chromium, on the demo lab, at 1280 and 390 px, in Chinese and
 // English: the list at /join and an opening's page (its facts, its markdown, its JSON-LD JobPosting with
 // validThrough), the menu entry, the home page's "we are recruiting" line; an opening written in Chinese
 // only, read in English, under a note in English with its text marked lang="zh"; and an opening whose

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Client, loginAs } from '../helpers/client.ts';
 import { ADMIN, type Site, startSite } from './server.ts';
 
-// The shared answers of the built server over real HTTP (issue #11): keys that ignore what a page does
+// The shared answers of the built server over real HTTP: keys that ignore what a page does
 // not read, one render per key under a crowd, stale-while-revalidate after a write, invalidation by
 // topic, ETag/304 for pages and reads, and the long lists a page at a time.
 

@@ -3,7 +3,7 @@ import { createMember, loginAs } from '../helpers/client.ts';
 import { linkToken, smtpServer, type TestSmtp } from '../helpers/smtp.ts';
 import { ADMIN, browserSuite, e2eAvailable, hydrated, logInThroughPage, startSite } from './server.ts';
 
-// Self-service password reset in a real browser (issue #30, point 3): "Forgot password?" on the login page,
+// Self-service password reset in a real browser: "Forgot password?" on the login page,
 // the mail read from a real SMTP server in the test process, its link followed, a new password set and
 // used to log in.
 

@@ -8,7 +8,7 @@ import { loginAs } from '../helpers/client.ts';
 import { fitsWidth, inLang, nameOf, shot as shotAs, shown, widths } from './demo-pages.ts';
 import { ADMIN, browserSuite, e2eAvailable, hydrated, logInThroughPage } from './server.ts';
 
-// The research projects of issue #27 in a real browser, on the demo lab, in both languages, at a desktop's
+// The research projects in a real browser, on the demo lab, in both languages, at a desktop's
 // and a phone's width: the list and its filters by level and status (plain links, kept in the address),
 // a project's page with its people and its acknowledging publications, the project named back on each of
 // those publications' pages, a member's page listing their projects, and the console choosing the

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ensureBuild, type Site, startSite } from './server.ts';
 
-// The public HTML of every demo page, in both languages, byte for byte (issue #13, point 7): a change to
+// The public HTML of every demo page, in both languages, byte for byte: a change to
 // the code behind the pages that is meant to change nothing visible must leave this file as it is. The
 // demo is seeded and served at a fixed moment and time zone, so its dates are the same on every run and machine; what
 // differs by build or run alone is replaced before hashing: the test server's address, the build's asset

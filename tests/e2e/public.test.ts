@@ -9,7 +9,7 @@ import { translate } from '../../app/i18n/index.tsx';
 import { menuOf } from '../../app/lib/paths.ts';
 import { ADMIN, browserSuite, e2eAvailable, hydrated as waitHydrated, sessionTokenOf, networkQuiet } from './server.ts';
 
-// The public site in a real browser (issue #3, point 7): every public route in both languages, the
+// The public site in a real browser: every public route in both languages, the
 // language menu, the publication filter of SPEC §4, people tabs and card links, the article's table of
 // contents, login and logout, pages without JavaScript, a phone-sized screen, the home page's top bar
 // and personal pages holding hostile HTML.
@@ -276,7 +276,7 @@ describe.skipIf(!e2eAvailable)('public site in a browser', { timeout: 60_000 }, 
     const chip = (label: string) => filter.getByRole('link', { name: label, exact: true });
     const label = (num: number) => enumLabel(areas, areas.find((a) => a.num === num)?.value ?? '', 'en');
     const pressed = () => activeOf(filter.getByRole('link'));
-    // the title: the first line's first node (its venue rank badges follow it, issue #29)
+    // the title: the first line's first node (its venue rank badges follow it)
     const listed = () => page.locator('main ol[reversed] > li').evaluateAll((lis) => lis.map((li) => li.querySelector('p')?.firstChild?.textContent ?? ''));
     const titlesOf = (nums: number[]) => publications.filter((p) => nums.length === 0 || nums.includes(p.area_num)).map((p) => p.title);
 

@@ -145,7 +145,7 @@ describe.skipIf(!e2eAvailable)('publications in a browser: the editor, the impor
     const chosen = await dialog.getByRole('checkbox', { name: /^Import / }).evaluateAll((boxes) => boxes.filter((b) => (b as HTMLInputElement).checked).length);
     expect(chosen).toBeGreaterThanOrEqual(3);
     await dialog.getByRole('button', { name: `Import ${chosen}` }).click();
-    // the server's result in the reader's language: the duplicate left out is counted (issue #26, point 7)
+    // the server's result in the reader's language: the duplicate left out is counted
     await page.getByText(`Imported: ${chosen} added, 0 updated, 1 skipped as duplicates, 0 refused`).first().waitFor();
     const after = (await admin.get('/api/publication/')).json() as { title: string; area: string; author: string[] }[];
     expect(after.length).toBe(before + chosen);

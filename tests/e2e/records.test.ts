@@ -6,7 +6,7 @@ import { loginAs } from '../helpers/client.ts';
 import { fitsWidth, inLang, nameOf, shot as shotAs, shown, widths } from './demo-pages.ts';
 import { ADMIN, browserSuite, e2eAvailable, hydrated, logInThroughPage } from './server.ts';
 
-// The awards and patents of issue #27 in a real browser, on the demo lab, in both languages, at a desktop's
+// The awards and patents in a real browser, on the demo lab, in both languages, at a desktop's
 // and a phone's width: their list pages, a record page's details (members linked to their pages, people
 // outside the lab as written, the related publication), the JSON-LD a software copyright carries, the
 // menu entries, and a member's page listing the records that name them. Screenshots go to test-results/.

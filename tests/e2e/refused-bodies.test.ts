@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginOverHttp, type ServerProcess, startServerProcess } from '../helpers/process.ts';
 import { CHROMIUM } from './server.ts';
 
-// Refused requests whose body is still arriving (issue #24, point 2), over real HTTP against the real
+// Refused requests whose body is still arriving, over real HTTP against the real
 // server process: the server answers first, then reads and throws away what the client still sends
 // (lingering close, server/http/linger.ts). Node's fetch, curl and Chromium each read the 401/403/413 and
 // its message rather than a network error, and nothing of those bodies reaches DATA_DIR/tmp.

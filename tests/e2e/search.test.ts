@@ -84,7 +84,7 @@ describe.skipIf(!e2eAvailable)('site search in a browser', { timeout: 90_000 }, 
   });
 
   test('a misspelt word: "did you mean" in both languages, its results shown, its link searching the word', async () => {
-    // issue #28: "argumnet" found nothing, "論辯" nothing, "arguments" one of the many "argument" finds
+    // without near words, stems and folding, "argumnet" would find nothing, "論辯" nothing, "arguments" one of the many "argument" finds
     for (const lang of ['en', 'zh'] as const) {
       const { page } = await suite.open({ lang });
       await page.goto(suite.at('/search?q=argumnet'));

@@ -2,7 +2,7 @@ import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuild, type Site, startSite } from './server.ts';
 
-// Security of the built pages over real HTTP (issue #10): the Host header and X-Forwarded-* must not
+// Security of the built pages over real HTTP: the Host header and X-Forwarded-* must not
 // end up in canonical links, feeds or robots.txt, nor be served to the next visitor from the page
 // cache; a malformed lang cookie must not break a page. The API-side holes are in
 // tests/api/security.test.ts.

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuild, root } from './server.ts';
 
-// The server build holds only what server rendering needs (issue #11, docs/decisions.md "Lean process"):
+// The server build holds only what server rendering needs (docs/decisions/011-lean-process.md):
 // the console's and the advisor area's screens are `.client` modules, so MUI, emotion, the charts, the
 // date pickers, dnd-kit and the cropper never load into the server process.
 

@@ -202,7 +202,7 @@ export async function hydrated(page: Page, selector: string): Promise<void> {
 const pending = new WeakMap<Page, { requests: Set<Request>; since: number }>();
 
 /** Counts the page's requests in flight, for `networkQuiet` (browserSuite's pages are counted from their start). */
-export function countRequests(page: Page): void {
+function countRequests(page: Page): void {
   if (pending.has(page)) return;
   const state = { requests: new Set<Request>(), since: Date.now() };
   pending.set(page, state);

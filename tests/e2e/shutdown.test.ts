@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loginOverHttp, startServerProcess } from '../helpers/process.ts';
 
-// Clean shutdown of the real process (issue #12): on SIGTERM the server takes no new request, finishes
+// Clean shutdown of the real process: on SIGTERM the server takes no new request, finishes
 // the one in flight, closes idle keep-alive connections at once and exits well within 10 s.
 
 const ADMIN = { username: 'stopadmin', password: 'stop-admin-password' };

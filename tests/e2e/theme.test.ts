@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { listed, violations, withAxe } from './axe.ts';
 import { browserSuite, e2eAvailable, hydrated } from './server.ts';
 
-// The dark theme of the public site (issue #15, point 6): it follows the system without a choice, the
+// The dark theme of the public site: it follows the system without a choice, the
 // frame's menu chooses and remembers (the `theme` cookie), the server renders the choice so the first
 // paint has it (and keeps one cached page per theme), and every public page passes axe's colour-contrast
 // rule in both themes, in both languages.

@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { createMember, loginAs } from '../helpers/client.ts';
 import { ADMIN, browserSuite, e2eAvailable, hydrated, logInThroughPage } from './server.ts';
 
-// Two-factor login in a real browser (issue #30, point 2): a member sets it up from the profile with the key
+// Two-factor login in a real browser: a member sets it up from the profile with the key
 // the page shows (the code computed here as an authenticator app would), sees the recovery codes once, and
 // the next login asks for the code after the password.
 

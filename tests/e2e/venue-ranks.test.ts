@@ -5,7 +5,7 @@ import { areas, enumLabel, type Lang } from '../../common/enums.ts';
 import { loginAs } from '../helpers/client.ts';
 import { ADMIN, browserSuite, e2eAvailable, hydrated, logInThroughPage } from './server.ts';
 
-// Venue ranks (issue #29, point 2) in a real browser, on the demo lab (a lab in China: its site shows CCF's
+// Venue ranks in a real browser, on the demo lab (a lab in China: its site shows CCF's
 // list), in both languages, at a desktop's and a phone's width: the badges on the publication list and a
 // publication's page, the rank filter's links with the area filter (kept in the address, the count
 // following), the same without JavaScript, and the console's list naming each publication's match.

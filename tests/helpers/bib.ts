@@ -2,7 +2,7 @@ import { expect } from 'vitest';
 import type { ImportEntry, PublicPublication } from '../../common/wire.ts';
 import type { Client } from './client.ts';
 
-// BibTeX through the console's two calls (issue #26): the preview of a text, and the import of the entries
+// BibTeX through the console's two calls: the preview of a text, and the import of the entries
 // a reader keeps, as the console sends them. Shared by the corpus, citation-style and round-trip tests.
 
 /** POST /api/publication/import/preview/ in the reader's language: every entry of the text. */
@@ -16,7 +16,7 @@ export async function previewBib(admin: Client, text: string, lang: 'zh' | 'en' 
 }
 
 /** What a reader keeps by default: read, with no problem, neither a repeat within the file nor a stored duplicate. */
-export const keptByDefault = (e: ImportEntry) => Boolean(e.record) && e.problems.length === 0 && !e.repeats && !e.duplicateOf;
+const keptByDefault = (e: ImportEntry) => Boolean(e.record) && e.problems.length === 0 && !e.repeats && !e.duplicateOf;
 
 /**
  * A .bib text imported into the lab: previewed, the chosen entries imported (each with the area the file

@@ -2,13 +2,13 @@ import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-// A loopback CAS 3.0 server (issue #30): /login hands the browser back to its service with a service ticket
+// A loopback CAS 3.0 server: /login hands the browser back to its service with a service ticket
 // for `nextUser`; /p3/serviceValidate answers the protocol's XML: the user and its attributes for a ticket
 // it issued for that very service and not validated before, else an authenticationFailure with its code
 // (INVALID_TICKET, INVALID_SERVICE). `logoutRequest` is the single logout request a CAS server POSTs to a
 // service when its user logs out there.
 
-export type CasUser = { user: string; attributes: Record<string, string> };
+type CasUser = { user: string; attributes: Record<string, string> };
 
 export type TestCas = {
   url: string;

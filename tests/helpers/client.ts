@@ -110,7 +110,7 @@ export type RawPart = { name: string; value: string; type?: string } | { name: s
  * A multipart body built byte by byte, for what FormData cannot send (raw file-name bytes).
  * The filename parameter is written as given, between quotes.
  */
-export function rawMultipart(parts: RawPart[]): { payload: Buffer; headers: Record<string, string> } {
+function rawMultipart(parts: RawPart[]): { payload: Buffer; headers: Record<string, string> } {
   const boundary = `----labtest${Math.random().toString(16).slice(2)}`;
   const chunks: Buffer[] = [];
   for (const p of parts) {

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Client } from 'ldapts';
 
-// A real OpenLDAP server for the tests (issue #30): Debian's slapd (installed by .ci/run when missing),
+// A real OpenLDAP server for the tests: Debian's slapd (installed by .ci/run when missing),
 // started on a free loopback port with a throwaway configuration and database in a temporary folder, and a
 // small directory: ou=people with the given users (inetOrgPerson: uid, cn, mail, employeeNumber,
 // userPassword), and a service account that may search. Stopped, and its folder removed, by `close`.

@@ -1,4 +1,4 @@
-// How long the event loop was held, on a machine other work also runs on (issue #25).
+// How long the event loop was held, on a machine other work also runs on.
 
 /**
  * The longest time the event loop was held while watched (ms): for each gap between ticks of a 1 ms timer,

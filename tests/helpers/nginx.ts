@@ -29,7 +29,7 @@ export async function freePort(): Promise<number> {
 }
 
 /** The body of the recipe's `location / { … }` block (the proxy settings a lab's nginx uses). */
-export function recipeLocation(): string {
+function recipeLocation(): string {
   const text = fs.readFileSync(RECIPE, 'utf8');
   const start = text.indexOf('location / {');
   if (start < 0) throw new Error(`${RECIPE} has no "location / {" block`);

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, importJWK, SignJWT, decodeJwt, type JWK } from 'jose';
 import Provider from 'oidc-provider';
 
-// A real OpenID Connect provider in the test process (issue #30): oidc-provider on a loopback port, one
+// A real OpenID Connect provider in the test process: oidc-provider on a loopback port, one
 // confidential client, accounts the test gives. Its login and consent need no form: the interaction logs in
 // `provider.nextAccount` and grants the scopes asked, so an HTTP client (`walk`) or Chromium goes through
 // the real redirects, cookies, authorization code with PKCE, token and userinfo endpoints.

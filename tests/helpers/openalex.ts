@@ -1,12 +1,12 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-// A loopback OpenAlex (issue #29): /works with the filters server/sync/openalex.ts sends, answering JSON of
+// A loopback OpenAlex: /works with the filters server/sync/openalex.ts sends, answering JSON of
 // the shape of OpenAlex's documentation (https://docs.openalex.org/api-entities/works/work-object: meta and
 // results, each work with id, doi, title, display_name, publication_year, type, authorships, primary_location,
 // locations, cited_by_count, is_retracted, ids, biblio). `mode` makes it fail as a real one may.
 
-export type Mode = 'ok' | 'rate-limited' | 'retry-after-once' | 'malformed' | 'not-json' | 'slow' | 'error';
+type Mode = 'ok' | 'rate-limited' | 'retry-after-once' | 'malformed' | 'not-json' | 'slow' | 'error';
 
 export const ORCID = '0000-0002-1825-0097';
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 // The real server and the real lab CLI as separate processes (`node server/main.ts`, `node cli/lab.ts`),
 // for the tests that stop, kill or restart them (tests/e2e/shutdown.test.ts, tests/e2e/crash.test.ts).
 
-export const projectRoot = path.resolve(import.meta.dirname, '..', '..');
+const projectRoot = path.resolve(import.meta.dirname, '..', '..');
 
 export type ServerProcess = { proc: ChildProcess; port: number; url: string; exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }> };
 

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 // A loopback Crossref (GET /works/{doi}) and DataCite (GET /dois/{doi}) for the DOI relations of "Find new
-// papers" (issue #29, point 1; server/sync/relations.ts), answering JSON of the registries' documented shapes.
+// papers" (server/sync/relations.ts), answering JSON of the registries' documented shapes.
 
 /** A work of Crossref's REST API (GET /works/{doi}), as https://api.crossref.org/swagger-ui documents it: the fields around `relation` kept. */
 export const crossrefWork = (doi: string, over: Record<string, unknown>) => ({

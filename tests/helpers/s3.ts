@@ -17,7 +17,7 @@ const ACCESS = { id: 'S3RVER', secret: 'S3RVER' };
 let running: Promise<{ endpoint: string; dir: string; server: S3rver }> | undefined;
 
 /** The address of the test process's S3 server (started on first use, stopped when the process ends). */
-export async function s3Endpoint(): Promise<string> {
+async function s3Endpoint(): Promise<string> {
   running ??= (async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-s3rver-'));
     const server = new S3rver({ port: 0, address: '127.0.0.1', directory: dir, silent: true });

@@ -2,10 +2,10 @@ import net from 'node:net';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
-// A real SMTP server in the test process (issue #30): it takes every mail and keeps it parsed, or refuses
+// A real SMTP server in the test process: it takes every mail and keeps it parsed, or refuses
 // every recipient (`refuse`). `hangingServer` accepts connections and never says a word.
 
-export type Received = { to: string[]; from: string; subject: string; text: string; html: string; raw: ParsedMail };
+type Received = { to: string[]; from: string; subject: string; text: string; html: string; raw: ParsedMail };
 
 export type TestSmtp = {
   port: number;

@@ -22,7 +22,7 @@ function schemaSources(): string[] {
   return [...fs.readdirSync(dir).map((f) => path.join(dir, f)), path.join(root, 'server', 'db', 'database.ts')].sort();
 }
 
-export const schemaHash = (() => {
+const schemaHash = (() => {
   const h = createHash('sha256');
   for (const file of schemaSources()) h.update(path.basename(file)).update('\0').update(fs.readFileSync(file));
   return h.digest('hex').slice(0, 12);

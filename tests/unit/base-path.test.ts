@@ -8,7 +8,7 @@ import { responsive } from '../../app/lib/images.ts';
 import { stripBasePath } from '../../server/http/base-path.ts';
 import { buildUnder } from '../../server/pages/plugin.ts';
 
-// BASE_PATH's small parts (issue #30, point 5): where the prefix goes on and comes off. The site under /lab
+// BASE_PATH's small parts: where the prefix goes on and comes off. The site under /lab
 // behind nginx: tests/api/base-path.test.ts and tests/e2e/base-path.test.ts.
 
 describe('the prefix on a path of the site', () => {

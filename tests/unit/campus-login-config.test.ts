@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config.ts';
 
-// University login's settings (issue #30, point 1): each kind is off until its address is set; a kind set up
+// University login's settings: each kind is off until its address is set; a kind set up
 // wrongly stops the start with a message naming the variable, never silently half-configured.
 
 describe('university login settings', () => {

@@ -59,7 +59,7 @@ const shapes: Record<string, (n: number) => string> = {
   '10.1': (n) => `10.1${'1'.repeat(n - 5)} `,
   '-|': (n) => `---${'| -'.repeat(n / 3)}x`,
   'a a': (n) => 'a '.repeat(n / 2),
-  // issue #29, point 2: acronyms in parts and parentheses, each part checked against the rest of the name
+  // acronyms in parts and parentheses, each part checked against the rest of the name
   'SAC (ICS), ': (n) => 'SAC (ICS), '.repeat(n / 11),
   'ı\\u0301': (n) => 'ı\u0301'.repeat(n / 2),
   '\\TeX': (n) => '\\TeX'.repeat(n / 4),
@@ -90,7 +90,7 @@ const helpers: Record<string, (s: string) => unknown> = {
   'BibTeX entry count': countEntries,
   'BibTeX fields and names': (s) =>
     recordOf({ id: 'k', type: 'article', title: s, author: [{ family: s, given: s }, { literal: s }], note: s, keyword: s, URL: s, DOI: s } as CSL, 'article'),
-  // issue #26: the fields citations need, a particle and a suffix, and what is read from the fields as written
+  // the fields citations need, a particle and a suffix, and what is read from the fields as written
   'BibTeX citation fields': (s) =>
     recordOf(
       {
@@ -109,7 +109,7 @@ const helpers: Record<string, (s: string) => unknown> = {
   'DOI made bare': bareDoi,
   'BibTeX fields prepared for the parser': (s) => prepared({ keywords: s, abstract: s, author: s, editor: s }),
   'HTML nesting bound': boundNesting,
-  // issue #29, point 2: a venue's name, its editor's correction and its links, each read once
+  // a venue's name, its editor's correction and its links, each read once
   'venue rank matching': (s) => [
     matchVenue({ source: s, venue_kind: 'conference', links: [s, `https://dblp.org/rec/conf/${s}`] }),
     matchVenue({ source: 'ACL 2024', venue_key: s }),

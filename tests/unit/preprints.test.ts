@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { isPreprintWork, PREPRINT_DOI, type Work } from '../../server/sync/openalex.ts';
 import { work } from '../helpers/openalex.ts';
 
-// Which DOIs are a preprint server's (issue #29, point 1: a stored preprint's published version is proposed
+// Which DOIs are a preprint server's (a stored preprint's published version is proposed
 // as its update, and a found preprint is never taken for a published version).
 
 describe('preprint servers’ DOIs', () => {

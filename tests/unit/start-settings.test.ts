@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 // `npm start` (scripts/start.sh) and the systemd unit (deploy/lab@.service) must run the server alike: the
-// unit had kept the V8 flags of an older start.sh and none of its malloc settings (issue #24, point 5).
+// unit had kept the V8 flags of an older start.sh and none of its malloc settings.
 const root = path.join(import.meta.dirname, '..', '..');
 const read = (f: string) => fs.readFileSync(path.join(root, f), 'utf8');
 

@@ -16,7 +16,7 @@ import { useAction } from '../ui.tsx';
 import { PreviewTable } from './preview-table.tsx';
 import { useBibtexImport } from './use-import.ts';
 
-// The publication screen's "Import BibTeX" (issue #14, point 3): paste a .bib or choose a file, read the
+// The publication screen's "Import BibTeX": paste a .bib or choose a file, read the
 // preview, set each entry's area (or all at once) and what a duplicate does, then import: all or none.
 
 export function BibtexImport({ reload }: { reload: () => Promise<unknown> }) {

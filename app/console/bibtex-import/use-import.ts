@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { ImportEntry, ImportResult } from '../../../common/wire.ts';
 import { request } from '../api.ts';
 
-// The BibTeX import's state (issue #14, point 3): the text, the preview's entries and, for each, whether
+// The BibTeX import's state: the text, the preview's entries and, for each, whether
 // it is imported, into which area, and what a duplicate does (skip it, update the stored one, or add anew).
 
 export type DuplicateAction = 'skip' | 'update' | 'create';
@@ -13,7 +13,7 @@ const importPath = '/api/publication/import/';
 /** Entries that can be imported start chosen, but duplicates, which start skipped. */
 const initialChoice = (e: ImportEntry): Choice => ({
   on: !!e.record && e.problems.length === 0 && !e.duplicateOf && !e.repeats,
-  // the file's own area where it names one (issue #26, point 6: this site's export, JabRef's groups)
+  // the file's own area where it names one (this site's export, JabRef's groups)
   area: e.area ?? 'none',
   duplicate: 'skip',
 });
@@ -51,7 +51,7 @@ export function useBibtexImport() {
     }).length;
   }
 
-  // the entries that pass are stored, the others reported (issue #26, point 7)
+  // the entries that pass are stored, the others reported
   const run = () => request<ImportResult>('POST', importPath, { json: { entries: chosen(), partial: true, skipped: skipped() } });
   const reset = () => {
     setEntries(null);

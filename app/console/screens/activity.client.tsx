@@ -25,7 +25,7 @@ import { isAdmin, useSession } from '../../console/session.ts';
 import { AdminOnly, ScreenHeader, useAction, usePaginationLabels } from '../../console/ui.tsx';
 import { useT } from '../../i18n/index.tsx';
 
-// The activity log for administrators (issue #16, point 3): every entry, newest first, 50 a page from the
+// The activity log for administrators: every entry, newest first, 50 a page from the
 // server, filtered by person, object, action and dates; the export takes the same filters. A member is
 // refused here (and by the server); their own entries are in their profile.
 

@@ -86,7 +86,7 @@ export default function ProfileScreen() {
     document.querySelector<HTMLInputElement>('#password input')?.focus({ preventScroll: true });
   }, [loaded]);
 
-  // an administrator the site requires two-factor login of reaches nothing else until it is on (issue #30)
+  // an administrator the site requires two-factor login of reaches nothing else until it is on
   if (session.twoFactorMissing) {
     return (
       <Box sx={{ maxWidth: 1000 }}>

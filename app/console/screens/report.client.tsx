@@ -24,7 +24,7 @@ import { isAdmin, useSession } from '../../console/session.ts';
 import { AdminOnly, ScreenHeader, useAction } from '../../console/ui.tsx';
 import { useT } from '../../i18n/index.tsx';
 
-// The achievement report (成果统计, issue #29, point 3), for administrators: a period, members, areas and
+// The achievement report (成果统计), for administrators: a period, members, areas and
 // kinds; the counts as tables and one bar chart by year and kind; the same choices downloaded as Excel, Word
 // or CSV (server/api/report.ts makes them).
 

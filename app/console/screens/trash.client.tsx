@@ -24,7 +24,7 @@ import { type ListColumn, RecordList } from '../../console/record-list.tsx';
 import { AdminOnly, useAction, useConfirm } from '../../console/ui.tsx';
 import { useT } from '../../i18n/index.tsx';
 
-// The trash (issue #16, point 2), for administrators: the records deleted from every resource that keeps
+// The trash, for administrators: the records deleted from every resource that keeps
 // history, most recent first, each with its kind (its declaration's label), title, who deleted it, when,
 // and how many stored files it keeps. A restore puts it back under its own id, then links to its editor;
 // emptying the trash deletes everything in it for good, after the administrator types a word. What is

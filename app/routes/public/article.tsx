@@ -40,7 +40,7 @@ export default function Article({ loaderData }: Route.ComponentProps) {
 /** An article's page as the public sees it; a preview (preview.tsx) draws the same. */
 export function ArticleView(
   props: Pick<Route.ComponentProps['loaderData'], 'article' | 'html' | 'toc'> & {
-    /** Where a previewed record stands (issue #28): a draft or a scheduled one is not "published on" a day. */
+    /** Where a previewed record stands: a draft or a scheduled one is not "published on" a day. */
     standing?: { state: PublicState; publish_at: string | null };
   },
 ) {

@@ -27,7 +27,7 @@ export async function loadHome(data: PageData) {
     data.latestSeminar(),
     data.showcase('tool'),
     data.showcase('project'),
-    // the declared resources' lines while they have public records ("we are recruiting", issue #27)
+    // the declared resources' lines while they have public records ("we are recruiting")
     data.declaredHome(),
   ]);
   return { lang: data.lang, origin: data.origin, forced: data.forced, site, carousel, news, seminar, tools, projects, notices };

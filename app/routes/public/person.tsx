@@ -66,7 +66,7 @@ export function meta({ loaderData: data }: Route.MetaArgs) {
   ];
 }
 
-/** The member's publications, newest first, under a heading per year (issue #14). */
+/** The member's publications, newest first, under a heading per year. */
 function MemberPublications({ items, members }: { items: PublicationListItem[]; members: AuthorMembers }) {
   const { t } = useT();
   const years = [...new Set(items.map((p) => p.year ?? 0))].sort((a, b) => b - a);
@@ -94,7 +94,7 @@ function MemberPublications({ items, members }: { items: PublicationListItem[]; 
   );
 }
 
-/** The declared records that name the member in a people field (issue #27): a section per resource, each record linked to its page. */
+/** The declared records that name the member in a people field: a section per resource, each record linked to its page. */
 function MemberRecords({ groups }: { groups: Route.ComponentProps['loaderData']['records'] }) {
   return (
     <>

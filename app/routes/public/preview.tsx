@@ -11,7 +11,7 @@ import { ArticleView } from './article.tsx';
 import { HomeView, loadHome } from './home.tsx';
 import { at } from '../../lib/base.ts';
 
-// /preview/{kind}/{id} (issue #16): a record's real public page, for the members who edit it. A GET shows
+// /preview/{kind}/{id}: a record's real public page, for the members who edit it. A GET shows
 // the saved record, a draft included; a POST from the console's editor (field `record`, the form as JSON)
 // shows its unsaved edits. An article is its own page; a news item is shown in the home page's timeline,
 // a seminar as its latest seminar. The server lets only members through and keeps the page out of every

@@ -12,7 +12,7 @@ import { seo } from '../../lib/seo.ts';
 import type { Route } from './+types/publication-item.ts';
 import { at } from '../../lib/base.ts';
 
-// /publication/{pid}: one publication's own page (issue #14), what Google Scholar indexes: the record
+// /publication/{pid}: one publication's own page, what Google Scholar indexes: the record
 // in full, its DOI, files and links, with citation_* tags and JSON-LD in the head.
 
 export async function loader({ context, params }: Route.LoaderArgs) {

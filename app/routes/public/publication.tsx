@@ -16,7 +16,7 @@ import { at } from '../../lib/base.ts';
 
 // SPEC §4's area filter runs over the whole list on the server; the list then comes a page at a time
 // (?page=N), numbered downwards over the whole selection. Every state is a link that works without
-// JavaScript. Where the site shows venue ranks (issue #29, point 2), one rank may be chosen beside the areas.
+// JavaScript. Where the site shows venue ranks, one rank may be chosen beside the areas.
 
 export async function loader({ context }: Route.LoaderArgs) {
   const data = context.get(pageDataContext);

@@ -10,7 +10,7 @@ import type { LoaderFunctionArgs } from 'react-router';
 import { cardSlots } from './resource-slots.tsx';
 import { siteRelative } from '../../lib/base.ts';
 
-// The list page of any resource declared with a `public` part (issue #27), at /{segment}: its public
+// The list page of any resource declared with a `public` part, at /{segment}: its public
 // records, a page at a time (?page=N), each as a card (or the resource's own, resource-slots.tsx) linking
 // to its record page. app/routes.ts gives each declared resource this route.
 
@@ -69,7 +69,7 @@ function Filters({ filters }: { filters: readonly PublicFilter[] }) {
 export default function ResourceList() {
   const { t, lang } = useT();
   const { list } = useLoaderData<typeof loader>();
-  // a text shown in the other language (its reader's is missing, issue #27 point 3) says so
+  // a text shown in the other language (its reader's is missing) says so
   const other = (l: string | undefined) => (l && l !== lang ? l : undefined);
   const { resource, items, page, pages, filters, chosen } = list;
   const Own = cardSlots[resource.name];

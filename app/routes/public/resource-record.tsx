@@ -12,11 +12,11 @@ import { segmentOf } from './resource-list.tsx';
 import { pageSlots } from './resource-slots.tsx';
 import { at } from '../../lib/base.ts';
 
-// The page of one public record of any resource declared with a `public` part (issue #27), at
+// The page of one public record of any resource declared with a `public` part, at
 // /{segment}/{id}: its title, its meta line, its facts and its text (or the resource's own body,
 // resource-slots.tsx), and its JSON-LD where its declaration has one. A text that exists only in the other
 // language is shown in that language, marked with its `lang`, under a note in the reader's language; the
-// page's hreflang alternates name only the languages the record is complete in (issue #27, point 3).
+// page's hreflang alternates name only the languages the record is complete in.
 
 export async function loader({ context, request, params }: LoaderFunctionArgs) {
   const data = context.get(pageDataContext);

@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import type { PublicCardData } from '../../../common/resource.ts';
 
-// A declared public resource's own components (issue #27): where its card on the list page or its record
+// A declared public resource's own components: where its card on the list page or its record
 // page needs more than the generic ones draw (the title, the meta line, the text), name the component here
 // under the resource's name. This is the "at most one component" of docs/adding-a-resource.md.
 

@@ -10,13 +10,13 @@ import { seo } from '../../lib/seo.ts';
 import type { Route } from './+types/search.ts';
 import { at } from '../../lib/base.ts';
 
-// The site search (issue #15): a plain GET form, so it works without JavaScript; results of every kind
+// The site search: a plain GET form, so it works without JavaScript; results of every kind
 // with a count per kind to narrow them, the words that matched marked, a page of 20 at a time.
 
 export async function loader({ context }: Route.LoaderArgs) {
   const data = context.get(pageDataContext);
   const answer = await data.search();
-  // the labels of the declared public resources' results (issue #27); none, and the page's data is as before
+  // the labels of the declared public resources' results; none, and the page's data is as before
   const kinds = data.declaredKinds();
   return { lang: data.lang, origin: data.origin, forced: data.forced, answer, ...(Object.keys(kinds).length > 0 ? { kinds } : {}) };
 }
@@ -62,7 +62,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
   const { q, kind, counts, results, page, pages, total } = answer;
   const all = Object.values(counts).reduce((a, b) => a + b, 0);
   const link = (k: SearchKind | null, p = 1) => withPage(paths.search(q, k, forced ? lang : undefined), p);
-  // the fixed kinds, then the declared public resources' (issue #27), each with a result or chosen
+  // the fixed kinds, then the declared public resources', each with a result or chosen
   const shownKinds = (Object.keys(counts) as SearchKind[]).filter((k) => counts[k] > 0 || k === kind);
   const kindLabel = (k: string) => loaderData.kinds?.[k] ?? t(`search.kind.${k as SearchKind}`);
 

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-// Counters shared by every instance (issue #11, more than one instance): login attempts per client
+// Counters shared by every instance (more than one instance): login attempts per client
 // address, wrong current passwords per person. One row per key; the window it counts in ends at
 // reset_at (Unix milliseconds, so bigint). See server/services/counters.ts.
 

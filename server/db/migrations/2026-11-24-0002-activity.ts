@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-// The activity log (issue #16, point 3): one row per write through the API, login, failed login and
+// The activity log: one row per write through the API, login, failed login and
 // backup, appended and never changed (no route edits or deletes it). `at` is ISO 8601 text; `actor` is the
 // username as it was, so an entry still says who after the account is renamed or removed.
 

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-// Revisions and the trash (issue #16, points 1 and 2). A revision is a record's stored form before an
+// Revisions and the trash. A revision is a record's stored form before an
 // update, as JSON; a trash entry a deleted record's, with the rows that went with it. `kept_file` names
 // the stored files a revision or a trash entry still refers to, so that a replaced or deleted file stays
 // in its bucket while anything could bring it back (server/services/history.ts).

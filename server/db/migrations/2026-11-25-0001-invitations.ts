@@ -4,7 +4,7 @@ import { type Kysely, sql } from 'kysely';
 // administrator resets, gets a random single-use link valid for 7 days; only its SHA-256 is stored.
 // Times are Unix seconds (as the session's login_time). An account still marked must_change_password
 // (SPEC §9's pinyin initial password, or a printed reset one) no longer logs in with a password: its
-// sessions end here, and it needs an invitation (docs/decisions.md).
+// sessions end here, and it needs an invitation (docs/decisions/023-accounts-and-login.md).
 
 type Db = Kysely<unknown>;
 

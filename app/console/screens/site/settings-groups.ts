@@ -12,10 +12,10 @@ export const groups: {
   { key: 'intro', fields: ['intro_zh', 'intro_en'], wide: true },
   { key: 'contact', fields: ['location_zh', 'location_en', 'email', 'filing_number', 'qr_image_url'], hint: 'consoleSite.filingHint' },
   { key: 'consoleTitles', fields: ['console_title_zh', 'console_title_en'] },
-  // issue #29: the venue rank badges and filter of the publication pages (point 2), citation counts from OpenAlex (point 1, the daily job); both off by default
+  // the venue rank badges and filter of the publication pages, citation counts from OpenAlex (the daily job); both off by default
   { key: 'publications', fields: ['venue_ranks', 'show_citations'], hint: 'consoleSite.publicationsHint' },
   { key: 'security', fields: ['require_admin_2fa'] },
-  // university login (issue #30): they matter once OIDC, CAS or LDAP is set up (docs/deploy.md)
+  // university login: they matter once OIDC, CAS or LDAP is set up (docs/deploy.md)
   { key: 'campusLogin', fields: ['external_signup', 'external_signup_type', 'member_passwords'], hint: 'consoleSite.campusLoginHint' },
 ];
 
