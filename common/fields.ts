@@ -79,7 +79,7 @@ export type FieldMap = Readonly<Record<string, FieldDef>>;
 export const textFormats = {
   // a DOI as Crossref and DataCite assign them: 10., a registrant code, a slash, a suffix of Crossref's
   // recommended characters plus those of older DOIs (< > [ ] # + &); never a space, quote, brace or
-  // backslash, which would let it out of a BibTeX field or an attribute (issue #25, point 5; decisions.md)
+  // backslash, which would let it out of a BibTeX field or an attribute (docs/decisions/022-security-second-round.md)
   // written with a resolver or doi: prefix, it is stored bare (common/doi.ts; issue #26, point 1)
   doi: { pattern: /^10\.\d{4,9}\/[-._;()/:a-zA-Z0-9<>[\]#+&]+$/, message: 'invalid_doi', example: '10.1145/3589334.3645413', normalize: bareDoi },
   // which member an author is (common/authors.ts): a person's id, "none" or "auto" (by name)

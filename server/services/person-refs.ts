@@ -12,8 +12,6 @@ import type { Ctx } from './context.ts';
 // `refers` to. A member named by username is stored by id; a member or record that does not exist is a
 // field error, except a member the record already named (removed since: an unchanged list is sent back whole).
 
-type Row = Record<string, unknown>;
-
 /** A people field: a list whose items are `person_ref`s. */
 export const isPeopleField = (def: FieldDef) => def.kind === 'list' && def.format === 'person_ref';
 
