@@ -8,7 +8,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import { advisorRoutes } from './api/advisor.ts';
-import { authRoutes } from './api/auth.ts';
+import { authRoutes } from './api/auth/index.ts';
 import { twoFactorRoutes } from './api/two-factor.ts';
 import { externalLoginRoutes } from './api/external-login.ts';
 import { contentRoutes } from './api/content.ts';

@@ -18,7 +18,7 @@ import { answers, ctxOf, SuccessSchema, success, typed } from './helpers.ts';
 // the browser there; its callback checks what came back (services/oidc.ts, cas.ts), finds the member
 // (services/external-login.ts) and sends the browser to the login page with a handoff token in the
 // fragment (never sent to a server, never in a Referer), which the page turns into a session by
-// POST /api/login/external/ (api/auth.ts), with the second factor when the member has one. A refusal goes
+// POST /api/login/external/ (api/auth/login.ts), with the second factor when the member has one. A refusal goes
 // to the login page with its message's key, which the page shows in its language.
 
 const tags = ['auth'];

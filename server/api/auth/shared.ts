@@ -1,0 +1,2 @@
+/** The OpenAPI tag of every call of this folder. */
+export const tags = ['auth'];
