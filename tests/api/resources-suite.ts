@@ -1,11 +1,17 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FieldDef, textFormats } from '../../common/fields.ts';
+import { kindOf } from '../../common/kinds/index.ts';
 import { t as message } from '../../common/messages.ts';
 import type { ResourceDef } from '../../common/resource.ts';
 import { person } from '../../common/resources/index.ts';
+import { loose } from '../../server/db/schema.ts';
 import { registry } from '../../server/registry.ts';
+import { mediaKeyOf, type StoredFile } from '../../server/services/media.ts';
+import { bucketOf, storedFiles } from '../../server/storage/storage.ts';
 import type { Dialect } from '../helpers/app.ts';
-import { type Client, type RawPart, sendRaw } from '../helpers/client.ts';
+import { type Client, type Part, type RawPart, sendRaw } from '../helpers/client.ts';
+import { documentFixtures, type ImageFixture, imageFixtures, type UploadFixture } from '../fixtures/uploads.ts';
 import { createdId, fieldErrors, makeWorld, unique, type World } from '../fixtures/world.ts';
 
 // One suite over the declared resources: what each declaration says (fields, kinds, required,
@@ -34,7 +40,7 @@ const fileFields = (res: ResourceDef) =>
     .filter(([, d]) => d.kind === 'image' || d.kind === 'file')
     .map(([n]) => n);
 
-/** A valid value for every field the declaration has (files and images are the files suite's). */
+/** A valid value for every field the declaration has but its files and images (`uploads` has those). */
 function sample(res: ResourceDef, variant: 0 | 1): Fields {
   const n = unique();
   const out: Fields = {};
@@ -88,6 +94,38 @@ function sample(res: ResourceDef, variant: 0 | 1): Fields {
   }
   return out;
 }
+
+/** One image or file field's upload: a real file of tests/fixtures/uploads/, under the name it is sent as. */
+type Upload = { field: string; def: FieldDef; fixture: UploadFixture | ImageFixture; name: string };
+
+/**
+ * A real upload for every image and file field: pictures at least the declared minimum, documents with
+ * bytes of their own in each field. Variant 1 sends another file than variant 0 in every field.
+ */
+function uploads(res: ResourceDef, variant: 0 | 1): Upload[] {
+  const images = fieldsOf(res).filter(([, d]) => d.kind === 'image');
+  const files = fieldsOf(res).filter(([, d]) => d.kind === 'file');
+  return [
+    ...images.map(([field, def], i) => {
+      const fixture = imageFixtures[(i + variant) % imageFixtures.length] as ImageFixture;
+      const min = def.image ?? { minWidth: 1, minHeight: 1 };
+      expect(fixture.width >= min.minWidth && fixture.height >= min.minHeight, `${fixture.name} is large enough for ${res.name}.${field}`).toBe(true);
+      return { field, def, fixture, name: fixture.name };
+    }),
+    // named after their field, so no two fields of a record are sent the same name
+    ...files.map(([field, def], i) => {
+      const fixture = documentFixtures[(i + variant) % documentFixtures.length] as UploadFixture;
+      return { field, def, fixture, name: `${field}-${fixture.name}` };
+    }),
+  ];
+}
+
+/** The uploads as multipart file parts. */
+const fileParts = (sent: Upload[]): Record<string, Part> =>
+  Object.fromEntries(sent.map((u) => [u.field, { file: u.fixture.data, name: u.name, type: u.fixture.type }]));
+
+/** What a download is labelled, by extension: a PDF opens as one, a CSV as plain text (never as a page). */
+const servedType: Record<string, string> = { pdf: 'application/pdf', csv: 'text/plain; charset=utf-8' };
 
 /** Line ends as multipart/form-data carries text (FormData sends CRLF, as browsers do). */
 const crlf = (s: string) => s.replace(/\r?\n/g, '\r\n');
@@ -441,6 +479,139 @@ export function declaredResourceSuite(dialect: Dialect): void {
         }
         expect(await read(id)).toEqual(before);
         expect(await count()).toBe(total);
+      });
+
+      /** The stored object a field's value names: an image's media file (its URL), a file's key column. */
+      const storedOf = async (id: number, field: string, got: Record<string, unknown>): Promise<StoredFile | undefined> => {
+        if (res.fields[field]?.kind === 'image') {
+          const key = mediaKeyOf(got[field] as string | null);
+          return key ? { bucket: 'media', key } : undefined;
+        }
+        const column = `${field}_key`;
+        const where = storedFiles.find((c) => c.table === res.table && c.column === column);
+        expect(where, `server/storage/storage.ts names the bucket of ${res.table}.${column}`).toBeDefined();
+        // the key column is never answered (common/kinds/uploads.ts): read where the record is
+        const row = await loose(w.app.lab.db).selectFrom(res.table).select(column).where(res.id, '=', id).executeTakeFirstOrThrow();
+        const key = row[column];
+        const bucket = where && bucketOf(where, row);
+        return typeof key === 'string' && key !== '' && bucket ? { bucket, key } : undefined;
+      };
+      const isStored = (f: StoredFile) => w.app.lab.storage.exists(f.bucket, f.key);
+      /** A file the record no longer names stays while a version of the record keeps it (history.ts), and only then. */
+      const expectReleased = async (id: number, f: StoredFile | undefined, label: string) => {
+        expect(f, label).toBeDefined();
+        const file = f as StoredFile;
+        const kept = await w.app.lab.db
+          .selectFrom('kept_file')
+          .select(['holder', 'holder_id'])
+          .where('bucket', '=', file.bucket)
+          .where('storage_key', '=', file.key)
+          .execute();
+        if (res.history) {
+          const versions = await w.app.lab.db.selectFrom('revision').select('rid').where('resource', '=', res.name).where('record', '=', id).execute();
+          const rids = versions.map((v) => v.rid);
+          expect(
+            kept.some((k) => k.holder === 'revision' && rids.includes(k.holder_id)),
+            `${label}: a version of the record keeps it`,
+          ).toBe(true);
+        } else expect(kept, `${label}: nothing keeps it`).toEqual([]);
+        expect(await isStored(file), `${label}: stored while kept, else gone`).toBe(kept.length > 0);
+      };
+      /** The read names the upload, and its address serves it: the file's own bytes, or the picture re-encoded. */
+      const expectServed = async (u: Upload, got: Record<string, unknown>) => {
+        if (u.def.kind === 'image') {
+          const url = String(got[u.field]);
+          expect(url, u.field).toMatch(/^\/resource\/media\/[0-9a-f]{32}\.(png|jpg)$/);
+          const r = await admin.get(url);
+          expect(r.statusCode, `${u.field}: ${url}`).toBe(200);
+          // re-encoded without its metadata (server/images/images.ts), so compared as a picture, not as bytes
+          const meta = await sharp(r.rawPayload).metadata();
+          const fixture = u.fixture as ImageFixture;
+          expect([meta.width, meta.height], `${u.field} served at ${fixture.name}'s size`).toEqual([fixture.width, fixture.height]);
+          expect(r.headers['content-type'], u.field).toBe(`image/${meta.format}`);
+          expect(url.endsWith(meta.format === 'jpeg' ? '.jpg' : `.${meta.format}`), `${url} names its format`).toBe(true);
+          return;
+        }
+        expect(got[u.field], u.field).toBe(u.name);
+        const url = got[`${u.field}_url`];
+        expect(typeof url === 'string' && url.startsWith('/resource/'), `${u.field}_url names where ${u.name} is served: ${String(url)}`).toBe(true);
+        expect(String(url).endsWith(`/${encodeURIComponent(u.name)}`), `${String(url)} ends with the file's name`).toBe(true);
+        const r = await admin.get(String(url));
+        expect(r.statusCode, `${u.field}: ${String(url)}`).toBe(200);
+        expect(r.rawPayload.equals(u.fixture.data), `${String(url)} serves exactly the bytes of ${u.fixture.name}`).toBe(true);
+        expect(r.headers['content-type'], String(url)).toBe(servedType[u.name.split('.').pop() as string]);
+        expect(String(r.headers['content-disposition']), String(url)).toMatch(new RegExp(`^(inline|attachment); filename="${u.name.replaceAll('.', '\\.')}"`));
+      };
+      const withUploads = fileFields(res).length > 0 ? [fileFields(res).join(', ')] : [];
+
+      it.each(withUploads)('stores real uploads in %s, serves them, replaces them with others and clears them with ""', async () => {
+        // an update by the whole list is JSON, which carries no file
+        expect(updateByList).toBe(false);
+        const first = uploads(res, 0);
+        const id = createdId(await admin.send('POST', res.path, { ...sample(res, 0), ...fileParts(first) }));
+        const got = await read(id);
+        const stored = new Map<string, StoredFile | undefined>();
+        for (const u of first) {
+          await expectServed(u, got);
+          const f = await storedOf(id, u.field, got);
+          expect(f && (await isStored(f)), `${u.field} is stored`).toBe(true);
+          stored.set(u.field, f);
+        }
+        expect(new Set([...stored.values()].map((f) => `${f?.bucket}/${f?.key}`)).size, 'each field holds an object of its own').toBe(first.length);
+
+        const second = uploads(res, 1);
+        const replaced = await admin.send('PUT', one(id), fileParts(second));
+        expect(replaced.statusCode, replaced.body).toBe(200);
+        const got1 = await read(id);
+        for (const u of second) {
+          await expectServed(u, got1);
+          const f = await storedOf(id, u.field, got1);
+          expect(f, `${u.field} names a new object`).not.toEqual(stored.get(u.field));
+          expect(f && (await isStored(f)), `${u.field}'s new file is stored`).toBe(true);
+          await expectReleased(id, stored.get(u.field), `${u.field}'s replaced file`);
+          stored.set(u.field, f);
+        }
+
+        const cleared = await admin.send('PUT', one(id), Object.fromEntries(second.map((u) => [u.field, ''])));
+        expect(cleared.statusCode, cleared.body).toBe(200);
+        const got2 = await read(id);
+        for (const u of second) {
+          expect(got2[u.field], `${u.field} cleared`).toBe(kindOf(u.def).empty(u.def));
+          if (`${u.field}_url` in got2) expect(got2[`${u.field}_url`], `${u.field}_url cleared`).toBe('');
+          expect(await storedOf(id, u.field, got2), `${u.field} names no object`).toBeUndefined();
+          await expectReleased(id, stored.get(u.field), `${u.field}'s cleared file`);
+        }
+      });
+
+      it.each(withUploads)('deletes a record with uploads in %s: they stay stored while the trash holds the record', async () => {
+        const sent = uploads(res, 0);
+        const id = createdId(await admin.send('POST', res.path, { ...sample(res, 0), ...fileParts(sent) }));
+        const got = await read(id);
+        const files = (await Promise.all(sent.map((u) => storedOf(id, u.field, got)))) as StoredFile[];
+        const names = (list: StoredFile[]) => list.map((f) => `${f.bucket}/${f.key}`).sort();
+        expect(files.every((f) => f !== undefined)).toBe(true);
+        expect((await admin.delete(one(id))).statusCode).toBe(200);
+        expect((await admin.get(one(id))).statusCode).toBe(404);
+        if (!res.history) {
+          for (const f of files) expect(await isStored(f), `${f.bucket}/${f.key} left with the record`).toBe(false);
+          return;
+        }
+        const trash = (await admin.get('/api/trash/')).json() as { items: { tid: number; resource: string; record: number; files: number }[] };
+        const entry = trash.items.find((i) => i.resource === res.name && i.record === id);
+        expect(entry, 'the trash lists the record').toMatchObject({ files: files.length });
+        const tid = Number(entry?.tid);
+        const kept = await w.app.lab.db
+          .selectFrom('kept_file')
+          .select(['bucket', 'storage_key'])
+          .where('holder', '=', 'trash')
+          .where('holder_id', '=', tid)
+          .execute();
+        expect(kept.map((k) => `${k.bucket}/${k.storage_key}`).sort()).toEqual(names(files));
+        for (const f of files) expect(await isStored(f), `${f.bucket}/${f.key} kept by the trash`).toBe(true);
+        // deleted long ago: listing the trash purges the entry past TRASH_DAYS, and nothing holds its files any more
+        await w.app.lab.db.updateTable('trash').set({ at: '2000-01-01T00:00:00.000Z' }).where('tid', '=', tid).execute();
+        expect(((await admin.get('/api/trash/')).json() as typeof trash).items.some((i) => i.tid === tid)).toBe(false);
+        for (const f of files) expect(await isStored(f), `${f.bucket}/${f.key} purged with the trash entry`).toBe(false);
       });
 
       it('keeps a failed update from changing anything, even with valid fields beside the bad one', async () => {
