@@ -570,6 +570,9 @@ export function declaredResourceSuite(dialect: Dialect): void {
           expect(f && (await isStored(f)), `${u.field}'s new file is stored`).toBe(true);
           await expectReleased(id, stored.get(u.field), `${u.field}'s replaced file`);
           stored.set(u.field, f);
+          // a version may keep the old file, but the record's old address no longer serves it
+          const before = got[`${u.field}_url`];
+          if (u.def.kind === 'file' && before !== got1[`${u.field}_url`]) expect((await admin.get(String(before))).statusCode, String(before)).toBe(404);
         }
 
         const cleared = await admin.send('PUT', one(id), Object.fromEntries(second.map((u) => [u.field, ''])));
@@ -592,6 +595,10 @@ export function declaredResourceSuite(dialect: Dialect): void {
         expect(files.every((f) => f !== undefined)).toBe(true);
         expect((await admin.delete(one(id))).statusCode).toBe(200);
         expect((await admin.get(one(id))).statusCode).toBe(404);
+        for (const u of sent.filter((x) => x.def.kind === 'file')) {
+          const url = String(got[`${u.field}_url`]);
+          expect((await admin.get(url)).statusCode, `${url} of a deleted record`).toBe(404);
+        }
         if (!res.history) {
           for (const f of files) expect(await isStored(f), `${f.bucket}/${f.key} left with the record`).toBe(false);
           return;
