@@ -36,6 +36,11 @@ export type FieldDef = {
   /** For enums: the name of the numeric twin field (type_num, area_num). */
   readonly numField?: string;
   readonly default?: string | number | boolean | readonly string[] | (() => string);
+  /**
+   * Files: the bucket they are stored in, where not the one every declared file goes to (`file`): publications'
+   * files were kept in a bucket of their own before any resource could have files, and stay there.
+   */
+  readonly bucket?: 'publication';
   /** Images: smallest accepted size and the crop the console applies. */
   readonly image?: { readonly minWidth: number; readonly minHeight: number; readonly crop?: readonly [number, number] };
   /**

@@ -18,12 +18,13 @@ import { article, person, resources, type seminar } from './resources/index.ts';
 // The wire of a declaration: WireRow (types) and wireSchema (run time) say the same, from the declaration.
 
 describe('a record as a read answers it', () => {
-  it.each(Object.values(resources))('$name: the id, every field but passwords, enum numbers and the derived values', (res) => {
+  it.each(Object.values(resources))('$name: the id, every field but passwords, enum numbers, file addresses and the derived values', (res) => {
     const fields = Object.entries(res.fields);
     const expected = [
       res.id,
       ...fields.filter(([, d]) => d.kind !== 'password').map(([n]) => n),
       ...fields.flatMap(([, d]) => (d.kind === 'enum' && d.numField ? [d.numField] : [])),
+      ...fields.flatMap(([n, d]) => (d.kind === 'file' ? [`${n}_url`] : [])),
       ...Object.keys(res.derived ?? {}),
     ];
     expect(Object.keys(wireSchema(res).shape).sort()).toEqual(expected.sort());

@@ -176,8 +176,8 @@ export function publicKeys(res: PublicResource): string[] {
   const keys = [res.id];
   for (const name of res.public.fields) {
     keys.push(name);
-    const twin = res.fields[name]?.numField;
-    if (twin) keys.push(twin);
+    const def = res.fields[name];
+    if (def) keys.push(...Object.keys(kindOf(def).answers?.(name, def) ?? {}));
   }
   return keys;
 }
@@ -508,6 +508,8 @@ export type WireRow<R extends ResourceDef> = string extends keyof Fields<R>
       { [K in R['id']]: number } & {
         [K in keyof Fields<R> as Fields<R>[K]['kind'] extends 'password' ? never : K]: WireValue<Fields<R>[K]>;
       } & { [K in keyof Fields<R> as Fields<R>[K] extends { numField: infer N extends string } ? N : never]: number } & {
+        [K in keyof Fields<R> as Fields<R>[K] extends { kind: 'file' } ? `${K & string}_url` : never]: string;
+      } & {
         [K in keyof Derived<R>]: DerivedValue<Derived<R>[K]>;
       }
     >;
@@ -528,10 +530,11 @@ function derivedSchema(def: DerivedDef): z.ZodType {
 export function wireSchema<R extends ResourceDef>(res: R): z.ZodObject<WireShape<R>, z.core.$strict> {
   const shape: Record<string, z.ZodType> = { [res.id]: z.number().int() };
   for (const [name, def] of Object.entries(res.fields)) {
-    const value = kindOf(def).wire(def);
+    const kind = kindOf(def);
+    const value = kind.wire(def);
     if (!value) continue;
     shape[name] = value.describe(def.label.en);
-    if (def.numField) shape[def.numField] = z.number().int().describe(`${def.label.en} number`);
+    Object.assign(shape, kind.answers?.(name, def));
   }
   for (const [name, def] of Object.entries(res.derived ?? {})) shape[name] = derivedSchema(def);
   // built by the same rules as WireRow, key by key (common/resource.test.ts checks keys and types)

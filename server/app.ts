@@ -269,7 +269,7 @@ export async function buildApp({ config, db: givenDb, logger = false, pgSchema, 
   await app.register(fileRoutes);
   await app.register(scheduleRoutes);
   await app.register(advisorRoutes);
-  await app.register(storedFileRoutes);
+  await app.register(async (scoped) => storedFileRoutes(scoped, resources));
   // fixed site assets (default portrait, QR image); the app's hashed assets come with the page build
   await app.register(fastifyStatic, { root: path.join(projectRoot, 'public', 'static'), prefix: '/static/', maxAge: '1d', index: false });
 

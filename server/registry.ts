@@ -16,7 +16,7 @@ import { type Crud, createCrud } from './services/crud.ts';
 import { people } from './services/people.ts';
 import { publications } from './services/publications.ts';
 import { pages, showcaseItems } from './services/site.ts';
-import { uploadLimits } from './storage/storage.ts';
+import { serverKindOf } from './kinds/index.ts';
 
 // Every declared resource the server serves (common/resources), with its service: the one list the API
 // registers its four calls from (server/api/resource-routes.ts) and the resource and role suites walk
@@ -95,12 +95,10 @@ function publicReadOf(r: Registered): PublicRead | undefined {
 /** Every public read of a resource, from the registry. */
 export const publicReads = (list: readonly Registered[] = registry): PublicRead[] => list.flatMap((r) => publicReadOf(r) ?? []);
 
-/** The upload limit of a resource's files, from its fields: publication files, else images, else none. */
+/** The upload limit of a resource's files, from its fields: the largest its kinds take (a file's, else an image's), else none. */
 export function fileLimitOf(fields: FieldMap): number | undefined {
-  const kinds = new Set(Object.values(fields).map((f) => f.kind));
-  if (kinds.has('file')) return uploadLimits.publication;
-  if (kinds.has('image')) return uploadLimits.image;
-  return undefined;
+  const limits = Object.values(fields).flatMap((f) => serverKindOf(f).uploadLimit ?? []);
+  return limits.length > 0 ? Math.max(...limits) : undefined;
 }
 
 /** Declarations the registry lacks (a test keeps this empty). */

@@ -14,5 +14,6 @@ export const enumKind: CommonKind = {
   read: asStored,
   store: storeText,
   empty: emptyText,
+  answers: (_name, def) => (def.numField ? { [def.numField]: z.number().int().describe(`${def.label.en} number`) } : {}),
   text: (def, v, lang) => (typeof v === 'string' && v ? enumLabel(def.options ?? [], v, lang) : plainText(v)),
 };

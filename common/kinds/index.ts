@@ -11,6 +11,7 @@ import { file, image } from './uploads.ts';
 
 export type { CommonKind, JsonDoc } from './kind.ts';
 export { parseList } from './list.ts';
+export { fileBucket, recordFileUrl } from './uploads.ts';
 
 /** Every field kind, by name: what it is on the wire, as stored and as text (a kind missing here does not compile). */
 export const kinds = {

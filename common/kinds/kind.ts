@@ -27,6 +27,13 @@ export type CommonKind = {
   store(value: unknown): unknown;
   /** The field's value in a record that has none yet (a new one, before its defaults), as a read answers it. */
   empty(def: FieldDef): unknown;
+  /**
+   * What a read answers beside the field, by name: an enum's number (`numField`), a file's address (`{name}_url`).
+   * The public projection of the field carries them too.
+   */
+  answers?(name: string, def: FieldDef): Record<string, z.ZodType>;
+  /** The column keeping its stored file's key beside it (never answered): a file's. */
+  storedKey?(name: string): string;
   /** A value as a reader reads it, in `lang`: an enum by its option's label, a boolean by its state, a moment as Beijing time. */
   text(def: FieldDef, value: unknown, lang: Lang): string;
   /** A write may carry a file for it (multipart): an uploaded image or file. */

@@ -31,8 +31,20 @@ export const image: CommonKind = {
   text: (_def, v) => plainText(v),
 };
 
+/**
+ * The address a record's file is served at: the resource, the record and the file's name (unique among the
+ * record's files). Publications' are SPEC §7's `/resource/public/publication/{pid}/{file}`.
+ */
+export const recordFileUrl = (resource: string, id: number | string, name: string) => `/resource/public/${resource}/${id}/${encodeURIComponent(name)}`;
+
+/** The bucket a file field's files are kept in: its declared one, else the one of every declared file. */
+export const fileBucket = (def: Pick<FieldDef, 'bucket'>): 'publication' | 'file' => def.bucket ?? 'file';
+
 export const file: CommonKind = {
   upload: true,
+  storedKey: (name) => `${name}_key`,
+  // its address, empty while it has no file
+  answers: (name, def) => ({ [`${name}_url`]: z.string().describe(`${def.label.en} (address)`) }),
   input: (def) => uploadOrText(def.max ?? FILE_NAME_MAX),
   inputDoc: uploadDoc,
   wire: (def) => (def.nullable ? z.string().nullable() : z.string()),

@@ -2,8 +2,6 @@ import { areas, publicationTypes, venueKinds } from '../enums.ts';
 import { paths } from '../paths.ts';
 import { defineResource } from '../resource.ts';
 
-export const publicationFileSlots = ['file1', 'file2', 'file3'] as const;
-
 export const publication = defineResource({
   name: 'publication',
   label: { zh: '论文', en: 'Publications' },
@@ -29,9 +27,10 @@ export const publication = defineResource({
     link2: { kind: 'url', label: { zh: '代码仓库', en: 'Code repository' } },
     link3: { kind: 'url', label: { zh: '公众号文章', en: 'WeChat article' } },
     link4: { kind: 'url', label: { zh: '视频', en: 'Video' } },
-    file1: { kind: 'file', label: { zh: '论文文件', en: 'Paper (pdf)' } },
-    file2: { kind: 'file', label: { zh: '幻灯片', en: 'Slides' } },
-    file3: { kind: 'file', label: { zh: '数据集', en: 'Dataset' } },
+    // each answered with its address (file1_url…), empty while it has no file (server/kinds/uploads.ts)
+    file1: { kind: 'file', label: { zh: '论文文件', en: 'Paper (pdf)' }, bucket: 'publication' },
+    file2: { kind: 'file', label: { zh: '幻灯片', en: 'Slides' }, bucket: 'publication' },
+    file3: { kind: 'file', label: { zh: '数据集', en: 'Dataset' }, bucket: 'publication' },
     order: { kind: 'int', label: { zh: '排序', en: 'Order' }, min: -100000, max: 100000, default: 0 },
     // the publication's own page, Google Scholar and citations
     venue_kind: { kind: 'enum', label: { zh: '发表类型', en: 'Venue kind' }, options: venueKinds, default: 'conference' },
@@ -69,10 +68,9 @@ export const publication = defineResource({
       widget: 'venue',
     },
   },
-  // each file's public address, empty when its slot is
   // venue_rank, the venue's rank in every list it matched ("CCF A · CORE A*"), for the
   // console (the editor checks the match before the site shows it; the public pages show the chosen systems)
-  derived: { file1_url: { kind: 'text' }, file2_url: { kind: 'text' }, file3_url: { kind: 'text' }, venue_rank: { kind: 'text' } },
+  derived: { venue_rank: { kind: 'text' } },
   history: {},
   access: { read: 'member', create: 'member', update: 'member', delete: 'member' },
   publicPath: (row) => (typeof row.pid === 'number' ? paths.publicationItem(row.pid) : undefined),

@@ -8,7 +8,8 @@ import { createGzip } from 'node:zlib';
 import tar from 'tar-stream';
 import { createDatabase, type DatabaseOptions, type DB, isPostgres } from '../db/database.ts';
 import { loose } from '../db/schema.ts';
-import { type Bucket, bucketOf, buckets, type Storage, storedFiles } from '../storage/storage.ts';
+import { type Bucket, buckets, type Storage } from '../storage/storage.ts';
+import { bucketOf, storedFiles } from '../storage/file-columns.ts';
 import { FORMAT, FORMAT_VERSION, fileEntry, HEADER, type Header, isCellValue, MANIFEST, type Manifest, tableEntry } from './archive.ts';
 import { readSequences, schemaVersion, type TableInfo, tablesOf } from './tables.ts';
 

@@ -9,7 +9,8 @@ import { createGunzip } from 'node:zlib';
 import tar from 'tar-stream';
 import { createDatabase, type DatabaseOptions, type DB, migrate } from '../db/database.ts';
 import { loose } from '../db/schema.ts';
-import { type Bucket, bucketOf, buckets, Storage, storedFiles } from '../storage/storage.ts';
+import { type Bucket, buckets, Storage } from '../storage/storage.ts';
+import { bucketOf, storedFiles } from '../storage/file-columns.ts';
 import {
   BadArchive,
   FORMAT_VERSION,

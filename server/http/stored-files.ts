@@ -2,7 +2,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { type Bucket, type ByteRange, extensionOf, type ObjectStream, objectName, RangeNotSatisfiable, Storage } from '../storage/storage.ts';
 import { dataFileByKey } from '../services/files.ts';
-import { publicationFile } from '../services/publications.ts';
+import { type Access, publicPageOf } from '../../common/resource.ts';
+import { kindOf } from '../../common/kinds/index.ts';
+import { recordFile } from '../services/record-files.ts';
+import { rowToWire } from '../services/crud.ts';
+import type { Registered } from '../registry.ts';
 import { answers, ctxOf, parseId, typed } from '../api/helpers.ts';
 import { isVariantWidth, variantOf } from '../images/variants.ts';
 import { NotFound } from '../errors.ts';
@@ -88,7 +92,7 @@ function send(req: FastifyRequest, reply: FastifyReply, storage: Storage, bucket
   return sendObject(req, reply, storage, objectName(bucket, key), fileHeaders(name, immutable));
 }
 
-export async function storedFileRoutes(app: FastifyInstance) {
+export async function storedFileRoutes(app: FastifyInstance, resources: readonly Registered[]) {
   const { storage } = app.lab;
   // stored files are reached by unguessable URLs (random keys), so anyone holding one may fetch it
   // Stored files go out as they are stored, never through the response compressor: it would label the
@@ -99,15 +103,27 @@ export async function storedFileRoutes(app: FastifyInstance) {
   // the answer is the file itself (a stream, never serialized), or an error of server/http/errors.ts
   const response = answers(z.unknown().meta({ type: 'string', format: 'binary' }));
 
+  // the served resources with file fields, by name: a record's files are at /resource/public/{name}/{id}/{file}
+  // (a publication's as SPEC §7 has them)
+  const withFiles = new Map(
+    resources.filter((r) => Object.values(r.crud.res.fields).some((d) => kindOf(d).storedKey)).map((r) => [r.crud.res.name, r.crud] as const),
+  );
+  const mayRead = (access: Access, req: FastifyRequest) => req.actor !== null && (access === 'member' || req.actor.authority === 'admin');
   api.get(
-    '/resource/public/publication/:pid/:file',
-    { ...options, schema: { hide: true, params: z.object({ pid: z.string(), file: z.string() }), response } },
+    '/resource/public/:resource/:id/:file',
+    { ...options, schema: { hide: true, params: z.object({ resource: z.string(), id: z.string(), file: z.string() }), response } },
     async (req, reply) => {
-      const { pid, file } = req.params;
-      const id = parseId(pid);
-      const found = id !== undefined ? await publicationFile(ctxOf(app, req), id, file) : undefined;
-      if (!found) throw new NotFound();
-      return send(req, reply, storage, 'publication', found.key, found.name, false);
+      const { resource, id: given, file } = req.params;
+      const crud = withFiles.get(resource);
+      const id = parseId(given);
+      const found = crud && id !== undefined ? await recordFile(ctxOf(app, req), crud, id, file) : undefined;
+      if (!crud || !found) throw new NotFound();
+      // public where the record is (it has a public page: a publication always, a declared public record while it
+      // is public); else a file only those who may read the resource reach, never kept in a shared cache
+      const open = publicPageOf(crud.res, rowToWire(crud.res, found.row)) !== undefined;
+      if (!open && !mayRead(crud.res.access.read, req)) throw new NotFound();
+      const headers = fileHeaders(found.name, false);
+      return sendObject(req, reply, storage, objectName(found.bucket, found.key), open ? headers : { ...headers, 'Cache-Control': 'private, no-store' });
     },
   );
 

@@ -1,5 +1,5 @@
 import type { Lang } from '../../common/enums.ts';
-import type { FieldDef } from '../../common/fields.ts';
+import type { FieldDef, FieldMap } from '../../common/fields.ts';
 import { kindOf } from '../../common/kinds/index.ts';
 import type { ReferredMember } from '../../common/person-refs.ts';
 import type { PublicDetail } from '../../common/resource.ts';
@@ -22,6 +22,9 @@ export type FieldWrite = {
   input: Row;
   current: Row | undefined;
   changes: FileChanges;
+  /** The resource's fields, and the columns the write sets so far (its fields in declared order). */
+  fields: FieldMap;
+  values: Row;
 };
 
 /** What a record page knows besides the record: the members its people fields name, and the public records its fields refer to, by `{resource}:{id}`. */
@@ -39,9 +42,13 @@ export type ServerKind = {
    * Restoring a version: the columns it takes back that no write sends (a file's name and stored key; the
    * present file stays while anything refers to it). None: a version's value is restored as a write's input.
    */
-  restore?(r: { name: string; table: string; version: Row; current: Row; changes: FileChanges }): Row;
-  /** The stored files a record's value of it names (an image's picture): they leave with the record. */
-  files?(value: unknown): StoredFile[];
+  restore?(r: { name: string; def: FieldDef; version: Row; current: Row; changes: FileChanges }): Row;
+  /** The stored files a record's field names (an image's picture, a file): they leave with the record. */
+  files?(name: string, def: FieldDef, row: Row): StoredFile[];
+  /** Shapes a read's answer of the field from the stored row (a file: its address in, its stored key out). */
+  answer?(a: { name: string; resource: string; id: unknown; row: Row; wire: Row }): void;
+  /** The largest upload it takes, in bytes (a write with such a field is multipart with a file part per field). */
+  readonly uploadLimit?: number;
   /** How a record page shows it among its details; none: not shown. */
   detail(d: DetailArgs): PublicDetail | undefined;
 };

@@ -90,6 +90,7 @@ export function rowToWire(res: ResourceDef, row: Row, hooks: CrudHooks = {}, lan
     if (kind.secret) delete out[name];
     // a switch or a list a narrow read left out is still answered (false, []): its reading of nothing
     else if (name in row || kind.read(undefined) !== undefined) out[name] = kind.read(row[name]);
+    if (name in row) serverKindOf(def).answer?.({ name, resource: res.name, id: row[res.id], row, wire: out });
   }
   return hooks.decorate ? hooks.decorate(out, lang, row) : out;
 }
@@ -120,7 +121,7 @@ export function createCrud<T extends string>(res: ResourceDef<FieldMap, T>, hook
   async function columnsFrom(ctx: Ctx, mode: WriteArgs['mode'], input: Row, current: Row | undefined, changes: FileChanges) {
     const values: Row = {};
     for (const [name, def] of fields) {
-      if (name in input) Object.assign(values, await serverKindOf(def).write({ ctx, name, def, input, current, changes }));
+      if (name in input) Object.assign(values, await serverKindOf(def).write({ ctx, name, def, input, current, changes, fields: res.fields, values }));
     }
     const args: WriteArgs<R> = { ctx, mode, input, values, current: current && asStored(current), changes };
     await hooks.prepare?.(args);
@@ -173,7 +174,7 @@ export function createCrud<T extends string>(res: ResourceDef<FieldMap, T>, hook
   function restoreFiles(version: Row, current: Row, values: Row, changes: FileChanges) {
     for (const [name, def] of fields) {
       const restore = serverKindOf(def).restore;
-      if (restore && name in version) Object.assign(values, restore({ name, table, version, current, changes }));
+      if (restore && name in version) Object.assign(values, restore({ name, def, version, current, changes }));
     }
   }
 
@@ -309,7 +310,7 @@ export function createCrud<T extends string>(res: ResourceDef<FieldMap, T>, hook
       const current = await getRow(ctx.db, id);
       if (hooks.canDelete && !hooks.canDelete(ctx, asStored(current))) throw new Forbidden();
       const changes = new FileChanges(ctx.storage);
-      for (const [name, def] of fields) changes.removed.push(...(serverKindOf(def).files?.(current[name]) ?? []));
+      for (const [name, def] of fields) changes.removed.push(...(serverKindOf(def).files?.(name, def, current) ?? []));
       try {
         await inTransaction(ctx, changes, async (tx) => {
           // the trash keeps the record and what leaves with it, read before the hooks remove it

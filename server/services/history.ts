@@ -3,7 +3,8 @@ import { kindOf } from '../../common/kinds/index.ts';
 import { inputSchema, type ResourceDef, recordTitle } from '../../common/resource.ts';
 import { HISTORY_KEEP } from '../config.ts';
 import { loose } from '../db/schema.ts';
-import { asBucket, bucketOf, storedFiles } from '../storage/storage.ts';
+import { bucketOf, storedFiles } from '../storage/file-columns.ts';
+import { asBucket } from '../storage/storage.ts';
 import { logActivity } from './activity.ts';
 import type { Ctx } from './context.ts';
 import { nowIso } from './context.ts';
@@ -29,10 +30,10 @@ export type RelatedRows = { table: string; rows: Row[] };
 
 type Holder = 'revision' | 'trash';
 
-/** The stored files a row of `table` refers to: its image fields' media, its key columns' files. */
+/** The stored files a row of `table` refers to: a declared record's as its fields' kinds say (pictures, files), another table's key columns'. */
 export function filesOfRow(res: ResourceDef | undefined, table: string, row: Row): StoredFile[] {
+  if (res) return Object.entries(res.fields).flatMap(([name, def]) => serverKindOf(def).files?.(name, def, row) ?? []);
   const out: StoredFile[] = [];
-  for (const [name, def] of Object.entries(res?.fields ?? {})) out.push(...(serverKindOf(def).files?.(row[name]) ?? []));
   for (const c of storedFiles) {
     if (c.table !== table || c.table === 'media' || c.table === 'kept_file') continue;
     const key = row[c.column];

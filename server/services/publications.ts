@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
-import { isUpload } from '../../common/fields.ts';
-import { publication, publicationFileSlots } from '../../common/resources/publication.ts';
-import { extensionOf, safeFileName } from '../storage/storage.ts';
+import { recordFileUrl } from '../../common/kinds/index.ts';
+import { publication } from '../../common/resources/publication.ts';
+import { recordFile } from './record-files.ts';
 import { type Ctx, isCreatorOrAdmin } from './context.ts';
 import { createCrud } from './crud.ts';
 import { tables } from '../db/schema.ts';
@@ -15,11 +15,10 @@ import { containing } from './person-refs.ts';
 import { shownRanks } from './venue-rank.ts';
 import { rankSystems, rankText } from '../../common/venue-ranks.ts';
 
-// Publications: the generic service plus the three file slots of SPEC §4 (a file replaces the slot,
-// the current name keeps it, empty frees it, absent keeps it). Files are public at
-// /resource/public/publication/{pid}/{file}, where {file} is the sanitized original name.
-
-const publicationFileUrl = (pid: number, name: string) => `/resource/public/publication/${pid}/${encodeURIComponent(name)}`;
+// Publications: the generic service with the rules of SPEC §4 (the creator, which member each author is). Its
+// three files are file fields like any resource's (server/kinds/uploads.ts: a file replaces the present one, the
+// present name keeps it, empty frees it, absent keeps it), public at /resource/public/publication/{pid}/{file},
+// where {file} is the sanitized original name.
 
 /**
  * The columns of a publication list item: all but the abstract, which the list never shows. At 10k the
@@ -38,48 +37,13 @@ export function withoutEditorFields<T extends Record<string, unknown>>(row: T): 
 }
 
 export const publications = createCrud(publication, {
-  hidden: ['created_by', 'file1_key', 'file2_key', 'file3_key'],
+  hidden: ['created_by'],
   publicTopic: 'publication',
   decorate(w) {
-    const out = { ...w };
-    for (const slot of publicationFileSlots) {
-      const name = String(w[slot] ?? '');
-      out[`${slot}_url`] = name ? publicationFileUrl(Number(w.pid), name) : '';
-    }
-    out.venue_rank = shownRanks(w, rankSystems).map(rankText).join(' · ');
-    return out;
+    return { ...w, venue_rank: shownRanks(w, rankSystems).map(rankText).join(' · ') };
   },
-  async prepare({ ctx, mode, input, values, current, changes }) {
+  async prepare({ ctx, mode, values }) {
     if (mode === 'create') values.created_by = ctx.actor?.pid ?? null;
-    const taken = new Map<string, string>();
-    for (const slot of publicationFileSlots) {
-      if (current?.[slot] && !(slot in input)) taken.set(current[slot], slot);
-    }
-    for (const slot of publicationFileSlots) {
-      if (!(slot in input)) continue;
-      const value = input[slot];
-      const currentName = current?.[slot] ?? '';
-      const currentKey = current?.[`${slot}_key`];
-      if (isUpload(value)) {
-        let name = safeFileName(value.filename, slot);
-        // two slots never share a name: the URL segment names the file
-        if (taken.has(name)) name = safeFileName(`${slot}-${name}`);
-        taken.set(name, slot);
-        const key = await ctx.storage.adopt('publication', value, extensionOf(name));
-        changes.added.push({ bucket: 'publication', key });
-        if (currentKey) changes.removed.push({ bucket: 'publication', key: currentKey });
-        values[slot] = name;
-        values[`${slot}_key`] = key;
-      } else if (value === '') {
-        if (currentKey) changes.removed.push({ bucket: 'publication', key: currentKey });
-        values[slot] = '';
-        values[`${slot}_key`] = null;
-      } else if (typeof value === 'string' && value === currentName) {
-        taken.set(currentName, slot);
-      } else {
-        throw FieldError.one(slot, 'bad_file_name');
-      }
-    }
   },
   async beforeWrite({ ctx, input, values, current }) {
     if (!('author' in input) && !('author_members' in input)) return;
@@ -91,12 +55,6 @@ export const publications = createCrud(publication, {
     );
   },
   canDelete: isCreatorOrAdmin,
-  afterDelete(_ctx, current, changes) {
-    for (const slot of publicationFileSlots) {
-      const key = current[`${slot}_key`];
-      if (typeof key === 'string') changes.removed.push({ bucket: 'publication', key });
-    }
-  },
 });
 
 const listOf = (json: string | undefined): string[] => {
@@ -144,30 +102,18 @@ async function linkAuthors(
  * Scholar's citation_pdf_url must lead to a PDF, and a name's extension proves nothing.
  */
 export async function publicationPdfUrl(ctx: Ctx, p: { pid: number; file1: string }): Promise<string> {
-  const found = p.file1 ? await publicationFile(ctx, p.pid, p.file1) : undefined;
+  const found = p.file1 ? await recordFile(ctx, publications, p.pid, p.file1) : undefined;
   if (!found) return '';
   try {
     // the first five bytes only (a range of the file, on disk or in the bucket)
-    const head = await ctx.storage.open('publication', found.key, { start: 0, end: 4 });
+    const head = await ctx.storage.open(found.bucket, found.key, { start: 0, end: 4 });
     if (!head) return '';
     const chunks: Buffer[] = [];
     for await (const chunk of head.stream) chunks.push(chunk as Buffer);
-    return Buffer.concat(chunks).subarray(0, 5).toString('latin1') === '%PDF-' ? publicationFileUrl(p.pid, p.file1) : '';
+    return Buffer.concat(chunks).subarray(0, 5).toString('latin1') === '%PDF-' ? recordFileUrl('publication', p.pid, p.file1) : '';
   } catch {
     return '';
   }
-}
-
-/** The stored file behind a public publication URL, or undefined. */
-export async function publicationFile(ctx: Ctx, pid: number, name: string): Promise<{ key: string; name: string } | undefined> {
-  if (!Number.isSafeInteger(pid)) return undefined;
-  const row = await ctx.db.selectFrom('publication').selectAll().where('pid', '=', pid).executeTakeFirst();
-  if (!row) return undefined;
-  for (const slot of publicationFileSlots) {
-    const key = row[`${slot}_key`];
-    if (row[slot] === name && key) return { key, name };
-  }
-  return undefined;
 }
 
 /**

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { DB } from '../db/database.ts';
 import { loose } from '../db/schema.ts';
-import { type Bucket, bucketOf, buckets, type Storage, storedFiles } from './storage.ts';
+import { type Bucket, buckets, type Storage } from './storage.ts';
+import { bucketOf, storedFiles } from './file-columns.ts';
 
 // Stored files that no record points at: a write stores its file before its records commit (a record never
 // points at a file that is not there, server/services/media.ts), so a process killed in between (kill -9, a

@@ -10,7 +10,7 @@ import type { S3Config } from '../config.ts';
 // Stored files, on one of two back ends chosen by the environment (createStorage): the local disk
 // (DiskStorage, under DATA_DIR/files, the default) or an S3-compatible bucket (S3Storage, server/storage/s3.ts,
 // when S3_BUCKET is set). Both hold the same objects under the same names:
-//   {bucket}/{key}            a stored file (bucket: publication, data, image, media)
+//   {bucket}/{key}            a stored file (bucket: publication, data, image, media, file)
 //   removed/{bucket}/{key}    a removed file, waiting REMOVED_KEEP_MS before it is deleted, so a backup whose
 //                             snapshot still shows its record finds it (server/backup)
 //   variants/{name}.webp      resized copies of images (server/images/variants.ts)
@@ -30,33 +30,11 @@ export const uploadLimits = {
   sheet: 20 * MB,
 } as const;
 
-export const buckets = ['publication', 'data', 'image', 'media'] as const;
+export const buckets = ['publication', 'data', 'image', 'media', 'file'] as const;
 export type Bucket = (typeof buckets)[number];
-
-/**
- * Every column that holds the key of a stored file, and its bucket: what a backup copies with the
- * records, and what a restore checks (tests/api/backup.test.ts holds it to the schema).
- */
-export type StoredFileColumn = { table: string; column: string; bucket: Bucket | { readonly column: string } };
-
-export const storedFiles: readonly StoredFileColumn[] = [
-  { table: 'publication', column: 'file1_key', bucket: 'publication' },
-  { table: 'publication', column: 'file2_key', bucket: 'publication' },
-  { table: 'publication', column: 'file3_key', bucket: 'publication' },
-  { table: 'data_file', column: 'storage_key', bucket: 'data' },
-  { table: 'image', column: 'storage_key', bucket: 'image' },
-  { table: 'media', column: 'storage_key', bucket: 'media' },
-  // files a revision or a trash entry keeps (services/history.ts): the bucket is the row's own
-  { table: 'kept_file', column: 'storage_key', bucket: { column: 'bucket' } },
-];
 
 /** A stored value as a bucket's name, if it is one. */
 export const asBucket = (v: unknown): Bucket | undefined => ((buckets as readonly unknown[]).includes(v) ? (v as Bucket) : undefined);
-
-/** The bucket of a row's stored file: the column's own, or the one the row names (undefined if it names none). */
-export function bucketOf(f: StoredFileColumn, row: Record<string, unknown>): Bucket | undefined {
-  return typeof f.bucket === 'string' ? f.bucket : asBucket(row[f.bucket.column]);
-}
 
 const KEY_RE = /^[a-f0-9]{32}(\.[a-z0-9]{1,8})?$/;
 const VARIANT_RE = /^[a-z]+-[a-f0-9]{32}-\d{2,4}\.webp$/;

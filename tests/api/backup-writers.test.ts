@@ -8,7 +8,7 @@ import { tablesOf } from '../../server/backup/tables.ts';
 import { contents } from '../helpers/contents.ts';
 import { createDatabase, migrations } from '../../server/db/database.ts';
 import { loose } from '../../server/db/schema.ts';
-import { storedFiles } from '../../server/storage/storage.ts';
+import { storedFiles } from '../../server/storage/file-columns.ts';
 import { resources } from '../../common/resources/index.ts';
 import { appOn, bareInstance, type Dialect, dialects, makeApp, type TestApp } from '../helpers/app.ts';
 import { createdId, makeWorld, type World } from '../fixtures/world.ts';

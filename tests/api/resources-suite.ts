@@ -8,7 +8,7 @@ import { person } from '../../common/resources/index.ts';
 import { loose } from '../../server/db/schema.ts';
 import { registry } from '../../server/registry.ts';
 import { mediaKeyOf, type StoredFile } from '../../server/services/media.ts';
-import { bucketOf, storedFiles } from '../../server/storage/storage.ts';
+import { bucketOf, storedFiles } from '../../server/storage/file-columns.ts';
 import type { Dialect } from '../helpers/app.ts';
 import { type Client, type Part, type RawPart, sendRaw } from '../helpers/client.ts';
 import { documentFixtures, type ImageFixture, imageFixtures, type UploadFixture } from '../fixtures/uploads.ts';
@@ -489,7 +489,7 @@ export function declaredResourceSuite(dialect: Dialect): void {
         }
         const column = `${field}_key`;
         const where = storedFiles.find((c) => c.table === res.table && c.column === column);
-        expect(where, `server/storage/storage.ts names the bucket of ${res.table}.${column}`).toBeDefined();
+        expect(where, `server/storage/file-columns.ts names the bucket of ${res.table}.${column}`).toBeDefined();
         // the key column is never answered (common/kinds/uploads.ts): read where the record is
         const row = await loose(w.app.lab.db).selectFrom(res.table).select(column).where(res.id, '=', id).executeTakeFirstOrThrow();
         const key = row[column];

@@ -1,0 +1,31 @@
+import type { FieldMap } from '../../common/fields.ts';
+import { fileBucket, kindOf } from '../../common/kinds/index.ts';
+import { resources } from '../../common/resources/index.ts';
+import { asBucket, type Bucket } from './storage.ts';
+
+/**
+ * Every column that holds the key of a stored file, and its bucket: what a backup copies with the records,
+ * what a restore checks, what the orphan sweep and a removal ask before a file leaves (tests/api/backup.test.ts
+ * holds it to the schema).
+ */
+export type StoredFileColumn = { table: string; column: string; bucket: Bucket | { readonly column: string } };
+
+export const storedFiles: readonly StoredFileColumn[] = [
+  // each declared field that keeps a stored file's key beside it (a file), in its bucket
+  ...Object.values(resources).flatMap((res) =>
+    Object.entries(res.fields as FieldMap).flatMap(([name, def]) => {
+      const column = kindOf(def).storedKey?.(name);
+      return column ? [{ table: res.table as string, column, bucket: fileBucket(def) } satisfies StoredFileColumn] : [];
+    }),
+  ),
+  { table: 'data_file', column: 'storage_key', bucket: 'data' },
+  { table: 'image', column: 'storage_key', bucket: 'image' },
+  { table: 'media', column: 'storage_key', bucket: 'media' },
+  // files a revision or a trash entry keeps (services/history.ts): the bucket is the row's own
+  { table: 'kept_file', column: 'storage_key', bucket: { column: 'bucket' } },
+] satisfies StoredFileColumn[];
+
+/** The bucket of a row's stored file: the column's own, or the one the row names (undefined if it names none). */
+export function bucketOf(f: StoredFileColumn, row: Record<string, unknown>): Bucket | undefined {
+  return typeof f.bucket === 'string' ? f.bucket : asBucket(row[f.bucket.column]);
+}
