@@ -19,7 +19,7 @@ import { publicCruds, publicDocuments } from './public/declared.ts';
 import { publicSegments } from '../common/resource.ts';
 import { pageParamsOf } from './pages/page-params.ts';
 import { resultKindsOf } from '../common/search.ts';
-import { reserveUsernames } from '../common/resources/person.ts';
+import { reservedUsernamesOf } from '../common/resources/person.ts';
 import { fileRoutes } from './api/files.ts';
 import type { Lab } from './lab.ts';
 import { peopleRoutes } from './api/people.ts';
@@ -137,7 +137,6 @@ export async function buildApp({ config, db: givenDb, logger = false, pgSchema, 
   const changes = new Changes(declaredPublic.map((c) => c.res));
   // the declared public resources whose records leave the site at a time of their own (`public.until`)
   const windowed = declaredPublic.map((c) => c.res).filter((r) => r.public.until !== undefined);
-  reserveUsernames(publicSegments(declaredPublic.map((c) => c.res)));
   const declaredDocs = new Map(declaredPublic.filter((c) => c.res.public.search !== false).map((c) => [c.res.name as string, c]));
   const resultKinds = resultKindsOf(declaredDocs.keys());
   // the search index reads the public records as a visitor would, and again after each public change
@@ -197,6 +196,7 @@ export async function buildApp({ config, db: givenDb, logger = false, pgSchema, 
       resultKinds,
     ),
     resultKinds,
+    reservedUsernames: reservedUsernamesOf(publicSegments(declaredPublic.map((c) => c.res))),
   };
   app.decorate('lab', lab);
   let stopPurge = async () => {};

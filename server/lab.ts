@@ -39,6 +39,8 @@ export type Lab = {
   pageParams: PageParams;
   /** What a search result can be: the fixed kinds, then the searched public resources it serves (common/search.ts). */
   resultKinds: ResultKinds;
+  /** The usernames no one may take: the site's own paths and its public pages' first segments (common/resources/person.ts). */
+  reservedUsernames: ReadonlySet<string>;
 };
 
 declare module 'fastify' {
