@@ -16,14 +16,12 @@ export const SEARCH_MAX_CHARS = 100;
 // (docs/decisions/014-publications-others-can-use.md)
 export type { Segment, SearchResult, SearchAnswer } from './wire.ts';
 
-const isSearchKind = (v: unknown): v is SearchKind => typeof v === 'string' && (searchKinds as readonly string[]).includes(v);
-
-/** The names of the served resources with a declared public side: their records are results of that kind. */
-const declaredKinds = new Set<string>();
-export function declareResultKinds(names: Iterable<string>): void {
-  for (const n of names) declaredKinds.add(n);
-}
-/** The declared public resources' kinds, in the order they were declared (after the fixed kinds on the search page). */
-export const declaredResultKinds = (): string[] => [...declaredKinds];
-/** A result's kind: a fixed one, or a declared public resource's name. */
-export const isResultKind = (v: unknown): boolean => isSearchKind(v) || (typeof v === 'string' && declaredKinds.has(v));
+/**
+ * What a result can be in one app: every fixed kind, then the names of the public resources it serves
+ * with a declared public side, in their order (server/app.ts builds it, `lab.resultKinds`). Typed as the
+ * fixed kinds, which alone the pages and the console name.
+ */
+export type ResultKinds = readonly SearchKind[];
+export const resultKindsOf = (declared: Iterable<string>): ResultKinds => [...new Set<string>([...searchKinds, ...declared])] as SearchKind[];
+/** Whether `v` is one of `kinds`. */
+export const isResultKind = (kinds: ResultKinds, v: unknown): v is SearchKind => typeof v === 'string' && (kinds as readonly string[]).includes(v);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isResultKind, SEARCH_REACHABLE, type SearchKind, searchKinds } from './search.ts';
+import { isResultKind, type ResultKinds, SEARCH_REACHABLE, type SearchKind, searchKinds } from './search.ts';
 import { authorities, enumValues, publicationTypes, venueKinds } from './enums.ts';
 import { wireSchema } from './resource.ts';
 import { article, news, page, person, publication, seminar, showcase, site } from './resources/index.ts';
@@ -534,48 +534,52 @@ export type ImportResult = z.infer<typeof ImportResultSchema>;
 const SegmentSchema = z.strictObject({ text: z.string(), hit: z.literal(true).optional() });
 export type Segment = z.infer<typeof SegmentSchema>;
 
-const SearchResultSchema = z.strictObject({
-  /**
-   * One of the fixed kinds, or at run time the name of a served resource with a declared public side
-   * (`declareResultKinds`): typed as the fixed kinds, which alone the pages and the console name.
-   */
-  kind: z.string().refine(isResultKind) as unknown as z.ZodType<SearchKind>,
-  /** `{kind}:{its id}`: publication:12, person:zhangsan, … */
-  id: z.string(),
-  /** Its page (or, for a project or a member without a page here, where it is shown); null when it has none. */
-  url: z.string().nullable(),
-  /** Its page on this site opens in place; any other address in a new tab. */
-  external: z.boolean(),
-  title: z.array(SegmentSchema),
-  snippet: z.array(SegmentSchema),
-  /** A line of what it is: venue and year, a date, a member's role. */
-  meta: z.string(),
-});
-export type SearchResult = z.infer<typeof SearchResultSchema>;
+/**
+ * One of the app's result kinds (`lab.resultKinds`): a fixed kind, or the name of a served resource with a
+ * declared public side, typed as the fixed kinds, which alone the pages and the console name.
+ */
+const resultKindSchema = (kinds: ResultKinds) => z.string().refine((v) => isResultKind(kinds, v)) as unknown as z.ZodType<SearchKind>;
 
-export const SearchAnswerSchema = z.strictObject({
-  /** The query as searched (cut to SEARCH_MAX_CHARS). */
-  q: z.string(),
-  cut: z.boolean().describe('the query was longer than the limit and was cut'),
-  /** A fixed kind, or a declared public resource's name. */
-  kind: (z.string().refine(isResultKind) as unknown as z.ZodType<SearchKind>).nullable(),
-  page: z.number().int(),
-  pages: z.number().int(),
-  /** Results of the chosen kind (of every kind when none is chosen). */
-  total: z.number().int(),
-  capped: z.boolean().describe(`more results than the best ${SEARCH_REACHABLE}, which alone can be paged to`),
-  /** Results of each kind, whichever is chosen: every fixed kind, then each declared public resource by its name. */
-  counts: z.record(z.string(), z.number().int()).refine((c) => searchKinds.every((k) => k in c) && Object.keys(c).every(isResultKind), {
-    error: 'every fixed kind, and result kinds only',
-  }) as unknown as z.ZodType<Record<SearchKind, number>>,
-  results: z.array(SearchResultSchema),
-  /**
-   * Set when few records matched the query as written and its misspelt words were read as the nearest
-   * words the site holds: the query with them replaced; the results are those it finds.
-   */
-  didYouMean: z.string().optional(),
-});
-export type SearchAnswer = z.infer<typeof SearchAnswerSchema>;
+const searchResultSchema = (kinds: ResultKinds) =>
+  z.strictObject({
+    kind: resultKindSchema(kinds),
+    /** `{kind}:{its id}`: publication:12, person:zhangsan, … */
+    id: z.string(),
+    /** Its page (or, for a project or a member without a page here, where it is shown); null when it has none. */
+    url: z.string().nullable(),
+    /** Its page on this site opens in place; any other address in a new tab. */
+    external: z.boolean(),
+    title: z.array(SegmentSchema),
+    snippet: z.array(SegmentSchema),
+    /** A line of what it is: venue and year, a date, a member's role. */
+    meta: z.string(),
+  });
+export type SearchResult = z.infer<ReturnType<typeof searchResultSchema>>;
+
+/** The answer of an app whose results are of `kinds` (server/api/search.ts builds it with `app.lab`). */
+export const searchAnswerSchema = (kinds: ResultKinds) =>
+  z.strictObject({
+    /** The query as searched (cut to SEARCH_MAX_CHARS). */
+    q: z.string(),
+    cut: z.boolean().describe('the query was longer than the limit and was cut'),
+    kind: resultKindSchema(kinds).nullable(),
+    page: z.number().int(),
+    pages: z.number().int(),
+    /** Results of the chosen kind (of every kind when none is chosen). */
+    total: z.number().int(),
+    capped: z.boolean().describe(`more results than the best ${SEARCH_REACHABLE}, which alone can be paged to`),
+    /** Results of each kind, whichever is chosen: every fixed kind, then each declared public resource by its name. */
+    counts: z.record(z.string(), z.number().int()).refine((c) => searchKinds.every((k) => k in c) && Object.keys(c).every((k) => isResultKind(kinds, k)), {
+      error: 'every fixed kind, and result kinds only',
+    }) as unknown as z.ZodType<Record<SearchKind, number>>,
+    results: z.array(searchResultSchema(kinds)),
+    /**
+     * Set when few records matched the query as written and its misspelt words were read as the nearest
+     * words the site holds: the query with them replaced; the results are those it finds.
+     */
+    didYouMean: z.string().optional(),
+  });
+export type SearchAnswer = z.infer<ReturnType<typeof searchAnswerSchema>>;
 
 // The activity log: GET /api/activity/, the console's Activity screen and profile.
 

@@ -18,8 +18,8 @@ import { type Registered, registry } from './registry.ts';
 import { publicCruds, publicDocuments } from './public/declared.ts';
 import { publicSegments } from '../common/resource.ts';
 import { pageParamsOf } from './pages/page-params.ts';
-import { declareResultKinds } from '../common/search.ts';
-import { reserveUsernames } from '../common/resources/person.ts';
+import { resultKindsOf } from '../common/search.ts';
+import { reservedUsernamesOf } from '../common/resources/person.ts';
 import { fileRoutes } from './api/files.ts';
 import type { Lab } from './lab.ts';
 import { peopleRoutes } from './api/people.ts';
@@ -137,9 +137,8 @@ export async function buildApp({ config, db: givenDb, logger = false, pgSchema, 
   const changes = new Changes(declaredPublic.map((c) => c.res));
   // the declared public resources whose records leave the site at a time of their own (`public.until`)
   const windowed = declaredPublic.map((c) => c.res).filter((r) => r.public.until !== undefined);
-  declareResultKinds(declaredPublic.filter((c) => c.res.public.search !== false).map((c) => c.res.name));
-  reserveUsernames(publicSegments(declaredPublic.map((c) => c.res)));
   const declaredDocs = new Map(declaredPublic.filter((c) => c.res.public.search !== false).map((c) => [c.res.name as string, c]));
+  const resultKinds = resultKindsOf(declaredDocs.keys());
   // the search index reads the public records as a visitor would, and again after each public change
   const search = new SearchIndex(
     (topic) => {
@@ -150,6 +149,7 @@ export async function buildApp({ config, db: givenDb, logger = false, pgSchema, 
     (e) => app.log.error({ err: e }, 'the search index could not read the public records'),
     (topic, ids) => someDocumentsOf({ db, storage, actor: null, lang: 'en' }, topic, ids),
     changes.topics,
+    resultKinds,
   );
   // a write of one known record here is read alone where its document allows it; another instance's change whole
   changes.on((topic, _from, record) => void search.changed(topic, documentIdOf(topic, record)));
@@ -159,6 +159,7 @@ export async function buildApp({ config, db: givenDb, logger = false, pgSchema, 
     (e) => app.log.error({ err: e }, 'the search index could not read the unpublished records'),
     undefined,
     changes.topics,
+    resultKinds,
   );
   changes.on((topic) => void unpublished.changed(topic));
   const jobs = new JobRuns();
@@ -190,7 +191,12 @@ export async function buildApp({ config, db: givenDb, logger = false, pgSchema, 
     jobs,
     publicResources: declaredPublic,
     mailer,
-    pageParams: pageParamsOf(declaredPublic.map((c) => c.res)),
+    pageParams: pageParamsOf(
+      declaredPublic.map((c) => c.res),
+      resultKinds,
+    ),
+    resultKinds,
+    reservedUsernames: reservedUsernamesOf(publicSegments(declaredPublic.map((c) => c.res))),
   };
   app.decorate('lab', lab);
   let stopPurge = async () => {};

@@ -8,6 +8,7 @@ import type { JobRuns } from './ops/jobs.ts';
 import type { PublicCrud } from './public/declared.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { PageParams } from './pages/page-params.ts';
+import type { ResultKinds } from '../common/search.ts';
 
 // What one running instance holds, built once by server/app.ts and reached by every route and page as
 // `app.lab`: its database, its stored files, its settings, the hub of public changes,
@@ -36,6 +37,10 @@ export type Lab = {
   mailer: Mailer;
   /** The query parameters each public page reads, normalized: the fixed pages' and its public resources' list pages (server/pages/page-params.ts). */
   pageParams: PageParams;
+  /** What a search result can be: the fixed kinds, then the searched public resources it serves (common/search.ts). */
+  resultKinds: ResultKinds;
+  /** The usernames no one may take: the site's own paths and its public pages' first segments (common/resources/person.ts). */
+  reservedUsernames: ReadonlySet<string>;
 };
 
 declare module 'fastify' {

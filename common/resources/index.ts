@@ -5,13 +5,12 @@ import { news } from './news.ts';
 import { opening } from './opening.ts';
 import { page } from './page.ts';
 import { patent } from './patent.ts';
-import { person, reserveUsernames } from './person.ts';
+import { person } from './person.ts';
 import { project } from './project.ts';
 import { publication } from './publication.ts';
 import { seminar } from './seminar.ts';
 import { showcase } from './showcase.ts';
 import { site } from './site.ts';
-import { publicSegments } from '../resource.ts';
 
 // `resources` are the listed collections; `site` is a single record (no list, no create or delete).
 // Their order is the console drawer's, for those with a declared screen.
@@ -20,6 +19,3 @@ export const resources = { person, article, publication, project, news, seminar,
 
 /** The names of the declared resources. */
 export type ResourceName = keyof typeof resources;
-
-// a member's page may never shadow a declared public resource's pages
-reserveUsernames(publicSegments(Object.values(resources)));

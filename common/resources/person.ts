@@ -1,16 +1,15 @@
 import { areas, authorities, linkTypes, personTypes } from '../enums.ts';
 import { paths } from '../paths.ts';
 import { passwordProblem } from '../password-policy.ts';
-import { defineResource } from '../resource.ts';
+import { defineResource, type RefineContext } from '../resource.ts';
 
 export const USERNAME_RE = /^[A-Za-z0-9][A-Za-z0-9._-]{1,39}$/;
 
 /**
- * Usernames that would shadow a site path (the advisor area lives at /{username}/): these fixed ones, and
- * the first segment of every declared public resource's pages (`reserveUsernames`, called from
- * common/resources/index.ts for the declarations and by the server for its registry).
+ * Usernames that would shadow one of the site's own paths (the advisor area lives at /{username}/). The
+ * public resources an app serves take theirs too (`reservedUsernamesOf`, built by server/app.ts).
  */
-const reservedUsernames = new Set<string>([
+const sitePaths = [
   'api',
   'apiprivate',
   'resource',
@@ -30,7 +29,7 @@ const reservedUsernames = new Set<string>([
   'robots.txt',
   'feed',
   'admin',
-  // pages and operator routes of later issues (#28, #30): a personal page must never shadow them
+  // the search and preview pages, the invitation and password pages, the operators' probes
   'search',
   'preview',
   'invite',
@@ -39,12 +38,10 @@ const reservedUsernames = new Set<string>([
   'metrics',
   'forgot-password',
   'reset-password',
-]);
+];
 
-/** Reserves the first path segments of public pages as usernames (lower case). */
-export function reserveUsernames(segments: Iterable<string>): void {
-  for (const s of segments) reservedUsernames.add(s.toLowerCase());
-}
+/** The usernames an app refuses: the site's own paths and the first segments (lower case) of the public pages it serves. */
+export const reservedUsernamesOf = (segments: Iterable<string>): ReadonlySet<string> => new Set([...sitePaths, ...[...segments].map((s) => s.toLowerCase())]);
 
 /** Fields a member may change on their own profile (PUT /api/people/?uid=). */
 export const profileFields = [
@@ -74,6 +71,23 @@ export const profileFields = [
   'dblp',
   'openalex',
 ] as const;
+
+/** The checks across a person's fields, refusing the `reserved` usernames. */
+const checksWith =
+  (reserved: ReadonlySet<string>) =>
+  (value: Record<string, unknown>, { issue, mode }: RefineContext): void => {
+    if (typeof value.username === 'string' && value.username !== '') {
+      if (!USERNAME_RE.test(value.username)) issue('username', 'invalid_username');
+      else if (reserved.has(value.username.toLowerCase())) issue('username', 'reserved_username');
+    }
+    const pw = typeof value.password === 'string' ? value.password : '';
+    const pw2 = typeof value.password2 === 'string' ? value.password2 : '';
+    // the policy with what the form holds of the person; the server judges again with the stored record (services/people.ts)
+    const problem = pw === '' ? null : passwordProblem(pw, { username: value.username, names: [value.name_zh, value.name_en] });
+    if (problem) issue('password', problem);
+    if ((pw !== '' || pw2 !== '') && pw !== pw2) issue('password2', 'password_mismatch');
+    if (value.link_type === 3 && (mode === 'create' || 'link3' in value) && !value.link3) issue('link3', 'required');
+  };
 
 export const person = defineResource({
   name: 'person',
@@ -178,17 +192,11 @@ export const person = defineResource({
     ['entrance', 'asc'],
     ['pid', 'asc'],
   ],
-  refine(value, { issue, mode }) {
-    if (typeof value.username === 'string' && value.username !== '') {
-      if (!USERNAME_RE.test(value.username)) issue('username', 'invalid_username');
-      else if (reservedUsernames.has(value.username.toLowerCase())) issue('username', 'reserved_username');
-    }
-    const pw = typeof value.password === 'string' ? value.password : '';
-    const pw2 = typeof value.password2 === 'string' ? value.password2 : '';
-    // the policy with what the form holds of the person; the server judges again with the stored record (services/people.ts)
-    const problem = pw === '' ? null : passwordProblem(pw, { username: value.username, names: [value.name_zh, value.name_en] });
-    if (problem) issue('password', problem);
-    if ((pw !== '' || pw2 !== '') && pw !== pw2) issue('password2', 'password_mismatch');
-    if (value.link_type === 3 && (mode === 'create' || 'link3' in value) && !value.link3) issue('link3', 'required');
-  },
+  refine: checksWith(reservedUsernamesOf([])),
 });
+
+/**
+ * A person as one app writes them (server/api/people.ts): refusing that app's reserved usernames, the site's
+ * own paths (which `person` alone refuses, in the console's check before sending) and its public pages'.
+ */
+export const personReserving = (reserved: ReadonlySet<string>): typeof person => ({ ...person, refine: checksWith(reserved) });

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { inputSchema, type WireRow, wireSchema } from '../../common/resource.ts';
-import { person } from '../../common/resources/person.ts';
+import { person, personReserving } from '../../common/resources/person.ts';
 import { requireAccess } from '../http/auth.ts';
 import { uploadConfigOf, uploadLimits } from '../http/multipart.ts';
 import { siteUrl } from '../http/origin.ts';
@@ -25,6 +25,8 @@ type Person = WireRow<typeof person>;
 
 export async function peopleRoutes(app: FastifyInstance) {
   const api = typed(app);
+  // a username may not shadow a page of this app's
+  const written = personReserving(app.lab.reservedUsernames);
 
   api.get(
     person.path,
@@ -55,7 +57,7 @@ export async function peopleRoutes(app: FastifyInstance) {
         tags,
         summary: 'Create a person (administrators)',
         consumes: multipartConsumes,
-        body: inputSchema(person, 'create'),
+        body: inputSchema(written, 'create'),
         response: answers(SuccessSchema),
       },
       config: { ...upload, access: 'admin' },
@@ -114,7 +116,7 @@ export async function peopleRoutes(app: FastifyInstance) {
         summary: 'Update a person (?pid=, administrators) or one’s own profile (?uid=)',
         consumes: multipartConsumes,
         querystring: query,
-        body: inputSchema(person, 'update'),
+        body: inputSchema(written, 'update'),
         response: answers(SuccessSchema),
       },
       // the change of an initial password goes through here; the service lets nothing else through then

@@ -3,9 +3,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type AnswerHeaders, answerFromCache, keepRendered, mayShare } from '../cache/http.ts';
 import { queryOf } from '../http/url.ts';
 import { z } from 'zod';
-import { declaredResultKinds, SEARCH_MAX_CHARS, SEARCH_PAGE_SIZE, type SearchAnswer, type SearchKind, searchKinds } from '../../common/search.ts';
+import { SEARCH_MAX_CHARS, SEARCH_PAGE_SIZE, type SearchAnswer, type SearchKind, searchKinds } from '../../common/search.ts';
 import { searchKindResources } from '../../common/search-resources.ts';
-import { SearchAnswerSchema } from '../../common/wire.ts';
+import { searchAnswerSchema } from '../../common/wire.ts';
 import { requireActor } from '../http/auth.ts';
 import type { Actor } from '../services/auth.ts';
 import { requestLang } from '../http/errors.ts';
@@ -42,6 +42,7 @@ function withUnpublished(answer: SearchAnswer, unpublished: Awaited<ReturnType<S
 }
 
 export async function searchRoutes(app: FastifyInstance) {
+  const kinds = app.lab.resultKinds;
   // anonymous answers asked a second time are kept in the cache of search answers (server/cache/plugin.ts),
   // under the index's version: the next askers of the same words get the compressed bytes, a change of the
   // index a new key
@@ -70,8 +71,8 @@ export async function searchRoutes(app: FastifyInstance) {
         querystring: z
           .object({
             q: z.string().max(1000).default(''),
-            // a fixed kind or a served declared public resource's name, known once the app is built
-            kind: z.enum([...searchKinds, ...declaredResultKinds()] as [SearchKind, ...SearchKind[]]).optional(),
+            // a fixed kind or the name of a declared public resource this app serves
+            kind: z.enum(kinds as [SearchKind, ...SearchKind[]]).optional(),
             page: z
               .string()
               .regex(/^\d{1,6}$/)
@@ -84,7 +85,7 @@ export async function searchRoutes(app: FastifyInstance) {
               ),
           })
           .loose(),
-        response: answers(SearchAnswerSchema),
+        response: answers(searchAnswerSchema(kinds)),
       },
     },
     async (req) => {

@@ -1,6 +1,6 @@
 import { areas } from '../../common/enums.ts';
 import { type PublicResource, publicFilterValues, publicListPath } from '../../common/resource.ts';
-import { isResultKind, SEARCH_MAX_CHARS } from '../../common/search.ts';
+import { isResultKind, type ResultKinds, SEARCH_MAX_CHARS, searchKinds } from '../../common/search.ts';
 import { rankParams } from '../../common/venue-ranks.ts';
 
 // The query parameters each public page reads, in their normal form. The page cache keys a page by
@@ -26,14 +26,17 @@ const searchText: Normalize = ([v]) =>
     .replace(/\s+/g, ' ')
     .trim()
     .slice(0, 4 * SEARCH_MAX_CHARS);
-const searchKind: Normalize = ([v]) => (v !== undefined && isResultKind(v) ? v : '');
+/** One of the app's result kinds ("" is every kind). */
+const searchKind =
+  (kinds: ResultKinds): Normalize =>
+  ([v]) =>
+    isResultKind(kinds, v) ? v : '';
 
 const fixedPages: Record<string, Record<string, Normalize>> = {
   '/people': { tab: formerTab, page: pageNumber },
   // issue #29, point 2: ?rank=ccf-a (one rank at a time)
   '/publication': { area: areaList, rank: ([v]) => (v !== undefined && rankParams.includes(v) ? v : ''), page: pageNumber },
   '/news': { page: pageNumber },
-  '/search': { q: searchText, kind: searchKind, page: pageNumber },
 };
 
 /** One of `values`, else "" (none chosen). */
@@ -61,9 +64,16 @@ const pageOf = (path: string) =>
 /** The parameters `path` reads, normalized; absent ones are "". */
 export type PageParams = (path: string, query: URLSearchParams) => Record<string, string>;
 
-/** The parameters the pages of one app read: the fixed pages', and the list page of each public resource it serves (server/app.ts). */
-export function pageParamsOf(served: readonly PublicResource[]): PageParams {
-  const byPage = { ...fixedPages, ...Object.fromEntries(served.map((res) => [publicListPath(res).toLowerCase(), listPageOf(res)])) };
+/**
+ * The parameters the pages of one app read: the fixed pages', the search page's (of its result kinds), and the
+ * list page of each public resource it serves (server/app.ts).
+ */
+export function pageParamsOf(served: readonly PublicResource[], kinds: ResultKinds = searchKinds): PageParams {
+  const byPage: Record<string, Record<string, Normalize>> = {
+    ...fixedPages,
+    '/search': { q: searchText, kind: searchKind(kinds), page: pageNumber },
+    ...Object.fromEntries(served.map((res) => [publicListPath(res).toLowerCase(), listPageOf(res)])),
+  };
   return (path, query) => {
     const out: Record<string, string> = {};
     for (const [name, normalize] of Object.entries(byPage[pageOf(path)] ?? {})) out[name] = normalize(query.getAll(name));

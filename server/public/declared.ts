@@ -176,7 +176,7 @@ export async function publicDocuments(crud: PublicCrud, ctx: Ctx): Promise<Searc
     const id = String(row[res.id]);
     return {
       id: `${res.name}:${id}`,
-      // a kind of its own at run time (common/search.ts, declareResultKinds), which the fixed kinds' type does not name
+      // a kind of its own at run time (common/search.ts, ResultKinds), which the fixed kinds' type does not name
       kind: res.name as SearchKind,
       title: both(res.public.title, row),
       names: '',

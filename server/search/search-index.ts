@@ -7,9 +7,9 @@ import {
   SEARCH_REACHABLE,
   type SearchAnswer,
   type SearchKind,
+  type ResultKinds,
   type SearchResult,
   searchKinds,
-  declaredResultKinds,
 } from '../../common/search.ts';
 import { fixedTopics, type Topic } from '../cache/changes.ts';
 import type { SearchDoc } from './documents.ts';
@@ -124,11 +124,20 @@ export class SearchIndex {
   readonly stats: SearchStats = { documents: 0, buildMs: 0, refreshes: 0 };
   readonly #onError: (e: unknown) => void;
   readonly #loadSome: SomeLoader;
+  /** The kinds every answer counts (`lab.resultKinds`). */
+  readonly #kinds: ResultKinds;
 
-  constructor(load: Loader, onError: (e: unknown) => void = () => {}, loadSome: SomeLoader = () => undefined, topics: readonly Topic[] = fixedTopics) {
+  constructor(
+    load: Loader,
+    onError: (e: unknown) => void = () => {},
+    loadSome: SomeLoader = () => undefined,
+    topics: readonly Topic[] = fixedTopics,
+    kinds: ResultKinds = searchKinds,
+  ) {
     this.#load = load;
     this.#onError = onError;
     this.#loadSome = loadSome;
+    this.#kinds = kinds;
     const started = performance.now();
     this.ready = this.#refresh(topics.map((t) => [t, 'all'] as const)).then(() => {
       this.stats.buildMs = Math.round(performance.now() - started);
@@ -286,7 +295,7 @@ export class SearchIndex {
     }
     const didYouMean = ranked.corrected.size > 0 ? corrected(q, ranked.corrected) : undefined;
     // every fixed kind is counted, and each served resource with a declared public side, 0 or not
-    const allCounts = Object.fromEntries([...searchKinds, ...declaredResultKinds()].map((k) => [k, counts[k] ?? 0])) as Record<SearchKind, number>;
+    const allCounts = Object.fromEntries(this.#kinds.map((k) => [k, counts[k] ?? 0])) as Record<SearchKind, number>;
     return { q, cut, kind, page, pages, total, capped: total > matching.length, counts: allCounts, results, ...(didYouMean ? { didYouMean } : {}) };
   }
 

@@ -3,9 +3,12 @@ import { defineResource } from '../../common/resource.ts';
 import { createCrud } from '../../server/services/crud.ts';
 import { type Registered, registry } from '../../server/registry.ts';
 import { makeApp, type TestApp } from '../helpers/app.ts';
+import { Client } from '../helpers/client.ts';
+import { fieldErrors } from '../fixtures/world.ts';
 
-// What an app learns at start from what it serves (its topics, its pages' parameters) belongs to that app:
-// two apps built in one process, one serving a resource of its own under /lab, keep theirs apart.
+// What an app learns at start from what it serves (its topics, its pages' parameters, its search kinds, the
+// usernames its pages reserve) belongs to that app: two apps built in one process, one serving a resource of
+// its own under /lab, keep theirs apart.
 
 const prize = defineResource({
   name: 'prize',
@@ -60,6 +63,51 @@ describe('two apps in one process', () => {
     expect(withPrizes.app.lab.pageParams('/prizes', query)).toEqual({ level: 'national', page: '2' });
     expect(plain.app.lab.pageParams('/prizes', query)).toEqual({});
     expect(plain.app.lab.pageParams('/news', query)).toEqual({ page: '2' });
+  });
+
+  it('each searches the kinds of what it serves', async () => {
+    expect(withPrizes.app.lab.resultKinds).toContain('prize');
+    expect(plain.app.lab.resultKinds).not.toContain('prize');
+    expect(withPrizes.app.lab.pageParams('/search', new URLSearchParams('kind=prize'))).toMatchObject({ kind: 'prize' });
+    expect(plain.app.lab.pageParams('/search', new URLSearchParams('kind=prize'))).toMatchObject({ kind: '' });
+    const asked = await withPrizes.app.inject({ url: '/lab/api/search/?q=x&kind=prize' });
+    expect(asked.statusCode, asked.body).toBe(200);
+    expect(asked.json()).toMatchObject({ kind: 'prize', counts: { prize: 0, news: 0 } });
+    expect((await plain.app.inject({ url: '/api/search/?q=x&kind=prize' })).statusCode).toBe(400);
+    const counts = (await plain.app.inject({ url: '/api/search/?q=x' })).json().counts;
+    expect(counts).toHaveProperty('news');
+    expect(counts).not.toHaveProperty('prize');
+  });
+
+  it('each refuses the usernames its own pages take, and only those', async () => {
+    const admin = async ({ app }: TestApp, base: string) => {
+      const csrf = await app.inject({ url: `${base}/api/csrf/` });
+      const cookie = csrf.cookies.find((c) => c.name === 'csrftoken')?.value as string;
+      const login = await app.inject({
+        method: 'POST',
+        url: `${base}/api/login/`,
+        headers: { 'content-type': 'application/json', cookie: `csrftoken=${cookie}`, 'x-csrftoken': cookie },
+        payload: JSON.stringify({ username: 'admin', password: 'admin-password' }),
+      });
+      return new Client(app, login.json().token);
+    };
+    const person = (username: string) => ({
+      uid: `U-${username}`,
+      username,
+      name_zh: '某人',
+      name_en: 'Someone',
+      password: 'a quiet harbour at dawn',
+      password2: 'a quiet harbour at dawn',
+    });
+    const there = await admin(withPrizes, '/lab');
+    const here = await admin(plain, '');
+    expect(fieldErrors(await there.send('POST', '/lab/api/people/', person('Prizes')))).toEqual({ username: ['this username is reserved'] });
+    expect((await here.send('POST', '/api/people/', person('Prizes'))).statusCode).toBe(200);
+    // the site's own paths and the registry's public pages are reserved in both
+    for (const username of ['search', 'awards']) {
+      expect(fieldErrors(await there.send('POST', '/lab/api/people/', person(username)))).toEqual({ username: ['this username is reserved'] });
+      expect(fieldErrors(await here.send('POST', '/api/people/', person(username)))).toEqual({ username: ['this username is reserved'] });
+    }
   });
 
   it('each keeps its own BASE_PATH', () => {

@@ -1,4 +1,4 @@
-import { isResultKind, type SearchKind } from '../../../common/search.ts';
+import { isResultKind } from '../../../common/search.ts';
 import type { PageScope } from './shared.ts';
 
 /** The search page. */
@@ -7,7 +7,7 @@ export function searchData({ lab, lang, params }: PageScope) {
     /** One page of results for ?q= (of ?kind=), never cached (plugin.ts). */
     async search() {
       const { q, kind, page } = params;
-      return lab.search.search({ q: q ?? '', kind: isResultKind(kind) ? (kind as SearchKind) : null, page: Number(page || 1), lang });
+      return lab.search.search({ q: q ?? '', kind: isResultKind(lab.resultKinds, kind) ? kind : null, page: Number(page || 1), lang });
     },
   };
 }
