@@ -43,6 +43,7 @@ import { responseSerializer } from './http/responses.ts';
 import { textPlugin } from './http/text.ts';
 import { jsonPlugin } from './http/json.ts';
 import { storedFileRoutes } from './http/stored-files.ts';
+import { storedFilesOf } from './storage/file-columns.ts';
 import { basePathRoutes, stripBasePath } from './http/base-path.ts';
 import { ensureAdmin } from './services/bootstrap.ts';
 import { scheduleOrphanSweep } from './storage/orphans.ts';
@@ -197,6 +198,7 @@ export async function buildApp({ config, db: givenDb, logger = false, pgSchema, 
     ),
     resultKinds,
     reservedUsernames: reservedUsernamesOf(publicSegments(declaredPublic.map((c) => c.res))),
+    storedFiles: storedFilesOf(resources.map((r) => r.crud.res)),
   };
   app.decorate('lab', lab);
   let stopPurge = async () => {};

@@ -9,6 +9,7 @@ import type { PublicCrud } from './public/declared.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { PageParams } from './pages/page-params.ts';
 import type { ResultKinds } from '../common/search.ts';
+import type { StoredFileColumn } from './storage/file-columns.ts';
 
 // What one running instance holds, built once by server/app.ts and reached by every route and page as
 // `app.lab`: its database, its stored files, its settings, the hub of public changes,
@@ -41,6 +42,8 @@ export type Lab = {
   resultKinds: ResultKinds;
   /** The usernames no one may take: the site's own paths and its public pages' first segments (common/resources/person.ts). */
   reservedUsernames: ReadonlySet<string>;
+  /** The columns that keep stored files, of the resources it serves and the other tables (server/storage/file-columns.ts): what its backups copy and its sweep keeps. */
+  storedFiles: readonly StoredFileColumn[];
 };
 
 declare module 'fastify' {

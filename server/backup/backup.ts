@@ -9,7 +9,7 @@ import tar from 'tar-stream';
 import { createDatabase, type DatabaseOptions, type DB, isPostgres } from '../db/database.ts';
 import { loose } from '../db/schema.ts';
 import { type Bucket, buckets, type Storage } from '../storage/storage.ts';
-import { bucketOf, storedFiles } from '../storage/file-columns.ts';
+import { bucketOf, type StoredFileColumn, storedFiles } from '../storage/file-columns.ts';
 import { FORMAT, FORMAT_VERSION, fileEntry, HEADER, type Header, isCellValue, MANIFEST, type Manifest, tableEntry } from './archive.ts';
 import { readSequences, schemaVersion, type TableInfo, tablesOf } from './tables.ts';
 
@@ -37,10 +37,10 @@ type Dumped = { table: TableInfo; staged: string; rows: number; sha256: string }
  */
 const NOT_BACKED_UP: ReadonlySet<string> = new Set(['two_factor']);
 
-async function dumpTable(db: DB, table: TableInfo, staged: string, keys: Map<string, Set<string>>): Promise<Dumped> {
+async function dumpTable(db: DB, table: TableInfo, staged: string, keys: Map<string, Set<string>>, files: readonly StoredFileColumn[]): Promise<Dumped> {
   const hash = createHash('sha256');
   const out = fsSync.createWriteStream(staged, { flags: 'wx' });
-  const fileColumns = storedFiles.filter((f) => f.table === table.name);
+  const fileColumns = files.filter((f) => f.table === table.name);
   let rows = 0;
   try {
     for (let offset = 0; !NOT_BACKED_UP.has(table.name); offset += PAGE) {
@@ -74,7 +74,7 @@ async function dumpTable(db: DB, table: TableInfo, staged: string, keys: Map<str
 }
 
 /** Reads every table in one snapshot. */
-async function snapshot(source: DatabaseOptions, staging: string) {
+async function snapshot(source: DatabaseOptions, staging: string, files: readonly StoredFileColumn[]) {
   const db = createDatabase(source);
   try {
     const read = async (trx: DB) => {
@@ -84,7 +84,7 @@ async function snapshot(source: DatabaseOptions, staging: string) {
       const sequences = await readSequences(trx, tables);
       const keys = new Map<string, Set<string>>(buckets.map((b) => [b, new Set<string>()]));
       const dumped: Dumped[] = [];
-      for (const t of tables) dumped.push(await dumpTable(trx, t, path.join(staging, `${t.name}.jsonl`), keys));
+      for (const t of tables) dumped.push(await dumpTable(trx, t, path.join(staging, `${t.name}.jsonl`), keys, files));
       return { schema, dumped, sequences, keys, database: isPostgres(trx) ? ('postgres' as const) : ('sqlite' as const) };
     };
     return isPostgres(db)
@@ -113,7 +113,13 @@ async function addFile(pack: tar.Pack, name: string, from: string | Readable, si
  * Writes a backup of the instance (database `source`, files of `storage`) to `file`. The archive is
  * written beside it as `file.part` and renamed when complete, so a file of that name is always whole.
  */
-export async function takeBackup(source: DatabaseOptions, storage: Storage, file: string): Promise<BackupSummary> {
+export async function takeBackup(
+  source: DatabaseOptions,
+  storage: Storage,
+  file: string,
+  /** The columns that keep stored files: the app's served resources' (every declared one's unless given). */
+  files: readonly StoredFileColumn[] = storedFiles,
+): Promise<BackupSummary> {
   const part = `${file}.part`;
   let out: fsSync.WriteStream;
   try {
@@ -128,7 +134,7 @@ export async function takeBackup(source: DatabaseOptions, storage: Storage, file
   let written = false;
   try {
     await fs.mkdir(staging, { recursive: true });
-    const snap = await snapshot(source, staging);
+    const snap = await snapshot(source, staging, files);
     const pack = tar.pack();
     const done = pipeline(pack, createGzip({ level: 6 }), out);
     done.catch(() => {});

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { DatabaseOptions } from '../db/database.ts';
 import type { Storage } from '../storage/storage.ts';
+import type { StoredFileColumn } from '../storage/file-columns.ts';
 import { BackupBusy, type BackupSummary, takeBackup } from './backup.ts';
 import { logActivity } from '../services/activity.ts';
 
@@ -19,7 +20,14 @@ const DAILY = /^lab-backup-\d{4}-\d{2}-\d{2}\.tar\.gz$/;
 export const dailyName = (now: Date) => `lab-backup-${now.toISOString().slice(0, 10)}.tar.gz`;
 
 /** Takes today's backup unless it exists or another instance is taking it, then keeps the newest `keep`. */
-export async function dailyBackup(source: DatabaseOptions, storage: Storage, dir: string, keep: number, now = new Date()): Promise<BackupSummary | undefined> {
+export async function dailyBackup(
+  source: DatabaseOptions,
+  storage: Storage,
+  dir: string,
+  keep: number,
+  now = new Date(),
+  files?: readonly StoredFileColumn[],
+): Promise<BackupSummary | undefined> {
   await fs.mkdir(dir, { recursive: true });
   const file = path.join(dir, dailyName(now));
   let summary: BackupSummary | undefined;
@@ -28,7 +36,7 @@ export async function dailyBackup(source: DatabaseOptions, storage: Storage, dir
     const st = await fs.stat(part).catch(() => undefined);
     if (st && now.getTime() - st.mtimeMs > STALE_PART_MS) await fs.rm(part, { force: true });
     try {
-      summary = await takeBackup(source, storage, file);
+      summary = await takeBackup(source, storage, file, files);
     } catch (e) {
       if (!(e instanceof BackupBusy)) throw e;
     }
@@ -57,7 +65,7 @@ export function scheduleBackups(
   const check = () => {
     if (running) return;
     running = app.lab.jobs
-      .time('backup', () => dailyBackup(source, storage, dir, keep))
+      .time('backup', () => dailyBackup(source, storage, dir, keep, new Date(), app.lab.storedFiles))
       .then((s) => {
         if (s) app.log.info({ file: s.file, rows: s.rows, files: s.files, bytes: s.bytes, missing: s.missing.length }, 'daily backup written');
         if (s) return logActivity({ db: app.lab.db, actor: null }, { action: 'backup', resource: 'backup', record: path.basename(s.file) }).catch(() => {});

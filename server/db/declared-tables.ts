@@ -1,5 +1,5 @@
 import type { ResourceDef } from '../../common/resource.ts';
-import { serverKindOf } from '../kinds/index.ts';
+import { kindColumns } from '../kinds/columns.ts';
 import { type bool01Default, type Column, id, type int, type intDefault, type intOrNull, type text, type textDefault, type textOrNull } from './columns.ts';
 
 // The table of a declared resource, derived from its fields (issue #27): a new resource's columns are written
@@ -58,7 +58,7 @@ export type DerivedTables<Rs, Written> = {
 export function derivedTable(res: ResourceDef): Record<string, Column> {
   const columns: Record<string, Column> = { [res.id]: id };
   // each field's columns as its kind says (server/kinds/)
-  for (const [name, def] of Object.entries(res.fields)) Object.assign(columns, serverKindOf(def).columns(name, def));
+  for (const [name, def] of Object.entries(res.fields)) Object.assign(columns, kindColumns[def.kind](name, def));
   return columns;
 }
 

@@ -2,7 +2,7 @@ import type { FieldDef, FieldKind } from '../../common/fields.ts';
 import type { ServerKind } from './kind.ts';
 import { list } from './list.ts';
 import { bool, enumKind, int } from './numbers.ts';
-import { instant, password, plainText, url } from './text.ts';
+import { password, plainText, url } from './text.ts';
 import { file, image } from './uploads.ts';
 
 export type { DetailArgs, FieldWrite, Referred, ServerKind } from './kind.ts';
@@ -16,7 +16,7 @@ export const serverKinds = {
   email: plainText,
   date: plainText,
   time: plainText,
-  instant,
+  instant: plainText,
   bool,
   int,
   enum: enumKind,

@@ -3,11 +3,10 @@ import type { FieldDef, FieldMap } from '../../common/fields.ts';
 import { kindOf } from '../../common/kinds/index.ts';
 import type { ReferredMember } from '../../common/person-refs.ts';
 import type { PublicDetail } from '../../common/resource.ts';
-import type { Column } from '../db/columns.ts';
 import type { FileChanges, StoredFile } from '../services/media.ts';
 import type { Ctx } from '../services/context.ts';
 
-// What a field kind is on the server: its columns, what a write stores for it, the stored files its value
+// What a field kind is on the server (its columns: ./columns.ts): what a write stores for it, the stored files its value
 // names, and how a record page shows it. One module per kind in this folder, gathered in index.ts; what it is
 // on the wire is common/kinds/.
 
@@ -34,8 +33,6 @@ export type Referred = { members: Record<string, ReferredMember>; records: Map<s
 export type DetailArgs = { def: FieldDef; key: string; label: string; value: unknown; lang: Lang; referred: Referred };
 
 export type ServerKind = {
-  /** Its columns in a table derived from a declaration (server/db/declared-tables.ts), by name: none for a password. */
-  columns(name: string, def: FieldDef): Record<string, Column>;
   /** The columns a write sets for the field, sent in `input` (absent fields are never asked): none leaves them to the resource's hooks. */
   write(w: FieldWrite): Promise<Row> | Row;
   /**

@@ -2,13 +2,11 @@ import { showRefs } from '../../common/person-refs.ts';
 import { parseList } from '../../common/kinds/index.ts';
 import { checkRecords, isPeopleField, resolvePeople } from '../services/person-refs.ts';
 import { referredIds, type ServerKind, textDetail } from './kind.ts';
-import { plainText } from './text.ts';
 
 // A list: its JSON text in one column. A record page shows a list of people as their names (members linked
 // to their pages), a list of records it `refers` to as links to those with a public page, other lists as text.
 
 export const list: ServerKind = {
-  columns: plainText.columns,
   // the people a people field names are members (by id) or names; the records it `refers` to exist
   async write({ ctx, name, def, input, current }) {
     const items = parseList(input[name] ?? []);

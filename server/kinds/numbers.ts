@@ -1,13 +1,10 @@
-import { bool01Default, int as intColumn, intDefault, intOrNull } from '../db/columns.ts';
 import { checkRecords } from '../services/person-refs.ts';
 import { type ServerKind, storeSent, textDetail } from './kind.ts';
-import { plainText } from './text.ts';
 
-// Numbers, switches and enums: their columns, and how a record page names them.
+// Numbers, switches and enums: what a write checks, and how a record page names them.
 
 export const int: ServerKind = {
   // NOT NULL when required, else with a DEFAULT when declared with one, else NULL when empty
-  columns: (name, def) => ({ [name]: def.required ? intColumn : def.default !== undefined ? intDefault : intOrNull }),
   // a record it `refers` to must exist
   async write(w) {
     const values = storeSent(w);
@@ -24,18 +21,13 @@ export const int: ServerKind = {
 };
 
 export const bool: ServerKind = {
-  columns: (name) => ({ [name]: bool01Default }),
   write: storeSent,
   // a switch is how the record is kept (its release), not a fact about it
   detail: () => undefined,
 };
 
-/** An enum: its label's column, and its number's (`numField`) beside it, which a write sends or takes from the label. */
+/** An enum: its label, and its number (`numField`) beside it, which a write sends or takes from the label. */
 export const enumKind: ServerKind = {
-  columns: (name, def) => ({
-    ...plainText.columns(name, def),
-    ...(def.numField ? { [def.numField]: def.required ? intColumn : intDefault } : {}),
-  }),
   write(w) {
     const twin = w.def.numField;
     const number = twin !== undefined && w.input[twin] !== undefined ? { [twin]: w.input[twin] } : {};

@@ -1,6 +1,5 @@
 import { isUpload } from '../../common/fields.ts';
 import { fileBucket as bucketOf, recordFileUrl } from '../../common/kinds/index.ts';
-import { text, textDefault, textOrNull } from '../db/columns.ts';
 import { FieldError } from '../errors.ts';
 import { mediaKeyOf, resolveImageField } from '../services/media.ts';
 import { extensionOf, safeFileName, uploadLimits } from '../storage/storage.ts';
@@ -13,7 +12,6 @@ import type { FieldWrite, ServerKind } from './kind.ts';
 // the write commits unless a version or the trash still keeps it.
 
 export const image: ServerKind = {
-  columns: (name) => ({ [name]: textOrNull }),
   async write({ name, def, input, current, changes }) {
     const url = await resolveImageField(changes, name, def, input[name], (current?.[name] as string | null) ?? null);
     return url === undefined ? {} : { [name]: url };
@@ -41,7 +39,6 @@ function namesTaken({ name, fields, input, current, values }: FieldWrite): Set<s
 }
 
 export const file: ServerKind = {
-  columns: (name, def) => ({ [name]: def.nullable ? textOrNull : def.required ? text : textDefault, [keyOf(name)]: textOrNull }),
   // a new file replaces the present one, the present name keeps it, empty removes it
   async write(w) {
     const { ctx, name, def, input, current, changes } = w;

@@ -1,5 +1,6 @@
 import type { FieldMap } from '../../common/fields.ts';
 import { fileBucket, kindOf } from '../../common/kinds/index.ts';
+import type { ResourceDef } from '../../common/resource.ts';
 import { resources } from '../../common/resources/index.ts';
 import { asBucket, type Bucket } from './storage.ts';
 
@@ -10,9 +11,10 @@ import { asBucket, type Bucket } from './storage.ts';
  */
 export type StoredFileColumn = { table: string; column: string; bucket: Bucket | { readonly column: string } };
 
-export const storedFiles: readonly StoredFileColumn[] = [
+/** The columns of `declared` resources (an app's served ones) and of the other tables that keep stored files. */
+export const storedFilesOf = (declared: readonly ResourceDef[]): readonly StoredFileColumn[] => [
   // each declared field that keeps a stored file's key beside it (a file), in its bucket
-  ...Object.values(resources).flatMap((res) =>
+  ...declared.flatMap((res) =>
     Object.entries(res.fields as FieldMap).flatMap(([name, def]) => {
       const column = kindOf(def).storedKey?.(name);
       return column ? [{ table: res.table as string, column, bucket: fileBucket(def) } satisfies StoredFileColumn] : [];
@@ -23,7 +25,10 @@ export const storedFiles: readonly StoredFileColumn[] = [
   { table: 'media', column: 'storage_key', bucket: 'media' },
   // files a revision or a trash entry keeps (services/history.ts): the bucket is the row's own
   { table: 'kept_file', column: 'storage_key', bucket: { column: 'bucket' } },
-] satisfies StoredFileColumn[];
+];
+
+/** Those of every resource declared here (a backup or sweep run outside an app, by the CLI). */
+export const storedFiles = storedFilesOf(Object.values(resources));
 
 /** The bucket of a row's stored file: the column's own, or the one the row names (undefined if it names none). */
 export function bucketOf(f: StoredFileColumn, row: Record<string, unknown>): Bucket | undefined {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { DB } from '../db/database.ts';
 import { loose } from '../db/schema.ts';
 import { type Bucket, buckets, type Storage } from './storage.ts';
-import { bucketOf, storedFiles } from './file-columns.ts';
+import { bucketOf, type StoredFileColumn, storedFiles } from './file-columns.ts';
 
 // Stored files that no record points at: a write stores its file before its records commit (a record never
 // points at a file that is not there, server/services/media.ts), so a process killed in between (kill -9, a
@@ -18,9 +18,9 @@ import { bucketOf, storedFiles } from './file-columns.ts';
 export const ORPHAN_GRACE_MS = 3600_000;
 
 /** Every `bucket/key` a record, a revision or the trash points at (the columns of storage.ts's storedFiles). */
-export async function referencedFiles(db: DB): Promise<Set<string>> {
+export async function referencedFiles(db: DB, files: readonly StoredFileColumn[] = storedFiles): Promise<Set<string>> {
   const held = new Set<string>();
-  for (const f of storedFiles) {
+  for (const f of files) {
     const columns = typeof f.bucket === 'string' ? [f.column] : [f.column, f.bucket.column];
     // tables and columns named by storage.ts: the loose view (db/schema.ts)
     const rows = await loose(db).selectFrom(f.table).select(columns).where(f.column, 'is not', null).execute();
@@ -36,10 +36,14 @@ export async function referencedFiles(db: DB): Promise<Set<string>> {
 export type SweepResult = { orphans: { bucket: Bucket; key: string; size: number }[]; kept: number };
 
 /** Takes the files no record points at, older than `graceMs`, out of their buckets (into removed/). */
-export async function sweepOrphans(db: DB, storage: Storage, opts: { graceMs?: number; now?: number } = {}): Promise<SweepResult> {
+export async function sweepOrphans(
+  db: DB,
+  storage: Storage,
+  opts: { graceMs?: number; now?: number; files?: readonly StoredFileColumn[] } = {},
+): Promise<SweepResult> {
   const graceMs = opts.graceMs ?? ORPHAN_GRACE_MS;
   const now = opts.now ?? Date.now();
-  const held = await referencedFiles(db);
+  const held = await referencedFiles(db, opts.files);
   const result: SweepResult = { orphans: [], kept: 0 };
   for (const bucket of buckets) {
     const leaving: { key: string; size: number }[] = [];
@@ -61,7 +65,7 @@ export function scheduleOrphanSweep(app: FastifyInstance): () => Promise<void> {
   const timer = setInterval(() => {
     running = app.lab.jobs
       .time('storage-sweep', async () => {
-        const { orphans } = await sweepOrphans(app.lab.db, app.lab.storage);
+        const { orphans } = await sweepOrphans(app.lab.db, app.lab.storage, { files: app.lab.storedFiles });
         if (orphans.length) app.log.warn({ orphans: orphans.length }, 'stored files no record points at were taken out of their buckets');
       })
       .catch((e: unknown) => app.log.error({ err: e }, 'the stored files could not be swept'));

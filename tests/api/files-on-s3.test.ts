@@ -12,7 +12,7 @@ afterAll(() => {
   else process.env.LAB_TEST_STORAGE = before;
 });
 
-const suites = ['files', 'atomic-writes', 'history', 'ranges', 'orphans'];
+const suites = ['files', 'atomic-writes', 'history', 'ranges', 'orphans', 'guide-resource'];
 for (const name of suites) await import(/* @vite-ignore */ `./${name}.test.ts?s3`);
 
 const { makeApp } = await import('../helpers/app.ts');

@@ -6,10 +6,10 @@ import { t as message } from '../../common/messages.ts';
 import type { ResourceDef } from '../../common/resource.ts';
 import { person } from '../../common/resources/index.ts';
 import { loose } from '../../server/db/schema.ts';
-import { registry } from '../../server/registry.ts';
+import { type Registered, registry } from '../../server/registry.ts';
 import { mediaKeyOf, type StoredFile } from '../../server/services/media.ts';
-import { bucketOf, storedFiles } from '../../server/storage/file-columns.ts';
-import type { Dialect } from '../helpers/app.ts';
+import { bucketOf } from '../../server/storage/file-columns.ts';
+import type { AppSetup, Dialect } from '../helpers/app.ts';
 import { type Client, type Part, type RawPart, sendRaw } from '../helpers/client.ts';
 import { documentFixtures, type ImageFixture, imageFixtures, type UploadFixture } from '../fixtures/uploads.ts';
 import { createdId, fieldErrors, makeWorld, unique, type World } from '../fixtures/world.ts';
@@ -29,9 +29,8 @@ type Case = {
 
 // Every registered resource (server/registry.ts) but people, whose passwords, types and profile calls
 // have a suite of their own (tests/api/people.test.ts).
-export const cases: Case[] = registry
-  .filter((r) => r.crud.res !== person)
-  .map((r) => ({ res: r.crud.res, derived: Object.keys(r.crud.res.derived ?? {}), updateByList: r.update === 'list' }));
+const caseOf = (r: Registered): Case => ({ res: r.crud.res, derived: Object.keys(r.crud.res.derived ?? {}), updateByList: r.update === 'list' });
+export const cases: Case[] = registry.filter((r) => r.crud.res !== person).map(caseOf);
 
 const fieldsOf = (res: ResourceDef) => Object.entries(res.fields) as [string, FieldDef][];
 /** The fields that take an uploaded file (images and publication files). */
@@ -269,17 +268,22 @@ function mismatchCases(res: ResourceDef): { field: string; numField: string; lab
 }
 
 /** The suite of every declared resource on one database (resources.test.ts: SQLite; resources-postgres.test.ts). */
-export function declaredResourceSuite(dialect: Dialect): void {
+/**
+ * The suite on `dialect`, over every registered resource, or over `only` those served by an app set up as
+ * `setup` says (a test's own declaration, its migration run first: tests/api/guide-resource.test.ts).
+ */
+export function declaredResourceSuite(dialect: Dialect, { only, setup = {} }: { only?: readonly Registered[]; setup?: AppSetup } = {}): void {
+  const suiteCases = only ? only.map(caseOf) : cases;
   describe(`declared resources on ${dialect}`, () => {
     let w: World;
     let admin: Client;
     beforeAll(async () => {
-      w = await makeWorld(dialect);
+      w = await makeWorld(dialect, {}, setup);
       admin = w.admin;
     });
     afterAll(() => w.t.close());
 
-    describe.each(cases)('$res.name', ({ res, derived, updateByList }) => {
+    describe.each(suiteCases)('$res.name', ({ res, derived, updateByList }) => {
       const one = (id: number | string) => `${res.path}?${res.id}=${id}`;
       const read = async (id: number) => {
         const r = await admin.get(one(id));
@@ -488,8 +492,8 @@ export function declaredResourceSuite(dialect: Dialect): void {
           return key ? { bucket: 'media', key } : undefined;
         }
         const column = `${field}_key`;
-        const where = storedFiles.find((c) => c.table === res.table && c.column === column);
-        expect(where, `server/storage/file-columns.ts names the bucket of ${res.table}.${column}`).toBeDefined();
+        const where = w.app.lab.storedFiles.find((c) => c.table === res.table && c.column === column);
+        expect(where, `the app (server/storage/file-columns.ts) names the bucket of ${res.table}.${column}`).toBeDefined();
         // the key column is never answered (common/kinds/uploads.ts): read where the record is
         const row = await loose(w.app.lab.db).selectFrom(res.table).select(column).where(res.id, '=', id).executeTakeFirstOrThrow();
         const key = row[column];

@@ -6,7 +6,8 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { type AppOptions, buildApp } from '../../server/app.ts';
 import { loadConfig, s3Config } from '../../server/config.ts';
-import type { DatabaseOptions } from '../../server/db/database.ts';
+import type { Kysely } from 'kysely';
+import { createDatabase, type DatabaseOptions } from '../../server/db/database.ts';
 import { createStorage, type Storage } from '../../server/storage/storage.ts';
 import { testStorageEnv } from './s3.ts';
 import { dropDatabase, migratedSqliteInto, onPostgres, PG_URL, TEST_SCHEMA, testDatabase, urlOf } from './templates.ts';
@@ -44,6 +45,9 @@ export const dialects: Dialect[] = pgProblem ? ['sqlite'] : ['sqlite', 'postgres
 
 export type TestApp = { app: FastifyInstance; dataDir: string; close: () => Promise<void> };
 
+/** What a test's app serves besides the registry's defaults, and what it does to the migrated database first (a test's own migration). */
+export type AppSetup = Pick<AppOptions, 'resources' | 'logger'> & { prepare?: (db: Kysely<unknown>) => Promise<void> };
+
 /**
  * Kysely's migrator lists the tables of every schema of its database; where two instances share a database
  * and another test drops its schema there at that moment, PostgreSQL answers "schema t_… does not exist"
@@ -75,10 +79,20 @@ function scratchDataDir(prefix: string): { scratch: string; dataDir: string } {
  * An app on a migrated database of its own (a copy of the template): the administrator `admin`, the advisor
  * account's name `advisor0`, no public index or registry asked.
  */
-export async function makeApp(dialect: Dialect, env: Record<string, string> = {}, options: Pick<AppOptions, 'resources' | 'logger'> = {}): Promise<TestApp> {
+export async function makeApp(dialect: Dialect, env: Record<string, string> = {}, options: AppSetup = {}): Promise<TestApp> {
   const { scratch, dataDir } = scratchDataDir('lab-test-');
   const database = dialect === 'postgres' ? await testDatabase({ migrated: true }) : undefined;
   if (!database) await migratedSqliteInto(dataDir);
+  const { prepare, ...appOptions } = options;
+  if (prepare) {
+    const db = createDatabase({ dataDir, ...(database ? { databaseUrl: database.url, pgSchema: TEST_SCHEMA } : {}) });
+    try {
+      // a migration sees the database untyped, as the server's migrator gives it
+      await prepare(db as unknown as Kysely<unknown>);
+    } finally {
+      await db.destroy();
+    }
+  }
   const config = {
     ...loadConfig({
       DATA_DIR: dataDir,
@@ -102,7 +116,7 @@ export async function makeApp(dialect: Dialect, env: Record<string, string> = {}
   };
   let app: FastifyInstance;
   try {
-    app = await buildApp({ config, ...options, ...(database ? { pgSchema: TEST_SCHEMA } : {}) });
+    app = await buildApp({ config, ...appOptions, ...(database ? { pgSchema: TEST_SCHEMA } : {}) });
   } catch (e) {
     await database?.drop();
     fs.rmSync(scratch, { recursive: true, force: true });
