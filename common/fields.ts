@@ -49,14 +49,14 @@ export type FieldDef = {
    * the record's `author` list is, a list of people (`people`: members chosen by name, others typed; format
    * `person_ref`), a publish time as one control with the record's release switch (Draft /
    * Publish now / Schedule at; common/resources/flags.ts), a venue rank correction chosen from the rank lists
-   * (`venue`, issue #29) or typed. The server's checks follow the kind.
+   * (`venue`) or typed. The server's checks follow the kind.
    */
   readonly widget?: 'markdown' | 'html' | 'year' | 'month' | 'choice' | 'author-members' | 'publishing' | 'people' | 'venue';
   /** For widget 'choice': the numbers offered and their labels. */
   readonly choices?: readonly { readonly num: number; readonly zh: string; readonly en: string }[];
   /** For widget 'markdown': the editor's height in pixels (400 unless said). */
   readonly editorHeight?: number;
-  /** For text: a format it must have when not empty (a DOI, issue #14); for a list, each of its items. */
+  /** For text: a format it must have when not empty (a DOI); for a list, each of its items. */
   readonly format?: TextFormat;
   /** For booleans: how the console's list names each state (published / unpublished). */
   readonly states?: { readonly on: Label; readonly off: Label };
@@ -65,7 +65,7 @@ export type FieldDef = {
   /** Kept as NULL when empty, so reads answer null for it (a unique column many records leave empty). */
   readonly nullable?: boolean;
   /**
-   * For int: the id of a record of the declared resource of this name (a related publication, issue #27);
+   * For int: the id of a record of the declared resource of this name (a related publication);
    * for a list of format `record_id`, the ids of several (a project's acknowledging publications). The server
    * refuses an id that names none; a public page links to each record's page, and that record's page names
    * what refers to it (server/public/declared.ts, `publicRecordsReferring`).
@@ -85,11 +85,11 @@ export const textFormats = {
   // a DOI as Crossref and DataCite assign them: 10., a registrant code, a slash, a suffix of Crossref's
   // recommended characters plus those of older DOIs (< > [ ] # + &); never a space, quote, brace or
   // backslash, which would let it out of a BibTeX field or an attribute (docs/decisions/022-security-second-round.md)
-  // written with a resolver or doi: prefix, it is stored bare (common/doi.ts; issue #26, point 1)
+  // written with a resolver or doi: prefix, it is stored bare (common/doi.ts)
   doi: { pattern: /^10\.\d{4,9}\/[-._;()/:a-zA-Z0-9<>[\]#+&]+$/, message: 'invalid_doi', example: '10.1145/3589334.3645413', normalize: bareDoi },
   // which member an author is (common/authors.ts): a person's id, "none" or "auto" (by name)
   member_link: { pattern: /^(?:[1-9]\d{0,9}|none|auto)$/, message: 'invalid_member_link', example: 'auto' },
-  // a people field's item (common/person-refs.ts; issue #27): a member by id (pid:12) or username (@liqinghe), or the name of someone outside the lab
+  // a people field's item (common/person-refs.ts): a member by id (pid:12) or username (@liqinghe), or the name of someone outside the lab
   // (`counter`: an item the format refuses, where a test's usual one, "not one", is a name it accepts)
   person_ref: {
     pattern: /^(?:pid:[1-9]\d{0,9}|@[A-Za-z0-9_.-]{1,64}|(?!pid:|@)\S.*)$/,
@@ -97,15 +97,15 @@ export const textFormats = {
     example: 'Wang Fang',
     counter: 'pid:0',
   },
-  // an item of a list that `refers` to records of another resource: a record's id (issue #27)
+  // an item of a list that `refers` to records of another resource: a record's id
   record_id: { pattern: /^[1-9]\d{0,9}$/, message: 'invalid_record_id', example: '1', counter: '0' },
-  // a name's parts as the BibTeX parser read them, a JSON object (common/authors.ts NameParts; issue #26)
+  // a name's parts as the BibTeX parser read them, a JSON object (common/authors.ts NameParts)
   name_parts: {
     pattern: /^\{(?:"(?:family|given|particle|suffix|literal)":"(?:[^"\\]|\\.)*",?)+\}$/,
     message: 'invalid_name_parts',
     example: '{"family":"Berg","given":"Jan","particle":"van der"}',
   },
-  // a member's ids at the scholarly indexes (issue #29, point 1; common/scholar-ids.ts): pasted as their
+  // a member's ids at the scholarly indexes (common/scholar-ids.ts): pasted as their
   // profiles' addresses they are stored bare; an ORCID iD's last character is a checksum, checked too
   orcid: {
     pattern: /^\d{4}-\d{4}-\d{4}-\d{3}[\dX]$/,

@@ -32,7 +32,7 @@ export type ResourceDef<F extends FieldMap = FieldMap, T extends string = string
   readonly listColumns: readonly ListColumn[];
   readonly orderBy: readonly (readonly [string, 'asc' | 'desc'])[];
   /**
-   * The int field that is a record's place in its list (issue #28): the console reorders the list by
+   * The int field that is a record's place in its list: the console reorders the list by
    * dragging, with the mouse or the keyboard, and saves the new order in one call (PUT /api/order/{name}/);
    * a new record comes last. Within the `orderBy` fields listed before it (a showcase item's kind), each
    * group is ordered on its own.
@@ -45,13 +45,13 @@ export type ResourceDef<F extends FieldMap = FieldMap, T extends string = string
   /** The console's screen for the resource, drawn from this declaration; none for resources with screens of their own. */
   readonly console?: ConsoleView;
   /**
-   * Keeps history (issue #16): each update stores the version it replaces, each delete moves the record to
+   * Keeps history: each update stores the version it replaces, each delete moves the record to
    * the trash (server/services/history.ts). `ownerFields`: where a member may edit their own record (a
    * profile), the fields they may restore from its history; an administrator restores every field.
    */
   readonly history?: { readonly ownerFields?: readonly string[] };
   /**
-   * Its public side (issue #27): a list page, a page for each public record, a read, a menu entry, the
+   * Its public side: a list page, a page for each public record, a read, a menu entry, the
    * sitemap, the search and the cache, all from this (server/public/, app/routes/public/resource-*.tsx).
    */
   readonly public?: PublicDef;
@@ -92,7 +92,7 @@ export type PublicDef<K extends string = string> = {
   /** false: not in the site search (it is, unless false). */
   readonly search?: false;
   /**
-   * Facts the record page shows as label and value, in order (issue #27): an enum as its option in the
+   * Facts the record page shows as label and value, in order: an enum as its option in the
    * reader's language, a people field as its names (members linked to their pages), an int that `refers` to
    * a record as a link to that record's page, an image as a picture, a link as a link, other fields as text.
    * A card shows the names of the people fields among them. A pair key_zh / key_en is named by `key`, with its label.
@@ -133,7 +133,7 @@ export type PublicDef<K extends string = string> = {
     readonly finished: Label;
   };
   /**
-   * The list page's filters, in order (issue #27): an enum field by its options (`?{field}={option}`), or
+   * The list page's filters, in order: an enum field by its options (`?{field}={option}`), or
    * `period` by its state. Each is a row of links (plain links: they work without scripts), and the list,
    * its pages and the public read (`?{field}=`) narrow to what they choose.
    */
@@ -203,7 +203,7 @@ export function publicSchema(res: PublicResource): z.ZodObject<z.core.$ZodShape,
 const blankText = (v: unknown) => v == null || (typeof v === 'string' && v.trim() === '') || (Array.isArray(v) && v.length === 0);
 
 /**
- * The bilingual pairs of a declaration (issue #27, point 3): each `key` whose text fields `key_zh` and
+ * The bilingual pairs of a declaration: each `key` whose text fields `key_zh` and
  * `key_en` are both declared (among `names`, when given).
  */
 export function bilingualPairs(res: Pick<ResourceDef, 'fields'>, names?: readonly string[]): string[] {
@@ -245,9 +245,9 @@ export function publicText(row: Record<string, unknown>, key: string, lang: 'zh'
 }
 
 /**
- * A declared public record as its card and page show it (issue #27): in the reader's language, with the
+ * A declared public record as its card and page show it: in the reader's language, with the
  * projection's record for a resource's own component. Where a text exists only in the other language it is
- * shown in that one (issue #27, point 3): `titleLang` and each block's `lang` say which, `missing` whether the
+ * shown in that one: `titleLang` and each block's `lang` say which, `missing` whether the
  * record lacks the reader's language somewhere, `langs` the languages it is complete in (its hreflang).
  */
 export type PublicCardData = {
@@ -392,7 +392,7 @@ export function orderGroups(res: ResourceDef): string[] {
   return res.orderBy.slice(0, Math.max(0, at)).map(([col]) => col);
 }
 
-/** The call that saves a new order of an ordered resource (server/api/order.ts; issue #28). */
+/** The call that saves a new order of an ordered resource (server/api/order.ts). */
 export const orderPath = (res: Pick<ResourceDef, 'name'>) => `/api/order/${res.name}/` as const;
 
 /** The console's address of a resource with a declared screen. */

@@ -1,11 +1,11 @@
 import { scheduledTables } from '../services/content.ts';
 import type { Changes, Topic } from './changes.ts';
 
-// A record scheduled for later (issue #16, "publish at") appears with nobody online: each instance keeps one
+// A record scheduled for later ("publish at") appears with nobody online: each instance keeps one
 // timer for the earliest publish time to come and, when it comes, announces that kind of record as
 // changed (`changes.changed`), so the page and read caches drop what they hold, the search index reads the
 // records again, and the other instances hear it too. The same holds for the end of a declared public
-// resource's public window (`public.until`, issue #27: a deadline), announced under its name. The plan is read again at start and whenever a kind
+// resource's public window (`public.until`, a deadline), announced under its name. The plan is read again at start and whenever a kind
 // with publish times changes, here or on another instance; a wait is at most a day, read again then.
 
 /** The longest a timer waits before reading the plan again (also keeps far moments within setTimeout's range). */
@@ -34,7 +34,7 @@ export class PublishTimer {
   readonly #windowed: ReadonlySet<Topic>;
 
   /**
-   * `onCome`: told the kinds whose time has come, and when (the activity log's entries, issue #28).
+   * `onCome`: told the kinds whose time has come, and when (the activity log's entries).
    * `windowed`: the declared kinds whose public window ends (their `public.until`), whose changes move the plan too.
    */
   constructor(

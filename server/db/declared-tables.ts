@@ -2,7 +2,7 @@ import type { ResourceDef } from '../../common/resource.ts';
 import { kindColumns } from '../kinds/columns.ts';
 import { type bool01Default, type Column, id, type int, type intDefault, type intOrNull, type text, type textDefault, type textOrNull } from './columns.ts';
 
-// The table of a declared resource, derived from its fields (issue #27): a new resource's columns are written
+// The table of a declared resource, derived from its fields: a new resource's columns are written
 // twice, in its declaration and its migration, never a third time in schema.ts. The derivation is the
 // house's migration conventions (docs/adding-a-resource.md), and tests/api/db-schema.test.ts compares what it
 // gives with the migrated database on both databases. A table that breaks a convention (the older tables,

@@ -7,7 +7,7 @@ import { NotFound } from '../errors.ts';
 import { createPageData } from './page-data.ts';
 import { areaList } from './page-params.ts';
 
-// The publications for reference managers (issue #14): BibTeX and CSL-JSON of all of them, of an area
+// The publications for reference managers: BibTeX and CSL-JSON of all of them, of an area
 // filter (?area=4 or ?area=1,4, the list page's selection), and of one. Answers are shared through the
 // read cache and rendered again after a publication changes.
 

@@ -12,7 +12,7 @@ const xml = (s: unknown) => String(s ?? '').replace(/[<>&'"]/g, (c) => ({ '<': '
 
 /**
  * iCalendar text, escaped as RFC 5545 §3.3.11 says: a backslash, ; and , escaped, every line break (CRLF,
- * LF or a lone CR, issue #25 point 5) written \n, and other control characters, which TEXT cannot hold,
+ * LF or a lone CR) written \n, and other control characters, which TEXT cannot hold,
  * a space. Lines are folded at 75 octets by fold (§3.1).
  */
 function icsText(s: unknown): string {
@@ -85,8 +85,8 @@ export async function feedRoutes(app: FastifyInstance) {
       ...courses.map((c) => [`/curriculum/${encodeURIComponent(String(c.slug))}`, undefined] as [string, undefined]),
       ...tasks.map((c) => [`/sharedtask/${encodeURIComponent(String(c.slug))}`, undefined] as [string, undefined]),
       ...pids.map((pid) => [paths.publicationItem(pid), undefined] as [string, undefined]),
-      // the declared public resources' pages (issue #27)
-      // a record's page names an alternate only in the languages its text exists in (issue #27, point 3)
+      // the declared public resources' pages
+      // a record's page names an alternate only in the languages its text exists in
       ...declared.map(([p, langs]) => [p, undefined, langs] as [string, undefined, Lang[]?]),
     ];
     const body = urls

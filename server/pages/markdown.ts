@@ -52,7 +52,7 @@ const INLINE_MAX = 2000;
 /**
  * Markdown as sanitized HTML with its table of contents, kept by content (server/cache/memo.ts). Rendered
  * in the text worker (server/text-worker.ts): micromark's time grows with the square of some inputs (50,000
- * characters of nested brackets: 6.3 s), and a member's page holds 200,000 (issue #25, point 3). A render
+ * characters of nested brackets: 6.3 s), and a member's page holds 200,000. A render
  * that takes longer than WORKER_LIMITS.ms is stopped, and the text is shown as it was written.
  */
 export const renderMarkdown = memoByContentAsync(

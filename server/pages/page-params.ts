@@ -34,7 +34,7 @@ const searchKind =
 
 const fixedPages: Record<string, Record<string, Normalize>> = {
   '/people': { tab: formerTab, page: pageNumber },
-  // issue #29, point 2: ?rank=ccf-a (one rank at a time)
+  // ?rank=ccf-a (one rank at a time)
   '/publication': { area: areaList, rank: ([v]) => (v !== undefined && rankParams.includes(v) ? v : ''), page: pageNumber },
   '/news': { page: pageNumber },
 };

@@ -6,7 +6,7 @@ import { bearer, sessionCookie } from '../http/auth.ts';
 import { pathOf } from '../http/url.ts';
 import { type Actor, actorForToken } from '../services/auth.ts';
 
-// Previews (issue #16): /preview/{kind}/{id} renders a record's real public page for the members who edit
+// Previews: /preview/{kind}/{id} renders a record's real public page for the members who edit
 // it, a draft or the unsaved edits of the console's form (POSTed to the same address). The page is the
 // public one, so it goes through the page route; this gate decides before anything is read or rendered:
 // - who: the console's session. The preview opens in a new tab, which cannot send X-Lab-Console, so the

@@ -13,7 +13,7 @@ import {
 import { renderMarkdown } from '../pages/markdown.ts';
 import { textOfMarkdown } from '../search/text.ts';
 
-// A declared public record as its card and its page show it (issue #27), from the declaration alone: its
+// A declared public record as its card and its page show it, from the declaration alone: its
 // title, meta line and facts as their kinds say (an enum's option in the reader's language, a moment as
 // Beijing time), its text blocks (markdown rendered and sanitized on the record page), and, for point 3,
 // which language each text is shown in, whether the record lacks the reader's, and the languages it is

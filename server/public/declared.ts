@@ -33,7 +33,7 @@ import { mapInTurns } from '../search/turns.ts';
 import { cardOf, metaOf, shownValue } from './cards.ts';
 import type { Registered } from '../registry.ts';
 
-// The public side of a declared resource (issue #27), from its declaration's `public` part alone: which
+// The public side of a declared resource, from its declaration's `public` part alone: which
 // records are public, the projection they leave the server as, a page of them, one of them, and their
 // search documents. The read (server/api/public.ts), the pages (server/pages/page-data.ts), the sitemap
 // (server/pages/feeds.ts), the search (server/app.ts) and the cache (its crud announces its name) use these.
@@ -279,7 +279,7 @@ function jsonLdOf(type: string, card: PublicCardData, origin: string): Record<st
 
 /**
  * The public records of every declared public resource that name a member in one of its people fields
- * (issue #27: a member's page lists them), by resource in the registry's order; resources naming none left out.
+ * (a member's page lists them), by resource in the registry's order; resources naming none left out.
  */
 export async function publicRecordsNaming(cruds: readonly PublicCrud[], ctx: Ctx, pid: number, lang: Lang) {
   const out: { name: string; label: string; href: string; cards: PublicCardData[]; personProperty?: string }[] = [];
@@ -309,7 +309,7 @@ export async function publicRecordsNaming(cruds: readonly PublicCrud[], ctx: Ctx
 
 /**
  * The public records of every declared public resource that refer to one record of `target` in a public
- * field (a project's acknowledging publications, an award's related publication: issue #27), by resource and
+ * field (a project's acknowledging publications, an award's related publication), by resource and
  * field in the registry's order, headed by the field's `referredAs` (else the resource's menu label).
  */
 export async function publicRecordsReferring(cruds: readonly PublicCrud[], ctx: Ctx, target: string, id: number, lang: Lang) {

@@ -154,7 +154,7 @@ export async function saveInfoList(ctx: Ctx, pages: { iid: number; aspect?: stri
 // What the public may read (SPEC §7 read_* calls and the public pages): one place for each rule.
 
 /**
- * The one rule of what the public sees of articles, news and seminars (issue #16): released, and its
+ * The one rule of what the public sees of articles, news and seminars: released, and its
  * publish time, if it has one, come. Every public read, list, count and single read, goes through it. The
  * moments are stored as UTC text of one length (common/instant.ts), so comparing text compares times on
  * both databases; `now` is this instance's clock, the same one its publish timer runs on.
@@ -163,7 +163,7 @@ export function isPublic(now: string = nowIso()): NonNullable<ListOptions['where
   return (q) => q.where('release', '=', 1).where((eb) => eb.or([eb('publish_at', 'is', null), eb('publish_at', '<=', now)]));
 }
 
-/** The records the public does not see (drafts, and those scheduled for later): the console's search of them (issue #28). */
+/** The records the public does not see (drafts, and those scheduled for later): the console's search of them. */
 export function isUnpublished(now: string = nowIso()): NonNullable<ListOptions['where']> {
   return (q) => q.where((eb) => eb.or([eb('release', '=', 0), eb('publish_at', '>', now)]));
 }
@@ -178,7 +178,7 @@ export const scheduledTables = { article: 'article', news: 'news', seminar: 'sem
  * The earliest publish time still to come of each kind's released records (the publish timer,
  * server/cache/publish-timer.ts), earliest first; a draft's time is not awaited. `declared`: the declared
  * public resources whose public window ends (`public.until`), each with the earliest end still to come of
- * its released records, under its name (issue #27).
+ * its released records, under its name.
  */
 export async function nextPublications(db: DB, now: string = nowIso(), declared: readonly PublicResource[] = []): Promise<{ topic: Topic; at: string }[]> {
   const out: { topic: Topic; at: string }[] = [];
@@ -211,7 +211,7 @@ const scheduledResources = { article, news, seminar } as const;
 const PUBLISH_LOG_WINDOW_MS = 24 * 3600 * 1000;
 
 /**
- * The activity log's entries of records that went public at their time (issue #28): each released record
+ * The activity log's entries of records that went public at their time: each released record
  * of these kinds whose publish time has come (within the last day) and that the log has not yet named as
  * published at that time, logged as the system (no actor), its title as the detail. Called by the publish
  * timer when it fires; the check makes a second instance's timer, or a second firing, add nothing.
@@ -303,14 +303,14 @@ export async function publishedArticles(ctx: Ctx, window: { limit?: number; offs
   return asWire(items);
 }
 
-/** Articles the public does not see yet, with their bodies and publishing state: the console's search (issue #28). */
+/** Articles the public does not see yet, with their bodies and publishing state: the console's search. */
 export async function unpublishedArticleTexts(
   ctx: Ctx,
 ): Promise<Pick<WireRow<typeof article>, 'aid' | 'slug' | 'title' | 'abstract' | 'authors' | 'markdown' | 'time3' | 'release'>[]> {
   return asWire(await articles.list(ctx, { where: isUnpublished(), columns: ['aid', 'slug', 'title', 'abstract', 'authors', 'markdown', 'time3', 'release'] }));
 }
 
-/** News items the public does not see yet: the console's search (issue #28). */
+/** News items the public does not see yet: the console's search. */
 export async function unpublishedNews(ctx: Ctx): Promise<(PublicNews & { release: boolean })[]> {
   const list = await newsItems.list(ctx, { where: isUnpublished() });
   return asWire(await Promise.all(list.map(async ({ publish_at: _, release, ...n }) => ({ ...(await publicNews(n)), release: Boolean(release) }))));
@@ -336,7 +336,7 @@ export async function publishedArticle(ctx: Ctx, key: { aid: number } | { slug: 
   return asWire(a);
 }
 
-// Previews (issue #16): a record as its public page would show it once published, for the members who
+// Previews: a record as its public page would show it once published, for the members who
 // edit it, whatever its state; with the editor's unsaved fields on top when given. Nothing is written.
 
 /** The kinds a preview renders: articles (their page), news and seminars (the home page). */

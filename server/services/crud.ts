@@ -97,7 +97,7 @@ export function rowToWire(res: ResourceDef, row: Row, hooks: CrudHooks = {}, lan
 
 export function createCrud<T extends string>(res: ResourceDef<FieldMap, T>, hooks: NoInfer<CrudHooks<RowOf<T>>> = {}) {
   type R = RowOf<T>;
-  // a declared public resource's writes change its own topic, its name (issue #27; server/cache/changes.ts)
+  // a declared public resource's writes change its own topic, its name (server/cache/changes.ts)
   if (isPublicResource(res) && !hooks.publicTopic) hooks = { ...hooks, publicTopic: topicOf(res) };
   const fields = Object.entries(res.fields);
   // named by the declaration: the loose view (db/schema.ts) addresses it
@@ -131,7 +131,7 @@ export function createCrud<T extends string>(res: ResourceDef<FieldMap, T>, hook
 
   /**
    * The declared fields an update changed, by name (never their values): what it writes that differs from
-   * the stored row (issue #28: not every field sent); a password set is a change (it is never compared).
+   * the stored row (not every field sent); a password set is a change (it is never compared).
    */
   const changedFields = (input: Row, values: Row, current: Row) =>
     Object.keys(input).filter((k) => {
@@ -178,7 +178,7 @@ export function createCrud<T extends string>(res: ResourceDef<FieldMap, T>, hook
     }
   }
 
-  /** A new record of an ordered list comes last in its group, unless it says where (issue #28). */
+  /** A new record of an ordered list comes last in its group, unless it says where. */
   async function lastPlace(ctx: Ctx, input: Row): Promise<Row> {
     const field = res.ordered;
     if (!field || input[field] !== undefined) return {};
@@ -297,7 +297,7 @@ export function createCrud<T extends string>(res: ResourceDef<FieldMap, T>, hook
               ? { action: 'restore', resource: res.name, record: id, detail: [`revision ${restoring.rid}`] }
               : { action: 'update', resource: res.name, record: id, detail: changedFields(input, args.values, current) },
           );
-          // a password set is an action of its own in the log (issue #16: password changes)
+          // a password set is an action of its own in the log (password changes)
           if (fields.some(([name, def]) => kindOf(def).secret && typeof input[name] === 'string' && input[name] !== ''))
             await logActivity(args.ctx, { action: 'password', resource: res.name, record: id });
           await hooks.afterWrite?.({ ...args, id });
@@ -327,7 +327,7 @@ export function createCrud<T extends string>(res: ResourceDef<FieldMap, T>, hook
     },
 
     /**
-     * Saves a new order (PUT /api/order/{name}/, issue #28): the records named take the places 0, 1, 2…
+     * Saves a new order (PUT /api/order/{name}/): the records named take the places 0, 1, 2…
      * in the order sent; the others keep theirs. Each record whose place changes is an update of its
      * order field, logged and kept in its history like any other, all in one transaction.
      */

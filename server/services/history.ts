@@ -15,7 +15,7 @@ import { serverKindOf } from '../kinds/index.ts';
 import { writeWithFiles } from './transaction.ts';
 import { Forbidden, InputError, NotFound } from '../errors.ts';
 
-// Revisions and the trash (issue #16, points 1, 2 and 4), for every resource whose declaration has
+// Revisions and the trash, for every resource whose declaration has
 // `history`. The generic update (services/crud.ts) keeps the version it replaces, in its own transaction;
 // the generic delete moves the record, with the rows that go with it, to the trash. Each version and
 // trash entry names the stored files it refers to (`kept_file`), and a file leaves its bucket only when

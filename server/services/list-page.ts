@@ -8,7 +8,7 @@ import { tables } from '../db/schema.ts';
 import type { Ctx } from './context.ts';
 import type { Crud, ListOptions } from './crud.ts';
 
-// A console list's page (issue #28): the filter text, the sort and the window of a list call, run in SQL so
+// A console list's page: the filter text, the sort and the window of a list call, run in SQL so
 // that a list of 10 000 records answers one page. The filter looks for each word (at most five, of at most
 // 100 characters in all) in the declared columns: a case-insensitive substring of a text column (LIKE with
 // the word's % and _ escaped: no pattern of the reader's reaches the database, nor any regular expression),
@@ -25,7 +25,7 @@ export function listParamsSchema(res: ResourceDef) {
     order: z.enum(['asc', 'desc']).optional().describe('Direction of `sort` (asc unless given)'),
     limit: int(LIMIT_MAX).describe('Rows of one page; the total is in X-Total-Count'),
     offset: int(1_000_000_000).describe('Rows skipped before the page'),
-    // a bilingual resource's records written in one language only (issue #27, point 3)
+    // a bilingual resource's records written in one language only
     missing: (missingPairs(res).length > 0 ? z.enum(['zh', 'en']) : z.never())
       .optional()
       .describe('Only records lacking this language (zh or en): a text written in the other language only'),
@@ -51,7 +51,7 @@ export const narrowed = (p: ListParams) =>
 
 const blank = (column: string) => sql<SqlBool>`coalesce(trim(${sql.ref(column)}), '') = ''`;
 
-/** Records lacking `lang`: some bilingual pair written in the other language only (issue #27, point 3). */
+/** Records lacking `lang`: some bilingual pair written in the other language only. */
 function missingOf(res: ResourceDef, lang: Lang | undefined): ListOptions['where'] {
   const pairs = missingPairs(res);
   if (!lang || pairs.length === 0) return undefined;
