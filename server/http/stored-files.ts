@@ -5,7 +5,7 @@ import { dataFileByKey } from '../services/files.ts';
 import { type Access, publicPageOf } from '../../common/resource.ts';
 import { kindOf } from '../../common/kinds/index.ts';
 import { recordFile } from '../services/record-files.ts';
-import { rowToWire } from '../services/crud.ts';
+import { rowToWire } from '../services/records.ts';
 import type { Registered } from '../registry.ts';
 import { answers, ctxOf, parseId, typed } from '../api/helpers.ts';
 import { isVariantWidth, variantOf } from '../images/variants.ts';

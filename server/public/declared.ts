@@ -20,7 +20,7 @@ import {
 } from '../../common/resource.ts';
 import { resources } from '../../common/resources/index.ts';
 import { loose } from '../db/schema.ts';
-import { rowToWire } from '../services/crud.ts';
+import { rowToWire } from '../services/records.ts';
 import { publicPeople } from '../services/people.ts';
 import { containing, isPeopleField, mayName, names, peopleFields } from '../services/person-refs.ts';
 import { NotFound } from '../errors.ts';

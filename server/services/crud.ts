@@ -13,6 +13,7 @@ import { inTransaction } from './transaction.ts';
 import { logActivity } from './activity.ts';
 import { keepVersion, moveToTrash, type RelatedRows } from './history.ts';
 import { FieldError, Forbidden, NotFound } from '../errors.ts';
+import { rowToWire, translateConstraint } from './records.ts';
 
 // The create/read/update/delete every declared resource shares. A resource's own rules
 // (SPEC §4) come in as hooks; the shape of a row follows from its field declarations.
@@ -79,21 +80,6 @@ export type ListOptions = {
   /** Another order than the declared one. */
   orderBy?: readonly (readonly [string, 'asc' | 'desc'])[];
 };
-
-/** Converts a stored row to the wire shape: booleans, lists and enum twins as SPEC §3 names them. */
-export function rowToWire(res: ResourceDef, row: Row, hooks: CrudHooks = {}, lang: Lang = 'en'): Row {
-  const out: Row = {};
-  const hidden = new Set(hooks.hidden ?? []);
-  for (const [k, v] of Object.entries(row)) if (!hidden.has(k)) out[k] = v;
-  for (const [name, def] of Object.entries(res.fields)) {
-    const kind = kindOf(def);
-    if (kind.secret) delete out[name];
-    // a switch or a list a narrow read left out is still answered (false, []): its reading of nothing
-    else if (name in row || kind.read(undefined) !== undefined) out[name] = kind.read(row[name]);
-    if (name in row) serverKindOf(def).answer?.({ name, resource: res.name, id: row[res.id], row, wire: out });
-  }
-  return hooks.decorate ? hooks.decorate(out, lang, row) : out;
-}
 
 export function createCrud<T extends string>(res: ResourceDef<FieldMap, T>, hooks: NoInfer<CrudHooks<RowOf<T>>> = {}) {
   type R = RowOf<T>;
@@ -358,18 +344,4 @@ export type Crud = ReturnType<typeof createCrud>;
 function sameColumn(a: unknown, b: unknown): boolean {
   const text = (v: unknown) => (v === null || v === undefined ? '' : v instanceof Date ? v.toISOString() : String(v));
   return text(a) === text(b);
-}
-
-/** A unique-constraint violation that slipped past the checks becomes a field error, not a 500. */
-export function translateConstraint(e: unknown): unknown {
-  if (!(e instanceof Error)) return e;
-  const code = (e as { code?: string }).code;
-  const text = `${e.message} ${(e as { detail?: string }).detail ?? ''}`;
-  if (code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505') {
-    const m = /(username|uid|slug|storage_key)/.exec(text);
-    const field = m ? m[1] : 'non_field_errors';
-    const key = field === 'username' ? 'taken_username' : field === 'uid' ? 'taken_uid' : field === 'slug' ? 'taken_slug' : 'invalid_string';
-    return FieldError.one(field as string, key);
-  }
-  return e;
 }

@@ -9,7 +9,7 @@ import { logActivity } from './activity.ts';
 import type { Ctx } from './context.ts';
 import { nowIso } from './context.ts';
 import type { Crud, CrudHooks } from './crud.ts';
-import { rowToWire, translateConstraint } from './crud.ts';
+import { rowToWire, translateConstraint } from './records.ts';
 import type { FileChanges, StoredFile } from './media.ts';
 import { serverKindOf } from '../kinds/index.ts';
 import { writeWithFiles } from './transaction.ts';
