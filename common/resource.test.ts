@@ -9,7 +9,6 @@ import {
   publicReadPath,
   publicSchema,
   publicSegments,
-  publicText,
   type WireRow,
   wireSchema,
 } from './resource.ts';
@@ -128,6 +127,5 @@ describe('a public part (issue #27)', () => {
     expect(publicSegments([prize])).toEqual(['prizes']);
     expect(publicPageOf(prize, row)).toBe('/Prizes/3');
     expect(publicPageOf(prize, { ...row, release: false })).toBeUndefined();
-    expect(publicText(row, 'title', 'en')).toBe('奖');
   });
 });

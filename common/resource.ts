@@ -229,21 +229,6 @@ export function missingLanguages(row: Record<string, unknown>, pairs: readonly s
   return (['zh', 'en'] as const).filter((l) => out.has(l));
 }
 
-/** The language a field or pair of a record is shown in, for a reader of `lang`: theirs, unless only the other has it. */
-export function shownLanguage(row: Record<string, unknown>, key: string, lang: 'zh' | 'en'): 'zh' | 'en' {
-  if (key in row) return lang;
-  const other = lang === 'zh' ? 'en' : 'zh';
-  return blankText(row[`${key}_${lang}`]) && !blankText(row[`${key}_${other}`]) ? other : lang;
-}
-
-/** A field, or a `key_zh`/`key_en` pair, of a record in `lang` (else the other language). */
-export function publicText(row: Record<string, unknown>, key: string, lang: 'zh' | 'en'): string {
-  const text = (v: unknown) => (Array.isArray(v) ? v.join(', ') : v == null ? '' : String(v));
-  if (key in row) return text(row[key]);
-  const other = lang === 'zh' ? 'en' : 'zh';
-  return text(row[`${key}_${lang}`]) || text(row[`${key}_${other}`]);
-}
-
 /**
  * A declared public record as its card and page show it: in the reader's language, with the
  * projection's record for a resource's own component. Where a text exists only in the other language it is
@@ -286,24 +271,6 @@ export type PublicDetail = {
 export type PublicFilter = { param: string; label: string; chosen: string; options: { value: string; label: string; href: string }[] };
 /** What the generic pages of a declared public resource know of it. */
 export type PublicResourceInfo = { name: string; segment: string; label: string; description: string; href: string };
-
-/** The state of a period (`public.period`) in `year`: ongoing until its end year has passed. */
-export function periodState(res: PublicResource, row: Record<string, unknown>, year: number): 'ongoing' | 'finished' | undefined {
-  const period = res.public.period;
-  if (!period) return undefined;
-  const end = row[period.ends];
-  return typeof end === 'number' && end < year ? 'finished' : 'ongoing';
-}
-
-/** A period as a reader reads it: "2023 – 2026", "since 2023" (自 2023 年起) while it has no end; "" without a start. */
-export function periodText(res: PublicResource, row: Record<string, unknown>, lang: 'zh' | 'en'): string {
-  const period = res.public.period;
-  const start = period ? row[period.starts] : undefined;
-  if (!period || typeof start !== 'number') return '';
-  const end = row[period.ends];
-  if (typeof end === 'number') return end === start ? String(start) : `${start} – ${end}`;
-  return lang === 'zh' ? `${start} 年起` : `since ${start}`;
-}
 
 /** The values a list page may be filtered on: an enum filter's options, a period's two states; by query parameter. */
 export function publicFilterValues(res: PublicResource): Record<string, readonly string[]> {

@@ -1,15 +1,7 @@
 import type { Lang } from '../../common/enums.ts';
 import { kindOf, valueText } from '../../common/kinds/index.ts';
-import {
-  bilingualPairs,
-  missingLanguages,
-  periodText,
-  type PublicCardData,
-  type PublicResource,
-  publicRecordPath,
-  publicText,
-  shownLanguage,
-} from '../../common/resource.ts';
+import { bilingualPairs, missingLanguages, type PublicCardData, type PublicResource, publicRecordPath } from '../../common/resource.ts';
+import { periodText, publicText, shownLanguage } from './shown.ts';
 import { renderMarkdown } from '../pages/markdown.ts';
 import { textOfMarkdown } from '../search/text.ts';
 

@@ -7,17 +7,16 @@ import {
   type PublicCardData,
   type PublicFilter,
   publicFilterValues,
-  periodText,
   type PublicDetail,
   type PublicResource,
   publicPageOf,
   publicPageSize,
   publicProjection,
   publicRecordPath,
-  publicText,
   recordTitle,
   type ResourceDef,
 } from '../../common/resource.ts';
+import { periodText, publicText } from './shown.ts';
 import { resources } from '../../common/resources/index.ts';
 import { loose } from '../db/schema.ts';
 import { rowToWire } from '../services/records.ts';
