@@ -19,6 +19,7 @@ export type FieldKind =
   | 'int'
   | 'enum' // the English label; its *_num travels beside it
   | 'list' // JSON array of strings
+  | 'people' // a list of people: members by id (pid:12) or username, others by name (common/person-refs.ts)
   | 'image' // uploaded image; the column keeps its URL
   | 'file' // uploaded file; the column keeps the original name, `{name}_key` the stored file's key
   | 'password'; // never stored or returned as sent
@@ -46,12 +47,11 @@ export type FieldDef = {
   /**
    * How the console edits the field where its kind alone does not say: long text as markdown (with a
    * preview) or HTML, a number as a year, a month or one of `choices`, a list as the member each author of
-   * the record's `author` list is, a list of people (`people`: members chosen by name, others typed; format
-   * `person_ref`), a publish time as one control with the record's release switch (Draft /
+   * the record's `author` list is, a publish time as one control with the record's release switch (Draft /
    * Publish now / Schedule at; common/resources/flags.ts), a venue rank correction chosen from the rank lists
    * (`venue`) or typed. The server's checks follow the kind.
    */
-  readonly widget?: 'markdown' | 'html' | 'year' | 'month' | 'choice' | 'author-members' | 'publishing' | 'people' | 'venue';
+  readonly widget?: 'markdown' | 'html' | 'year' | 'month' | 'choice' | 'author-members' | 'publishing' | 'venue';
   /** For widget 'choice': the numbers offered and their labels. */
   readonly choices?: readonly { readonly num: number; readonly zh: string; readonly en: string }[];
   /** For widget 'markdown': the editor's height in pixels (400 unless said). */

@@ -1,4 +1,4 @@
-// Fields that refer to people: a list field of format `person_ref` names, one item each, a lab
+// Fields that refer to people (kind `people`): each item a `person_ref`, a lab
 // member or someone outside the lab. Generalised from a publication's author members (common/authors.ts),
 // which keep their own SPEC §7 shape (`author` names beside `author_members` links) and share with this the
 // members' index, the check that a referred member exists, the links on public pages and the member's page.

@@ -445,7 +445,7 @@ function resolveEnumPair(value: Record<string, unknown>, name: string, def: Fiel
 
 type WireValue<D extends FieldDef> = D['kind'] extends 'bool'
   ? boolean
-  : D['kind'] extends 'list'
+  : D['kind'] extends 'list' | 'people'
     ? string[]
     : D['kind'] extends 'int'
       ? D extends { required: true } | { default: number }

@@ -4,7 +4,7 @@ import { bool } from './bool.ts';
 import { enumKind } from './enum.ts';
 import { integerText, int } from './int.ts';
 import type { CommonKind, JsonDoc } from './kind.ts';
-import { list } from './list.ts';
+import { list, people } from './list.ts';
 import { date, instant, time } from './moments.ts';
 import { email, longtext, password, text, url } from './text.ts';
 import { file, image } from './uploads.ts';
@@ -26,6 +26,7 @@ export const kinds = {
   int,
   enum: enumKind,
   list,
+  people,
   image,
   file,
   password,

@@ -31,7 +31,13 @@ describe('every field kind', () => {
   });
 
   it.each(every)('%s: a value stored is read back as sent', (kind) => {
-    const sample: Partial<Record<FieldKind, unknown>> = { bool: true, int: 7, list: ['a', 'b'], instant: '2026-01-02T03:04:05.000Z' };
+    const sample: Partial<Record<FieldKind, unknown>> = {
+      bool: true,
+      int: 7,
+      list: ['a', 'b'],
+      people: ['pid:3', 'Wang Fang'],
+      instant: '2026-01-02T03:04:05.000Z',
+    };
     const value = sample[kind] ?? 'x';
     expect(kinds[kind].read(kinds[kind].store(value))).toEqual(value);
   });

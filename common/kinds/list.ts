@@ -58,3 +58,9 @@ export const list: CommonKind = {
   empty: () => [],
   text: (_def, v) => plainText(v),
 };
+
+/** People: a list of `person_ref`s, each a member (pid:12, @username, stored as pid:12) or a name as written. */
+export const people: CommonKind = {
+  ...list,
+  input: (def) => list.input({ ...def, format: 'person_ref' }),
+};

@@ -28,11 +28,9 @@ export const award = defineResource({
     issuer_en: { kind: 'text', label: { zh: '颁发单位（英文）', en: 'Issuer (English)' }, max: 200 },
     year: { kind: 'int', label: { zh: '年份', en: 'Year' }, min: 1950, max: 2100, required: true, widget: 'year' },
     recipients: {
-      kind: 'list',
+      kind: 'people',
       label: { zh: '获奖人', en: 'Recipients' },
       max: 50,
-      format: 'person_ref',
-      widget: 'people',
     },
     publication: { kind: 'int', label: { zh: '相关论文', en: 'Related publication' }, min: 1, max: 2_147_483_647, refers: 'publication' },
     certificate: {

@@ -29,11 +29,9 @@ export const patent = defineResource({
     title_zh: { kind: 'text', label: { zh: '名称（中文）', en: 'Title (Chinese)' }, required: true, max: 300 },
     title_en: { kind: 'text', label: { zh: '名称（英文）', en: 'Title (English)' }, max: 300 },
     inventors: {
-      kind: 'list',
+      kind: 'people',
       label: { zh: '发明人（著作权人）', en: 'Inventors (authors)' },
       max: 50,
-      format: 'person_ref',
-      widget: 'people',
     },
     status: { kind: 'enum', label: { zh: '状态', en: 'Status' }, options: patentStatuses, default: 'filed' },
     filed_on: { kind: 'date', label: { zh: '申请日期', en: 'Filed on' } },

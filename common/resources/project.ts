@@ -41,8 +41,8 @@ export const project = defineResource({
     level: { kind: 'enum', label: { zh: '级别', en: 'Level' }, options: projectLevels, default: 'national' },
     grant_number: { kind: 'text', label: { zh: '项目编号', en: 'Grant number' }, max: 100 },
     role: { kind: 'enum', label: { zh: '承担角色', en: "The lab's role" }, options: roles, default: 'lead' },
-    pi: { kind: 'list', label: { zh: '负责人', en: 'Principal investigator' }, max: 5, format: 'person_ref', widget: 'people' },
-    members: { kind: 'list', label: { zh: '项目成员', en: 'Members' }, max: 100, format: 'person_ref', widget: 'people' },
+    pi: { kind: 'people', label: { zh: '负责人', en: 'Principal investigator' }, max: 5 },
+    members: { kind: 'people', label: { zh: '项目成员', en: 'Members' }, max: 100 },
     start_year: year('起始年份', 'Start year', true),
     end_year: year('结束年份', 'End year', false),
     // 万元 (10,000 yuan), as grant notices and annual reports state it

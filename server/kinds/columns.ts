@@ -27,6 +27,7 @@ export const kindColumns = {
   enum: (name, def) => ({ [name]: textColumn(def), ...(def.numField ? { [def.numField]: def.required ? int : intDefault } : {}) }),
   // its JSON text
   list: oneText,
+  people: oneText,
   // the picture's address, NULL when none
   image: (name) => ({ [name]: textOrNull }),
   // the name it is served by, and its stored file's key beside it (NULL while there is none)

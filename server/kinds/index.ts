@@ -1,6 +1,6 @@
 import type { FieldDef, FieldKind } from '../../common/fields.ts';
 import type { ServerKind } from './kind.ts';
-import { list } from './list.ts';
+import { list, people } from './list.ts';
 import { bool, enumKind, int } from './numbers.ts';
 import { password, plainText, url } from './text.ts';
 import { file, image } from './uploads.ts';
@@ -21,6 +21,7 @@ export const serverKinds = {
   int,
   enum: enumKind,
   list,
+  people,
   image,
   file,
   password,

@@ -8,12 +8,12 @@ import { FieldError } from '../errors.ts';
 import type { Ctx } from './context.ts';
 
 // What a write of any declared resource checks of its references, run by createCrud: the
-// people a people field names (format `person_ref`, common/person-refs.ts) and the record an int field
+// people a people field names (kind `people`, common/person-refs.ts) and the record an int field
 // `refers` to. A member named by username is stored by id; a member or record that does not exist is a
 // field error, except a member the record already named (removed since: an unchanged list is sent back whole).
 
-/** A people field: a list whose items are `person_ref`s. */
-export const isPeopleField = (def: FieldDef) => def.kind === 'list' && def.format === 'person_ref';
+/** A people field: its items are `person_ref`s (common/kinds/list.ts). */
+export const isPeopleField = (def: FieldDef) => def.kind === 'people';
 
 /** The people fields of a declaration, by name. */
 export const peopleFields = (res: ResourceDef) => Object.entries(res.fields).flatMap(([name, def]) => (isPeopleField(def) ? [name] : []));

@@ -87,6 +87,10 @@ function sample(res: ResourceDef, variant: 0 | 1): Fields {
         // two items (a list of one per author has as many as the author list)
         out[name] = JSON.stringify(def.format ? [textFormats[def.format].example, textFormats[def.format].example] : [`Ann ${n}`, `Bo ${n}`]);
         break;
+      case 'people':
+        // a name of someone outside the lab, and a member by username (stored as the member's id)
+        out[name] = JSON.stringify([textFormats.person_ref.example, '@admin']);
+        break;
       default:
         break; // password, image, file
     }
@@ -141,6 +145,13 @@ function expectStored(res: ResourceDef, sent: Fields, got: Record<string, unknow
       case 'int':
         expect(got[name], name).toBe(Number(value));
         break;
+      case 'people': {
+        // as stored: a member named by username is kept by id
+        const list = got[name] as string[];
+        expect(list[0], name).toBe(textFormats.person_ref.example);
+        expect(list[1], name).toMatch(/^pid:[1-9]\d*$/);
+        break;
+      }
       case 'list': {
         const list = got[name];
         expect(Array.isArray(list), `${name} is an array`).toBe(true);
@@ -242,9 +253,10 @@ function invalidCases(res: ResourceDef): Invalid[] {
     // an int that refers to a record: one that does not exist is refused
     if (def.kind === 'int' && def.refers)
       out.push({ label: `${name} naming no record`, field: name, value: '99999', message: (l) => message(l, 'unknown_record', { id: 99999 }) });
-    if (def.kind === 'list') out.push({ label: `${name} not JSON`, field: name, value: '[unclosed', message: (l) => message(l, 'invalid_list') });
-    if (def.kind === 'list' && def.format) {
-      const format = textFormats[def.format];
+    if (def.kind === 'list' || def.kind === 'people')
+      out.push({ label: `${name} not JSON`, field: name, value: '[unclosed', message: (l) => message(l, 'invalid_list') });
+    if ((def.kind === 'list' && def.format) || def.kind === 'people') {
+      const format = textFormats[def.kind === 'people' ? 'person_ref' : (def.format as keyof typeof textFormats)];
       const refused = 'counter' in format ? format.counter : 'not one';
       out.push({
         label: `${name} ${JSON.stringify([refused])}`,
@@ -319,7 +331,7 @@ export function declaredResourceSuite(dialect: Dialect, { only, setup = {} }: { 
           expect(typeof item[res.id]).toBe('number');
           for (const [name, def] of fieldsOf(res)) {
             if (def.kind === 'bool') expect(typeof item[name], name).toBe('boolean');
-            if (def.kind === 'list') expect(Array.isArray(item[name]), name).toBe(true);
+            if (def.kind === 'list' || def.kind === 'people') expect(Array.isArray(item[name]), name).toBe(true);
           }
         }
       });

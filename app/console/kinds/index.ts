@@ -1,6 +1,6 @@
 import type { FieldDef, FieldKind } from '../../../common/fields.ts';
 import type { ConsoleKind } from './kind.ts';
-import { list } from './list.tsx';
+import { list, people } from './list.tsx';
 import { date, instant, time } from './moments.tsx';
 import { bool, enumKind, int } from './numbers.tsx';
 import { email, longtext, password, text, url } from './text.tsx';
@@ -21,6 +21,7 @@ export const consoleKinds = {
   int,
   enum: enumKind,
   list,
+  people,
   image,
   file,
   password,

@@ -15,7 +15,6 @@ export const list: ConsoleKind = {
       const authors = Array.isArray(record?.author) ? (record.author as string[]) : [];
       return <AuthorMembersField label={label} authors={authors} value={value} onChange={onChange} error={error} disabled={disabled} />;
     }
-    if (def.widget === 'people') return <PeopleField label={label} value={value} onChange={onChange} error={error} disabled={disabled} max={def.max} />;
     if (def.refers) return <RecordRefField multiple label={label} refers={def.refers} value={value} onChange={onChange} error={error} disabled={disabled} />;
     return (
       <Autocomplete
@@ -30,5 +29,13 @@ export const list: ConsoleKind = {
       />
     );
   },
+  diff: 'list',
+};
+
+/** People: members chosen by name, others typed. */
+export const people: ConsoleKind = {
+  Widget: ({ def, value, onChange, error, disabled, label }) => (
+    <PeopleField label={label} value={value} onChange={onChange} error={error} disabled={disabled} max={def.max} />
+  ),
   diff: 'list',
 };
