@@ -29,33 +29,9 @@ const config: KnipConfig = {
   ignoreDependencies: [
     // bench/run.ts starts node_modules/lighthouse/cli/index.js by path
     'lighthouse',
-    // being restructured: server/pages/markdown.ts imports hast's types (from @types/hast, installed by rehype)
+    // server/pages/markdown.ts imports hast's syntax-tree types, which come with rehype (its @types/hast)
     'hast',
   ],
-  // Being restructured: the modules below are being rewritten or split now; their unused exports wait for that.
-  // server/pages/**: pageSizes, serverBuildPath, TocEntry. server/cache/**: sendStored, askedBefore, CacheState,
-  // ReadCache. server/api/auth.ts: accountDelayMs, RESET_ASKS_PER_ADDRESS. common/fields.ts: DATE_RE, TIME_RE,
-  // Toggle, TextFormat. common/resource.ts: publicKeys, periodState, consoleIcons, Role, JsonLdPage, ConsoleView,
-  // RefineContext. server/public/declared.ts: publicWhere. server/services/content.ts: displayTime,
-  // withFallbacks, publicNews, isPublic, isUnpublished, publicSeminar. server/services/history.ts: filesOfRow.
-  // app/console/columns.tsx: cellOf. app/console/history-diff.ts: valueText, comparedFields.
-  ignoreIssues: {
-    'server/pages/**': ['exports', 'types'],
-    'server/cache/**': ['exports', 'types'],
-    'server/api/auth.ts': ['exports', 'types'],
-    'common/fields.ts': ['exports', 'types'],
-    'common/resource.ts': ['exports', 'types'],
-    'server/public/declared.ts': ['exports', 'types'],
-    'server/services/content.ts': ['exports', 'types'],
-    'server/services/history.ts': ['exports', 'types'],
-    'app/console/columns.tsx': ['exports', 'types'],
-    'app/console/history-diff.ts': ['exports', 'types'],
-    // being restructured: the field-kind tables, new and still being wired in (consoleKinds, intSchema,
-    // serverKinds, WidgetProps, InputCommon, DetailArgs, FieldWrite)
-    'common/kinds/**': ['exports', 'types'],
-    'server/kinds/**': ['exports', 'types'],
-    'app/console/kinds/**': ['exports', 'types'],
-  },
 };
 
 export default config;

@@ -76,7 +76,7 @@ export type FieldDef = {
 };
 
 /** Switching a boolean from the console's list: `on` sets it (publish), `off` clears it (unpublish). */
-export type Toggle = { readonly on: Label; readonly off: Label; readonly confirmOn: Label; readonly confirmOff: Label };
+type Toggle = { readonly on: Label; readonly off: Label; readonly confirmOn: Label; readonly confirmOff: Label };
 
 export type FieldMap = Readonly<Record<string, FieldDef>>;
 
@@ -121,9 +121,9 @@ export const textFormats = {
   string,
   { pattern: RegExp; message: MessageKey; example: string; normalize?: (s: string) => string; check?: (s: string) => boolean; counter?: string }
 >;
-export type TextFormat = keyof typeof textFormats;
+type TextFormat = keyof typeof textFormats;
 
-export const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
+const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
 export const TIME_RE = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 export function isRealDate(s: string): boolean {

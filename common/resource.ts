@@ -3,7 +3,7 @@ import { type FieldDef, type FieldMap, isBlank, type Label } from './fields.ts';
 import { fieldSchema, kindOf, numFieldDoc, wireInputDoc } from './kinds/index.ts';
 import type { ShownRef } from './person-refs.ts';
 
-export type Role = 'anonymous' | 'user' | 'admin';
+type Role = 'anonymous' | 'user' | 'admin';
 
 /** Who may do something: any logged-in member, or administrators only. */
 export type Access = 'member' | 'admin';
@@ -145,7 +145,7 @@ export type PublicDef<K extends string = string> = {
 };
 
 /** What a declaration's `jsonLd` gets besides the record: its page as shown, in the reader's language. */
-export type JsonLdPage = {
+type JsonLdPage = {
   readonly lang: 'zh' | 'en';
   readonly url: string;
   readonly title: string;
@@ -172,7 +172,7 @@ export const publicRecordPath = (res: PublicResource, id: number | string) => `/
 export const publicPageSize = (res: PublicResource) => res.public.pageSize ?? 24;
 
 /** The keys a visitor sees of a record: the id and the projection (an enum's number with its enum). */
-export function publicKeys(res: PublicResource): string[] {
+function publicKeys(res: PublicResource): string[] {
   const keys = [res.id];
   for (const name of res.public.fields) {
     keys.push(name);
@@ -329,10 +329,10 @@ export type ListColumn =
     };
 
 /** The drawer's pictures a console screen may name (app/console/icons.tsx draws each). */
-export const consoleIcons = ['people', 'article', 'publication', 'news', 'event', 'folder', 'info', 'web', 'award', 'school', 'star', 'table'] as const;
+const consoleIcons = ['people', 'article', 'publication', 'news', 'event', 'folder', 'info', 'web', 'award', 'school', 'star', 'table'] as const;
 export type ConsoleIcon = (typeof consoleIcons)[number];
 
-export type ConsoleView = {
+type ConsoleView = {
   /** The last segment of the screen's address, /console/{segment} (the name unless given). */
   readonly segment?: string;
   readonly icon: ConsoleIcon;

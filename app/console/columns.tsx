@@ -32,7 +32,7 @@ export type Column = {
 const text = (v: unknown): string => (v === null || v === undefined ? '' : Array.isArray(v) ? v.join(', ') : String(v));
 
 /** One value drawn as its kind shows it (app/console/kinds/): a picture, a link, a switch's state, else its text. */
-export function cellOf(def: FieldDef | undefined, value: unknown, lang: Lang): ReactNode {
+function cellOf(def: FieldDef | undefined, value: unknown, lang: Lang): ReactNode {
   if (!def) return text(value);
   const { cell } = consoleKindOf(def);
   return cell ? cell(def, value, lang) : valueText(def, value, lang);

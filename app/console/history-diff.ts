@@ -57,7 +57,7 @@ const asText = (v: unknown): string => (v === null || v === undefined ? '' : Arr
 const asList = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : v === null || v === undefined || v === '' ? [] : [String(v)]);
 
 /** The fields a record's history compares: those given (or every declared one), never a password. */
-export const comparedFields = (res: ResourceDef, fields?: readonly string[]) =>
+const comparedFields = (res: ResourceDef, fields?: readonly string[]) =>
   (fields ?? Object.keys(res.fields)).filter((name) => res.fields[name] && !kindOf(res.fields[name]).secret);
 
 /** Two forms of a record (as reads answer them), `before` the older, field by field in declared order. */

@@ -8,7 +8,7 @@ import { asStored, type CommonKind, describe, msg, noFile, plainText, storeOrNul
 const MAX = 1_000_000_000;
 
 /** The schema of a whole number from `min` to `max`, sent as a number or as its digits. */
-export function intSchema(min: number, max: number) {
+function intSchema(min: number, max: number) {
   return noFile.pipe(
     z
       .union(

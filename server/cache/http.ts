@@ -12,7 +12,7 @@ import { FLIGHT_LIMIT_MS, type Flight, type Form, type ResponseCache, type Store
 // reads (server/cache/reads.ts): answer from memory in onRequest, or make this request the one render
 // of its key and keep what it sends in onSend.
 
-export type CacheState = 'hit' | 'stale' | 'shared' | 'miss';
+type CacheState = 'hit' | 'stale' | 'shared' | 'miss';
 
 /** Only anonymous GETs and HEADs share answers (a HEAD is answered from a GET's render). */
 export function mayShare(req: FastifyRequest): boolean {
@@ -47,7 +47,7 @@ export function chooseEncoding(acceptEncoding: string | string[] | undefined): '
 export type AnswerHeaders = { vary: string; cacheControl: string };
 
 /** Sends a kept answer: 304 when the client holds it, else the form it accepts. */
-export function sendStored(req: FastifyRequest, reply: FastifyReply, stored: Stored, state: CacheState) {
+function sendStored(req: FastifyRequest, reply: FastifyReply, stored: Stored, state: CacheState) {
   reply.code(stored.status).header('Content-Type', stored.type).header('ETag', stored.etag).header('X-Cache', state);
   for (const [name, value] of Object.entries(stored.headers)) reply.header(name, value);
   if (notModified(req, stored.etag)) return reply.code(304).send();

@@ -24,7 +24,7 @@ const SEARCH_CACHE_BYTES = 8 * 1024 * 1024;
 const SEARCH_KEYS_REMEMBERED = 4096;
 
 /** `key` was asked before (among the latest `size` keys); remembers it either way. */
-export function askedBefore(size: number): (key: string) => boolean {
+function askedBefore(size: number): (key: string) => boolean {
   const seen = new Set<string>();
   return (key) => {
     const before = seen.delete(key);
@@ -34,7 +34,7 @@ export function askedBefore(size: number): (key: string) => boolean {
   };
 }
 
-export type ReadCache = {
+type ReadCache = {
   /** What a write must change for the answer to change. */
   topics: readonly Topic[];
   /** The query parameters the answer depends on; any other is ignored. */

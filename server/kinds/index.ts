@@ -5,11 +5,11 @@ import { bool, enumKind, int } from './numbers.ts';
 import { password, plainText, url } from './text.ts';
 import { file, image } from './uploads.ts';
 
-export type { DetailArgs, FieldWrite, Referred, ServerKind } from './kind.ts';
+export type { Referred, ServerKind } from './kind.ts';
 export { referredIds } from './kind.ts';
 
 /** Every field kind's server side, by name (a kind missing here does not compile). */
-export const serverKinds = {
+const serverKinds = {
   text: plainText,
   longtext: plainText,
   url,

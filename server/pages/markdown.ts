@@ -13,7 +13,7 @@ import { escapeHtml } from '../escape-html.ts';
 // Markdown is rendered to HTML on the server, sanitized (no raw HTML runs), with heading ids for
 // the table of contents. Public pages then ship HTML, not a markdown parser.
 
-export type TocEntry = { id: string; text: string; depth: number };
+type TocEntry = { id: string; text: string; depth: number };
 export type RenderedMarkdown = { html: string; toc: TocEntry[] };
 
 const schema = {

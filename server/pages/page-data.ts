@@ -11,14 +11,12 @@ import { searchData } from './data/search.ts';
 import { pageScope } from './data/shared.ts';
 import { siteData } from './data/site.ts';
 import { sitemapData } from './data/sitemap.ts';
-
 // What the page loaders may ask of the server: public data only, already in the shape a page shows
 // (markdown rendered and sanitized, HTML sanitized). Loaders never see the database. Each family of
 // pages has its module in ./data/; each read has the type of the public read it is (common/wire.ts),
 // so the pages are typed by it too.
 
-export type { ArticleListEntry } from './data/news.ts';
-export { type ListPage, pageLanguage, pageSizes } from './data/shared.ts';
+export { pageLanguage } from './data/shared.ts';
 
 /**
  * The data of one page request. `topics` collects what the page read, so the page cache knows which

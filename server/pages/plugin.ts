@@ -31,7 +31,7 @@ import { canonicalPath, encodedPath, firstSegments } from './canonical.ts';
 // the cache of anonymous public HTML in front of it.
 
 const root = projectRoot;
-export const serverBuildPath = path.join(root, 'build', 'server', 'index.js');
+const serverBuildPath = path.join(root, 'build', 'server', 'index.js');
 const clientBuildDirectory = path.join(root, 'build', 'client');
 
 /** The route React Router's handler is mounted on: every path no other route claims. */

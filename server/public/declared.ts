@@ -49,7 +49,7 @@ export function publicCruds(resources: readonly Registered[]): PublicCrud[] {
  * The declaration's rule of which records are public, as a condition of the query: released (`releasedBy`)
  * and within its public window (`until` not passed, at `now`).
  */
-export function publicWhere(res: PublicResource, now: string = nowIso()): ListOptions['where'] | undefined {
+function publicWhere(res: PublicResource, now: string = nowIso()): ListOptions['where'] | undefined {
   const { releasedBy: flag, until } = res.public;
   if (!flag && !until) return undefined;
   return (q) => {

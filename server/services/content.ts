@@ -26,7 +26,7 @@ import { FieldError, Forbidden, NotFound, Unauthenticated } from '../errors.ts';
 
 export const releaseLabel = (on: boolean, lang: Lang) => (lang === 'zh' ? (on ? '已发布' : '未发布') : on ? 'published' : 'unpublished');
 
-export function displayTime(iso: unknown, lang: Lang): string {
+function displayTime(iso: unknown, lang: Lang): string {
   if (typeof iso !== 'string' || iso === '') return '';
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return '';
@@ -97,7 +97,7 @@ export const newsItems = createCrud(news, {
 });
 
 /** A seminar as the public reads it: each _zh/_en pair falls back to the other when empty. */
-export function withFallbacks(w: Record<string, unknown>): Record<string, unknown> {
+function withFallbacks(w: Record<string, unknown>): Record<string, unknown> {
   const out = { ...w };
   for (const f of seminarBilingual) {
     const zh = String(out[`${f}_zh`] ?? '');
@@ -121,7 +121,7 @@ export const seminars = createCrud(seminar, {
 export const infoPages = createCrud(info, {});
 
 /** Public HTML fields pass through the allow-list sanitizer on the way out. */
-export async function publicNews(w: Record<string, unknown>): Promise<Record<string, unknown>> {
+async function publicNews(w: Record<string, unknown>): Promise<Record<string, unknown>> {
   const [content_zh, content_en] = await Promise.all([sanitizeHtml(String(w.content_zh ?? '')), sanitizeHtml(String(w.content_en ?? ''))]);
   return { ...w, content_zh, content_en };
 }
@@ -160,12 +160,12 @@ export async function saveInfoList(ctx: Ctx, pages: { iid: number; aspect?: stri
  * moments are stored as UTC text of one length (common/instant.ts), so comparing text compares times on
  * both databases; `now` is this instance's clock, the same one its publish timer runs on.
  */
-export function isPublic(now: string = nowIso()): NonNullable<ListOptions['where']> {
+function isPublic(now: string = nowIso()): NonNullable<ListOptions['where']> {
   return (q) => q.where('release', '=', 1).where((eb) => eb.or([eb('publish_at', 'is', null), eb('publish_at', '<=', now)]));
 }
 
 /** The records the public does not see (drafts, and those scheduled for later): the console's search of them. */
-export function isUnpublished(now: string = nowIso()): NonNullable<ListOptions['where']> {
+function isUnpublished(now: string = nowIso()): NonNullable<ListOptions['where']> {
   return (q) => q.where((eb) => eb.or([eb('release', '=', 0), eb('publish_at', '>', now)]));
 }
 
@@ -263,7 +263,7 @@ export async function publishedNews(ctx: Ctx, limit?: number): Promise<PublicNew
 }
 
 /** A seminar as the public sees it: each _zh/_en pair filled from the other, without the room password or its publishing state. */
-export const publicSeminar = ({ room_pw: _, release: __, publish_at: ___, ...s }: Record<string, unknown>) => withFallbacks(s);
+const publicSeminar = ({ room_pw: _, release: __, publish_at: ___, ...s }: Record<string, unknown>) => withFallbacks(s);
 
 /** Released seminars, newest first (see publicSeminar). */
 export async function publicSeminars(ctx: Ctx, limit?: number): Promise<PublicSeminar[]> {

@@ -31,7 +31,7 @@ export type RelatedRows = { table: string; rows: Row[] };
 type Holder = 'revision' | 'trash';
 
 /** The stored files a row of `table` refers to: a declared record's as its fields' kinds say (pictures, files), another table's key columns'. */
-export function filesOfRow(res: ResourceDef | undefined, table: string, row: Row): StoredFile[] {
+function filesOfRow(res: ResourceDef | undefined, table: string, row: Row): StoredFile[] {
   if (res) return Object.entries(res.fields).flatMap(([name, def]) => serverKindOf(def).files?.(name, def, row) ?? []);
   const out: StoredFile[] = [];
   for (const c of storedFiles) {

@@ -6,10 +6,10 @@ import { bool, enumKind, int } from './numbers.tsx';
 import { email, longtext, password, text, url } from './text.tsx';
 import { file, image } from './uploads.tsx';
 
-export type { ConsoleKind, FieldProps, WidgetProps } from './kind.ts';
+export type { ConsoleKind, FieldProps } from './kind.ts';
 
 /** Every field kind in the console, by name (a kind missing here does not compile). */
-export const consoleKinds = {
+const consoleKinds = {
   text,
   longtext,
   url,

@@ -20,7 +20,7 @@ export type FieldProps = {
 };
 
 /** The props every text input of a form shares: its label (with * when required), its error, its size. */
-export type InputCommon = {
+type InputCommon = {
   label: string;
   fullWidth: true;
   error: boolean;
