@@ -630,7 +630,7 @@ const ActivityEntrySchema = z.strictObject({
   detail: z
     .string()
     .describe(
-      'comma-separated names, never values: the fields an update changed (the fields it sent, in entries before issue #28), the files an upload stored; the title of a record the system published at its time',
+      'comma-separated names, never values: the fields an update changed (in older entries, the fields it sent), the files an upload stored; the title of a record the system published at its time',
     ),
 });
 export type ActivityEntry = z.infer<typeof ActivityEntrySchema>;

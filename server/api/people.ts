@@ -94,7 +94,7 @@ export async function peopleRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary:
-          'Send a person’s open invitation to their e-mail address (administrators; issue #30): the link the administrator was shown, checked here; answers success once the mail server took it',
+          'Send a person’s open invitation to their e-mail address (administrators): the link the administrator was shown, checked here; answers success once the mail server took it',
         querystring: query,
         body: z.object({ token: z.string({ error: 'required' }).min(1, { error: 'required' }).max(100, { error: 'too_long' }) }),
         response: answers(SuccessSchema),
