@@ -78,7 +78,7 @@ describe('a record as a read answers it', () => {
   });
 });
 
-describe('a public part (issue #27)', () => {
+describe('a public part', () => {
   const prize = defineResource({
     name: 'prize',
     label: { zh: '奖项', en: 'Prizes' },

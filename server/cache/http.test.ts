@@ -121,7 +121,7 @@ describe('chooseEncoding', () => {
   });
 });
 
-describe('earlyHit (issue #24, point 6)', () => {
+describe('earlyHit', () => {
   it('answers a fresh hit before any later hook, with the headers its render was sent with', async () => {
     const cache = new ResponseCache(1 << 20, 60_000);
     const app = Fastify();

@@ -15,7 +15,7 @@ describe('the page policy', () => {
     expect(rendererScripts(html, mark).hashes).toEqual([hashOf(one), hashOf(two)]);
   });
 
-  it('allows no inline script the renderer did not mark: one in stored content is left out, the mark leaves the page (issue #25, point 8)', () => {
+  it('allows no inline script the renderer did not mark: one in stored content is left out, the mark leaves the page', () => {
     const mark = newScriptMark();
     expect(mark).toMatch(/^[A-Za-z0-9_-]{24}$/);
     expect(newScriptMark()).not.toBe(mark);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { jsonTooDeep, MAX_JSON_DEPTH, valueTooDeep } from './json.ts';
 
-describe('JSON depth (issue #24, point 3)', () => {
+describe('JSON depth', () => {
   const nested = (n: number) => `${'['.repeat(n)}${']'.repeat(n)}`;
   it('counts arrays and objects, not brackets inside strings', () => {
     expect(jsonTooDeep(nested(MAX_JSON_DEPTH))).toBe(false);

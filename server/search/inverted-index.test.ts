@@ -70,7 +70,7 @@ describe('the inverted index', () => {
     for (const q of [...queries, ...queries.reverse()]) expect(used.search(q)).toEqual(fill(make()).search(q));
   });
 
-  it("ranks alike whether the records still in the running are sought in a common word's postings or all of them are read (issue #28)", () => {
+  it("ranks alike whether the records still in the running are sought in a common word's postings or all of them are read", () => {
     const fill = (index: InvertedIndex) => {
       // 'common' in a third of the titles (half of those in the body too) and a third of the bodies; rarer words,
       // a word and its stem's form, dead slots
@@ -151,7 +151,7 @@ describe('the inverted index', () => {
     expect(index.search(exact('w17'))[0]).toBe('new');
   });
 
-  it('finds the words near a misspelt one: one edit, two, a swap of neighbours; never stems, identifiers or Chinese (issue #28)', () => {
+  it('finds the words near a misspelt one: one edit, two, a swap of neighbours; never stems, identifiers or Chinese', () => {
     const index = make();
     index.set('a', [['argument', 'arguments', 'calibration', '\u0001argument', '\u0002doi:10.1/argumnet', '论辩'], []]);
     index.set('b', [['argument', 'augment'], []]);
@@ -167,7 +167,7 @@ describe('the inverted index', () => {
     expect(near('qwxzvbnm', 2)).toEqual([]);
   });
 
-  it("bounds the walk for near words at the 10k lab's vocabulary and beyond, whatever the word (issue #28)", () => {
+  it("bounds the walk for near words at the 10k lab's vocabulary and beyond, whatever the word", () => {
     const index = new InvertedIndex([1]);
     // 200,000 words of 4–14 letters over a small alphabet: many prefixes near any word
     let seed = 7;

@@ -16,7 +16,7 @@ const doc = (n: number): SearchDoc => ({
   meta: { zh: '', en: '' },
 });
 
-describe('SearchIndex refreshes (issue #24, point 5)', () => {
+describe('SearchIndex refreshes', () => {
   it('reads a burst of writes far fewer times than there are writes, and still finds the last one', async () => {
     let count = 0;
     let loads = 0;
@@ -87,7 +87,7 @@ describe('SearchIndex refreshes (issue #24, point 5)', () => {
   });
 });
 
-describe('SearchIndex: a hostile query (issue #28)', () => {
+describe('SearchIndex: a hostile query', () => {
   it('answers a 200,000-character query of misspelt words, identifiers and Chinese quickly', async () => {
     const words = ['argument', 'calibration', 'detection', 'summarization', 'knowledge', 'privacy'];
     const index = new SearchIndex((topic: Topic) =>

@@ -51,7 +51,7 @@ describe('citations', () => {
     expect(await bibtexOf([{ ...base, title: '计算社会科学', author: ['李青禾'] }])).toContain('{李青禾}');
   });
 
-  it("writes the Cite block's BibTeX through the same escaping: one entry, no @preamble (issue #25, point 5)", async () => {
+  it("writes the Cite block's BibTeX through the same escaping: one entry, no @preamble", async () => {
     const hostile = String.raw`x}}@preamble{"\immediate\write18{id}"}@misc{y,note={ <i>`;
     const { bibtex } = await citationsOf({ ...base, title: hostile, author: [hostile], source: hostile, doi: `10.1234/${hostile}` });
     const library = parse(bibtex, { sentenceCase: false });
@@ -66,7 +66,7 @@ describe('citations', () => {
     expect(cslName('李青禾')).toEqual({ literal: '李青禾' });
   });
 
-  it('gives every entry a readable key, unique in the file: family name (in pinyin for Chinese), year, first title word (issue #26, point 5)', async () => {
+  it('gives every entry a readable key, unique in the file: family name (in pinyin for Chinese), year, first title word', async () => {
     const keysOf = async (list: PublicPublication[]) => [...(await bibtexOf(list)).matchAll(/^@\w+\{([^,]+),/gm)].map((m) => m[1]);
     const p = (over: Partial<PublicPublication>) => ({ ...base, author_parts: [], ...over });
     expect(
@@ -107,7 +107,7 @@ describe('citations', () => {
   });
 
   // the styles' own published examples (tests/fixtures/bib/README.md names where each is reproduced)
-  describe("the styles' own examples (issue #26, point 5)", () => {
+  describe("the styles' own examples", () => {
     const record = (over: Partial<PublicPublication>): PublicPublication => ({ ...base, month: null, doi: '', link1: '', ...over });
     it('GB/T 7714-2015, 4.4: KANAMORI H. Shaking without quaking[J]. Science, 1998, 279(5359): 2063.', async () => {
       const p = record({

@@ -67,7 +67,7 @@ describe.each(dialects)('failed logins of one account on %s', (dialect) => {
     expect((await attempt('nobody-by-this-name', 'x')).ms).toBeGreaterThanOrEqual(1_900);
   }, 60_000);
 
-  it('slow down parallel attempts too: each is counted before it waits (issue #25, point 7)', async () => {
+  it('slow down parallel attempts too: each is counted before it waits', async () => {
     const victim = await newMember(w.admin, { password: 'victim-password-2', password2: 'victim-password-2' });
     const answers = await Promise.all(
       Array.from({ length: 9 }, async (_, i) => {

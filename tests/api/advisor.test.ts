@@ -133,7 +133,7 @@ describe.each(dialects)('advisor area on %s', (dialect) => {
     expect(day.weishangbao.every((r: { xgh: string }) => /^\d+$/.test(r.xgh))).toBe(true);
   });
 
-  it('refuses, before exceljs sees it, a sheet whose ranges reach past the import (issue #25, point 6)', async () => {
+  it('refuses, before exceljs sees it, a sheet whose ranges reach past the import', async () => {
     // the fixture with its sheet's XML edited: exceljs creates every cell of a merged or validated range
     const report = await JSZip.loadAsync(fixture('report.xlsx'));
     const sheet = await report.file('xl/worksheets/sheet1.xml')?.async('string');

@@ -102,7 +102,7 @@ describe.each(dialects)('authentication on %s', (dialect) => {
   });
 });
 
-describe.each(dialects)('login rate limit by address on %s (issue #25, point 7)', (dialect) => {
+describe.each(dialects)('login rate limit by address on %s', (dialect) => {
   /** A login attempt from `address`, as the server sees it. */
   const from = async (app: FastifyInstance, address: string) => {
     const csrf = await app.inject({ method: 'GET', url: '/api/csrf/', remoteAddress: address });

@@ -94,7 +94,7 @@ function differences(file: string, e: Expected, got: Fields): string[] {
     .map((k) => `${file} ${e.key} ${k}: got ${JSON.stringify(have[k as keyof typeof have])}, expected ${JSON.stringify(want[k as keyof typeof want])}`);
 }
 
-describe.each(dialects)('the issue #26 corpus on %s', (dialect) => {
+describe.each(dialects)('the BibTeX corpus on %s', (dialect) => {
   let t: TestApp;
   let admin: Client;
   beforeAll(async () => {
@@ -246,7 +246,7 @@ describe.each(dialects)('what the import changes, names and the fields citations
   });
 });
 
-describe.each(dialects)('the import result on %s (issue #26, point 7)', (dialect) => {
+describe.each(dialects)('the import result on %s', (dialect) => {
   let t: TestApp;
   let admin: Client;
   beforeAll(async () => {
@@ -296,7 +296,7 @@ describe.each(dialects)('the import result on %s (issue #26, point 7)', (dialect
   });
 });
 
-describe.each(dialects)('the migration of issue #26 on %s', (dialect) => {
+describe.each(dialects)('the migration of the BibTeX import on %s', (dialect) => {
   it('keeps every stored month and record, and lets a month be unknown after it', async () => {
     const inst = await bareInstance(dialect);
     try {
@@ -341,7 +341,7 @@ describe.each(dialects)('the migration of issue #26 on %s', (dialect) => {
   });
 });
 
-describe.each(dialects)('the migration of issue #26, point 2 (kinds of work, place) on %s', (dialect) => {
+describe.each(dialects)('the migration of kinds of work and places on %s', (dialect) => {
   it('keeps every stored type, and takes theses, software and web pages after it', async () => {
     const inst = await bareInstance(dialect);
     try {

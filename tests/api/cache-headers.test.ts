@@ -40,7 +40,7 @@ describe.each(dialects)('headers of cached answers (%s)', (dialect) => {
     expect(bib.headers.get('content-disposition')).toBe('inline; filename="publications.bib"');
   });
 
-  it('answers from the cache only what is provably a shared read (issue #24, point 6: the first hook answers hits)', async () => {
+  it('answers from the cache only what is provably a shared read (the first hook answers hits)', async () => {
     const url = `${base}/api/read_site/`;
     await fetch(url);
     const hit = await fetch(url);

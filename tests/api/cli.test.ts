@@ -70,7 +70,7 @@ describe('lab CLI', () => {
   });
 
   // after the backup test, which counts the people of this data folder
-  it('prints an invitation link for create-user and reset-password without --password, and the link logs the member in (issue #25)', async () => {
+  it('prints an invitation link for create-user and reset-password without --password, and the link logs the member in', async () => {
     const made = run('create-user', '--username', 'cliinvited', '--uid', 'CLI2', '--name-zh', '李四', '--name-en', 'Li Si');
     expect(made.status, made.stderr).toBe(0);
     const link = /Invitation link for cliinvited: (http:\/\/\S+\/invite#[A-Za-z0-9_-]{43})/.exec(made.stdout)?.[1];

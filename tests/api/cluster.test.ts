@@ -156,7 +156,7 @@ describe.skipIf(!dialects.includes('postgres'))('two instances on one PostgreSQL
     expect(one.find((n) => n.nid === nid)?.abstract).toBe(`${abstract} (edited)`);
   });
 
-  it('a record saved through A is found by the search of B within a second (issue #15)', async () => {
+  it('a record saved through A is found by the search of B within a second', async () => {
     const viaA = await admin(a.base);
     const word = `clusterword${randomBytes(3).toString('hex')}`;
     const found = async (i: Instance) => ((await (await new Http(i.base).get(`/api/search/?q=${word}`)).json()) as { total: number }).total;

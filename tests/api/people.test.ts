@@ -218,7 +218,7 @@ describe.each(dialects)('people on %s', (dialect) => {
     });
   });
 
-  describe('SPEC §7 profile saves (issue #24, point 1: every save sends the current password)', () => {
+  describe('SPEC §7 profile saves (every save sends the current password)', () => {
     /** The profile form of SPEC §2 as a SPEC client sends it: every field, the password twice (the current one), plus link, type_num and area_num. */
     const specForm = (m: Member, password: string, changes: Record<string, Part>): Record<string, Part> => ({
       uid: m.uid,
@@ -302,7 +302,7 @@ describe.each(dialects)('people on %s', (dialect) => {
     });
   });
 
-  describe('no initial password derived from the name (SPEC §9, departed from: issue #25)', () => {
+  describe('no initial password derived from the name (SPEC §9, departed from)', () => {
     it.each([
       ['李四', 'Li Si', 'lisi0000'],
       ['张三', 'Zhang San', 'zhangsan'],

@@ -68,7 +68,7 @@ const listen = async (t: TestApp) => {
   return (t.app.server.address() as AddressInfo).port;
 };
 
-describe.each(dialects)('multipart bodies of refused callers on %s (issue #25, point 2)', (dialect) => {
+describe.each(dialects)('multipart bodies of refused callers on %s', (dialect) => {
   let t: TestApp;
   let port: number;
   let admin: Client;
@@ -156,7 +156,7 @@ describe.each(dialects)('multipart bodies of refused callers on %s (issue #25, p
   });
 });
 
-describe.each(dialects)('upload capacity on %s (issue #25, point 2)', (dialect) => {
+describe.each(dialects)('upload capacity on %s', (dialect) => {
   let t: TestApp;
   let admin: Client;
   let port: number;

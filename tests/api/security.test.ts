@@ -211,7 +211,7 @@ describe.each(dialects)('security on %s', (dialect) => {
   };
   const articleTitles = async () => ((await w.admin.get('/api/article/')).json() as { title: string }[]).map((a) => a.title);
 
-  describe('advisor area behind percent-encoded paths (issue #10: the gate compares the raw URL, the router the decoded one)', () => {
+  describe('advisor area behind percent-encoded paths (the gate compares the raw URL, the router the decoded one)', () => {
     const P = `${ADVISOR}/pingan/`;
     const saveSecretCookie = async () => {
       const r = await w.advisor.send('PUT', `${P}?remind=0`, { cookie: SECRET_COOKIE });
@@ -277,7 +277,7 @@ describe.each(dialects)('security on %s', (dialect) => {
     });
   });
 
-  describe('every protected route under every spelling of its path (issue #10: the class of the advisor hole)', () => {
+  describe('every protected route under every spelling of its path (the class of the advisor hole)', () => {
     const hex = (c: string) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`;
     /** The route's path spelled as an attacker would: letters percent-encoded (also twice), a slash as %2F, upper case. */
     function spellings(url: string): string[] {
@@ -327,7 +327,7 @@ describe.each(dialects)('security on %s', (dialect) => {
     });
   });
 
-  describe('forged upload records (issue #10: a JSON value taken for an upload, its tmpPath read)', () => {
+  describe('forged upload records (a JSON value taken for an upload, its tmpPath read)', () => {
     let outside: string;
     let knownPng: Buffer;
     let knownCover: Buffer;
@@ -451,14 +451,14 @@ describe.each(dialects)('security on %s', (dialect) => {
     });
   });
 
-  describe('malformed lang cookie (issue #10: decodeURIComponent throws)', () => {
+  describe('malformed lang cookie (decodeURIComponent throws)', () => {
     it.each(['/api/read_news/', '/api/read_people/'])('%s still answers', async (url) => {
       const r = await w.app.inject({ method: 'GET', url, headers: { cookie: 'lang=%E0%A4%A' } });
       expect(r.statusCode, r.body).toBe(200);
     });
   });
 
-  describe('initial passwords and password changes (issue #10: must_change_password never enforced, no old password asked)', () => {
+  describe('initial passwords and password changes (must_change_password never enforced, no old password asked)', () => {
     const INITIAL = 'wangxiaoming';
     /**
      * A person who must replace their password, with a session: such an account can no
@@ -570,7 +570,7 @@ describe.each(dialects)('security on %s', (dialect) => {
     });
   });
 
-  describe('long file names (issue #10: quadratic safeFileName)', () => {
+  describe('long file names (quadratic safeFileName)', () => {
     it('answers an upload named with 100,000 characters, storing at most 180 bytes of name', { timeout: 20_000 }, async () => {
       const started = performance.now();
       const r = await sendRaw(w.user, 'POST', '/api/data/', [
@@ -585,7 +585,7 @@ describe.each(dialects)('security on %s', (dialect) => {
     });
   });
 
-  describe('multipart bodies and temporary files (issue #10: bodies read before the caller is known)', () => {
+  describe('multipart bodies and temporary files (bodies read before the caller is known)', () => {
     let port: number;
     const tmpDir = () => path.join(dataDir, 'tmp');
     // every file under DATA_DIR/tmp (instances keep their uploads in folders of their own), heartbeats aside
@@ -713,7 +713,7 @@ describe.each(dialects)('security on %s', (dialect) => {
     });
   });
 
-  describe('advisor import of a zip bomb (issue #10: XLSX inflated whole in memory)', () => {
+  describe('advisor import of a zip bomb (XLSX inflated whole in memory)', () => {
     let bomb: Buffer;
     beforeAll(async () => {
       bomb = await xlsxBomb(300);
@@ -745,7 +745,7 @@ describe.each(dialects)('security on %s', (dialect) => {
     });
   });
 
-  describe('reverse tabnabbing in public news (issue #10)', () => {
+  describe('reverse tabnabbing in public news', () => {
     it('answers links with a target with rel="noopener noreferrer"', async () => {
       const link = '<a href="https://x.example" target="_BLANK" rel="opener">x</a>';
       const abstract = `Tabnabbing ${unique()}`;
@@ -760,7 +760,7 @@ describe.each(dialects)('security on %s', (dialect) => {
     });
   });
 
-  describe('personal numbers (issue #10: uid in the public light list)', () => {
+  describe('personal numbers (uid in the public light list)', () => {
     it('keeps student and staff numbers out of the public people list', async () => {
       const list = (await anon().get('/api/read_people/?onlylist=1')).json() as Record<string, unknown>[];
       expect(list.length).toBeGreaterThan(0);
@@ -775,7 +775,7 @@ describe.each(dialects)('security on %s', (dialect) => {
   });
 });
 
-describe.each(dialects)('login rate limit behind a proxy on %s (issue #10: the leftmost X-Forwarded-For trusted)', (dialect) => {
+describe.each(dialects)('login rate limit behind a proxy on %s (the leftmost X-Forwarded-For trusted)', (dialect) => {
   /** A failed login whose X-Forwarded-For is what nginx's $proxy_add_x_forwarded_for makes of a forged one. */
   async function failedLogin(app: FastifyInstance, forwardedFor: string): Promise<number> {
     const csrf = await app.inject({ method: 'GET', url: '/api/csrf/', headers: { 'x-forwarded-for': forwardedFor } });
@@ -801,7 +801,7 @@ describe.each(dialects)('login rate limit behind a proxy on %s (issue #10: the l
   });
 });
 
-describe('temporary files left by a previous run (issue #10)', () => {
+describe('temporary files left by a previous run', () => {
   it('are removed when the app starts', async () => {
     const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-sec-'));
     const dataDir = path.join(scratch, 'data');
@@ -844,7 +844,7 @@ describe('temporary files left by a previous run (issue #10)', () => {
 
 // Last in the file: on a server that reads a forged tmpPath, /dev/zero is read forever (gigabytes a
 // second). The test then closes that descriptor itself, so the rest of the run survives.
-describe.each(dialects)('forged upload of /dev/zero on %s (issue #10)', (dialect) => {
+describe.each(dialects)('forged upload of /dev/zero on %s', (dialect) => {
   let w: World;
   beforeAll(async () => {
     w = await makeWorld(dialect);

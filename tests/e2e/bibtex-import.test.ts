@@ -43,7 +43,7 @@ const BIB = `@article{lin2023motifs,
 }
 `;
 
-describe.skipIf(!e2eAvailable)('BibTeX import in a browser (issue #26)', { timeout: 120_000 }, () => {
+describe.skipIf(!e2eAvailable)('BibTeX import in a browser', { timeout: 120_000 }, () => {
   const suite = browserSuite();
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'bib-e2e-')), 'lab.bib');
   fs.writeFileSync(file, BIB);

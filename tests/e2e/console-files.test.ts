@@ -363,7 +363,7 @@ describe.skipIf(!e2eAvailable)('console files, images, profile and schedules in 
     await expect.poll(() => page.getByLabel('中文名 *').inputValue()).toBe('测试成员');
   });
 
-  test("SPEC §9's pinyin password logs nobody in: the login page says an invitation is needed (issue #25, point 1)", async () => {
+  test("SPEC §9's pinyin password logs nobody in: the login page says an invitation is needed", async () => {
     const n = Date.now() % 1_000_000;
     const created = await admin.send('POST', '/api/people/', {
       uid: `INIT${n}`,

@@ -130,7 +130,7 @@ describe.skipIf(!e2eAvailable)('the console quick search in a browser', { timeou
     expect(new URL(page.url()).pathname).toBe('/console');
   });
 
-  test('an ordinary member finds their own draft, marked as one, and a misspelt word with "did you mean" (issue #28)', async () => {
+  test('an ordinary member finds their own draft, marked as one, and a misspelt word with "did you mean"', async () => {
     const member = await loginAs(suite.site.app, 'demo.user', DEMO_USER_PASSWORD);
     const created = await member.send('POST', '/api/article/', {
       title: 'Zephyrion field notes',

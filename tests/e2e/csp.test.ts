@@ -91,7 +91,7 @@ describe.skipIf(!e2eAvailable)('the content security policy in Chromium', () => 
     await advisor.context().close();
   }, 90_000); // ten pages, each waited for until the network is idle
 
-  it("allows only the renderer's own scripts, the same in a rendered and a cached page, with no mark left (issue #25, point 8)", async () => {
+  it("allows only the renderer's own scripts, the same in a rendered and a cached page, with no mark left", async () => {
     // stored content with an inline script: the sanitizer drops it, and were it to slip past, it would
     // carry no render's mark and no hash would allow it (server/http/csp.test.ts renders that case)
     const admin = await loginAs(site.app, ADMIN.username, ADMIN.password);

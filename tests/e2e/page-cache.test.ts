@@ -190,7 +190,7 @@ describe('the response cache and the long lists', () => {
     expect(sitemap).toContain(`<loc>${site.url}/people?tab=former</loc>`);
   });
 
-  it('answers HEAD as GET would, without the body (issue #12)', async () => {
+  it('answers HEAD as GET would, without the body', async () => {
     const raw = (method: 'GET' | 'HEAD', p: string) =>
       new Promise<{ status: number; headers: http.IncomingHttpHeaders; bytes: number }>((resolve, reject) => {
         const req = http.request(`${site.url}${p}`, { method, headers: { 'accept-language': 'zh', 'accept-encoding': 'identity' } }, (res) => {

@@ -83,7 +83,7 @@ describe('server-rendered pages over HTTP', () => {
     expect(await zh.text()).toContain('页面不存在');
   });
 
-  it('answers /metrics without its token as it answers a path the site does not have (issue #30)', async () => {
+  it('answers /metrics without its token as it answers a path the site does not have', async () => {
     const metrics = await get('/metrics', { authorization: 'Bearer not-the-token' });
     const none = await get('/metricz');
     expect(metrics.status).toBe(404);

@@ -72,7 +72,7 @@ afterAll(async () => {
   fs.rmSync(scratch, { recursive: true, force: true });
 });
 
-describe('a refused request whose body is still arriving (issue #24, point 2)', () => {
+describe('a refused request whose body is still arriving', () => {
   it.each(cases)('Node’s fetch reads the answer to $name', { timeout: 60_000 }, async ({ url, token, fields, status, detail }) => {
     // several times: whether the old close lost the answer depended on timing
     for (let i = 0; i < 3; i++) {

@@ -82,7 +82,7 @@ describe('the bundled server of npm start', () => {
     for (const bundled of ['fastify', 'kysely', 'zod', 'sanitize-html', 'unified']) expect(imports, bundled).not.toContain(bundled);
   });
 
-  it('logs each request as a JSON line with its request id, and never a token or a cookie (issue #30, point 5)', async () => {
+  it('logs each request as a JSON line with its request id, and never a token or a cookie', async () => {
     const secret = `Token secret-${Date.now()}`;
     const r = await fetch(`${base}/api/me/`, { headers: { authorization: secret, cookie: 'lab_session=cookie-secret' } });
     expect(r.status).toBe(401);
@@ -151,7 +151,7 @@ describe('the bundled server of npm start', () => {
     expect(await shown.text()).toContain('<h1 id="bundle-page">Bundle page</h1>');
   });
 
-  it('writes a long report’s GB/T references in its own worker file (issue #29, point 3)', async () => {
+  it('writes a long report’s GB/T references in its own worker file', async () => {
     const worker = new Worker(path.join(outDir, 'report-worker.js'));
     const pub = {
       pid: 1,
