@@ -282,9 +282,10 @@ describe.skipIf(!e2eAvailable)('campus accounts on the profile in a browser', { 
     // a link a first campus login recorded, with a long subject, and the site's password asked: every part drawn
     const subject = 'cas-principal-with-a-rather-long-name-0123456789-abcdefghijklmnopqrstuvwxyz';
     const pid = await adminPid();
+    const createdAt = Math.floor(Date.now() / 1000);
     await db()
       .insertInto('external_link')
-      .values({ kind: 'cas', issuer: (cas as TestCas).url, subject, person_pid: pid, explicit: 0, created_at: Math.floor(Date.now() / 1000) })
+      .values({ kind: 'cas', issuer: (cas as TestCas).url, subject, person_pid: pid, explicit: 0, created_at: createdAt })
       .execute();
     const found: string[] = [];
     for (const lang of ['zh', 'en'] as const) {
@@ -295,7 +296,10 @@ describe.skipIf(!e2eAvailable)('campus accounts on the profile in a browser', { 
       const password = section.getByLabel(dict[lang].twoFactor.password, { exact: true });
       await expect.poll(() => refusalBeside(password)).toBe(messages.external_link_needs_password[lang]);
       expect(await section.getByRole('listitem').filter({ hasText: subject }).textContent()).toContain(
-        fill(dict[lang].campusLinks.atFirstLogin, { date: await today(page, lang) }),
+        // the day it was recorded, as the browser writes it (not "today": the run may cross midnight)
+        fill(dict[lang].campusLinks.atFirstLogin, {
+          date: await page.evaluate(([s, l]) => new Date(Number(s) * 1000).toLocaleDateString(String(l)), [createdAt, lang]),
+        }),
       );
       for (const width of WIDTHS) {
         await page.setViewportSize(sized(width));
