@@ -399,16 +399,19 @@ export class SearchIndex {
 
   /**
    * The misspelt words of a query and the index's words nearest each: a word of NEAR_FROM letters or more,
-   * without a digit, that the index holds in no form (as written, by its stem, or as the beginning of a word).
+   * without a digit, that the index does not hold as written (nor, the last word, as the beginning of a word).
    */
   #nearWords(query: QueryTerms): Map<string, ReturnType<InvertedIndex['near']>> {
     const out = new Map<string, ReturnType<InvertedIndex['near']>>();
-    for (const term of query.terms) {
+    for (const [i, term] of query.terms.entries()) {
       // a word with a digit is a number, a code or a name (2024, gpt4, topic734): another one near it is
       // another thing, never what was meant, and looking for it made every new such query cost milliseconds
       if (isCjk(term) || term.length < NEAR_FROM || term.length > NEAR_UNTIL || /\d/.test(term)) continue;
-      const stem = stemOf(term);
-      if (this.#index.begins(term) || this.#index.postings(STEM_MARK + stem) > 0 || this.#index.postings(stem) > 0) continue;
+      // only the last word is read as the beginning of one (#find): "persuasiv essays" holds a misspelt word.
+      // A word the site holds only by its stem is looked near too: "minning" shares its stem "min" with other
+      // words, and "mining" is what was meant; the near words count only where they find more (#rank).
+      const typing = i === query.terms.length - 1 && this.#index.begins(term);
+      if (typing || this.#index.postings(term) > 0) continue;
       const near = this.#index.near(term, term.length >= NEAR_TWO ? 2 : 1);
       if (near.length > 0) out.set(term, near);
     }
