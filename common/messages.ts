@@ -242,6 +242,7 @@ export const messages = {
   two_factor_not_pending: { zh: '请先开始设置两步验证', en: 'start setting up two-factor login first' },
   two_factor_already: { zh: '已启用两步验证', en: 'two-factor login is already on' },
   two_factor_self_reset: { zh: '请在个人资料中关闭自己的两步验证', en: 'turn your own two-factor login off in your profile' },
+  two_factor_not_enrolled: { zh: '该成员没有开启两步验证', en: 'this member has no two-factor login' },
   old_password_wrong: { zh: '当前密码不正确', en: 'the current password is incorrect' },
   request_incomplete: {
     zh: '请求超时：请求没有在时限内发送完毕，请重试',
@@ -276,6 +277,11 @@ export const messages = {
   mail_not_configured: {
     zh: '本站尚未配置邮件发送：管理员需在服务器上设置 SMTP_URL 和 MAIL_FROM（见 docs/deploy.md）；在此之前请复制链接发送，或联系实验室管理员',
     en: 'e-mail is not set up on this server: the administrator must set SMTP_URL and MAIL_FROM (see docs/deploy.md); until then copy the link, or ask the lab administrator',
+  },
+  // what a visitor is told where a link would be mailed: the server's set-up is the administrator's business
+  reset_mail_off: {
+    zh: '本站暂时不能通过邮件重设密码。请联系实验室管理员，由管理员为你生成一个设置新密码的链接。',
+    en: 'this site cannot send password reset e-mails at the moment. Ask the lab administrator for a link to set a new password.',
   },
   mail_failed: {
     zh: '邮件没有发出：邮件服务器拒绝或没有及时应答，请稍后再试（未做任何更改）',

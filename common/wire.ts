@@ -389,7 +389,9 @@ export const MeSchema = z.strictObject({
   two_factor_missing: z.boolean(),
   advisor: z.boolean(),
   analytics_url: z.string().nullable(),
+  mail: z.boolean().describe('the server can send mail (SMTP_URL and MAIL_FROM set): the console offers "send by e-mail" only then'),
 });
+export type Me = z.infer<typeof MeSchema>;
 
 /** GET /api/two-factor/: the member's own two-factor login. */
 export const TwoFactorStateSchema = z.strictObject({
@@ -398,6 +400,10 @@ export const TwoFactorStateSchema = z.strictObject({
   recovery_left: z.number().int(),
 });
 export type TwoFactorState = z.infer<typeof TwoFactorStateSchema>;
+
+/** GET /api/people/two-factor/ (administrators): who has two-factor login on. */
+export const TwoFactorEnrolledSchema = z.strictObject({ enrolled: z.array(z.number().int()).describe('the pids of members with two-factor login on') });
+export type TwoFactorEnrolled = z.infer<typeof TwoFactorEnrolledSchema>;
 
 /** GET /api/campus-links/: one's own campus accounts linked to this account, and the campus logins the site has. */
 const CampusLinkSchema = z.strictObject({

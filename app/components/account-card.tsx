@@ -24,6 +24,7 @@ export async function accountPageData({ context }: { context: Readonly<RouterCon
     labName: pick(site.lab_name_zh, site.lab_name_en, data.lang),
     // university login: the campus name in the page's language and the kinds set up
     campus: { name: data.campusLogin.name[data.lang], oidc: data.campusLogin.oidc, cas: data.campusLogin.cas, ldap: data.campusLogin.ldap },
+    mail: data.mail,
   };
 }
 
@@ -64,25 +65,37 @@ export function AccountCard({
   id: string;
   title: string;
   labName: string;
-  onSubmit: (e: FormEvent<HTMLFormElement>) => void;
+  /** Without it the card is a section (a page that only says something). */
+  onSubmit?: (e: FormEvent<HTMLFormElement>) => void;
   children: ReactNode;
 }) {
   const { t } = useT();
+  const inner = (
+    <>
+      <div className="top">
+        <Link className="icon-button on-light" to="/" aria-label={t('login.home')} title={t('login.home')}>
+          <HomeIcon />
+        </Link>
+        <LanguageMenu light />
+      </div>
+      <h1 id={id}>{title}</h1>
+      <p className="muted small" style={{ marginTop: 4 }}>
+        {labName}
+      </p>
+      {children}
+    </>
+  );
   return (
     <main className="login-page">
-      <form className="login-card" method="post" onSubmit={onSubmit} noValidate aria-labelledby={id}>
-        <div className="top">
-          <Link className="icon-button on-light" to="/" aria-label={t('login.home')} title={t('login.home')}>
-            <HomeIcon />
-          </Link>
-          <LanguageMenu light />
-        </div>
-        <h1 id={id}>{title}</h1>
-        <p className="muted small" style={{ marginTop: 4 }}>
-          {labName}
-        </p>
-        {children}
-      </form>
+      {onSubmit ? (
+        <form className="login-card" method="post" onSubmit={onSubmit} noValidate aria-labelledby={id}>
+          {inner}
+        </form>
+      ) : (
+        <section className="login-card" aria-labelledby={id}>
+          {inner}
+        </section>
+      )}
     </main>
   );
 }

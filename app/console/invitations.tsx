@@ -6,7 +6,9 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import type { Me } from '../../common/wire.ts';
 import { copyText } from '../advisor/copy.ts';
 import { useT } from '../i18n/index.tsx';
 import { request } from './api.ts';
@@ -56,6 +58,8 @@ function MailButton({ url, pid, email }: { url: string; pid: unknown; email: str
 function LinkDialog({ url, name, onClose, row }: { url: string; name: string; onClose: () => void; row: Row }) {
   const { t } = useT();
   const notify = useNotify();
+  // "send by e-mail" only where the server can send one
+  const me = useQuery({ queryKey: ['me'], queryFn: () => request<Me>('GET', '/api/me/') });
   const [copied, setCopied] = useState(false);
   const email = typeof row.email === 'string' ? row.email : '';
   return (
@@ -73,7 +77,7 @@ function LinkDialog({ url, name, onClose, row }: { url: string; name: string; on
         />
       </DialogContent>
       <DialogActions>
-        {email && row.pid !== undefined && row.pid !== null && <MailButton url={url} pid={row.pid} email={email} />}
+        {email && me.data?.mail && row.pid !== undefined && row.pid !== null && <MailButton url={url} pid={row.pid} email={email} />}
         <Button
           variant="contained"
           onClick={async () => {

@@ -1,12 +1,13 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { TwoFactorState } from '../../common/wire.ts';
+import type { TwoFactorEnrolled, TwoFactorState } from '../../common/wire.ts';
 import { useT } from '../i18n/index.tsx';
 import { ApiFailure, request } from './api.ts';
 import type { Row } from './columns.tsx';
@@ -170,22 +171,35 @@ export function TwoFactorSection({ onEnabled }: { onEnabled?: () => void }) {
   );
 }
 
-/** A person's row (administrators): reset their two-factor login after a confirmation (a lost phone). */
+const ENROLLED = ['two-factor-enrolled'];
+
+/**
+ * A person's row (administrators): marked when their two-factor login is on, with the button that resets it
+ * after a confirmation (a lost phone); an account without one has nothing to reset.
+ */
 export function TwoFactorReset({ row, name }: { row: Row; name: string }) {
   const { t } = useT();
   const confirm = useConfirm();
+  const queryClient = useQueryClient();
   const { busy, run } = useAction();
+  // one read for the whole list: every row asks the same query
+  const enrolled = useQuery({ queryKey: ENROLLED, queryFn: () => request<TwoFactorEnrolled>('GET', '/api/people/two-factor/') });
+  if (!enrolled.data?.enrolled.includes(Number(row.pid))) return null;
   async function reset() {
     if (!(await confirm(t('twoFactor.confirmReset', { name })))) return;
     await run(
       () => request('POST', `/api/people/two-factor-reset/?pid=${String(row.pid)}`),
       () => t('twoFactor.wasReset', { name }),
     );
+    await queryClient.invalidateQueries({ queryKey: ENROLLED });
   }
   return (
-    <Button size="small" color="secondary" disabled={busy} onClick={() => void reset()}>
-      {t('twoFactor.reset')}
-    </Button>
+    <>
+      <Chip size="small" color="success" variant="outlined" label={t('twoFactor.enrolled')} sx={{ mx: 0.5 }} />
+      <Button size="small" color="secondary" disabled={busy} onClick={() => void reset()}>
+        {t('twoFactor.reset')}
+      </Button>
+    </>
   );
 }
 

@@ -1,3 +1,4 @@
+import CloseIcon from '@mui/icons-material/Close';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -5,6 +6,7 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
+import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import { useSnackbar } from 'notistack';
 import { createContext, type ReactNode, useCallback, useContext, useRef, useState } from 'react';
@@ -16,15 +18,23 @@ import { ApiFailure } from './api.ts';
 
 /** `label`: how a refusal's lines name each field (its declared label in the reader's language: common/resource.ts fieldLabel), its own name unless given. */
 export function useNotify(label?: (field: string) => string) {
-  const { enqueueSnackbar } = useSnackbar();
+  const { enqueueSnackbar, closeSnackbar } = useSnackbar();
   const { t } = useT();
+  // a failure stays until it is dismissed: its lines say what to change, and a member reads them while changing it
+  const lines = (lines: string[]) =>
+    enqueueSnackbar(<span style={{ whiteSpace: 'pre-line' }}>{lines.join('\n')}</span>, {
+      variant: 'error',
+      persist: true,
+      action: (key) => (
+        <IconButton size="small" color="inherit" aria-label={t('console.close')} onClick={() => closeSnackbar(key)}>
+          <CloseIcon fontSize="small" />
+        </IconButton>
+      ),
+    });
   return {
     ok: (message: string) => enqueueSnackbar(message, { variant: 'success' }),
-    fail: (error: unknown) => {
-      const lines = error instanceof ApiFailure ? error.lines(label) : [t('console.failed')];
-      enqueueSnackbar(<span style={{ whiteSpace: 'pre-line' }}>{lines.join('\n')}</span>, { variant: 'error' });
-    },
-    lines: (lines: string[]) => enqueueSnackbar(<span style={{ whiteSpace: 'pre-line' }}>{lines.join('\n')}</span>, { variant: 'error' }),
+    fail: (error: unknown) => lines(error instanceof ApiFailure ? error.lines(label) : [t('console.failed')]),
+    lines,
   };
 }
 

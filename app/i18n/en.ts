@@ -634,6 +634,7 @@ export const en: Messages = {
     password: 'Your password',
     disable: 'Turn off',
     reset: 'Reset two-factor',
+    enrolled: 'Two-factor on',
     confirmReset:
       'Reset the two-factor login of {{name}}? They log in with their password alone until they set it up again, and the devices they trusted are forgotten.',
     wasReset: 'The two-factor login of {{name}} is reset.',

@@ -597,6 +597,7 @@ export const zh = {
     password: '当前密码',
     disable: '关闭',
     reset: '重置两步验证',
+    enrolled: '已开启两步验证',
     confirmReset: '确认重置 {{name}} 的两步验证？在重新设置之前，对方只需密码即可登录，已信任的设备也会失效。',
     wasReset: '已重置 {{name}} 的两步验证。',
   },

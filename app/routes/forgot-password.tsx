@@ -1,12 +1,14 @@
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
+import { messages } from '../../common/messages.ts';
 import { AccountCard, accountPageData, accountPageMeta, postJson } from '../components/account-card.tsx';
 import { useT } from '../i18n/index.tsx';
 import type { Route } from './+types/forgot-password.ts';
 
 // "Forgot password?": the member gives a username or an e-mail address and the server mails a
-// reset link to the account's address. The answer is the same whether or not an account matches; without
-// SMTP on the server, it says what is missing. The server's words are shown as they come, in the page's language.
+// reset link to the account's address. The answer is the same whether or not an account matches. A server
+// that sends no mail offers no form: the page says to ask the lab administrator (the set-up is theirs, not a
+// visitor's business). The server's words are shown as they come, in the page's language.
 
 export function loader(args: Route.LoaderArgs) {
   return accountPageData(args);
@@ -41,6 +43,16 @@ export default function ForgotPassword({ loaderData }: Route.ComponentProps) {
       setBusy(false);
     }
   }
+
+  if (!loaderData.mail)
+    return (
+      <AccountCard id="forgot-title" title={t('forgot.title')} labName={loaderData.labName}>
+        <p>{messages.reset_mail_off[lang]}</p>
+        <p>
+          <Link to="/login">{t('forgot.back')}</Link>
+        </p>
+      </AccountCard>
+    );
 
   return (
     <AccountCard id="forgot-title" title={t('forgot.title')} labName={loaderData.labName} onSubmit={submit}>

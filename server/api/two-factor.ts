@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { requireActor } from '../http/auth.ts';
 import { logActivity } from '../services/activity.ts';
-import { beginEnrolment, confirmEnrolment, removeTwoFactor, resetTwoFactor, twoFactorState } from '../services/two-factor.ts';
-import { RecoveryCodesSchema, TwoFactorSetupSchema, TwoFactorStateSchema } from '../../common/wire.ts';
+import { beginEnrolment, confirmEnrolment, enrolledMembers, removeTwoFactor, resetTwoFactor, twoFactorState } from '../services/two-factor.ts';
+import { RecoveryCodesSchema, TwoFactorEnrolledSchema, TwoFactorSetupSchema, TwoFactorStateSchema } from '../../common/wire.ts';
 import { answers, ctxOf, SuccessSchema, success, typed } from './helpers.ts';
 import { checkOwnPassword, passwordOrFreshLogin } from './own-password.ts';
 
@@ -94,6 +94,19 @@ export async function twoFactorRoutes(app: FastifyInstance) {
       }
       return success(reply);
     },
+  );
+
+  api.get(
+    '/api/people/two-factor/',
+    {
+      schema: {
+        tags,
+        summary: 'Who has two-factor login on (administrators): the People screen marks them and offers their reset',
+        response: answers(TwoFactorEnrolledSchema),
+      },
+      config: { access: 'admin' },
+    },
+    async () => ({ enrolled: await enrolledMembers(app.lab.db) }),
   );
 
   api.post(

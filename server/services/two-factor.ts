@@ -122,8 +122,15 @@ export async function resetTwoFactor(ctx: Ctx, pid: number): Promise<void> {
   if (ctx.actor && ctx.actor.pid === pid) throw new Refused('two_factor_self_reset');
   const person = await ctx.db.selectFrom('person').select('pid').where('pid', '=', pid).executeTakeFirst();
   if (!person) throw new NotFound();
-  await removeTwoFactor(ctx.db, pid);
+  // nothing to reset is said, and neither changes nor logs anything
+  if (!(await removeTwoFactor(ctx.db, pid))) throw new Refused('two_factor_not_enrolled');
   await logActivity(ctx, { action: 'two_factor_reset', resource: 'person', record: pid });
+}
+
+/** The members whose two-factor login is on (the People screen's mark and its reset button). */
+export async function enrolledMembers(db: DB): Promise<number[]> {
+  const rows = await db.selectFrom('two_factor').select('person_pid').where('enabled_at', 'is not', null).orderBy('person_pid').execute();
+  return rows.map((r) => r.person_pid);
 }
 
 /** A changed password ends the devices trusted to skip the code. */

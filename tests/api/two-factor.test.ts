@@ -249,12 +249,27 @@ describe.each(dialects)('two-factor login on %s', (dialect) => {
 
   it('an administrator resets another member’s two-factor (not their own), logged; so does lab reset-2fa', { timeout: 300_000 }, async () => {
     const m = await newMember(w.admin);
+    // who has it on: administrators only; a member not enrolled has nothing to reset, and nothing is logged
+    const enrolled = async () => (await w.admin.get('/api/people/two-factor/')).json().enrolled as number[];
+    expect(await enrolled()).not.toContain(m.pid);
+    expect((await m.get('/api/people/two-factor/')).statusCode).toBe(403);
+    const before = (await w.admin.get('/api/activity/?limit=50')).body;
+    for (const lang of ['en', 'zh'] as const) {
+      w.admin.lang = lang;
+      const none = await w.admin.json('POST', `/api/people/two-factor-reset/?pid=${m.pid}`, {});
+      expect(none.statusCode).toBe(400);
+      expect(none.json().detail).toBe(messages.two_factor_not_enrolled[lang]);
+    }
+    w.admin.lang = 'en';
+    expect((await w.admin.get('/api/activity/?limit=50')).body).toBe(before);
     await enrol(m);
+    expect(await enrolled()).toContain(m.pid);
     expect((await m.json('POST', `/api/people/two-factor-reset/?pid=${m.pid}`, {})).statusCode).toBe(403);
     expect((await w.admin.json('POST', `/api/people/two-factor-reset/?pid=${w.admin.pid}`, {})).statusCode).toBe(400);
     expect((await w.admin.json('POST', '/api/people/two-factor-reset/?pid=999999', {})).statusCode).toBe(404);
     expect((await w.admin.json('POST', `/api/people/two-factor-reset/?pid=${m.pid}`, {})).statusCode).toBe(200);
     expect((await new Client(w.app).login(m.username, 'member-password')).loginStatus).toBe('success');
+    expect(await enrolled()).not.toContain(m.pid);
     const log = (await w.admin.get('/api/activity/?limit=50')).body;
     expect(log).toContain('two_factor_enrol');
     expect(log).toContain('two_factor_reset');

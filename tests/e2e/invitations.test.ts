@@ -1,5 +1,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
+import { messages } from '../../common/messages.ts';
+import { en } from '../../app/i18n/en.ts';
+import { zh } from '../../app/i18n/zh.ts';
 import { loginAs } from '../helpers/client.ts';
 import { ADMIN, browserSuite, e2eAvailable, hydrated, logInThroughPage } from './server.ts';
 
@@ -42,6 +45,8 @@ describe.skipIf(!e2eAvailable)('invitations in a browser', { timeout: 120_000 },
     await dialog.getByText('只显示这一次').waitFor();
     const shown = await dialog.getByTestId('invitation-link').inputValue();
     expect(shown).toMatch(new RegExp(`^${suite.site.url}/invite#[A-Za-z0-9_-]{43}$`));
+    // this server sends no mail: no "send by e-mail"
+    expect(await dialog.getByTestId('invitation-mail').count()).toBe(0);
     await dialog.getByRole('button', { name: '复制链接' }).click();
     await dialog.getByRole('button', { name: '已复制' }).waitFor();
     const link = await console_.evaluate(() => navigator.clipboard.readText());
@@ -119,5 +124,57 @@ describe.skipIf(!e2eAvailable)('invitations in a browser', { timeout: 120_000 },
     expect(link).toMatch(/\/invite#[A-Za-z0-9_-]{43}$/);
     const state = await fetch(suite.at(`/api/invitation/?token=${new URL(link).hash.slice(1)}`));
     expect(((await state.json()) as Rec).state).toBe('open');
+  });
+
+  test('a server without mail: "forgot password" tells a visitor to ask the administrator, never how the server is set up', async () => {
+    for (const lang of ['zh', 'en'] as const) {
+      const { page } = await suite.open({ lang, width: 390, height: 844 });
+      await page.goto(suite.at('/forgot-password'));
+      await page.getByText(messages.reset_mail_off[lang]).waitFor();
+      expect(await page.locator('input[name="login"]').count()).toBe(0);
+      expect(await page.locator('main').textContent()).not.toMatch(/SMTP|MAIL_FROM|deploy/);
+      expect(await noSideways(page)).toBe(true);
+    }
+  });
+
+  test('two-factor: only an enrolled member is marked and offers a reset; a refusal stays until it is closed', async () => {
+    const admin = await loginAs(suite.site.app, ADMIN.username, ADMIN.password);
+    const people = (await admin.get('/api/people/')).json() as Rec[];
+    // accounts in use (an account waiting for its invitation has no two-factor to reset)
+    const [on, off] = people.filter((p) => p.username !== ADMIN.username && p.account === 'active') as [Rec, Rec];
+    await suite.site.app.lab.db
+      .insertInto('two_factor')
+      .values({ person_pid: Number(on.pid), secret: 'JBSWY3DPEHPK3PXP', enabled_at: Math.floor(Date.now() / 1000), last_step: null, recovery: '[]' })
+      .execute();
+    for (const lang of ['zh', 'en'] as const) {
+      const w = lang === 'zh' ? zh : en;
+      const { page } = await suite.open({ lang });
+      await logInThroughPage(page, suite.site.url, ADMIN.username, ADMIN.password, '/console/people');
+      const filter = lang === 'zh' ? '筛选' : 'Filter';
+      const enrolled = await rowOf(page, String(on.username), filter);
+      await enrolled.getByText(w.twoFactor.enrolled).waitFor();
+      await enrolled.getByRole('button', { name: w.twoFactor.reset }).waitFor();
+      const plain = await rowOf(page, String(off.username), filter);
+      await plain.getByRole('button', { name: lang === 'zh' ? '邀请链接' : 'Invitation link' }).waitFor();
+      expect(await plain.getByRole('button', { name: w.twoFactor.reset }).count()).toBe(0);
+      expect(await plain.getByText(w.twoFactor.enrolled).count()).toBe(0);
+    }
+
+    // the server refuses a username that is taken: its words stay past the time a success message shows
+    const { page } = await suite.open({ lang: 'en' });
+    await logInThroughPage(page, suite.site.url, ADMIN.username, ADMIN.password, '/console/people');
+    await page.getByRole('button', { name: 'Add' }).click();
+    const editor = page.getByRole('form', { name: 'New' });
+    await editor.getByLabel('ID *').fill('INV0099');
+    await editor.getByLabel('Username *').fill(String(off.username));
+    await editor.getByLabel('Chinese name *').fill('王五');
+    await editor.getByLabel('English name *').fill('Wang Wu');
+    await editor.getByRole('button', { name: 'Save' }).click();
+    const refusal = page.locator('#notistack-snackbar').first();
+    await refusal.waitFor();
+    await page.waitForTimeout(3000);
+    expect(await refusal.isVisible()).toBe(true);
+    await page.getByRole('alert').filter({ has: refusal }).getByRole('button', { name: 'Close' }).click();
+    await refusal.waitFor({ state: 'hidden' });
   });
 });

@@ -14,6 +14,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { termList, termOf } from '../../../common/schedule.ts';
+import type { Me } from '../../../common/wire.ts';
 import { api } from '../../console/api.ts';
 import { cellName, ScheduleGrid, sortTerms, TermSelect } from '../../console/schedule-grid.tsx';
 import { useSession } from '../../console/session.ts';
@@ -25,7 +26,6 @@ import { useT } from '../../i18n/index.tsx';
 
 type Member = { name: string; name_en: string; uid: string; occupy: [number, number][] };
 type Overview = Record<string, Member[]>;
-type Me = { analytics_url?: string | null };
 
 const keyOf = (day: number, period: number) => `${day}-${period}`;
 

@@ -4,7 +4,7 @@ import { t } from '../../../common/messages.ts';
 import { inputSchema } from '../../../common/resource.ts';
 import { person } from '../../../common/resources/person.ts';
 import { InvitationStateSchema, LoginAnswerSchema } from '../../../common/wire.ts';
-import { TooManyTries } from '../../errors.ts';
+import { Refused, TooManyTries } from '../../errors.ts';
 import { addressKey } from '../../http/client-address.ts';
 import { DetailSchema, requestLang } from '../../http/errors.ts';
 import { siteUrl } from '../../http/origin.ts';
@@ -98,7 +98,7 @@ export function passwordRoutes(app: FastifyInstance) {
     async (req, reply) => {
       reply.header('Cache-Control', 'no-store');
       // what is missing is the server's, not the account's: it tells nothing about who exists
-      app.lab.mailer.requireConfigured();
+      if (!app.lab.mailer.configured) throw new Refused('reset_mail_off');
       const asks = await hit(app.lab.db, `reset-address:${addressKey(req.ip)}`, 3_600_000);
       if (asks.count > RESET_ASKS_PER_ADDRESS) throw new TooManyTries();
       const origin = siteUrl(req, app.lab.config);

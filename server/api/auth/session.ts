@@ -105,6 +105,7 @@ export function sessionRoutes(app: FastifyInstance) {
         advisor: a.username === app.lab.config.advisorUsername,
         two_factor_missing: a.two_factor_missing === true,
         analytics_url: app.lab.config.analyticsUrl ?? null,
+        mail: app.lab.mailer.configured,
       };
     },
   );

@@ -20,6 +20,8 @@ export function siteData({ lab, req, lang, forced, ctx, origin, params, reads }:
     analyticsUrl: lab.config.analyticsUrl ?? null,
     /** University login: the campus name and which kinds are set up (the login page's buttons). */
     campusLogin: { name: lab.config.campusName, oidc: lab.config.oidc !== undefined, cas: lab.config.cas !== undefined, ldap: lab.config.ldap !== undefined },
+    /** Mail can be sent (SMTP_URL and MAIL_FROM): "forgot password" offers its form only then. */
+    mail: lab.mailer.configured,
     /** The class-advisor account whose area lives at /{advisor}/… (null: no such area). */
     advisor: lab.config.advisorUsername ?? null,
     site: () => {
