@@ -129,3 +129,15 @@ describe('a public part', () => {
     expect(publicPageOf(prize, { ...row, release: false })).toBeUndefined();
   });
 });
+
+describe('the release switch', () => {
+  it('starts published wherever it is a plain switch (projects, awards, patents, openings…)', () => {
+    // a publishing control (Draft / Publish now / Schedule at) shows its choice in the editor: articles and news
+    // start as drafts there, as SPEC's article flow publishes a written draft
+    const plain = Object.values(resources).filter(
+      (res) => 'release' in res.fields && !Object.values(res.fields as Record<string, { widget?: string }>).some((f) => f.widget === 'publishing'),
+    );
+    expect(plain.map((res) => res.name)).toEqual(expect.arrayContaining(['project', 'award', 'patent', 'opening']));
+    for (const res of plain) expect((res.fields as Record<string, { default?: unknown }>).release?.default, res.name).toBe(true);
+  });
+});

@@ -34,7 +34,8 @@ export const opening = defineResource({
     apply_en: { kind: 'longtext', label: { zh: '申请方式（英文）', en: 'How to apply (English)' }, widget: 'markdown', max: 5000, editorHeight: 200 },
     posted: { kind: 'date', label: { zh: '发布日期', en: 'Posted' }, required: true, default: today },
     deadline: { kind: 'instant', label: { zh: '截止时间（北京时间）', en: 'Deadline (Beijing time)' }, nullable: true },
-    release: released(false),
+    // published when saved, as projects, awards and patents: the switch is in the editor (docs/decisions/068)
+    release: released(true),
   },
   history: {},
   access: { read: 'admin', create: 'admin', update: 'admin', delete: 'admin' },

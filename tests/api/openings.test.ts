@@ -31,7 +31,11 @@ describe.each(dialects)('openings on %s', (dialect) => {
 
   it('is public while released and before its deadline, and the home page says the lab recruits while one is', async () => {
     expect(await home()).toEqual([]);
-    const draft = createdId(await admin.send('POST', opening.path, { kind: 'Master', title_zh: '硕士草稿' }));
+    const draft = createdId(await admin.send('POST', opening.path, { kind: 'Master', title_zh: '硕士草稿', release: 'false' }));
+    // saved without the switch: published, as a project, an award or a patent is
+    const plain = createdId(await admin.send('POST', opening.path, { kind: 'Master', title_zh: '硕士' }));
+    expect(((await admin.get(`${opening.path}?oid=${plain}`)).json() as { release: unknown }).release).toBe(true);
+    expect((await admin.delete(`${opening.path}?oid=${plain}`)).statusCode).toBe(200);
     const past = createdId(await admin.send('POST', opening.path, { kind: 'Intern', title_zh: '已截止', release: 'true', deadline: inMs(-60_000) }));
     expect(await home()).toEqual([]);
     const open = createdId(
@@ -67,7 +71,7 @@ describe.each(dialects)('openings on %s', (dialect) => {
     const at = '2098-06-30T15:59:00.000Z';
     createdId(await admin.send('POST', opening.path, { kind: 'Intern', title_zh: '实习', release: 'true', deadline: at }));
     // a draft's deadline is not awaited
-    createdId(await admin.send('POST', opening.path, { kind: 'Intern', title_zh: '实习草稿', deadline: '2097-01-01T00:00:00Z' }));
+    createdId(await admin.send('POST', opening.path, { kind: 'Intern', title_zh: '实习草稿', release: 'false', deadline: '2097-01-01T00:00:00Z' }));
     const plan = await nextPublications(
       t.app.lab.db,
       new Date().toISOString(),
