@@ -37,3 +37,6 @@ export function pick(zh: unknown, en: unknown, lang: Lang): string {
   const b = typeof en === 'string' ? en : '';
   return lang === 'zh' ? a || b : b || a;
 }
+
+/** Between a label and its value: Chinese text takes the full-width colon ("年份：必填"), English ": ". */
+export const colon = (lang: Lang): string => (lang === 'zh' ? '：' : ': ');

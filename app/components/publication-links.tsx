@@ -20,7 +20,7 @@ export function PublicationLinks({ p }: { p: Links }) {
   return (
     <div className="pub-links">
       {icons.map(([label, href, icon]) => (
-        <a key={label} href={at(href)} target="_blank" rel="noopener" title={label} aria-label={`${label}: ${p.title ?? ''}`}>
+        <a key={label} href={at(href)} target="_blank" rel="noopener" title={label} aria-label={`${label}${t('colon')}${p.title ?? ''}`}>
           {icon}
         </a>
       ))}

@@ -1,3 +1,4 @@
+import { colon } from '../../common/lang.ts';
 import type { FieldErrors } from '../../common/messages.ts';
 import type { ResourceDef } from '../../common/resource.ts';
 import { CONSOLE_HEADER, clearSession } from '../lib/session.ts';
@@ -20,7 +21,9 @@ export class ApiFailure extends Error {
   }
   /** The failure as lines for the red snackbar: "field: message" (SPEC §5), each field named by `label` (its own name unless given). */
   lines(label: (field: string) => string = (f) => f): string[] {
-    if (this.fields) return Object.entries(this.fields).flatMap(([f, ms]) => ms.map((m) => (f ? `${label(f)}: ${m}` : m)));
+    // the console's language is the page's (<html lang>): the answer came in it
+    const sep = colon(document.documentElement.lang.startsWith('zh') ? 'zh' : 'en');
+    if (this.fields) return Object.entries(this.fields).flatMap(([f, ms]) => ms.map((m) => (f ? `${label(f)}${sep}${m}` : m)));
     return [this.detail ?? this.message];
   }
 }

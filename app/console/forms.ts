@@ -1,5 +1,6 @@
 import type { Lang } from '../../common/enums.ts';
 import { kindOf } from '../../common/kinds/index.ts';
+import { colon } from '../../common/lang.ts';
 import { zodFieldErrors } from '../../common/messages.ts';
 import { fieldLabel, inputSchema, type ResourceDef } from '../../common/resource.ts';
 import { RELEASE } from '../../common/resources/flags.ts';
@@ -58,7 +59,7 @@ export function useCheck() {
   return (res: ResourceDef, mode: 'create' | 'update', body: Body, how: { heading?: string; name?: (field: string) => string } = {}) => {
     const problems = validate(res, mode, body, lang);
     // each field by its declared label in the reader's language, unless the screen names it
-    const lines = Object.entries(problems).map(([field, message]) => `${how.name?.(field) ?? fieldLabel(res, field, lang)}: ${message}`);
+    const lines = Object.entries(problems).map(([field, message]) => `${how.name?.(field) ?? fieldLabel(res, field, lang)}${colon(lang)}${message}`);
     if (lines.length > 0) notify.lines(how.heading ? [how.heading, ...lines] : lines);
     return problems;
   };

@@ -15,7 +15,8 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import { enUS, zhCN } from '@mui/material/locale';
-import { createTheme, ThemeProvider } from '@mui/material/styles';
+import { createTheme, ThemeProvider, type ThemeOptions } from '@mui/material/styles';
+import type {} from '@mui/x-date-pickers/themeAugmentation';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Toolbar from '@mui/material/Toolbar';
@@ -75,12 +76,19 @@ const schemes = {
   },
 } as const;
 
+/** The heading's format is a prop the pickers read from the theme, though their types leave it out. */
+const zhCalendarHeader = { MuiPickersCalendarHeader: { defaultProps: { format: 'YYYY年M月' } } } as ThemeOptions['components'];
+
 /** The console's MUI theme in a colour scheme and a language (MUI's and the date pickers' own words). */
 function consoleTheme(mode: 'light' | 'dark', lang: Lang) {
   return createTheme(
     {
       palette: { mode, ...schemes[mode] },
       breakpoints: { values: { xs: 0, sm: 400, md: 800, lg: 1200, xl: 1536 } },
+      // words as written: MUI's capitals made "导入 BibTeX" read "导入 BIBTEX" and an address shout
+      typography: { button: { textTransform: 'none' } },
+      // the calendar's heading as each language writes a month: 2026年11月, not "十一月 2026"
+      ...(lang === 'zh' ? { components: zhCalendarHeader } : {}),
     },
     lang === 'zh' ? zhCN : enUS,
     lang === 'zh' ? pickersZhCN : pickersEnUS,
@@ -94,7 +102,7 @@ function useScheme(): { choice: ThemeChoice; mode: 'light' | 'dark' } {
   return { choice, mode: choice === 'system' ? (systemDark ? 'dark' : 'light') : choice };
 }
 
-/** dayjs's locale of each language: the pickers' month and weekday names ("十一月 2026", 日 一 二…). */
+/** dayjs's locale of each language: the pickers' month and weekday names (日 一 二…). */
 const pickerLocale = { zh: 'zh-cn', en: 'en' } as const;
 
 const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });

@@ -82,7 +82,7 @@ export function useImageInsertion(area: RefObject<HTMLTextAreaElement | null>, v
     start(file);
   };
   const button = (
-    <Button size="small" variant="outlined" startIcon={<ImageIcon />} onClick={() => start(null)} sx={{ textTransform: 'none' }}>
+    <Button size="small" variant="outlined" startIcon={<ImageIcon />} onClick={() => start(null)}>
       {t('consoleWork.image.button')}
     </Button>
   );
@@ -214,7 +214,7 @@ function ImageInsertDialog({ file, onClose, onInsert }: { file: File | null; onC
           </Box>
         )}
         <TextField
-          label={`${t('consoleWork.image.alt')} *`}
+          label={t('consoleWork.image.alt')}
           value={alt}
           onChange={(e) => {
             setAlt(e.target.value);

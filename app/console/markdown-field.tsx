@@ -1,3 +1,6 @@
+import FormatQuoteIcon from '@mui/icons-material/FormatQuote';
+import LinkIcon from '@mui/icons-material/Link';
+import TableChartIcon from '@mui/icons-material/TableChart';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import ButtonGroup from '@mui/material/ButtonGroup';
@@ -5,7 +8,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useRef, useState } from 'react';
+import { type ReactElement, useRef, useState } from 'react';
 import Markdown from 'react-markdown';
 import rehypeSanitize from 'rehype-sanitize';
 import remarkGfm from 'remark-gfm';
@@ -15,8 +18,12 @@ import { useImageInsertion } from './image-insert.tsx';
 // Markdown with a small toolbar and a live preview, and HTML with a live preview in a sandboxed frame
 // (the author's HTML never runs in the console's own page).
 
-/** Each tool: the mark it shows, what it puts before and after the selection, and its name (the button's, in the reader's language). */
-const tools: [string, string, string, MarkdownTool][] = [
+/**
+ * Each tool: the mark it shows (text, or an icon where the mark would need an emoji or a symbol font the
+ * machine may lack: 🔗 drew an empty box), what it puts before and after the selection, and its name (the
+ * button's, in the reader's language).
+ */
+const tools: [string | ReactElement, string, string, MarkdownTool][] = [
   ['B', '**', '**', 'bold'],
   ['I', '_', '_', 'italic'],
   ['H2', '\n## ', '', 'heading2'],
@@ -24,9 +31,9 @@ const tools: [string, string, string, MarkdownTool][] = [
   ['• ', '\n- ', '', 'bullets'],
   ['1.', '\n1. ', '', 'numbered'],
   ['</>', '`', '`', 'code'],
-  ['❝', '\n> ', '', 'quote'],
-  ['🔗', '[', '](https://)', 'link'],
-  ['▦', '\n| a | b |\n|---|---|\n| 1 | 2 |\n', '', 'table'],
+  [<FormatQuoteIcon key="quote" fontSize="small" />, '\n> ', '', 'quote'],
+  [<LinkIcon key="link" fontSize="small" />, '[', '](https://)', 'link'],
+  [<TableChartIcon key="table" fontSize="small" />, '\n| a | b |\n|---|---|\n| 1 | 2 |\n', '', 'table'],
 ];
 type MarkdownTool = 'bold' | 'italic' | 'heading2' | 'heading3' | 'bullets' | 'numbered' | 'code' | 'quote' | 'link' | 'table';
 
@@ -65,11 +72,11 @@ export function MarkdownField({
         {tools.map(([name, before, after, tool]) => (
           // named in the reader's language, the mark it shows included (WCAG 2.5.3)
           <Button
-            key={name}
+            key={tool}
             onClick={() => insert(before, after)}
-            aria-label={`${t(`console.markdownTools.${tool}`)} ${name.trim()}`}
+            aria-label={typeof name === 'string' ? `${t(`console.markdownTools.${tool}`)} ${name.trim()}` : t(`console.markdownTools.${tool}`)}
             title={t(`console.markdownTools.${tool}`)}
-            sx={{ minWidth: 36, textTransform: 'none' }}
+            sx={{ minWidth: 36 }}
           >
             {name}
           </Button>

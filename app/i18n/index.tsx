@@ -25,9 +25,18 @@ function lookup(tree: unknown, key: string): string | undefined {
   return typeof node === 'string' ? node : undefined;
 }
 
+const plural = new Intl.PluralRules('en');
+
+/**
+ * `{{n}}` is the parameter; `{{n|member|members}}` the word for it in the number it is ("1 member", "14
+ * members": English has two forms, Chinese needs none).
+ */
 export function translate(lang: Lang, key: string, params: Params = {}): string {
   const text = lookup(messages[lang], key) ?? lookup(messages.en, key) ?? key;
-  return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));
+  return text.replace(/\{\{(\w+)(?:\|([^|}]*)\|([^}]*))?\}\}/g, (_, name: string, one?: string, other?: string) => {
+    if (one === undefined) return String(params[name] ?? '');
+    return plural.select(Number(params[name])) === 'one' ? one : (other ?? '');
+  });
 }
 
 type I18n = { lang: Lang; t: (key: TextKey, params?: Params) => string };

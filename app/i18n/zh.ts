@@ -22,6 +22,8 @@ export const zh = {
     of: '第 {{page}} / {{pages}} 页',
     range: '第 {{from}}–{{to}} 条，共 {{total}} 条',
   },
+  /** Between a label and its value: the full-width colon in Chinese text. */
+  colon: '：',
   lang: { label: '语言', button: '语言：{{lang}}', zh: '中文', en: 'English' },
   theme: { label: '配色', button: '配色：{{theme}}', system: '跟随系统', light: '浅色', dark: '深色' },
   auth: {

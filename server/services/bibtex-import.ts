@@ -3,6 +3,7 @@ import type { CSL, CSLName } from '@citation-js/core';
 import { displayName, type NameParts } from '../../common/authors.ts';
 import { bareDoi } from '../../common/doi.ts';
 import { areas, type Lang } from '../../common/enums.ts';
+import { colon } from '../../common/lang.ts';
 import { fieldLabel, inputSchema } from '../../common/resource.ts';
 import { publication } from '../../common/resources/publication.ts';
 import type { ImportChoice, ImportEntry, ImportedRecord, ImportResult } from '../../common/wire.ts';
@@ -414,11 +415,11 @@ function checked(record: ImportedRecord, area: string) {
   return createSchema.safeParse({ ...fields, area });
 }
 
-/** What the schema refuses in a record, one line per field named by its declared label ("年份: …", "Year: …"), in the reader's language. */
+/** What the schema refuses in a record, one line per field named by its declared label ("年份：…", "Year: …"), in the reader's language. */
 export function problemsOf(record: ImportedRecord, lang: Lang, area = 'none'): string[] {
   const result = checked(record, area);
   if (result.success) return [];
-  return Object.entries(zodFieldErrors(lang, result.error.issues)).map(([field, ms]) => `${fieldLabel(publication, field, lang)}: ${ms.join('; ')}`);
+  return Object.entries(zodFieldErrors(lang, result.error.issues)).map(([field, ms]) => `${fieldLabel(publication, field, lang)}${colon(lang)}${ms.join(lang === 'zh' ? '；' : '; ')}`);
 }
 
 export const titleKey = (title: string) => title.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');

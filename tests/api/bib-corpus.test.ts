@@ -285,8 +285,8 @@ describe.each(dialects)('the import result on %s', (dialect) => {
     expect(result.refused.map((x) => x.key)).toEqual(refusedKeys);
     expect(result.refused[0]?.index).toBe(sent.findIndex((e) => e.key === 'untitled2024') + 1);
     // asked in Chinese: the fields are named by their declared labels in the reader's language (#28)
-    expect(result.refused[0]?.problems).toEqual([expect.stringMatching(/^标题: /)]);
-    expect(result.refused[1]?.problems).toEqual([expect.stringMatching(/^年份: /)]);
+    expect(result.refused[0]?.problems).toEqual([expect.stringMatching(/^标题：/)]);
+    expect(result.refused[1]?.problems).toEqual([expect.stringMatching(/^年份：/)]);
     expect(result.summary).toBe(`导入完成：新增 ${sent.length - 2} 篇，更新 0 篇，作为重复跳过 2 篇，拒绝 2 篇`);
     // without `partial`, one refusal still refuses them all: nothing more is stored
     const before = ((await admin.get('/api/publication/')).json() as unknown[]).length;

@@ -3,7 +3,7 @@ import { dialects, makeApp, type TestApp } from '../helpers/app.ts';
 import { type Client, loginAs } from '../helpers/client.ts';
 
 // Fields named in the reader's language: a BibTeX entry's problems name each field by its
-// declared label, in Chinese for a Chinese reader ("年份: 必填"), never by its column name ("year").
+// declared label, in Chinese for a Chinese reader ("年份：必填"), never by its column name ("year").
 describe.each(dialects)('field labels in import problems on %s', (dialect) => {
   let t: TestApp;
   let admin: Client;
@@ -23,7 +23,7 @@ describe.each(dialects)('field labels in import problems on %s', (dialect) => {
   };
 
   it('names a missing year by its label in each language', async () => {
-    expect(await problems('zh')).toEqual([expect.stringMatching(/^年份: /)]);
+    expect(await problems('zh')).toEqual([expect.stringMatching(/^年份：/)]);
     expect(await problems('en')).toEqual([expect.stringMatching(/^Year: /)]);
   });
 });

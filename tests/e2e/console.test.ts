@@ -102,7 +102,7 @@ describe.skipIf(!e2eAvailable)('console in a browser', { timeout: 90_000 }, () =
     await page.getByRole('button', { name: '添加' }).click();
     await page.getByRole('button', { name: '保存' }).click();
     // the field by its declared label in the reader's language
-    await expect(page.getByText('摘要: 必填').first().waitFor()).resolves.toBeUndefined();
+    await expect(page.getByText('摘要：必填').first().waitFor()).resolves.toBeUndefined();
     expect(((await admin.get('/api/news/')).json() as Rec[]).length).toBe(before.length);
 
     const abstract = `E2E 新闻 ${Date.now()}`;
@@ -232,8 +232,8 @@ describe.skipIf(!e2eAvailable)('console in a browser', { timeout: 90_000 }, () =
     await editor.getByLabel('密码', { exact: true }).fill('short');
     await editor.getByLabel('确认密码').fill('other');
     await editor.getByRole('button', { name: '保存' }).click();
-    await page.getByText('密码: 密码至少需要 10 个字符').first().waitFor();
-    await page.getByText('确认密码: 两次密码输入需保持一致').first().waitFor();
+    await page.getByText('密码：密码至少需要 10 个字符').first().waitFor();
+    await page.getByText('确认密码：两次密码输入需保持一致').first().waitFor();
     await editor.getByLabel('密码', { exact: true }).fill('long-enough-1');
     await editor.getByLabel('确认密码').fill('long-enough-1');
     await editor.getByRole('button', { name: '保存' }).click();
@@ -289,7 +289,7 @@ describe.skipIf(!e2eAvailable)('console in a browser', { timeout: 90_000 }, () =
     await expect(rows.filter({ hasText: 'broken2021' }).getByRole('checkbox').isDisabled()).resolves.toBe(true);
     await rows
       .filter({ hasText: 'noyear' })
-      .getByText(/^年份: /)
+      .getByText(/^年份：/)
       .waitFor();
     // the demo's own paper is found again by its title and year, and skipped unless asked
     await rows

@@ -88,7 +88,9 @@ export default function NameCheckScreen() {
             </Typography>
             {result.notOnList.length > 0 && (
               <Alert severity="warning">
-                {t('advisor.notOnList')}: {result.notOnList.join(lang === 'zh' ? '、' : ', ')}
+                {t('advisor.notOnList')}
+                {t('colon')}
+                {result.notOnList.join(lang === 'zh' ? '、' : ', ')}
               </Alert>
             )}
           </Box>

@@ -117,7 +117,7 @@ export function BibtexImport({ reload }: { reload: () => Promise<unknown> }) {
                   (done) =>
                     [
                       done.summary ?? t('consoleImport.done', { created: done.created.length, updated: done.updated.length }),
-                      ...(done.refused ?? []).map((r) => `${r.key || `#${r.index}`}: ${r.problems.join('; ')}`),
+                      ...(done.refused ?? []).map((r) => `${r.key || `#${r.index}`}${t('colon')}${r.problems.join('; ')}`),
                     ].join(' · '),
                 )
               }

@@ -69,12 +69,16 @@ export function ArticleView(
         </p>
         {authors.length > 0 && (
           <p className="muted small" style={{ margin: 0 }}>
-            {t('article.authors')}: {authors.join(', ')}
+            {t('article.authors')}
+            {t('colon')}
+            {authors.join(', ')}
           </p>
         )}
         {editors.length > 0 && (
           <p className="muted small" style={{ margin: 0 }}>
-            {t('article.editors')}: {editors.join(', ')}
+            {t('article.editors')}
+            {t('colon')}
+            {editors.join(', ')}
           </p>
         )}
         {a.abstract ? <p className="abstract">{a.abstract}</p> : null}

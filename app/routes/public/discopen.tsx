@@ -42,7 +42,9 @@ function Items({ items, lang }: { items: PublicShowcase[]; lang: Lang }) {
             actions={
               item.link ? (
                 <a href={at(item.link)} target="_blank" rel="noopener">
-                  {t('discopen.visit')}: {title}
+                  {t('discopen.visit')}
+                  {t('colon')}
+                  {title}
                 </a>
               ) : undefined
             }

@@ -117,19 +117,25 @@ export default function PublicFrame() {
             <p className="lab-name">{labName}</p>
             {location_ && (
               <p>
-                {t('footer.location')}: {location_}
+                {t('footer.location')}
+                {t('colon')}
+                {location_}
               </p>
             )}
             {site.email && (
               <p>
-                {t('footer.contact')}: <a href={`mailto:${site.email}`}>{site.email}</a>
+                {t('footer.contact')}
+                {t('colon')}
+                <a href={`mailto:${site.email}`}>{site.email}</a>
               </p>
             )}
             <p>
               <a href={at(paths.search())}>{t('search.label')}</a>
             </p>
             <p className="subscribe">
-              {t('footer.subscribe')}: <a href={at(paths.newsFeed())}>{t('footer.newsFeed')}</a>
+              {t('footer.subscribe')}
+              {t('colon')}
+              <a href={at(paths.newsFeed())}>{t('footer.newsFeed')}</a>
               {' · '}
               <a href={at(paths.publicationFeed())}>{t('footer.publicationFeed')}</a>
               {' · '}

@@ -117,18 +117,26 @@ export function HomeView(props: Awaited<ReturnType<typeof loadHome>>) {
                 <div className="card-body">
                   <h3>{pick(seminar.title_zh, seminar.title_en, lang)}</h3>
                   <p>
-                    {t('home.speaker')}: {pick(seminar.speaker_zh, seminar.speaker_en, lang)}
+                    {t('home.speaker')}
+                    {t('colon')}
+                    {pick(seminar.speaker_zh, seminar.speaker_en, lang)}
                     {pick(seminar.ins_zh, seminar.ins_en, lang) && ` (${pick(seminar.ins_zh, seminar.ins_en, lang)})`}
                   </p>
                   <p>
-                    {t('home.time')}: <time dateTime={seminar.date}>{seminar.date}</time> {seminar.start}–{seminar.end}
+                    {t('home.time')}
+                    {t('colon')}
+                    <time dateTime={seminar.date}>{seminar.date}</time> {seminar.start}–{seminar.end}
                   </p>
                   <p>
-                    {t('home.room')}: {seminar.room_type_str} {seminar.room_id}
+                    {t('home.room')}
+                    {t('colon')}
+                    {seminar.room_type_str} {seminar.room_id}
                   </p>
                   {pick(seminar.host_zh, seminar.host_en, lang) && (
                     <p>
-                      {t('home.host')}: {pick(seminar.host_zh, seminar.host_en, lang)}
+                      {t('home.host')}
+                      {t('colon')}
+                      {pick(seminar.host_zh, seminar.host_en, lang)}
                     </p>
                   )}
                   {seminar.live_link && (

@@ -134,21 +134,29 @@ export default function Person({ loaderData }: Route.ComponentProps) {
           <h1 style={{ marginBottom: 0 }}>{name}</h1>
           <p className="muted">{lang === 'zh' ? p.name_en : p.name_zh}</p>
           <p>
-            {t('person.type')}: {typeLabel(p.type, lang)}
+            {t('person.type')}
+            {t('colon')}
+            {typeLabel(p.type, lang)}
           </p>
           {areaLabel(p.area, lang) && (
             <p>
-              {t('person.area')}: {areaLabel(p.area, lang)}
+              {t('person.area')}
+              {t('colon')}
+              {areaLabel(p.area, lang)}
             </p>
           )}
           {p.email ? (
             <p>
-              {t('person.email')}: <a href={`mailto:${p.email}`}>{p.email}</a>
+              {t('person.email')}
+              {t('colon')}
+              <a href={`mailto:${p.email}`}>{p.email}</a>
             </p>
           ) : null}
           {location && (
             <p>
-              {t('person.location')}: {location}
+              {t('person.location')}
+              {t('colon')}
+              {location}
             </p>
           )}
           {loaderData.citations !== null && <p className="cited-by">{t('person.citations', { count: loaderData.citations })}</p>}

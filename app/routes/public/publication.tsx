@@ -97,7 +97,9 @@ export default function Publications({ loaderData }: Route.ComponentProps) {
         </p>
         {total > 0 && (
           <p className="muted small">
-            {t('publication.export')}: <a href={at(paths.publicationExport('bib'))}>{t('publication.exportAll')}</a>
+            {t('publication.export')}
+            {t('colon')}
+            <a href={at(paths.publicationExport('bib'))}>{t('publication.exportAll')}</a>
             {selection.length > 0 && (
               <>
                 {' · '}

@@ -77,7 +77,9 @@ export function SourceCard({ info, calls, onChange }: { info: PinganBase; calls:
         <FileButton label={t('advisor.importFile')} accept={IMPORT_ACCEPT} disabled={busy} onFile={(f) => void importFile(f)} />
         {info.imported_dates.length > 0 && (
           <Typography variant="body2" color="text.secondary">
-            {t('advisor.importedDates')}: {info.imported_dates.slice(0, 7).join(', ')}
+            {t('advisor.importedDates')}
+            {t('colon')}
+            {info.imported_dates.slice(0, 7).join(', ')}
             {info.imported_dates.length > 7 ? ' …' : ''}
           </Typography>
         )}

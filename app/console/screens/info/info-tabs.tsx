@@ -34,7 +34,7 @@ export function InfoTabs({
         sx={{ borderBottom: 1, borderColor: 'divider' }}
       >
         {pages.map((p) => (
-          <Tab key={p.iid} value={p.iid} label={p.aspect || '—'} id={tabId(p.iid)} aria-controls={panelId} sx={{ textTransform: 'none' }} />
+          <Tab key={p.iid} value={p.iid} label={p.aspect || '—'} id={tabId(p.iid)} aria-controls={panelId} />
         ))}
       </Tabs>
       <Box role="tabpanel" id={panelId} aria-labelledby={tabId(current.iid)} sx={{ p: { xs: 1.5, md: 3 } }}>

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
+import { colon } from '../../../../common/lang.ts';
 import { info } from '../../../../common/resources/info.ts';
 import { useT } from '../../../i18n/index.tsx';
 import { ApiFailure, api } from '../../api.ts';
@@ -59,7 +60,7 @@ export function useInfoPages() {
   /** Sends the whole list; resolves whether it was saved. */
   async function saveList(all: InfoPage[]): Promise<boolean> {
     const problems = all.map((p) => validate(info, 'update', { aspect: p.aspect, markdown: p.markdown, order: p.order }, lang));
-    const lines = problems.flatMap((found) => Object.entries(found).map(([field, message]) => `${field}: ${message}`));
+    const lines = problems.flatMap((found) => Object.entries(found).map(([field, message]) => `${field}${colon(lang)}${message}`));
     if (lines.length > 0) {
       notify.lines(lines);
       return false;

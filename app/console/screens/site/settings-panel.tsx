@@ -30,7 +30,9 @@ export function SettingsPanel() {
           </Button>
         }
       >
-        {t('consoleSite.loadFailed')}: {(stored.error instanceof ApiFailure ? stored.error.lines() : [t('console.failed')]).join('; ')}
+        {t('consoleSite.loadFailed')}
+        {t('colon')}
+        {(stored.error instanceof ApiFailure ? stored.error.lines() : [t('console.failed')]).join('; ')}
       </Alert>
     );
   }
