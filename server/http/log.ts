@@ -30,7 +30,7 @@ class OneLinePerRequest extends LogController {
 const answered = new WeakSet<FastifyRequest>();
 
 /** Request ids of one instance: a random prefix of its own, then a count (`3f9a1c2e-1b`); Fastify's `req-1` starts again at each restart. */
-export function requestIds(): () => string {
+function requestIds(): () => string {
   const instance = randomBytes(4).toString('hex');
   let n = 0;
   return () => `${instance}-${(++n).toString(36)}`;
