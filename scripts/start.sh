@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
 # `npm start`: the server bundle that `npm run build` makes (build/app/main.js), in production, on Node 24.
+# Node replaces this shell (exec): its standard output is the log's JSON lines and nothing else. npm prints two
+# lines of its own before them, unless started as `npm start --silent` (docs/deploy.md, Logs).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ ! -f build/app/main.js ]; then

@@ -56,7 +56,7 @@ import { activityRoutes } from './api/activity.ts';
 import { reportRoutes } from './api/report.ts';
 import { historyRoutes, scheduleTrashPurge } from './api/history.ts';
 import { projectRoot } from './root.ts';
-import { loggerOptions } from './http/log.ts';
+import { loggerOptions, requestLogOptions } from './http/log.ts';
 import { cachePlugin, mainCacheKey } from './cache/plugin.ts';
 import { earlyHit } from './cache/http.ts';
 import { PublishTimer } from './cache/publish-timer.ts';
@@ -107,6 +107,7 @@ export async function buildApp({ config, db: givenDb, logger = false, pgSchema, 
   const { trustProxy } = config;
   const app = Fastify({
     logger: logger ? loggerOptions(logger === true ? undefined : logger.stream) : false,
+    ...requestLogOptions(),
     bodyLimit: 4 * 1024 * 1024,
     // how long a client may take to send its headers and a whole upload (server/http/timeouts.ts)
     ...serverTimeouts(config),

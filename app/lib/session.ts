@@ -127,8 +127,14 @@ export function clearSession() {
 /** The header that lets the session cookie count on a call (server/http/auth.ts). */
 export const CONSOLE_HEADER = { 'X-Lab-Console': '1' } as const;
 
-/** Logs out: the server revokes the token and drops its cookie, then every stored login item is removed. */
+/**
+ * Logs out: the server revokes the token and drops its cookie, then every stored login item is removed. The
+ * answer is read to its end before the caller navigates away: a navigation cuts off a body still arriving,
+ * and the server's log then shows the logout as a request the client abandoned.
+ */
 export async function logout() {
-  await fetch(at('/api/logout/'), { method: 'POST', credentials: 'same-origin', headers: CONSOLE_HEADER }).catch(() => {});
+  await fetch(at('/api/logout/'), { method: 'POST', credentials: 'same-origin', headers: CONSOLE_HEADER })
+    .then((res) => res.arrayBuffer())
+    .catch(() => {});
   clearSession();
 }

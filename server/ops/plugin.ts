@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { pendingMigrations, poolOf } from '../db/database.ts';
 import { pathOf } from '../http/url.ts';
+import { NOT_FOUND, PAGE_ROUTE } from '../pages/route-pattern.ts';
 
 // What the operator's tools ask of an instance:
 // - GET /healthz: the process answers (systemd, the proxy's liveness check); it reads nothing.
@@ -41,6 +42,7 @@ const digest = (s: string) => createHash('sha256').update(s).digest();
 
 export const opsPlugin = fp(async (app: FastifyInstance, opts: OpsOptions) => {
   const { lab } = app;
+  app.decorate('pagePattern', {});
 
   app.get('/healthz', { schema: { hide: true }, config: { access: 'public' } }, async (_req, reply) => {
     reply.header('cache-control', 'no-store');
@@ -102,14 +104,24 @@ export const opsPlugin = fp(async (app: FastifyInstance, opts: OpsOptions) => {
   // counted when the answer's last byte is handed over: answers the cache writes itself (hijacked, so no
   // onResponse hook runs for them) are counted too
   app.addHook('onRequest', (req: FastifyRequest, reply: FastifyReply, done: () => void) => {
-    // the route's pattern, never the raw path: a bounded set of labels whatever clients send
-    const route = req.routeOptions.url ?? 'unmatched';
     reply.raw.once('finish', () => {
-      requests.inc({ method: req.method, route, status: String(reply.raw.statusCode) });
+      const status = reply.raw.statusCode;
+      const route = routeLabel(req, status);
+      requests.inc({ method: req.method, route, status: String(status) });
       latency.observe({ method: req.method, route }, reply.elapsedTime / 1000);
     });
     done();
   });
+  // the route's pattern, never the raw path: a bounded set of labels whatever clients send. Every page is
+  // served by one route (`*`): a page is labelled by its React Router route (`/people/:username`), and a page
+  // not found, or a path no route has, by one label
+  const routeLabel = (req: FastifyRequest, status: number): string => {
+    const route = req.routeOptions.url;
+    if (route === undefined) return NOT_FOUND;
+    if (route !== PAGE_ROUTE) return route;
+    if (status === 404) return NOT_FOUND;
+    return app.pagePattern.of?.(pathOf(req.url)) ?? route;
+  };
 
   // figures kept elsewhere, read when Prometheus asks
   const gauge = (name: string, help: string, labelNames: string[], read: (g: Gauge) => void) =>
@@ -128,17 +140,29 @@ export const opsPlugin = fp(async (app: FastifyInstance, opts: OpsOptions) => {
     g.set({ kind: 'used' }, s.bytes);
     g.set({ kind: 'budget' }, s.budget);
   });
-  // counters the cache keeps itself; exposed as totals (they only grow while the process lives)
-  gauge('lab_cache_hits_total', 'Fresh shared answers sent', [], (g) => g.set(app.responseCache.stats.hits));
-  gauge('lab_cache_misses_total', 'Shared answers rendered (a miss or a stale answer)', [], (g) => g.set(app.responseCache.stats.renders));
-  gauge('lab_cache_stale_total', 'Stale answers sent while their new version rendered', [], (g) => g.set(app.responseCache.stats.stale));
-  gauge('lab_cache_evicted_total', 'Answers dropped for the budget', [], (g) => g.set(app.responseCache.stats.evicted));
+  // counts kept elsewhere, which only grow while the process lives: counters (Prometheus's rate() reads a
+  // restart's drop to zero as a reset), given the count each time they are read
+  const counter = (name: string, help: string, labelNames: string[], read: (add: (labels: Record<string, string>, n: number) => void) => void) =>
+    new Counter({
+      name,
+      help,
+      labelNames,
+      registers: [registry],
+      collect() {
+        this.reset();
+        read((labels, n) => this.inc(labels, n));
+      },
+    });
+  counter('lab_cache_hits_total', 'Fresh shared answers sent', [], (add) => add({}, app.responseCache.stats.hits));
+  counter('lab_cache_misses_total', 'Shared answers rendered (a miss or a stale answer)', [], (add) => add({}, app.responseCache.stats.renders));
+  counter('lab_cache_stale_total', 'Stale answers sent while their new version rendered', [], (add) => add({}, app.responseCache.stats.stale));
+  counter('lab_cache_evicted_total', 'Answers dropped for the budget', [], (add) => add({}, app.responseCache.stats.evicted));
   gauge('lab_search_documents', 'Documents in the site search index', [], (g) => g.set(lab.search.stats.documents));
-  gauge('lab_search_refreshes_total', 'Reads of changed records into the search index', [], (g) => g.set(lab.search.stats.refreshes));
-  gauge('lab_job_runs_total', 'Background job runs by job and outcome', ['job', 'outcome'], (g) => {
+  counter('lab_search_refreshes_total', 'Reads of changed records into the search index', [], (add) => add({}, lab.search.stats.refreshes));
+  counter('lab_job_runs_total', 'Background job runs by job and outcome', ['job', 'outcome'], (add) => {
     for (const [job, r] of lab.jobs.entries()) {
-      g.set({ job, outcome: 'ok' }, r.ok);
-      g.set({ job, outcome: 'failed' }, r.failed);
+      add({ job, outcome: 'ok' }, r.ok);
+      add({ job, outcome: 'failed' }, r.failed);
     }
   });
   gauge('lab_job_last_run_seconds', 'How long the last run of each job took', ['job'], (g) => {
@@ -163,3 +187,10 @@ export const opsPlugin = fp(async (app: FastifyInstance, opts: OpsOptions) => {
     return reply.send(await registry.metrics());
   });
 });
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** A page path's label in the metrics, its route's pattern (set by server/pages/plugin.ts when it serves pages). */
+    pagePattern: { of?: (path: string) => string };
+  }
+}

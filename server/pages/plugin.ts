@@ -26,6 +26,7 @@ import { themeOfCookie } from '../../common/theme.ts';
 import { sitePath } from '../../common/paths.ts';
 import { at } from '../http/base-path.ts';
 import { canonicalPath, encodedPath, firstSegments } from './canonical.ts';
+import { PAGE_ROUTE, pagePatterns } from './route-pattern.ts';
 
 // Serves the React Router app (server-rendered pages, hashed assets) from this Fastify process, with
 // the cache of anonymous public HTML in front of it.
@@ -33,9 +34,6 @@ import { canonicalPath, encodedPath, firstSegments } from './canonical.ts';
 const root = projectRoot;
 const serverBuildPath = path.join(root, 'build', 'server', 'index.js');
 const clientBuildDirectory = path.join(root, 'build', 'client');
-
-/** The route React Router's handler is mounted on: every path no other route claims. */
-const PAGE_ROUTE = '*';
 
 const pageHeaders: AnswerHeaders = { vary: 'Accept-Encoding, Cookie, Accept-Language', cacheControl: 'public, max-age=0, must-revalidate' };
 
@@ -132,8 +130,12 @@ export async function pagesPlugin(app: FastifyInstance, opts: PagesOptions = {})
       const keyed = pageKey(app.lab, req, siteOrigin(req, app.lab.config));
       return keyed && !keyed.search ? keyed.key : undefined;
     };
-  // the first segment of each page's address as its route spells it (canonical.ts); the dev server's routes change as it runs
-  const segments = opts.devServer ? undefined : firstSegments(((await import(pathToFileURL(serverBuildPath).href)) as ServerBuild).routes);
+  // the dev server's routes change as it runs
+  const built = opts.devServer ? undefined : ((await import(pathToFileURL(serverBuildPath).href)) as ServerBuild);
+  // the first segment of each page's address as its route spells it (canonical.ts)
+  const segments = built && firstSegments(built.routes);
+  // a page's label in /metrics: its route's pattern (route-pattern.ts)
+  if (built) app.pagePattern.of = pagePatterns(built.routes);
   app.addHook('onRequest', async (req, reply) => {
     // assets and feeds need neither: they are not rendered from the request's origin nor cached here
     if (req.routeOptions.url !== PAGE_ROUTE) return;
@@ -175,7 +177,7 @@ export async function pagesPlugin(app: FastifyInstance, opts: PagesOptions = {})
     devServer: opts.devServer,
     serverBuildPath,
     // under a sub-path the build is served with it (buildUnder); the dev server serves the root only
-    ...(base && !opts.devServer ? { build: buildUnder((await import(pathToFileURL(serverBuildPath).href)) as ServerBuild, base) } : {}),
+    ...(base && built ? { build: buildUnder(built, base) } : {}),
     clientBuildDirectory,
     assetCacheControl: 'public, max-age=31536000, immutable',
     fileCacheControl: 'public, max-age=3600',

@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import { describe, expect, test } from 'vitest';
 import { DEMO_USER_PASSWORD } from '../../cli/demo/seed.ts';
 import { loginAs } from '../helpers/client.ts';
+import { zh } from '../../app/i18n/zh.ts';
 import { ADMIN, browserSuite, e2eAvailable, logInThroughPage, sessionTokenOf } from './server.ts';
 
 // The console in a real browser: access rules, the shared table and editor, client-side
@@ -62,6 +63,21 @@ describe.skipIf(!e2eAvailable)('console in a browser', { timeout: 90_000 }, () =
     await page.goto(`${suite.site.url}/console/article`);
     await page.waitForURL(/\/login\?redirect=%2Fconsole%2Farticle/);
     expect(await page.evaluate(() => localStorage.getItem('login'))).toBeNull();
+  });
+
+  test('the logout button: its call answered to the end before the login page opens, the session ended', async () => {
+    const page = await open();
+    await logIn(page, ADMIN.username, ADMIN.password);
+    const token = await sessionTokenOf(page);
+    // a navigation that starts before the answer is read cuts the call off (net::ERR_ABORTED)
+    const failed: string[] = [];
+    page.on('requestfailed', (r) => failed.push(`${r.url()} ${r.failure()?.errorText}`));
+    const finished = page.waitForEvent('requestfinished', (r) => r.url().endsWith('/api/logout/'));
+    await page.getByRole('button', { name: zh.console.logout }).first().click();
+    await page.waitForURL((u) => u.pathname === '/login');
+    expect((await (await finished).response())?.status()).toBe(200);
+    expect(failed.filter((f) => f.includes('/api/logout/'))).toEqual([]);
+    expect((await fetch(`${suite.site.url}/api/me/`, { headers: { authorization: `Token ${token}` } })).status).toBe(401);
   });
 
   test('an ordinary member sees no administrator items, and the server refuses their pages', async () => {

@@ -91,7 +91,7 @@ describe('the bundled server of npm start', () => {
         .split('\n')
         .filter(Boolean)
         .map((l) => JSON.parse(l) as { reqId?: string; req?: { url?: string }; res?: { statusCode?: number } });
-    // every line is JSON (pino's); the request's incoming and completed lines carry one id
+    // every line is JSON (pino's); the request's one line carries its id
     const idOf = () => logged().find((x) => x.req?.url === '/api/me/')?.reqId;
     await expect.poll(() => logged().some((x) => x.reqId !== undefined && x.reqId === idOf() && x.res?.statusCode === 401)).toBe(true);
     expect(idOf()).toMatch(/\S/);
