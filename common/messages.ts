@@ -230,6 +230,14 @@ export const messages = {
     zh: '暂时无法连接校园登录服务，请稍后再试',
     en: 'the campus login service cannot be reached; try again later',
   },
+  ldap_unavailable: {
+    zh: '校园目录（LDAP）没有应答，请稍后再试；如果一直如此，请联系管理员',
+    en: 'the campus directory (LDAP) is not answering; try again later, or ask the administrator if it goes on',
+  },
+  external_misconfigured: {
+    zh: '校园账号登录暂时不可用：本站与校园登录服务之间的设置有误，请联系管理员',
+    en: 'the campus login is not available: the settings between this site and the campus login service are wrong; contact the administrator',
+  },
   external_other_browser: {
     zh: '这次校园登录不是在本浏览器中开始的，或已超时：请在这里重新点击校园登录',
     en: 'this campus login was not started in this browser, or it timed out: start it again here',

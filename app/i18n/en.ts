@@ -575,7 +575,8 @@ export const en: Messages = {
     filled: 'Filled from the DOI: check before saving',
   },
   consoleFiles: {
-    publicHint: 'Files shared with every lab member. Only the uploader and administrators can delete them.',
+    publicHint:
+      'Files shared with every lab member: their links open only for members who are logged in. Only the uploader and administrators can delete them.',
     privateHint: 'Files only you can see.',
     chooseFiles: 'Choose files',
     chooseImages: 'Choose images',

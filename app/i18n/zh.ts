@@ -539,7 +539,7 @@ export const zh = {
     filled: '已按 DOI 填写，请核对后保存',
   },
   consoleFiles: {
-    publicHint: '实验室成员共享的文件。只有上传者和管理员可以删除。',
+    publicHint: '实验室成员共享的文件：链接只对已登录的成员有效。只有上传者和管理员可以删除。',
     privateHint: '只有你自己能看到的文件。',
     chooseFiles: '选择文件',
     chooseImages: '选择图片',

@@ -10,7 +10,7 @@ import { siteUrl } from '../http/origin.ts';
 import { actorByUsername } from '../services/auth.ts';
 import type { Cas } from '../services/cas.ts';
 import { hit, reset } from '../services/counters.ts';
-import type { ExternalIdentity, ExternalKind } from '../services/external-login.ts';
+import { type ExternalIdentity, type ExternalKind, refusalLog } from '../services/external-login.ts';
 import { linkExplicitly, linksOf, unlink } from '../services/external-links.ts';
 import { Ldap } from '../services/ldap.ts';
 import type { Oidc } from '../services/oidc.ts';
@@ -60,7 +60,7 @@ export async function linkedBack(app: FastifyInstance, req: FastifyRequest, repl
 /** A link from the profile that failed: back to the profile with the message. */
 export function linkFailure(req: FastifyRequest, reply: FastifyReply, kind: ExternalKind, e: unknown) {
   if (e instanceof Refused || e instanceof Unavailable) {
-    req.log.warn({ kind, key: e.key, cause: e.cause instanceof Error ? e.cause.message : undefined }, 'campus link refused');
+    req.log.warn(refusalLog(kind, e), 'campus link refused');
     return toProfile(reply, `campus_link_error=${encodeURIComponent(isMessageKey(e.key) ? e.key : 'external_failed')}`);
   }
   throw e;

@@ -6,7 +6,7 @@ import { siteUrl } from '../http/origin.ts';
 import { at } from '../http/base-path.ts';
 import { hit } from '../services/counters.ts';
 import { Refused, Unavailable } from '../errors.ts';
-import { type ExternalIdentity, type ExternalKind, linkIntent, memberForIdentity, openHandoff, safeReturn } from '../services/external-login.ts';
+import { type ExternalIdentity, type ExternalKind, linkIntent, memberForIdentity, openHandoff, refusalLog, safeReturn } from '../services/external-login.ts';
 import { Oidc } from '../services/oidc.ts';
 import { Cas, MAX_XML, parseLogoutRequest } from '../services/cas.ts';
 import { endTicket } from '../services/external-login.ts';
@@ -39,7 +39,7 @@ function refusedTo(reply: FastifyReply, key: string) {
 /** What a failed campus login becomes: the login page with the message, the cause in the server's log. */
 function externalFailure(req: FastifyRequest, reply: FastifyReply, kind: ExternalKind, e: unknown) {
   if (e instanceof Refused || e instanceof Unavailable) {
-    req.log.warn({ kind, key: e.key, cause: e.cause instanceof Error ? e.cause.message : undefined }, 'campus login refused');
+    req.log.warn(refusalLog(kind, e), 'campus login refused');
     return refusedTo(reply, isMessageKey(e.key) ? e.key : 'external_failed');
   }
   throw e;

@@ -41,6 +41,23 @@ export function sessionCookie(req: FastifyRequest): string | null {
   return typeof cookie === 'string' ? (sessionCookieRe.exec(cookie)?.[1] ?? null) : null;
 }
 
+/** Whether a GET comes from the site itself or was typed, as the browser tells it (Sec-Fetch-Site; none from older browsers). */
+export function getFromThisSite(req: FastifyRequest): boolean {
+  const site = req.headers['sec-fetch-site'];
+  return site === undefined || site === 'same-origin' || site === 'none';
+}
+
+/**
+ * Who reads a file a member opened from the console in a new tab (which sends no X-Lab-Console): the session
+ * of the request's Authorization header, else its session cookie when the GET comes from this site.
+ */
+export async function fileReader(db: DB, req: FastifyRequest): Promise<Actor | null> {
+  if (req.actor || req.headers.authorization !== undefined) return req.actor;
+  const token = getFromThisSite(req) ? sessionCookie(req) : null;
+  const check = token ? await actorForToken(db, token) : undefined;
+  return check && 'actor' in check ? check.actor : null;
+}
+
 /** The session token a request presents, if any. */
 export function bearer(req: FastifyRequest): string | null {
   const h = req.headers.authorization;

@@ -10,6 +10,8 @@ import type { Registered } from '../registry.ts';
 import { answers, ctxOf, parseId, typed } from '../api/helpers.ts';
 import { isVariantWidth, variantOf } from '../images/variants.ts';
 import { NotFound } from '../errors.ts';
+import { fileReader } from './auth.ts';
+import { ApiError } from './errors.ts';
 
 // Serves stored files under /resource/…. Only types that cannot run script open inline; everything
 // else downloads. Every answer forbids sniffing and runs in a sandbox, so an uploaded HTML or SVG
@@ -94,7 +96,8 @@ function send(req: FastifyRequest, reply: FastifyReply, storage: Storage, bucket
 
 export async function storedFileRoutes(app: FastifyInstance, resources: readonly Registered[]) {
   const { storage } = app.lab;
-  // stored files are reached by unguessable URLs (random keys), so anyone holding one may fetch it
+  // images and media are reached by unguessable URLs (random keys), so anyone holding one may fetch it (they
+  // are shown on public pages); data files are the members' (below)
   // Stored files go out as they are stored, never through the response compressor: it would label the
   // answer gzip and pass through unchanged any file whose first bytes look like zlib or gzip data (a
   // data file of random bytes did: its download was corrupt). Most stored files are compressed already.
@@ -135,7 +138,14 @@ export async function storedFileRoutes(app: FastifyInstance, resources: readonly
       if (!Storage.isKey(key)) throw new NotFound();
       const row = await dataFileByKey(ctxOf(app, req), key);
       if (!row) throw new NotFound();
-      return send(req, reply, storage, 'data', key, row.filename, true);
+      // the console's "data" is the lab's members' (SPEC §6), a private file its owner's alone (decision 064):
+      // a link that leaves the lab opens nothing, and no shared cache keeps a copy
+      reply.header('Cache-Control', 'private, no-store');
+      const reader = await fileReader(app.lab.db, req);
+      if (!reader) throw new ApiError(401, req.authError === 'expired' ? 'session_expired' : 'unauthenticated');
+      if (reader.two_factor_missing) throw new ApiError(403, 'two_factor_required');
+      if (row.owner !== 'public' && row.owner !== reader.username) throw new NotFound();
+      return sendObject(req, reply, storage, objectName('data', key), { ...fileHeaders(row.filename, false), 'Cache-Control': 'private, no-store' });
     },
   );
 

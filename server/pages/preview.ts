@@ -2,7 +2,7 @@ import { at } from '../http/base-path.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { paths } from '../../common/paths.ts';
 import type { Lab } from '../lab.ts';
-import { bearer, sessionCookie } from '../http/auth.ts';
+import { bearer, getFromThisSite, sessionCookie } from '../http/auth.ts';
 import { pathOf } from '../http/url.ts';
 import { type Actor, actorForToken } from '../services/auth.ts';
 
@@ -31,8 +31,8 @@ declare module 'fastify' {
 
 /** Whether the request comes from the site itself, as the browser tells it. */
 function fromThisSite(req: FastifyRequest, origin: string): boolean {
+  if (req.method === 'GET' || req.method === 'HEAD') return getFromThisSite(req);
   const site = req.headers['sec-fetch-site'];
-  if (req.method === 'GET' || req.method === 'HEAD') return site === undefined || site === 'same-origin' || site === 'none';
   return req.headers.origin === origin && (site === undefined || site === 'same-origin');
 }
 

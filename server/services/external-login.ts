@@ -3,7 +3,7 @@ import { sitePath } from '../../common/paths.ts';
 import { personTypes } from '../../common/enums.ts';
 import type { MatchRule } from '../config.ts';
 import type { DB } from '../db/database.ts';
-import { FieldError, Refused } from '../errors.ts';
+import { FieldError, Refused, type Unavailable } from '../errors.ts';
 import { logActivity } from './activity.ts';
 import { type Actor, actorByUsername, sha256 } from './auth.ts';
 import type { Ctx } from './context.ts';
@@ -39,6 +39,29 @@ export type ExternalIdentity = {
 };
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+/** Why a campus server refused us, in its own words (OAuth 2.0's `error` and `error_description`), for the log. */
+export class ProviderRefusal extends Error {
+  readonly error: string;
+  readonly description: string | undefined;
+  constructor(error: string, description: string | undefined) {
+    // bounded: the provider's text is no one's to fill the log with
+    super(`the campus server answered ${error.slice(0, 100)}`);
+    this.error = error.slice(0, 100);
+    this.description = description?.slice(0, 300);
+  }
+}
+
+/** What the log keeps of a refused campus login or link: the message's key, the cause, and the campus server's own reason. Never a secret. */
+export function refusalLog(kind: ExternalKind, e: Refused | Unavailable) {
+  const cause = e.cause;
+  return {
+    kind,
+    key: e.key,
+    cause: cause instanceof Error ? cause.message : undefined,
+    ...(cause instanceof ProviderRefusal ? { error: cause.error, error_description: cause.description } : {}),
+  };
+}
 
 export const STATE_SECONDS = 10 * 60;
 const HANDOFF_SECONDS = 2 * 60;

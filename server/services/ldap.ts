@@ -44,49 +44,63 @@ export class Ldap {
 
   /**
    * The identity of `username` if `password` is theirs; null for an unknown user or a wrong password.
-   * Throws Unavailable when the directory cannot be reached or answers an error.
+   * Throws Unavailable when the directory cannot be reached, does not answer within LDAP_TIMEOUT_MS (the whole
+   * exchange, not each step of it), or answers an error.
    */
   async authenticate(username: string, password: string): Promise<ExternalIdentity | null> {
     if (password === '' || username === '' || username.length > MAX_USERNAME) return null;
-    const c = this.#config;
     const client = this.#client();
+    let timer: NodeJS.Timeout | undefined;
+    const exchange = this.#exchange(client, username, password);
+    // a directory that stops answering mid-way is given up at the deadline; the exchange's own end is then no one's concern
+    exchange.catch(() => {});
+    const deadline = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`no answer within ${this.#config.timeoutMs} ms`)), this.#config.timeoutMs);
+    });
     try {
-      let dn: string;
-      let entry: Record<string, unknown> | undefined;
-      if (c.userDn) {
-        dn = withUsername(c.userDn, escapeDn(username));
-      } else {
-        if (c.bindDn) await client.bind(c.bindDn, c.bindPassword ?? '');
-        const { searchEntries } = await client.search(c.base as string, {
-          scope: 'sub',
-          filter: withUsername(c.filter, escapeFilter(username)),
-          sizeLimit: 2,
-          timeLimit: Math.ceil(c.timeoutMs / 1000),
-        });
-        // nobody, or more than one: not a login
-        if (searchEntries.length !== 1) return null;
-        entry = searchEntries[0] as Record<string, unknown>;
-        dn = String(entry.dn);
-      }
-      try {
-        await client.bind(dn, password);
-      } catch (e) {
-        if (e instanceof InvalidCredentialsError || e instanceof NoSuchObjectError) return null;
-        throw e;
-      }
-      if (!entry) {
-        // bound as the user: their own entry, read as them
-        const { searchEntries } = await client.search(dn, { scope: 'base', sizeLimit: 1 });
-        entry = searchEntries[0] as Record<string, unknown> | undefined;
-        if (!entry) return null;
-      }
-      const { dn: _, ...rest } = entry;
-      return { kind: 'ldap', issuer: c.url, subject: dn, attributes: flatAttributes(rest) };
+      return await Promise.race([exchange, deadline]);
     } catch (e) {
       if (e instanceof SizeLimitExceededError) return null;
-      throw new Unavailable('external_unavailable', {}, { cause: e });
+      throw new Unavailable('ldap_unavailable', {}, { cause: e });
     } finally {
-      await client.unbind().catch(() => {});
+      clearTimeout(timer);
+      // not awaited: an unbind is sent, never answered, and a directory that hangs must not hold the login
+      client.unbind().catch(() => {});
     }
+  }
+
+  async #exchange(client: Client, username: string, password: string): Promise<ExternalIdentity | null> {
+    const c = this.#config;
+    let dn: string;
+    let entry: Record<string, unknown> | undefined;
+    if (c.userDn) {
+      dn = withUsername(c.userDn, escapeDn(username));
+    } else {
+      if (c.bindDn) await client.bind(c.bindDn, c.bindPassword ?? '');
+      const { searchEntries } = await client.search(c.base as string, {
+        scope: 'sub',
+        filter: withUsername(c.filter, escapeFilter(username)),
+        sizeLimit: 2,
+        timeLimit: Math.ceil(c.timeoutMs / 1000),
+      });
+      // nobody, or more than one: not a login
+      if (searchEntries.length !== 1) return null;
+      entry = searchEntries[0] as Record<string, unknown>;
+      dn = String(entry.dn);
+    }
+    try {
+      await client.bind(dn, password);
+    } catch (e) {
+      if (e instanceof InvalidCredentialsError || e instanceof NoSuchObjectError) return null;
+      throw e;
+    }
+    if (!entry) {
+      // bound as the user: their own entry, read as them
+      const { searchEntries } = await client.search(dn, { scope: 'base', sizeLimit: 1 });
+      entry = searchEntries[0] as Record<string, unknown> | undefined;
+      if (!entry) return null;
+    }
+    const { dn: _, ...rest } = entry;
+    return { kind: 'ldap', issuer: c.url, subject: dn, attributes: flatAttributes(rest) };
   }
 }

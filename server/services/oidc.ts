@@ -2,7 +2,7 @@ import * as client from 'openid-client';
 import type { OidcConfig } from '../config.ts';
 import type { DB } from '../db/database.ts';
 import { Refused, Unavailable } from '../errors.ts';
-import { type ExternalIdentity, flatAttributes, openState, takeState } from './external-login.ts';
+import { type ExternalIdentity, flatAttributes, openState, ProviderRefusal, takeState } from './external-login.ts';
 
 // OIDC login with openid-client: the issuer's metadata discovered from OIDC_ISSUER_URL,
 // the authorization code flow with PKCE (S256), a state and a nonce, each kept on this side (external_state)
@@ -15,6 +15,26 @@ const OIDC_CALLBACK = '/api/login/oidc/callback/';
 
 /** An http:// issuer is taken only on a loopback address (tests, a provider on the same host); else https. */
 const loopback = (url: URL) => ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
+
+/**
+ * The provider's own errors that say this site's settings are wrong (OAuth 2.0 §4.1.2.1, §5.2), not the member's
+ * login: a wrong client secret or id, a grant or scope the client may not use. Anything else (a code used or
+ * expired, a member who declined) is the member's to start again.
+ */
+const MISCONFIGURED = new Set(['invalid_client', 'unauthorized_client', 'unsupported_grant_type', 'unsupported_response_type', 'invalid_scope']);
+
+/** A failure of the exchange with the provider, as the member's message and the provider's own reason in the log. */
+function refusal(e: unknown): Refused {
+  let said: { error: string; description: string | undefined } | undefined;
+  if (e instanceof client.ResponseBodyError || e instanceof client.AuthorizationResponseError) said = { error: e.error, description: e.error_description };
+  else if (e instanceof client.WWWAuthenticateChallengeError) {
+    const p = e.cause.find((c) => c.parameters.error)?.parameters;
+    if (p?.error) said = { error: p.error, description: p.error_description };
+  }
+  if (!said) return new Refused('external_failed', {}, { cause: e });
+  const cause = new ProviderRefusal(said.error, said.description);
+  return new Refused(MISCONFIGURED.has(said.error) ? 'external_misconfigured' : 'external_failed', {}, { cause });
+}
 
 export class Oidc {
   readonly #config: OidcConfig;
@@ -80,7 +100,7 @@ export class Oidc {
         idTokenExpected: true,
       });
     } catch (e) {
-      throw new Refused('external_failed', {}, { cause: e });
+      throw refusal(e);
     }
     const claims = tokens.claims();
     if (!claims) throw new Refused('external_failed');
@@ -89,7 +109,7 @@ export class Oidc {
       try {
         info = await client.fetchUserInfo(provider, tokens.access_token, claims.sub);
       } catch (e) {
-        throw new Refused('external_failed', {}, { cause: e });
+        throw refusal(e);
       }
     }
     // the id_token's own claims win over the userinfo's (they are signed)

@@ -24,7 +24,8 @@ const RECOVERY_CODES = 10;
 /** One step either side: a phone clock 30 s off still logs in. */
 const TOLERANCE_SECONDS = 30;
 
-const ISSUER = 'Lab website';
+/** The authenticator's name for the site when the site has no name yet. */
+const FALLBACK_ISSUER = 'Lab website';
 const TOKEN_RE = /^[A-Za-z0-9_-]{20,100}$/;
 
 /** A recovery code: 16 characters of Crockford-like base32 (80 bits), shown as four groups of four. */
@@ -61,6 +62,21 @@ export async function isEnrolled(db: DB, pid: number): Promise<boolean> {
   return row?.enabled_at != null;
 }
 
+/**
+ * How the member's authenticator names this site: the lab's name in the language the member enrols in (the
+ * other when that one is empty). A colon would end the issuer early in the otpauth label (Key URI Format), so
+ * none is kept; otplib encodes both parts of `issuer:username`.
+ */
+async function issuerName(ctx: Ctx): Promise<string> {
+  const row = await ctx.db.selectFrom('site_settings').select(['lab_name_zh', 'lab_name_en']).executeTakeFirst();
+  const names = ctx.lang === 'en' ? [row?.lab_name_en, row?.lab_name_zh] : [row?.lab_name_zh, row?.lab_name_en];
+  for (const name of names) {
+    const clean = (name ?? '').replace(/:/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 60).trim();
+    if (clean !== '') return clean;
+  }
+  return FALLBACK_ISSUER;
+}
+
 /** Starts (or starts again) an enrolment: a new secret, its otpauth URI and a QR code of it drawn here as SVG. */
 export async function beginEnrolment(ctx: Ctx, actor: Actor): Promise<{ secret: string; uri: string; qr_svg: string }> {
   if (await isEnrolled(ctx.db, actor.pid)) throw new Refused('two_factor_already');
@@ -69,7 +85,7 @@ export async function beginEnrolment(ctx: Ctx, actor: Actor): Promise<{ secret: 
   const secret = generateSecret();
   await ctx.db.deleteFrom('two_factor').where('person_pid', '=', actor.pid).execute();
   await ctx.db.insertInto('two_factor').values({ person_pid: actor.pid, secret, enabled_at: null, last_step: null }).execute();
-  const uri = generateURI({ issuer: ISSUER, label: actor.username, secret });
+  const uri = generateURI({ issuer: await issuerName(ctx), label: actor.username, secret });
   const qr_svg = await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
   return { secret, uri, qr_svg };
 }

@@ -138,7 +138,8 @@ describe.skipIf(!dialects.includes('postgres'))('two instances on one PostgreSQL
   });
 
   it('answers byte ranges of a large file from the bucket with 206, through either instance', { timeout: 60_000 }, async () => {
-    const viaA = client(a.base, await login(a.base));
+    const token = await login(a.base);
+    const viaA = client(a.base, token);
     const size = 6 * 1024 * 1024 + 123;
     const bytes = randomBytes(size);
     await expectCreated(
@@ -151,34 +152,34 @@ describe.skipIf(!dialects.includes('postgres'))('two instances on one PostgreSQL
     expect(await bucketObjects(s3)).toContainEqual({ name: `data/${key}`, size });
 
     for (const i of [b, a]) {
-      const whole = await client(i.base).get(url);
+      const whole = await client(i.base, token).get(url);
       expect(whole.status).toBe(200);
       expect(whole.headers.get('content-length')).toBe(String(size));
       expect(sha256(Buffer.from(await whole.arrayBuffer()))).toBe(sha256(bytes));
 
       const start = 5 * 1024 * 1024;
-      const mid = await client(i.base).get(url, { range: `bytes=${start}-${start + 65_535}` });
+      const mid = await client(i.base, token).get(url, { range: `bytes=${start}-${start + 65_535}` });
       expect(mid.status).toBe(206);
       expect(mid.headers.get('content-range')).toBe(`bytes ${start}-${start + 65_535}/${size}`);
       expect(mid.headers.get('content-length')).toBe('65536');
       expect(Buffer.from(await mid.arrayBuffer()).equals(bytes.subarray(start, start + 65_536))).toBe(true);
 
       // the rest from an offset (a resumed download), and the last bytes
-      const rest = await client(i.base).get(url, { range: `bytes=${size - 1000}-` });
+      const rest = await client(i.base, token).get(url, { range: `bytes=${size - 1000}-` });
       expect(rest.status).toBe(206);
       expect(Buffer.from(await rest.arrayBuffer()).equals(bytes.subarray(size - 1000))).toBe(true);
-      const tail = await client(i.base).get(url, { range: 'bytes=-77' });
+      const tail = await client(i.base, token).get(url, { range: 'bytes=-77' });
       expect(tail.status).toBe(206);
       expect(tail.headers.get('content-range')).toBe(`bytes ${size - 77}-${size - 1}/${size}`);
       expect(Buffer.from(await tail.arrayBuffer()).equals(bytes.subarray(size - 77))).toBe(true);
 
       // past the end: 416 with the size; several ranges or a malformed one: the whole file
-      const past = await client(i.base).get(url, { range: `bytes=${size}-` });
+      const past = await client(i.base, token).get(url, { range: `bytes=${size}-` });
       expect(past.status).toBe(416);
       expect(past.headers.get('content-range')).toBe(`bytes */${size}`);
       await past.arrayBuffer();
       for (const range of ['bytes=0-1,5-6', 'bytes=9-2', 'lines=1-2', `bytes=${'9'.repeat(200)}-`]) {
-        const r = await client(i.base).get(url, { range });
+        const r = await client(i.base, token).get(url, { range });
         expect(r.status, range).toBe(200);
         expect(r.headers.get('content-length')).toBe(String(size));
         await r.body?.cancel();
@@ -202,17 +203,18 @@ describe.skipIf(!dialects.includes('postgres'))('two instances on one PostgreSQL
   });
 
   it('no longer serves through A a data file deleted through B', async () => {
-    const viaA = client(a.base, await login(a.base));
+    const token = await login(a.base);
+    const viaA = client(a.base, token);
     const bytes = randomBytes(4096);
     const did = await expectCreated(
       await viaA.send('POST', '/api/data/', { owner: 'public', 'files[0]': { file: bytes, name: 'gone.bin', type: 'application/octet-stream' } }),
     );
     const list = (await (await viaA.get('/api/data/')).json()) as { did: number; url: string }[];
     const url = list.find((d) => d.did === did)?.url as string;
-    expect((await client(a.base).get(url)).status).toBe(200);
+    expect((await client(a.base, token).get(url)).status).toBe(200);
     const viaB = client(b.base, await login(b.base));
     expect((await viaB.send('DELETE', `/api/data/?did=${did}`)).status).toBe(200);
-    expect((await client(a.base).get(url)).status).toBe(404);
+    expect((await client(a.base, token).get(url)).status).toBe(404);
     // it waits its day in the bucket's removed/ (the trash or a backup may still need it)
     const key = url.split('/')[3] as string;
     const names = (await bucketObjects(s3)).map((o) => o.name);

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '../../common/messages.ts';
 import type { Bucket } from '../../server/storage/storage.ts';
 import { dialects } from '../helpers/app.ts';
 import { Client, type RawPart, sendRaw } from '../helpers/client.ts';
@@ -30,8 +31,8 @@ describe.each(dialects)('files on %s', (dialect) => {
   afterAll(() => w.t.close());
 
   const anon = () => new Client(w.app);
-  const fetchBytes = async (url: string) => {
-    const r = await anon().get(url);
+  const fetchBytes = async (url: string, c: Client = anon()) => {
+    const r = await c.get(url);
     return { status: r.statusCode, body: r.rawPayload, headers: r.headers };
   };
   /** The stored files of a bucket whose content equals `data`. */
@@ -172,13 +173,13 @@ describe.each(dialects)('files on %s', (dialect) => {
       });
       expect(new Date(String(item.created_at)).getTime()).toBeGreaterThanOrEqual(before - 1000);
       expect(String(item.url)).toMatch(/^\/resource\/data\/[a-f0-9]{32}(\.[a-z0-9]+)?\/report\.csv$/);
-      // everyone sees the shared list; the link works without a token (it opens in a new tab)
+      // every member sees the shared list, and its link serves them the file
       expect((await list('/api/data/', w.other)).some((f) => f.did === did)).toBe(true);
-      const served = await fetchBytes(String(item.url));
+      const served = await fetchBytes(String(item.url), w.other);
       expect(served.status).toBe(200);
       expect(served.body.equals(data)).toBe(true);
       // a guessed key does not
-      expect((await fetchBytes(String(item.url).replace(/\/resource\/data\/[a-f0-9]{32}/, `/resource/data/${'0'.repeat(32)}`))).status).toBe(404);
+      expect((await fetchBytes(String(item.url).replace(/\/resource\/data\/[a-f0-9]{32}/, `/resource/data/${'0'.repeat(32)}`), w.other)).status).toBe(404);
     });
 
     it.each([
@@ -191,7 +192,7 @@ describe.each(dialects)('files on %s', (dialect) => {
       const data = Buffer.concat([Buffer.from(head), randomBytes(4096)]);
       const did = createdId(await w.user.send('POST', '/api/data/', { owner: 'public', 'files[0]': { file: data, name: 'weights.bin' } }));
       const item = (await list()).find((f) => f.did === did) as Row;
-      const served = await w.app.inject({ method: 'GET', url: String(item.url), headers: { 'accept-encoding': 'gzip, deflate, br' } });
+      const served = await w.app.inject({ method: 'GET', url: String(item.url), headers: w.user.headers({ 'accept-encoding': 'gzip, deflate, br' }) });
       expect(served.statusCode).toBe(200);
       expect(served.headers['content-encoding']).toBeUndefined();
       expect(served.headers['content-length']).toBe(String(data.length));
@@ -226,16 +227,64 @@ describe.each(dialects)('files on %s', (dialect) => {
       const d2 = mine.find((f) => f.filename === 'two.txt')?.did as number;
       const url1 = String(mine.find((f) => f.did === d1)?.url);
       expect((await w.other.delete(`/api/data/?did=${d1}`)).statusCode).toBe(403);
-      expect((await fetchBytes(url1)).status).toBe(200);
+      expect((await fetchBytes(url1, w.other)).status).toBe(200);
       const del = await w.user.delete(`/api/data/?did=${d1}`);
       expect(del.statusCode).toBe(200);
       expect(del.json()).toBe('success');
-      expect((await fetchBytes(url1)).status).toBe(404);
+      expect((await fetchBytes(url1, w.other)).status).toBe(404);
       expect(await onDisk('data', one)).toHaveLength(0);
       await ok(w.admin.delete(`/api/data/?did=${d2}`));
       expect(await onDisk('data', two)).toHaveLength(0);
       expect((await w.admin.delete(`/api/data/?did=${d2}`)).statusCode).toBe(404);
       expect((await w.admin.delete('/api/data/?did=abc')).statusCode).toBe(404);
+    });
+
+    it('opens for the lab’s members only (a private file for its owner only), never kept by a shared cache', async () => {
+      const shared = Buffer.from(`members only ${unique()}`);
+      const sharedDid = createdId(await w.user.send('POST', '/api/data/', { owner: 'public', 'files[0]': { file: shared, name: 'members.txt' } }));
+      const url = String((await list()).find((f) => f.did === sharedDid)?.url);
+      // anonymous, in either language, by GET or HEAD, or with a token that is no session: not the file
+      for (const lang of ['en', 'zh'] as const) {
+        const c = anon();
+        c.lang = lang;
+        const res = await c.get(url);
+        expect(res.statusCode).toBe(401);
+        expect(res.json()).toEqual({ detail: messages.unauthenticated[lang] });
+        expect(res.headers['cache-control']).toBe('private, no-store');
+      }
+      expect((await w.app.inject({ method: 'HEAD', url })).statusCode).toBe(401);
+      expect((await fetchBytes(url, new Client(w.app, 'not-a-session-token-0123456789'))).status).toBe(401);
+      // any member, by the API's token or by the console's cookie on a tab opened from the site
+      for (const m of [w.user, w.other, w.admin]) {
+        const served = await fetchBytes(url, m);
+        expect(served.status).toBe(200);
+        expect(served.body.equals(shared)).toBe(true);
+        expect(served.headers['cache-control']).toBe('private, no-store');
+      }
+      const byCookie = (site?: string) =>
+        w.app.inject({ method: 'GET', url, headers: { cookie: `lab_session=${w.other.token}`, ...(site ? { 'sec-fetch-site': site } : {}) } });
+      for (const site of [undefined, 'same-origin', 'none']) {
+        const res = await byCookie(site);
+        expect(res.statusCode, String(site)).toBe(200);
+        expect(res.rawPayload.equals(shared)).toBe(true);
+      }
+      // another site cannot make a member's browser fetch it for its own page
+      expect((await byCookie('cross-site')).statusCode).toBe(401);
+
+      const secret = Buffer.from(`only mine ${unique()}`);
+      const privateDid = createdId(await w.user.send('POST', '/api/data/', { owner: w.user.username, 'files[0]': { file: secret, name: 'mine.txt' } }));
+      const privateUrl = String((await list(`/api/data/?owner=${w.user.username}`)).find((f) => f.did === privateDid)?.url);
+      const own = await fetchBytes(privateUrl, w.user);
+      expect(own.status).toBe(200);
+      expect(own.body.equals(secret)).toBe(true);
+      expect(own.headers['cache-control']).toBe('private, no-store');
+      expect((await fetchBytes(privateUrl)).status).toBe(401);
+      for (const m of [w.other, w.admin]) {
+        const res = await fetchBytes(privateUrl, m);
+        expect(res.status).toBe(404);
+        expect(res.body.includes(secret)).toBe(false);
+      }
+      await ok(w.user.delete(`/api/data/?did=${privateDid}`));
     });
 
     it('asks for files and for a multipart body', async () => {
@@ -276,7 +325,7 @@ describe.each(dialects)('files on %s', (dialect) => {
       const images = (await bucketFiles(w.app, 'image')).length;
 
       await ok(w.admin.delete(`/api/people/?pid=${m.pid}`));
-      expect((await fetchBytes(privateUrl)).status).toBe(404);
+      expect((await fetchBytes(privateUrl, w.admin)).status).toBe(404);
       expect((await fetchBytes(imageUrl)).status).toBe(404);
       // the trash keeps them with the member until it is emptied; then they are gone
       expect(await onDisk('data', secret)).toHaveLength(1);
@@ -286,7 +335,7 @@ describe.each(dialects)('files on %s', (dialect) => {
       expect(await bucketFiles(w.app, 'image')).toHaveLength(images - 1);
       const sharedItem = ((await w.user.get('/api/data/')).json() as Row[]).find((f) => f.did === sharedDid);
       expect(sharedItem).toMatchObject({ owner: 'public', name_zh: m.name_zh });
-      expect((await fetchBytes(String(sharedItem?.url))).body.equals(shared)).toBe(true);
+      expect((await fetchBytes(String(sharedItem?.url), w.user)).body.equals(shared)).toBe(true);
 
       const newcomer = await newMember(w.admin, { username: m.username });
       expect((await newcomer.get(`/api/data/?owner=${m.username}`)).json()).toEqual([]);
@@ -434,7 +483,7 @@ describe.each(dialects)('files on %s', (dialect) => {
       const did = createdId(await sendRaw(w.user, 'POST', '/api/data/', parts));
       const item = ((await w.user.get('/api/data/')).json() as Row[]).find((f) => f.did === did) as Row;
       checkName(item.filename);
-      const served = await fetchBytes(String(item.url));
+      const served = await fetchBytes(String(item.url), w.user);
       expect(served.status).toBe(200);
       expect(served.body.equals(data)).toBe(true);
       expect(await onDisk('data', data)).toHaveLength(1);

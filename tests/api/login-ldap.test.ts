@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { generateSync } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../common/messages.ts';
@@ -134,11 +135,80 @@ describe('LDAP out of reach', () => {
       expect((await new Client(t.app).login('admin', 'admin-password')).loginStatus).toBe('success');
       const res = await new Client(t.app).loginResponse('alice', 'alice-directory-pass');
       expect(res.statusCode).toBe(502);
-      expect(res.json().detail).toBe(messages.external_unavailable.en);
+      expect(res.json().detail).toBe(messages.ldap_unavailable.en);
     } finally {
       await t.close();
     }
   });
+});
+
+describe('a directory that accepts connections and never answers', () => {
+  // what a hung campus directory looks like from here (slapd stopped with SIGSTOP answers the same way): the
+  // connection opens, no LDAP answer ever comes
+  const TIMEOUT_MS = 3_000;
+  let hung: net.Server;
+  const sockets = new Set<net.Socket>();
+  let connections = 0;
+  let w: World;
+  beforeAll(async () => {
+    hung = net.createServer((s) => {
+      connections += 1;
+      sockets.add(s);
+      s.on('close', () => sockets.delete(s));
+    });
+    await new Promise<void>((resolve) => hung.listen(0, '127.0.0.1', resolve));
+    const url = `ldap://127.0.0.1:${(hung.address() as net.AddressInfo).port}`;
+    w = await makeWorld('sqlite', {
+      LDAP_URL: url,
+      LDAP_BIND_DN: SERVICE.dn,
+      LDAP_BIND_PASSWORD: SERVICE.password,
+      LDAP_BASE: BASE,
+      LDAP_TIMEOUT_MS: String(TIMEOUT_MS),
+    });
+  }, 60_000);
+  afterAll(async () => {
+    await w?.t.close();
+    for (const s of sockets) s.destroy();
+    await new Promise((resolve) => hung?.close(resolve));
+  });
+
+  const timed = async (username: string, password: string, lang: 'en' | 'zh' = 'en') => {
+    const c = new Client(w.app);
+    c.lang = lang;
+    const started = Date.now();
+    const res = await c.loginResponse(username, password);
+    return { res, ms: Date.now() - started };
+  };
+
+  it('lets an account with its own password of this site in at once, administrator or member', async () => {
+    const before = connections;
+    const admin = await timed('admin', 'admin-password');
+    expect(admin.res.json().loginStatus).toBe('success');
+    expect(admin.ms).toBeLessThan(1_000);
+    const member = await timed(w.user.username, 'member-password');
+    expect(member.res.json(), member.res.body).toMatchObject({ loginStatus: 'success', userInfo: { username: w.user.username } });
+    expect(member.ms).toBeLessThan(1_000);
+    // the directory was never asked: no connection was opened for these logins
+    expect(connections).toBe(before);
+  });
+
+  it('tells a directory user, in their language, that the directory is not answering, within its timeout', async () => {
+    for (const lang of ['en', 'zh'] as const) {
+      // no account here, and a member whose password is not this site's (it may be the directory's)
+      for (const [username, password] of [
+        ['campus.only', 'campus-password'],
+        [w.other.username, 'campus-password'],
+      ] as const) {
+        const { res, ms } = await timed(username, password, lang);
+        expect(res.statusCode, res.body).toBe(502);
+        expect(res.json().detail).toBe(messages.ldap_unavailable[lang]);
+        expect(res.json().token).toBeUndefined();
+        expect(ms).toBeGreaterThanOrEqual(TIMEOUT_MS - 100);
+        expect(ms).toBeLessThan(TIMEOUT_MS + 1_500);
+      }
+    }
+    expect(messages.ldap_unavailable.zh).toContain('没有应答');
+  }, 30_000);
 });
 
 describe('LDAP escapes', () => {

@@ -1,3 +1,4 @@
+import { PassThrough } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { generateSync } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -279,6 +280,47 @@ describe('OIDC provider out of reach', () => {
       expect(locations).toEqual([...Array(3).fill('/login?external_error=external_unavailable'), '/login?external_error=rate_limited']);
     } finally {
       await t.close();
+    }
+  });
+});
+
+describe('OIDC with a client secret the provider does not accept', () => {
+  it('logs the provider’s error (never the secret) and tells the member the campus login is misconfigured, in both languages', async () => {
+    const idp = await oidcProvider(() => [CALLBACK]);
+    const wrongSecret = 'not-the-secret-the-provider-has-0123456789';
+    let log = '';
+    const stream = new PassThrough();
+    stream.on('data', (d: Buffer) => {
+      log += d.toString('utf8');
+    });
+    const t = await makeApp(
+      'sqlite',
+      { PUBLIC_URL: SITE, OIDC_ISSUER_URL: idp.issuer, OIDC_CLIENT_ID: idp.clientId, OIDC_CLIENT_SECRET: wrongSecret, OIDC_MATCH: 'email' },
+      { logger: { stream } },
+    );
+    try {
+      idp.nextAccount = { sub: 'alice-sub', claims: { email_verified: true, email: 'alice@example.edu' } };
+      const start = await t.app.inject({ method: 'GET', url: '/api/login/oidc/' });
+      expect(start.statusCode, start.body).toBe(302);
+      const back = new URL(await walk(String(start.headers.location), SITE));
+      const res = await t.app.inject({ method: 'GET', url: back.pathname + back.search, headers: startedBy('oidc', back.toString()) });
+      expect(res.statusCode, res.body).toBe(302);
+      expect(res.headers.location).toBe('/login?external_error=external_misconfigured');
+      expect(messages.external_misconfigured.en).toContain('contact the administrator');
+      expect(messages.external_misconfigured.zh).toContain('联系管理员');
+      // the provider's own words are in the log, the secret is not
+      const refused = log
+        .split('\n')
+        .filter((line) => line.includes('campus login refused'))
+        .map((line) => JSON.parse(line) as Record<string, unknown>);
+      expect(refused).toHaveLength(1);
+      expect(refused[0]).toMatchObject({ kind: 'oidc', key: 'external_misconfigured', error: 'invalid_client' });
+      expect(String(refused[0]?.error_description)).not.toBe('');
+      expect(log).not.toContain(wrongSecret);
+      expect(log).not.toContain(Buffer.from(`${idp.clientId}:${wrongSecret}`).toString('base64'));
+    } finally {
+      await t.close();
+      await idp.close();
     }
   });
 });

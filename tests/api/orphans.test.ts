@@ -4,6 +4,7 @@ import type { Ctx } from '../../server/services/context.ts';
 import { uploadData } from '../../server/services/files.ts';
 import { ORPHAN_GRACE_MS, sweepOrphans } from '../../server/storage/orphans.ts';
 import { dialects, makeApp, type TestApp } from '../helpers/app.ts';
+import { loginAs } from '../helpers/client.ts';
 
 // The sweep of stored files no record points at (server/storage/orphans.ts): what a
 // write killed before its commit left behind leaves its bucket for removed/ once older than the grace
@@ -35,7 +36,7 @@ describe.each(dialects)('the sweep of orphan files, on %s', (dialect) => {
     // it waits its day in removed/, as any removed file
     expect((await ctx.storage.openKept('data', orphan))?.size).toBe(11);
     expect(await ctx.storage.exists('data', held)).toBe(true);
-    const served = await t.app.inject({ method: 'GET', url: `/resource/data/${held}/held.txt` });
+    const served = await (await loginAs(t.app, 'admin', 'admin-password')).get(`/resource/data/${held}/held.txt`);
     expect(served.body).toBe('held by a record');
   });
 });

@@ -4,6 +4,7 @@ import { uploadData } from '../../server/services/files.ts';
 import { actorByUsername } from '../../server/services/auth.ts';
 import type { Ctx } from '../../server/services/context.ts';
 import { dialects, makeApp, type TestApp } from '../helpers/app.ts';
+import { loginAs } from '../helpers/client.ts';
 
 // Byte ranges of stored files: a download resumed or a video sought asks for part of
 // the file, and gets 206 with Content-Range; a range past the end is 416; several ranges, or a header that
@@ -11,6 +12,8 @@ import { dialects, makeApp, type TestApp } from '../helpers/app.ts';
 describe.each(dialects)('byte ranges of stored files, on %s', (dialect) => {
   let t: TestApp;
   let url: string;
+  // data files are the lab's members' (decision 064)
+  let member: Record<string, string>;
   const bytes = randomBytes(100_000);
   beforeAll(async () => {
     t = await makeApp(dialect);
@@ -18,10 +21,11 @@ describe.each(dialects)('byte ranges of stored files, on %s', (dialect) => {
     await uploadData(ctx, 'public', [await ctx.storage.stage(bytes, 'range.bin', 'application/octet-stream')]);
     const row = await t.app.lab.db.selectFrom('data_file').select(['storage_key']).where('filename', '=', 'range.bin').executeTakeFirstOrThrow();
     url = `/resource/data/${row.storage_key}/range.bin`;
+    member = { authorization: `Token ${(await loginAs(t.app, 'admin', 'admin-password')).token}` };
   });
   afterAll(() => t.close());
 
-  const get = (range?: string) => t.app.inject({ method: 'GET', url, headers: range ? { range } : {} });
+  const get = (range?: string) => t.app.inject({ method: 'GET', url, headers: range ? { ...member, range } : member });
 
   it('sends the whole file, saying it takes ranges', async () => {
     const r = await get();
@@ -47,7 +51,7 @@ describe.each(dialects)('byte ranges of stored files, on %s', (dialect) => {
 
   it('answers HEAD with the size and no body, and then still answers', async () => {
     for (let i = 0; i < 3; i++) {
-      const r = await t.app.inject({ method: 'HEAD', url });
+      const r = await t.app.inject({ method: 'HEAD', url, headers: member });
       expect(r.statusCode).toBe(200);
       expect(r.headers['content-length']).toBe('100000');
       expect(r.rawPayload.length).toBe(0);

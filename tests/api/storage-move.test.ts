@@ -10,6 +10,7 @@ import { uploadData } from '../../server/services/files.ts';
 import { png } from '../fixtures/images.ts';
 import { walk } from '../fixtures/world.ts';
 import { appOn, type BareInstance, bareInstance } from '../helpers/app.ts';
+import { loginAs } from '../helpers/client.ts';
 import { runLabAsync } from '../helpers/process.ts';
 import { s3Bucket, s3Client } from '../helpers/s3.ts';
 
@@ -125,10 +126,12 @@ describe('lab storage move', () => {
     const app = await appOn(inst, s3);
     try {
       expect(app.lab.storage.kind).toBe('s3');
-      const r = await app.inject({ method: 'GET', url: dataUrl });
+      // data files are the lab's members' (decision 064)
+      const admin = await loginAs(app, 'admin', 'admin-password');
+      const r = await admin.get(dataUrl);
       expect(r.statusCode).toBe(200);
       expect(r.rawPayload.equals(big)).toBe(true);
-      const part = await app.inject({ method: 'GET', url: dataUrl, headers: { range: 'bytes=3145728-' } });
+      const part = await app.inject({ method: 'GET', url: dataUrl, headers: admin.headers({ range: 'bytes=3145728-' }) });
       expect(part.statusCode).toBe(206);
       expect(part.rawPayload.equals(big.subarray(3_145_728))).toBe(true);
       // while it runs, a move is refused
@@ -147,7 +150,7 @@ describe('lab storage move', () => {
     const app = await appOn(inst);
     try {
       expect(app.lab.storage.kind).toBe('disk');
-      expect((await app.inject({ method: 'GET', url: dataUrl })).rawPayload.equals(big)).toBe(true);
+      expect((await (await loginAs(app, 'admin', 'admin-password')).get(dataUrl)).rawPayload.equals(big)).toBe(true);
     } finally {
       await app.close();
     }

@@ -71,6 +71,32 @@ describe.each(dialects)('two-factor login on %s', (dialect) => {
     return { secret, recovery };
   }
 
+  it('names the site in the authenticator: the lab’s name in the member’s language as issuer, issuer:username as label', async () => {
+    const m = await newMember(w.admin);
+    const before = (await w.admin.get('/api/site/')).json() as { lab_name_zh: string; lab_name_en: string };
+    // a colon would end the issuer early in the label: none is kept; the rest is URI-encoded
+    const names = { lab_name_zh: '机器人实验室 & 智能', lab_name_en: 'Robots: Lab & Co/2' };
+    expect((await w.admin.json('PUT', '/api/site/', names)).statusCode).toBe(200);
+    try {
+      for (const [lang, issuer] of [
+        ['en', 'Robots Lab & Co/2'],
+        ['zh', '机器人实验室 & 智能'],
+      ] as const) {
+        m.lang = lang;
+        const setup = await m.json('POST', '/api/two-factor/setup/', {});
+        expect(setup.statusCode, setup.body).toBe(200);
+        const uri = new URL((setup.json() as { uri: string }).uri);
+        expect(uri.protocol).toBe('otpauth:');
+        expect(uri.pathname).toBe(`/${encodeURIComponent(issuer)}:${encodeURIComponent(m.username)}`);
+        expect(uri.searchParams.get('issuer')).toBe(issuer);
+        expect(decodeURIComponent(uri.pathname.slice(1)).split(':')).toEqual([issuer, m.username]);
+      }
+    } finally {
+      m.lang = 'en';
+      await w.admin.json('PUT', '/api/site/', { lab_name_zh: before.lab_name_zh, lab_name_en: before.lab_name_en });
+    }
+  });
+
   it('enrols, then a login needs the code: no session before it, a wrong or replayed code refused', async () => {
     const m = await newMember(w.admin);
     const { secret } = await enrol(m);

@@ -246,7 +246,8 @@ describe('the bundled server of npm start', () => {
       const upload = await fetch(`${url}/api/data/`, { method: 'POST', headers: { authorization: `Token ${token}` }, body: form });
       expect(upload.status, await upload.clone().text()).toBe(200);
       const [row] = (await (await fetch(`${url}/api/data/`, { headers: { authorization: `Token ${token}` } })).json()) as { url: string }[];
-      const part = await fetch(`${url}${row?.url}`, { headers: { range: 'bytes=2-5' } });
+      // a data file is the lab's members' (decision 064)
+      const part = await fetch(`${url}${row?.url}`, { headers: { authorization: `Token ${token}`, range: 'bytes=2-5' } });
       expect(part.status).toBe(206);
       expect(await part.text()).toBe('data');
       expect((await bucketObjects(s3)).map((o) => o.name)).toContain(`data/${row?.url.split('/')[3]}`);

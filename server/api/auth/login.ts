@@ -116,7 +116,8 @@ export function loginRoutes(app: FastifyInstance) {
       // repeated failures for one account slow every attempt at it, on every instance: never a lockout
       // an attacker could use against a member, and alike for names that do not exist
       const key = await slowAttempt(app, username);
-      // the campus directory first, when set up; the password of this site after it
+      // this site's password first, then the campus directory (when set up): an account whose own password
+      // was typed never waits for a directory that is slow or down
       let ldapDown: Unavailable | undefined;
       // the site's administrators log in with this site's password, which is never sent to the directory (in
       // bind-as-user mode it would be tried as a campus password there)
@@ -144,32 +145,27 @@ export function loginRoutes(app: FastifyInstance) {
         }
         return sessionFor(app, req, reply, actor, trust_device, 'ldap');
       }
-      if (!siteAdmin) {
-        const answer = await byDirectory();
-        if (answer) return answer;
-      }
       const result = await login(app.lab.db, username, password, { twoFactor: (pid) => isEnrolled(app.lab.db, pid) });
-      // an administrator who linked their own directory account (services/external-links.ts) may use its
-      // password too; only one that is not this site's password ever goes to the directory
-      if (
-        siteAdmin &&
-        result.status === 'fail' &&
-        ldap &&
-        app.lab.config.ldap &&
-        (await hasExplicitLink(app.lab.db, siteAdmin.pid, 'ldap', app.lab.config.ldap.url))
-      ) {
-        const answer = await byDirectory();
-        if (answer) return answer;
-      }
-      // neither the directory (out of reach) nor this site's password: say what is wrong
-      if (ldapDown && result.status !== 'success' && result.status !== 'code_required') throw ldapDown;
-      if (
-        (result.status === 'code_required' || result.status === 'success') &&
-        result.actor.authority !== 'admin' &&
-        !(await memberPasswordsAllowed(app.lab.db))
-      ) {
-        // the site lets members in only by their campus account; administrators keep the password
+      const localRight = result.status === 'code_required' || result.status === 'success';
+      // members' own passwords count while the site allows them; an administrator's always does
+      const localCounts = localRight && (result.actor.authority === 'admin' || (await memberPasswordsAllowed(app.lab.db)));
+      if (!localCounts) {
+        // a session the site's password opened where it does not count is no login (ended before the directory is asked)
         if (result.status === 'success') await logout(app.lab.db, result.token);
+        // the directory for anyone but an administrator; for one, only when they linked their own directory
+        // account (services/external-links.ts), and so only after this site's password failed
+        const askDirectory =
+          !siteAdmin ||
+          (ldap !== undefined && app.lab.config.ldap !== undefined && (await hasExplicitLink(app.lab.db, siteAdmin.pid, 'ldap', app.lab.config.ldap.url)));
+        if (askDirectory) {
+          const answer = await byDirectory();
+          if (answer) return answer;
+        }
+        // neither this site's password nor the directory (out of reach): say what is wrong
+        if (ldapDown && !localRight) throw ldapDown;
+      }
+      if (localRight && !localCounts) {
+        // the site lets members in only by their campus account; administrators keep the password
         await logActivity(
           { db: app.lab.db, actor: null, address: req.ip },
           { action: 'login_failed', resource: 'session', record: username, outcome: 'failed', detail: ['local'] },
