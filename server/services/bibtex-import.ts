@@ -419,7 +419,9 @@ function checked(record: ImportedRecord, area: string) {
 export function problemsOf(record: ImportedRecord, lang: Lang, area = 'none'): string[] {
   const result = checked(record, area);
   if (result.success) return [];
-  return Object.entries(zodFieldErrors(lang, result.error.issues)).map(([field, ms]) => `${fieldLabel(publication, field, lang)}${colon(lang)}${ms.join(lang === 'zh' ? '；' : '; ')}`);
+  return Object.entries(zodFieldErrors(lang, result.error.issues)).map(
+    ([field, ms]) => `${fieldLabel(publication, field, lang)}${colon(lang)}${ms.join(lang === 'zh' ? '；' : '; ')}`,
+  );
 }
 
 export const titleKey = (title: string) => title.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
