@@ -3,9 +3,11 @@ import { underBase } from '../../common/paths.ts';
 
 // BASE_PATH (docs/deploy.md, "Under a sub-path"): the site may live under a prefix such as /lab. Paths of
 // the site stay site-relative wherever they are made or stored (common/paths.ts, records, the API's
-// answers); the prefix goes on where a browser is sent. React Router's <Link>, <NavLink> and navigate take
-// it from its `basename`; everything else (plain links, images, fetch calls, full loads, loader redirects)
-// goes through `at()`.
+// answers); the prefix goes on where a browser is sent. React Router puts its `basename` on what it is handed:
+// <Link>, <NavLink>, <Form>, navigate(), useNavigate() and the redirect() of a loader or an action take the
+// site's path as it is (given `at()`'s, they went to /lab/lab/…). Everything else (plain <a>, images, fetch
+// calls, a plain <form action>, full loads through window.location) goes through `at()`. The lint step
+// refuses `at()` handed to React Router (biome-plugins/base-path.grit).
 
 /** The prefix ('' at the root): in the browser React Router's basename, which the server gave the page; on the server its setting. */
 export function basePath(): string {

@@ -148,8 +148,10 @@ export default function Login({ loaderData }: Route.ComponentProps) {
   }
 
   const campus = loaderData.campus;
-  // where to go after the campus login: the page's ?redirect= (a path here), else the server's default (the console)
-  const asked = search.get('redirect');
+  // where to go after the campus login: the page's ?redirect= (a path here), else the server's default (the
+  // console). Added once the page runs in the browser: the server's HTML of /login is one for every ?redirect=
+  // (the page cache keys it by its path, server/pages/page-params.ts), and hydration keeps that HTML's href.
+  const asked = hydrated ? search.get('redirect') : null;
   const back = asked ? `?redirect=${encodeURIComponent(safeRedirect(asked))}` : '';
   const campusLinks = [
     ...(campus.oidc ? [{ kind: 'OIDC', href: at(`/api/login/oidc/${back}`) }] : []),

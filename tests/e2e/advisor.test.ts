@@ -10,7 +10,7 @@ import { addDays, chinaDate, type PinganBase, type PinganYesterday, zeroReport }
 import type { Lang } from '../../common/enums.ts';
 import { en } from '../../app/i18n/en.ts';
 import { zh } from '../../app/i18n/zh.ts';
-import { browserSuite, e2eAvailable, logInThroughPage, sessionTokenOf, startSite } from './server.ts';
+import { browserSuite, e2eAvailable, hydrated, logInThroughPage, sessionTokenOf, startSite } from './server.ts';
 
 // The class-advisor area (SPEC §2 advisor) in a real browser against a real loopback
 // "reporting system" that keeps the upstream contract of docs/advisor.md: the advisor pastes the cookie,
@@ -349,7 +349,7 @@ describe.skipIf(!e2eAvailable)('advisor area: daily reports and name lists', { t
   // -------------------------------------------------------------------------------------------
   // Who gets in
 
-  test('only the advisor: a member is sent to the console, a visitor to the login page, another prefix is a 404', async () => {
+  test('only the advisor: a member is sent to the console, a visitor to the login page (and, logged in there, back), another prefix is a 404', async () => {
     // an ordinary member
     const member = await newPage();
     await logInThroughPage(member, suite.site.url, 'demo.user', DEMO_USER_PASSWORD, '/console');
@@ -367,6 +367,14 @@ describe.skipIf(!e2eAvailable)('advisor area: daily reports and name lists', { t
     await visitor.goto(at(`/${ADVISOR}/pingan`));
     await visitor.waitForURL((u) => `${u.pathname}${u.search}` === '/login?redirect=%2Flinyunshu%2Fpingan');
     expect((await fetch(at(`/api${ADVISOR}/pingan/?mount=1`))).status).toBe(401);
+    // the advisor's login there lands on the area
+    await hydrated(visitor, 'form.login-card button[type=submit]');
+    await visitor.locator('form.login-card button[type=submit]:not([disabled])').waitFor();
+    await visitor.locator('input[name="username"]').fill(ADVISOR);
+    await visitor.locator('input[name="password"]').fill(DEMO_ADVISOR_PASSWORD);
+    await visitor.locator('input[name="password"]').press('Enter');
+    await visitor.waitForURL((u) => `${u.pathname}${u.search}` === `/${ADVISOR}/pingan`, { timeout: 15_000 });
+    await expect.poll(() => visitor.getByRole('main').locator('h1').textContent()).toBe(en.advisor.pingan);
 
     // the area exists only under the advisor's name
     expect((await fetch(at(`/${ADVISOR}/pingan`))).status).toBe(200);

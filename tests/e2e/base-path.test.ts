@@ -11,14 +11,17 @@ import { en } from '../../app/i18n/en.ts';
 import { zh } from '../../app/i18n/zh.ts';
 import { freePort, NGINX, nginx, type TestNginx } from '../helpers/nginx.ts';
 import { DEMO_ADVISOR_PASSWORD } from '../../cli/demo/advisor-seed.ts';
+import { generateSync } from 'otplib';
 import { ADMIN, browserSuite, e2eAvailable, ensureBuild, hydrated, root, type Site } from './server.ts';
 
-// Issue #30, point 5: the whole site under /lab/ (the server of `npm start` with BASE_PATH=/lab) behind nginx,
+// The whole site under /lab/ (the server of `npm start` with BASE_PATH=/lab) behind nginx,
 // with the location block of the repository's recipe (deploy/nginx.conf) as `location /lab/` and nothing else:
 // any request outside the prefix is nginx's 404, never the site. A reader goes through the public pages in both
 // languages, a member through the login, the console (a saved record: the console's calls) and the logout, the
 // class advisor through their area; every request the browser made, and every link and image of every page it
 // saw, stayed under /lab/; the cookies are the prefix's; the feeds and the sitemap name addresses under it.
+// Console and advisor addresses opened without a login go to /lab/login?redirect=… and, logged in, back to them;
+// an administrator who must enrol two-factor login is sent to the enrolment, under /lab/ once.
 
 const BASE = '/lab';
 /** The demo's class advisor, whose area the site has with ADVISOR_USERNAME. */
@@ -104,7 +107,14 @@ describe.skipIf(!e2eAvailable || !NGINX)('the site under /lab/ behind nginx', { 
   const suite = browserSuite(async () => {
     // the address readers use is nginx's: PUBLIC_URL names it, as docs/deploy.md says
     const port = await freePort();
-    app = await startBundle({ BASE_PATH: BASE, PUBLIC_URL: `http://127.0.0.1:${port}`, TRUST_PROXY: '1', ADVISOR_USERNAME: ADVISOR });
+    // a CAS server is named only for the login page's campus button (no test follows it there)
+    app = await startBundle({
+      BASE_PATH: BASE,
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      TRUST_PROXY: '1',
+      ADVISOR_USERNAME: ADVISOR,
+      CAS_URL: 'http://127.0.0.1:9/cas',
+    });
     proxy = await nginx(app.url.replace('http://', ''), `${BASE}/`, port);
     const server = app;
     const close = async () => {
@@ -263,6 +273,122 @@ describe.skipIf(!e2eAvailable || !NGINX)('the site under /lab/ behind nginx', { 
     expect(requests.filter((u) => u.includes(`/api${ADVISOR}/`))).not.toEqual([]);
     expect(outside(requests)).toEqual([]);
     expect(outside(seen)).toEqual([]);
+  });
+
+  /** Where the page is: its path and query as the address bar shows them. */
+  const here = (page: Page) => {
+    const u = new URL(page.url());
+    return `${u.pathname}${u.search}`;
+  };
+  /** Logs in on the login page open in `page` (Enter does nothing before the page has hydrated). */
+  async function logInHere(page: Page, username: string, password: string) {
+    await hydrated(page, 'form.login-card button[type=submit]');
+    await page.locator('form.login-card button[type=submit]:not([disabled])').waitFor();
+    await page.locator('input[name="username"]').fill(username);
+    await page.locator('input[name="password"]').fill(password);
+    await page.locator('input[name="password"]').press('Enter');
+  }
+
+  test.each([
+    ['/console', ADMIN.username, ADMIN.password],
+    ['/console/news', ADMIN.username, ADMIN.password],
+    ['/console/site?tab=showcase', ADMIN.username, ADMIN.password],
+    [`/${ADVISOR}/pingan`, ADVISOR, DEMO_ADVISOR_PASSWORD],
+    [`/${ADVISOR}/info`, ADVISOR, DEMO_ADVISOR_PASSWORD],
+  ])('%s opened without a login: /lab/login?redirect=…, and the login lands on it', async (target, username, password) => {
+    const { page } = await suite.open({ lang: 'en' });
+    const login = `${BASE}/login?redirect=${encodeURIComponent(target)}`;
+    // a bookmark, or an address typed in: the browser's first page of the site
+    await page.goto(`${origin()}${BASE}${target}`);
+    await page.waitForURL((u) => u.pathname.endsWith('/login'));
+    expect(here(page)).toBe(login);
+    await page.getByRole('heading', { name: en.login.title }).waitFor();
+    // the campus button, once the page has come alive, still carries where to go back to, under the prefix
+    await hydrated(page, 'a[data-kind="cas"]');
+    await expect.poll(() => page.locator('a[data-kind="cas"]').getAttribute('href')).toBe(`${BASE}/api/login/cas/?redirect=${encodeURIComponent(target)}`);
+    await logInHere(page, username, password);
+    await page.waitForURL((u) => `${u.pathname}${u.search}` === `${BASE}${target}`, { timeout: 15_000 });
+    await page.getByRole('main').locator('h1').first().waitFor();
+    // the login expired (a week old): the same address goes to the login page again
+    await page.evaluate(() => localStorage.setItem('loginTime', String(Math.floor(Date.now() / 1000) - 604_801)));
+    await page.goto(`${origin()}${BASE}${target}`);
+    await page.waitForURL((u) => u.pathname.endsWith('/login'));
+    expect(here(page)).toBe(login);
+  });
+
+  test('an administrator who must enrol two-factor login is sent to the enrolment, under /lab/ once', async () => {
+    const site = `${origin()}${BASE}`;
+    /** A token as the login call gives it to a browser (the CSRF pair first). */
+    const tokenOf = async (username: string, password: string) => {
+      const csrf = await fetch(`${site}/api/csrf/`);
+      const pair = ((await csrf.json()) as { csrftoken: string }).csrftoken;
+      const cookie = csrf.headers.getSetCookie().map((c) => c.split(';')[0]);
+      const res = await fetch(`${site}/api/login/`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie: cookie.join('; '), 'x-csrftoken': pair },
+        body: JSON.stringify({ username, password }),
+      });
+      const body = (await res.json()) as { token?: string };
+      if (!body.token) throw new Error(`the login of ${username} failed: ${JSON.stringify(body)}`);
+      return body.token;
+    };
+    const call = (token: string, method: 'POST' | 'PUT', path: string, body: FormData | object) =>
+      fetch(`${site}${path}`, {
+        method,
+        headers: { authorization: `Token ${token}`, ...(body instanceof FormData ? {} : { 'content-type': 'application/json' }) },
+        body: body instanceof FormData ? body : JSON.stringify(body),
+      });
+    const fields = (values: Record<string, string>) => {
+      const form = new FormData();
+      for (const [k, v] of Object.entries(values)) form.set(k, v);
+      return form;
+    };
+    const boss = { username: 'lab.boss', password: 'member-password' };
+    const admin = await tokenOf(ADMIN.username, ADMIN.password);
+    const made = await call(
+      admin,
+      'POST',
+      '/api/people/',
+      fields({
+        uid: 'LABBOSS1',
+        username: boss.username,
+        name_zh: '二号管理员',
+        name_en: 'Second Administrator',
+        password: boss.password,
+        password2: boss.password,
+        type: 'master',
+        authority: 'admin',
+      }),
+    );
+    expect(made.status, await made.text()).toBe(200);
+    const required = await call(admin, 'PUT', '/api/site/', fields({ require_admin_2fa: 'true' }));
+    expect(required.status, await required.text()).toBe(200);
+    try {
+      const { page } = await suite.open({ lang: 'en' });
+      const enrolment = `${BASE}/console/profile#two-factor`;
+      const at = (u: URL) => `${u.pathname}${u.search}${u.hash}`;
+      await page.goto(`${site}/console/news`);
+      await page.waitForURL((u) => u.pathname.endsWith('/login'));
+      expect(here(page)).toBe(`${BASE}/login?redirect=${encodeURIComponent('/console/news')}`);
+      await logInHere(page, boss.username, boss.password);
+      // the login sends them to the enrolment before the page they asked for
+      await page.waitForURL((u) => u.pathname.endsWith('/console/profile'), { timeout: 15_000 });
+      expect(at(new URL(page.url()))).toBe(enrolment);
+      await page.getByText(en.twoFactor.required).waitFor();
+      // and so does any other console screen, opened while they are still not enrolled
+      await page.goto(`${site}/console/news`);
+      await page.waitForURL((u) => u.pathname.endsWith('/console/profile'));
+      expect(at(new URL(page.url()))).toBe(enrolment);
+      await page.getByText(en.twoFactor.required).waitFor();
+    } finally {
+      // the administrator enrols (the one thing they may do), then lifts the requirement for the other tests
+      const token = await tokenOf(boss.username, boss.password);
+      const { secret } = (await (await call(token, 'POST', '/api/two-factor/setup/', {})).json()) as { secret: string };
+      const enabled = await call(token, 'POST', '/api/two-factor/enable/', { code: generateSync({ secret }) });
+      expect(enabled.status, await enabled.text()).toBe(200);
+      const lifted = await call(token, 'PUT', '/api/site/', fields({ require_admin_2fa: 'false' }));
+      expect(lifted.status, await lifted.text()).toBe(200);
+    }
   });
 
   test('the feeds, the sitemap and robots.txt name addresses under /lab/', async () => {

@@ -6,7 +6,7 @@ import { describe, expect, test } from 'vitest';
 import { DEMO_USER_PASSWORD } from '../../cli/demo/seed.ts';
 import { loginAs } from '../helpers/client.ts';
 import { zh } from '../../app/i18n/zh.ts';
-import { ADMIN, browserSuite, e2eAvailable, logInThroughPage, sessionTokenOf } from './server.ts';
+import { ADMIN, browserSuite, e2eAvailable, hydrated, logInThroughPage, sessionTokenOf } from './server.ts';
 
 // The console in a real browser: access rules, the shared table and editor, client-side
 // validation, single-field transitions with their confirmations, image crops and the phone layout.
@@ -37,12 +37,23 @@ describe.skipIf(!e2eAvailable)('console in a browser', { timeout: 90_000 }, () =
     return (await res.json()) as T;
   };
 
-  test('a console page without a login goes to the login page with the page as redirect', async () => {
-    const page = await open();
-    await page.goto(`${suite.site.url}/console/news`);
-    await page.waitForURL(/\/login\?redirect=/);
-    expect(new URL(page.url()).searchParams.get('redirect')).toBe('/console/news');
-  });
+  test.each(['/console', '/console/news', '/console/site?tab=showcase'])(
+    '%s without a login goes to the login page with the page as redirect, and the login lands on it',
+    async (target) => {
+      const page = await open();
+      await page.goto(`${suite.site.url}${target}`);
+      await page.waitForURL((u) => u.pathname.endsWith('/login'));
+      const u = new URL(page.url());
+      expect(`${u.pathname}${u.search}`).toBe(`/login?redirect=${encodeURIComponent(target)}`);
+      await hydrated(page, 'form.login-card button[type=submit]');
+      await page.locator('form.login-card button[type=submit]:not([disabled])').waitFor();
+      await page.locator('input[name="username"]').fill(ADMIN.username);
+      await page.locator('input[name="password"]').fill(ADMIN.password);
+      await page.locator('input[name="password"]').press('Enter');
+      await page.waitForURL((l) => `${l.pathname}${l.search}` === target, { timeout: 15_000 });
+      await page.locator('main h1').first().waitFor();
+    },
+  );
 
   test('a stored login older than 604800 s is cleared and goes to the login page', async () => {
     const page = await open();

@@ -47,6 +47,20 @@ describe.skipIf(!e2eAvailable)('campus login (OIDC) in a browser', { timeout: 12
     }
   });
 
+  test("the campus button carries the page's ?redirect= once the page has hydrated, whatever address drew it first", async () => {
+    const { page } = await suite.open({ lang: 'en' });
+    const link = page.getByRole('link', { name: 'Log in with University ID' });
+    // the page without a target first: the server keeps that HTML of /login for its next readers
+    await page.goto(suite.at('/login'));
+    await hydrated(page, 'a[data-kind="oidc"]');
+    expect(await link.getAttribute('href')).toBe('/api/login/oidc/');
+    for (const target of ['/console/news?page=2', '/console/article']) {
+      await page.goto(suite.at(`/login?redirect=${encodeURIComponent(target)}`));
+      await hydrated(page, 'a[data-kind="oidc"]');
+      await expect.poll(() => link.getAttribute('href')).toBe(`/api/login/oidc/?redirect=${encodeURIComponent(target)}`);
+    }
+  });
+
   test('logs a member in through the provider and lands in the console', async () => {
     const admin = await loginAs(suite.site.app, ADMIN.username, ADMIN.password);
     await createMember(admin, { username: 'e2e.campus', uid: '2026110042', name_en: 'Campus Member', email: 'campus@example.edu' });

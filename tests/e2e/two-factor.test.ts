@@ -1,6 +1,7 @@
 import { generateSync } from 'otplib';
 import { describe, expect, test } from 'vitest';
 import { createMember, loginAs } from '../helpers/client.ts';
+import { en } from '../../app/i18n/en.ts';
 import { ADMIN, browserSuite, e2eAvailable, hydrated, logInThroughPage } from './server.ts';
 
 // Two-factor login in a real browser: a member sets it up from the profile with the key
@@ -40,5 +41,40 @@ describe.skipIf(!e2eAvailable)('two-factor login in a browser', { timeout: 120_0
     await again.locator('input[name="code"]').press('Enter');
     await again.waitForURL(/\/console\/profile/);
     await again.getByText('Two-factor login is on (10 recovery codes left).').waitFor();
+  });
+
+  test('an administrator who must enrol is sent to the enrolment, from the login and from any console address', async () => {
+    const admin = await loginAs(suite.site.app, ADMIN.username, ADMIN.password);
+    const boss = await createMember(admin, { username: 'e2e.boss', name_en: 'Second Administrator', authority: 'admin' });
+    const required = await admin.send('PUT', '/api/site/', { require_admin_2fa: 'true' });
+    expect(required.statusCode, required.body).toBe(200);
+    try {
+      const { page } = await suite.open({ lang: 'en' });
+      const where = () => {
+        const u = new URL(page.url());
+        return `${u.pathname}${u.search}${u.hash}`;
+      };
+      await page.goto(suite.at('/console/news'));
+      await page.waitForURL((u) => u.pathname.endsWith('/login'));
+      expect(where()).toBe('/login?redirect=%2Fconsole%2Fnews');
+      await hydrated(page, 'form.login-card button[type=submit]');
+      await page.locator('form.login-card button[type=submit]:not([disabled])').waitFor();
+      await page.locator('input[name="username"]').fill(boss.username);
+      await page.locator('input[name="password"]').fill('member-password');
+      await page.locator('input[name="password"]').press('Enter');
+      await page.waitForURL((u) => u.pathname.endsWith('/console/profile'), { timeout: 15_000 });
+      expect(where()).toBe('/console/profile#two-factor');
+      await page.getByText(en.twoFactor.required).waitFor();
+      await page.goto(suite.at('/console/news'));
+      await page.waitForURL((u) => u.pathname.endsWith('/console/profile'));
+      expect(where()).toBe('/console/profile#two-factor');
+      await page.getByText(en.twoFactor.required).waitFor();
+    } finally {
+      // the administrator enrols (the one thing they may do), then lifts the requirement
+      const setup = await boss.json('POST', '/api/two-factor/setup/', {});
+      const { secret } = setup.json() as { secret: string };
+      expect((await boss.json('POST', '/api/two-factor/enable/', { code: codeAt(secret, 0) })).statusCode).toBe(200);
+      expect((await boss.send('PUT', '/api/site/', { require_admin_2fa: 'false' })).statusCode).toBe(200);
+    }
   });
 });

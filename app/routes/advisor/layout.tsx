@@ -7,7 +7,8 @@ import { FrameFallback } from '../../console/fallback.tsx';
 import { readSession } from '../../lib/session.ts';
 import { ErrorBoundary as PublicErrorBoundary } from '../public/not-found.tsx';
 import type { Route } from './+types/layout.ts';
-import { at, siteRelative } from '../../lib/base.ts';
+import { siteRelative } from '../../lib/base.ts';
+import { paths } from '../../../common/paths.ts';
 
 // The class-advisor area (SPEC §2): /{advisor username}/pingan and /info, client-rendered like the
 // console (its screens are `.client` modules, left out of the server build; see routes/console/layout.tsx).
@@ -25,9 +26,9 @@ export async function clientLoader({ request, params, serverLoader }: Route.Clie
   const session = readSession();
   if (!session) {
     const url = new URL(request.url);
-    throw redirect(at(`/login?redirect=${encodeURIComponent(siteRelative(url.pathname) + url.search)}`));
+    throw redirect(paths.login(siteRelative(url.pathname) + url.search));
   }
-  if (session.username !== params.advisor || session.mustChangePassword) throw redirect(at('/console'));
+  if (session.username !== params.advisor || session.mustChangePassword) throw redirect(paths.console());
   await serverLoader();
   return { session };
 }

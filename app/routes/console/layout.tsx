@@ -5,23 +5,25 @@ import { FrameFallback } from '../../console/fallback.tsx';
 import ConsoleLayout from '../../console/screens/layout.client.tsx';
 import { PASSWORD_FORM, TWO_FACTOR_FORM, readSession } from '../../lib/session.ts';
 import type { Route } from './+types/layout.ts';
-import { at, siteRelative } from '../../lib/base.ts';
+import { siteRelative } from '../../lib/base.ts';
+import { paths } from '../../../common/paths.ts';
 
 // The console frame (SPEC §2): a client-rendered area behind the stored login of SPEC §4. A missing or
 // expired login goes to /login?redirect=<this page>; a token the server refuses does too (console/api.ts).
 // The route modules under routes/console/ and routes/advisor/ are thin: their screens are `.client`
 // modules, left out of the server build, which renders only the HydrateFallback here.
+// A loader's redirect names a path of the site: React Router puts its basename (BASE_PATH) on it (app/lib/base.ts).
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const session = readSession();
   if (!session) {
     const url = new URL(request.url);
-    throw redirect(at(`/login?redirect=${encodeURIComponent(siteRelative(url.pathname) + url.search)}`));
+    throw redirect(paths.login(siteRelative(url.pathname) + url.search));
   }
   // an initial password is replaced before anything else (the server enforces it; this shows the way)
   const here = siteRelative(new URL(request.url).pathname);
-  if (session.mustChangePassword && here !== '/console/profile') throw redirect(at(PASSWORD_FORM));
-  if (session.twoFactorMissing && here !== '/console/profile') throw redirect(at(TWO_FACTOR_FORM));
+  if (session.mustChangePassword && here !== '/console/profile') throw redirect(PASSWORD_FORM);
+  if (session.twoFactorMissing && here !== '/console/profile') throw redirect(TWO_FACTOR_FORM);
   return { session };
 }
 // the stored login lives in the browser, so the check runs there, also on the first load
