@@ -127,6 +127,7 @@ export function RecordEditor({
   setEditing,
   shown,
   errors,
+  setErrors,
   saving,
   focusFirst,
   reveal,
@@ -141,6 +142,7 @@ export function RecordEditor({
   /** The fields shown, in order. */
   shown: readonly string[];
   errors: Record<string, string>;
+  setErrors: (update: (cur: Record<string, string>) => Record<string, string>) => void;
   saving: boolean;
   /** Set as the editor opens: its first field takes the focus. */
   focusFirst: RefObject<boolean>;
@@ -194,7 +196,15 @@ export function RecordEditor({
             value={editing[name]}
             record={editing}
             error={errors[name]}
-            onChange={(v) => setEditing((cur) => (cur ? { ...cur, [name]: v } : cur))}
+            onChange={(v) => {
+              setEditing((cur) => (cur ? { ...cur, [name]: v } : cur));
+              // a corrected field loses its message (a required list as its first item is added)
+              setErrors((cur) => {
+                if (!(name in cur)) return cur;
+                const { [name]: _, ...rest } = cur;
+                return rest;
+              });
+            }}
             onFill={(patch) => setEditing((cur) => (cur ? { ...cur, ...patch } : cur))}
           />
         );
