@@ -6,6 +6,7 @@ import { type ClipboardEvent, useState } from 'react';
 import { useT } from '../../i18n/index.tsx';
 import { AuthorMembersField } from '../author-members-field.tsx';
 import { useMembers } from '../members.ts';
+import { usePendingInput } from '../pending-input.ts';
 import { PeopleField } from '../people-field.tsx';
 import { RecordRefField } from '../record-ref-field.tsx';
 import type { ConsoleKind, WidgetProps } from './kind.ts';
@@ -22,7 +23,7 @@ type ItemsProps = WidgetProps & {
   suggestions?: readonly { text: string; also: string }[];
 };
 
-function ItemsField({ value, onChange, error, disabled, label, asNames, suggestions = [] }: ItemsProps) {
+function ItemsField({ name, value, onChange, error, disabled, label, asNames, suggestions = [] }: ItemsProps) {
   const { t } = useT();
   const items = Array.isArray(value) ? (value as string[]) : [];
   const [typed, setTyped] = useState('');
@@ -33,6 +34,12 @@ function ItemsField({ value, onChange, error, disabled, label, asNames, suggesti
     const added = splitItems(text, asNames);
     if (added.length > 0) onChange([...items, ...added]);
   };
+  // Save and Preview add what is typed (a press on them leaves it for them: pending-input.ts)
+  const pending = usePendingInput(name, () => {
+    if (typed.trim() === '') return false;
+    add(typed);
+    return true;
+  });
   // a pasted list becomes its items at once; one item pasted stays in the box, to be edited
   const paste = (e: ClipboardEvent<HTMLDivElement>) => {
     const input = e.target as HTMLInputElement;
@@ -61,7 +68,7 @@ function ItemsField({ value, onChange, error, disabled, label, asNames, suggesti
           onChange(v.map(String));
         }
       }}
-      onBlur={() => typed.trim() !== '' && add(typed)}
+      onBlur={() => typed.trim() !== '' && !pending?.pressingAction() && add(typed)}
       disabled={disabled}
       renderOption={({ key, ...props }, option) => (
         <li key={key} {...props}>
