@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { messages as serverMessages } from '../../common/messages.ts';
@@ -80,6 +81,8 @@ describe.skipIf(!e2eAvailable)('typed lists and years in the console', { timeout
       await keywords.fill('social computing, privacy and security');
       await authors.click();
       await authors.fill('王五');
+      // the chips as they wrap, for a look (test-results/)
+      await rootOf(authors).screenshot({ path: path.join('test-results', `typed-lists-${lang}-${width}.png`) });
       await editor.getByRole('button', { name: t.console.save, exact: true }).click();
 
       const api = await admin();
