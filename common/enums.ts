@@ -118,10 +118,3 @@ export function enumByValue(list: readonly EnumEntry[], value: string): EnumEntr
 export function enumLabel(list: readonly EnumEntry[], value: string, lang: Lang): string {
   return enumByValue(list, value)?.[lang] ?? value;
 }
-
-/** Years offered by year pickers: the current year down to 2014 (SPEC §3). */
-export function yearList(now = new Date()): number[] {
-  const years: number[] = [];
-  for (let y = now.getFullYear(); y >= 2014; y--) years.push(y);
-  return years;
-}

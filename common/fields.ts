@@ -46,12 +46,13 @@ export type FieldDef = {
   readonly image?: { readonly minWidth: number; readonly minHeight: number; readonly crop?: readonly [number, number] };
   /**
    * How the console edits the field where its kind alone does not say: long text as markdown (with a
-   * preview) or HTML, a number as a year, a month or one of `choices`, a list as the member each author of
-   * the record's `author` list is, a publish time as one control with the record's release switch (Draft /
-   * Publish now / Schedule at; common/resources/flags.ts), a venue rank correction chosen from the rank lists
-   * (`venue`) or typed. The server's checks follow the kind.
+   * preview) or HTML, a number as a year (from `min` to `max`), a month or one of `choices`, a list as the
+   * member each author of the record's `author` list is or as names (typed text split into names as
+   * app/console/kinds/list-items.ts reads them, the lab's members suggested), a publish time as one control
+   * with the record's release switch (Draft / Publish now / Schedule at; common/resources/flags.ts), a venue
+   * rank correction chosen from the rank lists (`venue`) or typed. The server's checks follow the kind.
    */
-  readonly widget?: 'markdown' | 'html' | 'year' | 'month' | 'choice' | 'author-members' | 'publishing' | 'venue';
+  readonly widget?: 'markdown' | 'html' | 'year' | 'month' | 'choice' | 'author-members' | 'names' | 'publishing' | 'venue';
   /** For widget 'choice': the numbers offered and their labels. */
   readonly choices?: readonly { readonly num: number; readonly zh: string; readonly en: string }[];
   /** For widget 'markdown': the editor's height in pixels (400 unless said). */
@@ -79,6 +80,12 @@ export type FieldDef = {
 type Toggle = { readonly on: Label; readonly off: Label; readonly confirmOn: Label; readonly confirmOff: Label };
 
 export type FieldMap = Readonly<Record<string, FieldDef>>;
+
+/**
+ * The years a year field (`widget: 'year'`) accepts, as its declaration's `min` and `max`: the server checks
+ * them and the console offers them, end years of running grants included.
+ */
+export const YEARS = { min: 1950, max: 2100 } as const;
 
 /** Formats a text field may require: each a pattern, its message and an example that has it. */
 export const textFormats = {

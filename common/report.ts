@@ -1,4 +1,5 @@
 import type { Lang } from './enums.ts';
+import { YEARS } from './fields.ts';
 
 // The achievement report (成果统计): the kinds it counts, as Chinese annual reports
 // name them, and the summary the console draws. Shared by the server (files, API) and the console.
@@ -42,4 +43,4 @@ export type ReportSummary = {
 };
 
 /** Limits of a report's choices (the API refuses more). */
-export const reportLimits = { minYear: 1950, maxYear: 2100, members: 200 } as const;
+export const reportLimits = { minYear: YEARS.min, maxYear: YEARS.max, members: 200 } as const;

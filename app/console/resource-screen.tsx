@@ -171,6 +171,7 @@ export function ResourceScreen({
       setEditing={setEditing}
       shown={shown}
       errors={errors}
+      setErrors={setErrors}
       saving={saving}
       focusFirst={focusFirst}
       reveal={reveal}

@@ -522,6 +522,10 @@ export const en: Messages = {
     people: 'Choose members by name; for someone outside the lab, type their name and press Enter.',
     outsider: 'outside the lab',
   },
+  listField: {
+    names: 'Separate names with commas, semicolons or "and"; "Song, Keqin" (last, first) is one name. Members are suggested.',
+    items: 'Separate items with commas or semicolons, or press Enter after each.',
+  },
   consoleSync: {
     find: 'Find new papers',
     findFor: 'New papers',

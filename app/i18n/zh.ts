@@ -487,6 +487,10 @@ export const zh = {
     people: '按姓名选择成员；实验室以外的人员，输入姓名后按回车。',
     outsider: '外部人员',
   },
+  listField: {
+    names: '多个姓名用逗号、分号、顿号或 and 分隔；“Song, Keqin”（姓, 名）算一人。成员按姓名提示。',
+    items: '多项用逗号、分号或顿号分隔，或逐项按回车。',
+  },
   consoleSync: {
     find: '查找新论文',
     findFor: '新论文',

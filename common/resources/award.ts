@@ -1,3 +1,4 @@
+import { YEARS } from '../fields.ts';
 import { defineResource } from '../resource.ts';
 import { released } from './flags.ts';
 
@@ -26,7 +27,7 @@ export const award = defineResource({
     level: { kind: 'enum', label: { zh: '级别', en: 'Level' }, options: awardLevels, default: 'national' },
     issuer_zh: { kind: 'text', label: { zh: '颁发单位（中文）', en: 'Issuer (Chinese)' }, max: 200 },
     issuer_en: { kind: 'text', label: { zh: '颁发单位（英文）', en: 'Issuer (English)' }, max: 200 },
-    year: { kind: 'int', label: { zh: '年份', en: 'Year' }, min: 1950, max: 2100, required: true, widget: 'year' },
+    year: { kind: 'int', label: { zh: '年份', en: 'Year' }, ...YEARS, required: true, widget: 'year' },
     recipients: {
       kind: 'people',
       label: { zh: '获奖人', en: 'Recipients' },

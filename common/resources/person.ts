@@ -1,4 +1,5 @@
 import { areas, authorities, linkTypes, personTypes } from '../enums.ts';
+import { YEARS } from '../fields.ts';
 import { paths } from '../paths.ts';
 import { passwordProblem } from '../password-policy.ts';
 import { defineResource, type RefineContext } from '../resource.ts';
@@ -108,7 +109,7 @@ export const person = defineResource({
     description_en: { kind: 'longtext', label: { zh: '英文简介', en: 'English introduction' }, max: 5000 },
     type: { kind: 'enum', label: { zh: '类型', en: 'Type' }, options: personTypes, numField: 'type_num', default: 'master' },
     area: { kind: 'enum', label: { zh: '方向', en: 'Area' }, options: areas, numField: 'area_num', default: 'none' },
-    entrance: { kind: 'int', label: { zh: '入学年份', en: 'Entrance year' }, min: 1950, max: 2100, widget: 'year' },
+    entrance: { kind: 'int', label: { zh: '入学年份', en: 'Entrance year' }, ...YEARS, widget: 'year' },
     authority: { kind: 'enum', label: { zh: '权限', en: 'Authority' }, options: authorities, default: 'user' },
     status: {
       kind: 'bool',

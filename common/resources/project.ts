@@ -1,3 +1,4 @@
+import { YEARS } from '../fields.ts';
 import { defineResource } from '../resource.ts';
 import { released } from './flags.ts';
 
@@ -23,7 +24,7 @@ const roles = [
 ] as const;
 
 const year = (zh: string, en: string, required: boolean) =>
-  ({ kind: 'int', label: { zh, en }, min: 1950, max: 2100, widget: 'year', ...(required ? { required: true } : {}) }) as const;
+  ({ kind: 'int', label: { zh, en }, ...YEARS, widget: 'year', ...(required ? { required: true } : {}) }) as const;
 
 export const project = defineResource({
   name: 'project',

@@ -1,4 +1,5 @@
 import { areas, publicationTypes, venueKinds } from '../enums.ts';
+import { YEARS } from '../fields.ts';
 import { paths } from '../paths.ts';
 import { defineResource } from '../resource.ts';
 
@@ -10,7 +11,7 @@ export const publication = defineResource({
   path: '/api/publication/',
   fields: {
     title: { kind: 'text', label: { zh: '标题', en: 'Title' }, required: true, max: 500 },
-    author: { kind: 'list', label: { zh: '作者列表', en: 'Authors' }, required: true, max: 100 },
+    author: { kind: 'list', label: { zh: '作者列表', en: 'Authors' }, required: true, max: 100, widget: 'names' },
     source: { kind: 'text', label: { zh: '发表平台', en: 'Platform' }, required: true, max: 300 },
     type: {
       kind: 'enum',
@@ -20,7 +21,7 @@ export const publication = defineResource({
       default: 'paper',
     },
     area: { kind: 'enum', label: { zh: '方向', en: 'Area' }, options: areas, numField: 'area_num', default: 'none' },
-    year: { kind: 'int', label: { zh: '年份', en: 'Year' }, min: 1950, max: 2100, default: new Date().getFullYear(), widget: 'year' },
+    year: { kind: 'int', label: { zh: '年份', en: 'Year' }, ...YEARS, default: new Date().getFullYear(), widget: 'year' },
     // unknown stays unknown: no default, empty is NULL
     month: { kind: 'int', label: { zh: '月份', en: 'Month' }, min: 1, max: 12, widget: 'month' },
     link1: { kind: 'url', label: { zh: '官方链接', en: 'Official link' } },
@@ -56,7 +57,7 @@ export const publication = defineResource({
     // the title's words the file protects with braces ({Twitter}), kept as written in APA's sentence case; not edited
     title_protected: { kind: 'list', label: { zh: '标题中保持原样的词', en: 'Title words kept as written' }, max: 50 },
     place: { kind: 'text', label: { zh: '出版地', en: 'Place of publication' }, max: 100 },
-    editors: { kind: 'list', label: { zh: '编者', en: 'Editors' }, max: 100 },
+    editors: { kind: 'list', label: { zh: '编者', en: 'Editors' }, max: 100, widget: 'names' },
     editor_parts: { kind: 'list', label: { zh: '编者姓名结构', en: 'Editor name parts' }, max: 100, format: 'name_parts' },
     edition: { kind: 'text', label: { zh: '版次', en: 'Edition' }, max: 50 },
     isbn: { kind: 'text', label: { zh: 'ISBN', en: 'ISBN' }, max: 50 },

@@ -1,9 +1,12 @@
+import Autocomplete from '@mui/material/Autocomplete';
 import Chip from '@mui/material/Chip';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
-import { yearList } from '../../../common/enums.ts';
+import { useId, useMemo } from 'react';
+import { YEARS } from '../../../common/fields.ts';
+import { labYear } from '../../../common/instant.ts';
 import { valueText } from '../../../common/kinds/index.ts';
 import { useT } from '../../i18n/index.tsx';
 import { RecordRefField } from '../record-ref-field.tsx';
@@ -14,21 +17,60 @@ import { type ConsoleKind, str, type WidgetProps } from './kind.ts';
 
 const asNumber = (v: string) => (v === '' ? '' : Number(v));
 
-function IntWidget({ def, value, onChange, error, disabled, common, label }: WidgetProps) {
+/** A typed year: its number when it is digits, else the text as typed, which the check before saving names. */
+function asYear(v: string): number | string {
+  const t = v.trim();
+  return /^\d{1,12}$/.test(t) ? Number(t) : t;
+}
+
+/**
+ * A year, typed or chosen from every year its declaration accepts (`min` to `max`), the latest first. Opened
+ * empty, the list shows this year; a digit or two typed narrows it to the years that begin with them.
+ */
+function YearField({ def, value, onChange, common }: WidgetProps) {
+  const id = useId();
+  const min = def.min ?? YEARS.min;
+  const max = def.max ?? YEARS.max;
+  const years = useMemo(() => Array.from({ length: Math.max(0, max - min + 1) }, (_, i) => String(max - i)), [min, max]);
+  const text = str(value);
+  // MUI brings a chosen year into view; with none, this year is brought there
+  const showThisYear = () => {
+    if (text !== '') return;
+    const index = max - Math.min(max, Math.max(min, labYear()));
+    let frames = 0;
+    const scroll = () => {
+      const list = document.getElementById(`${id}-listbox`);
+      const option = list?.querySelector<HTMLElement>(`[data-option-index="${index}"]`);
+      if (list && option) list.scrollTop = option.offsetTop - list.clientHeight / 2;
+      else if (frames++ < 10) requestAnimationFrame(scroll);
+    };
+    requestAnimationFrame(scroll);
+  };
+  return (
+    <Autocomplete
+      freeSolo
+      id={id}
+      options={years}
+      value={text === '' ? null : text}
+      inputValue={text}
+      // what is typed is the value (a reset is MUI writing the value back)
+      onInputChange={(_, v, reason) => reason !== 'reset' && onChange(asYear(v))}
+      onChange={(_, v) => onChange(asYear(v ?? ''))}
+      filterOptions={(options, { inputValue }) => options.filter((y) => y.startsWith(inputValue.trim()))}
+      onOpen={showThisYear}
+      disabled={common.disabled}
+      renderInput={(params) => (
+        <TextField {...params} {...common} slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, inputMode: 'numeric' } }} />
+      )}
+    />
+  );
+}
+
+function IntWidget(props: WidgetProps) {
+  const { def, value, onChange, error, disabled, common, label } = props;
   const { lang } = useT();
   if (def.refers) return <RecordRefField label={label} refers={def.refers} value={value} onChange={onChange} error={error} disabled={disabled} />;
-  if (def.widget === 'year') {
-    return (
-      <TextField select {...common} value={str(value)} onChange={(e) => onChange(asNumber(e.target.value))}>
-        <MenuItem value="">—</MenuItem>
-        {yearList().map((y) => (
-          <MenuItem key={y} value={y}>
-            {y}
-          </MenuItem>
-        ))}
-      </TextField>
-    );
-  }
+  if (def.widget === 'year') return <YearField {...props} />;
   if (def.widget === 'month') {
     return (
       <TextField select {...common} value={str(value)} onChange={(e) => onChange(asNumber(e.target.value))}>

@@ -12,6 +12,7 @@ import { api } from '../api.ts';
 import type { Row } from '../columns.tsx';
 import { FieldInput } from '../fields.tsx';
 import { HistoryButton } from '../history-dialog.tsx';
+import { PendingProvider, usePendingInputs, useSettledAction } from '../pending-input.ts';
 
 // A resource screen's editor: which record it edits (named in the address), and its form. Add opens a blank
 // record (id -1), edit opens a copy.
@@ -127,6 +128,7 @@ export function RecordEditor({
   setEditing,
   shown,
   errors,
+  setErrors,
   saving,
   focusFirst,
   reveal,
@@ -141,6 +143,7 @@ export function RecordEditor({
   /** The fields shown, in order. */
   shown: readonly string[];
   errors: Record<string, string>;
+  setErrors: (update: (cur: Record<string, string>) => Record<string, string>) => void;
   saving: boolean;
   /** Set as the editor opens: its first field takes the focus. */
   focusFirst: RefObject<boolean>;
@@ -153,64 +156,78 @@ export function RecordEditor({
 }) {
   const { t } = useT();
   const id = Number(editing[res.id] ?? -1);
+  const pending = usePendingInputs();
+  // Save and Preview add what the fields hold typed first (pending-input.ts)
+  const act = useSettledAction<Lang | 'save'>(editing, pending.addAll, (action) => (action === 'save' ? onSave() : onPreview?.(action)));
   return (
-    <Paper
-      // one opened from the address is brought into view (below a long list, say)
-      ref={(el: HTMLElement | null) => {
-        if (!el) return;
-        if (focusFirst.current) {
-          focusFirst.current = false;
-          el.querySelector<HTMLElement>('input:not([type=hidden]):not([type=file]):not([disabled]), textarea:not([disabled]), [role="combobox"]')?.focus({
-            preventScroll: reveal.current,
-          });
-        }
-        if (!reveal.current) return;
-        reveal.current = false;
-        el.scrollIntoView({ block: 'nearest' });
-      }}
-      variant="outlined"
-      sx={{ p: 2 }}
-      component="form"
-      aria-label={id === -1 ? t('console.newItem') : t('console.editing')}
-      onSubmit={(e) => {
-        e.preventDefault();
-        onSave();
-      }}
-    >
-      <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 1, mb: 1 }}>
-        <Typography variant="h6" sx={{ flexGrow: 1 }}>
-          {id === -1 ? t('console.newItem') : `${t('console.editing')} #${id}`}
-        </Typography>
-        <HistoryButton res={res} id={id} size="small" onRestored={onRestored} />
-      </Box>
-      {shown.map((name) => {
-        const def = res.fields[name];
-        if (!def) return null;
-        return (
-          <FieldInput
-            key={name}
-            name={name}
-            def={def}
-            value={editing[name]}
-            record={editing}
-            error={errors[name]}
-            onChange={(v) => setEditing((cur) => (cur ? { ...cur, [name]: v } : cur))}
-            onFill={(patch) => setEditing((cur) => (cur ? { ...cur, ...patch } : cur))}
-          />
-        );
-      })}
-      <Box sx={{ display: 'flex', gap: 1, mt: 2 }}>
-        <Button type="submit" variant="contained" disabled={saving}>
-          {t('console.save')}
-        </Button>
-        {onPreview &&
-          (['zh', 'en'] as const).map((l) => (
-            <Button key={l} variant="outlined" startIcon={<VisibilityIcon />} onClick={() => onPreview(l)}>
-              {t('console.publishing.previewIn', { language: l === 'zh' ? '中文' : 'English' })}
-            </Button>
-          ))}
-        <Button onClick={onClose}>{t('console.close')}</Button>
-      </Box>
-    </Paper>
+    <PendingProvider value={pending.inputs}>
+      <Paper
+        // one opened from the address is brought into view (below a long list, say)
+        ref={(el: HTMLElement | null) => {
+          if (!el) return;
+          if (focusFirst.current) {
+            focusFirst.current = false;
+            el.querySelector<HTMLElement>('input:not([type=hidden]):not([type=file]):not([disabled]), textarea:not([disabled]), [role="combobox"]')?.focus({
+              preventScroll: reveal.current,
+            });
+          }
+          if (!reveal.current) return;
+          reveal.current = false;
+          el.scrollIntoView({ block: 'nearest' });
+        }}
+        variant="outlined"
+        sx={{ p: 2 }}
+        component="form"
+        aria-label={id === -1 ? t('console.newItem') : t('console.editing')}
+        onPointerDownCapture={pending.onPointerDownCapture}
+        onSubmit={(e) => {
+          e.preventDefault();
+          act('save');
+        }}
+      >
+        <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 1, mb: 1 }}>
+          <Typography variant="h6" sx={{ flexGrow: 1 }}>
+            {id === -1 ? t('console.newItem') : `${t('console.editing')} #${id}`}
+          </Typography>
+          <HistoryButton res={res} id={id} size="small" onRestored={onRestored} />
+        </Box>
+        {shown.map((name) => {
+          const def = res.fields[name];
+          if (!def) return null;
+          return (
+            <FieldInput
+              key={name}
+              name={name}
+              def={def}
+              value={editing[name]}
+              record={editing}
+              error={errors[name]}
+              onChange={(v) => {
+                setEditing((cur) => (cur ? { ...cur, [name]: v } : cur));
+                // a corrected field loses its message (a required list as its first item is added)
+                setErrors((cur) => {
+                  if (!(name in cur)) return cur;
+                  const { [name]: _, ...rest } = cur;
+                  return rest;
+                });
+              }}
+              onFill={(patch) => setEditing((cur) => (cur ? { ...cur, ...patch } : cur))}
+            />
+          );
+        })}
+        <Box sx={{ display: 'flex', gap: 1, mt: 2 }}>
+          <Button type="submit" variant="contained" disabled={saving} data-form-action>
+            {t('console.save')}
+          </Button>
+          {onPreview &&
+            (['zh', 'en'] as const).map((l) => (
+              <Button key={l} variant="outlined" startIcon={<VisibilityIcon />} onClick={() => act(l)} data-form-action>
+                {t('console.publishing.previewIn', { language: l === 'zh' ? '中文' : 'English' })}
+              </Button>
+            ))}
+          <Button onClick={onClose}>{t('console.close')}</Button>
+        </Box>
+      </Paper>
+    </PendingProvider>
   );
 }
