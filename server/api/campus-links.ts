@@ -17,6 +17,7 @@ import type { Oidc } from '../services/oidc.ts';
 import { bindToBrowser } from './campus-browser.ts';
 import { answers, ctxOf, requireId, SuccessSchema, success, typed } from './helpers.ts';
 import { passwordOrFreshLogin } from './own-password.ts';
+import { tlsCause } from '../tls-cause.ts';
 
 // One's own campus accounts, from the profile (services/external-links.ts): the list, a link made by a campus
 // login of one's own (OIDC, CAS: the same redirect flow as a login, its state naming the member, its callback
@@ -60,7 +61,7 @@ export async function linkedBack(app: FastifyInstance, req: FastifyRequest, repl
 /** A link from the profile that failed: back to the profile with the message. */
 export function linkFailure(req: FastifyRequest, reply: FastifyReply, kind: ExternalKind, e: unknown) {
   if (e instanceof Refused || e instanceof Unavailable) {
-    req.log.warn({ kind, key: e.key, cause: e.cause instanceof Error ? e.cause.message : undefined }, 'campus link refused');
+    req.log.warn({ kind, key: e.key, cause: e.cause instanceof Error ? e.cause.message : undefined, ...tlsCause(e.cause) }, 'campus link refused');
     return toProfile(reply, `campus_link_error=${encodeURIComponent(isMessageKey(e.key) ? e.key : 'external_failed')}`);
   }
   throw e;

@@ -13,6 +13,7 @@ import { endTicket } from '../services/external-login.ts';
 import { bindToBrowser, startedHere } from './campus-browser.ts';
 import { campusLinkRoutes, linkedBack, linkFailure } from './campus-links.ts';
 import { answers, ctxOf, SuccessSchema, success, typed } from './helpers.ts';
+import { tlsCause } from '../tls-cause.ts';
 
 // The browser's way to and back from the campus login server: each kind's start sends
 // the browser there; its callback checks what came back (services/oidc.ts, cas.ts), finds the member
@@ -39,7 +40,7 @@ function refusedTo(reply: FastifyReply, key: string) {
 /** What a failed campus login becomes: the login page with the message, the cause in the server's log. */
 function externalFailure(req: FastifyRequest, reply: FastifyReply, kind: ExternalKind, e: unknown) {
   if (e instanceof Refused || e instanceof Unavailable) {
-    req.log.warn({ kind, key: e.key, cause: e.cause instanceof Error ? e.cause.message : undefined }, 'campus login refused');
+    req.log.warn({ kind, key: e.key, cause: e.cause instanceof Error ? e.cause.message : undefined, ...tlsCause(e.cause) }, 'campus login refused');
     return refusedTo(reply, isMessageKey(e.key) ? e.key : 'external_failed');
   }
   throw e;
