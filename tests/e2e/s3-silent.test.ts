@@ -8,7 +8,8 @@ import { s3Bucket, silenceableS3 } from '../helpers/s3.ts';
 
 // A bucket that takes connections and never answers (a TCP server on a loopback port, in front of the test
 // S3 server: tests/helpers/s3.ts) holds the real server process for S3_TIMEOUT_MS at most: the start fails
-// with one line saying why and exits 1; a stored file asked meanwhile answers 503 in the reader's language;
+// with one line saying why and exits 1; a stored file asked meanwhile answers 503 in the reader's language, an
+// upload too (nothing saved);
 // a stop waits for a silent request no longer. Before, the start hung for minutes without a word, a download
 // never answered and the stop ran into its own 10 s limit.
 
@@ -91,6 +92,20 @@ describe('a bucket that never answers', () => {
       expect(res.status).toBe(503);
       expect(await res.json()).toEqual({ detail: words });
     }
+
+    // an upload: refused the same way, and nothing saved
+    const refused = await fetch(`${url}/api/publication/`, {
+      method: 'POST',
+      headers: { authorization: `Token ${token}`, 'accept-language': 'en' },
+      body: form({ title: 'Never kept', author: '["A"]', source: 'ACL', file1: { file: bytes, name: 'never.pdf', type: 'application/pdf' } }),
+      signal: AbortSignal.timeout(2 * TIMEOUT_MS + SLACK_MS),
+    });
+    expect(refused.status).toBe(503);
+    expect(await refused.json()).toEqual({ detail: 'the file storage cannot be reached right now; try again later' });
+    const titles = ((await (await fetch(`${url}/api/publication/`, { headers: { authorization: `Token ${token}` } })).json()) as { title: string }[]).map(
+      (p) => p.title,
+    );
+    expect(titles).toEqual(['Kept in a bucket']);
 
     // a download waiting on the silent bucket when the stop comes: answered within the bound, and the stop with it
     const waiting = fetch(url + file, { signal: AbortSignal.timeout(20_000) });
