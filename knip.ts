@@ -25,6 +25,8 @@ const config: KnipConfig = {
     'pdftotext',
     // security/outside/run.sh checks it is installed before the checks run
     'sqlite3',
+    // tests/helpers/tls.ts makes throwaway certificates with it (Debian's openssl, with nginx's tests)
+    'openssl',
   ],
   ignoreDependencies: [
     // bench/run.ts starts node_modules/lighthouse/cli/index.js by path

@@ -152,6 +152,7 @@ export const messages = {
   too_deep: { zh: '嵌套层级过深（最多 {max} 层）', en: 'nested too deeply (at most {max} levels)' },
   uploads_busy: { zh: '同时上传的请求过多，请稍后再试', en: 'too many uploads at once, try again in a moment' },
   storage_full: { zh: '服务器存储空间不足，未保存任何内容', en: 'the server is short of storage space; nothing was saved' },
+  storage_unavailable: { zh: '文件存储暂时无法访问，请稍后再试', en: 'the file storage cannot be reached right now; try again later' },
   info_list: { zh: '信息页列表格式不正确', en: 'the info page list is malformed' },
   // the advisor area's calls (server/api/advisor.ts)
   invalid_cookie: { zh: 'Cookie 须为一行可见的 ASCII 字符', en: 'the cookie must be one line of printable ASCII' },

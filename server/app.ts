@@ -203,6 +203,17 @@ export async function buildApp({ config, db: givenDb, logger = false, pgSchema, 
   };
   app.decorate('lab', lab);
   let stopPurge = async () => {};
+  // the stop has begun: answers still in flight close their connection (a keep-alive client would hold the stop
+  // until it let go), and the storage lets its shared heartbeat go beside them
+  let stopping = false;
+  app.addHook('preClose', async () => {
+    stopping = true;
+    storage.stopping();
+  });
+  app.addHook('onSend', async (_req, reply, payload) => {
+    if (stopping) reply.header('connection', 'close');
+    return payload;
+  });
   app.addHook('onClose', async () => {
     await stopPurge();
     // the index's and the timer's reads end before the database does

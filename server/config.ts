@@ -192,12 +192,19 @@ export type S3Config = {
   forcePathStyle: boolean;
   /** S3_PREFIX: the names' common start inside the bucket ('' or ending with '/'), for a bucket shared by several labs. */
   prefix: string;
+  /** S3_TIMEOUT_MS: how long one request to the bucket may take to answer, its retries included (an upload: without progress). */
+  timeoutMs: number;
 };
+
+/** The default of S3_TIMEOUT_MS: a bucket answers in milliseconds; a visitor waiting longer than this has given up. */
+const S3_TIMEOUT_MS = 10_000;
 
 /** The bucket settings, or none when S3_BUCKET is unset; a refusal to start names what is wrong (never a secret). */
 export function s3Config(env: NodeJS.ProcessEnv): S3Config | undefined {
   const bucket = blank(env.S3_BUCKET);
-  const others = ['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE', 'S3_PREFIX'].filter((k) => blank(env[k]));
+  const others = ['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE', 'S3_PREFIX', 'S3_TIMEOUT_MS'].filter((k) =>
+    blank(env[k]),
+  );
   if (!bucket) {
     if (others.length)
       throw new Error(`${others.join(', ')} ${others.length > 1 ? 'are' : 'is'} set but S3_BUCKET is not: set it to keep the files in a bucket, or unset them`);
@@ -223,6 +230,7 @@ export function s3Config(env: NodeJS.ProcessEnv): S3Config | undefined {
     secretAccessKey,
     forcePathStyle: pathStyle === '1' || pathStyle === 'true',
     prefix,
+    timeoutMs: positive('S3_TIMEOUT_MS', env.S3_TIMEOUT_MS, S3_TIMEOUT_MS),
   };
 }
 

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { Lang } from '../../common/enums.ts';
 import { type FieldErrors, type MessageKey, t, type ZodishIssue, zodFieldErrors } from '../../common/messages.ts';
 import { FieldError, Forbidden, InputError, NotFound, Refused, TooManyTries, Unauthenticated, Unavailable } from '../errors.ts';
+import { StorageUnavailable } from '../storage/storage.ts';
 
 // One error handler for the whole API: field errors as SPEC §5's object of field → messages,
 // everything else as { detail } in the request's language, and never a stack trace to the client. The
@@ -88,6 +89,14 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     if (error instanceof Unauthenticated) return reply.code(401).send({ detail: t(lang, 'unauthenticated') });
     if (error instanceof TooManyTries) return reply.code(429).send({ detail: t(lang, 'rate_limited') });
     if (error instanceof Refused) return reply.code(400).send({ detail: t(lang, error.key, error.params) });
+    if (error instanceof StorageUnavailable) {
+      // the bucket did not answer within S3_TIMEOUT_MS, or could not be reached: the log says which and why
+      req.log.error({ err: error.message }, 'the file storage is unavailable');
+      return reply
+        .code(503)
+        .header('Retry-After', '30')
+        .send({ detail: t(lang, 'storage_unavailable') });
+    }
     if (error instanceof ApiError) {
       const detail = t(lang, error.key, error.params);
       // a body refused as a whole (too deep…) is an error of the request, a list of messages where those are lists

@@ -1,6 +1,7 @@
 import type { Transporter } from 'nodemailer';
 import type { Config } from '../config.ts';
 import { Refused, Unavailable } from '../errors.ts';
+import { tlsCause } from '../tls-cause.ts';
 import type { Mail } from './template.ts';
 
 // Outgoing mail over SMTP: nodemailer with SMTP_URL and MAIL_FROM. A send takes at most
@@ -74,8 +75,9 @@ export class Mailer {
     } catch (e) {
       sending.catch(() => {});
       const err = e as { code?: string; responseCode?: number; command?: string };
-      // what failed and where, never the SMTP address (it holds the password) nor the mail (it holds a link)
-      this.#log.error({ mail: what, code: err.code, responseCode: err.responseCode, command: err.command }, 'a mail could not be sent');
+      // what failed and where, never the SMTP address (it holds the password) nor the mail (it holds a link); a
+      // certificate Node.js does not trust says so (nodemailer's own code is only ESOCKET)
+      this.#log.error({ mail: what, code: err.code, responseCode: err.responseCode, command: err.command, ...tlsCause(e) }, 'a mail could not be sent');
       throw new Unavailable('mail_failed');
     } finally {
       clearTimeout(timer);

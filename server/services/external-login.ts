@@ -7,6 +7,7 @@ import { FieldError, Refused, type Unavailable } from '../errors.ts';
 import { logActivity } from './activity.ts';
 import { type Actor, actorByUsername, sha256 } from './auth.ts';
 import type { Ctx } from './context.ts';
+import { tlsCause } from '../tls-cause.ts';
 import { linkAtFirstLogin, linkOf } from './external-links.ts';
 import { people } from './people.ts';
 
@@ -60,6 +61,8 @@ export function refusalLog(kind: ExternalKind, e: Refused | Unavailable) {
     key: e.key,
     cause: cause instanceof Error ? cause.message : undefined,
     ...(cause instanceof ProviderRefusal ? { error: cause.error, error_description: cause.description } : {}),
+    // a certificate the machine does not trust: its code and the hint naming NODE_EXTRA_CA_CERTS
+    ...tlsCause(cause),
   };
 }
 

@@ -201,6 +201,9 @@ describe('S3 settings', () => {
     expect(() => s3Config({ S3_BUCKET: 'Bad_Bucket' })).toThrow(/S3_BUCKET/);
     expect(() => s3Config({ S3_BUCKET: 'lab', S3_ENDPOINT: 'minio:9000' })).toThrow(/S3_ENDPOINT/);
     expect(() => s3Config({ S3_BUCKET: 'lab', S3_PREFIX: '../x' })).toThrow(/S3_PREFIX/);
+    expect(() => s3Config({ S3_BUCKET: 'lab', S3_TIMEOUT_MS: '0' })).toThrow(/S3_TIMEOUT_MS/);
+    expect(() => s3Config({ S3_TIMEOUT_MS: '5000' })).toThrow(/S3_BUCKET/);
+    expect(s3Config({ S3_BUCKET: 'lab', S3_TIMEOUT_MS: '2500' })?.timeoutMs).toBe(2500);
     expect(s3Config({ S3_BUCKET: 'lab', S3_ENDPOINT: 'http://127.0.0.1:9000/', S3_FORCE_PATH_STYLE: 'true' })).toEqual({
       endpoint: 'http://127.0.0.1:9000',
       bucket: 'lab',
@@ -209,6 +212,7 @@ describe('S3 settings', () => {
       secretAccessKey: undefined,
       forcePathStyle: true,
       prefix: '',
+      timeoutMs: 10_000,
     });
   });
 });

@@ -16,13 +16,25 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import type { S3Config } from '../config.ts';
-import { type ByteRange, isObjectName, type ObjectStream, RangeNotSatisfiable, resolveRange, Storage, type StoredObject } from './storage.ts';
+import { tlsCauseText } from '../tls-cause.ts';
+import {
+  type ByteRange,
+  isObjectName,
+  type ObjectStream,
+  RangeNotSatisfiable,
+  resolveRange,
+  Storage,
+  StorageUnavailable,
+  type StoredObject,
+} from './storage.ts';
 
 // Stored files in an S3-compatible bucket (S3_BUCKET; AWS, MinIO, Ceph, a campus cloud), under the same
 // names as on disk (server/storage/storage.ts), below S3_PREFIX. Files go up as a stream of the local
 // temporary file with its length (one PUT, at most 5 GB; uploads are at most 512 MB) and come down as
 // the response's stream, whole or a byte range: no file is ever held in memory. A rename is a copy and a
 // delete; the copy's time is its own (S3 sets it), which starts the wait of a removed file.
+// Every request is bounded by S3_TIMEOUT_MS (server/config.ts), retries included: a bucket that takes the
+// connection and never answers fails the start, a download or a stop within that time, never holds it.
 
 /** What an S3 error says of the object: absent (404 / NoSuchKey), a range past its end (416), or neither. */
 function s3Status(e: unknown): 'absent' | 'range' | undefined {
@@ -34,13 +46,26 @@ function s3Status(e: unknown): 'absent' | 'range' | undefined {
   return undefined;
 }
 
-/** An error of the bucket, for the operator: what was asked of which bucket, never the credentials. */
+/** A request to the bucket that got no answer within S3_TIMEOUT_MS. */
+class NoAnswer extends Error {
+  constructor(ms: number) {
+    super(`no answer within ${ms} ms (S3_TIMEOUT_MS)`);
+    this.name = 'TimeoutError';
+  }
+}
+
+/**
+ * An error of the bucket, for the operator: what was asked of which bucket, never the credentials; a TLS cause
+ * (a campus authority Node.js does not trust) with its hint. No answer at all (no HTTP status: silent, refused,
+ * unreachable) is StorageUnavailable, which a request answers 503.
+ */
 function bucketError(config: S3Config, what: string, e: unknown): Error {
   const err = e as { name?: string; message?: string; $metadata?: { httpStatusCode?: number } };
   const status = err.$metadata?.httpStatusCode ? ` (HTTP ${err.$metadata.httpStatusCode})` : '';
-  return new Error(
-    `S3 bucket ${config.bucket} at ${config.endpoint ?? `region ${config.region}`}: ${what} failed: ${err.name ?? 'Error'}${status} ${err.message ?? ''}`.trim(),
-  );
+  const message =
+    `S3 bucket ${config.bucket} at ${config.endpoint ?? `region ${config.region}`}: ${what} failed: ${err.name ?? 'Error'}${status} ${err.message ?? ''}`.trim() +
+    tlsCauseText(e);
+  return err.$metadata?.httpStatusCode ? new Error(message) : new StorageUnavailable(message);
 }
 
 function rangeHeader(range: ByteRange): string {
@@ -68,8 +93,34 @@ export class S3Storage extends Storage {
       // is not understood by every S3-compatible server, and an upload's integrity is checked by length
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
-      requestHandler: { connectionTimeout: 10_000, httpAgent: new http.Agent(agent), httpsAgent: new https.Agent(agent) },
+      requestHandler: { connectionTimeout: config.timeoutMs, httpAgent: new http.Agent(agent), httpsAgent: new https.Agent(agent) },
     });
+  }
+
+  /**
+   * One request (with the SDK's retries) given S3_TIMEOUT_MS to answer, then aborted. The bound ends with the
+   * answer's headers: a download then streams for as long as its reader takes. An upload's bound counts from
+   * the last bytes of its file read (`progress`), so a large file on a slow link is not cut off.
+   */
+  private async send<T>(request: (options: { abortSignal: AbortSignal }) => Promise<T>, progress?: () => number): Promise<T> {
+    const ms = this.config.timeoutMs;
+    const abort = new AbortController();
+    let seen = progress?.();
+    const check = () => {
+      const now = progress?.();
+      if (now !== seen) {
+        seen = now;
+        timer = setTimeout(check, ms);
+      } else abort.abort(new NoAnswer(ms));
+    };
+    let timer = setTimeout(check, ms);
+    try {
+      return await request({ abortSignal: abort.signal });
+    } catch (e) {
+      throw abort.signal.aborted ? abort.signal.reason : e;
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   private key(name: string): string {
@@ -79,20 +130,19 @@ export class S3Storage extends Storage {
 
   protected async prepare(): Promise<void> {
     try {
-      await this.client.send(new HeadBucketCommand({ Bucket: this.config.bucket }));
+      await this.send((o) => this.client.send(new HeadBucketCommand({ Bucket: this.config.bucket }), o));
     } catch (e) {
       throw bucketError(this.config, 'reaching the bucket', e);
     }
   }
 
   protected async closeBackend(): Promise<void> {
-    await this.forgetShared(this.instanceId).catch(() => {});
     this.client.destroy();
   }
 
   // the heartbeats of the instances on this bucket: instances/{id}, holding {host, pid}, rewritten each minute
   protected async touchShared(id: string, body: string): Promise<void> {
-    await this.client.send(new PutObjectCommand({ Bucket: this.config.bucket, Key: this.key(`instances/${id}`), Body: body }));
+    await this.send((o) => this.client.send(new PutObjectCommand({ Bucket: this.config.bucket, Key: this.key(`instances/${id}`), Body: body }), o));
   }
 
   protected async sharedInstances(): Promise<{ id: string; body: string; modified: number }[]> {
@@ -116,7 +166,10 @@ export class S3Storage extends Storage {
     const { size } = await fs.stat(localPath);
     const Body = fsSync.createReadStream(localPath);
     try {
-      await this.client.send(new PutObjectCommand({ Bucket: this.config.bucket, Key, Body, ContentLength: size }));
+      await this.send(
+        (o) => this.client.send(new PutObjectCommand({ Bucket: this.config.bucket, Key, Body, ContentLength: size }), o),
+        () => Body.bytesRead,
+      );
     } catch (e) {
       throw bucketError(this.config, `writing ${name}`, e);
     } finally {
@@ -127,7 +180,9 @@ export class S3Storage extends Storage {
 
   protected async putBytes(name: string, data: Buffer): Promise<void> {
     try {
-      await this.client.send(new PutObjectCommand({ Bucket: this.config.bucket, Key: this.key(name), Body: data, ContentLength: data.length }));
+      await this.send((o) =>
+        this.client.send(new PutObjectCommand({ Bucket: this.config.bucket, Key: this.key(name), Body: data, ContentLength: data.length }), o),
+      );
     } catch (e) {
       throw bucketError(this.config, `writing ${name}`, e);
     }
@@ -144,7 +199,9 @@ export class S3Storage extends Storage {
     }
     let res: GetObjectCommandOutput;
     try {
-      res = await this.client.send(new GetObjectCommand({ Bucket: this.config.bucket, Key: this.key(name), ...(range ? { Range: rangeHeader(range) } : {}) }));
+      res = await this.send((o) =>
+        this.client.send(new GetObjectCommand({ Bucket: this.config.bucket, Key: this.key(name), ...(range ? { Range: rangeHeader(range) } : {}) }), o),
+      );
     } catch (e) {
       const status = s3Status(e);
       if (status === 'absent') return undefined;
@@ -167,7 +224,7 @@ export class S3Storage extends Storage {
   async head(name: string): Promise<StoredObject | undefined> {
     if (!isObjectName(name)) return undefined;
     try {
-      const h = await this.client.send(new HeadObjectCommand({ Bucket: this.config.bucket, Key: this.key(name) }));
+      const h = await this.send((o) => this.client.send(new HeadObjectCommand({ Bucket: this.config.bucket, Key: this.key(name) }), o));
       return { name, size: h.ContentLength ?? 0, modified: h.LastModified?.getTime() ?? 0 };
     } catch (e) {
       if (s3Status(e) === 'absent') return undefined;
@@ -179,7 +236,7 @@ export class S3Storage extends Storage {
     const Bucket = this.config.bucket;
     try {
       // the copy is a new object: its LastModified is now, which starts the wait of a removed file
-      await this.client.send(new CopyObjectCommand({ Bucket, Key: this.key(to), CopySource: `${Bucket}/${this.key(from)}` }));
+      await this.send((o) => this.client.send(new CopyObjectCommand({ Bucket, Key: this.key(to), CopySource: `${Bucket}/${this.key(from)}` }), o));
     } catch (e) {
       if (s3Status(e) === 'absent') return false;
       throw bucketError(this.config, `moving ${from}`, e);
@@ -190,7 +247,7 @@ export class S3Storage extends Storage {
 
   async delete(name: string): Promise<void> {
     try {
-      await this.client.send(new DeleteObjectCommand({ Bucket: this.config.bucket, Key: this.key(name) }));
+      await this.send((o) => this.client.send(new DeleteObjectCommand({ Bucket: this.config.bucket, Key: this.key(name) }), o));
     } catch (e) {
       if (s3Status(e) === 'absent') return;
       throw bucketError(this.config, `deleting ${name}`, e);
@@ -203,7 +260,7 @@ export class S3Storage extends Storage {
     do {
       let page: { Contents?: { Key?: string; Size?: number; LastModified?: Date }[]; IsTruncated?: boolean; NextContinuationToken?: string };
       try {
-        page = await this.client.send(new ListObjectsV2Command({ Bucket: this.config.bucket, Prefix: full, ContinuationToken }));
+        page = await this.send((o) => this.client.send(new ListObjectsV2Command({ Bucket: this.config.bucket, Prefix: full, ContinuationToken }), o));
       } catch (e) {
         throw bucketError(this.config, `listing ${prefix}`, e);
       }
@@ -217,7 +274,7 @@ export class S3Storage extends Storage {
 
   async probe(): Promise<void> {
     const Key = `${this.config.prefix}.ready-${process.pid}-${Date.now()}`;
-    await this.client.send(new PutObjectCommand({ Bucket: this.config.bucket, Key, Body: 'ok' }));
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.config.bucket, Key }));
+    await this.send((o) => this.client.send(new PutObjectCommand({ Bucket: this.config.bucket, Key, Body: 'ok' }), o));
+    await this.send((o) => this.client.send(new DeleteObjectCommand({ Bucket: this.config.bucket, Key }), o));
   }
 }

@@ -69,6 +69,12 @@ export class RangeNotSatisfiable extends Error {
   }
 }
 
+/**
+ * The place of the objects did not answer (a bucket silent past S3_TIMEOUT_MS, or out of reach): the request
+ * can be tried again later; the message, for the log, names the bucket and what was asked of it.
+ */
+export class StorageUnavailable extends Error {}
+
 /** The first and last byte of `range` in an object of `size` bytes, or RangeNotSatisfiable. */
 export function resolveRange(range: ByteRange | undefined, size: number): { start: number; end: number } {
   if (!range) return { start: 0, end: size - 1 };
@@ -112,6 +118,8 @@ export abstract class Storage {
   /** This instance's folder of uploads in flight. */
   readonly tmpDir: string;
   private heartbeat: NodeJS.Timeout | undefined;
+  private leaving: Promise<void> | undefined;
+  private beating = false;
 
   constructor(dataDir: string) {
     this.dataDir = dataDir;
@@ -171,9 +179,20 @@ export abstract class Storage {
     this.heartbeat.unref();
   }
 
-  async close(): Promise<void> {
+  /**
+   * The stop has begun: no more heartbeats, and this instance's shared one is deleted now, beside the requests
+   * still finishing, so a silent bucket holds the stop up for S3_TIMEOUT_MS once, not once for each.
+   */
+  stopping(): void {
     clearInterval(this.heartbeat);
+    // a start that failed before the first heartbeat has none to delete (and a silent bucket to wait for)
+    if (this.beating) this.leaving ??= this.forgetShared(this.instanceId).catch(() => {});
+  }
+
+  async close(): Promise<void> {
+    this.stopping();
     fsSync.rmSync(this.tmpDir, { recursive: true, force: true });
+    await this.leaving;
     await this.closeBackend();
   }
 
@@ -190,6 +209,7 @@ export abstract class Storage {
     const now = new Date();
     await fs.utimes(alive, now, now);
     await this.touchShared(this.instanceId, body);
+    this.beating = true;
   }
 
   /** The other instances running on the shared objects (a bucket), by id; their silent heartbeats are deleted. */

@@ -1,15 +1,18 @@
+import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../common/messages.ts';
 import { RESET_MAILS_PER_ACCOUNT } from '../../server/services/password-reset.ts';
 import { dialects, makeApp, type TestApp } from '../helpers/app.ts';
 import { Client, loginAs } from '../helpers/client.ts';
 import { hangingServer, linkToken, smtpServer, type TestSmtp } from '../helpers/smtp.ts';
+import { type TestCertificates, throwawayCertificates } from '../helpers/tls.ts';
 import { asMember, createdId, makeWorld, newMember, unique, type World } from '../fixtures/world.ts';
 
 // E-mail against a real SMTP server in the test process: the invitation and the
 // password reset mails arrive in both languages, as text and HTML, and their links work once; a reset ask
 // is answered alike whether or not an account matches; without SMTP_URL, or with a mail server that refuses
-// or hangs, the features say so clearly and change nothing.
+// or hangs, the features say so clearly and change nothing; one whose certificate Node.js does not trust (a
+// campus authority) is logged with the TLS cause and the hint naming NODE_EXTRA_CA_CERTS, not `ESOCKET` alone.
 
 const FROM = 'Lab <lab@example.edu>';
 const mailEnv = (url: string, extra: Record<string, string> = {}) => ({ SMTP_URL: url, MAIL_FROM: FROM, ...extra });
@@ -349,6 +352,58 @@ describe.each(dialects)('e-mail not set up, or failing, on %s', (dialect) => {
       } finally {
         await t.close();
         await server.close();
+      }
+    });
+  }
+});
+
+// The log is the database's business of neither dialect: one (SQLite) serves, as in tests/api/log-secrets.test.ts.
+describe('a mail server whose certificate Node.js does not trust', () => {
+  let certs: TestCertificates;
+  beforeAll(() => {
+    certs = throwawayCertificates();
+  });
+  afterAll(() => certs?.remove());
+
+  const cases = [
+    { how: 'STARTTLS, a self-signed certificate', tls: () => ({ ...certs.self }), code: 'DEPTH_ZERO_SELF_SIGNED_CERT' },
+    { how: 'STARTTLS, a certificate of a campus authority', tls: () => ({ ...certs.leaf }), code: 'UNABLE_TO_VERIFY_LEAF_SIGNATURE' },
+    { how: 'TLS from the start (smtps), a self-signed certificate', tls: () => ({ ...certs.self, implicit: true }), code: 'DEPTH_ZERO_SELF_SIGNED_CERT' },
+  ];
+  for (const { how, tls, code } of cases) {
+    it(`logs the TLS cause and NODE_EXTRA_CA_CERTS: ${how}`, async () => {
+      const smtp = await smtpServer({ tls: tls() });
+      let log = '';
+      const stream = new PassThrough();
+      stream.on('data', (d: Buffer) => {
+        log += d.toString('utf8');
+      });
+      const t = await makeApp('sqlite', mailEnv(smtp.url, { SMTP_TIMEOUT_MS: '5000' }), { logger: { stream } });
+      try {
+        const admin = await asMember(await loginAs(t.app, 'admin', 'admin-password'));
+        const created = await admin.send('POST', '/api/people/', {
+          uid: `TL${unique()}P${process.pid}`,
+          username: `tls${unique()}`,
+          name_zh: '周九',
+          name_en: 'Zhou Jiu',
+          type: 'master',
+          email: 'tls@example.edu',
+        });
+        const token = new URL(String(created.headers['x-invitation-url'])).hash.slice(1);
+        const mailed = await admin.json('POST', `/api/people/invitation/mail/?pid=${createdId(created)}`, { token });
+        expect(mailed.statusCode).toBe(502);
+        expect(smtp.mails).toHaveLength(0);
+        const failed = log
+          .split('\n')
+          .filter(Boolean)
+          .map((l) => JSON.parse(l) as Record<string, unknown>)
+          .filter((l) => l.msg === 'a mail could not be sent');
+        expect(failed, log).toHaveLength(1);
+        expect(failed[0]).toMatchObject({ code: 'ESOCKET', tls: code });
+        expect(failed[0]?.hint).toMatch(/NODE_EXTRA_CA_CERTS=\/path\/to\/campus-ca\.pem/);
+      } finally {
+        await t.close();
+        await smtp.close();
       }
     });
   }

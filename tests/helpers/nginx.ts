@@ -7,8 +7,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 
 // A real nginx in front of a test server (Debian's package, installed by .ci/run when missing), configured
 // from the repository's recipe (deploy/nginx.conf): its `location / { … }` block as it is, on a loopback
-// port, without TLS, under the prefix given (docs/deploy.md, "Under a sub-path"). Anything outside that
-// location answers nginx's own 404, so a link that leaves the prefix is seen. Stopped, and its folder
+// port, without TLS, under the prefix given (docs/deploy.md, "Under a sub-path"), with the recipe's refusal of
+// the metrics (`location = /metrics`) moved under that prefix as the sub-path section says. Anything outside
+// those locations answers nginx's own 404, so a link that leaves the prefix is seen. Stopped, and its folder
 // removed, by `close`.
 
 export const NGINX = ['/usr/sbin/nginx', '/usr/local/sbin/nginx'].find((p) => fs.existsSync(p));
@@ -28,17 +29,17 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-/** The body of the recipe's `location / { … }` block (the proxy settings a lab's nginx uses). */
-function recipeLocation(): string {
+/** The body of the recipe's block that opens with `opening` (`location / {`), as written there. */
+function recipeBlock(opening: string): string {
   const text = fs.readFileSync(RECIPE, 'utf8');
-  const start = text.indexOf('location / {');
-  if (start < 0) throw new Error(`${RECIPE} has no "location / {" block`);
+  const start = text.indexOf(opening);
+  if (start < 0) throw new Error(`${RECIPE} has no "${opening}" block`);
   let depth = 0;
   for (let i = text.indexOf('{', start); i < text.length; i++) {
     if (text[i] === '{') depth++;
     else if (text[i] === '}' && --depth === 0) return text.slice(text.indexOf('{', start) + 1, i);
   }
-  throw new Error(`${RECIPE}: the location block does not close`);
+  throw new Error(`${RECIPE}: the block "${opening}" does not close`);
 }
 
 /**
@@ -69,7 +70,8 @@ http {
     client_max_body_size 517m;
     proxy_request_buffering off;
     gzip off;
-    location ${prefix} {${recipeLocation()}}
+    location ${prefix} {${recipeBlock('location / {')}}
+    location = ${prefix}metrics {${recipeBlock('location = /metrics {')}}
     location / { return 404; }
   }
 }

@@ -14,6 +14,41 @@ export type ServerProcess = { proc: ChildProcess; port: number; url: string; exi
  * it could be taken by another test's server in between, and the test would talk to that one.
  */
 export async function startServerProcess(dataDir: string, env: Record<string, string> = {}): Promise<ServerProcess> {
+  const { proc, exited, stderr: errors } = spawnServer(dataDir, env);
+  const port = await new Promise<number>((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`the server did not start within 60 s: ${errors()}`)), 60_000);
+    const onData = (d: Buffer) => {
+      out += String(d);
+      const m = /Server listening at http:\/\/127\.0\.0\.1:(\d+)/.exec(out);
+      if (!m) return;
+      clearTimeout(timer);
+      proc.stdout?.off('data', onData);
+      // keep draining its log, so the server never blocks on a full pipe
+      proc.stdout?.resume();
+      resolve(Number(m[1]));
+    };
+    proc.stdout?.on('data', onData);
+    proc.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`the server exited at start (${code}): ${errors()}`));
+    });
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    try {
+      const r = await fetch(`${url}/api/read_site/`);
+      await r.arrayBuffer();
+      return { proc, port, url, exited };
+    } catch (e) {
+      if (i > 300) throw e;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+}
+
+/** The server process as startServerProcess starts it, not waited for: for a start that is to fail. */
+export function spawnServer(dataDir: string, env: Record<string, string> = {}): Pick<ServerProcess, 'proc' | 'exited'> & { stderr: () => string } {
   const proc = spawn(process.execPath, [path.join(projectRoot, 'server', 'main.ts')], {
     cwd: projectRoot,
     env: {
@@ -36,36 +71,7 @@ export async function startServerProcess(dataDir: string, env: Record<string, st
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     proc.once('exit', (code, signal) => resolve({ code, signal })),
   );
-  const port = await new Promise<number>((resolve, reject) => {
-    let out = '';
-    const timer = setTimeout(() => reject(new Error(`the server did not start within 60 s: ${stderr}`)), 60_000);
-    const onData = (d: Buffer) => {
-      out += String(d);
-      const m = /Server listening at http:\/\/127\.0\.0\.1:(\d+)/.exec(out);
-      if (!m) return;
-      clearTimeout(timer);
-      proc.stdout?.off('data', onData);
-      // keep draining its log, so the server never blocks on a full pipe
-      proc.stdout?.resume();
-      resolve(Number(m[1]));
-    };
-    proc.stdout?.on('data', onData);
-    proc.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`the server exited at start (${code}): ${stderr}`));
-    });
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; ; i++) {
-    try {
-      const r = await fetch(`${url}/api/read_site/`);
-      await r.arrayBuffer();
-      return { proc, port, url, exited };
-    } catch (e) {
-      if (i > 300) throw e;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
+  return { proc, exited, stderr: () => stderr };
 }
 
 /** Logs in over HTTP (CSRF cookie, then the login call) and returns the token. */

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { CreateBucketCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
@@ -78,4 +79,43 @@ export async function bucketObjects(env: Record<string, string>): Promise<{ name
     client.destroy();
   }
   return out.sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/**
+ * The test S3 server behind a TCP relay on a loopback port that can fall silent (`hang`): from then on it
+ * takes every connection and never says a word, as a bucket behind a broken campus load balancer does. The
+ * connections open at that moment (a client's idle keep-alive ones) are cut, so its next request meets the silence.
+ */
+export async function silenceableS3(): Promise<{ endpoint: string; hang: () => void; close: () => Promise<void> }> {
+  const upstream = new URL(await s3Endpoint());
+  const sockets = new Set<net.Socket>();
+  let silent = false;
+  const keep = (s: net.Socket) => {
+    sockets.add(s);
+    s.on('close', () => sockets.delete(s));
+    s.on('error', () => {});
+  };
+  const server = net.createServer((client) => {
+    keep(client);
+    if (silent) return;
+    const to = net.connect(Number(upstream.port), upstream.hostname);
+    keep(to);
+    client.pipe(to).pipe(client);
+    client.on('close', () => to.destroy());
+    to.on('close', () => client.destroy());
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  return {
+    endpoint: `http://127.0.0.1:${port}`,
+    hang() {
+      silent = true;
+      for (const s of sockets) s.destroy();
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const s of sockets) s.destroy();
+        server.close(() => resolve());
+      }),
+  };
 }

@@ -1,9 +1,11 @@
+import fs from 'node:fs';
 import net from 'node:net';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
 // A real SMTP server in the test process: it takes every mail and keeps it parsed, or refuses
-// every recipient (`refuse`). `hangingServer` accepts connections and never says a word.
+// every recipient (`refuse`); with `tls`, it offers STARTTLS with that certificate, or (`implicit`) speaks TLS
+// from the start (smtps://). `hangingServer` accepts connections and never says a word.
 
 type Received = { to: string[]; from: string; subject: string; text: string; html: string; raw: ParsedMail };
 
@@ -16,12 +18,13 @@ export type TestSmtp = {
   close: () => Promise<void>;
 };
 
-export async function smtpServer(opts: { refuse?: boolean } = {}): Promise<TestSmtp> {
+export async function smtpServer(opts: { refuse?: boolean; tls?: { cert: string; key: string; implicit?: boolean } } = {}): Promise<TestSmtp> {
   const mails: Received[] = [];
   const waiters: (() => void)[] = [];
+  const { tls } = opts;
   const server = new SMTPServer({
     authOptional: true,
-    disabledCommands: ['STARTTLS'],
+    ...(tls ? { cert: fs.readFileSync(tls.cert), key: fs.readFileSync(tls.key), secure: tls.implicit === true } : { disabledCommands: ['STARTTLS'] }),
     logger: false,
     onRcptTo(_address, _session, callback) {
       if (opts.refuse) return callback(Object.assign(new Error('mailbox unavailable'), { responseCode: 550 }));
@@ -44,12 +47,14 @@ export async function smtpServer(opts: { refuse?: boolean } = {}): Promise<TestS
         .catch(callback);
     },
   });
+  // a client that does not trust the certificate hangs up in the handshake: expected here, not a failure of the server
+  if (tls) server.on('error', () => {});
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.server.address() as net.AddressInfo).port;
   const taken = new Set<Received>();
   return {
     port,
-    url: `smtp://127.0.0.1:${port}`,
+    url: `${tls?.implicit ? 'smtps' : 'smtp'}://127.0.0.1:${port}`,
     mails,
     async next(to, ms = 10_000) {
       const deadline = Date.now() + ms;

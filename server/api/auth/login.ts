@@ -27,6 +27,7 @@ import { answers, ctxOf, typed } from '../helpers.ts';
 import { csrfHeaders, csrfPair } from './csrf.ts';
 import { loggedIn, sessionFor } from './session.ts';
 import { tags } from './shared.ts';
+import { tlsCause } from '../../tls-cause.ts';
 
 // The ways in: a username and password (this site's, or the campus directory's over LDAP), the second factor
 // of a member with two-factor login, and the end of a campus login (OIDC, CAS) by its handoff.
@@ -132,7 +133,10 @@ export function loginRoutes(app: FastifyInstance) {
         if (!ldap || !app.lab.config.ldap) return undefined;
         const identity = await ldap.authenticate(username, password).catch((e: unknown) => {
           if (!(e instanceof Unavailable)) throw e;
-          req.log.warn({ kind: 'ldap', cause: e.cause instanceof Error ? e.cause.message : undefined }, 'the LDAP directory cannot be reached');
+          req.log.warn(
+            { kind: 'ldap', cause: e.cause instanceof Error ? e.cause.message : undefined, ...tlsCause(e.cause) },
+            'the LDAP directory cannot be reached',
+          );
           ldapDown = e;
           return null;
         });
