@@ -263,7 +263,7 @@ export async function advisorRoutes(app: FastifyInstance) {
       const origin = optionalText(body, 'origin') ?? (source.kind === 'paste' ? 'paste' : 'import');
       if (origin !== 'paste' && origin !== 'import') throw FieldError.one('origin', 'invalid_origin');
       // the list it replaces is kept as a version; the log says how many came and went, never the names
-      await saveNameList(ctxOf(app, req), list, names, origin === 'import' ? 'import' : 'save', base);
+      await saveNameList(ctxOf(app, req), list, names, { reason: origin === 'import' ? 'import' : 'save', base });
       return success(reply);
     },
   );
@@ -340,7 +340,7 @@ export async function advisorRoutes(app: FastifyInstance) {
       if (base === undefined) throw FieldError.one('base', 'required');
       const ctx = ctxOf(app, req);
       const v = await nameVersion(ctx, req.params.id);
-      const diff = await saveNameList(ctx, v.list, v.names, 'restore', base);
+      const diff = await saveNameList(ctx, v.list, v.names, { reason: 'restore', base });
       return { count: v.names.length, added: diff.added.length, removed: diff.removed.length, kept: diff.kept };
     },
   );

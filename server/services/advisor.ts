@@ -299,12 +299,12 @@ export async function nameListsOf(ctx: Ctx) {
 }
 
 /** A list's version: a digest of its names in order. A preview carries it; a confirm made on another version is refused. */
-export function nameListVersion(names: readonly string[]): string {
+function nameListVersion(names: readonly string[]): string {
   return createHash('sha256').update(JSON.stringify(names)).digest('hex').slice(0, 16);
 }
 
 /** How many earlier versions of each list are kept. */
-export const NAME_VERSIONS_KEPT = 20;
+const NAME_VERSIONS_KEPT = 20;
 
 export type NameVersionReason = 'save' | 'import' | 'restore';
 
@@ -322,9 +322,17 @@ export async function previewNameList(ctx: Ctx, list: string, next: string[]) {
 /**
  * Replaces one list (names already trimmed, unique and checked), keeping the list it replaces as an earlier
  * version. With `base`, the list must still be the version the caller previewed: otherwise nothing changes
- * and the field `base` says the list has changed since.
+ * and the field `base` says the list has changed since. With `change` (the advisor's calls) the change is
+ * logged, as counts.
  */
-export async function saveNameList(ctx: Ctx, list: string, names: string[], reason: NameVersionReason = 'save', base?: string): Promise<NameDiff> {
+export async function saveNameList(
+  ctx: Ctx,
+  list: string,
+  names: string[],
+  change?: { reason: NameVersionReason; base?: string | undefined },
+): Promise<NameDiff> {
+  const reason = change?.reason ?? 'save';
+  const base = change?.base;
   return ctx.db.transaction().execute(async (trx) => {
     // one writer of the lists at a time (PostgreSQL holds this row's lock to the commit): a confirm checks
     // the version it was based on against what no one else can change before it writes
@@ -366,16 +374,18 @@ export async function saveNameList(ctx: Ctx, list: string, names: string[], reas
         .values(names.slice(i, i + 500).map((name, j) => ({ list, position: i + j + 1, name })))
         .execute();
     }
-    await logActivity(
-      { ...ctx, db: trx },
-      {
-        action: reason === 'restore' ? 'restore' : 'update',
-        resource: 'advisor',
-        record: `names ${list}`,
-        // counts, never the names
-        detail: [reason, `added ${diff.added.length}`, `removed ${diff.removed.length}`, `total ${names.length}`],
-      },
-    );
+    // the advisor's own changes are logged (the demo's seeding is not)
+    if (change)
+      await logActivity(
+        { ...ctx, db: trx },
+        {
+          action: reason === 'restore' ? 'restore' : 'update',
+          resource: 'advisor',
+          record: `names ${list}`,
+          // counts, never the names
+          detail: [reason, `added ${diff.added.length}`, `removed ${diff.removed.length}`, `total ${names.length}`],
+        },
+      );
     return diff;
   });
 }
