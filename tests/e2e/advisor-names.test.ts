@@ -39,8 +39,8 @@ describe.skipIf(!e2eAvailable)('advisor area: importing a name list', { timeout:
   const suite = browserSuite(() => startSite({ ADVISOR_USERNAME: ADVISOR }));
   const at = suite.at;
 
-  async function advisorPage(lang: Lang): Promise<Page> {
-    const { page } = await suite.open({ lang, width: 1280, height: 800 });
+  async function advisorPage(lang: Lang, width = 1280, height = 800): Promise<Page> {
+    const { page } = await suite.open({ lang, width, height });
     await page.context().addCookies([{ name: 'lang', value: lang, url: suite.site.url }]);
     await logInThroughPage(page, suite.site.url, ADVISOR, DEMO_ADVISOR_PASSWORD, `/${ADVISOR}/info`);
     await page.locator('main h1').first().waitFor();
@@ -141,4 +141,29 @@ describe.skipIf(!e2eAvailable)('advisor area: importing a name list', { timeout:
       expect(await mine.textContent()).not.toContain(`names ${list}`);
     });
   }
+
+  test('on a phone (390×844, zh): the preview fills the screen, its counts and buttons fit without sideways scrolling; Cancel saves nothing', async () => {
+    const a = zh.advisor;
+    const page = await advisorPage('zh', 390, 844);
+    const main = page.getByRole('main');
+    const before = await listsOf(page);
+    const names = [...(before.class ?? []).slice(0, 40), ...NEWCOMERS.zh];
+    await main.getByRole('button', { name: a.manage }).click();
+    await main.locator('input[type=file]').setInputFiles({ name: 'class.xlsx', mimeType: 'application/octet-stream', buffer: await roster(names) });
+    const dialog = page.getByRole('dialog', { name: a.previewTitle });
+    await dialog.waitFor();
+    await expect
+      .poll(() => dialog.getByTestId('name-change').locator('.MuiChip-label').allTextContents())
+      .toEqual([fmt(a.people, { n: 43 }), fmt(a.nAdded, { n: 3 }), fmt(a.nRemoved, { n: (before.class?.length ?? 0) - 40 }), fmt(a.nKept, { n: 40 })]);
+    const box = await dialog.boundingBox();
+    expect(box?.width).toBeLessThanOrEqual(390);
+    for (const name of [a.cancel, a.confirmImport]) {
+      const b = await dialog.getByRole('button', { name }).boundingBox();
+      expect(b && b.x >= 0 && b.x + b.width <= 390, name).toBe(true);
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
+    await dialog.getByRole('button', { name: a.cancel }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await listsOf(page)).toEqual(before);
+  });
 });

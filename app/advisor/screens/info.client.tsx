@@ -191,16 +191,14 @@ function ListEditor({ path, list, label, names, onSaved }: { path: string; list:
         )}
         <List dense aria-label={t('advisor.versions')} data-testid="name-versions">
           {versions.data?.versions.map((v) => (
-            <ListItem
-              key={v.id}
-              disableGutters
-              secondaryAction={
-                <Button size="small" startIcon={<RestoreIcon />} disabled={busy} onClick={() => void previewRestore(v.id)}>
-                  {t('advisor.restore')}
-                </Button>
-              }
-            >
-              <ListItemText primary={t('advisor.versionLine', { at: at(v.at), n: v.count, reason: t(`advisor.reason.${v.reason}`) })} />
+            <ListItem key={v.id} disableGutters sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
+              <ListItemText
+                sx={{ flex: 1, minWidth: 0 }}
+                primary={t('advisor.versionLine', { at: at(v.at), n: v.count, reason: t(`advisor.reason.${v.reason}`) })}
+              />
+              <Button size="small" startIcon={<RestoreIcon />} disabled={busy} onClick={() => void previewRestore(v.id)} sx={{ flexShrink: 0 }}>
+                {t('advisor.restore')}
+              </Button>
             </ListItem>
           ))}
         </List>
