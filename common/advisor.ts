@@ -72,6 +72,44 @@ export const PinganYesterdaySchema = z.strictObject({
 });
 export type PinganYesterday = z.infer<typeof PinganYesterdaySchema>;
 
+/** Where the names of a preview came from: pasted, or a file's column found by its header or as the one that looks like names. */
+const NamesSourceSchema = z.union([
+  z.strictObject({ kind: z.literal('paste') }),
+  z.strictObject({ kind: z.literal('header'), column: z.string(), header: z.string(), row: z.number().int() }),
+  z.strictObject({ kind: z.literal('guess'), column: z.string() }),
+]);
+
+/** What replacing a list would change: who comes in, who goes, how many stay; `base` is the version it is based on. */
+const nameChange = {
+  list: z.string(),
+  count: z.number().int(),
+  added: z.array(z.string()),
+  removed: z.array(z.string()),
+  kept: z.number().int(),
+  base: z.string(),
+};
+
+/** POST /api{advisor}/info/preview/: the names read and the change against the stored list; nothing is saved. */
+export const NamePreviewSchema = z.strictObject({ ...nameChange, names: z.array(z.string()), source: NamesSourceSchema });
+export type NamePreview = z.infer<typeof NamePreviewSchema>;
+
+const nameVersionReasons = ['save', 'import', 'restore'] as const;
+const NameVersionRowSchema = z.strictObject({ id: z.number().int(), at: z.string(), reason: z.enum(nameVersionReasons), count: z.number().int() });
+export type NameVersionRow = z.infer<typeof NameVersionRowSchema>;
+/** GET /api{advisor}/info/versions/?list=: a list's earlier versions, newest first. */
+export const NameVersionsSchema = z.strictObject({ list: z.string(), versions: z.array(NameVersionRowSchema) });
+/** GET /api{advisor}/info/versions/{id}/: one earlier version and what restoring it would change. */
+export const NameVersionSchema = z.strictObject({
+  ...nameChange,
+  id: z.number().int(),
+  at: z.string(),
+  reason: z.enum(nameVersionReasons),
+  names: z.array(z.string()),
+});
+export type NameVersion = z.infer<typeof NameVersionSchema>;
+/** What a confirmed import or restore changed. */
+export const NameSavedSchema = z.strictObject({ count: z.number().int(), added: z.number().int(), removed: z.number().int(), kept: z.number().int() });
+
 /** The date in China (the reporting system's day), YYYY-MM-DD. */
 export function chinaDate(at = new Date()): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
@@ -93,6 +131,15 @@ export function pastedNames(text: string): string[] {
         .filter(Boolean),
     ),
   ];
+}
+
+/** What replacing a list with `next` changes: who comes in, who goes, how many stay. */
+export type NameDiff = { added: string[]; removed: string[]; kept: number };
+
+export function diffNames(current: readonly string[], next: readonly string[]): NameDiff {
+  const now = new Set(current);
+  const then = new Set(next);
+  return { added: next.filter((n) => !now.has(n)), removed: current.filter((n) => !then.has(n)), kept: next.filter((n) => now.has(n)).length };
 }
 
 export type NameCheck = { total: number; reported: number; unreported: number; unreportedNames: string[]; notOnList: string[] };

@@ -162,6 +162,20 @@ export const messages = {
   invalid_remind_flag: { zh: 'remind 只能是 0（保存参数）或 1（记录提醒）', en: 'remind must be 0 (save parameters) or 1 (record reminders)' },
   too_many_names: { zh: '名单最多 {max} 人', en: 'a list holds at most {max} names' },
   name_too_long: { zh: '姓名“{name}”超过 {max} 个字符', en: 'the name "{name}" is longer than {max} characters' },
+  names_no_column: {
+    zh: '找不到姓名列：文件中没有“姓名”（或“名字”“Name”）表头，也没有一列看起来像姓名的文字（数字列不会被当作姓名）',
+    en: 'no name column found: the file has no 姓名 / Name header and no column of text that looks like names (a column of numbers is never taken)',
+  },
+  names_many_columns: {
+    zh: '无法确定哪一列是姓名：请在姓名列上方加上表头“姓名”后再导入',
+    en: 'more than one column could hold the names: head the name column “姓名” or “Name” and import again',
+  },
+  names_numbers_only: { zh: '“姓名”列（{col} 列）中只有数字，不是姓名', en: 'the name column ({col}) holds only numbers, not names' },
+  names_stale: {
+    zh: '名单在预览之后已被修改（可能在另一个窗口）：未保存任何内容，请重新预览并核对后再确认',
+    en: 'the list has changed since this preview (perhaps in another window): nothing was saved; preview again, check it and confirm',
+  },
+  invalid_origin: { zh: 'origin 只能是 paste 或 import', en: 'origin must be paste or import' },
   names_or_file: { zh: '请粘贴名单或上传 CSV 文件（二选一）', en: 'paste the names or upload a CSV file (one of the two)' },
   last_admin: { zh: '不能移除最后一位管理员', en: 'the last administrator cannot be removed' },
   password_change_required: {

@@ -4,6 +4,7 @@ import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useInfiniteQuery } from '@tanstack/react-query';
+import { nameLists } from '../../common/enums.ts';
 import type { FieldMap } from '../../common/fields.ts';
 import { info, resources, site } from '../../common/resources/index.ts';
 import { type TextKey, useT } from '../i18n/index.tsx';
@@ -45,6 +46,15 @@ export function activityQuery(f: ActivityFilter, extra: Record<string, string> =
   return s ? `?${s}` : '';
 }
 
+/** A replaced name list of the advisor, logged as `import,added 3,removed 1,total 33` (server/services/advisor.ts). */
+function nameListChange(e: ActivityEntry): { kind: 'save' | 'import' | 'restore'; added: number; removed: number } | undefined {
+  if (e.resource !== 'advisor' || !e.record.startsWith('names ')) return undefined;
+  const [kind, ...rest] = e.detail.split(',');
+  if (kind !== 'save' && kind !== 'import' && kind !== 'restore') return undefined;
+  const count = (word: string) => Number(rest.find((r) => r.startsWith(`${word} `))?.slice(word.length + 1) ?? 0);
+  return { kind, added: count('added'), removed: count('removed') };
+}
+
 /** The labels of actions, objects and outcomes, and the time as the reader reads it. */
 export function useActivityLabels() {
   const { t, lang } = useT();
@@ -62,7 +72,14 @@ export function useActivityLabels() {
      * The detail: the fields of an update (or a create, a restore) by their declared labels in the reader's
      * language; any other name (a file, a revision, a role, an old entry's unknown field) as logged.
      */
+    /** What the record is: an advisor's name list by its name in the reader's language, else as logged. */
+    record: (e: ActivityEntry) => {
+      const list = e.resource === 'advisor' && e.record.startsWith('names ') ? nameLists.find((l) => `names ${l.value}` === e.record) : undefined;
+      return list ? t('advisor.logRecord', { list: list[lang] }) : e.record;
+    },
     detail: (e: ActivityEntry) => {
+      const change = nameListChange(e);
+      if (change) return t(`advisor.change.${change.kind}`, change);
       const fields: FieldMap | undefined = declared.find((d) => d.name === e.resource)?.fields;
       const names = e.detail.split(',').filter(Boolean);
       if (e.action === 'publish' || !fields) return names.join(', ');
@@ -102,7 +119,7 @@ export function ActivityTable({
     { key: 'address', label: t('console.activity.address'), cell: (e) => e.address },
     { key: 'action', label: t('console.activity.action'), cell: (e) => labels.action(e.action) },
     { key: 'resource', label: t('console.activity.resource'), cell: (e) => (e.resource ? labels.object(e.resource) : '') },
-    { key: 'record', label: t('console.activity.record'), cell: (e) => e.record, wide: true },
+    { key: 'record', label: t('console.activity.record'), cell: (e) => labels.record(e), wide: true },
     { key: 'outcome', label: t('console.activity.outcome'), cell: (e) => <OutcomeChip outcome={e.outcome} /> },
     { key: 'detail', label: t('console.activity.detail'), cell: (e) => labels.detail(e), wide: true, optional: true },
   ];

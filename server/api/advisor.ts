@@ -1,6 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { addDays, chinaDate, PinganBaseSchema, PinganTodaySchema, PinganYesterdaySchema, pastedNames } from '../../common/advisor.ts';
+import {
+  addDays,
+  chinaDate,
+  NamePreviewSchema,
+  NameSavedSchema,
+  type NameVersionRow,
+  NameVersionSchema,
+  NameVersionsSchema,
+  PinganBaseSchema,
+  PinganTodaySchema,
+  PinganYesterdaySchema,
+  pastedNames,
+} from '../../common/advisor.ts';
 import { isRealDate, isUpload } from '../../common/fields.ts';
 import { textOnlyMultipart, uploadConfig, uploadLimits } from '../http/multipart.ts';
 import { parseReportFile, readNamesFile } from '../pingan/import-file.ts';
@@ -12,6 +24,9 @@ import {
   NAMES_MAX,
   NameListSchema,
   nameListsOf,
+  nameVersion,
+  nameVersions,
+  previewNameList,
   PinganParamsSchema,
   pinganBase,
   pinganToday,
@@ -68,8 +83,28 @@ const PinganPutBody = z
   .loose();
 const ImportBody = z.object({ file: file('the export, CSV or XLSX') }).loose();
 const NameListBody = z
-  .object({ list: text('class, branch, probationary or disadvantaged'), names: text('one name a line'), file: file('CSV, names in the first column') })
+  .object({
+    list: text('class, branch, probationary or disadvantaged'),
+    names: text('one name a line'),
+    file: file('CSV or XLSX, the column headed 姓名/Name (else the one column that looks like names)'),
+    base: text('optional: the version of the list a preview was based on; refused when the list has changed since'),
+    origin: text('optional: paste or import (how the activity log names the change)'),
+  })
   .loose();
+const VersionParams = z.object({
+  id: z
+    .string()
+    .regex(/^\d{1,10}$/, { error: 'invalid_number' })
+    .transform(Number),
+});
+
+/** A text part that may be left out; anything but text is refused on its field. */
+function optionalText(body: Record<string, unknown>, field: string): string | undefined {
+  const value = body[field];
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string') throw FieldError.one(field, 'invalid_string');
+  return value;
+}
 
 /** The file part `field` of a multipart body. */
 function uploadOf(body: Record<string, unknown>, field: string) {
@@ -191,12 +226,29 @@ export async function advisorRoutes(app: FastifyInstance) {
     async (req) => nameListsOf(ctxOf(app, req)),
   );
 
+  /** The names of a {list, names | file} body, read and checked; `source` says where they came from. */
+  async function namesOfBody(body: Record<string, unknown>) {
+    const { list } = parseInput(NameListSchema, body);
+    const file = isUpload(body.file) ? body.file : undefined;
+    const pasted = typeof body.names === 'string' ? body.names : undefined;
+    if ((pasted !== undefined) === Boolean(file)) throw FieldError.one('names', 'names_or_file');
+    const read = file
+      ? await readNamesFile(await storage.readUpload(file, uploadLimits.sheet))
+      : { names: pastedNames(pasted ?? ''), source: { kind: 'paste' as const } };
+    const field = file ? 'file' : 'names';
+    if (read.names.length > NAMES_MAX) throw FieldError.one(field, 'too_many_names', { max: NAMES_MAX });
+    const long = read.names.find((n) => n.length > NAME_MAX);
+    if (long) throw FieldError.one(field, 'name_too_long', { name: `${long.slice(0, 20)}…`, max: NAME_MAX });
+    return { list, ...read };
+  }
+
   api.put(
     `${prefix}/info/`,
     {
       schema: {
         tags,
-        summary: 'Replace one name list: {list, names} (one per line) or {list, file} (CSV, first column)',
+        summary:
+          'Replace one name list: {list, names} (one per line) or {list, file} (CSV or XLSX, the column headed 姓名/Name); optional base (refused when the list is no longer that version) and origin (paste or import, for the log)',
         consumes: ['multipart/form-data'],
         body: NameListBody,
         response: answers(SuccessSchema),
@@ -206,20 +258,90 @@ export async function advisorRoutes(app: FastifyInstance) {
     },
     async (req, reply) => {
       const body = req.body;
-      const { list } = parseInput(NameListSchema, body);
-      const file = isUpload(body.file) ? body.file : undefined;
-      const pasted = typeof body.names === 'string' ? body.names : undefined;
-      if ((pasted !== undefined) === Boolean(file)) throw FieldError.one('names', 'names_or_file');
-      const names = file ? await readNamesFile(await storage.readUpload(file, uploadLimits.sheet)) : pastedNames(pasted ?? '');
-      const field = file ? 'file' : 'names';
-      if (names.length > NAMES_MAX) throw FieldError.one(field, 'too_many_names', { max: NAMES_MAX });
-      const long = names.find((n) => n.length > NAME_MAX);
-      if (long) throw FieldError.one(field, 'name_too_long', { name: `${long.slice(0, 20)}…`, max: NAME_MAX });
-      const ctx = ctxOf(app, req);
-      await saveNameList(ctx, list, names);
-      // which list, and how many names: never the names
-      await logActivity(ctx, { action: 'update', resource: 'advisor', record: `names ${list}`, detail: [String(names.length)] });
+      const { list, names, source } = await namesOfBody(body);
+      const base = optionalText(body, 'base');
+      const origin = optionalText(body, 'origin') ?? (source.kind === 'paste' ? 'paste' : 'import');
+      if (origin !== 'paste' && origin !== 'import') throw FieldError.one('origin', 'invalid_origin');
+      // the list it replaces is kept as a version; the log says how many came and went, never the names
+      await saveNameList(ctxOf(app, req), list, names, { reason: origin === 'import' ? 'import' : 'save', base });
       return success(reply);
+    },
+  );
+
+  api.post(
+    `${prefix}/info/preview/`,
+    {
+      schema: {
+        tags,
+        summary:
+          'Preview replacing one name list, {list, names} or {list, file}: the names read, where from, and who would be added and removed; nothing is saved (confirm with PUT info/ and base)',
+        consumes: ['multipart/form-data'],
+        body: NameListBody,
+        response: answers(NamePreviewSchema),
+      },
+      config: importConfig,
+      onRequest: multipartOnly,
+    },
+    async (req) => {
+      const { list, names, source } = await namesOfBody(req.body);
+      return { list, names, source, ...(await previewNameList(ctxOf(app, req), list, names)) };
+    },
+  );
+
+  api.get(
+    `${prefix}/info/versions/`,
+    {
+      config: access,
+      schema: {
+        tags,
+        summary: 'The earlier versions of one name list, newest first: {id, at (when it was replaced), reason, count}',
+        querystring: NameListSchema,
+        response: answers(NameVersionsSchema),
+      },
+    },
+    async (req) => ({ list: req.query.list, versions: (await nameVersions(ctxOf(app, req), req.query.list)) as NameVersionRow[] }),
+  );
+
+  api.get(
+    `${prefix}/info/versions/:id/`,
+    {
+      config: access,
+      schema: {
+        tags,
+        summary: 'One earlier version of a name list with its names, and what restoring it would change (base: the version it is based on)',
+        params: VersionParams,
+        response: answers(NameVersionSchema),
+      },
+    },
+    async (req) => {
+      const ctx = ctxOf(app, req);
+      const v = await nameVersion(ctx, req.params.id);
+      return { ...v, reason: v.reason as NameVersionRow['reason'], ...(await previewNameList(ctx, v.list, v.names)), count: v.count };
+    },
+  );
+
+  api.post(
+    `${prefix}/info/versions/:id/restore/`,
+    {
+      config: { ...access, ...textOnlyMultipart },
+      onRequest: multipartOnly,
+      schema: {
+        tags,
+        summary:
+          'Restore an earlier version of a name list, {base} from its preview (refused when the list has changed since); the list it replaces is kept as a version',
+        consumes: ['multipart/form-data'],
+        params: VersionParams,
+        body: z.object({ base: text('the version of the list the preview was based on') }).loose(),
+        response: answers(NameSavedSchema),
+      },
+    },
+    async (req) => {
+      const base = optionalText(req.body, 'base');
+      if (base === undefined) throw FieldError.one('base', 'required');
+      const ctx = ctxOf(app, req);
+      const v = await nameVersion(ctx, req.params.id);
+      const diff = await saveNameList(ctx, v.list, v.names, { reason: 'restore', base });
+      return { count: v.names.length, added: diff.added.length, removed: diff.removed.length, kept: diff.kept };
     },
   );
 

@@ -262,6 +262,8 @@ const written = {
   cas_session: { ticket_hash: text, person_pid: int, session_hash: textOrNull, challenge_hash: textOrNull, created_at: int },
   // 2026-11-28-0101-external-link
   external_link: { id, kind: text, issuer: text, subject: text, person_pid: int, explicit: bool01Default, created_at: int },
+  // 2026-12-06-0001-advisor-name-versions
+  advisor_name_version: { id, list: text, at: text, reason: text, count: int, names: text },
   // 2026-11-27-0904-publication-sync (server/sync/)
   publication_sync: {
     pid: int,

@@ -95,20 +95,89 @@ export async function parseReportFile(data: Buffer): Promise<ImportedRow[]> {
   return out;
 }
 
-/** A name list from a file (CSV or XLSX): the first column, a 姓名/name header skipped, blanks and repeats dropped. */
-export async function readNamesFile(data: Buffer): Promise<string[]> {
-  const names = (await readRows(data)).map((r) => toText(r.cells[0] ?? null));
-  if (names[0] === '姓名' || names[0]?.toLowerCase() === 'name') names.shift();
-  return [...new Set(names.filter(Boolean))];
+/** How the names were found: under a recognised header, or as the one column that looks like names. */
+export type NamesSource = { kind: 'header'; column: string; header: string; row: number } | { kind: 'guess'; column: string };
+
+/** Headers a roster's name column carries (compared without spaces, English in any case). */
+const NAME_HEADERS = new Set(['姓名', '名字', '学生姓名', '真实姓名', '中文姓名', '中文名', 'name', 'names', 'fullname', 'studentname', 'realname']);
+/** Rows searched for the header: title rows above it are common in Chinese rosters. */
+const HEADER_ROWS = 10;
+/** Values of a roster's other text columns (gender, political status, ethnicity): never a name column. */
+const NOT_NAMES = new Set([
+  '男',
+  '女',
+  'm',
+  'f',
+  'male',
+  'female',
+  '党员',
+  '中共党员',
+  '预备党员',
+  '中共预备党员',
+  '团员',
+  '共青团员',
+  '群众',
+  '入党积极分子',
+  '发展对象',
+  '汉族',
+  '汉',
+]);
+
+const compact = (s: string) => s.replace(/\s+/g, '').toLowerCase();
+/** A cell that holds a number, whatever its type: a sequence number or a student ID is never a name. */
+const isNumberLike = (v: Raw) => typeof v === 'number' || v instanceof Date || typeof v === 'boolean' || /^[\d\s.,:+\-/]+$/.test(toText(v));
+const columnLetter = (i: number) => (i < 26 ? String.fromCharCode(65 + i) : String.fromCharCode(64 + Math.floor(i / 26)) + String.fromCharCode(65 + (i % 26)));
+/** A name as one line: line breaks and runs of white space inside a cell become one space. */
+const nameOf = (v: Raw) => toText(v).replace(/\s+/g, ' ');
+
+/**
+ * A name list from a file (CSV or XLSX, the first sheet): the column headed 姓名/Name/… in one of the first
+ * rows (title rows above it are skipped), else the one text column that looks like names. Blanks and
+ * repeats are dropped. A column of numbers is never taken: with no such column the file is refused.
+ */
+export async function readNamesFile(data: Buffer): Promise<{ names: string[]; source: NamesSource }> {
+  const rows = await readRows(data, SHEET_COLUMNS);
+  if (rows.length > MAX_ROWS) throw FieldError.one('file', 'import_too_many', { max: MAX_ROWS });
+  const filled = (r: SheetRow) => r.cells.filter((v) => toText(v) !== '').length;
+  const unique = (values: Raw[]) => [...new Set(values.map(nameOf).filter(Boolean))];
+
+  for (const row of rows.slice(0, HEADER_ROWS)) {
+    const at = row.cells.findIndex((v) => typeof v === 'string' && NAME_HEADERS.has(compact(v)));
+    if (at < 0) continue;
+    const values = rows.filter((r) => r.number > row.number).map((r) => r.cells[at] ?? null);
+    const names = unique(values);
+    if (names.length > 0 && names.every((n) => isNumberLike(n))) throw FieldError.one('file', 'names_numbers_only', { col: columnLetter(at) });
+    return { names, source: { kind: 'header', column: columnLetter(at), header: toText(row.cells[at] ?? null), row: row.number } };
+  }
+
+  // no header: a title row (one cell where the table has several) is not data
+  const wide = rows.filter((r) => filled(r) >= 2).length;
+  const body = wide > rows.length / 2 ? rows.filter((r) => filled(r) >= 2) : rows;
+  const width = body.reduce((w, r) => Math.max(w, r.cells.findLastIndex((v) => toText(v) !== '') + 1), 0);
+  const candidates: number[] = [];
+  for (let i = 0; i < width; i++) {
+    const values = body.map((r) => r.cells[i] ?? null).filter((v) => toText(v) !== '');
+    if (values.length === 0 || values.some(isNumberLike)) continue;
+    const texts = values.map(nameOf);
+    if (texts.some((s) => NOT_NAMES.has(s.toLowerCase()) || s.length > 50)) continue;
+    // a roster's names are (almost) all different; a column of a few repeated words is something else
+    if (texts.length >= 5 && new Set(texts).size < texts.length * 0.8) continue;
+    candidates.push(i);
+  }
+  if (candidates.length !== 1) throw FieldError.one('file', candidates.length === 0 ? 'names_no_column' : 'names_many_columns');
+  const at = candidates[0] as number;
+  return { names: unique(body.map((r) => r.cells[at] ?? null)), source: { kind: 'guess', column: columnLetter(at) } };
 }
 
-async function readRows(data: Buffer): Promise<SheetRow[]> {
-  if (startsWith(data, [0x50, 0x4b, 0x03, 0x04])) return readXlsx(data);
+/** The rows of the first sheet, `width` cells each (CSV rows as they are). */
+async function readRows(data: Buffer, width: number = COLUMNS.length): Promise<SheetRow[]> {
+  if (startsWith(data, [0x50, 0x4b, 0x03, 0x04])) return readXlsx(data, width);
   // the legacy .xls (OLE2) container, or anything with NUL bytes (binary, UTF-16 text): not ours
   if (startsWith(data, [0xd0, 0xcf, 0x11, 0xe0]) || data.subarray(0, 65_536).includes(0)) {
     throw new FieldError({ file: [{ key: 'import_type' }] });
   }
-  return parseCsv(decodeText(data)).map((cells, i) => ({ number: i + 1, cells }));
+  // columns past those read are dropped: a row of a million commas costs nothing later
+  return parseCsv(decodeText(data)).map((cells, i) => ({ number: i + 1, cells: cells.slice(0, width) }));
 }
 
 const startsWith = (data: Buffer, magic: number[]) => magic.every((b, i) => data[i] === b);
@@ -281,7 +350,7 @@ async function checkXlsx(data: Buffer): Promise<void> {
   }
 }
 
-async function readXlsx(data: Buffer): Promise<SheetRow[]> {
+async function readXlsx(data: Buffer, width: number): Promise<SheetRow[]> {
   await checkXlsx(data);
   const { default: Excel } = await import('exceljs');
   const wb = new Excel.Workbook();
@@ -294,7 +363,14 @@ async function readXlsx(data: Buffer): Promise<SheetRow[]> {
   const sheet = wb.worksheets[0];
   const rows: SheetRow[] = [];
   sheet?.eachRow((row, number) => {
-    rows.push({ number, cells: COLUMNS.map((_, i) => plain(row.getCell(i + 1).value)) });
+    rows.push({
+      number,
+      cells: Array.from({ length: width }, (_, i) => {
+        const cell = row.getCell(i + 1);
+        // a merged range's value once, in its first cell (a title across the table is one cell, not five)
+        return cell.isMerged && cell.master !== cell ? null : plain(cell.value);
+      }),
+    });
   });
   return rows;
 }

@@ -1,8 +1,11 @@
+import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import {
   addDays,
   type DateCount,
+  diffNames,
+  type NameDiff,
   type PinganBase,
   type PinganDay,
   type PinganToday,
@@ -17,7 +20,9 @@ import type { DB } from '../db/database.ts';
 import type { RowUpdate } from '../db/schema.ts';
 import type { ImportedRow } from '../pingan/import-file.ts';
 import type { DayReport, PinganSource, StudentReport } from '../pingan/source.ts';
-import type { Ctx } from './context.ts';
+import { NotFound, FieldError } from '../errors.ts';
+import { logActivity } from './activity.ts';
+import { type Ctx, nowIso } from './context.ts';
 
 // The class-advisor area (SPEC §2 advisor, §3 "Advisor reminder data", §7): the stored parameters and
 // cookie, the day's figures from the data sources, recorded reminders, imported reports and the
@@ -293,9 +298,75 @@ export async function nameListsOf(ctx: Ctx) {
   return { info, col_name_dict };
 }
 
-/** Replaces one name list (names already trimmed, unique and checked). */
-export async function saveNameList(ctx: Ctx, list: string, names: string[]) {
-  await ctx.db.transaction().execute(async (trx) => {
+/** A list's version: a digest of its names in order. A preview carries it; a confirm made on another version is refused. */
+function nameListVersion(names: readonly string[]): string {
+  return createHash('sha256').update(JSON.stringify(names)).digest('hex').slice(0, 16);
+}
+
+/** How many earlier versions of each list are kept. */
+const NAME_VERSIONS_KEPT = 20;
+
+export type NameVersionReason = 'save' | 'import' | 'restore';
+
+async function namesOf(db: DB, list: string): Promise<string[]> {
+  const rows = await db.selectFrom('advisor_name').select('name').where('list', '=', list).orderBy('position').execute();
+  return rows.map((r) => r.name);
+}
+
+/** The list as stored, its version, and what replacing it with `next` would change (a preview: nothing is written). */
+export async function previewNameList(ctx: Ctx, list: string, next: string[]) {
+  const current = await namesOf(ctx.db, list);
+  return { base: nameListVersion(current), count: next.length, ...diffNames(current, next) };
+}
+
+/**
+ * Replaces one list (names already trimmed, unique and checked), keeping the list it replaces as an earlier
+ * version. With `base`, the list must still be the version the caller previewed: otherwise nothing changes
+ * and the field `base` says the list has changed since. With `change` (the advisor's calls) the change is
+ * logged, as counts.
+ */
+export async function saveNameList(
+  ctx: Ctx,
+  list: string,
+  names: string[],
+  change?: { reason: NameVersionReason; base?: string | undefined },
+): Promise<NameDiff> {
+  const reason = change?.reason ?? 'save';
+  const base = change?.base;
+  return ctx.db.transaction().execute(async (trx) => {
+    // one writer of the lists at a time (PostgreSQL holds this row's lock to the commit): a confirm checks
+    // the version it was based on against what no one else can change before it writes
+    await trx
+      .insertInto('advisor_settings')
+      .values({ id: 1 })
+      .onConflict((oc) => oc.column('id').doUpdateSet({ id: 1 }))
+      .execute();
+    const current = await namesOf(trx, list);
+    if (base !== undefined && base !== nameListVersion(current)) throw FieldError.one('base', 'names_stale');
+    const diff = diffNames(current, names);
+    if (current.length > 0 && (diff.added.length > 0 || diff.removed.length > 0 || current.length !== names.length || current.some((n, i) => n !== names[i]))) {
+      await trx
+        .insertInto('advisor_name_version')
+        .values({ list, at: nowIso(), reason, count: current.length, names: JSON.stringify(current) })
+        .execute();
+      const old = await trx
+        .selectFrom('advisor_name_version')
+        .select('id')
+        .where('list', '=', list)
+        .orderBy('id', 'desc')
+        .offset(NAME_VERSIONS_KEPT)
+        .limit(1000)
+        .execute();
+      if (old.length > 0)
+        await trx
+          .deleteFrom('advisor_name_version')
+          .where(
+            'id',
+            'in',
+            old.map((r) => r.id),
+          )
+          .execute();
+    }
     await trx.deleteFrom('advisor_name').where('list', '=', list).execute();
     for (let i = 0; i < names.length; i += 500) {
       await trx
@@ -303,5 +374,30 @@ export async function saveNameList(ctx: Ctx, list: string, names: string[]) {
         .values(names.slice(i, i + 500).map((name, j) => ({ list, position: i + j + 1, name })))
         .execute();
     }
+    // the advisor's own changes are logged (the demo's seeding is not)
+    if (change)
+      await logActivity(
+        { ...ctx, db: trx },
+        {
+          action: reason === 'restore' ? 'restore' : 'update',
+          resource: 'advisor',
+          record: `names ${list}`,
+          // counts, never the names
+          detail: [reason, `added ${diff.added.length}`, `removed ${diff.removed.length}`, `total ${names.length}`],
+        },
+      );
+    return diff;
   });
+}
+
+/** The earlier versions of a list, newest first: when each was replaced, by what, and how many names it held. */
+export async function nameVersions(ctx: Ctx, list: string) {
+  return ctx.db.selectFrom('advisor_name_version').select(['id', 'at', 'reason', 'count']).where('list', '=', list).orderBy('id', 'desc').execute();
+}
+
+/** One earlier version with its names; NotFound when there is none of that id. */
+export async function nameVersion(ctx: Ctx, id: number) {
+  const row = await ctx.db.selectFrom('advisor_name_version').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!row) throw new NotFound();
+  return { id: row.id, list: row.list, at: row.at, reason: row.reason, count: row.count, names: JSON.parse(row.names) as string[] };
 }

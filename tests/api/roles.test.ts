@@ -434,7 +434,33 @@ const rows: Row[] = [
     expect: ADVISOR_ONLY,
     make: () => ({ method: 'PUT', url: '/apiadvisor0/info/', form: { list: 'branch', names: '张三\n李四' } }),
   },
+  {
+    call: 'POST /apiadvisor0/info/preview/',
+    expect: ADVISOR_ONLY,
+    make: () => ({ method: 'POST', url: '/apiadvisor0/info/preview/', form: { list: 'branch', names: '张三\n王五' } }),
+  },
+  { call: 'GET /apiadvisor0/info/versions/', expect: ADVISOR_ONLY, make: () => ({ method: 'GET', url: '/apiadvisor0/info/versions/?list=branch' }) },
+  {
+    call: 'GET /apiadvisor0/info/versions/{id}/',
+    expect: ADVISOR_ONLY,
+    make: async (w) => ({ method: 'GET', url: `/apiadvisor0/info/versions/${await nameVersionOf(w)}/` }),
+  },
+  {
+    call: 'POST /apiadvisor0/info/versions/{id}/restore/',
+    expect: ADVISOR_ONLY,
+    make: async (w) => {
+      const id = await nameVersionOf(w);
+      const { base } = (await w.advisor.get(`/apiadvisor0/info/versions/${id}/`)).json();
+      return { method: 'POST', url: `/apiadvisor0/info/versions/${id}/restore/`, form: { base } };
+    },
+  },
 ];
+
+/** An earlier version of the advisor's branch list, made by the advisor's two saves. */
+async function nameVersionOf(w: World): Promise<number> {
+  for (const names of ['甲\n乙', '丙']) await w.advisor.send('PUT', '/apiadvisor0/info/', { list: 'branch', names });
+  return (await w.advisor.get('/apiadvisor0/info/versions/?list=branch')).json().versions[0].id;
+}
 
 describe.each(dialects)('role matrix on %s', (dialect) => {
   let w: World;
@@ -508,8 +534,8 @@ describe.each(dialects)('role matrix on %s', (dialect) => {
       if (res.statusCode === 401) {
         expect(res.json().detail).toBe(role === 'expired' ? 'session expired, please log in again' : 'authentication required');
       }
-      // writes answer "success"; an import answers what it stored (docs/advisor.md)
-      if (res.statusCode === 200 && req.method !== 'GET' && !req.url.endsWith('/import/')) expect(res.json()).toBe('success');
+      // writes answer "success"; an import answers what it stored, a preview what it read, a restore what it changed (docs/advisor.md)
+      if (res.statusCode === 200 && req.method !== 'GET' && !/\/(import|preview|restore)\/$/.test(req.url)) expect(res.json()).toBe('success');
     }
     expect(got).toEqual(want);
   });
