@@ -146,7 +146,7 @@ export const en: Messages = {
     code: 'Code',
     video: 'Video',
     count: '{{count}} publications',
-    details: 'Details',
+    official: 'Official page',
     abstract: 'Abstract',
     keywords: 'Keywords',
     authors: 'Authors',

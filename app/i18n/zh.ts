@@ -129,7 +129,7 @@ export const zh = {
     code: '代码',
     video: '视频',
     count: '共 {{count}} 篇',
-    details: '详情',
+    official: '官方页面',
     abstract: '摘要',
     keywords: '关键词',
     authors: '作者',

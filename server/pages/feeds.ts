@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Lang } from '../../common/enums.ts';
 import { pick } from '../../common/lang.ts';
 import { paths } from '../../common/paths.ts';
+import { venueWithYear } from '../../common/venue.ts';
 import { textOfHtml } from '../search/text.ts';
 import { createPageData } from './page-data.ts';
 
@@ -144,7 +145,7 @@ export async function feedRoutes(app: FastifyInstance) {
     const entries = newest
       .map((p) => {
         const link = `${d.origin}${paths.publicationItem(p.pid)}`;
-        const description = [`${p.author.join(', ')} · ${p.source} ${p.year}`, p.abstract].filter(Boolean).join('\n\n');
+        const description = [`${p.author.join(', ')} · ${venueWithYear(p.source, p.year)}`, p.abstract].filter(Boolean).join('\n\n');
         return `<item><title>${xml(p.title)}</title><link>${xml(link)}</link><guid isPermaLink="true">${xml(link)}</guid><description>${xml(description)}</description></item>`;
       })
       .join('\n');

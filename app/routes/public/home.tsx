@@ -37,7 +37,7 @@ export function meta({ loaderData: data }: Route.MetaArgs) {
   if (!data) return [];
   const name = pick(data.site.lab_name_zh, data.site.lab_name_en, data.lang);
   return [
-    ...seo({ title: name, description: data.site.intro_text || name, origin: data.origin, path: '/', lang: data.lang, forced: data.forced }),
+    ...seo({ title: name, lab: name, description: data.site.intro_text || name, origin: data.origin, path: '/', lang: data.lang, forced: data.forced }),
     organizationLd(data.site, data.origin, data.lang),
     ...(data.seminar ? [seminarLd(data.seminar, data.origin, data.site, data.lang)] : []),
   ];
