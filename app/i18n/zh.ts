@@ -56,6 +56,13 @@ export const zh = {
     empty: '暂无文章。',
     opensNewTab: '（在新标签页打开）',
   },
+  newsArchive: {
+    title: '全部新闻',
+    description: '实验室的全部动态，按年份由新到旧排列。',
+    empty: '暂无动态。',
+    item: '动态',
+    back: '全部新闻',
+  },
   article: {
     authors: '贡献者',
     editors: '编辑',

@@ -86,7 +86,7 @@ describe('server-rendered pages over HTTP', () => {
     }
     const pages = [...kinds.values()];
     // every kind of list page, and the search page, which the sitemap leaves out
-    for (const p of ['/news', '/people', '/publication', '/curriculum', '/sharedtask', '/DISCOpen']) expect(pages).toContain(p);
+    for (const p of ['/news', '/news-archive', '/people', '/publication', '/curriculum', '/sharedtask', '/DISCOpen']) expect(pages).toContain(p);
     pages.push('/search?q=graph');
     const images = new Set<string>();
     for (const lang of ['zh', 'en'] as const) {

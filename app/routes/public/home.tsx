@@ -6,6 +6,7 @@ import type { PublicShowcase } from '../../../common/wire.ts';
 import { Carousel } from '../../components/carousel.tsx';
 import { RichHtml } from '../../components/rich-html.tsx';
 import { PublicCard } from '../../components/public-card.tsx';
+import { NewsEntry } from '../../components/news-entry.tsx';
 import { useT } from '../../i18n/index.tsx';
 import { paths } from '../../../common/paths.ts';
 import { seo } from '../../lib/seo.ts';
@@ -159,21 +160,11 @@ export function HomeView(props: Awaited<ReturnType<typeof loadHome>>) {
           ) : (
             <ol className="timeline">
               {news.map((n) => (
-                <li key={n.nid} id={`news-${n.nid}`} className={n.emphasize ? 'emphasized' : undefined}>
-                  <time className="muted small" dateTime={n.date}>
-                    {n.date}
-                  </time>
-                  {n.emphasize ? (
-                    <span className="badge" title={t('home.emphasized')}>
-                      ★
-                    </span>
-                  ) : null}
-                  <RichHtml html={pick(n.content_zh, n.content_en, lang)} />
-                </li>
+                <NewsEntry key={n.nid} item={n} />
               ))}
             </ol>
           )}
-          <Link to={paths.news()}>{t('home.moreNews')} →</Link>
+          <Link to={paths.newsArchive()}>{t('home.moreNews')} →</Link>
         </section>
 
         {tools.length > 0 && (
