@@ -11,6 +11,9 @@ export default [
     route('news', 'routes/public/news.tsx'),
     route('news/:word', 'routes/public/article.tsx', { id: 'news-article' }),
     route('blog/:word', 'routes/public/article.tsx', { id: 'blog-article' }),
+    // the news items (SPEC's /news lists articles): all of them, and each on a page of its own
+    route('news-archive', 'routes/public/news-archive.tsx'),
+    route('news-item/:nid', 'routes/public/news-item.tsx'),
     route('people', 'routes/public/people.tsx'),
     // the two-segment form ranks with the advisor area's /:advisor/pingan and wins by coming first
     route('people/:username', 'routes/public/person.tsx', { id: 'person' }),

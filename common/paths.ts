@@ -4,6 +4,10 @@ export const paths = {
   home: () => '/',
   news: () => '/news',
   article: (aid: number | string) => `/news/${aid}`,
+  /** Every released news item (the home page's timeline shows the latest few), newest first, a page at a time. */
+  newsArchive: () => '/news-archive',
+  /** One news item's own page: its address for links from elsewhere (the feed, the search). */
+  newsItem: (nid: number | string) => `/news-item/${nid}`,
   people: () => '/people',
   person: (username: string) => `/people/${encodeURIComponent(username)}`,
   curriculum: () => '/curriculum',

@@ -48,7 +48,7 @@ export async function postJson(url: string, payload: unknown, lang: Lang): Promi
 export function accountPageMeta(data: AccountPageData | undefined, title: Record<Lang, string>, path: string): MetaDescriptor[] {
   if (!data) return [];
   return [
-    ...seo({ title: `${title[data.lang]} · ${data.labName}`, description: data.labName, origin: data.origin, path, lang: data.lang, forced: data.forced }),
+    ...seo({ title: title[data.lang], lab: data.labName, description: data.labName, origin: data.origin, path, lang: data.lang, forced: data.forced }),
     { name: 'robots', content: 'noindex' },
   ];
 }

@@ -65,6 +65,14 @@ export const en: Messages = {
     empty: 'No articles yet.',
     opensNewTab: '(opens in a new tab)',
   },
+  // every released news item, the home page's timeline being the latest few
+  newsArchive: {
+    title: 'All news',
+    description: 'Every news item of the lab, newest first, by year.',
+    empty: 'No news yet.',
+    item: 'News',
+    back: 'All news',
+  },
   article: {
     authors: 'Contributors',
     editors: 'Editors',
@@ -148,7 +156,7 @@ export const en: Messages = {
     code: 'Code',
     video: 'Video',
     count: '{{count}} {{count|publication|publications}}',
-    details: 'Details',
+    official: 'Official page',
     abstract: 'Abstract',
     keywords: 'Keywords',
     authors: 'Authors',

@@ -58,6 +58,13 @@ export const zh = {
     empty: '暂无文章。',
     opensNewTab: '（在新标签页打开）',
   },
+  newsArchive: {
+    title: '全部新闻',
+    description: '实验室的全部动态，按年份由新到旧排列。',
+    empty: '暂无动态。',
+    item: '动态',
+    back: '全部新闻',
+  },
   article: {
     authors: '贡献者',
     editors: '编辑',
@@ -131,7 +138,7 @@ export const zh = {
     code: '代码',
     video: '视频',
     count: '共 {{count}} 篇',
-    details: '详情',
+    official: '官方页面',
     abstract: '摘要',
     keywords: '关键词',
     authors: '作者',

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Lang } from '../../common/enums.ts';
 import { pick } from '../../common/lang.ts';
 import { paths } from '../../common/paths.ts';
+import { venueWithYear } from '../../common/venue.ts';
 import { textOfHtml } from '../search/text.ts';
 import { createPageData } from './page-data.ts';
 
@@ -54,7 +55,7 @@ export async function feedRoutes(app: FastifyInstance) {
 
   app.get('/sitemap.xml', hide, async (req, reply) => {
     const d = data(req);
-    const [articles, people, courses, tasks, pages, pids, declared] = await Promise.all([
+    const [articles, people, courses, tasks, pages, pids, declared, newsDates] = await Promise.all([
       d.articles(),
       d.people(),
       d.pages('course'),
@@ -62,6 +63,7 @@ export async function feedRoutes(app: FastifyInstance) {
       d.listPages(),
       d.publicationIds(),
       d.declaredSitemap(),
+      d.newsDates(),
     ]);
     // every page of the long lists, so each record is reachable by a crawler without JavaScript
     const pageUrls = (base: string, count: number) =>
@@ -70,6 +72,8 @@ export async function feedRoutes(app: FastifyInstance) {
       ['/', undefined],
       ['/news', undefined],
       ...pageUrls('/news', pages.news),
+      [paths.newsArchive(), undefined],
+      ...pageUrls(paths.newsArchive(), pages.newsArchive),
       ['/people', undefined],
       ['/people?tab=former', undefined],
       ...pageUrls('/people?tab=former', pages.formerPeople),
@@ -79,6 +83,7 @@ export async function feedRoutes(app: FastifyInstance) {
       ...pageUrls('/publication', pages.publication),
       ['/DISCOpen', undefined],
       ...articles.map((a) => [`/news/${a.aid}`, String(a.time2 ?? a.time3 ?? '').slice(0, 10) || undefined] as [string, string | undefined]),
+      ...newsDates.map((n) => [paths.newsItem(n.nid), n.date.slice(0, 10) || undefined] as [string, string | undefined]),
       ...people
         .filter((p) => p.link_type === 1 || p.link_type === 2)
         .map((p) => [`/people/${encodeURIComponent(String(p.username))}`, undefined] as [string, undefined]),
@@ -118,8 +123,9 @@ export async function feedRoutes(app: FastifyInstance) {
         const text = textOfHtml(pick(n.content_zh, n.content_en, d.lang));
         return {
           title: String(n.abstract || text.slice(0, 80)),
-          link: `${d.origin}/#news-${n.nid}`,
-          guid: `${d.origin}/news-item/${n.nid}`,
+          // the item's own page; its guid was that address before the page existed, and stays as it was
+          link: `${d.origin}${paths.newsItem(n.nid)}`,
+          guid: `${d.origin}${paths.newsItem(n.nid)}`,
           date: `${String(n.date)}T00:00:00+08:00`,
           description: text,
         };
@@ -144,7 +150,7 @@ export async function feedRoutes(app: FastifyInstance) {
     const entries = newest
       .map((p) => {
         const link = `${d.origin}${paths.publicationItem(p.pid)}`;
-        const description = [`${p.author.join(', ')} · ${p.source} ${p.year}`, p.abstract].filter(Boolean).join('\n\n');
+        const description = [`${p.author.join(', ')} · ${venueWithYear(p.source, p.year)}`, p.abstract].filter(Boolean).join('\n\n');
         return `<item><title>${xml(p.title)}</title><link>${xml(link)}</link><guid isPermaLink="true">${xml(link)}</guid><description>${xml(description)}</description></item>`;
       })
       .join('\n');

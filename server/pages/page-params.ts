@@ -37,6 +37,7 @@ const fixedPages: Record<string, Record<string, Normalize>> = {
   // ?rank=ccf-a (one rank at a time)
   '/publication': { area: areaList, rank: ([v]) => (v !== undefined && rankParams.includes(v) ? v : ''), page: pageNumber },
   '/news': { page: pageNumber },
+  '/news-archive': { page: pageNumber },
 };
 
 /** One of `values`, else "" (none chosen). */

@@ -41,9 +41,6 @@ export type SearchDoc = {
 const same = (s: string): Bilingual => ({ zh: s, en: s });
 const both = (zh: string, en: string): Bilingual => ({ zh: zh || en, en: en || zh });
 
-/** How many news items the home page shows: only those have a place to link to (app/routes/public/home.tsx). */
-const HOME_NEWS = 6;
-
 const month = (m: number | undefined) => (m ? `.${String(m).padStart(2, '0')}` : '');
 
 const PUBLICATION_COLUMNS = ['pid', 'title', 'author', 'source', 'year', 'month', 'abstract', 'keywords', 'doi', 'isbn', 'link1', 'link2', 'link3', 'link4'];
@@ -123,8 +120,8 @@ function newsDocsOf(list: Awaited<ReturnType<typeof publishedNews>>, meta?: (i: 
     keywords: '',
     venue: '',
     body: both(textOfHtml(n.content_zh), textOfHtml(n.content_en)),
-    // the home page's timeline shows the latest few; an older item is found with its whole text
-    url: meta ? null : i < HOME_NEWS ? `${paths.home()}#news-${n.nid}` : null,
+    // each item's own page
+    url: meta ? null : paths.newsItem(n.nid),
     external: false,
     meta: meta?.(i) ?? same(n.date),
   }));

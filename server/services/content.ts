@@ -256,10 +256,35 @@ export async function logPublications(db: DB, topics: readonly Topic[], now: str
 /** A record gone public at its time, as logPublications logged it (the first to log it: one instance). */
 export type Published = { resource: string; label: { zh: string; en: string }; record: string; title: string };
 
-/** Released news, newest first, with their HTML sanitized; `limit` reads only the latest few. */
-export async function publishedNews(ctx: Ctx, limit?: number): Promise<PublicNews[]> {
-  const list = await newsItems.list(ctx, { where: isPublic(), ...(limit ? { limit } : {}) });
+/** Released news, newest first, with their HTML sanitized; `limit` reads only the latest few (after `offset` of them). */
+export async function publishedNews(ctx: Ctx, limit?: number, offset = 0): Promise<PublicNews[]> {
+  const list = await newsItems.list(ctx, { where: isPublic(), ...(limit ? { limit, offset } : {}) });
   return asWire(await Promise.all(list.map(({ publish_at: _, ...n }) => publicNews(n))));
+}
+
+export const publishedNewsCount = (ctx: Ctx) => newsItems.count(ctx, isPublic());
+
+/** Every released news item's id and date, newest first (the sitemap's entries: no content read). */
+export async function publishedNewsDates(ctx: Ctx): Promise<{ nid: number; date: string }[]> {
+  const rows = await newsItems.list(ctx, { where: isPublic(), columns: ['nid', 'date'] });
+  return rows.map((r) => ({ nid: Number(r.nid), date: String(r.date ?? '') }));
+}
+
+/**
+ * One released news item, and how many released items come before it in the archive's order (newest first:
+ * by date, then by id), so its page can point to the archive page holding it; NotFound for anything else.
+ */
+export async function publishedNewsItem(ctx: Ctx, nid: number): Promise<{ item: PublicNews; newer: number }> {
+  if (!Number.isSafeInteger(nid)) throw new NotFound();
+  const visible = isPublic();
+  const [found] = await newsItems.list(ctx, { where: (q) => visible(q.where('nid', '=', nid)), limit: 1 });
+  if (!found) throw new NotFound();
+  const { publish_at: _, ...n } = found;
+  const date = String(n.date);
+  const newer = await newsItems.count(ctx, (q) =>
+    visible(q).where((eb) => eb.or([eb('date', '>', date), eb.and([eb('date', '=', date), eb('nid', '>', nid)])])),
+  );
+  return { item: asWire(await publicNews(n)), newer };
 }
 
 /** A seminar as the public sees it: each _zh/_en pair filled from the other, without the room password or its publishing state. */

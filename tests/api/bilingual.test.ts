@@ -76,7 +76,7 @@ describe.each(dialects)('both languages, honestly, on %s', (dialect) => {
     const data = createPageData(t.app.lab, pageRequest(`/join/${id}`, lang));
     const found = await data.resourceRecord('join', String(id));
     expect(found, String(id)).not.toBeNull();
-    const meta = recordPage.meta({ loaderData: { lang, origin: data.origin, forced: false, ...(found as NonNullable<typeof found>) } });
+    const meta = recordPage.meta({ loaderData: { lang, origin: data.origin, forced: false, ...(found as NonNullable<typeof found>) }, matches: [] });
     return meta.flatMap((m) => ('rel' in m && m.rel === 'alternate' ? [String(m.hrefLang)] : []));
   };
 

@@ -37,6 +37,8 @@ describe.skipIf(!e2eAvailable)('accessibility of the public site (axe-core, WCAG
       '/',
       '/news',
       first(/^\/news\/[^/]+$/),
+      '/news-archive',
+      first(/^\/news-item\/\d+$/),
       '/people',
       first(/^\/people\/[^/]+$/),
       '/curriculum',

@@ -125,8 +125,9 @@ describe.skipIf(!e2eAvailable)('the console quick search in a browser', { timeou
     await expect(news.textContent()).resolves.toContain('新闻');
     await expect(news.getByRole('img', { name: '在新标签页打开其公开页面' }).count()).resolves.toBe(1);
     const [tab] = await Promise.all([page.context().waitForEvent('page'), news.click()]);
-    await tab.waitForURL((u) => u.pathname === '/');
-    expect(new URL(tab.url()).hash).toMatch(/^#news-\d+$/);
+    // a news item's own page
+    await tab.waitForURL((u) => /^\/news-item\/\d+$/.test(u.pathname));
+    await expect.poll(() => tab.locator('main').textContent()).toContain('实验室 GPU 集群新增两台计算节点');
     expect(new URL(page.url()).pathname).toBe('/console');
   });
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginAs } from '../helpers/client.ts';
+import { siteSettings } from '../../cli/demo/site-content.ts';
 import { ADMIN, ensureBuild, type Site, startSite } from './server.ts';
 
 // The built pages over real HTTP, without a browser: the page cache and its invalidation, SEO tags,
@@ -66,12 +67,82 @@ describe('server-rendered pages over HTTP', () => {
 
   it('gives each page its title, description, canonical URL, hreflang alternates and Open Graph tags', async () => {
     const html = await (await get('/publication')).text();
-    expect(html).toMatch(/<title>Publications<\/title>/);
+    expect(html).toMatch(/<title>Publications · Data Intelligence and Social Computing Lab<\/title>/);
     expect(html).toMatch(/<meta name="description" content="[^"]+"/);
     expect(html).toContain(`<link rel="canonical" href="${site.url}/publication"/>`);
     expect(html).toContain(`hrefLang="zh" href="${site.url}/publication?lang=zh"`);
     expect(html).toContain(`hrefLang="en" href="${site.url}/publication?lang=en"`);
-    expect(html).toMatch(/<meta property="og:title" content="Publications"/);
+    expect(html).toMatch(/<meta property="og:title" content="Publications · Data Intelligence and Social Computing Lab"/);
+  });
+
+  it("names the lab in every public page's title, and gives each an image to share that loads and a Twitter card", async () => {
+    const sitemap = await (await get('/sitemap.xml')).text();
+    // one page of each kind: a list, its later pages, a record's page (/news/12 and /news/7 are alike)
+    const kinds = new Map<string, string>();
+    for (const m of sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)) {
+      const url = new URL((m[1] as string).replaceAll('&amp;', '&'));
+      const kind = `${url.pathname.replace(/^(\/[^/]+\/).+$/, '$1*')}${url.search.replace(/\d+/g, 'N')}`;
+      if (!kinds.has(kind)) kinds.set(kind, `${url.pathname}${url.search}`);
+    }
+    const pages = [...kinds.values()];
+    // every kind of list page, and the search page, which the sitemap leaves out
+    for (const p of ['/news', '/news-archive', '/people', '/publication', '/curriculum', '/sharedtask', '/DISCOpen']) expect(pages).toContain(p);
+    pages.push('/search?q=graph');
+    const images = new Set<string>();
+    for (const lang of ['zh', 'en'] as const) {
+      const lab = lang === 'zh' ? siteSettings.lab_name_zh : siteSettings.lab_name_en;
+      for (const page of pages) {
+        const html = await (await get(`${page}${page.includes('?') ? '&' : '?'}lang=${lang}`)).text();
+        const where = `${page} (${lang})`;
+        const title = /<title>([^<]*)<\/title>/.exec(html)?.[1] ?? '';
+        // "<page> · <lab>"; the lab's name alone on the home page; a member's page as SPEC §2 has it
+        const named =
+          page === '/'
+            ? title === lab
+            : page.startsWith('/people/')
+              ? title.startsWith(`${lab} - `)
+              : title.endsWith(` · ${lab}`) && title.length > lab.length + 3;
+        expect(named, `${where}: ${title}`).toBe(true);
+        const image = /<meta property="og:image" content="([^"]+)"/.exec(html)?.[1];
+        expect(image, where).toMatch(/^http:\/\/127\.0\.0\.1:\d+\//);
+        images.add((image as string).replaceAll('&amp;', '&'));
+        expect(/<meta name="twitter:card" content="(summary|summary_large_image)"/.test(html), where).toBe(true);
+      }
+    }
+    for (const image of images) {
+      const res = await fetch(image);
+      expect(res.status, image).toBe(200);
+      expect(res.headers.get('content-type'), image).toMatch(/^image\//);
+    }
+  });
+
+  it("describes a publication by its venue without naming the year twice, and links every title of the list to the paper's page", async () => {
+    const admin = await loginAs(site.app, ADMIN.username, ADMIN.password);
+    const created = await admin.send('POST', '/api/publication/', {
+      title: 'A Venue That Names Its Year',
+      author: JSON.stringify(['Ada Lovelace']),
+      source: 'ACL 2026',
+      year: '2026',
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const pid = Number(created.headers['x-resource-id']);
+    const html = await (await get(`/publication/${pid}`)).text();
+    expect(html).toContain('<meta name="description" content="Ada Lovelace · ACL 2026"/>');
+    const feed = await (await get('/feed/publications.xml')).text();
+    expect(feed).toContain('<description>Ada Lovelace · ACL 2026</description>');
+    expect(feed).not.toMatch(/\b(\d{4}) \1\b/);
+
+    // every title links to the paper's own page; the official link (link1) stays, apart from the title
+    const list = await (await get('/publication')).text();
+    const entries = [...list.matchAll(/<li><p class="title">(.*?)<\/li>/g)].map((m) => m[1] as string);
+    expect(entries.length).toBeGreaterThan(10);
+    for (const entry of entries) expect(entry, entry.slice(0, 200)).toMatch(/^<a href="\/publication\/\d+">/);
+    expect(list).toContain(`<a href="/publication/${pid}">A Venue That Names Its Year</a>`);
+    const publications = (await (await get('/api/read_publication/')).json()) as { pid: number; link1: string }[];
+    const official = publications.find((p) => p.link1);
+    expect(official).toBeDefined();
+    const entry = entries.find((e) => e.startsWith(`<a href="/publication/${official?.pid}">`)) ?? '';
+    expect(entry).toContain(`href="${(official?.link1 ?? '').replaceAll('&', '&amp;')}"`);
   });
 
   it('answers 404 pages with status 404 in both languages', async () => {

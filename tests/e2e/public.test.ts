@@ -106,10 +106,12 @@ describe.skipIf(!e2eAvailable)('public site in a browser', { timeout: 60_000 }, 
       const c = courses.find((x) => x.slug === slug);
       if (!c) throw new Error(`no demo course ${slug}`);
       return {
-        title: inLang(lang, c.title_zh, c.title_en),
+        title: ofLab(inLang(lang, c.title_zh, c.title_en)),
         texts: [inLang(lang, c.title_zh, c.title_en), inLang(lang, c.summary_zh, c.summary_en), firstHeading(inLang(lang, c.markdown_zh, c.markdown_en))],
       };
     };
+    /** A page's title: its own name, then the lab's. */
+    const ofLab = (title: string) => `${title} · ${labName(lang)}`;
     const labadmin = demoPerson('labadmin');
     const liqinghe = demoPerson('liqinghe');
     const tasks = sharedTasks.filter((t) => t.release !== false).map((t) => inLang(lang, t.title_zh, t.title_en));
@@ -129,11 +131,12 @@ describe.skipIf(!e2eAvailable)('public site in a browser', { timeout: 60_000 }, 
         // the filing number is shown in Chinese only (SPEC §2)
         absent: [noIntro, ...(lang === 'en' ? [siteSettings.filing_number] : [])],
       },
-      { path: '/news', title: inLang(lang, '新闻', 'News'), texts: articles.map((a) => a.title) },
-      { path: `/news/${plain.aid}`, title: plain.title, texts: articleTexts(plainFull) },
-      { path: `/news/${slugged.slug}`, title: slugged.title, texts: articleTexts(sluggedFull) },
-      { path: `/blog/${slugged.slug}`, title: slugged.title, texts: articleTexts(sluggedFull) },
-      { path: '/people', title: inLang(lang, '成员', 'People'), texts: current.map((p) => inLang(lang, p.name_zh, p.name_en)) },
+      { path: '/news', title: ofLab(inLang(lang, '新闻', 'News')), texts: articles.map((a) => a.title) },
+      { path: `/news/${plain.aid}`, title: ofLab(plain.title), texts: articleTexts(plainFull) },
+      { path: `/news/${slugged.slug}`, title: ofLab(slugged.title), texts: articleTexts(sluggedFull) },
+      { path: `/blog/${slugged.slug}`, title: ofLab(slugged.title), texts: articleTexts(sluggedFull) },
+      { path: '/news-archive', title: ofLab(inLang(lang, '全部新闻', 'All news')), texts: [inLang(lang, '全部新闻', 'All news')] },
+      { path: '/people', title: ofLab(inLang(lang, '成员', 'People')), texts: current.map((p) => inLang(lang, p.name_zh, p.name_en)) },
       // link_type 1 (markdown) and 2 (HTML); the title is the lab name plus the English name
       {
         path: '/people/labadmin',
@@ -145,17 +148,17 @@ describe.skipIf(!e2eAvailable)('public site in a browser', { timeout: 60_000 }, 
         title: `${labName(lang)} - ${liqinghe.name_en}`,
         texts: [inLang(lang, liqinghe.name_zh, liqinghe.name_en), 'Argument mining from debates, reviews and social media'],
       },
-      { path: '/curriculum', title: inLang(lang, '课程', 'Courses'), texts: courses.map((c) => inLang(lang, c.title_zh, c.title_en)) },
+      { path: '/curriculum', title: ofLab(inLang(lang, '课程', 'Courses')), texts: courses.map((c) => inLang(lang, c.title_zh, c.title_en)) },
       { path: '/curriculum/Intro-to-AI', ...course('Intro-to-AI') },
       { path: '/curriculum/Intro-to-NLP', ...course('Intro-to-NLP') },
-      { path: '/sharedtask', title: inLang(lang, '评测任务', 'Shared Tasks'), texts: tasks },
-      { path: '/SharedTask', title: inLang(lang, '评测任务', 'Shared Tasks'), texts: tasks },
+      { path: '/sharedtask', title: ofLab(inLang(lang, '评测任务', 'Shared Tasks')), texts: tasks },
+      { path: '/SharedTask', title: ofLab(inLang(lang, '评测任务', 'Shared Tasks')), texts: tasks },
       {
         path: '/publication',
-        title: inLang(lang, '论文', 'Publications'),
+        title: ofLab(inLang(lang, '论文', 'Publications')),
         texts: [publications[0]!.title, publications.at(-1)!.title, inLang(lang, `共 ${publications.length} 篇`, `${publications.length} publications`)],
       },
-      { path: '/DISCOpen', title: inLang(lang, '开源', 'Open Source'), texts: projects.map((p) => inLang(lang, p.title_zh, p.title_en)) },
+      { path: '/DISCOpen', title: ofLab(inLang(lang, '开源', 'Open Source')), texts: projects.map((p) => inLang(lang, p.title_zh, p.title_en)) },
       {
         path: '/login',
         title: `${inLang(lang, '登录', 'Log in')} · ${labName(lang)}`,
@@ -244,7 +247,7 @@ describe.skipIf(!e2eAvailable)('public site in a browser', { timeout: 60_000 }, 
     const reloaded = await page.reload();
     expect(await reloaded?.text()).toContain('<html lang="zh-CN"');
     expect(await page.locator('h1').textContent()).toBe('成员');
-    expect(await page.title()).toBe('成员');
+    expect(await page.title()).toBe(`成员 · ${siteSettings.lab_name_zh}`);
 
     await hydrated(page);
     await page.getByRole('button', { name: '语言' }).click();
@@ -611,8 +614,11 @@ describe.skipIf(!e2eAvailable)('public site in a browser', { timeout: 60_000 }, 
       siteSettings.email,
     ])
       shows(text, t, '/');
-    // the home page's link to all news, and a news card to its article
+    // the home page's link to all news items (tests/e2e/news-archive.test.ts), then the articles from the menu,
+    // and a news card to its article
     await page.getByRole('link', { name: 'All news' }).click();
+    await page.waitForURL(at('/news-archive'));
+    await navLink('News').click();
     await page.waitForURL(at('/news'));
     text = await bodyText(page);
     for (const a of articles) shows(text, a.title, '/news');

@@ -16,7 +16,7 @@ describe.skipIf(!e2eAvailable)('site search in a browser', { timeout: 90_000 }, 
     await field.fill('argument mining');
     await field.press('Enter');
     await page.waitForURL((u) => u.pathname === '/search' && u.searchParams.get('q') === 'argument mining');
-    await expect(page.title()).resolves.toBe('Search results for “argument mining”');
+    await expect(page.title()).resolves.toBe('Search results for “argument mining” · Data Intelligence and Social Computing Lab');
     const results = page.locator('.search-results > li');
     expect(await results.count()).toBeGreaterThan(2);
     await expect(page.locator('.search-results mark').first().textContent()).resolves.toMatch(/argument|mining/i);

@@ -5,7 +5,7 @@ import { labTime } from '../../../common/instant.ts';
 import type { PublicState } from '../../../common/resources/flags.ts';
 import { useT } from '../../i18n/index.tsx';
 import { paths } from '../../../common/paths.ts';
-import { seo } from '../../lib/seo.ts';
+import { labNameOf, seo } from '../../lib/seo.ts';
 import type { Route } from './+types/article.ts';
 
 // /news/{aid}, /news/{slug} and /blog/{slug}: one published article. With three or more headings it
@@ -18,10 +18,11 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   return { lang: data.lang, origin: data.origin, forced: data.forced, ...found };
 }
 
-export function meta({ loaderData: data }: Route.MetaArgs) {
+export function meta({ loaderData: data, matches }: Route.MetaArgs) {
   if (!data) return [];
   const a = data.article;
   return seo({
+    lab: labNameOf(matches, data.lang),
     title: a.title,
     description: a.abstract,
     origin: data.origin,

@@ -4,7 +4,7 @@ import { pick } from '../../../common/lang.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { RichHtml } from '../../components/rich-html.tsx';
 import { paths } from '../../../common/paths.ts';
-import { seo } from '../../lib/seo.ts';
+import { labNameOf, seo } from '../../lib/seo.ts';
 import type { Route } from './+types/course.ts';
 import { at, siteRelative } from '../../lib/base.ts';
 
@@ -18,11 +18,12 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   return { lang: data.lang, origin: data.origin, forced: data.forced, section, ...found };
 }
 
-export function meta({ loaderData: data }: Route.MetaArgs) {
+export function meta({ loaderData: data, matches }: Route.MetaArgs) {
   if (!data) return [];
   const p = data.page;
   const path = data.section === 'course' ? paths.course(p.slug) : paths.sharedtaskItem(p.slug);
   return seo({
+    lab: labNameOf(matches, data.lang),
     title: pick(p.title_zh, p.title_en, data.lang),
     description: pick(p.summary_zh, p.summary_en, data.lang),
     origin: data.origin,

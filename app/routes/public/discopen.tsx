@@ -5,7 +5,7 @@ import type { PublicShowcase } from '../../../common/wire.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useT } from '../../i18n/index.tsx';
 import { paths } from '../../../common/paths.ts';
-import { seo } from '../../lib/seo.ts';
+import { labNameOf, seo } from '../../lib/seo.ts';
 import type { Route } from './+types/discopen.ts';
 import { PublicCard } from '../../components/public-card.tsx';
 import { at } from '../../lib/base.ts';
@@ -16,10 +16,11 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { lang: data.lang, origin: data.origin, forced: data.forced, projects, tools };
 }
 
-export function meta({ loaderData: data }: Route.MetaArgs) {
+export function meta({ loaderData: data, matches }: Route.MetaArgs) {
   if (!data) return [];
   const zh = data.lang === 'zh';
   return seo({
+    lab: labNameOf(matches, data.lang),
     title: zh ? '开源' : 'Open Source',
     description: zh ? '实验室的开源项目与标注工具。' : 'Open-source projects and annotation tools of the lab.',
     origin: data.origin,

@@ -6,6 +6,7 @@ import type { PublicShowcase } from '../../../common/wire.ts';
 import { Carousel } from '../../components/carousel.tsx';
 import { RichHtml } from '../../components/rich-html.tsx';
 import { PublicCard } from '../../components/public-card.tsx';
+import { NewsEntry } from '../../components/news-entry.tsx';
 import { useT } from '../../i18n/index.tsx';
 import { paths } from '../../../common/paths.ts';
 import { seo } from '../../lib/seo.ts';
@@ -37,7 +38,7 @@ export function meta({ loaderData: data }: Route.MetaArgs) {
   if (!data) return [];
   const name = pick(data.site.lab_name_zh, data.site.lab_name_en, data.lang);
   return [
-    ...seo({ title: name, description: data.site.intro_text || name, origin: data.origin, path: '/', lang: data.lang, forced: data.forced }),
+    ...seo({ title: name, lab: name, description: data.site.intro_text || name, origin: data.origin, path: '/', lang: data.lang, forced: data.forced }),
     organizationLd(data.site, data.origin, data.lang),
     ...(data.seminar ? [seminarLd(data.seminar, data.origin, data.site, data.lang)] : []),
   ];
@@ -167,21 +168,11 @@ export function HomeView(props: Awaited<ReturnType<typeof loadHome>>) {
           ) : (
             <ol className="timeline">
               {news.map((n) => (
-                <li key={n.nid} id={`news-${n.nid}`} className={n.emphasize ? 'emphasized' : undefined}>
-                  <time className="muted small" dateTime={n.date}>
-                    {n.date}
-                  </time>
-                  {n.emphasize ? (
-                    <span className="badge" title={t('home.emphasized')}>
-                      ★
-                    </span>
-                  ) : null}
-                  <RichHtml html={pick(n.content_zh, n.content_en, lang)} />
-                </li>
+                <NewsEntry key={n.nid} item={n} />
               ))}
             </ol>
           )}
-          <Link to={paths.news()}>{t('home.moreNews')} →</Link>
+          <Link to={paths.newsArchive()}>{t('home.moreNews')} →</Link>
         </section>
 
         {tools.length > 0 && (

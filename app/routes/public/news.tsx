@@ -4,7 +4,7 @@ import { Pager, withPage } from '../../components/pager.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useT } from '../../i18n/index.tsx';
 import { paths } from '../../../common/paths.ts';
-import { seo } from '../../lib/seo.ts';
+import { labNameOf, seo } from '../../lib/seo.ts';
 import type { Route } from './+types/news.ts';
 import { PublicCard } from '../../components/public-card.tsx';
 
@@ -17,12 +17,13 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { lang: data.lang, origin: data.origin, forced: data.forced, list };
 }
 
-export function meta({ loaderData: data }: Route.MetaArgs) {
+export function meta({ loaderData: data, matches }: Route.MetaArgs) {
   if (!data) return [];
   const zh = data.lang === 'zh';
   const { page } = data.list;
   const title = zh ? '新闻' : 'News';
   return seo({
+    lab: labNameOf(matches, data.lang),
     title: page > 1 ? `${title} · ${zh ? `第 ${page} 页` : `page ${page}`}` : title,
     description: zh ? '实验室的文章、研讨会纪要、论文阅读与技术教程。' : 'Articles, seminar notes, paper readings and tutorials from the lab.',
     origin: data.origin,

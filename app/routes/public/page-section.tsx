@@ -4,7 +4,7 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { PageList } from '../../components/page-list.tsx';
 import { useT } from '../../i18n/index.tsx';
 import { paths } from '../../../common/paths.ts';
-import { seo } from '../../lib/seo.ts';
+import { labNameOf, seo } from '../../lib/seo.ts';
 import type { Route } from './+types/page-section.ts';
 import { siteRelative } from '../../lib/base.ts';
 
@@ -38,10 +38,18 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return { lang: data.lang, origin: data.origin, forced: data.forced, pages: await data.pages(sectionOf(siteRelative(new URL(request.url).pathname))) };
 }
 
-export function meta({ loaderData: data, location }: Route.MetaArgs) {
+export function meta({ loaderData: data, location, matches }: Route.MetaArgs) {
   if (!data) return [];
   const s = sections[sectionOf(location.pathname)];
-  return seo({ title: s.title[data.lang], description: s.description[data.lang], origin: data.origin, path: s.path(), lang: data.lang, forced: data.forced });
+  return seo({
+    lab: labNameOf(matches, data.lang),
+    title: s.title[data.lang],
+    description: s.description[data.lang],
+    origin: data.origin,
+    path: s.path(),
+    lang: data.lang,
+    forced: data.forced,
+  });
 }
 
 export default function PageSection({ loaderData }: Route.ComponentProps) {

@@ -8,7 +8,7 @@ import { useT } from '../../i18n/index.tsx';
 import type { PersonListItem } from '../../../common/wire.ts';
 import { areaLabel, groupPeople, personHref, typeLabel } from '../../lib/people.ts';
 import { paths } from '../../../common/paths.ts';
-import { seo } from '../../lib/seo.ts';
+import { labNameOf, seo } from '../../lib/seo.ts';
 import type { Route } from './+types/people.ts';
 import { responsive } from '../../lib/images.ts';
 import { at } from '../../lib/base.ts';
@@ -26,11 +26,12 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 const tabPath = (tab: 'current' | 'former') => (tab === 'former' ? `${paths.people()}?tab=former` : paths.people());
 
-export function meta({ loaderData: data }: Route.MetaArgs) {
+export function meta({ loaderData: data, matches }: Route.MetaArgs) {
   if (!data) return [];
   const zh = data.lang === 'zh';
   const title = zh ? '成员' : 'People';
   return seo({
+    lab: labNameOf(matches, data.lang),
     title: data.page > 1 ? `${title} · ${zh ? `第 ${data.page} 页` : `page ${data.page}`}` : title,
     description: zh ? '实验室的教师、研究人员与学生。' : 'Faculty, researchers and students of the lab.',
     origin: data.origin,

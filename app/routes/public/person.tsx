@@ -46,7 +46,9 @@ export function meta({ loaderData: data }: Route.MetaArgs) {
   return [
     ...seo({
       // SPEC §2: the lab name plus the person's English name
-      title: `${data.labName} - ${p.name_en}`,
+      title: p.name_en,
+      lab: data.labName,
+      fullTitle: `${data.labName} - ${p.name_en}`,
       description: pick(p.description_zh, p.description_en, data.lang) || `${p.name_en} · ${data.labName}`,
       origin: data.origin,
       path: paths.person(p.username),

@@ -8,7 +8,8 @@ import { CopyButton } from '../../components/copy-button.tsx';
 import { PublicationLinks } from '../../components/publication-links.tsx';
 import { useT } from '../../i18n/index.tsx';
 import { scholarMeta } from '../../lib/scholar.ts';
-import { seo } from '../../lib/seo.ts';
+import { labNameOf, seo } from '../../lib/seo.ts';
+import { venueWithYear } from '../../../common/venue.ts';
 import type { Route } from './+types/publication-item.ts';
 import { at } from '../../lib/base.ts';
 
@@ -23,14 +24,15 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   return { lang: data.lang, origin: data.origin, forced: data.forced, publication, cite };
 }
 
-export function meta({ loaderData: data }: Route.MetaArgs) {
+export function meta({ loaderData: data, matches }: Route.MetaArgs) {
   if (!data) return [];
   const p = data.publication;
   const path = paths.publicationItem(p.pid);
   return [
     ...seo({
+      lab: labNameOf(matches, data.lang),
       title: p.title,
-      description: p.abstract || `${p.author.join(', ')} · ${p.source} ${p.year}`,
+      description: p.abstract || `${p.author.join(', ')} · ${venueWithYear(p.source, p.year)}`,
       origin: data.origin,
       path,
       lang: data.lang,

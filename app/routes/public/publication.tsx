@@ -8,7 +8,7 @@ import { useT } from '../../i18n/index.tsx';
 import { paths } from '../../../common/paths.ts';
 import { isAll, searchOf, selectAll, toggleArea } from '../../lib/publication-filter.ts';
 import { Pager, withPage } from '../../components/pager.tsx';
-import { seo } from '../../lib/seo.ts';
+import { labNameOf, seo } from '../../lib/seo.ts';
 import { RankBadges } from '../../components/rank-badges.tsx';
 import { rankOfParam, rankText } from '../../../common/venue-ranks.ts';
 import type { Route } from './+types/publication.ts';
@@ -25,13 +25,14 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { lang: data.lang, origin: data.origin, forced: data.forced, list };
 }
 
-export function meta({ loaderData: data }: Route.MetaArgs) {
+export function meta({ loaderData: data, matches }: Route.MetaArgs) {
   if (!data) return [];
   const zh = data.lang === 'zh';
   const { page, selection, rank } = data.list;
   const path = withPage(`${paths.publication()}${searchOf(selection, rank)}`, page);
   const title = zh ? '论文' : 'Publications';
   return seo({
+    lab: labNameOf(matches, data.lang),
     title: page > 1 ? `${title} · ${zh ? `第 ${page} 页` : `page ${page}`}` : title,
     description: zh ? '实验室发表的论文、专著与专利。' : 'Papers, monographs and patents of the lab.',
     origin: data.origin,
@@ -115,13 +116,8 @@ export default function Publications({ loaderData }: Route.ComponentProps) {
           {items.map((p) => (
             <li key={p.pid}>
               <p className="title">
-                {p.link1 ? (
-                  <a href={at(p.link1)} target="_blank" rel="noopener">
-                    {p.title}
-                  </a>
-                ) : (
-                  p.title
-                )}
+                {/* every title leads to the paper's page here; its official page is the separate link below */}
+                {p.pid !== undefined ? <a href={at(paths.publicationItem(p.pid))}>{p.title}</a> : p.title}
                 <RankBadges ranks={p.ranks} />
               </p>
               <p>
@@ -132,10 +128,16 @@ export default function Publications({ loaderData }: Route.ComponentProps) {
                 {p.pid !== undefined && list.citations[p.pid] !== undefined && (
                   <span className="cited-by"> · {t('publication.citedBy', { count: list.citations[p.pid] as number })}</span>
                 )}
-                {p.pid !== undefined && (
+                {p.link1 && (
                   <>
                     {' · '}
-                    <a href={at(paths.publicationItem(p.pid))}>{t('publication.details')}</a>
+                    <a href={at(p.link1)} target="_blank" rel="noopener" aria-label={`${t('publication.official')}: ${p.title}`}>
+                      {t('publication.official')} ↗
+                    </a>
+                  </>
+                )}
+                {p.pid !== undefined && (
+                  <>
                     {' · '}
                     <a href={at(`${paths.publicationItem(p.pid)}#cite`)}>{t('publication.cite')}</a>
                   </>

@@ -5,8 +5,8 @@ import { Pager, withPage } from '../../components/pager.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { PublicCard } from '../../components/public-card.tsx';
 import { useT } from '../../i18n/index.tsx';
-import { seo } from '../../lib/seo.ts';
-import type { LoaderFunctionArgs } from 'react-router';
+import { labNameOf, seo } from '../../lib/seo.ts';
+import type { LoaderFunctionArgs, MetaArgs } from 'react-router';
 import { cardSlots } from './resource-slots.tsx';
 import { siteRelative } from '../../lib/base.ts';
 
@@ -28,11 +28,12 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
 }
 
 // typed by its loader: the route has no generated types while no declaration has a public part
-export function meta({ loaderData: data }: { loaderData: Awaited<ReturnType<typeof loader>> | undefined }) {
+export function meta({ loaderData: data, matches }: { loaderData: Awaited<ReturnType<typeof loader>> | undefined; matches: MetaArgs['matches'] }) {
   if (!data) return [];
   const { resource, page } = data.list;
   const zh = data.lang === 'zh';
   return seo({
+    lab: labNameOf(matches, data.lang),
     title: page > 1 ? `${resource.label} · ${zh ? `第 ${page} 页` : `page ${page}`}` : resource.label,
     description: resource.description || resource.label,
     origin: data.origin,

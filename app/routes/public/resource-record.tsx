@@ -6,8 +6,8 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { responsive } from '../../lib/images.ts';
 import { RichHtml } from '../../components/rich-html.tsx';
 import { useT } from '../../i18n/index.tsx';
-import { seo } from '../../lib/seo.ts';
-import type { LoaderFunctionArgs, MetaDescriptor } from 'react-router';
+import { labNameOf, seo } from '../../lib/seo.ts';
+import type { LoaderFunctionArgs, MetaArgs, MetaDescriptor } from 'react-router';
 import { segmentOf } from './resource-list.tsx';
 import { pageSlots } from './resource-slots.tsx';
 import { at } from '../../lib/base.ts';
@@ -26,11 +26,18 @@ export async function loader({ context, request, params }: LoaderFunctionArgs) {
 }
 
 // typed by its loader: the route has no generated types while no declaration has a public part
-export function meta({ loaderData: data }: { loaderData: Awaited<ReturnType<typeof loader>> | undefined }): MetaDescriptor[] {
+export function meta({
+  loaderData: data,
+  matches,
+}: {
+  loaderData: Awaited<ReturnType<typeof loader>> | undefined;
+  matches: MetaArgs['matches'];
+}): MetaDescriptor[] {
   if (!data) return [];
   const { resource, record, jsonLd } = data;
   return [
     ...seo({
+      lab: labNameOf(matches, data.lang),
       title: `${record.title} · ${resource.label}`,
       description: record.text[0]?.slice(0, 200) || record.title,
       origin: data.origin,

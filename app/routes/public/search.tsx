@@ -6,7 +6,7 @@ import { Pager, withPage } from '../../components/pager.tsx';
 import { Marked } from '../../components/marked.tsx';
 import { useT } from '../../i18n/index.tsx';
 import { paths } from '../../../common/paths.ts';
-import { seo } from '../../lib/seo.ts';
+import { labNameOf, seo } from '../../lib/seo.ts';
 import type { Route } from './+types/search.ts';
 import { at } from '../../lib/base.ts';
 
@@ -21,13 +21,14 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { lang: data.lang, origin: data.origin, forced: data.forced, answer, ...(Object.keys(kinds).length > 0 ? { kinds } : {}) };
 }
 
-export function meta({ loaderData: data }: Route.MetaArgs) {
+export function meta({ loaderData: data, matches }: Route.MetaArgs) {
   if (!data) return [];
   const zh = data.lang === 'zh';
   const { q } = data.answer;
   const title = q ? (zh ? `“${q}”的搜索结果` : `Search results for “${q}”`) : zh ? '搜索' : 'Search';
   return [
     ...seo({
+      lab: labNameOf(matches, data.lang),
       title,
       description: zh
         ? '搜索实验室的论文、新闻、成员、课程、评测任务与开源项目。'

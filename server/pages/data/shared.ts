@@ -81,7 +81,7 @@ export async function orNull<T>(p: Promise<T>): Promise<T | null> {
 }
 
 /** How many records one page of a long list shows (SPEC §4 lists). */
-export const pageSizes = { publication: 100, article: 24, formerPeople: 60 } as const;
+export const pageSizes = { publication: 100, article: 24, formerPeople: 60, news: 10 } as const;
 
 /** A window of a long list, numbered from 1; null when `page` lies beyond it (the page is a 404). */
 export type ListPage<T> = { items: T[]; total: number; page: number; pages: number; size: number };
