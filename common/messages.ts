@@ -370,6 +370,14 @@ export function t(lang: Lang, key: MessageKey, params: Record<string, string | n
   return messages[key][lang].replace(/\{(\w+)\}/g, (_, name: string) => String(params[name] ?? `{${name}}`));
 }
 
+/**
+ * A message standing alone (an answer's `detail`): a sentence, its first letter a capital. The messages
+ * themselves start in lower case, because a field's message follows its label ("Year: required").
+ */
+export function detailText(lang: Lang, key: MessageKey, params: Record<string, string | number> = {}): string {
+  return t(lang, key, params).replace(/^\p{Ll}/u, (c) => c.toUpperCase());
+}
+
 /** Field errors as the wire carries them: field → list of messages. */
 export type FieldErrors = Record<string, string[]>;
 

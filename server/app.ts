@@ -68,7 +68,7 @@ import { Mailer } from './mail/mailer.ts';
 import { noticePublished } from './mail/notices.ts';
 import { opsPlugin } from './ops/plugin.ts';
 import type { ViteDevServer } from 'vite';
-import { t } from '../common/messages.ts';
+import { detailText } from '../common/messages.ts';
 
 export type AppOptions = {
   config: Config;
@@ -294,7 +294,7 @@ export async function buildApp({ config, db: givenDb, logger = false, pgSchema, 
   await app.register(fastifyStatic, { root: path.join(projectRoot, 'public', 'static'), prefix: '/static/', maxAge: '1d', index: false });
 
   // unknown API paths answer JSON; every other path is a page (or the page 404)
-  const apiNotFound = async (req: FastifyRequest, reply: FastifyReply) => reply.code(404).send({ detail: t(requestLang(req), 'not_found') });
+  const apiNotFound = async (req: FastifyRequest, reply: FastifyReply) => reply.code(404).send({ detail: detailText(requestLang(req), 'not_found') });
   for (const prefix of ['/api/*', '/apiprivate/*', '/resource/*']) app.all(prefix, { schema: { hide: true }, config: { access: 'public' } }, apiNotFound);
   app.setNotFoundHandler(apiNotFound);
   if (config.basePath) basePathRoutes(app, config.basePath);

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Lang } from '../../common/enums.ts';
-import { type FieldErrors, type MessageKey, t, type ZodishIssue, zodFieldErrors } from '../../common/messages.ts';
+import { detailText, type FieldErrors, type MessageKey, t, type ZodishIssue, zodFieldErrors } from '../../common/messages.ts';
 import { FieldError, Forbidden, InputError, NotFound, Refused, TooManyTries, Unauthenticated, Unavailable } from '../errors.ts';
 import { StorageUnavailable } from '../storage/storage.ts';
 
@@ -83,47 +83,47 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       return sendFieldErrors(req, reply, out, fieldErrorStatus(error));
     }
     if (error instanceof InputError) return sendFieldErrors(req, reply, zodFieldErrors(lang, error.issues));
-    if (error instanceof NotFound) return reply.code(404).send({ detail: t(lang, error.key) });
-    if (error instanceof Unavailable) return reply.code(502).send({ detail: t(lang, error.key, error.params) });
-    if (error instanceof Forbidden) return reply.code(403).send({ detail: t(lang, error.key) });
-    if (error instanceof Unauthenticated) return reply.code(401).send({ detail: t(lang, 'unauthenticated') });
-    if (error instanceof TooManyTries) return reply.code(429).send({ detail: t(lang, 'rate_limited') });
-    if (error instanceof Refused) return reply.code(400).send({ detail: t(lang, error.key, error.params) });
+    if (error instanceof NotFound) return reply.code(404).send({ detail: detailText(lang, error.key) });
+    if (error instanceof Unavailable) return reply.code(502).send({ detail: detailText(lang, error.key, error.params) });
+    if (error instanceof Forbidden) return reply.code(403).send({ detail: detailText(lang, error.key) });
+    if (error instanceof Unauthenticated) return reply.code(401).send({ detail: detailText(lang, 'unauthenticated') });
+    if (error instanceof TooManyTries) return reply.code(429).send({ detail: detailText(lang, 'rate_limited') });
+    if (error instanceof Refused) return reply.code(400).send({ detail: detailText(lang, error.key, error.params) });
     if (error instanceof StorageUnavailable) {
       // the bucket did not answer within S3_TIMEOUT_MS, or could not be reached: the log says which and why
       req.log.error({ err: error.message }, 'the file storage is unavailable');
       return reply
         .code(503)
         .header('Retry-After', '30')
-        .send({ detail: t(lang, 'storage_unavailable') });
+        .send({ detail: detailText(lang, 'storage_unavailable') });
     }
     if (error instanceof ApiError) {
-      const detail = t(lang, error.key, error.params);
+      const detail = detailText(lang, error.key, error.params);
       // a body refused as a whole (too deep…) is an error of the request, a list of messages where those are lists
       if (error.statusCode === 400 && req.routeOptions.config?.flatErrors) return reply.code(400).send([detail]);
       return reply.code(error.statusCode).send({ detail });
     }
     const known = error.code ? fastifyCodes[error.code] : undefined;
     if (known) {
-      const detail = t(lang, known[1], { limit: req.routeOptions.config?.uploadLimitText ?? '' });
+      const detail = detailText(lang, known[1], { limit: req.routeOptions.config?.uploadLimitText ?? '' });
       // a body that could not be read is an error of the request, a list of messages where those are lists
       if (known[0] === 400 && req.routeOptions.config?.flatErrors) return reply.code(400).send([detail]);
       return reply.code(known[0]).send({ detail });
     }
-    if (error.statusCode === 429) return reply.code(429).send({ detail: t(lang, 'rate_limited') });
+    if (error.statusCode === 429) return reply.code(429).send({ detail: detailText(lang, 'rate_limited') });
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      return reply.code(error.statusCode).send({ detail: t(lang, 'bad_request') });
+      return reply.code(error.statusCode).send({ detail: detailText(lang, 'bad_request') });
     }
     // a value the database refused as data (text it cannot encode, a number out of its range): the
     // request's fault, and nothing was stored. The edge (server/http/text.ts) catches these first.
     const sqlState = (error as { code?: unknown }).code;
     // the disk filled while a body was written: its temporary files are gone (http/multipart.ts), nothing was stored
-    if (sqlState === 'ENOSPC') return reply.code(507).send({ detail: t(lang, 'storage_full') });
+    if (sqlState === 'ENOSPC') return reply.code(507).send({ detail: detailText(lang, 'storage_full') });
     if (typeof sqlState === 'string' && dataErrors.has(sqlState)) {
-      return reply.code(400).send({ detail: t(lang, sqlState === '22021' || sqlState === '22P05' ? 'invalid_characters' : 'bad_request') });
+      return reply.code(400).send({ detail: detailText(lang, sqlState === '22021' || sqlState === '22P05' ? 'invalid_characters' : 'bad_request') });
     }
     req.log.error({ err: error }, 'unhandled error');
-    return reply.code(500).send({ detail: t(lang, 'server_error') });
+    return reply.code(500).send({ detail: detailText(lang, 'server_error') });
   });
 });
 

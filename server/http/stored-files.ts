@@ -111,7 +111,11 @@ export async function storedFileRoutes(app: FastifyInstance, resources: readonly
   const withFiles = new Map(
     resources.filter((r) => Object.values(r.crud.res.fields).some((d) => kindOf(d).storedKey)).map((r) => [r.crud.res.name, r.crud] as const),
   );
-  const mayRead = (access: Access, req: FastifyRequest) => req.actor !== null && (access === 'member' || req.actor.authority === 'admin');
+  // the reader as a data file's: a file opened from the console in a new tab carries the session cookie alone
+  const mayRead = async (access: Access, req: FastifyRequest) => {
+    const reader = await fileReader(app.lab.db, req);
+    return reader !== null && !reader.two_factor_missing && (access === 'member' || reader.authority === 'admin');
+  };
   api.get(
     '/resource/public/:resource/:id/:file',
     { ...options, schema: { hide: true, params: z.object({ resource: z.string(), id: z.string(), file: z.string() }), response } },
@@ -124,7 +128,7 @@ export async function storedFileRoutes(app: FastifyInstance, resources: readonly
       // public where the record is (it has a public page: a publication always, a declared public record while it
       // is public); else a file only those who may read the resource reach, never kept in a shared cache
       const open = publicPageOf(crud.res, rowToWire(crud.res, found.row)) !== undefined;
-      if (!open && !mayRead(crud.res.access.read, req)) throw new NotFound();
+      if (!open && !(await mayRead(crud.res.access.read, req))) throw new NotFound();
       const headers = fileHeaders(found.name, false);
       return sendObject(req, reply, storage, objectName(found.bucket, found.key), open ? headers : { ...headers, 'Cache-Control': 'private, no-store' });
     },

@@ -1,7 +1,7 @@
 import { PassThrough, type Readable } from 'node:stream';
 import { STATUS_CODES, type ServerOptions } from 'node:http';
 import type { Socket } from 'node:net';
-import { type MessageKey, messages } from '../../common/messages.ts';
+import { detailText, type MessageKey } from '../../common/messages.ts';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
@@ -47,7 +47,7 @@ export function clientErrorHandler(this: FastifyInstance, err: Error & { code?: 
   this.log.debug({ code: err.code }, 'client error');
   // an answer already on its way (an upload's, past its bound) is not followed by another
   if (socket.writable && socket.bytesWritten === 0) {
-    const body = JSON.stringify({ detail: `${messages[message].zh} / ${messages[message].en}` });
+    const body = JSON.stringify({ detail: `${detailText('zh', message)} / ${detailText('en', message)}` });
     socket.write(
       `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
     );

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages } from '../../common/messages.ts';
+import { detailText, messages } from '../../common/messages.ts';
 import { dialects } from '../helpers/app.ts';
 import { Client } from '../helpers/client.ts';
 import { smtpServer, type TestSmtp } from '../helpers/smtp.ts';
@@ -128,12 +128,12 @@ describe.each(dialects)('starting a two-factor enrolment on %s', (dialect) => {
       m.lang = lang;
       const res = await m.json('POST', '/api/two-factor/setup/', {});
       expect(res.statusCode, res.body).toBe(400);
-      expect(res.json()).toEqual({ detail: messages.two_factor_needs_password[lang] });
+      expect(res.json()).toEqual({ detail: detailText(lang, 'two_factor_needs_password') });
     }
     m.lang = 'en';
     const wrong = await m.json('POST', '/api/two-factor/setup/', { password: 'not-the-password' });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json()).toEqual({ detail: messages.old_password_wrong.en });
+    expect(wrong.json()).toEqual({ detail: detailText('en', 'old_password_wrong') });
     // SPEC-less clients that send no body at all get the same answer, not a 500
     const bare = await w.app.inject({ method: 'POST', url: '/api/two-factor/setup/', headers: { authorization: `Token ${m.token}` } });
     expect(bare.statusCode, bare.body).toBe(400);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { generateSync } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages } from '../../common/messages.ts';
+import { detailText, messages } from '../../common/messages.ts';
 import { takeBackup } from '../../server/backup/backup.ts';
 import { sha256 } from '../../server/services/auth.ts';
 import { dialects } from '../helpers/app.ts';
@@ -215,7 +215,7 @@ describe.each(dialects)('campus links on %s', (dialect) => {
     expect((await new Client(w.app).login('chief', 'chief-directory-pass')).loginStatus).toBe('fail');
     const wrong = await boss.json('POST', '/api/campus-links/ldap/', { username: 'boss', campus_password: 'not-it' });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().detail).toBe(messages.external_link_wrong.en);
+    expect(wrong.json().detail).toBe(detailText('en', 'external_link_wrong'));
     const res = await boss.json('POST', '/api/campus-links/ldap/', { username: 'boss', campus_password: 'boss-directory-pass' });
     expect(res.statusCode, res.body).toBe(200);
     expect(await linksOf(boss.pid)).toMatchObject([{ kind: 'ldap', issuer: ldap.url, subject: `uid=boss,${PEOPLE}`, explicit: 1 }]);
@@ -227,7 +227,7 @@ describe.each(dialects)('campus links on %s', (dialect) => {
     expect((await new Client(w.app).login('chief', 'member-password')).userInfo?.username).toBe('chief');
     const sameName = await new Client(w.app).loginResponse('chief', 'chief-directory-pass');
     expect(sameName.json().token).toBeUndefined();
-    expect(sameName.json().detail).toBe(messages.external_admin.en);
+    expect(sameName.json().detail).toBe(detailText('en', 'external_admin'));
     // linked to the account of their own name, its password opens theirs too
     expect((await boss.json('POST', '/api/campus-links/ldap/', { username: 'chief', campus_password: 'chief-directory-pass' })).statusCode).toBe(200);
     expect((await linksOf(boss.pid)).map((l) => l.subject)).toEqual([`uid=chief,${PEOPLE}`]);
@@ -249,14 +249,14 @@ describe.each(dialects)('campus links on %s', (dialect) => {
       ] as const) {
         const res = await stale.json('POST', url, body);
         expect(res.statusCode, `${url} ${res.body}`).toBe(400);
-        expect(res.json().detail).toBe(messages.external_link_needs_password[lang]);
+        expect(res.json().detail).toBe(detailText(lang, 'external_link_needs_password'));
         expect(res.cookies.find((c) => c.name.startsWith('lab_'))).toBeUndefined();
       }
     }
     stale.lang = 'en';
     const wrong = await stale.json('POST', '/api/campus-links/start/', { kind: 'oidc', password: 'not-my-password' });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().detail).toBe(messages.old_password_wrong.en);
+    expect(wrong.json().detail).toBe(detailText('en', 'old_password_wrong'));
     expect(await linksOf(m.pid)).toEqual([]);
     const start = await stale.json('POST', '/api/campus-links/start/', { kind: 'oidc', password: 'member-password' });
     expect(start.statusCode, start.body).toBe(200);
@@ -275,7 +275,7 @@ describe.each(dialects)('campus links on %s', (dialect) => {
     expect((await new Client(w.app).login('linda', 'linda-directory-pass')).userInfo?.username).toBe('linda');
     const taken = await thief.json('POST', '/api/campus-links/ldap/', { username: 'linda', campus_password: 'linda-directory-pass' });
     expect(taken.statusCode).toBe(400);
-    expect(taken.json().detail).toBe(messages.external_link_taken.en);
+    expect(taken.json().detail).toBe(detailText('en', 'external_link_taken'));
     expect(await linksOf(thief.pid)).toEqual([]);
     // an attacker's started link, its provider address opened by a victim: the callback in the victim's browser
     // has no binding of it, links nothing and says so on the profile

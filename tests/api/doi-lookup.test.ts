@@ -188,7 +188,7 @@ describe('filling a publication from its DOI', () => {
     expect(unknown.json()).toEqual({ detail: '在 Crossref 和 DataCite 都找不到这个 DOI' });
     const broken = await lookup('10.9999/broken');
     expect(broken.statusCode).toBe(502);
-    expect(broken.json()).toEqual({ detail: expect.stringMatching(/^the DOI lookup did not succeed/) });
+    expect(broken.json()).toEqual({ detail: expect.stringMatching(/^The DOI lookup did not succeed/) });
     const started = Date.now();
     const slow = await lookup('10.9999/slow');
     expect(slow.statusCode).toBe(502);

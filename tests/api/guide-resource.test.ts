@@ -65,6 +65,10 @@ describe.each(dialects)('the guide’s talks on %s', (dialect) => {
     const member = await admin.get(closed);
     expect(member.statusCode).toBe(200);
     expect(member.headers['cache-control']).toBe('private, no-store');
+    // opened from the console in a new tab: the session cookie alone, from this site; never from another one
+    const byCookie = (site: string) => t.app.inject({ method: 'GET', url: closed, headers: { cookie: `lab_session=${admin.token}`, 'sec-fetch-site': site } });
+    expect((await byCookie('same-origin')).statusCode).toBe(200);
+    expect((await byCookie('cross-site')).statusCode).toBe(404);
     // the public read carries the name and the address, as the projection names them
     const pub = (await anyone.get(`/api/read_talk/?kid=${shown}`)).json() as Record<string, unknown>;
     expect(pub.slides_url).toBe(read.slides_url);

@@ -78,7 +78,7 @@ describe.each(dialects)('hostile text on %s', (dialect) => {
       // a member route still answers a stranger 401 first; a member gets the 400
       const res = await (url.startsWith('/api/people/') ? w.admin : anon()).get(url);
       expect(res.statusCode, url).toBe(400);
-      expect(JSON.parse(res.body).detail, url).toBe('contains a character that is not allowed (NUL)');
+      expect(JSON.parse(res.body).detail, url).toBe('Contains a character that is not allowed (NUL)');
     }
   });
 

@@ -95,7 +95,7 @@ describe.each(dialects)('info pages on %s', (dialect) => {
       headers: w.admin.headers({ 'content-type': 'application/json' }),
       payload: '[{"iid": 1,',
     });
-    expect(messages(malformed)).toEqual(['malformed request']);
+    expect(messages(malformed)).toEqual(['Malformed request']);
     expect(await pages()).toEqual(before);
   });
 

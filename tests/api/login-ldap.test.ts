@@ -1,7 +1,7 @@
 import net from 'node:net';
 import { generateSync } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages } from '../../common/messages.ts';
+import { detailText, messages } from '../../common/messages.ts';
 import { escapeDn, escapeFilter, withUsername } from '../../server/services/ldap.ts';
 import { dialects, makeApp } from '../helpers/app.ts';
 import { Client } from '../helpers/client.ts';
@@ -76,7 +76,7 @@ describe.each(dialects.flatMap((d) => Object.keys(modes).map((m) => [d, m] as co
     for (const lang of ['en', 'zh'] as const) {
       const res = await tryLogin('carol', 'carol-directory-pass', lang);
       expect(res.json().token).toBeUndefined();
-      expect(res.json().detail).toBe(messages.external_unknown[lang]);
+      expect(res.json().detail).toBe(detailText(lang, 'external_unknown'));
     }
   });
 
@@ -121,7 +121,7 @@ describe.each(dialects.flatMap((d) => Object.keys(modes).map((m) => [d, m] as co
       expect((await tryLogin('bob', 'bob-directory-pass')).json().loginStatus).toBe('success');
       const local = await tryLogin('bob', 'member-password');
       expect(local.statusCode).toBe(403);
-      expect(local.json().detail).toBe(messages.local_login_off.en);
+      expect(local.json().detail).toBe(detailText('en', 'local_login_off'));
     } finally {
       await w.admin.send('PUT', '/api/site/', { member_passwords: 'true' });
     }
@@ -135,7 +135,7 @@ describe('LDAP out of reach', () => {
       expect((await new Client(t.app).login('admin', 'admin-password')).loginStatus).toBe('success');
       const res = await new Client(t.app).loginResponse('alice', 'alice-directory-pass');
       expect(res.statusCode).toBe(502);
-      expect(res.json().detail).toBe(messages.ldap_unavailable.en);
+      expect(res.json().detail).toBe(detailText('en', 'ldap_unavailable'));
     } finally {
       await t.close();
     }
@@ -201,7 +201,7 @@ describe('a directory that accepts connections and never answers', () => {
       ] as const) {
         const { res, ms } = await timed(username, password, lang);
         expect(res.statusCode, res.body).toBe(502);
-        expect(res.json().detail).toBe(messages.ldap_unavailable[lang]);
+        expect(res.json().detail).toBe(detailText(lang, 'ldap_unavailable'));
         expect(res.json().token).toBeUndefined();
         expect(ms).toBeGreaterThanOrEqual(TIMEOUT_MS - 100);
         expect(ms).toBeLessThan(TIMEOUT_MS + 1_500);

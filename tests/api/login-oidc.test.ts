@@ -2,7 +2,7 @@ import { PassThrough } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { generateSync } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages } from '../../common/messages.ts';
+import { detailText, messages } from '../../common/messages.ts';
 import { dialects, makeApp } from '../helpers/app.ts';
 import { Client } from '../helpers/client.ts';
 import { expectBound, inAnotherBrowser, startedBy } from '../helpers/campus.ts';
@@ -148,7 +148,7 @@ describe.each(dialects)('OIDC login on %s', (dialect) => {
     expect((await finish(handoff)).json().userInfo.username).toBe(m.username);
     const again = await finish(handoff);
     expect(again.statusCode).toBe(400);
-    expect(again.json().detail).toBe(messages.external_failed.en);
+    expect(again.json().detail).toBe(detailText('en', 'external_failed'));
     // a state of nobody's (even in a browser holding its cookie), and none at all (no login this browser started)
     expect(refusal(await callback(`${CALLBACK}?code=abc&state=${'x'.repeat(43)}`))).toBe('external_failed');
     expect(refusal(await callback(`${CALLBACK}?code=abc`))).toBe('external_other_browser');
@@ -242,7 +242,7 @@ describe.each(dialects)('OIDC login on %s', (dialect) => {
         c.lang = lang;
         const res = await c.loginResponse(m.username, 'member-password');
         expect(res.statusCode).toBe(403);
-        expect(res.json().detail).toBe(messages.local_login_off[lang]);
+        expect(res.json().detail).toBe(detailText(lang, 'local_login_off'));
         expect(res.cookies.find((x) => x.name === 'lab_session')).toBeUndefined();
       }
       expect((await new Client(w.app).login('admin', 'admin-password')).loginStatus).toBe('success');

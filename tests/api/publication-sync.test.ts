@@ -288,7 +288,7 @@ describe.each(dialects)('publications kept current from OpenAlex on %s', (dialec
 
   it('refuses a member without ids, and a body out of bounds', async () => {
     const other = await newMember(admin);
-    expect((await preview(admin, other.pid)).json()).toEqual({ detail: 'this member has no ORCID iD, OpenAlex author id or dblp person id' });
+    expect((await preview(admin, other.pid)).json()).toEqual({ detail: 'This member has no ORCID iD, OpenAlex author id or dblp person id' });
     const many = Array.from({ length: 501 }, () => ({ work: 'W1' }));
     expect((await admin.json('POST', '/api/publication/sync/dismiss/', { entries: many })).statusCode).toBe(400);
   });

@@ -382,7 +382,7 @@ export function declaredResourceSuite(dialect: Dialect, { only, setup = {} }: { 
       it.each(unknownIds)('answers 404 for the id %j on GET, DELETE and PUT ?id=', async (id) => {
         const get = await admin.get(one(id));
         expect(get.statusCode, get.body).toBe(404);
-        expect(get.json().detail).toBe('not found');
+        expect(get.json().detail).toBe('Not found');
         expect((await admin.delete(one(id))).statusCode).toBe(404);
         if (!updateByList) {
           const put = await admin.send('PUT', one(id), { [changeable(res)]: 'x' });

@@ -532,7 +532,7 @@ describe.each(dialects)('role matrix on %s', (dialect) => {
       got[role] = res.statusCode;
       // 401 bodies tell a missing token from an expired one
       if (res.statusCode === 401) {
-        expect(res.json().detail).toBe(role === 'expired' ? 'session expired, please log in again' : 'authentication required');
+        expect(res.json().detail).toBe(role === 'expired' ? 'Session expired, please log in again' : 'Authentication required');
       }
       // writes answer "success"; an import answers what it stored, a preview what it read, a restore what it changed (docs/advisor.md)
       if (res.statusCode === 200 && req.method !== 'GET' && !/\/(import|preview|restore)\/$/.test(req.url)) expect(res.json()).toBe('success');

@@ -1,6 +1,6 @@
 import net, { type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages } from '../../common/messages.ts';
+import { detailText, messages } from '../../common/messages.ts';
 import { makeApp, type TestApp } from '../helpers/app.ts';
 import { loginAs } from '../helpers/client.ts';
 
@@ -52,7 +52,7 @@ describe('bounds on how long a request takes to arrive', () => {
       const { text, afterMs } = await c.closed;
       expect(text).toMatch(/^HTTP\/1\.1 408 /);
       expect(text).toContain('connection: close');
-      expect(text).toContain(JSON.stringify({ detail: messages.request_timeout.zh }));
+      expect(text).toContain(JSON.stringify({ detail: detailText('zh', 'request_timeout') }));
       // the bound (1 s), then at most the lingering close of a refused body (5 s)
       expect(afterMs).toBeGreaterThanOrEqual(900);
       expect(afterMs).toBeLessThan(9000);
@@ -73,7 +73,7 @@ describe('bounds on how long a request takes to arrive', () => {
       expect(text).toMatch(/^HTTP\/1\.1 408 /);
       // the reader's language is in the headers that never came: both languages
       expect(JSON.parse(text.slice(text.indexOf('\r\n\r\n') + 4))).toEqual({
-        detail: `${messages.request_incomplete.zh} / ${messages.request_incomplete.en}`,
+        detail: `${detailText('zh', 'request_incomplete')} / ${detailText('en', 'request_incomplete')}`,
       });
       expect(afterMs).toBeLessThan(5000);
     } finally {
@@ -86,7 +86,7 @@ describe('bounds on how long a request takes to arrive', () => {
     junk.socket.write('NOT HTTP AT ALL\r\n\r\n');
     const refused = await junk.closed;
     expect(refused.text).toMatch(/^HTTP\/1\.1 400 /);
-    expect(refused.text).toContain(`${messages.request_malformed.zh} / ${messages.request_malformed.en}`);
+    expect(refused.text).toContain(`${detailText('zh', 'request_malformed')} / ${detailText('en', 'request_malformed')}`);
     const big = rawConnection(port);
     big.socket.write(`GET /api/read_site/ HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`);
     const tooLarge = await big.closed;
@@ -120,7 +120,7 @@ describe('bounds on how long a request takes to arrive', () => {
     stalled.socket.write(body.subarray(0, 20));
     const cut = await stalled.closed;
     expect(cut.text).toMatch(/^HTTP\/1\.1 408 /);
-    expect(cut.text).toContain(messages.request_incomplete.en);
+    expect(cut.text).toContain(detailText('en', 'request_incomplete'));
     expect(cut.afterMs).toBeGreaterThanOrEqual(3900);
     expect(cut.afterMs).toBeLessThan(9000);
   });

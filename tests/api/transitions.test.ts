@@ -174,7 +174,7 @@ describe.each(dialects)('state transitions on %s', (dialect) => {
       expect(await read(w.admin, url(ofAdmin))).toMatchObject(k.edit);
       const denied = await w.user.delete(url(ofAdmin));
       expect(denied.statusCode).toBe(403);
-      expect(denied.json().detail).toBe('permission denied');
+      expect(denied.json().detail).toBe('Permission denied');
       expect((await w.admin.get(url(ofAdmin))).statusCode).toBe(200);
 
       const ofUser = createdId(await w.user.send('POST', k.path, k.fields()));

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { generateSync } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages } from '../../common/messages.ts';
+import { detailText, messages } from '../../common/messages.ts';
 import { dialects } from '../helpers/app.ts';
 import { Client } from '../helpers/client.ts';
 import { entriesOf, optionsOf, schemaOf } from '../helpers/archives.ts';
@@ -116,7 +116,7 @@ describe.each(dialects)('two-factor login on %s', (dialect) => {
     for (const lang of ['en', 'zh'] as const) {
       const wrong = await loginCall('/api/login/code/', { challenge, code: '12345x' }, {}, lang);
       expect(wrong.statusCode).toBe(400);
-      expect(wrong.json().detail).toBe(messages.two_factor_code_wrong[lang]);
+      expect(wrong.json().detail).toBe(detailText(lang, 'two_factor_code_wrong'));
     }
     const code = codeAt(secret);
     const ok = await loginCall('/api/login/code/', { challenge, code });
@@ -127,11 +127,11 @@ describe.each(dialects)('two-factor login on %s', (dialect) => {
     c.token = session.token;
     expect((await c.get('/api/me/')).statusCode).toBe(200);
     // the challenge is spent, and the same code is refused in a new login (replay within its window)
-    expect((await loginCall('/api/login/code/', { challenge, code })).json().detail).toBe(messages.two_factor_challenge.en);
+    expect((await loginCall('/api/login/code/', { challenge, code })).json().detail).toBe(detailText('en', 'two_factor_challenge'));
     const again = await loginCall('/api/login/', { username: m.username, password: 'member-password' });
     const replay = await loginCall('/api/login/code/', { challenge: String(again.json().challenge), code });
     expect(replay.statusCode).toBe(400);
-    expect(replay.json().detail).toBe(messages.two_factor_code_wrong.en);
+    expect(replay.json().detail).toBe(detailText('en', 'two_factor_code_wrong'));
     // the SPEC call with the code in it completes in one step (the next step's code: the current one was taken)
     const oneCall = await loginCall('/api/login/', { username: m.username, password: 'member-password', code: codeAt(secret, 1) });
     expect(oneCall.json().loginStatus, oneCall.body).toBe('success');
@@ -146,7 +146,7 @@ describe.each(dialects)('two-factor login on %s', (dialect) => {
     const first = await loginCall('/api/login/', { username: m.username, password: 'member-password' });
     const challenge = String(first.json().challenge);
     for (let i = 0; i < 5; i++) expect((await loginCall('/api/login/code/', { challenge, code: '000001' })).statusCode).toBe(400);
-    expect((await loginCall('/api/login/code/', { challenge, code: '000001' })).json().detail).toBe(messages.two_factor_challenge.en);
+    expect((await loginCall('/api/login/code/', { challenge, code: '000001' })).json().detail).toBe(detailText('en', 'two_factor_challenge'));
     expect((await loginCall('/api/login/code/', { challenge: 'x'.repeat(43), code: '123456' })).statusCode).toBe(400);
   });
 
@@ -176,7 +176,7 @@ describe.each(dialects)('two-factor login on %s', (dialect) => {
     );
     for (const res of guesses) {
       expect(res.statusCode, res.body).toBe(400);
-      expect(res.json().detail).toBe(messages.two_factor_code_wrong.en);
+      expect(res.json().detail).toBe(detailText('en', 'two_factor_code_wrong'));
     }
     // the slow-down of repeated attempts at one account is another guard (accounts.test.ts): out of the way here
     await w.app.lab.db.deleteFrom('counters').where('key', '=', `login-account:${m.username}`).execute();
@@ -184,7 +184,7 @@ describe.each(dialects)('two-factor login on %s', (dialect) => {
     for (const lang of ['en', 'zh'] as const) {
       const right = await loginCall('/api/login/', { username: m.username, password: 'member-password', code: codeAt(secret) }, {}, lang);
       expect(right.statusCode, right.body).toBe(429);
-      expect(right.json().detail).toBe(messages.rate_limited[lang]);
+      expect(right.json().detail).toBe(detailText(lang, 'rate_limited'));
     }
     const first = await loginCall('/api/login/', { username: m.username, password: 'member-password' });
     expect(first.json().loginStatus).toBe('code_required');
@@ -256,7 +256,7 @@ describe.each(dialects)('two-factor login on %s', (dialect) => {
         boss.lang = lang;
         const r = await boss.get('/api/people/');
         expect(r.statusCode).toBe(403);
-        expect(r.json().detail).toBe(messages.two_factor_required[lang]);
+        expect(r.json().detail).toBe(detailText(lang, 'two_factor_required'));
       }
       boss.lang = 'en';
       expect((await boss.get('/api/news/')).statusCode).toBe(403);
@@ -284,7 +284,7 @@ describe.each(dialects)('two-factor login on %s', (dialect) => {
       w.admin.lang = lang;
       const none = await w.admin.json('POST', `/api/people/two-factor-reset/?pid=${m.pid}`, {});
       expect(none.statusCode).toBe(400);
-      expect(none.json().detail).toBe(messages.two_factor_not_enrolled[lang]);
+      expect(none.json().detail).toBe(detailText(lang, 'two_factor_not_enrolled'));
     }
     w.admin.lang = 'en';
     expect((await w.admin.get('/api/activity/?limit=50')).body).toBe(before);

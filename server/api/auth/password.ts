@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { t } from '../../../common/messages.ts';
+import { detailText } from '../../../common/messages.ts';
 import { inputSchema } from '../../../common/resource.ts';
 import { person } from '../../../common/resources/person.ts';
 import { InvitationStateSchema, LoginAnswerSchema } from '../../../common/wire.ts';
@@ -106,7 +106,7 @@ export function passwordRoutes(app: FastifyInstance) {
       const address = req.ip;
       // the lookup and the mail happen after the answer: the same words, status and time for everyone
       app.lab.mailer.later('password reset', () => requestReset(app.lab, login, origin, address));
-      return { detail: t(requestLang(req), 'reset_requested') };
+      return { detail: detailText(requestLang(req), 'reset_requested') };
     },
   );
 
@@ -148,7 +148,7 @@ export function passwordRoutes(app: FastifyInstance) {
       const { token, ...passwords } = req.body;
       const { password } = parseInput(inputSchema(person, 'update'), passwords);
       await completeReset(app.lab.db, token, String(password), req.ip);
-      return { detail: t(requestLang(req), 'reset_done') };
+      return { detail: detailText(requestLang(req), 'reset_done') };
     },
   );
 }
