@@ -83,7 +83,7 @@ describe('a bucket that never answers', () => {
 
     relay.hang();
     for (const [lang, words] of [
-      ['en', 'the file storage cannot be reached right now; try again later'],
+      ['en', 'The file storage cannot be reached right now; try again later'],
       ['zh', '文件存储暂时无法访问，请稍后再试'],
     ] as const) {
       const asked = Date.now();
@@ -101,7 +101,7 @@ describe('a bucket that never answers', () => {
       signal: AbortSignal.timeout(2 * TIMEOUT_MS + SLACK_MS),
     });
     expect(refused.status).toBe(503);
-    expect(await refused.json()).toEqual({ detail: 'the file storage cannot be reached right now; try again later' });
+    expect(await refused.json()).toEqual({ detail: 'The file storage cannot be reached right now; try again later' });
     const titles = ((await (await fetch(`${url}/api/publication/`, { headers: { authorization: `Token ${token}` } })).json()) as { title: string }[]).map(
       (p) => p.title,
     );
