@@ -10,7 +10,9 @@ import { at } from './lib/base.ts';
 import { paths } from '../common/paths.ts';
 
 /** The bar without scripts, from a tablet's width: the whole menu, never the menu button (more specific than the width rules of public.css). */
-const NO_SCRIPT_BAR = '@media (min-width: 600px) { html .appbar[class] { --bar-nav: flex; --bar-spacer: none; --bar-menu: none; } }';
+const NO_SCRIPT_BAR =
+  '@media (min-width: 600px) { html .appbar[class] { --bar-nav: flex; --bar-spacer: none; --bar-menu: none; } ' +
+  'html .appbar[class] .nav { overflow-x: auto; } html .appbar[class] .nav > a[data-below] { display: block; } html .appbar[class] .nav-more { display: none; } }';
 
 export async function loader({ context }: Route.LoaderArgs) {
   const data = context.get(pageDataContext);
@@ -65,8 +67,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {/* the site's few KB of CSS go inline: no render-blocking request before the first paint */}
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own stylesheet, bundled at build time */}
         <style dangerouslySetInnerHTML={{ __html: publicCss + searchCss }} />
-        {/* without scripts the menu button opens nothing: the bar keeps the whole menu (scrolling sideways where it
-            is wider than the window) instead of switching to the button (app/lib/nav-fit.ts) */}
+        {/* without scripts the menu button and "More" open nothing: the bar keeps the whole menu (scrolling sideways
+            where it is wider than the window) instead (app/lib/nav-fit.ts) */}
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant rule of our own */}
         <noscript dangerouslySetInnerHTML={{ __html: `<style>${NO_SCRIPT_BAR}</style>` }} />
         <Links />

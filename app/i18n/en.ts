@@ -18,6 +18,7 @@ export const en: Messages = {
     publication: 'Publications',
     discopen: 'Open Source',
     menu: 'Menu',
+    more: 'More',
     main: 'Main navigation',
     skip: 'Skip to content',
   },
@@ -148,6 +149,9 @@ export const en: Messages = {
     description: 'Papers, monographs and patents of the lab.',
     all: 'All',
     filter: 'Filter by area',
+    // the phone's disclosure holding the filters, with how many are chosen
+    filters: 'Filter',
+    filtersActive: 'Filter ({{count}} chosen)',
     empty: 'No publications in this selection.',
     pdf: 'PDF',
     slides: 'Slides',

@@ -119,6 +119,33 @@ describe.skipIf(!e2eAvailable)('console lists, layout, language and colours', { 
     expect(hidden).toEqual([]);
   });
 
+  test('at 1280 px an open side editor leaves the table’s columns readable and its headings on one line', async () => {
+    const { page } = await suite.open({ lang: 'zh', width: 1280, height: 800 });
+    await logIn(page, ADMIN.username, ADMIN.password, '/console/publication');
+    await page.locator('main table tbody tr').first().getByRole('button', { name: '编辑' }).click();
+    await page.locator('form[aria-label="编辑中"]').waitFor();
+    const table = page.locator('main table').first();
+    const headings = await table.locator('thead th').evaluateAll((ths) =>
+      ths.map((th) => {
+        // one line: the heading is no taller than its text's line height plus its padding
+        const style = getComputedStyle(th);
+        const line = Number.parseFloat(style.lineHeight) || Number.parseFloat(style.fontSize) * 1.5;
+        const padding = Number.parseFloat(style.paddingTop) + Number.parseFloat(style.paddingBottom);
+        const { width, height } = th.getBoundingClientRect();
+        return { text: th.textContent ?? '', width, lines: Math.round((height - padding) / line), em: Number.parseFloat(style.fontSize) };
+      }),
+    );
+    const area = headings.findIndex((h) => h.text.includes('方向'));
+    expect(area, 'the area column is shown').toBeGreaterThan(-1);
+    const heading = headings[area] as { width: number; em: number };
+    expect(heading.width, 'the area heading at least three characters wide').toBeGreaterThanOrEqual(3 * heading.em);
+    const cell = await table.locator('tbody tr').first().locator('td').nth(area).boundingBox();
+    expect(cell?.width ?? 0, 'an area cell at least three characters wide').toBeGreaterThanOrEqual(3 * heading.em);
+    for (const h of headings) expect(h.lines, `heading "${h.text}" on one line`).toBe(1);
+    // the table scrolls sideways in its own box, the page does not
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
+  });
+
   test('an ordinary member on the people screen sees why, and no button or table they could not use', async () => {
     const { page } = await suite.open({ lang: 'zh', width: 1366 });
     await logIn(page, 'demo.user', DEMO_USER_PASSWORD, '/console/people');

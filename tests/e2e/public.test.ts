@@ -205,28 +205,41 @@ describe.skipIf(!e2eAvailable)('public site in a browser', { timeout: 60_000 }, 
   // -------------------------------------------------------------------------------------------
   // Language menu
 
-  test('shows the whole menu in the bar from the width it fits at, and the menu button below it (with and without scripts)', async () => {
-    // the demo's ten English entries need a wide window (app/lib/nav-fit.ts); at 1280 px the bar has the button
+  test('shows the menu’s first entries in the bar and the rest under “More”, the whole menu where it fits (with and without scripts)', async () => {
+    // the demo's English entries fill a 1920 px bar (app/lib/nav-fit.ts); at 1280 px the bar holds the first ones
     const { context, page } = await open('en');
     await page.goto(at('/news'));
     await hydrated(page);
-    await expect.poll(() => page.locator('header nav.nav').isVisible()).toBe(false);
-    await page.locator('header .menu-button').click();
-    const drawer = page.locator('.drawer');
-    await expect.poll(() => drawer.getByRole('link', { name: 'Join us' }).isVisible()).toBe(true);
-    await drawer.getByRole('link', { name: 'Publications' }).click();
+    await expect.poll(() => page.locator('header nav.nav').isVisible()).toBe(true);
+    expect(await page.locator('header .menu-button').isVisible()).toBe(false);
+    expect(await page.getByRole('link', { name: 'Join us' }).isVisible()).toBe(false);
+    await page.getByRole('button', { name: 'More' }).click();
+    await expect.poll(() => page.getByRole('link', { name: 'Join us' }).isVisible()).toBe(true);
+    await page.locator('header').getByRole('link', { name: 'Publications' }).click();
     await expect.poll(() => page.locator('h1').textContent()).toBe('Publications');
     await context.close();
     const wide = await suite.open({ lang: 'en', width: 1920, height: 900 });
     await wide.page.goto(at('/news'));
     await expect.poll(() => wide.page.locator('header nav.nav').isVisible()).toBe(true);
     expect(await wide.page.locator('header .menu-button').isVisible()).toBe(false);
+    expect(await wide.page.locator('header .nav-more').isVisible()).toBe(false);
+    expect(await wide.page.locator('header nav.nav').getByRole('link', { name: 'Join us' }).isVisible()).toBe(true);
     await wide.context.close();
-    // without scripts the button would open nothing: the bar keeps the menu
+    // a phone has the menu button and its drawer
+    const phone = await suite.open({ lang: 'en', width: 390, height: 844 });
+    await phone.page.goto(at('/news'));
+    await hydrated(phone.page);
+    await phone.page.locator('header .menu-button').click();
+    const drawer = phone.page.locator('.drawer');
+    await expect.poll(() => drawer.getByRole('link', { name: 'Join us' }).isVisible()).toBe(true);
+    await phone.context.close();
+    // without scripts "More" would open nothing: the bar keeps the whole menu
     const plain = await suite.open({ lang: 'en', width: 1280, height: 800, context: { javaScriptEnabled: false } });
     await plain.page.goto(at('/news'));
     expect(await plain.page.locator('header nav.nav').isVisible()).toBe(true);
+    expect(await plain.page.locator('header nav.nav').getByRole('link', { name: 'Join us' }).isVisible()).toBe(true);
     expect(await plain.page.locator('header .menu-button').isVisible()).toBe(false);
+    expect(await plain.page.locator('header .nav-more').isVisible()).toBe(false);
     await plain.context.close();
   });
 

@@ -19,6 +19,12 @@ const shown = (l: Locator) => l.innerText();
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join('test-results', `venue-ranks-${name}.png`), fullPage: true });
 const countText = (lang: Lang, n: number) => inLang(lang, `共 ${n} 篇`, `${n} publications`);
 
+/** Opens the publication list's filters where they are folded (on a phone: a "Filter" disclosure). */
+async function openFilters(page: Page) {
+  const summary = page.locator('details.filter-panel > summary');
+  if (await summary.isVisible()) await summary.click();
+}
+
 describe.skipIf(!e2eAvailable)('venue ranks in a browser', { timeout: 90_000 }, () => {
   const suite = browserSuite();
   let all: Rec[] | undefined;
@@ -52,6 +58,7 @@ describe.skipIf(!e2eAvailable)('venue ranks in a browser', { timeout: 90_000 }, 
         await shot(page, `list-${lang}-${width}`);
 
         // the rank filter: links, the chosen one marked, the address keeps it, the count follows
+        await openFilters(page);
         const ranks = page.locator('nav.filters[data-filter="rank"]');
         // "any rank", then each CCF rank some publication has, in order
         const offered = await ranks.getByRole('link').allTextContents();
@@ -97,6 +104,7 @@ describe.skipIf(!e2eAvailable)('venue ranks in a browser', { timeout: 90_000 }, 
     const ccfB = await ranked('CCF B');
     const { page } = await suite.open({ lang: 'en', width: 390, context: { javaScriptEnabled: false } });
     await page.goto(suite.at('/publication?lang=en'));
+    await openFilters(page);
     await page.locator('nav.filters[data-filter="rank"]').getByRole('link', { name: 'CCF B', exact: true }).click();
     await page.waitForURL(/rank=ccf-b/);
     const items = page.locator('ol.publications > li');

@@ -25,6 +25,12 @@ import { usePaginationLabels } from '../ui.tsx';
 // A resource screen's list: one page of records asked of the server with its filter, sort and page size,
 // drawn as a table, or on a phone as a column of cards that fit the screen, actions within reach.
 
+/*
+ * With a side editor open the table is narrower than its columns: rather than crush them (a Chinese heading
+ * wrapped a character a line, a column one character wide), the headings keep to one line, each cell has a
+ * readable least width, and the table scrolls sideways in its own container.
+ */
+
 /**
  * The actions' column keeps to the right edge of the table while the rest scrolls under it: with a side
  * editor open at 1280 px the table is narrower than its columns, and the buttons were cut off.
@@ -201,9 +207,9 @@ export function RecordList({
         <Table size="small" aria-label={title}>
           <TableHead>
             <TableRow>
-              <TableCell>{t('console.serial')}</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{t('console.serial')}</TableCell>
               {columns.map((c) => (
-                <TableCell key={c.key} sortDirection={sorting?.sort === c.sort ? sorting?.order : false}>
+                <TableCell key={c.key} sortDirection={sorting?.sort === c.sort ? sorting?.order : false} sx={{ whiteSpace: 'nowrap' }}>
                   {c.sort ? (
                     <TableSortLabel
                       active={sorting?.sort === c.sort}
@@ -234,7 +240,7 @@ export function RecordList({
                   {marks(row)}
                 </TableCell>
                 {columns.map((c) => (
-                  <TableCell key={c.key} sx={{ maxWidth: 320, overflow: 'hidden', textOverflow: 'ellipsis' }}>
+                  <TableCell key={c.key} sx={{ minWidth: c.title ? '14em' : '5em', maxWidth: 320, overflow: 'hidden', textOverflow: 'ellipsis' }}>
                     {cellOf(c, row)}
                   </TableCell>
                 ))}

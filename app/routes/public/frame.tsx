@@ -8,7 +8,8 @@ import { BarSearch, SearchForm } from '../../components/site-search.tsx';
 import { ThemeToggle } from '../../components/theme-toggle.tsx';
 import { useT } from '../../i18n/index.tsx';
 import { menuOf } from '../../lib/paths.ts';
-import { navBreakpoint } from '../../lib/nav-fit.ts';
+import { navFit } from '../../lib/nav-fit.ts';
+import { type BarEntry, NavMore } from '../../components/nav-more.tsx';
 import { paths } from '../../../common/paths.ts';
 import { useRootData } from '../../root.tsx';
 import { responsive } from '../../lib/images.ts';
@@ -34,6 +35,13 @@ function useSolidBar(home: boolean): boolean {
     };
   }, [home]);
   return solid;
+}
+
+/** Whether a menu entry is the current page's, as NavLink decides (the home entry only on the home page). */
+function isCurrent(href: string, pathname: string): boolean {
+  const to = href.toLowerCase();
+  const path = pathname.toLowerCase();
+  return to === '/' ? path === '/' : path === to || path.startsWith(`${to}/`);
 }
 
 function PhoneMenu({ onClose }: { onClose: () => void }) {
@@ -75,17 +83,20 @@ export default function PublicFrame() {
   // the site's name as its settings give it (console → site settings), never a name written here
   const labName = pick(site.lab_name_zh, site.lab_name_en, lang);
   const menu = menuOf(useRootData().nav).map(({ key, href, label }) => ({ key, href, label: label ?? t(`nav.${key}` as 'nav.home') }));
-  const navFrom = navBreakpoint(
+  const fit = navFit(
     labName,
     menu.map((e) => e.label),
+    t('nav.more'),
   );
+  const entries: BarEntry[] = menu.map((e, i) => ({ ...e, below: fit.below[i] }));
+  const current = entries.find((e) => isCurrent(e.href, location.pathname));
 
   return (
     <div className="site">
       <a className="skip-link" href="#main">
         {t('nav.skip')}
       </a>
-      <header className={`appbar nav-from-${navFrom}${home ? ' home' : ''}${solid ? '' : ' transparent'}`}>
+      <header className={`appbar nav-from-${fit.from}${home ? ' home' : ''}${solid ? '' : ' transparent'}`}>
         <div className="toolbar">
           <button type="button" className="icon-button menu-button" aria-label={t('nav.menu')} aria-expanded={drawer} onClick={() => setDrawer(true)}>
             <MenuIcon />
@@ -94,11 +105,12 @@ export default function PublicFrame() {
             {labName}
           </RouterLink>
           <nav className="nav" aria-label={t('nav.main')}>
-            {menu.map(({ key, href, label }) => (
-              <NavLink key={key} to={href} end={href === '/'}>
+            {entries.map(({ key, href, label, below }) => (
+              <NavLink key={key} to={href} end={href === '/'} data-below={below}>
                 {label}
               </NavLink>
             ))}
+            <NavMore entries={entries} current={current} />
           </nav>
           <span className="spacer" />
           <BarSearch />

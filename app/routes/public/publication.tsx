@@ -46,52 +46,58 @@ export default function Publications({ loaderData }: Route.ComponentProps) {
   const { t } = useT();
   const { lang, list } = loaderData;
   const { found, selection, items, total, page, pages, size, ranks, rank } = list;
+  const chosen = (isAll(selection) ? 0 : selection.length) + (rank ? 1 : 0);
   const filterLink = (next: number[], nextRank = rank) => `${paths.publication()}${searchOf(next, nextRank)}`;
 
   return (
     <>
       <PageHeader title={t('publication.title')} subtitle={t('publication.description')} />
       <div className="container">
-        <nav className="filters" aria-label={t('publication.filter')}>
-          <Link className="chip" to={filterLink(selectAll())} replace preventScrollReset aria-current={isAll(selection) ? 'true' : undefined}>
-            {t('publication.all')}
-          </Link>
-          {found.map((num) => (
-            <Link
-              key={num}
-              className="chip"
-              to={filterLink(toggleArea(selection, num))}
-              replace
-              preventScrollReset
-              aria-current={selection.includes(num) ? 'true' : undefined}
-            >
-              {enumLabel(areas, areas.find((a) => a.num === num)?.value ?? '', lang)}
+        {/* a phone's first screen holds the list, not a dozen chips: the filters fold into a disclosure, closed
+            until opened (a wider screen shows them open, its summary hidden: app/styles/public.css) */}
+        <details className="filter-panel">
+          <summary>{chosen > 0 ? t('publication.filtersActive', { count: chosen }) : t('publication.filters')}</summary>
+          <nav className="filters" aria-label={t('publication.filter')}>
+            <Link className="chip" to={filterLink(selectAll())} replace preventScrollReset aria-current={isAll(selection) ? 'true' : undefined}>
+              {t('publication.all')}
             </Link>
-          ))}
-        </nav>
-        {ranks.length > 0 && (
-          <nav className="filters" aria-label={t('publication.rankFilter')} data-filter="rank">
-            <span className="muted small filter-label">{t('publication.rank')}</span>
-            <Link className="chip" to={filterLink(selection, '')} replace preventScrollReset aria-current={rank === '' ? 'true' : undefined}>
-              {t('publication.anyRank')}
-            </Link>
-            {ranks.map((value) => {
-              const r = rankOfParam(value);
-              return r ? (
-                <Link
-                  key={value}
-                  className="chip"
-                  to={filterLink(selection, value)}
-                  replace
-                  preventScrollReset
-                  aria-current={rank === value ? 'true' : undefined}
-                >
-                  {rankText(r)}
-                </Link>
-              ) : null;
-            })}
+            {found.map((num) => (
+              <Link
+                key={num}
+                className="chip"
+                to={filterLink(toggleArea(selection, num))}
+                replace
+                preventScrollReset
+                aria-current={selection.includes(num) ? 'true' : undefined}
+              >
+                {enumLabel(areas, areas.find((a) => a.num === num)?.value ?? '', lang)}
+              </Link>
+            ))}
           </nav>
-        )}
+          {ranks.length > 0 && (
+            <nav className="filters" aria-label={t('publication.rankFilter')} data-filter="rank">
+              <span className="muted small filter-label">{t('publication.rank')}</span>
+              <Link className="chip" to={filterLink(selection, '')} replace preventScrollReset aria-current={rank === '' ? 'true' : undefined}>
+                {t('publication.anyRank')}
+              </Link>
+              {ranks.map((value) => {
+                const r = rankOfParam(value);
+                return r ? (
+                  <Link
+                    key={value}
+                    className="chip"
+                    to={filterLink(selection, value)}
+                    replace
+                    preventScrollReset
+                    aria-current={rank === value ? 'true' : undefined}
+                  >
+                    {rankText(r)}
+                  </Link>
+                ) : null;
+              })}
+            </nav>
+          )}
+        </details>
         <p className="muted small">
           {t('publication.count', { count: total })}
           {pages > 1 && ` · ${t('pager.of', { page, pages })}`}
