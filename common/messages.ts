@@ -59,6 +59,13 @@ export const messages = {
     zh: '没有在组成员填写 ORCID iD、OpenAlex 作者标识或 dblp 作者标识，所以没有可查找的成员；成员可在个人资料中填写，管理员可在“成员”中填写',
     en: 'no in-group member has an ORCID iD, OpenAlex author id or dblp person id, so there was no one to look for; members add them in their profile, administrators in People',
   },
+  // how the activity log names what an entry is about (server/services/activity.ts `recordNames`)
+  activity_deleted: { zh: '#{id}（已删除）', en: '#{id} (deleted)' },
+  activity_advisor_settings: { zh: '上报系统设置', en: 'Reporting-system settings' },
+  activity_advisor_reports: { zh: '导入的上报记录', en: 'Imported reports' },
+  activity_advisor_names: { zh: '名单：{list}', en: 'Name list: {list}' },
+  activity_advisor_reminders: { zh: '{date} 的提醒', en: 'Reminders of {date}' },
+  activity_trash_count: { zh: '{n} 条记录', en: '{n} records' },
   sync_run_lost: {
     zh: '查找中断了（运行它的服务器实例停止了响应），未做任何更改，请重新开始',
     en: 'the search stopped (the server instance running it stopped answering); nothing was changed, start it again',

@@ -22,7 +22,8 @@ export const ACTIONS = activityActions;
 
 /** What an entry may be about: the declared resources (their own labels), then what else is logged. */
 const declared = [...Object.values(resources), info, site];
-const OWN_OBJECTS = ['session', 'data_file', 'image', 'backup'] as const;
+// each has its words in both languages (console.activity.resources; activity-log.test.ts holds them to it)
+export const OWN_OBJECTS = ['session', 'data_file', 'image', 'backup', 'schedule', 'advisor', 'trash'] as const;
 export const OBJECTS: readonly string[] = [...declared.map((r) => r.name), ...OWN_OBJECTS];
 
 const isOwnObject = (v: string): v is (typeof OWN_OBJECTS)[number] => (OWN_OBJECTS as readonly string[]).includes(v);
@@ -102,7 +103,8 @@ export function ActivityTable({
     { key: 'address', label: t('console.activity.address'), cell: (e) => e.address },
     { key: 'action', label: t('console.activity.action'), cell: (e) => labels.action(e.action) },
     { key: 'resource', label: t('console.activity.resource'), cell: (e) => (e.resource ? labels.object(e.resource) : '') },
-    { key: 'record', label: t('console.activity.record'), cell: (e) => e.record, wide: true },
+    // named in words by the server (a record's name when it was acted on, "#id (deleted)"): never a bare key
+    { key: 'record', label: t('console.activity.record'), cell: (e) => e.record_name || e.record, wide: true },
     { key: 'outcome', label: t('console.activity.outcome'), cell: (e) => <OutcomeChip outcome={e.outcome} /> },
     { key: 'detail', label: t('console.activity.detail'), cell: (e) => labels.detail(e), wide: true, optional: true },
   ];

@@ -86,9 +86,15 @@ export const en: Messages = {
     undergraduate: 'Undergraduates',
     other: 'Others',
     entrance: 'Entered {{year}}',
+    graduated: 'Graduated {{year}}',
+    nowAt: 'Now at {{place}}',
     empty: 'Nobody here yet.',
   },
   person: {
+    // a former member (status off): an alumnus, with the year they graduated and where they are now
+    alumni: 'Alumni',
+    graduated: 'graduated {{year}}',
+    nowAt: 'Now at',
     publications: 'Publications',
     email: 'E-mail',
     location: 'Office',

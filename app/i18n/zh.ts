@@ -79,9 +79,15 @@ export const zh = {
     undergraduate: '本科生',
     other: '其他',
     entrance: '{{year}} 级',
+    graduated: '{{year}} 年毕业',
+    nowAt: '现就职于 {{place}}',
     empty: '暂无成员。',
   },
   person: {
+    // a former member (status off): an alumnus, with the year they graduated and where they are now
+    alumni: '已毕业',
+    graduated: '{{year}} 年毕业',
+    nowAt: '现就职于',
     publications: '论文',
     email: '邮箱',
     location: '办公室',
