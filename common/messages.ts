@@ -35,8 +35,12 @@ export const messages = {
     en: '{source} is limiting requests (429) and still refused after retrying; nothing was changed, try again later',
   },
   sync_failed: {
-    zh: '{source} 出错了（{status}），未做任何更改，请稍后再试',
-    en: '{source} answered an error ({status}); nothing was changed, try again later',
+    zh: '{source} 返回了错误（HTTP {status}），未做任何更改，请稍后再试',
+    en: '{source} answered an error (HTTP {status}); nothing was changed, try again later',
+  },
+  sync_network: {
+    zh: '无法连接 {source}（网络错误），未做任何更改，请稍后再试',
+    en: 'could not reach {source} (a network error); nothing was changed, try again later',
   },
   sync_malformed: {
     zh: '{source} 的应答不是预期格式的 JSON，未做任何更改',
@@ -46,6 +50,22 @@ export const messages = {
     zh: '该成员没有填写 ORCID iD、OpenAlex 作者标识或 dblp 作者标识',
     en: 'this member has no ORCID iD, OpenAlex author id or dblp person id',
   },
+  // why a lab-wide search lists nothing for the reader (server/sync/proposals.ts `withReason`)
+  sync_you_have_no_ids: {
+    zh: '你的个人资料里还没有 ORCID iD、OpenAlex 作者标识或 dblp 作者标识，所以没有查找你的论文；在个人资料的“学术标识”中填写任意一个即可',
+    en: 'your profile has no ORCID iD, OpenAlex author id or dblp person id, so your papers were not looked for; add any one of them under "Scholarly ids" in your profile',
+  },
+  sync_nobody_has_ids: {
+    zh: '没有在组成员填写 ORCID iD、OpenAlex 作者标识或 dblp 作者标识，所以没有可查找的成员；成员可在个人资料中填写，管理员可在“成员”中填写',
+    en: 'no in-group member has an ORCID iD, OpenAlex author id or dblp person id, so there was no one to look for; members add them in their profile, administrators in People',
+  },
+  // how the activity log names what an entry is about (server/services/activity.ts `recordNames`)
+  activity_deleted: { zh: '#{id}（已删除）', en: '#{id} (deleted)' },
+  activity_advisor_settings: { zh: '上报系统设置', en: 'Reporting-system settings' },
+  activity_advisor_reports: { zh: '导入的上报记录', en: 'Imported reports' },
+  activity_advisor_names: { zh: '名单：{list}', en: 'Name list: {list}' },
+  activity_advisor_reminders: { zh: '{date} 的提醒', en: 'Reminders of {date}' },
+  activity_trash_count: { zh: '{n} 条记录', en: '{n} records' },
   sync_run_lost: {
     zh: '查找中断了（运行它的服务器实例停止了响应），未做任何更改，请重新开始',
     en: 'the search stopped (the server instance running it stopped answering); nothing was changed, start it again',

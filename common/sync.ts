@@ -28,6 +28,16 @@ export const SyncPreviewSchema = z.strictObject({
   /** How many members were asked for, and how many works the indexes listed. */
   members: z.number().int(),
   works: z.number().int(),
+  /**
+   * A lab-wide search's in-group members it could not ask: they have no ORCID iD, OpenAlex author id or dblp
+   * person id (the console names them, and links to where each is added).
+   */
+  unasked: z
+    .array(z.strictObject({ pid: z.number().int(), username: z.string(), name_zh: z.string(), name_en: z.string() }))
+    .max(500)
+    .optional(),
+  /** Why the answer lists nothing for the reader, in their language: they, or every member, have no id to ask by. */
+  reason: z.string().optional(),
 });
 export type SyncPreview = z.infer<typeof SyncPreviewSchema>;
 

@@ -120,6 +120,10 @@ export const publicPersonFields = [
   'email',
   'location_zh',
   'location_en',
+  // a former member's year of graduation and where they are now
+  'graduated',
+  'now_at_zh',
+  'now_at_en',
 ] as const;
 
 /** The fields of a publication on the publication page (page data is sent twice: lists stay lean). */
@@ -158,6 +162,9 @@ export const peopleListFields = [
   'portrait_url',
   'link',
   'link_type',
+  'graduated',
+  'now_at_zh',
+  'now_at_en',
 ] as const;
 
 /** GET /api/read_people/: a member as the people page lists them (never a student number, phone, authority or password). */
@@ -632,6 +639,7 @@ const ActivityEntrySchema = z.strictObject({
   action: z.string(),
   resource: z.string(),
   record: z.string(),
+  record_name: z.string().describe('what the entry is about, in words of the reader’s language: a record’s name when it was acted on, or "#id (deleted)"'),
   outcome: z.enum(activityOutcomes),
   detail: z
     .string()

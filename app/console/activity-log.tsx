@@ -23,7 +23,8 @@ export const ACTIONS = activityActions;
 
 /** What an entry may be about: the declared resources (their own labels), then what else is logged. */
 const declared = [...Object.values(resources), info, site];
-const OWN_OBJECTS = ['session', 'data_file', 'image', 'backup'] as const;
+// each has its words in both languages (console.activity.resources; activity-log.test.ts holds them to it)
+export const OWN_OBJECTS = ['session', 'data_file', 'image', 'backup', 'schedule', 'advisor', 'trash'] as const;
 export const OBJECTS: readonly string[] = [...declared.map((r) => r.name), ...OWN_OBJECTS];
 
 const isOwnObject = (v: string): v is (typeof OWN_OBJECTS)[number] => (OWN_OBJECTS as readonly string[]).includes(v);
@@ -72,10 +73,11 @@ export function useActivityLabels() {
      * The detail: the fields of an update (or a create, a restore) by their declared labels in the reader's
      * language; any other name (a file, a revision, a role, an old entry's unknown field) as logged.
      */
-    /** What the record is: an advisor's name list by its name in the reader's language, else as logged. */
+    /** What the record is: an advisor's name list by its name in the reader's language, else as the server names it. */
     record: (e: ActivityEntry) => {
       const list = e.resource === 'advisor' && e.record.startsWith('names ') ? nameLists.find((l) => `names ${l.value}` === e.record) : undefined;
-      return list ? t('advisor.logRecord', { list: list[lang] }) : e.record;
+      // else as the server names it (a record's name when it was acted on, "#id (deleted)"): never a bare key
+      return list ? t('advisor.logRecord', { list: list[lang] }) : e.record_name || e.record;
     },
     detail: (e: ActivityEntry) => {
       const change = nameListChange(e);

@@ -10,7 +10,9 @@ import DialogTitle from '@mui/material/DialogTitle';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
+import Link from '@mui/material/Link';
 import { useEffect, useRef, useState } from 'react';
+import { Link as RouterLink } from 'react-router';
 import type { SyncPreview, SyncProposal, SyncRun } from '../../common/sync.ts';
 import { useT } from '../i18n/index.tsx';
 import { ApiFailure, request } from './api.ts';
@@ -19,6 +21,7 @@ import { PreviewTable } from './bibtex-import/preview-table.tsx';
 import { BibtexImport } from './bibtex-import/index.tsx';
 import type { Row } from './columns.tsx';
 import { PersonAccount } from './invitations.tsx';
+import { isAdmin, useSession } from './session.ts';
 import { useAction, useNotify } from './ui.tsx';
 
 // "Find new papers": the works OpenAlex lists for a member (from their row) or the whole
@@ -37,6 +40,47 @@ const BY = { openalex: 'consoleSync.byOpenalex', arxiv: 'consoleSync.byArxiv', t
 /** A proposal as the import's table shows it: a preprint's published version as a duplicate to update, and how it was matched. */
 const asEntry = (p: SyncProposal, notes: string[]) =>
   p.preprint ? { ...p, duplicateOf: { pid: p.preprint.pid, title: p.preprint.title, by: 'title' as const }, changes: notes } : p;
+
+/**
+ * Who a lab-wide search could not ask (no id at any index), and where their ids go: one's own profile, or for an
+ * administrator each member's People editor. `reason`: the server's words when it lists nothing for the reader.
+ */
+function Unasked({ found }: { found: SyncPreview }) {
+  const { t, lang } = useT();
+  const session = useSession();
+  const unasked = found.unasked ?? [];
+  const me = unasked.some((p) => p.username === session.username);
+  const admin = isAdmin(session);
+  if (!found.reason && !(admin && unasked.length > 0)) return null;
+  return (
+    <Alert severity={found.reason ? 'warning' : 'info'} className="sync-unasked">
+      {found.reason && <Typography variant="body2">{found.reason}</Typography>}
+      {me && (
+        <Link component={RouterLink} to="/console/profile#scholar-ids" sx={{ display: 'inline-block', mt: 0.5 }}>
+          {t('consoleSync.addOwn')}
+        </Link>
+      )}
+      {admin && unasked.length > 0 && (
+        <Typography variant="body2" component="div" sx={{ mt: found.reason ? 1 : 0 }}>
+          {t('consoleSync.unasked', { n: unasked.length })}{' '}
+          {unasked.map((p, i) => (
+            <span key={p.pid}>
+              {i > 0 && (lang === 'zh' ? '、' : ', ')}
+              <Link component={RouterLink} to={`/console/people?edit=${p.pid}`}>
+                {lang === 'zh' ? p.name_zh || p.name_en : p.name_en || p.name_zh}
+              </Link>
+            </span>
+          ))}{' '}
+          (
+          <Link component={RouterLink} to="/console/people">
+            {t('consoleSync.addIn')}
+          </Link>
+          )
+        </Typography>
+      )}
+    </Alert>
+  );
+}
 
 function FindPapers({ reload, pid, label }: { reload: () => Promise<unknown>; pid?: number; label?: string }) {
   const { t } = useT();
@@ -166,14 +210,20 @@ function FindPapers({ reload, pid, label }: { reload: () => Promise<unknown>; pi
         <DialogContent>
           {found && (
             <Box sx={{ display: 'grid', gap: 2, pt: 1 }}>
-              <Typography variant="body2" color="text.secondary">
-                {t('consoleSync.summary', { members: found.members, works: found.works, proposals: found.proposals.length })}
-              </Typography>
-              <PreviewTable
-                entries={found.proposals.map((p) => asEntry(p, p.preprint ? [t('consoleSync.preprint', { pid: p.preprint.pid }), t(BY[p.preprint.by])] : []))}
-                choices={choices}
-                choose={(i, patch) => setChoices((cs) => cs.map((c, j) => (j === i ? { ...c, ...patch } : c)))}
-              />
+              {/* asked no one: the reason and where to add ids, not a "0 members asked" */}
+              {found.members > 0 && (
+                <Typography variant="body2" color="text.secondary">
+                  {t('consoleSync.summary', { members: found.members, works: found.works, proposals: found.proposals.length })}
+                </Typography>
+              )}
+              <Unasked found={found} />
+              {found.members > 0 && (
+                <PreviewTable
+                  entries={found.proposals.map((p) => asEntry(p, p.preprint ? [t('consoleSync.preprint', { pid: p.preprint.pid }), t(BY[p.preprint.by])] : []))}
+                  choices={choices}
+                  choose={(i, patch) => setChoices((cs) => cs.map((c, j) => (j === i ? { ...c, ...patch } : c)))}
+                />
+              )}
             </Box>
           )}
         </DialogContent>

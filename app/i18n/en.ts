@@ -95,9 +95,15 @@ export const en: Messages = {
     undergraduate: 'Undergraduates',
     other: 'Others',
     entrance: 'Entered {{year}}',
+    graduated: 'Graduated {{year}}',
+    nowAt: 'Now at {{place}}',
     empty: 'Nobody here yet.',
   },
   person: {
+    // a former member (status off): an alumnus, with the year they graduated and where they are now
+    alumni: 'Alumni',
+    graduated: 'graduated {{year}}',
+    nowAt: 'Now at',
     publications: 'Publications',
     email: 'E-mail',
     location: 'Office',
@@ -557,6 +563,10 @@ export const en: Messages = {
     waitingDaily: 'The daily search ({{when}}) found {{n}} {{n|work|works}} the lab does not have yet',
     waiting: 'The last search ({{when}}) found {{n}} {{n|work|works}} the lab does not have yet',
     review: 'Review',
+    // who the lab-wide search could not ask, and where their ids are added
+    unasked: '{{n}} in-group {{n|member has|members have}} no ORCID iD, OpenAlex author id or dblp person id, so {{n|was|were}} not asked:',
+    addOwn: 'Add my ids in the profile',
+    addIn: 'Add them in People',
     flags: 'Health of the list',
     noFlags: 'Nothing flagged.',
   },
@@ -667,6 +677,9 @@ export const en: Messages = {
     contact: 'Contact',
     intro: 'Introduction',
     portrait: 'Portrait',
+    scholarIds: 'Scholarly ids',
+    scholarIdsHint:
+      'Your ids at the scholarly indexes: your page links to them, and "Find new papers" looks your papers up by any one of them (a profile address may be pasted).',
     page: 'Personal page',
     pageLink: 'Page link after saving: ',
     pageNone: 'No personal page is shown.',

@@ -31,6 +31,11 @@ export function organizationLd(site: LabCard, origin: string, lang: Lang): MetaD
 
 type PersonOnPage = Omit<PublicPerson, 'link1' | 'link2'>;
 
+function alumni(p: PersonOnPage, lab: LabCard, origin: string, lang: Lang) {
+  const nowAt = pick(p.now_at_zh ?? '', p.now_at_en ?? '', lang);
+  return { alumniOf: organization(lab, origin, lang), ...(nowAt ? { worksFor: { '@type': 'Organization', name: nowAt } } : {}) };
+}
+
 /**
  * `more`: text properties from the declared records naming them (their awards' titles under
  * `award`, a resource's `public.personProperty`).
@@ -48,7 +53,8 @@ export function personLd(p: PersonOnPage, origin: string, lab: LabCard, lang: La
       ...(p.portrait_url ? { image: absolute(origin, p.portrait_url) } : {}),
       ...(p.email ? { email: p.email } : {}),
       ...(sameAs.length > 0 ? { sameAs } : {}),
-      affiliation: organization(lab, origin, lang),
+      // a former member is the lab's alumnus, no longer of it; where they are now, if known, is their employer
+      ...(p.status === false ? alumni(p, lab, origin, lang) : { affiliation: organization(lab, origin, lang) }),
       ...Object.fromEntries(Object.entries(more).filter(([, v]) => v.length > 0)),
     },
   };

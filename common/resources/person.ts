@@ -142,6 +142,10 @@ export const person = defineResource({
     orcid: { kind: 'text', label: { zh: 'ORCID iD', en: 'ORCID iD' }, max: 80, format: 'orcid' },
     dblp: { kind: 'text', label: { zh: 'dblp 作者标识', en: 'dblp person id' }, max: 80, format: 'dblp_pid' },
     openalex: { kind: 'text', label: { zh: 'OpenAlex 作者标识', en: 'OpenAlex author id' }, max: 80, format: 'openalex_author' },
+    // a former member as an alumnus: when they graduated (or left) and where they are now, on their page and the former list
+    graduated: { kind: 'int', label: { zh: '毕业年份', en: 'Graduation year' }, min: 1950, max: 2100, widget: 'year' },
+    now_at_zh: { kind: 'text', label: { zh: '现工作单位（中文）', en: 'Now at (Chinese)' }, max: 200 },
+    now_at_en: { kind: 'text', label: { zh: '现工作单位（英文）', en: 'Now at (English)' }, max: 200 },
   },
   // 'active', or 'needs_invitation' for an account with no password that logs in
   derived: { account: { kind: 'text' } },
@@ -171,6 +175,9 @@ export const person = defineResource({
       'type',
       'area',
       'entrance',
+      'graduated',
+      'now_at_zh',
+      'now_at_en',
       'authority',
       'email',
       'phone',

@@ -2,8 +2,8 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { type ActivityEntry, ActivityPageSchema } from '../../common/wire.ts';
-import { type ActivityRow, eachActivity, listActivity } from '../services/activity.ts';
-import { answers, typed } from './helpers.ts';
+import { type ActivityRow, eachActivity, entryNames, listActivity } from '../services/activity.ts';
+import { answers, ctxOf, typed } from './helpers.ts';
 
 // GET /api/activity/: the activity log, newest first. An administrator reads every
 // entry, filtered by person, resource, action and time; a member only their own, whatever they ask.
@@ -105,7 +105,13 @@ export async function activityRoutes(app: FastifyInstance) {
         { db: app.lab.db },
         { actor: who, resource, action, from, to, limit: PAGE_SIZE, offset: (n - 1) * PAGE_SIZE },
       );
-      return { total, page: n, pages: Math.max(1, Math.ceil(total / PAGE_SIZE)), entries: entries as ActivityEntry[] };
+      const names = await entryNames(app.lab.db, entries, ctxOf(app, req).lang);
+      return {
+        total,
+        page: n,
+        pages: Math.max(1, Math.ceil(total / PAGE_SIZE)),
+        entries: entries.map((e, i) => ({ ...e, record_name: names[i] ?? e.record })) as ActivityEntry[],
+      };
     },
   );
 

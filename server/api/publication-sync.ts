@@ -5,7 +5,7 @@ import { SyncAcceptSchema, SyncDismissSchema, SyncPreviewSchema, SyncRunSchema }
 import { indexesOf, openAlexOf } from '../sync/index.ts';
 import { refreshPublications } from '../sync/job.ts';
 import { publicationFlags } from '../sync/flags.ts';
-import { acceptWorks, dismissWorks, findNewPapers } from '../sync/proposals.ts';
+import { acceptWorks, dismissWorks, findNewPapers, withReason } from '../sync/proposals.ts';
 import { latestRun, readRun, startRun, stopRuns } from '../sync/runs.ts';
 import { answers, ctxOf, typed } from './helpers.ts';
 
@@ -31,7 +31,11 @@ export async function publicationSyncRoutes(app: FastifyInstance) {
       },
       config: { access },
     },
-    async (req) => findNewPapers(ctxOf(app, req), await indexesOf(app), req.body.pid),
+    async (req) => {
+      const ctx = ctxOf(app, req);
+      const found = await findNewPapers(ctx, await indexesOf(app), req.body.pid);
+      return req.body.pid === undefined ? withReason(ctx, found) : found;
+    },
   );
 
   // the lab-wide search as a run in the background, polled (server/sync/runs.ts): one answer per request, however long it takes

@@ -28,6 +28,8 @@ import * as publicationSync from './migrations/2026-11-27-0904-publication-sync.
 import * as syncRuns from './migrations/2026-11-27-1601-sync-runs.ts';
 import * as externalLink from './migrations/2026-11-28-0101-external-link.ts';
 import * as advisorNameVersions from './migrations/2026-12-06-0001-advisor-name-versions.ts';
+import * as alumni from './migrations/2026-12-06-0101-alumni.ts';
+import * as activityRecordName from './migrations/2026-12-06-0102-activity-record-name.ts';
 import type { Database } from './schema.ts';
 
 // PostgreSQL returns bigint (int8) columns as strings by default; sizes and login times fit a double.
@@ -127,6 +129,8 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27-1601-sync-runs': syncRuns,
   '2026-11-28-0101-external-link': externalLink,
   '2026-12-06-0001-advisor-name-versions': advisorNameVersions,
+  '2026-12-06-0101-alumni': alumni,
+  '2026-12-06-0102-activity-record-name': activityRecordName,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

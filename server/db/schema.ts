@@ -44,6 +44,10 @@ const written = {
     orcid: textDefault,
     dblp: textDefault,
     openalex: textDefault,
+    // 2026-12-06-0101-alumni
+    graduated: intOrNull,
+    now_at_zh: textDefault,
+    now_at_en: textDefault,
   },
   session: { token_hash: text, person_pid: int, login_time: int },
   article: {
@@ -231,6 +235,8 @@ const written = {
     record: textDefault,
     outcome: text,
     detail: textDefault,
+    // 2026-12-06-0102-activity-record-name
+    record_name: textDefault,
   },
 
   // 2026-11-24-0003-history

@@ -10,7 +10,7 @@ import type { Ctx } from './context.ts';
 import { FileChanges } from './media.ts';
 import { serverKindOf } from '../kinds/index.ts';
 import { inTransaction } from './transaction.ts';
-import { logActivity } from './activity.ts';
+import { logActivity, recordNames } from './activity.ts';
 import { keepVersion, moveToTrash, type RelatedRows } from './history.ts';
 import { FieldError, Forbidden, NotFound } from '../errors.ts';
 import { rowToWire, translateConstraint } from './records.ts';
@@ -303,7 +303,8 @@ export function createCrud<T extends string>(res: ResourceDef<FieldMap, T>, hook
           if (res.history) await moveToTrash(tx, res, current, (await hooks.related?.(tx, asStored(current))) ?? []);
           await hooks.beforeDelete?.(tx, asStored(current), changes);
           await loose(tx.db).deleteFrom(table).where(res.id, '=', id).execute();
-          await logActivity(tx, { action: 'delete', resource: res.name, record: id });
+          // named as it was: the record is gone once this is logged
+          await logActivity(tx, { action: 'delete', resource: res.name, record: id, name: recordNames(res, current) });
           await hooks.afterDelete?.(tx, asStored(current), changes);
         });
       } catch (e) {

@@ -238,6 +238,10 @@ const publicColumns = publicPersonFields;
  * teacher); it appears once an administrator gives it a member type. Former members of type "other"
  * (visiting students) stay on the former list.
  */
+/** A former member's office is no longer theirs: the public never sees it (their phone is never public). */
+const officeOf = <R extends { status: number | boolean; location_zh: string; location_en: string }>(r: R): R =>
+  r.status ? r : { ...r, location_zh: '', location_en: '' };
+
 const listed = <O>(q: SelectQueryBuilder<Database, 'person', O>) => q.where((eb) => eb.or([eb('type', '!=', 'other'), eb('status', '=', 0)]));
 
 export async function publicPeople(ctx: Ctx, only: { current?: boolean; limit?: number; offset?: number } = {}): Promise<PublicPersonItem[]> {
@@ -249,7 +253,7 @@ export async function publicPeople(ctx: Ctx, only: { current?: boolean; limit?: 
   if (only.limit !== undefined) q = q.limit(only.limit).offset(only.offset ?? 0);
   const rows = await q.execute();
   // the table holds enums as CHECKed text; the wire names their values
-  return asWire(rows.map((r) => ({ ...r, status: Boolean(r.status), portrait_url: r.portrait_url || DEFAULT_PORTRAIT })));
+  return asWire(rows.map((r) => officeOf({ ...r, status: Boolean(r.status), portrait_url: r.portrait_url || DEFAULT_PORTRAIT })));
 }
 
 /** How many current (or former) members the public list shows. */
@@ -266,7 +270,7 @@ export async function publicPerson(ctx: Ctx, username: string): Promise<PublicPe
     .executeTakeFirst();
   if (!row) throw new NotFound();
   return asWire({
-    ...row,
+    ...officeOf(row),
     status: Boolean(row.status),
     portrait_url: row.portrait_url || DEFAULT_PORTRAIT,
     link2: await sanitizeHtml(row.link2),

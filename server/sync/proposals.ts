@@ -5,6 +5,7 @@ import { importPublications, problemsOf, titleKey } from '../services/bibtex-imp
 import { publications } from '../services/publications.ts';
 import { writeWithFiles } from '../services/transaction.ts';
 import { NotFound, Refused } from '../errors.ts';
+import { t } from '../../common/messages.ts';
 import type { ImportedRecord } from '../../common/wire.ts';
 import type { Indexes } from './index.ts';
 import { isPreprintWork, PREPRINT_DOI, recordOfWork, type Work, workId } from './openalex.ts';
@@ -56,6 +57,34 @@ export async function membersToAsk(ctx: Ctx, pid?: number): Promise<Member[]> {
     throw exists ? new Refused('sync_no_ids') : new NotFound();
   }
   return rows;
+}
+
+/** The lab-wide search's in-group members with no id to ask by (accounts of type "other" are not lab members). */
+async function membersUnasked(ctx: Ctx): Promise<NonNullable<SyncPreview['unasked']>> {
+  return ctx.db
+    .selectFrom('person')
+    .select(['pid', 'username', 'name_zh', 'name_en'])
+    .where('status', '=', 1)
+    .where('type', '!=', 'other')
+    .where('orcid', '=', '')
+    .where('openalex', '=', '')
+    .where('dblp', '=', '')
+    .orderBy('type_num')
+    .orderBy('pid')
+    .limit(500)
+    .execute();
+}
+
+/**
+ * A lab-wide answer as its reader sees it: why it lists nothing for them when they have no id (or no one
+ * has), in their language. Said when read, not stored: a run is shared by everyone who reads it.
+ */
+export function withReason(ctx: Ctx, preview: SyncPreview): SyncPreview {
+  const { reason: _, ...rest } = preview;
+  const me = ctx.actor?.pid;
+  if (me !== undefined && preview.unasked?.some((p) => p.pid === me)) return { ...rest, reason: t(ctx.lang, 'sync_you_have_no_ids') };
+  if (preview.members === 0) return { ...rest, reason: t(ctx.lang, 'sync_nobody_has_ids') };
+  return rest;
 }
 
 /**
@@ -142,7 +171,7 @@ export async function findNewPapers(ctx: Ctx, indexes: Indexes, pid?: number, on
     proposals.push({ ...base, ...(area && area !== 'none' ? { area } : {}) });
   }
   await matchByRelations(indexes, proposals, unsettled, preprints);
-  return { proposals, members: members.length, works: found.size };
+  return { proposals, members: members.length, works: found.size, ...(pid === undefined ? { unasked: await membersUnasked(ctx) } : {}) };
 }
 
 /**

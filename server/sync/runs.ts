@@ -6,7 +6,7 @@ import type { DB } from '../db/database.ts';
 import { NotFound, Refused, Unavailable } from '../errors.ts';
 import type { Ctx } from '../services/context.ts';
 import { type Indexes, instance } from './index.ts';
-import { findNewPapers, membersToAsk, stillProposed } from './proposals.ts';
+import { findNewPapers, membersToAsk, stillProposed, withReason } from './proposals.ts';
 
 // The lab-wide "Find new papers" as a run in the background: 200 members asked one to
 // five rate-limited requests each take minutes, more than a browser or proxy waits for one answer. Starting
@@ -56,6 +56,8 @@ function view(row: Row, lang: Lang): SyncRun {
   };
   if (row.state === 'failed') {
     const e = parseJson<Stored>(row.error);
+    // a run failed before the network had words of its own stored its status as 'network'
+    if (e?.key === 'sync_failed' && e.params?.status === 'network') e.key = 'sync_network';
     const key = e && isMessageKey(e.key) ? e.key : 'server_error';
     return { ...base, error: t(lang, key, e?.params ?? {}) };
   }
@@ -146,7 +148,7 @@ export async function readRun(ctx: Ctx, id: string): Promise<SyncRun> {
 
 /** A finished run's proposals as they stand now (server/sync/proposals.ts `stillProposed`). */
 async function current(ctx: Ctx, run: SyncRun): Promise<SyncRun> {
-  return run.result ? { ...run, result: await stillProposed(ctx, run.result) } : run;
+  return run.result ? { ...run, result: withReason(ctx, await stillProposed(ctx, run.result)) } : run;
 }
 
 /** The latest run (to pick up one going when the screen is opened again), or null. */

@@ -54,11 +54,7 @@ export class Upstream {
           await sleep(backoff(attempt));
           continue;
         }
-        throw new Unavailable(
-          timeout ? 'sync_timeout' : 'sync_failed',
-          { source, seconds: Math.ceil(this.#config.timeoutMs / 1000), status: 'network' },
-          { cause: e },
-        );
+        throw new Unavailable(timeout ? 'sync_timeout' : 'sync_network', { source, seconds: Math.ceil(this.#config.timeoutMs / 1000) }, { cause: e });
       }
       if (res.status === 404) {
         await res.body?.cancel();

@@ -144,7 +144,7 @@ describe.each(dialects)('the lab-wide search as a run in the background on %s', 
   });
 
   it.each([
-    ['error', 'OpenAlex answered an error (500); nothing was changed, try again later', 'OpenAlex 出错了（500），未做任何更改，请稍后再试'],
+    ['error', 'OpenAlex answered an error (HTTP 500); nothing was changed, try again later', 'OpenAlex 返回了错误（HTTP 500），未做任何更改，请稍后再试'],
     ['malformed', 'OpenAlex answered JSON not of the expected shape; nothing was changed', 'OpenAlex 的应答不是预期格式的 JSON，未做任何更改'],
   ] as const)('an OpenAlex answering %s fails the run with its message in the reader language, nothing changed', async (mode, en, zh) => {
     const before = await Promise.all((['publication', 'sync_dismissed', 'publication_sync', 'person'] as const).map((x) => count(t, x)));

@@ -205,7 +205,7 @@ describe.skipIf(!e2eAvailable)('publications kept current, in a browser', { time
     oa.mode = 'error';
     try {
       await page.getByRole('button', { name: 'Find new papers' }).click();
-      await page.getByRole('alert').filter({ hasText: 'OpenAlex answered an error (500); nothing was changed, try again later' }).waitFor();
+      await page.getByRole('alert').filter({ hasText: 'OpenAlex answered an error (HTTP 500); nothing was changed, try again later' }).waitFor();
       await expect(page.getByRole('dialog').count()).resolves.toBe(0);
     } finally {
       oa.mode = 'ok';

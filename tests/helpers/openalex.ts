@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 // results, each work with id, doi, title, display_name, publication_year, type, authorships, primary_location,
 // locations, cited_by_count, is_retracted, ids, biblio). `mode` makes it fail as a real one may.
 
-type Mode = 'ok' | 'rate-limited' | 'retry-after-once' | 'malformed' | 'not-json' | 'slow' | 'error';
+type Mode = 'ok' | 'rate-limited' | 'retry-after-once' | 'malformed' | 'not-json' | 'slow' | 'error' | 'reset';
 
 export const ORCID = '0000-0002-1825-0097';
 
@@ -158,6 +158,7 @@ export function fakeOpenAlex(): Promise<FakeOpenAlex> {
       res.end(typeof body === 'string' ? body : JSON.stringify(body));
     };
     if (fake.mode === 'slow') return; // never answers
+    if (fake.mode === 'reset') return req.socket.destroy(); // the connection drops: a network error
     if (fake.mode === 'rate-limited') return send(429, { error: 'Too Many Requests' }, { 'retry-after': '0' });
     if (fake.mode === 'retry-after-once' && !onceDone) {
       onceDone = true;

@@ -37,6 +37,8 @@ import { at } from '../../lib/base.ts';
 const addedOnSave = new Set<string>(['type_num', 'area_num', 'portrait_url', 'link', 'link1', 'link2', 'link3']);
 const editable = profileFields.filter((f) => !addedOnSave.has(f));
 const pageEditor: Record<number, string> = { 1: 'link1', 2: 'link2', 3: 'link3' };
+/** The parts of the form an address may open at (#password, #scholar-ids). */
+const jumpTargets = new Set(['password', 'scholar-ids']);
 
 function Section({ title, children, hint, id }: { title: string; children: ReactNode; hint?: string; id?: string }) {
   return (
@@ -78,12 +80,14 @@ export default function ProfileScreen() {
     if (profile.data) setValues({ ...profile.data, password: '', password2: '', old_password: '' });
   }, [profile.data]);
 
-  // sent here to change an initial password (PASSWORD_FORM): the form opens at that part, ready to type
+  // sent here to change an initial password (PASSWORD_FORM), or to add one's scholarly ids (Find new papers):
+  // the form opens at that part, ready to type
   const loaded = values !== null;
   useEffect(() => {
-    if (!loaded || window.location.hash !== '#password') return;
-    document.getElementById('password')?.scrollIntoView({ block: 'start' });
-    document.querySelector<HTMLInputElement>('#password input')?.focus({ preventScroll: true });
+    const part = window.location.hash.slice(1);
+    if (!loaded || !jumpTargets.has(part)) return;
+    document.getElementById(part)?.scrollIntoView({ block: 'start' });
+    document.querySelector<HTMLInputElement>(`#${part} input`)?.focus({ preventScroll: true });
   }, [loaded]);
 
   // an administrator the site requires two-factor login of reaches nothing else until it is on
@@ -264,6 +268,14 @@ export default function ProfileScreen() {
         </Section>
 
         <Section title={t('consoleProfile.portrait')}>{field('portrait_url')}</Section>
+
+        <Section id="scholar-ids" title={t('consoleProfile.scholarIds')} hint={t('consoleProfile.scholarIdsHint')}>
+          <Box sx={grid}>
+            {field('orcid')}
+            {field('openalex')}
+            {field('dblp')}
+          </Box>
+        </Section>
 
         <Section title={t('consoleProfile.page')}>
           <Box sx={{ maxWidth: 420 }}>{field('link_type')}</Box>

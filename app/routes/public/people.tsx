@@ -78,6 +78,13 @@ export default function People({ loaderData }: Route.ComponentProps) {
               <div className={wide ? 'grid cols-2' : 'grid small-cards'}>
                 {g.people.map((p) => {
                   const description = pick(p.description_zh, p.description_en, lang);
+                  const nowAt = current ? '' : pick(p.now_at_zh ?? '', p.now_at_en ?? '', lang);
+                  const alumni = [
+                    !current && p.graduated ? t('people.graduated', { year: Number(p.graduated) }) : '',
+                    nowAt ? t('people.nowAt', { place: nowAt }) : '',
+                  ]
+                    .filter(Boolean)
+                    .join(' · ');
                   return (
                     <CardLink key={p.pid} person={p}>
                       <div className={`person-card${wide ? '' : ' compact'}`}>
@@ -89,6 +96,8 @@ export default function People({ loaderData }: Route.ComponentProps) {
                             {g.key !== 'teachers' && p.entrance ? ` · ${t('people.entrance', { year: Number(p.entrance) })}` : ''}
                           </p>
                           {areaLabel(p.area, lang) && <p className="muted small">{areaLabel(p.area, lang)}</p>}
+                          {/* a former member: the year they graduated and where they are now */}
+                          {alumni && <p className="small alumni">{alumni}</p>}
                           {wide && description && (
                             <p className="small" style={{ marginTop: 8 }}>
                               {description}

@@ -126,7 +126,10 @@ function MemberRecords({ groups }: { groups: Route.ComponentProps['loaderData'][
 export default function Person({ loaderData }: Route.ComponentProps) {
   const { t } = useT();
   const { lang, person: p, html, publications, members, records } = loaderData;
-  const location = pick(p.location_zh, p.location_en, lang);
+  // a former member is shown as an alumnus: no office (the server sends none), the year and where they are now
+  const former = p.status === false;
+  const location = former ? '' : pick(p.location_zh, p.location_en, lang);
+  const nowAt = former ? pick(p.now_at_zh ?? '', p.now_at_en ?? '', lang) : '';
   const name = pick(p.name_zh, p.name_en, lang);
   return (
     <div className="container" style={{ paddingTop: 32 }}>
@@ -135,11 +138,24 @@ export default function Person({ loaderData }: Route.ComponentProps) {
         <div>
           <h1 style={{ marginBottom: 0 }}>{name}</h1>
           <p className="muted">{lang === 'zh' ? p.name_en : p.name_zh}</p>
+          {former && (
+            <p className="alumni">
+              <strong>{t('person.alumni')}</strong>
+              {p.graduated ? ` · ${t('person.graduated', { year: p.graduated })}` : ''}
+            </p>
+          )}
           <p>
             {t('person.type')}
             {t('colon')}
             {typeLabel(p.type, lang)}
           </p>
+          {nowAt && (
+            <p className="now-at">
+              {t('person.nowAt')}
+              {t('colon')}
+              {nowAt}
+            </p>
+          )}
           {areaLabel(p.area, lang) && (
             <p>
               {t('person.area')}
