@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
 import pg from 'pg';
+import { foldAccents } from './fold.ts';
 import * as init from './migrations/2026-11-22-0001-init.ts';
 import * as siteContent from './migrations/2026-11-22-0002-site-content.ts';
 import * as advisor from './migrations/2026-11-22-0003-advisor.ts';
@@ -58,6 +59,8 @@ export function createDatabase(opts: DatabaseOptions): DB {
   file.pragma('journal_mode = WAL');
   file.pragma('foreign_keys = ON');
   file.pragma('busy_timeout = 5000');
+  // the list filter's accent folding (server/db/fold.ts; PostgreSQL's is translate())
+  file.function('lab_fold', { deterministic: true }, (v: unknown) => (typeof v === 'string' ? foldAccents(v) : v));
   return new Kysely({ dialect: new SqliteDialect({ database: withStatementCache(file) }) });
 }
 
