@@ -28,6 +28,7 @@ import * as venueRanks from './migrations/2026-11-27-0902-venue-ranks.ts';
 import * as publicationSync from './migrations/2026-11-27-0904-publication-sync.ts';
 import * as syncRuns from './migrations/2026-11-27-1601-sync-runs.ts';
 import * as externalLink from './migrations/2026-11-28-0101-external-link.ts';
+import * as imageSize from './migrations/2026-12-06-1101-image-size.ts';
 import type { Database } from './schema.ts';
 
 // PostgreSQL returns bigint (int8) columns as strings by default; sizes and login times fit a double.
@@ -128,6 +129,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27-0904-publication-sync': publicationSync,
   '2026-11-27-1601-sync-runs': syncRuns,
   '2026-11-28-0101-external-link': externalLink,
+  '2026-12-06-1101-image-size': imageSize,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,5 +1,6 @@
 import { type ArticleListItem, publicSeminars, publishedArticle, publishedArticleCount, publishedArticles, publishedNews } from '../../services/content.ts';
 import { renderMarkdown } from '../markdown.ts';
+import { sizedBodyImages } from '../body-images.ts';
 import { type ListPage, orNull, type PageScope, pageSizes, RECORD_ID, windowOf } from './shared.ts';
 
 /** An article as the news page lists it (who edited it is not shown). */
@@ -49,7 +50,7 @@ export function newsData({ ctx, params, reads }: PageScope) {
       if (!found) return null;
       const { markdown, ...a } = found;
       const { html, toc } = await renderMarkdown(markdown);
-      return { article: a, html, toc };
+      return { article: a, html: await sizedBodyImages(ctx, html), toc };
     },
   };
 }
