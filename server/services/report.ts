@@ -16,7 +16,7 @@ import { asWire } from './wire.ts';
 // areas and kinds, and their counts. Which year a record counts in
 // (docs/decisions/051-the-achievement-report.md): a publication's and an award's year, a patent's grant year
 // (its filing year while it is only filed), a project every year it runs within the period (its start year to
-// its end year, an open end to the period's end; docs/decisions/072-projects-counted-every-year-they-run.md).
+// its end year, an open end to the period's end; docs/decisions/072-report-years-list-filters-body-images.md).
 // The files made from it are in report-files.ts.
 
 /** A venue's rank (CCF, CORE…) where a rank source knows the publication's venue; none: one "unranked" group. */
