@@ -25,10 +25,14 @@ export const ACCENTS = (() => {
   return { from, to };
 })();
 
+/** A character beyond printable ASCII (and tab, newline): a text without one has nothing to fold but case. */
+const NON_ASCII = /[^ -~\t\n\r]/;
 const table = new Map([...ACCENTS.from].map((c, i) => [c, ACCENTS.to[i] as string]));
 
 /** A text with its accented Latin letters made plain, in lower case. */
 export function foldAccents(s: string): string {
+  // most stored text is plain ASCII: SQLite calls this for each row a filter reads
+  if (!NON_ASCII.test(s)) return s.toLowerCase();
   let out = '';
   for (const c of s) out += table.get(c) ?? c;
   return out.toLowerCase();
