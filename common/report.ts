@@ -22,6 +22,15 @@ export const publicationKinds: readonly ReportKind[] = ['journal', 'conference',
 
 export const reportKindLabel = (kind: ReportKind, lang: Lang) => reportKinds.find((k) => k.value === kind)?.[lang] ?? kind;
 
+/**
+ * Which years a record counts in, said on the report's screen and in its files: a project in every year it
+ * runs, so the by-year rows of projects may add up to more than the projects (each counted once in a total).
+ */
+export const reportYearRule = {
+  zh: '计年规则：论文和获奖计入其年份；专利计入授权年份（尚未授权的计入申请年份）；科研项目计入执行期内的每一年（起始年份至结束年份，未填结束年份的计至统计期末），因此按年份的项目数之和可能多于项目数，合计中每个项目只计一次。',
+  en: 'How years are counted: a publication or an award in its year; a patent in its grant year (its filing year until granted); a research project in every year it runs, from its start year to its end year (no end year: to the end of the period), so the projects by year may add up to more than the projects, each counted once in the totals.',
+} as const;
+
 /** The group of records without a venue rank (the only one until a rank source is given). */
 export const UNRANKED = 'unranked';
 

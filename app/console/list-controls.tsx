@@ -2,7 +2,7 @@ import SearchIcon from '@mui/icons-material/Search';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import { keepPreviousData } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { FILTER_MAX, type ListParams, listSearch, PAGE_SIZES } from '../../common/list-params.ts';
 import type { ResourceDef } from '../../common/resource.ts';
 import { useT } from '../i18n/index.tsx';
@@ -54,12 +54,29 @@ export function usePageSize(screen: string): [number, (size: number) => void] {
 }
 
 /** The list's filter box: what is typed goes to the server a moment after the last key (`onChange` gets it then). */
-export function FilterBox({ label, onChange }: { label: string; onChange: (q: string) => void }) {
+export function FilterBox({ label, value = '', onChange }: { label: string; value?: string; onChange: (q: string) => void }) {
   const { t } = useT();
-  const [text, setText] = useState('');
+  const [text, setText] = useState(value);
+  // the filters sent while typing: a `value` that is none of them came from elsewhere (the address on Back) and
+  // is shown; one of them coming back late is not, or the words typed since would be lost
+  const sent = useRef(new Set([value]));
+  const last = useRef(value);
+  useEffect(() => {
+    if (sent.current.has(value)) {
+      if (value === last.current) sent.current = new Set([value]);
+      return;
+    }
+    sent.current = new Set([value]);
+    last.current = value;
+    setText(value);
+  }, [value]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: follows the text alone; the screen's handler is new each render
   useEffect(() => {
-    const timer = window.setTimeout(() => onChange(text.trim()), 300);
+    const timer = window.setTimeout(() => {
+      last.current = text.trim();
+      sent.current.add(last.current);
+      onChange(last.current);
+    }, 300);
     return () => window.clearTimeout(timer);
   }, [text]);
   return (

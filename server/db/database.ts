@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
 import pg from 'pg';
+import { foldAccents } from './fold.ts';
 import * as init from './migrations/2026-11-22-0001-init.ts';
 import * as siteContent from './migrations/2026-11-22-0002-site-content.ts';
 import * as advisor from './migrations/2026-11-22-0003-advisor.ts';
@@ -30,6 +31,7 @@ import * as externalLink from './migrations/2026-11-28-0101-external-link.ts';
 import * as advisorNameVersions from './migrations/2026-12-06-0001-advisor-name-versions.ts';
 import * as alumni from './migrations/2026-12-06-0101-alumni.ts';
 import * as activityRecordName from './migrations/2026-12-06-0102-activity-record-name.ts';
+import * as imageSize from './migrations/2026-12-06-1101-image-size.ts';
 import type { Database } from './schema.ts';
 
 // PostgreSQL returns bigint (int8) columns as strings by default; sizes and login times fit a double.
@@ -61,6 +63,8 @@ export function createDatabase(opts: DatabaseOptions): DB {
   file.pragma('journal_mode = WAL');
   file.pragma('foreign_keys = ON');
   file.pragma('busy_timeout = 5000');
+  // the list filter's accent folding (server/db/fold.ts; PostgreSQL's is translate())
+  file.function('lab_fold', { deterministic: true }, (v: unknown) => (typeof v === 'string' ? foldAccents(v) : v));
   return new Kysely({ dialect: new SqliteDialect({ database: withStatementCache(file) }) });
 }
 
@@ -131,6 +135,7 @@ export const migrations: Record<string, Migration> = {
   '2026-12-06-0001-advisor-name-versions': advisorNameVersions,
   '2026-12-06-0101-alumni': alumni,
   '2026-12-06-0102-activity-record-name': activityRecordName,
+  '2026-12-06-1101-image-size': imageSize,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

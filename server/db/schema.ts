@@ -170,7 +170,8 @@ const written = {
     username: text,
     name_zh: text,
   },
-  image: { iid: id, filename: text, storage_key: text, size: int, created_at: text, person_pid: int },
+  // width, height: 2026-12-06-1101-image-size (null for images stored before it)
+  image: { iid: id, filename: text, storage_key: text, size: int, created_at: text, person_pid: int, width: intOrNull, height: intOrNull },
   schedule: { person_pid: int, term: text, occupy: textDefault },
   media: { storage_key: text, width: int, height: int, created_at: text },
 

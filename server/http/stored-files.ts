@@ -8,7 +8,7 @@ import { recordFile } from '../services/record-files.ts';
 import { rowToWire } from '../services/records.ts';
 import type { Registered } from '../registry.ts';
 import { answers, ctxOf, parseId, typed } from '../api/helpers.ts';
-import { isVariantWidth, variantOf } from '../images/variants.ts';
+import { isVariantWidth, variantOf, variantTypes } from '../images/variants.ts';
 import { NotFound } from '../errors.ts';
 import { fileReader } from './auth.ts';
 import { ApiError } from './errors.ts';
@@ -158,7 +158,7 @@ export async function storedFileRoutes(app: FastifyInstance, resources: readonly
       hide: true,
       params: z.object({ key: z.string() }),
       // ?w= twice is a list, which names no variant (a 404, like any other width that is not offered)
-      querystring: z.object({ w: z.union([z.string(), z.array(z.string())]).optional() }).loose(),
+      querystring: z.object({ w: z.union([z.string(), z.array(z.string())]).optional(), f: z.union([z.string(), z.array(z.string())]).optional() }).loose(),
       response,
     };
     api.get(`/resource/${bucket}/:key`, { ...options, schema }, async (req, reply) => {
@@ -171,10 +171,13 @@ export async function storedFileRoutes(app: FastifyInstance, resources: readonly
         const w = typeof width === 'string' ? Number(width) : Number.NaN;
         // ?w= asks for a resized WebP copy (server/images/variants.ts)
         if (!isVariantWidth(w)) throw new NotFound();
-        const variant = await variantOf(storage, bucket, key, w);
+        // ?f=avif the same in AVIF; any other encoding is offered by none
+        const f = req.query.f ?? 'webp';
+        if (f !== 'webp' && f !== 'avif') throw new NotFound();
+        const variant = await variantOf(storage, bucket, key, w, f);
         if (!variant) throw new NotFound();
         return sendObject(req, reply, storage, variant, {
-          'Content-Type': 'image/webp',
+          'Content-Type': variantTypes[f],
           'X-Content-Type-Options': 'nosniff',
           'Cache-Control': 'public, max-age=31536000, immutable',
         });

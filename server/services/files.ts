@@ -1,5 +1,6 @@
 import { isUpload, type Upload } from '../../common/fields.ts';
 import { ImageError, processImage } from '../images/images.ts';
+import { makeVariants } from '../images/variants.ts';
 import { extensionOf, safeFileName, uploadLimits } from '../storage/storage.ts';
 import type { TableRow } from '../db/schema.ts';
 import type { Ctx } from './context.ts';
@@ -142,15 +143,25 @@ export async function uploadImages(ctx: Ctx, uploads: Upload[]): Promise<number[
       throw e;
     }
   }
-  return writeWithFiles(ctx, async (tx, changes) => {
+  const stored: { key: string; width: number }[] = [];
+  const ids = await writeWithFiles(ctx, async (tx, changes) => {
     const ids: number[] = [];
     for (const { u, img } of processed) {
       const base = safeFileName(u.filename, 'image').replace(/\.[^.]*$/, '');
       const key = await ctx.storage.write('image', img.data, img.ext);
       changes.added.push({ bucket: 'image', key });
+      stored.push({ key, width: img.width });
       const row = await tx.db
         .insertInto('image')
-        .values({ filename: `${base}.${img.ext}`, storage_key: key, size: img.data.length, created_at: nowIso(), person_pid: actor.pid })
+        .values({
+          filename: `${base}.${img.ext}`,
+          storage_key: key,
+          size: img.data.length,
+          created_at: nowIso(),
+          person_pid: actor.pid,
+          width: img.width,
+          height: img.height,
+        })
         .returning('iid')
         .executeTakeFirstOrThrow();
       ids.push(row.iid);
@@ -158,6 +169,11 @@ export async function uploadImages(ctx: Ctx, uploads: Upload[]): Promise<number[
     }
     return ids;
   });
+  // the sizes a body offers it in, made now in the background (server/pages/body-images.ts)
+  void (async () => {
+    for (const { key, width } of stored) await makeVariants(ctx.storage, 'image', key, width);
+  })().catch(() => undefined);
+  return ids;
 }
 
 export async function deleteImage(ctx: Ctx, iid: number): Promise<void> {

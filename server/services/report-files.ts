@@ -3,7 +3,7 @@ import type { Lang } from '../../common/enums.ts';
 import type { PublicPublication } from '../../common/wire.ts';
 import { workerFile } from '../worker-file.ts';
 import { areas, enumLabel, publicationTypes } from '../../common/enums.ts';
-import { type KindCounts, publicationKinds, type ReportKind, reportKindLabel, reportKinds, UNRANKED } from '../../common/report.ts';
+import { type KindCounts, publicationKinds, type ReportKind, reportKindLabel, reportKinds, reportYearRule, UNRANKED } from '../../common/report.ts';
 import { awardLevels } from '../../common/resources/award.ts';
 import { patentKinds, patentStatuses } from '../../common/resources/patent.ts';
 import { projectLevels } from '../../common/resources/project.ts';
@@ -57,6 +57,7 @@ const words = {
     byMember: '按成员',
     byRank: '按级别（论文）',
     since: (y: number) => `${y}–`,
+    countedIn: '计入年份（项目：执行期内每年）',
   },
   en: {
     title: 'Achievement report',
@@ -94,6 +95,7 @@ const words = {
     byMember: 'By member',
     byRank: 'By venue rank (publications)',
     since: (y: number) => `${y}–`,
+    countedIn: 'Counted in (a project: every year it runs)',
   },
 } as const;
 
@@ -252,7 +254,14 @@ async function referencesOf(report: Report, lang: Lang): Promise<Run[][]> {
 const plain = (runs: readonly Run[]) => runs.map((r) => r.text).join('');
 
 /** The columns of a kind's sheet and of its CSV rows: a header and each record's cells. */
-type Column = { key: string; header: string; width: number; cell: (item: ReportItem) => string | number };
+type Column = { key: string; header: string; width: number; cell: (item: ReportItem) => string | number; numFmt?: string };
+
+/** A record's number field as a number (a spreadsheet sums it), empty where it has none. */
+const num = (v: unknown) => (typeof v === 'number' ? v : '');
+
+/** The years a record counts in: a project's run within the period ("2023–2025"), another record's year. */
+const countedIn = (item: ReportItem) =>
+  item.span && item.span.last > item.span.first ? `${item.span.first}–${item.span.last}` : String(item.span?.first ?? item.year);
 
 function columnsOf(report: Report, kind: ReportKind, lang: Lang): Column[] {
   const w = words[lang];
@@ -304,7 +313,9 @@ function columnsOf(report: Report, kind: ReportKind, lang: Lang): Column[] {
     { key: 'programme', header: w.programme, width: 20, cell: (i) => pair(rec(i), 'programme', lang) },
     { key: 'grant', header: w.grant, width: 18, cell: (i) => str(rec(i).grant_number) },
     { key: 'people', header: w.people, width: 40, cell: people },
-    { key: 'amount', header: w.amount, width: 10, cell: (i) => str(rec(i).amount) },
+    { key: 'counted', header: w.countedIn, width: 14, cell: countedIn },
+    // money as a number with a number format, which a spreadsheet sums (万元, whole)
+    { key: 'amount', header: w.amount, width: 12, cell: (i) => num(rec(i).amount), numFmt: '#,##0' },
   ];
 }
 
@@ -351,6 +362,7 @@ export async function reportXlsx(report: Report, lang: Lang): Promise<Buffer> {
   const book = new Excel.Workbook();
   const summary = book.addWorksheet(w.summary);
   summary.addRow([`${w.title}: ${w.period} ${report.filter.from}–${report.filter.to}`]).font = { bold: true, size: 14 };
+  summary.addRow([reportYearRule[lang]]).font = { italic: true };
   for (const table of summaryTables(report, lang)) {
     summary.addRow([]);
     summary.addRow([table.title]).font = { bold: true };
@@ -367,13 +379,17 @@ export async function reportXlsx(report: Report, lang: Lang): Promise<Buffer> {
     sheet.views = [{ state: 'frozen', ySplit: 1 }];
     // a string is written as text, never as a formula; numbers (years) as numbers
     for (const item of report.items)
-      if (item.kind === kind)
-        sheet.addRow(
+      if (item.kind === kind) {
+        const row = sheet.addRow(
           columns.map((c) => {
             const v = c.cell(item);
             return typeof v === 'string' ? inertCell(v) : v;
           }),
         );
+        columns.forEach((c, i) => {
+          if (c.numFmt) row.getCell(i + 1).numFmt = c.numFmt;
+        });
+      }
   }
   return Buffer.from(await book.xlsx.writeBuffer());
 }
@@ -392,7 +408,8 @@ export async function reportCsv(report: Report, lang: Lang): Promise<string> {
   const w = words[lang];
   const refs = await referencesOf(report, lang);
   const title = (item: ReportItem) => item.publication?.title ?? pair(item.record ?? {}, 'title', lang);
-  const lines = [csvLine([w.kind, w.rank, w.year, w.titleCol, w.people, w.citation])];
+  // the last column says which years a record counts in (the rule: a project in every year it runs)
+  const lines = [csvLine([w.kind, w.rank, w.year, w.titleCol, w.people, w.citation, w.countedIn])];
   for (const [i, item] of report.items.entries()) {
     const names = namesOf(report, item.people, lang)
       .map((n) => n.name)
@@ -405,6 +422,7 @@ export async function reportCsv(report: Report, lang: Lang): Promise<string> {
         title(item),
         names,
         plain(refs[i] ?? []),
+        countedIn(item),
       ]),
     );
   }
@@ -422,6 +440,7 @@ export async function reportDocx(report: Report, lang: Lang, labName: string): P
   const children: InstanceType<typeof Paragraph>[] = [
     new Paragraph({ heading: HeadingLevel.TITLE, children: [new TextRun({ text: `${labName ? `${labName} ` : ''}${w.title}`, font })] }),
     new Paragraph({ children: [new TextRun({ text: `${w.period}: ${report.filter.from}–${report.filter.to}`, font })] }),
+    new Paragraph({ children: [new TextRun({ text: reportYearRule[lang], font, italics: true })] }),
   ];
   const heading = (text: string, level: (typeof HeadingLevel)[keyof typeof HeadingLevel]) =>
     new Paragraph({ heading: level, children: [new TextRun({ text, font })] });

@@ -15,8 +15,9 @@ import { asWire } from './wire.ts';
 // The achievement report (成果统计): the lab's records of a period, narrowed to members,
 // areas and kinds, and their counts. Which year a record counts in
 // (docs/decisions/051-the-achievement-report.md): a publication's and an award's year, a patent's grant year
-// (its filing year while it is only filed), a project's start year. The files made from it are in
-// report-files.ts.
+// (its filing year while it is only filed), a project every year it runs within the period (its start year to
+// its end year, an open end to the period's end; docs/decisions/072-report-years-list-filters-body-images.md).
+// The files made from it are in report-files.ts.
 
 /** A venue's rank (CCF, CORE…) where a rank source knows the publication's venue; none: one "unranked" group. */
 export type RankOf = (p: PublicPublication) => string | undefined;
@@ -40,7 +41,10 @@ type Row = Record<string, unknown>;
 
 export type ReportItem = {
   kind: ReportKind;
+  /** The year it is listed under: a project's start year, which may be before the period. */
   year: number;
+  /** A project's years that count, within the period (first, last); the others count in `year` alone. */
+  span?: { first: number; last: number };
   /** Rank of a publication's venue, level of an award or project, status of a patent; UNRANKED where there is none. */
   group: string;
   people: NamedPerson[];
@@ -165,8 +169,15 @@ export async function buildReport(ctx: Ctx, filter: ReportFilter, rankOf?: RankO
       if (kinds.has(kind)) items.push({ kind, year, group: str(r.status), ...named(r, ['inventors']), record: r });
     }
   if (kinds.has('project'))
-    for (const { r, year } of await declared('project', (r) => (typeof r.start_year === 'number' ? r.start_year : undefined)))
-      items.push({ kind: 'project', year, group: str(r.level), ...named(r, ['pi', 'members']), record: r });
+    // a project runs from its start year to its end year (an open end: to the period's end) and counts in each
+    // of those years the period holds
+    for (const r of await crudOf('project').list(ctx)) {
+      if (typeof r.start_year !== 'number') continue;
+      const end = typeof r.end_year === 'number' ? Math.max(r.end_year, r.start_year) : to;
+      if (r.start_year > to || end < from) continue;
+      const span = { first: Math.max(r.start_year, from), last: Math.min(end, to) };
+      items.push({ kind: 'project', year: r.start_year, span, group: str(r.level), ...named(r, ['pi', 'members']), record: r });
+    }
 
   const chosen = new Set(filter.members ?? []);
   const kept = chosen.size === 0 ? items : items.filter((i) => i.members.some((pid) => chosen.has(pid)));
@@ -227,8 +238,11 @@ export function summaryOf(report: Report): ReportSummary {
   const only = new Set(report.filter.members ?? []);
   for (const item of report.items) {
     add(byKind, item.kind);
-    const y = byYear.get(item.year);
-    if (y) add(y, item.kind);
+    const { first, last } = item.span ?? { first: item.year, last: item.year };
+    for (let year = first; year <= last; year += 1) {
+      const y = byYear.get(year);
+      if (y) add(y, item.kind);
+    }
     if (item.area !== undefined) {
       const a = areas.find((x) => x.value === item.area) ?? { value: item.area, zh: item.area, en: item.area };
       const row = byArea.get(a.value) ?? { area: a.value, zh: a.zh, en: a.en, counts: {}, total: 0 };

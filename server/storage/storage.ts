@@ -13,7 +13,7 @@ import type { S3Config } from '../config.ts';
 //   {bucket}/{key}            a stored file (bucket: publication, data, image, media, file)
 //   removed/{bucket}/{key}    a removed file, waiting REMOVED_KEEP_MS before it is deleted, so a backup whose
 //                             snapshot still shows its record finds it (server/backup)
-//   variants/{name}.webp      resized copies of images (server/images/variants.ts)
+//   variants/{name}.webp|avif resized copies of images (server/images/variants.ts)
 // Keys are chosen here (random, 128 bits), never taken from a request. A stored file never changes: a new
 // version is a new key. Uploads in flight are always local, in this instance's own folder of DATA_DIR/tmp;
 // a back end is given whole files (moveIn), and gives them back as streams, whole or a byte range (get):
@@ -37,7 +37,7 @@ export type Bucket = (typeof buckets)[number];
 export const asBucket = (v: unknown): Bucket | undefined => ((buckets as readonly unknown[]).includes(v) ? (v as Bucket) : undefined);
 
 const KEY_RE = /^[a-f0-9]{32}(\.[a-z0-9]{1,8})?$/;
-const VARIANT_RE = /^[a-z]+-[a-f0-9]{32}-\d{2,4}\.webp$/;
+const VARIANT_RE = /^[a-z]+-[a-f0-9]{32}-\d{2,4}\.(webp|avif)$/;
 
 /** How often a running instance marks its temporary folder as alive, and when a silent one counts as gone. */
 const HEARTBEAT_MS = 60_000;

@@ -510,7 +510,11 @@ describe.each(dialects)('files on %s', (dialect) => {
       await sleep(50);
       for (const rel of walk(dataDir)) {
         const parts = rel.split(path.sep);
-        if (parts[0] === 'files') {
+        if (parts[0] === 'files' && parts[1] === 'variants') {
+          // files/variants/{name}: an image's resized copies (server/images/variants.ts), made as it is uploaded
+          expect(parts, rel).toHaveLength(3);
+          expect(parts[2], rel).toMatch(/^(image|media)-[a-f0-9]{32}-\d{2,4}\.(webp|avif)$/);
+        } else if (parts[0] === 'files') {
           // files/{bucket}/{key}, or files/removed/{bucket}/{key} for a removed file waiting its day
           const inBucket = parts[1] === 'removed' ? parts.slice(1) : parts;
           expect(inBucket, rel).toHaveLength(3);

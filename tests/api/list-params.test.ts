@@ -92,4 +92,31 @@ describe.each(dialects)('list filter, sort and page on %s', (dialect) => {
     expect(r.headers['x-total-count']).toBe('1');
     expect((await member.get('/api/people/?q=filterable')).statusCode).toBe(403);
   });
+
+  it('folds accents: "muller" finds "Müller", and "uber" a title of "Über"', async () => {
+    const r = await admin.send('POST', '/api/publication/', { title: 'Über Argumente', author: JSON.stringify(['Jörg Müller']), source: 'KI', year: 2015 });
+    expect(r.statusCode, r.body).toBe(200);
+    expect((await list('?q=muller')).titles).toEqual(['Über Argumente']);
+    expect((await list('?q=jorg%20uber')).titles).toEqual(['Über Argumente']);
+    expect((await list('?q=M%C3%9CLLER')).titles).toEqual(['Über Argumente']);
+    // the people list too
+    await createMember(admin, { name_en: 'Zoë Ångström' });
+    expect(((await admin.get('/api/people/?q=angstrom&limit=10')).json() as { name_en: string }[]).map((p) => p.name_en)).toEqual(['Zoë Ångström']);
+  });
+
+  it('finds a member’s papers by their other name: the authors linked to them, and those matched by name', async () => {
+    const li = await createMember(admin, { name_zh: '李清禾', name_en: 'Qinghe Li' });
+    const pub = async (title: string, fields: Record<string, string>) =>
+      expect((await admin.send('POST', '/api/publication/', { title, source: 'ACL', year: 2016, ...fields })).statusCode).toBe(200);
+    // linked by name on save
+    await pub('Written as Qinghe Li', { author: JSON.stringify(['Ada Lovelace', 'Qinghe Li']) });
+    // linked by hand to an author written otherwise
+    await pub('Written as Q. Li', { author: JSON.stringify(['Q. Li']), author_members: JSON.stringify([String(li.pid)]) });
+    await pub('Not hers', { author: JSON.stringify(['Ada Lovelace']) });
+    expect((await list('?q=%E6%9D%8E%E6%B8%85%E7%A6%BE')).titles.sort()).toEqual(['Written as Q. Li', 'Written as Qinghe Li']);
+    // with another word, both must hold
+    expect((await list('?q=%E6%9D%8E%E6%B8%85%E7%A6%BE%20lovelace')).titles).toEqual(['Written as Qinghe Li']);
+    // her username finds them too
+    expect((await list(`?q=${li.username}`)).titles.sort()).toEqual(['Written as Q. Li', 'Written as Qinghe Li']);
+  });
 });

@@ -46,7 +46,10 @@ function expected(): { byKind: Record<ReportKind, number>; liqinghe: number; y20
   }
   byKind.award = demoAwards.length;
   byKind.project = demoProjects.length;
-  y2024 += demoAwards.filter((a) => a.year === 2024).length + demoProjects.filter((p) => p.start_year === 2024).length;
+  // a project counts in every year it runs (an open end: to the report's end)
+  y2024 +=
+    demoAwards.filter((a) => a.year === 2024).length +
+    demoProjects.filter((p) => Number(p.start_year) <= 2024 && (typeof p.end_year === 'number' ? p.end_year : 2100) >= 2024).length;
   // 李清禾's records: papers naming her (by either name), and the registers naming her by username
   const li = demoPeople.find((p) => p.username === 'liqinghe');
   const names = new Set([li?.name_en, li?.name_zh]);

@@ -116,7 +116,7 @@ describe.each(dialects)('achievement report on %s', (dialect) => {
       pi: JSON.stringify([`@${li.username}`]),
       members: JSON.stringify([`@${wang.username}`]),
     });
-    // a project that started before the period is not one of its new projects
+    // a project that started before the period and runs into it counts in the period's years it runs
     await rec('/api/project/', { title_zh: '旧项目', start_year: '2019', end_year: '2024', pi: JSON.stringify([`@${li.username}`]) });
   }, 120_000);
   afterAll(() => w?.t.close());
@@ -129,21 +129,22 @@ describe.each(dialects)('achievement report on %s', (dialect) => {
 
   it('counts the records of the period by kind, year, area and member', async () => {
     const s = await summary('from=2022&to=2024');
-    expect(s.byKind.counts).toEqual({ journal: 1, conference: 2, other: 1, patent: 1, software: 1, award: 1, project: 1 });
-    expect(s.total).toBe(8);
+    expect(s.byKind.counts).toEqual({ journal: 1, conference: 2, other: 1, patent: 1, software: 1, award: 1, project: 2 });
+    expect(s.total).toBe(9);
+    // both projects run through 2022–2024: counted in each of those years, once in the total
     expect(s.byYear.map((y) => [y.year, y.total])).toEqual([
-      [2024, 4],
-      [2023, 2],
-      [2022, 2],
+      [2024, 6],
+      [2023, 4],
+      [2022, 3],
     ]);
-    expect(s.byYear[0]?.counts).toEqual({ journal: 1, conference: 1, patent: 1, award: 1 });
+    expect(s.byYear[0]?.counts).toEqual({ journal: 1, conference: 1, patent: 1, award: 1, project: 2 });
     expect(s.byArea.map((a) => [a.area, a.total])).toEqual([
       ['social computing', 1],
       ['agents', 3],
     ]);
     const member = (pid: number) => s.byMember.find((m) => m.pid === pid);
-    // 李清禾: the journal paper, the Chinese paper (by her Chinese name), the book, the patent, the award, the project
-    expect(member(li.pid)?.total).toBe(6);
+    // 李清禾: the journal paper, the Chinese paper (by her Chinese name), the book, the patent, the award, both projects
+    expect(member(li.pid)?.total).toBe(7);
     expect(member(wang.pid)?.counts).toEqual({ journal: 1, conference: 1, software: 1, award: 1, project: 1 });
     // no rank source: no rank table
     expect(s.byRank).toBeUndefined();
@@ -184,7 +185,7 @@ describe.each(dialects)('achievement report on %s', (dialect) => {
       expect(book.worksheets.map((s) => s.name)).toEqual(names);
       const summaryRows = sheetRows(book, names[0] as string);
       const total = summaryRows.find((row) => row[0] === (lang === 'zh' ? '合计' : 'Total'));
-      expect(total).toEqual([lang === 'zh' ? '合计' : 'Total', 1, 2, 1, 1, 1, 1, 1, 8]);
+      expect(total).toEqual([lang === 'zh' ? '合计' : 'Total', 1, 2, 1, 1, 1, 1, 2, 9]);
       const conf = sheetRows(book, names[2] as string);
       expect(conf).toHaveLength(3);
       expect(conf[1]?.[0]).toBe(2024);
@@ -222,11 +223,13 @@ describe.each(dialects)('achievement report on %s', (dialect) => {
     expect(paras[at('社会计算驱动的谣言治理')]?.bold).toEqual(['李清禾', '王书怡']);
     // the levels as headings: an award's and a project's
     expect(at('省部级')).toBeGreaterThan(at('获奖 (1)'));
-    expect(at('国家级')).toBeGreaterThan(at('科研项目 (1)'));
+    expect(at('国家级')).toBeGreaterThan(at('科研项目 (2)'));
     // the patent publication is counted once, by the register
     expect(at('Patent Publication')).toBe(-1);
     expect(at('Too Old')).toBe(-1);
-    expect(at('旧项目')).toBe(-1);
+    // a project that runs into the period is listed, under its start year
+    expect(texts).toContain('[2] 李清禾. 旧项目. 2019–2024.');
+    expect(at('计年规则')).toBeGreaterThan(0);
 
     const en = await docxParagraphs((await w.admin.get('/api/report/export/?format=docx&from=2022&to=2024&lang=en')).rawPayload);
     const enTexts = en.map((p) => p.text);
@@ -240,12 +243,14 @@ describe.each(dialects)('achievement report on %s', (dialect) => {
     const r = await w.admin.get('/api/report/export/?format=csv&from=2022&to=2024&lang=en');
     expect(r.statusCode, r.body).toBe(200);
     expect(r.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(r.body.startsWith('\uFEFFKind,Rank,Year,Title,People,Reference (GB/T 7714)\r\n')).toBe(true);
+    expect(r.body.startsWith('\uFEFFKind,Rank,Year,Title,People,Reference (GB/T 7714),Counted in (a project: every year it runs)\r\n')).toBe(true);
     const lines = r.body.slice(1).trim().split('\r\n');
-    expect(lines).toHaveLength(9);
+    expect(lines).toHaveLength(10);
     expect(lines[1]).toBe(
-      'Journal articles,,2024,Graph Agents for Rumour Tracing,"Emily Hart, Qinghe Li, Shuyi Wang","HART E, LI Q, WANG S. Graph Agents for Rumour Tracing[J]. Journal of Agents, 2024, 12(3): 100-120."',
+      'Journal articles,,2024,Graph Agents for Rumour Tracing,"Emily Hart, Qinghe Li, Shuyi Wang","HART E, LI Q, WANG S. Graph Agents for Rumour Tracing[J]. Journal of Agents, 2024, 12(3): 100-120.",2024',
     );
+    // the project of 2019–2024, counted in the period's years it runs
+    expect(lines.some((l) => l.startsWith('Research projects,National,2019,') && l.endsWith(',2022–2024'))).toBe(true);
     expect(r.body).toContain(`,2023,"'=HYPERLINK(""x"") Conference Paper",`);
     expect(r.body).not.toMatch(/(^|,)=/m);
   });
@@ -306,8 +311,60 @@ describe.each(dialects)('achievement report on %s', (dialect) => {
     const [head, line] = (await reportCsv(short, 'en')).split('\r\n');
     const long = (await reportCsv({ ...short, items }, 'en')).split('\r\n');
     expect(long[0]).toBe(head);
-    expect(long.slice(1, -1)).toEqual(items.map((item) => line?.replace(',2024,', `,${item.year},`)));
+    expect(long.slice(1, -1)).toEqual(items.map((item) => line?.replace(',2024,', `,${item.year},`).replace(/,2024$/, `,${item.year}`)));
   }, 60_000);
+
+  it('counts a project in every year it runs, an open end to the period’s end, and writes its money as a number', async () => {
+    const running = await w.admin.send('POST', '/api/project/', {
+      title_zh: '跨年项目',
+      title_en: 'A project over four years',
+      start_year: '2023',
+      end_year: '2026',
+      amount: '1250',
+      pi: JSON.stringify([`@${wang.username}`]),
+    });
+    expect(running.statusCode, running.body).toBe(200);
+    const open = await w.admin.send('POST', '/api/project/', { title_zh: '未定结束的项目', start_year: '2025' });
+    expect(open.statusCode, open.body).toBe(200);
+    try {
+      // a 2025 report: the 2023–2026 project and the open one (the 2022–2025 project too)
+      const y2025 = await summary('from=2025&to=2025&kinds=project');
+      expect(y2025.byKind.counts).toEqual({ project: 3 });
+      expect(y2025.byYear).toEqual([{ year: 2025, counts: { project: 3 }, total: 3 }]);
+      // 2024–2025: each counted in both years it runs there, once in the total
+      const range = await summary(`from=2024&to=2025&kinds=project&members=${wang.pid}`);
+      expect(range.total).toBe(2);
+      expect(range.byYear.map((y) => [y.year, y.counts.project])).toEqual([
+        [2025, 2],
+        [2024, 2],
+      ]);
+      // after its end year it is not counted; the open one still is
+      const y2027 = await summary('from=2027&to=2027&kinds=project');
+      expect(y2027.total).toBe(1);
+
+      const r = await w.admin.get('/api/report/export/?format=xlsx&from=2025&to=2025&kinds=project&lang=en');
+      expect(r.statusCode, r.body).toBe(200);
+      const book = await workbook(r.rawPayload);
+      expect(sheetRows(book, 'Summary')[1]?.[0]).toContain('a research project in every year it runs');
+      const sheet = book.getWorksheet('Research projects');
+      const header = sheetRows(book, 'Research projects')[0] ?? [];
+      const amountCol = header.indexOf('Funding (10,000 CNY)') + 1;
+      expect(amountCol).toBeGreaterThan(0);
+      let found = false;
+      sheet?.eachRow((row, n) => {
+        if (n === 1 || !String(row.getCell(3).value).includes('A project over four years')) return;
+        found = true;
+        const cell = row.getCell(amountCol);
+        expect(cell.type).toBe(Excel.ValueType.Number);
+        expect(cell.value).toBe(1250);
+        expect(cell.numFmt).toBe('#,##0');
+        expect(row.getCell(header.indexOf('Counted in (a project: every year it runs)') + 1).value).toBe('2025');
+      });
+      expect(found).toBe(true);
+    } finally {
+      for (const id of [createdId(running), createdId(open)]) expect((await w.admin.delete(`/api/project/?jid=${id}`)).statusCode).toBe(200);
+    }
+  });
 
   it('is for administrators, and refuses a bad period in the asker’s language', async () => {
     expect((await w.user.get('/api/report/?from=2022&to=2024')).statusCode).toBe(403);

@@ -5,7 +5,7 @@ import { describe, expect, test } from 'vitest';
 import { en } from '../../app/i18n/en.ts';
 import { zh } from '../../app/i18n/zh.ts';
 import { DEMO_USER_PASSWORD } from '../../cli/demo/seed.ts';
-import { reportKinds } from '../../common/report.ts';
+import { reportKinds, reportYearRule } from '../../common/report.ts';
 import { ADMIN, browserSuite, e2eAvailable, logInThroughPage } from './server.ts';
 
 // Issue #29, point 3: the achievement report in the console. An administrator opens it from the drawer, sees
@@ -49,6 +49,8 @@ describe.skipIf(!e2eAvailable)('the achievement report in the console', { timeou
     await chart.locator('svg').first().waitFor();
     await expect.poll(() => chart.locator('svg rect, svg path').count()).toBeGreaterThan(5);
     await page.getByRole('table', { name: r.byMember }).waitFor();
+    // which years a record counts in (a project: every year it runs) is said under the table by year
+    expect(await page.getByTestId('report-year-rule').textContent()).toBe(reportYearRule[lang]);
     // nothing wider than the phone
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
 

@@ -18,7 +18,7 @@ import { PendingProvider, usePendingInputs, useSettledAction } from '../pending-
 // record (id -1), edit opens a copy.
 
 /** The history state of an address the editor wrote itself (?edit= as it opens and closes), which it does not read back. */
-const EDITOR_STATE = { editor: true } as const;
+export const EDITOR_STATE = { editor: true } as const;
 
 /**
  * The record being edited, its field errors, and its opening and closing, kept in the address (?edit=<id>):

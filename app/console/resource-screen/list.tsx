@@ -14,6 +14,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import type { Lang } from '../../../common/enums.ts';
 import { type ListParams, missingPairs } from '../../../common/list-params.ts';
 import { missingLanguages, type ResourceDef } from '../../../common/resource.ts';
@@ -21,6 +22,7 @@ import { useT } from '../../i18n/index.tsx';
 import type { Column, Row } from '../columns.tsx';
 import { FilterBox, PAGE_SIZES, pageQuery, usePageSize } from '../list-controls.tsx';
 import { usePaginationLabels } from '../ui.tsx';
+import { EDITOR_STATE } from './editor.tsx';
 
 // A resource screen's list: one page of records asked of the server with its filter, sort and page size,
 // drawn as a table, or on a phone as a column of cards that fit the screen, actions within reach.
@@ -47,8 +49,21 @@ const stickyActions = {
 /** The page of records shown, and the filter, sort and page size it was asked with. */
 export function useListPage(res: ResourceDef, sort: ((rows: Row[]) => Row[]) | undefined, readable: boolean) {
   const [page, setPage] = useState(0);
-  // the list's filter, sort and page size: asked of the server, one page at a time
-  const [q, setQ] = useState('');
+  // the list's filter, sort and page size: asked of the server, one page at a time. The filter is kept in the
+  // address (?q=), so a reload, a shared link or Back shows the same list; written in place (no new history
+  // entry per word) and marked as the screen's own, so the editor's reading of the address leaves it be
+  const [params, setParams] = useSearchParams();
+  const q = params.get('q') ?? '';
+  const setQ = (next: string) =>
+    setParams(
+      (cur) => {
+        const out = new URLSearchParams(cur);
+        if (next) out.set('q', next);
+        else out.delete('q');
+        return out;
+      },
+      { replace: true, state: EDITOR_STATE },
+    );
   // the records lacking English or Chinese, for a resource with bilingual pairs
   const pairs = missingPairs(res);
   const [missing, setMissing] = useState<Lang | ''>('');
@@ -92,6 +107,7 @@ export function ListFilters({ listPage, columns }: { listPage: ListPage; columns
         </TextField>
       )}
       <FilterBox
+        value={q}
         label={columns.map((c) => c.label).join(lang === 'zh' ? '、' : ', ')}
         onChange={(text) => {
           if (text === q) return;

@@ -17,7 +17,7 @@ import { BarChart } from '@mui/x-charts/BarChart';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { areas } from '../../../common/enums.ts';
-import { type KindCounts, publicationKinds, type ReportKind, type ReportSummary, reportKinds, UNRANKED } from '../../../common/report.ts';
+import { type KindCounts, publicationKinds, type ReportKind, type ReportSummary, reportKinds, reportYearRule, UNRANKED } from '../../../common/report.ts';
 import type { PublicPersonLight } from '../../../common/wire.ts';
 import { api, downloadFile } from '../../console/api.ts';
 import { isAdmin, useSession } from '../../console/session.ts';
@@ -262,6 +262,10 @@ export default function ReportScreen() {
             kinds={kinds}
             rows={[...s.byYear.map((y) => ({ key: String(y.year), label: String(y.year), c: y })), { key: 'sum', label: t('console.report.sum'), c: s.byKind }]}
           />
+          {/* which years a record counts in: a project in each year it runs, once in the total */}
+          <Typography variant="body2" color="text.secondary" data-testid="report-year-rule" sx={{ mt: 1 }}>
+            {reportYearRule[lang]}
+          </Typography>
           <CountsTable
             title={t('console.report.byArea')}
             first={t('console.report.area')}

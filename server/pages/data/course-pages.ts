@@ -1,6 +1,7 @@
 import { pick } from '../../../common/lang.ts';
 import { publicPage, publicPages } from '../../services/site.ts';
 import { renderMarkdown } from '../markdown.ts';
+import { sizedBodyImages } from '../body-images.ts';
 import { orNull, type PageScope } from './shared.ts';
 
 /** The course and shared-task pages: the list of a section, and one page with its text rendered. */
@@ -17,7 +18,7 @@ export function coursePageData({ lang, ctx, reads }: PageScope) {
       if (!p) return null;
       const { markdown_zh, markdown_en, ...rest } = p;
       const { html, toc } = await renderMarkdown(pick(markdown_zh, markdown_en, lang));
-      return { page: rest, html, toc };
+      return { page: rest, html: await sizedBodyImages(ctx, html), toc };
     },
   };
 }

@@ -12,6 +12,7 @@ import {
 import { pick } from '../../../common/lang.ts';
 import { textOfHtml } from '../../search/text.ts';
 import { renderMarkdown } from '../markdown.ts';
+import { sizedBodyImages } from '../body-images.ts';
 import { type ListPage, orNull, type PageScope, pageSizes, RECORD_ID, windowOf } from './shared.ts';
 
 /** A news item has no title: its first sentence is one, cut at a word (or any character in Chinese) when long. */
@@ -97,7 +98,7 @@ export function newsData({ ctx, lang, params, reads }: PageScope) {
       if (!found) return null;
       const { markdown, ...a } = found;
       const { html, toc } = await renderMarkdown(markdown);
-      return { article: a, html, toc };
+      return { article: a, html: await sizedBodyImages(ctx, html), toc };
     },
   };
 }

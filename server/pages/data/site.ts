@@ -2,6 +2,7 @@ import { pick } from '../../../common/lang.ts';
 import { themeOfCookie } from '../../../common/theme.ts';
 import { publicShowcase, publicSiteSettings } from '../../services/site.ts';
 import { renderMarkdown } from '../markdown.ts';
+import { sizedBodyImages } from '../body-images.ts';
 import type { PageScope } from './shared.ts';
 
 /** What every page knows of its request and of the site: language, theme, addresses, the site's settings and showcase. */
@@ -36,7 +37,7 @@ export function siteData({ lab, req, lang, forced, ctx, origin, params, reads }:
       const intro = pick(s.intro_zh, s.intro_en, lang);
       return {
         ...s,
-        intro_html: (await renderMarkdown(intro)).html,
+        intro_html: await sizedBodyImages(ctx, (await renderMarkdown(intro)).html),
         intro_text: intro
           .replace(/[#*_`>[\]()-]/g, ' ')
           .replace(/\s+/g, ' ')
