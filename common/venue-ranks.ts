@@ -1,4 +1,4 @@
-// Issue #29, point 2: the venue rank systems a site may show (CCF's recommended list, CORE's conference
+// The venue rank systems a site may show (CCF's recommended list, CORE's conference
 // ranks), their ranks, and the list filter's values (?rank=ccf-a). The lists themselves are data files the
 // server reads (server/venue-ranks/); the pages see only what a publication matched.
 

@@ -520,7 +520,7 @@ export const ImportChoicesSchema = z.strictObject({
     .min(1)
     .max(2000),
   /**
-   * Issue #26, point 7: store the entries that pass and report the others (`refused`), instead of
+   * Store the entries that pass and report the others (`refused`), instead of
    * refusing the whole import for one of them (the default).
    */
   partial: z.boolean().optional(),

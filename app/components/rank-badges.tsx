@@ -1,7 +1,7 @@
 import { rankText, type VenueRank } from '../../common/venue-ranks.ts';
 import { useT } from '../i18n/index.tsx';
 
-// Issue #29, point 2: a publication's venue ranks as small badges ("CCF A", "CORE A*"). The text says it
+// A publication's venue ranks as small badges ("CCF A", "CORE A*"). The text says it
 // all (colour only repeats the system); the title names the venue the rank is of.
 export function RankBadges({ ranks }: { ranks: readonly VenueRank[] | undefined }) {
   const { t } = useT();

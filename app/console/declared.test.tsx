@@ -6,7 +6,7 @@ import { released } from '../../common/resources/flags.ts';
 import { columnsOf, type Row } from './columns.tsx';
 import { consoleNav, navOf } from './nav.ts';
 
-// Issue #13, points 1 and 2: a console screen follows from its declaration alone. A resource declared
+// A console screen follows from its declaration alone. A resource declared
 // only here (a prize) gets its drawer entry, address, title, icon and admin flag, and its list's columns
 // are drawn by field kind, with nothing written for it in app/.
 

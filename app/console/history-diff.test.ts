@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { article, person, publication } from '../../common/resources/index.ts';
 import { collapse, diffRecords, listDiff, type Piece, statesOf, wordDiff } from './history-diff.ts';
 
-// Issue #16, point 2: what the History dialog compares. Texts word by word (Chinese too), lists item by
+// What the History dialog compares. Texts word by word (Chinese too), lists item by
 // item, enums and switches by their labels in the reader's language, files by name, images by address;
 // who made each version.
 

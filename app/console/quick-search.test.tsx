@@ -4,7 +4,7 @@ import { searchKinds } from '../../common/search.ts';
 import { Marked } from '../components/marked.tsx';
 import { editAddress, targetOf } from './record-targets.ts';
 
-// Issue #15, point 5: where the console's quick search takes a member for each kind of result, and how a
+// Where the console's quick search takes a member for each kind of result, and how a
 // result's marked words are drawn.
 
 describe('the quick search', () => {

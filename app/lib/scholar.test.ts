@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { publicationOf } from '../../tests/helpers/bib.ts';
 import { jsonLd, scholarMeta } from './scholar.ts';
 
-// Issue #26, point 5: Scholar's citation_* tags carry what a reference needs where the record knows it,
+// Scholar's citation_* tags carry what a reference needs where the record knows it,
 // and the JSON-LD keeps to schema.org's definitions (schema-dts, generated from them, types jsonLd: the
 // compiler checks every property and the type of its value; the line marked below must stay an error).
 

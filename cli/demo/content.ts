@@ -48,7 +48,7 @@ export type DemoPublication = {
   link3?: string;
   link4?: string;
   files: DemoPublicationFile[];
-  /** Issue #14's details, on some of them (the DOIs use 10.5555, the prefix kept for examples). */
+  /** The details, on some of them (the DOIs use 10.5555, the prefix kept for examples). */
   doi?: string;
   abstract?: string;
   keywords?: string[];

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { textWorkerRunning, WORKER_IDLE, WORKER_LIMITS } from '../text-worker.ts';
 import { asWritten, renderMarkdown } from './markdown.ts';
 
-// Issue #25, point 3: markdown is rendered in a worker thread, bounded in time. micromark's time grows with
+// Markdown is rendered in a worker thread, bounded in time. micromark's time grows with
 // the square of some inputs (50,000 characters of nested brackets took 6.3 s on the event loop).
 
 describe('markdown rendering', () => {
@@ -45,7 +45,7 @@ describe('markdown rendering', () => {
     expect(performance.now() - again).toBeLessThan(500);
   });
 
-  // Issue #24, point 5: the worker holds about 54 MB; an idle server gives them back.
+  // The worker holds about 54 MB; an idle server gives them back.
   it('ends the worker once it has waited WORKER_IDLE.ms for a render, and starts a new one for the next long text', async () => {
     WORKER_IDLE.ms = 60_000;
     await renderMarkdown(`# One\n\n${'first words '.repeat(300)}`);

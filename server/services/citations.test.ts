@@ -4,7 +4,7 @@ import type { PublicPublication } from '../../common/wire.ts';
 import { publicationOf } from '../../tests/helpers/bib.ts';
 import { bibtexOf, citationsOf, cslName, sentenceCase } from './citations.ts';
 
-// Issue #14, point 5: the references of a publication's "Cite" block, by the project's GB/T 7714-2015
+// The references of a publication's "Cite" block, by the project's GB/T 7714-2015
 // style and citation-js's APA, and its BibTeX.
 
 const base = publicationOf({

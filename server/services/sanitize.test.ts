@@ -43,7 +43,7 @@ describe('sanitizeHtml on text with more stray "<" than any page holds', () => {
   });
 });
 
-// Issue #25, point 3: sanitize-html spends a few microseconds on each tag, and 200,000 characters of tags
+// sanitize-html spends a few microseconds on each tag, and 200,000 characters of tags
 // held a core for over 100 ms; a long text is sanitized in the text worker, and the event loop stays free.
 describe('sanitizeHtml on a long text', () => {
   it('holds the event loop for no more than 50 ms on 200,000 characters of tags, and answers what it answers at once', async () => {

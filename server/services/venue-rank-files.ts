@@ -1,4 +1,4 @@
-// Issue #29, point 2: the bundled rank lists (server/venue-ranks/) rebuilt from the lists as published
+// The bundled rank lists (server/venue-ranks/) rebuilt from the lists as published
 // (`npm run lab -- ranks update --ccf FILE --core FILE`). CCF publishes its list as tables by field; the
 // community's CSV of it (name, full_name, publisher, url, level, field, type) and our own layout (rank,
 // kind, field, abbr, dblp, name; comma- or tab-separated) are read. CORE's portal exports CSV without a

@@ -3,7 +3,7 @@ import ccfFile from '../venue-ranks/ccf.json' with { type: 'json' };
 import coreFile from '../venue-ranks/core.json' with { type: 'json' };
 import { NO_RANK, type RankSystem, type VenueRank } from '../../common/venue-ranks.ts';
 
-// Issue #29, point 2: which entry of CCF's list and of CORE's ranks a publication's venue is. Tried in order:
+// Which entry of CCF's list and of CORE's ranks a publication's venue is. Tried in order:
 // the editor's correction (the publication's `venue_key`: "none", a DBLP key, an abbreviation or a name);
 // the DBLP key of a dblp link among its links; its venue's name as written, normalized (case, punctuation,
 // "Proceedings of the", years, ordinals, "International"), whole, by its parts between commas, in

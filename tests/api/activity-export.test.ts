@@ -5,7 +5,7 @@ import { makeWorld, type World } from '../fixtures/world.ts';
 import { Client } from '../helpers/client.ts';
 import { dialects } from '../helpers/app.ts';
 
-// Issue #16, point 3: the activity log's export for administrators, as CSV (UTF-8 with BOM, RFC 4180,
+// The activity log's export for administrators, as CSV (UTF-8 with BOM, RFC 4180,
 // formulas made inert) and as XLSX, with the list's filters; members and visitors are refused.
 
 type Entry = ActivityEntry;

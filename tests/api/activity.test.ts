@@ -9,7 +9,7 @@ import { createdId, fieldErrors, makeWorld, newMember, type World } from '../fix
 import { Client } from '../helpers/client.ts';
 import { dialects } from '../helpers/app.ts';
 
-// Issue #16, point 3 (first part): the activity log. Every write through the API appends an entry in its
+// The activity log. Every write through the API appends an entry in its
 // own transaction (a failed write leaves none), logins and failed logins are logged with the address they
 // came from, a member reads only their own entries, and nothing edits or deletes an entry.
 

@@ -10,7 +10,7 @@ import { appOn, bareInstance, dialects, makeApp, type TestApp } from '../helpers
 import { importBib, previewBib } from '../helpers/bib.ts';
 import { type Client, loginAs } from '../helpers/client.ts';
 
-// Issue #26, points 1 to 4: every file of the corpus of real tools' exports (tests/fixtures/bib/, README.md
+// Every file of the corpus of real tools' exports (tests/fixtures/bib/, README.md
 // there) previewed and imported on both databases, each entry's record and stored publication compared,
 // field by field, with the record written by hand (expected/<file>.json). Compared: the fields this work
 // delivers (the kind of work, venue and its kind, place, link, title, names and their parts, month, DOI,

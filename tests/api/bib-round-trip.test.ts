@@ -7,7 +7,7 @@ import { dialects, makeApp, type TestApp } from '../helpers/app.ts';
 import { importBib } from '../helpers/bib.ts';
 import { Client, loginAs } from '../helpers/client.ts';
 
-// Issue #26, point 6: the demo lab's /publication.bib, imported into an empty lab through the preview and
+// The demo lab's /publication.bib, imported into an empty lab through the preview and
 // the import as the console sends them (each entry with the area the preview proposes), gives back the
 // same list, field by field: the same count, areas, keywords, abstracts, DOIs, years and months, and the
 // title, authors, venue, kind of work and links.

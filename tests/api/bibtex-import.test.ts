@@ -13,7 +13,7 @@ import { dialects, makeApp, type TestApp } from '../helpers/app.ts';
 import { Client, loginAs } from '../helpers/client.ts';
 import { loopHolds } from '../helpers/loop.ts';
 
-// Issue #14, point 3: a real-world .bib through the preview and the import, on both databases. Accents
+// A real-world .bib through the preview and the import, on both databases. Accents
 // and braces become Unicode, a broken entry is reported by key and line without blocking the others,
 // duplicates are found by DOI or by title and year, and the import is one transaction.
 
@@ -162,7 +162,7 @@ function expectAnswering(latencies: number[], held: number) {
   expect(Math.max(...latencies)).toBeLessThan(1000);
 }
 
-// Issue #25, point 4: a preview is read in a worker thread, linear in the text, with a cap on its entries:
+// A preview is read in a worker thread, linear in the text, with a cap on its entries:
 // 1,000 entries held the event loop for 8–13 s before, and the route takes 2,000,000 characters
 describe.each(dialects)('a large BibTeX preview on %s', (dialect) => {
   let t: TestApp;

@@ -9,7 +9,7 @@ import { dialects, makeApp, type TestApp } from '../helpers/app.ts';
 import { type Client, loginAs } from '../helpers/client.ts';
 import { createdId } from '../fixtures/world.ts';
 
-// Issue #27, point 3, "both languages, honestly", from the declarations' _zh/_en pairs: a console list
+// "Both languages, honestly", from the declarations' _zh/_en pairs: a console list
 // filtered on the server to the records lacking English or Chinese (a text written in the other language
 // only), for every bilingual declared resource; and a declared public record's hreflang alternates, on its
 // page and in the sitemap, only in the languages its text exists in.

@@ -7,7 +7,7 @@ import { dialects, makeApp, type TestApp } from '../helpers/app.ts';
 import { importBib, publicationOf } from '../helpers/bib.ts';
 import { type Client, loginAs } from '../helpers/client.ts';
 
-// Issue #26, point 5: the references tests/fixtures/bib/expected/citations.json writes by hand from GB/T
+// The references tests/fixtures/bib/expected/citations.json writes by hand from GB/T
 // 7714-2015's and APA 7's own examples (README.md there names each), for entries of the corpus imported
 // as a lab imports them; every string must match exactly (theses and the place of publication included).
 
@@ -64,7 +64,7 @@ describe.each(dialects)('references by GB/T 7714-2015 and APA 7 of imported entr
   });
 });
 
-// Issue #26, point 2: theses and books with their place of publication, as the styles' own published
+// Theses and books with their place of publication, as the styles' own published
 // examples write them (GB/T 7714-2015's 4.1 and 8.8; APA 7's Manual 10.2 and 10.6, as apastyle.apa.org shows them).
 describe('the styles’ published examples of theses and of books with a place', () => {
   const cite = (fields: Parameters<typeof publicationOf>[0]) => citationsOf(publicationOf(fields));

@@ -3,7 +3,7 @@ import { logPublications } from '../../server/services/content.ts';
 import { dialects } from '../helpers/app.ts';
 import { createdId, fieldErrors, makeWorld, unique, type World } from '../fixtures/world.ts';
 
-// Issue #28, part 1 ("the console, as a secretary uses it"), on both databases: links of the carousel,
+// On both databases: links of the carousel,
 // the one call that saves a new order, and what the activity log records.
 
 type Rec = Record<string, unknown>;

@@ -178,7 +178,7 @@ describe('the declared resources and the schema', () => {
   });
 });
 
-// Issue #27, point 1: a new resource's columns are written in its declaration and its migration only;
+// A new resource's columns are written in its declaration and its migration only;
 // schema.ts derives its table (server/db/declared-tables.ts). Here a resource with a field of every stored kind,
 // and its table made the way docs/adding-a-resource.md tells a migration to make one, agree on both databases.
 const trophy = defineResource({

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeApp, type TestApp } from '../helpers/app.ts';
 import { Client, loginAs } from '../helpers/client.ts';
 
-// Issue #14, point 4: "Fill from DOI" asks Crossref, then DataCite, at the configured addresses; here
+// "Fill from DOI" asks Crossref, then DataCite, at the configured addresses; here
 // both are loopback servers that speak their JSON (these machines have no internet). A DOI neither knows,
 // a registry that fails and one that does not answer in time each say so and fill nothing.
 

@@ -6,7 +6,7 @@ import { createdId, fieldErrors } from '../fixtures/world.ts';
 import { dialects, makeApp, type TestApp } from '../helpers/app.ts';
 import { type Client, loginAs, sendRaw } from '../helpers/client.ts';
 
-// Issue #25, point 5: stored values that try to leave their BibTeX field (and add a @preamble with a
+// Stored values that try to leave their BibTeX field (and add a @preamble with a
 // shell escape, or an entry of their own), a DOI in a format that is not Crossref's, and a lone CR that
 // would break a line of the iCalendar feed. Page routes (the exports, the feed) are served without a
 // page build, so LAB_API_ONLY is off here.

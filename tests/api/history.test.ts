@@ -10,7 +10,7 @@ import type { Bucket } from '../../server/storage/storage.ts';
 import { Client } from '../helpers/client.ts';
 import { dialects } from '../helpers/app.ts';
 
-// Issue #16, points 1, 2, 4, 5 and 8: every update keeps the version it replaces (who, when), a version
+// Every update keeps the version it replaces (who, when), a version
 // can be read and restored (itself a new version), deleted records go to a trash administrators restore
 // from or empty, files stay while a version or the trash refers to them, retention and purge, and who may
 // see what. On SQLite and PostgreSQL; the History and Trash screens are tests/e2e/console-history.test.ts.

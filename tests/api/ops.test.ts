@@ -6,7 +6,7 @@ import type { DiskStorage } from '../../server/storage/storage.ts';
 import { dialects, makeApp, type TestApp } from '../helpers/app.ts';
 import { createMember, loginAs } from '../helpers/client.ts';
 
-// Issue #30, point 5: what the proxy, systemd and Prometheus ask of an instance (server/ops/plugin.ts).
+// What the proxy, systemd and Prometheus ask of an instance (server/ops/plugin.ts).
 
 describe.each(dialects)('health, readiness and metrics on %s', (dialect) => {
   let t: TestApp;

@@ -6,7 +6,7 @@ import { createdId, fieldErrors } from '../fixtures/world.ts';
 import { dialects, makeApp, type TestApp } from '../helpers/app.ts';
 import { Client, createMember, loginAs } from '../helpers/client.ts';
 
-// Issue #27: fields that refer to people (common/person-refs.ts), on the awards and patents declared with
+// Fields that refer to people (common/person-refs.ts), on the awards and patents declared with
 // them. A write names members by id or username (stored by id) and outsiders by name; a member or record
 // that does not exist is refused in both languages and nothing is stored; a member removed since stays where
 // a record named them; public reads carry the references, public pages the names (members linked), and a

@@ -7,7 +7,7 @@ import { createdId, fieldErrors } from '../fixtures/world.ts';
 import { dialects, makeApp, type TestApp } from '../helpers/app.ts';
 import { Client, createMember, loginAs } from '../helpers/client.ts';
 
-// Issue #27, point 2: research projects (common/resources/project.ts). What the declaration adds beyond the
+// Research projects (common/resources/project.ts). What the declaration adds beyond the
 // other public resources: a list that `refers` to publications (the acknowledging ones: checked on write,
 // linked on the project's page, and the project named on each publication's page), a period (ongoing until
 // its end year has passed) and the list's filters by level and status, on the pages and the public read.

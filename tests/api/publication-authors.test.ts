@@ -5,7 +5,7 @@ import { dialects, makeApp, type TestApp } from '../helpers/app.ts';
 import { createdId, fieldErrors } from '../fixtures/world.ts';
 import { type Client, createMember, loginAs } from '../helpers/client.ts';
 
-// Issue #14, point 6: which member each author of a publication is. The server matches an author left to
+// Which member each author of a publication is. The server matches an author left to
 // `auto` by name when the record is saved and keeps the member's id, so a rename keeps the link; an editor
 // may choose the member or "not a member"; a member's publications are found by those links and, for
 // authors still left to `auto`, by their English or Chinese name, alike on both databases.

@@ -6,7 +6,7 @@ import { fakeOpenAlex, type FakeOpenAlex, ORCID, syncEnv, work } from '../helper
 import { crossrefWork, dataciteDoi, type FakeRegistries, fakeRegistries } from '../helpers/registries.ts';
 import { createdId, newMember } from '../fixtures/world.ts';
 
-// Issue #29, point 1: the published version of a stored preprint that OpenAlex does not group with it (and
+// The published version of a stored preprint that OpenAlex does not group with it (and
 // that has another title) found by DOI relations, against a loopback Crossref and DataCite speaking their
 // JSON: the published article's Crossref record names its bioRxiv preprint (`relation["has-preprint"]`),
 // an arXiv DOI's DataCite record names its published version (relatedIdentifiers, IsVersionOf), an SSRN

@@ -7,7 +7,7 @@ import { fakeOpenAlex, type FakeOpenAlex, syncEnv, work } from '../helpers/opena
 import { expiredClient, newMember } from '../fixtures/world.ts';
 import { proposeNewWorks } from '../../server/sync/job.ts';
 
-// Issue #29, point 1: the lab-wide "Find new papers" as a run in the background, against a loopback OpenAlex.
+// The lab-wide "Find new papers" as a run in the background, against a loopback OpenAlex.
 // Started, it answers at once and is polled to its end, whose preview is the synchronous call's; one run at a
 // time for the site; a slow index shows the members done advancing; a failing index fails the run with its
 // message in the reader's language and nothing changed; a run whose instance went silent is failed and

@@ -11,7 +11,7 @@ import { type Client, loginAs } from '../helpers/client.ts';
 import { dblpHit, fakeOpenAlex, type FakeOpenAlex, ORCID, orcidGroup, syncEnv, work } from '../helpers/openalex.ts';
 import { createdId, newMember } from '../fixtures/world.ts';
 
-// Issue #29, point 1, against a loopback OpenAlex speaking its JSON: a member with an ORCID iD gets their
+// Against a loopback OpenAlex speaking its JSON: a member with an ORCID iD gets their
 // new works proposed as the BibTeX import's preview; one accepted, one dismissed (never proposed again); a
 // stored arXiv preprint updated in place to its published version (its id, links and files kept); the
 // daily job's citations and retractions, run by exactly one of two instances; and an index that times out,

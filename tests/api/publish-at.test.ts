@@ -7,7 +7,7 @@ import { dialects } from '../helpers/app.ts';
 import { Client } from '../helpers/client.ts';
 import { createdId, fieldErrors, makeWorld, unique, type World } from '../fixtures/world.ts';
 
-// Issue #16, point 6: drafts and scheduled records. What the public sees of articles, news and seminars is
+// Drafts and scheduled records. What the public sees of articles, news and seminars is
 // what is released and whose publish time, if any, has come, in every public read; a publish time is a
 // moment with its offset, stored in UTC; and a record scheduled a moment ahead appears when it comes, with no
 // write, in the cached public reads and the search, on both databases.

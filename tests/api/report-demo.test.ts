@@ -12,7 +12,7 @@ import { dialects, makeApp, type TestApp } from '../helpers/app.ts';
 import { type Client, loginAs } from '../helpers/client.ts';
 import { docxParagraphs } from '../helpers/docx.ts';
 
-// Issue #29, point 3, "done when": the demo lab's report reads back with the right counts and references,
+// The demo lab's report reads back with the right counts and references,
 // in both languages. What it should count is worked out here from the demo's own data (cli/demo), not from
 // the server. The files are opened once by LibreOffice where it is installed (soffice on the PATH; CI
 // installs it in .ci/run): converted to PDF, their pages counted and their text read.

@@ -9,7 +9,7 @@ import { createdId, fieldErrors, type Member, makeWorld, newMember, type World }
 import { dialects } from '../helpers/app.ts';
 import { docxParagraphs } from '../helpers/docx.ts';
 
-// Issue #29, point 3: the achievement report. A known set of records (two members, papers of each venue kind,
+// The achievement report. A known set of records (two members, papers of each venue kind,
 // a patent publication that the patents register counts instead, a patent, a software copyright, an award
 // and a project, some outside the period), and what the counts, the workbook, the Word document and the CSV
 // say of them.

@@ -20,7 +20,7 @@ import { dialects, makeApp, type TestApp } from '../helpers/app.ts';
 import { Client, loginAs } from '../helpers/client.ts';
 import { createdId } from '../fixtures/world.ts';
 
-// Issue #13: every route declares its answers (zod), and each public read has one projection schema
+// Every route declares its answers (zod), and each public read has one projection schema
 // naming every field the public sees (common/wire.ts). Here each public read's real answer on the demo
 // data is exactly its projection: it parses with its schema, which allows no key it does not name.
 

@@ -4,7 +4,7 @@ import { personLd } from '../../app/lib/structured-data.ts';
 import { dialects } from '../helpers/app.ts';
 import { fieldErrors, makeWorld, newMember, type World } from '../fixtures/world.ts';
 
-// Issue #29, point 1: a member's ORCID iD (its checksum checked), dblp person id and OpenAlex author id,
+// A member's ORCID iD (its checksum checked), dblp person id and OpenAlex author id,
 // stored bare from their profiles' addresses, on the public read of their page and in their Person's sameAs.
 
 describe('ORCID checksum (ISO 7064 MOD 11-2)', () => {

@@ -4,7 +4,7 @@ import type { Ctx } from '../../server/services/context.ts';
 import { publicationPdfUrl, publications } from '../../server/services/publications.ts';
 import { dialects, makeApp, type TestApp } from '../helpers/app.ts';
 
-// Issue #26, point 5: a publication page names its paper's file as citation_pdf_url (Scholar's tag for a
+// A publication page names its paper's file as citation_pdf_url (Scholar's tag for a
 // PDF) only when the stored bytes are a PDF's; a text file in the paper slot, or one merely named .pdf, is
 // not named.
 describe.each(dialects)('the PDF a publication page names, on %s', (dialect) => {

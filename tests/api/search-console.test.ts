@@ -4,7 +4,7 @@ import { dialects } from '../helpers/app.ts';
 import { Client } from '../helpers/client.ts';
 import { createdId, makeWorld, type World } from '../fixtures/world.ts';
 
-// Issue #28, point 1: the console's quick search (GET /api/search/?scope=console) finds what the member
+// The console's quick search (GET /api/search/?scope=console) finds what the member
 // may edit, drafts included, and never beyond their rights: an ordinary member finds an article draft
 // (members edit articles) but no news draft, unreleased page or project (administrators edit those); an
 // administrator finds them all; a visitor and the public search find none of them. Before, the console

@@ -5,7 +5,7 @@ import { dialects, makeApp, type TestApp } from '../helpers/app.ts';
 import { Client, loginAs } from '../helpers/client.ts';
 import { newMember } from '../fixtures/world.ts';
 
-// Issue #25, point 3: a member's own page (markdown up to 200,000 characters) is made search text after
+// A member's own page (markdown up to 200,000 characters) is made search text after
 // every write. Hostile markdown took time growing with the square of its length (80,000 "[" froze every
 // request for 23 s); now it is read in one pass, and the index's work after a write is done in turns, so
 // the event loop is never held for more than 50 ms at a time.

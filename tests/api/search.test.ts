@@ -7,7 +7,7 @@ import { type Dialect, dialects, makeApp, type TestApp } from '../helpers/app.ts
 import { Client, createMember, loginAs } from '../helpers/client.ts';
 import { createdId, fieldErrors } from '../fixtures/world.ts';
 
-// Issue #15: the site search over the demo lab, as a visitor types queries in Chinese and English, on
+// The site search over the demo lab, as a visitor types queries in Chinese and English, on
 // both databases; what must never be found; how soon a write is found; the bounds of a query.
 
 type Hit = { id: string; title: string; snippet: string; url: string | null; kind: SearchKind };

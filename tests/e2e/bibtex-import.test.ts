@@ -8,7 +8,7 @@ import { loginAs } from '../helpers/client.ts';
 import { listed, violations, withAxe } from './axe.ts';
 import { ADMIN, browserSuite, e2eAvailable, logInThroughPage } from './server.ts';
 
-// Issue #26, done when: in Chromium, a .bib file is chosen, previewed (a duplicate within the file and an
+// In Chromium, a .bib file is chosen, previewed (a duplicate within the file and an
 // entry the import changes are shown), imported, the result counts read on screen, and the created papers'
 // pages show the complete GB/T 7714 and APA references. The preview dialog has no axe-core violation
 // (WCAG 2.2 A/AA) at 1280 px nor at 390 px, where the entries are cards.

@@ -6,7 +6,7 @@ import { zh } from '../../app/i18n/zh.ts';
 import { DEMO_USER_PASSWORD } from '../../cli/demo/seed.ts';
 import { ADMIN, browserSuite, e2eAvailable, logInThroughPage } from './server.ts';
 
-// Issue #16, point 3: the activity log in the console. An administrator reads, filters and exports it in
+// The activity log in the console. An administrator reads, filters and exports it in
 // either language and on a phone; a member has no such screen, and reads their own entries in the profile.
 
 const MEMBER = { username: 'demo.user', password: DEMO_USER_PASSWORD };

@@ -6,7 +6,7 @@ import { png } from '../fixtures/images.ts';
 import { loginAs } from '../helpers/client.ts';
 import { ADMIN, browserSuite, e2eAvailable, logInThroughPage, networkQuiet } from './server.ts';
 
-// Issue #28, part 1 ("the console, as a secretary uses it"), in a real browser: the site's name, the
+// In a real browser: the site's name, the
 // carousel's links and order, images in the editors, the one publishing control, the activity log and the
 // draft's preview.
 

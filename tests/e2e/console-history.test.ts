@@ -7,7 +7,7 @@ import { article, info, person, publication, site } from '../../common/resources
 import { type Client, createMember, loginAs } from '../helpers/client.ts';
 import { ADMIN, browserSuite, e2eAvailable, logInThroughPage, networkQuiet } from './server.ts';
 
-// Issue #16, points 1 and 2, in the console: a record edited by two members has its versions listed with
+// In the console: a record edited by two members has its versions listed with
 // who made each, two of them compared word by word, and one restored, in either language; a publication
 // deleted in the console is found in the trash and restored with its file; a member restores their own
 // profile; the dialog and the trash fit a phone; a member has no trash. The API's rules are

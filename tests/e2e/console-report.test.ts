@@ -8,7 +8,7 @@ import { DEMO_USER_PASSWORD } from '../../cli/demo/seed.ts';
 import { reportKinds, reportYearRule } from '../../common/report.ts';
 import { ADMIN, browserSuite, e2eAvailable, logInThroughPage } from './server.ts';
 
-// Issue #29, point 3: the achievement report in the console. An administrator opens it from the drawer, sees
+// The achievement report in the console. An administrator opens it from the drawer, sees
 // the counts of the demo lab's last five years as a chart and tables, narrows the kinds and downloads the
 // workbook, on a desktop and on a phone, in either language; a member has no such screen.
 

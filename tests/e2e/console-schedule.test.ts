@@ -4,7 +4,7 @@ import { toLabLocal } from '../../common/instant.ts';
 import { loginAs } from '../helpers/client.ts';
 import { ADMIN, browserSuite, e2eAvailable, logInThroughPage } from './server.ts';
 
-// Issue #16, point 6, in a real browser: an editor schedules an article in the console, previews it (the
+// In a real browser: an editor schedules an article in the console, previews it (the
 // saved draft and the unsaved edits, in Chinese and in English), and a visitor sees it appear on the public
 // site when its time comes, with nobody touching anything.
 

@@ -7,7 +7,7 @@ import { fitsWidth, inLang, shot } from './demo-pages.ts';
 import { proposeNewWorks } from '../../server/sync/job.ts';
 import { ADMIN, browserSuite, e2eAvailable, logInThroughPage, startSite } from './server.ts';
 
-// Issue #29, point 1 in Chromium, against a loopback OpenAlex (and ORCID, dblp): a member's ORCID iD on their page and in their
+// In Chromium, against a loopback OpenAlex (and ORCID, dblp): a member's ORCID iD on their page and in their
 // Person's sameAs; "New papers" on their row of the console proposes their works, one added; the daily
 // job's citation counts shown on the publication's page, the list and the member's page once the site
 // setting is on, and not before; a stored preprint's published version that only a DOI relation ties to it

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { loginAs } from '../helpers/client.ts';
 import { ADMIN, browserSuite, e2eAvailable, logInThroughPage, root, startSite } from './server.ts';
 
-// Issue #14 in Chromium: the publication editor's "Fill" takes a DOI's metadata from a registry (a loopback
+// In Chromium: the publication editor's "Fill" takes a DOI's metadata from a registry (a loopback
 // server speaking Crossref's JSON, at CROSSREF_URL) into the form, to check and save (point 4); the editor
 // says which member each author is, and the public pages follow it, in both languages and on a phone (point 6).
 

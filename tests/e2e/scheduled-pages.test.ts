@@ -5,7 +5,7 @@ import { dialects } from '../helpers/app.ts';
 import { createdId, makeWorld, unique, type World } from '../fixtures/world.ts';
 import { ensureBuild } from './server.ts';
 
-// Issue #16, point 6, on the built pages and on both databases: a record scheduled a moment ahead is on no
+// On the built pages and on both databases: a record scheduled a moment ahead is on no
 // page, feed or sitemap until its time, then on all of them with no write, and no cached page keeps the old
 // version; and the preview of a draft or of unsaved edits is the real page for members only, never
 // cached, never indexed, never from another site.

@@ -15,7 +15,7 @@ import { canonicalPath } from '../../server/pages/canonical.ts';
 import { extensionOf, safeFileName } from '../../server/storage/storage.ts';
 import { dblpKeyOf, matchVenue } from '../../server/services/venue-rank.ts';
 
-// Issue #25, point 3: every text helper that sees what a member, a visitor or an upstream sends runs in
+// Every text helper that sees what a member, a visitor or an upstream sends runs in
 // time linear in its input. Each runs on adversarial inputs of 200,000 characters (a member's page may
 // hold that many) and must take less than 100 ms; the regular expressions some of them used took seconds
 // to minutes on such inputs. Time is this thread's CPU time, the best of three runs: a busy machine's

@@ -3,7 +3,7 @@ import type { CSL } from '@citation-js/core';
 import { recordOf } from '../../server/services/bibtex-import.ts';
 import { dblpKeyOf, matchedEntry, normalizeVenue, venueRanks, type VenueInput } from '../../server/services/venue-rank.ts';
 
-// Issue #29, point 2: real venues as publications name them (dblp's BibTeX, the ACL Anthology's, the
+// Real venues as publications name them (dblp's BibTeX, the ACL Anthology's, the
 // proceedings' own titles, what members type), matched to CCF's 2022 list and CORE2023.
 
 type Case = [venue: string, kind: 'conference' | 'journal', ccf: string | undefined, core?: string];

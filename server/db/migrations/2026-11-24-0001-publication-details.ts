@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 
-// Issue #14: what a publication's own page, Google Scholar and a citation need beyond SPEC §3's fields: its
+// What a publication's own page, Google Scholar and a citation need beyond SPEC §3's fields: its
 // DOI, abstract and keywords (a JSON list), and whether its venue is a conference or a journal (Scholar's
 // citation_conference_title or citation_journal_title, BibTeX's @inproceedings or @article), and which
 // member each author is (a JSON list beside the author list: a person's id, "none" or "auto"). All optional:

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 
-// Issue #16, point 6: drafts and scheduling. Articles, news and seminars get `publish_at` (a moment as
+// Drafts and scheduling. Articles, news and seminars get `publish_at` (a moment as
 // UTC ISO 8601 text, 'YYYY-MM-DDTHH:MM:SS.sssZ', whose text order is time order; NULL: at once), and
 // seminars a `release` switch like the others', 1 by default so that every stored seminar stays public.
 

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 
-// Issue #25, point 1: invitations. A member created without a password, or whose password an
+// Invitations. A member created without a password, or whose password an
 // administrator resets, gets a random single-use link valid for 7 days; only its SHA-256 is stored.
 // Times are Unix seconds (as the session's login_time). An account still marked must_change_password
 // (SPEC §9's pinyin initial password, or a printed reset one) no longer logs in with a password: its

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 
-// Issue #26: what a citation needs beyond the venue and the year: volume, issue, pages, publisher, the
+// What a citation needs beyond the venue and the year: volume, issue, pages, publisher, the
 // editors (of a book or proceedings), edition and ISBN; each author's and editor's name parts as the BibTeX
 // parser read them (a JSON object per name, beside the names as displayed); and a month that may be unknown
 // (NULL) where every record had one, January by default. Old records keep their month: one imported with an

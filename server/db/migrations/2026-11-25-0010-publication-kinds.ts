@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 
-// Issue #26: the kinds of work a lab's bibliography holds beyond SPEC's paper, monograph and patent —
+// The kinds of work a lab's bibliography holds beyond SPEC's paper, monograph and patent —
 // doctoral and master's theses, software and web pages (types 4 to 7) — and the place of publication
 // (BibTeX's address or location), and the title's words a .bib protects with braces (point 3). The checks of type and type_num list the allowed values, and SQLite
 // cannot change a check in place: both columns are replaced (renamed, added with the new check, copied,

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 
-// Issue #30, point 2: two-factor login (TOTP). A member's authenticator secret and hashed recovery codes
+// Two-factor login (TOTP). A member's authenticator secret and hashed recovery codes
 // live in a table of their own (never a column of person, so no read, history version or export of a
 // person carries them); a login that waits for its code is a server-side challenge; a device trusted for
 // 30 days is a random cookie token kept as its SHA-256. The site setting decides whether administrators

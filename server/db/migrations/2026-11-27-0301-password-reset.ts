@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-// Issue #30, point 3: self-service password reset by e-mail. A random single-use link valid for 1 hour;
+// Self-service password reset by e-mail. A random single-use link valid for 1 hour;
 // only its SHA-256 is stored. Times are Unix seconds (as the invitation's). And the site setting that sends
 // a scheduled record's author a mail when it goes public (off by default).
 

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 
-// Issue #30, point 3: the site setting that mails a scheduled record's author when it goes public at its
+// The site setting that mails a scheduled record's author when it goes public at its
 // time (server/mail/notices.ts). Off by default.
 
 type Db = Kysely<unknown>;

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 
-// Issue #30, point 1: university login (OIDC, CAS, LDAP; server/services/external-login.ts).
+// University login (OIDC, CAS, LDAP; server/services/external-login.ts).
 // - external_state: a login sent to the campus server, waiting for its way back (OIDC's state, nonce and PKCE
 //   verifier; CAS's state in the service address): a random token kept as its SHA-256, used once, 10 minutes.
 // - external_handoff: a campus login that succeeded, handed to the login page to finish as any login (the

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 
-// Issue #27: awards (common/resources/award.ts, whose fields are these columns: server/db/declared-tables.ts).
+// Awards (common/resources/award.ts, whose fields are these columns: server/db/declared-tables.ts).
 // The house's conventions: 0/1 booleans with a CHECK, enums as CHECKed text, empty strings rather than NULL
 // for optional text, lists as JSON text; the related publication is a publication's id or NULL (no foreign
 // key: a publication deleted to the trash and restored keeps its id, and an award naming none shows none).

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 
-// Issue #27: patents and software copyrights (common/resources/patent.ts, whose fields are these columns:
+// Patents and software copyrights (common/resources/patent.ts, whose fields are these columns:
 // server/db/declared-tables.ts), with the house's conventions (0/1 booleans and enums CHECKed, empty strings
 // for optional text, dates as YYYY-MM-DD text, lists as JSON text). Publications of the type "patent" stay
 // where they are (docs/decisions/045-people-fields-awards-and-patents.md).

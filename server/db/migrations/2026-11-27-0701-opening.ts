@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 
-// Issue #27, point 2: openings (common/resources/opening.ts), the positions and admissions of /join. The
+// Openings (common/resources/opening.ts), the positions and admissions of /join. The
 // house's conventions: 0/1 booleans with a CHECK, the kind as CHECKed text, empty strings rather than NULL
 // for optional text; the deadline is a moment as UTC ISO 8601 text (common/instant.ts), NULL for none.
 

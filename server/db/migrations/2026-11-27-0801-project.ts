@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 
-// Issue #27, point 2: research projects (common/resources/project.ts, whose fields are these columns:
+// Research projects (common/resources/project.ts, whose fields are these columns:
 // server/db/declared-tables.ts). The house's conventions: 0/1 booleans with a CHECK, enums as CHECKed text,
 // empty strings rather than NULL for optional text, lists as JSON text (the people, the acknowledging
 // publications' ids: no foreign key, as an award's publication); an open end year and an unknown amount are NULL.

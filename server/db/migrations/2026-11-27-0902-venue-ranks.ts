@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-// Issue #29, point 2: venue ranks (CCF, CORE; server/services/venue-rank.ts).
+// Venue ranks (CCF, CORE; server/services/venue-rank.ts).
 // - publication.venue_key: the editor's correction of the automatic match ('' automatic, 'none', a DBLP
 //   key, an abbreviation or a name); the rank itself is not stored, so an updated list applies at once.
 // - site_settings.venue_ranks: which systems the public pages show ('none', 'ccf', 'core', 'ccf,core').

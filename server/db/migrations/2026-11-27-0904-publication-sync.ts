@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 
-// Issue #29, point 1: publications that keep themselves current (server/sync/). A member's ids at the
+// Publications that keep themselves current (server/sync/). A member's ids at the
 // scholarly indexes; what the indexes say of each stored publication (its OpenAlex work, citations,
 // retraction, a DOI found for it, its preprint, its links' health) in a table of its own, so the
 // publication's declared fields stay what people edit; the works a reader dismissed, never proposed again;

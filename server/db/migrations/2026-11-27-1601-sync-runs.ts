@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 
-// Issue #29, point 1: the lab-wide "Find new papers" as a run in the background (server/sync/runs.ts), its
+// The lab-wide "Find new papers" as a run in the background (server/sync/runs.ts), its
 // state in the database so that every instance behind one proxy answers its polling. `slot` is 'lab' while a
 // run goes and NULL after: its UNIQUE constraint lets one run at a time start for the whole site (NULLs are
 // distinct on both databases). Transient state: a backup leaves the table out (server/backup/tables.ts).
