@@ -71,9 +71,7 @@ describe.skipIf(!e2eAvailable)('the console’s small things', { timeout: 120_00
     await page.getByLabel('标题（中文） *').fill('科研助理（测试）');
     await page.getByRole('button', { name: zh.console.save }).click();
     const api = await loginAs(suite.site.app, ADMIN.username, ADMIN.password);
-    await expect
-      .poll(async () => ((await api.get(opening.path)).json() as Rec[]).find((o) => o.title_zh === '科研助理（测试）')?.release)
-      .toBe(true);
+    await expect.poll(async () => ((await api.get(opening.path)).json() as Rec[]).find((o) => o.title_zh === '科研助理（测试）')?.release).toBe(true);
     const visitor = (await suite.open({ lang: 'zh', width: 390, height: 844 })).page;
     await visitor.goto(suite.at('/join'));
     await visitor.getByText('科研助理（测试）').first().waitFor();
