@@ -32,7 +32,11 @@ const plural = new Intl.PluralRules('en');
  * members": English has two forms, Chinese needs none).
  */
 export function translate(lang: Lang, key: string, params: Params = {}): string {
-  const text = lookup(messages[lang], key) ?? lookup(messages.en, key) ?? key;
+  return translateText(lookup(messages[lang], key) ?? lookup(messages.en, key) ?? key, params);
+}
+
+/** A text of the message files with its parameters put in (and the word for each count chosen). */
+export function translateText(text: string, params: Params = {}): string {
   return text.replace(/\{\{(\w+)(?:\|([^|}]*)\|([^}]*))?\}\}/g, (_, name: string, one?: string, other?: string) => {
     if (one === undefined) return String(params[name] ?? '');
     return plural.select(Number(params[name])) === 'one' ? one : (other ?? '');

@@ -143,7 +143,7 @@ export const person = defineResource({
     dblp: { kind: 'text', label: { zh: 'dblp 作者标识', en: 'dblp person id' }, max: 80, format: 'dblp_pid' },
     openalex: { kind: 'text', label: { zh: 'OpenAlex 作者标识', en: 'OpenAlex author id' }, max: 80, format: 'openalex_author' },
     // a former member as an alumnus: when they graduated (or left) and where they are now, on their page and the former list
-    graduated: { kind: 'int', label: { zh: '毕业年份', en: 'Graduation year' }, min: 1950, max: 2100, widget: 'year' },
+    graduated: { kind: 'int', label: { zh: '毕业年份', en: 'Graduation year' }, ...YEARS, widget: 'year' },
     now_at_zh: { kind: 'text', label: { zh: '现工作单位（中文）', en: 'Now at (Chinese)' }, max: 200 },
     now_at_en: { kind: 'text', label: { zh: '现工作单位（英文）', en: 'Now at (English)' }, max: 200 },
   },

@@ -4,6 +4,7 @@ import { describe, expect, test } from 'vitest';
 import { DEMO_ADVISOR_PASSWORD } from '../../cli/demo/advisor-seed.ts';
 import type { Lang } from '../../common/enums.ts';
 import { en } from '../../app/i18n/en.ts';
+import { translateText } from '../../app/i18n/index.tsx';
 import { zh } from '../../app/i18n/zh.ts';
 import { browserSuite, e2eAvailable, logInThroughPage, sessionTokenOf, startSite } from './server.ts';
 
@@ -22,7 +23,7 @@ type Lists = { info: Record<string, string[]> };
 const literal = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** {{name}} placeholders filled, as the pages' translator does. */
-const fmt = (template: string, params: Record<string, string | number>) => template.replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(params[k] ?? ''));
+const fmt = (template: string, params: Record<string, string | number>) => translateText(template, params);
 
 /** A roster as class advisors keep it, written with exceljs (the library the server reads it with): a title row above 序号, 学号, 姓名, 性别, 政治面貌. */
 async function roster(names: string[]): Promise<Buffer> {

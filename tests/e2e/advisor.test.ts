@@ -9,6 +9,7 @@ import { DEMO_USER_PASSWORD } from '../../cli/demo/seed.ts';
 import { addDays, chinaDate, type PinganBase, type PinganYesterday, zeroReport } from '../../common/advisor.ts';
 import type { Lang } from '../../common/enums.ts';
 import { en } from '../../app/i18n/en.ts';
+import { translateText } from '../../app/i18n/index.tsx';
 import { zh } from '../../app/i18n/zh.ts';
 import { browserSuite, e2eAvailable, hydrated, logInThroughPage, sessionTokenOf, startSite } from './server.ts';
 
@@ -72,7 +73,7 @@ function dayAnswer(date: string) {
 }
 
 /** {{name}} placeholders filled, as the pages' translator does. */
-const fmt = (template: string, params: Record<string, string | number>) => template.replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(params[k] ?? ''));
+const fmt = (template: string, params: Record<string, string | number>) => translateText(template, params);
 
 describe.skipIf(!e2eAvailable)('advisor area: daily reports and name lists', { timeout: 90_000 }, () => {
   let upstream: http.Server;

@@ -1,6 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, describe, expect, test } from 'vitest';
 import { en } from '../../app/i18n/en.ts';
+import { translateText } from '../../app/i18n/index.tsx';
 import { zh } from '../../app/i18n/zh.ts';
 import { messages } from '../../common/messages.ts';
 import { sha256 } from '../../server/services/auth.ts';
@@ -20,7 +21,7 @@ import { ADMIN, browserSuite, e2eAvailable, hydrated, logInThroughPage, networkQ
 const dict = { zh, en } as const;
 type Lang = keyof typeof dict;
 /** A message of the interface with its {{placeholders}} filled. */
-const fill = (text: string, vars: Record<string, string>) => text.replace(/\{\{(\w+)\}\}/g, (_, k: string) => vars[k] ?? `{{${k}}}`);
+const fill = (text: string, vars: Record<string, string>) => translateText(text, vars);
 const linkButton = (lang: Lang, kind: 'OIDC' | 'CAS' | 'LDAP') => fill(dict[lang].campusLinks.link, { kind });
 
 /** The administrator's campus account: its username claim matches them, which alone must not open their account. */

@@ -174,7 +174,7 @@ describe.skipIf(!e2eAvailable)('console lists, layout, language and colours', { 
   async function latinOnly(page: Page): Promise<string[]> {
     return page.evaluate(() => {
       const allowed =
-        /^(English|DOI|ISBN|PDF|pdf|URL|ID|BibTeX|bib|Markdown|HTML|ORCID|Google Scholar|WeChat|GitHub|Crossref|DataCite|CSV|JSON|RSS|arXiv|OpenAlex|dblp|(?:CCF|CORE) (?:A\*|[ABC])|[0-9.,:/ ×x%—–-]*(B|K|M|G|TB|KB|MB|GB|px)?|AM|PM)$/;
+        /^(English|DOI|ISBN|PDF|pdf|URL|ID|BibTeX|bib|Markdown|HTML|ORCID|ORCID iD|Google Scholar|WeChat|GitHub|Crossref|DataCite|CSV|JSON|RSS|arXiv|OpenAlex|dblp|(?:CCF|CORE) (?:A\*|[ABC])|[0-9.,:/ ×x%—–-]*(B|K|M|G|TB|KB|MB|GB|px)?|AM|PM)$/;
       const cjk = /[\u3000-\u9fff\uff00-\uffef]/;
       const latin = /[A-Za-z]/;
       const address = /^(\/|https?:\/\/)\S*$/;

@@ -77,7 +77,7 @@ describe.skipIf(!e2eAvailable)('ids in the profile, alumni and the activity log�
     const { page } = await suite.open({ lang });
     await logInThroughPage(page, suite.site.url, ADMIN.username, ADMIN.password, `/console/people?edit=${member.pid}`);
     // a year is chosen from a list, as the entrance year is
-    await expect(page.getByRole('combobox', { name: inLang(lang, '毕业年份', 'Graduation year') }).textContent()).resolves.toBe('2024');
+    await expect(page.getByRole('combobox', { name: inLang(lang, '毕业年份', 'Graduation year') }).inputValue()).resolves.toBe('2024');
     await expect(page.getByLabel(inLang(lang, '现工作单位（英文）', 'Now at (English)')).inputValue()).resolves.toBe('Some University');
     await page.goto(suite.at(`/people/${member.username}?lang=${lang}`));
     const profile = page.locator('.profile');
