@@ -234,7 +234,9 @@ export function RecordList({
                   {marks(row)}
                 </TableCell>
                 {columns.map((c) => (
-                  <TableCell key={c.key} sx={{ maxWidth: 320, overflow: 'hidden', textOverflow: 'ellipsis' }}>
+                  // the record's title keeps a readable width (beside an open side editor the table scrolls sideways
+                  // rather than wrap a project's title a character a line)
+                  <TableCell key={c.key} sx={{ maxWidth: 320, overflow: 'hidden', textOverflow: 'ellipsis', ...(c.title ? { minWidth: '12em' } : {}) }}>
                     {cellOf(c, row)}
                   </TableCell>
                 ))}
