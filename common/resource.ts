@@ -329,7 +329,7 @@ export type ListColumn =
     };
 
 /** The drawer's pictures a console screen may name (app/console/icons.tsx draws each). */
-const consoleIcons = ['people', 'article', 'publication', 'news', 'event', 'folder', 'info', 'web', 'award', 'school', 'star', 'table'] as const;
+const consoleIcons = ['people', 'article', 'publication', 'news', 'event', 'folder', 'info', 'web', 'award', 'school', 'lightbulb', 'star', 'table'] as const;
 export type ConsoleIcon = (typeof consoleIcons)[number];
 
 type ConsoleView = {

@@ -10,6 +10,7 @@ import { useState } from 'react';
 import Cropper, { type Area } from 'react-easy-crop';
 import { useT } from '../i18n/index.tsx';
 import { at } from '../lib/base.ts';
+import { FilePickButton } from './ui.tsx';
 
 // An image field with the crop of SPEC §5: the chosen picture must be at least min width × height;
 // the person frames it at the crop's aspect ratio, and the crop is sent at exactly the crop size.
@@ -91,10 +92,13 @@ export function ImageField({ label, value, onChange, crop, min, png = false, err
           sx={{ display: 'block', maxWidth: 240, maxHeight: 160, borderRadius: 1, mb: 1, objectFit: 'contain', bgcolor: '#eee' }}
         />
       )}
-      <Button variant="outlined" component="label" size="small">
+      <FilePickButton
+        variant="outlined"
+        size="small"
+        input={{ accept: 'image/png,image/jpeg,image/bmp,.png,.jpg,.jpeg,.bmp', onChange: (e) => void choose(e.target.files?.[0]) }}
+      >
         {t('console.chooseImage')}
-        <input hidden type="file" accept="image/png,image/jpeg,image/bmp,.png,.jpg,.jpeg,.bmp" onChange={(e) => void choose(e.target.files?.[0])} />
-      </Button>
+      </FilePickButton>
       {(problem || error) && (
         <Typography variant="body2" color="error" sx={{ mt: 0.5 }} role="alert">
           {problem ?? error}

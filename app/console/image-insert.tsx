@@ -13,7 +13,7 @@ import { type ClipboardEvent, type DragEvent, type RefObject, useEffect, useId, 
 import { useT } from '../i18n/index.tsx';
 import { ApiFailure, api } from './api.ts';
 import { useSession } from './session.ts';
-import { useNotify } from './ui.tsx';
+import { FilePickButton, useNotify } from './ui.tsx';
 import { filesBody } from './uploads.tsx';
 import { at } from '../lib/base.ts';
 
@@ -145,13 +145,12 @@ function ImageInsertDialog({ file, onClose, onInsert }: { file: File | null; onC
       <DialogTitle id={`${id}-title`}>{t('consoleWork.image.title')}</DialogTitle>
       <DialogContent>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, mb: 1 }}>
-          <Button variant="outlined" component="label" disabled={busy}>
-            {t('consoleWork.image.upload')}
-            <input
-              hidden
-              type="file"
-              accept={IMAGE_ACCEPT}
-              onChange={(e) => {
+          <FilePickButton
+            variant="outlined"
+            disabled={busy}
+            input={{
+              accept: IMAGE_ACCEPT,
+              onChange: (e) => {
                 const f = e.target.files?.[0];
                 e.target.value = '';
                 if (!f) return;
@@ -161,9 +160,11 @@ function ImageInsertDialog({ file, onClose, onInsert }: { file: File | null; onC
                 }
                 setChosen(f);
                 setPicked(null);
-              }}
-            />
-          </Button>
+              },
+            }}
+          >
+            {t('consoleWork.image.upload')}
+          </FilePickButton>
           {chosen && !picked && (
             <Typography variant="body2" color="text.secondary">
               {t('consoleWork.image.toUpload', { name: chosen.name })}

@@ -8,6 +8,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { labTime } from '../../common/instant.ts';
 import type { Me } from '../../common/wire.ts';
 import { copyText } from '../advisor/copy.ts';
 import { useT } from '../i18n/index.tsx';
@@ -55,7 +56,7 @@ function MailButton({ url, pid, email }: { url: string; pid: unknown; email: str
   );
 }
 
-function LinkDialog({ url, name, onClose, row }: { url: string; name: string; onClose: () => void; row: Row }) {
+function LinkDialog({ url, expiresAt, name, onClose, row }: { url: string; expiresAt: string | null; name: string; onClose: () => void; row: Row }) {
   const { t } = useT();
   const notify = useNotify();
   // "send by e-mail" only where the server can send one
@@ -66,7 +67,13 @@ function LinkDialog({ url, name, onClose, row }: { url: string; name: string; on
     <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="invitation-title">
       <DialogTitle id="invitation-title">{t('consoleInvite.title', { name })}</DialogTitle>
       <DialogContent>
-        <Typography sx={{ mb: 2 }}>{t('consoleInvite.once')}</Typography>
+        <Typography sx={{ mb: expiresAt ? 1 : 2 }}>{t('consoleInvite.once')}</Typography>
+        {/* Beijing time, named, as every time the console shows */}
+        {expiresAt && (
+          <Typography sx={{ mb: 2 }} data-testid="invitation-expires">
+            {t('consoleInvite.expires', { time: labTime(expiresAt) })}
+          </Typography>
+        )}
         <TextField
           label={t('consoleInvite.link')}
           value={url}
@@ -101,7 +108,7 @@ export function PersonAccount({ row, reload }: { row: Row; reload: () => Promise
   const session = useSession();
   const confirm = useConfirm();
   const { busy, run } = useAction();
-  const [url, setUrl] = useState<string | null>(null);
+  const [link, setLink] = useState<{ url: string; expiresAt: string } | null>(null);
   const needs = row.account === 'needs_invitation';
   const name = nameOf(row, lang);
   if (row.username === session.username) return null;
@@ -109,8 +116,8 @@ export function PersonAccount({ row, reload }: { row: Row; reload: () => Promise
   async function issue() {
     if (!needs && !(await confirm(t('consoleInvite.confirmReset', { name })))) return;
     await run(async () => {
-      const answer = await request<{ invitation_url: string }>('POST', `/api/people/invitation/?pid=${String(row.pid)}`);
-      setUrl(onThisSite(answer.invitation_url));
+      const answer = await request<{ invitation_url: string; expires_at: string }>('POST', `/api/people/invitation/?pid=${String(row.pid)}`);
+      setLink({ url: onThisSite(answer.invitation_url), expiresAt: answer.expires_at });
       await reload();
     });
   }
@@ -122,7 +129,7 @@ export function PersonAccount({ row, reload }: { row: Row; reload: () => Promise
         {t('consoleInvite.button')}
       </Button>
       {!needs && <TwoFactorReset row={row} name={name} />}
-      {url && <LinkDialog url={url} name={name} row={row} onClose={() => setUrl(null)} />}
+      {link && <LinkDialog url={link.url} expiresAt={link.expiresAt} name={name} row={row} onClose={() => setLink(null)} />}
     </>
   );
 }
@@ -134,5 +141,13 @@ export function PersonCreated({ header, record, onClose }: { header: (name: stri
   if (!url) return null;
   // the form's values, with the id the create answered (for "send by e-mail")
   const pid = header('X-Resource-Id');
-  return <LinkDialog url={onThisSite(url)} name={nameOf(record, lang)} row={{ ...record, ...(pid ? { pid: Number(pid) } : {}) }} onClose={onClose} />;
+  return (
+    <LinkDialog
+      url={onThisSite(url)}
+      expiresAt={header('X-Invitation-Expires-At')}
+      name={nameOf(record, lang)}
+      row={{ ...record, ...(pid ? { pid: Number(pid) } : {}) }}
+      onClose={onClose}
+    />
+  );
 }

@@ -63,8 +63,11 @@ export function MarkdownField({
       el.setSelectionRange(a + before.length, b + before.length);
     });
   };
+  // side by side (text and preview, at a fixed height) where the field itself is wide enough, whatever the
+  // window: a side panel's field is narrow on a wide screen
+  const wide = '@container (min-width: 720px)';
   return (
-    <Box sx={{ my: 1 }}>
+    <Box sx={{ my: 1, containerType: 'inline-size' }}>
       <Typography variant="body2" color="text.secondary" gutterBottom>
         {label}
       </Typography>
@@ -84,7 +87,7 @@ export function MarkdownField({
       </ButtonGroup>{' '}
       {image.button}
       {image.dialog}
-      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, gap: 2, height: { md: height } }}>
+      <Box sx={{ display: 'grid', gridTemplateColumns: '1fr', gap: 2, [wide]: { gridTemplateColumns: '1fr 1fr', height } }}>
         <TextField
           inputRef={area}
           multiline
@@ -95,21 +98,23 @@ export function MarkdownField({
           error={!!error}
           helperText={error}
           slotProps={{ htmlInput: { 'aria-label': label, style: { fontFamily: 'ui-monospace, monospace', fontSize: 14 } } }}
-          sx={{ height: { md: height }, '& .MuiInputBase-root': { height: { md: height }, alignItems: 'flex-start', overflow: 'auto' } }}
+          sx={{ [wide]: { height, '& .MuiInputBase-root': { height } }, '& .MuiInputBase-root': { alignItems: 'flex-start', overflow: 'auto' } }}
           minRows={12}
         />
         <Box
-          // a region that scrolls is reached by keyboard to scroll it (WCAG 2.1.1, axe's scrollable-region-focusable)
+          // a region that scrolls is reached by keyboard to scroll it (WCAG 2.1.1, axe's scrollable-region-focusable);
+          // named after its field, as an editor may have two (Chinese and English: axe's landmark-unique)
           role="region"
           tabIndex={0}
-          aria-label={t('console.preview')}
+          aria-label={`${t('console.preview')}: ${label}`}
           sx={{
             border: '1px solid #ddd',
             borderRadius: 1,
             p: 2,
             overflow: 'auto',
             bgcolor: 'background.paper',
-            height: { md: height },
+            maxHeight: height,
+            [wide]: { height },
             '& img': { maxWidth: '100%' },
             '& table': { borderCollapse: 'collapse' },
             '& td, & th': { border: '1px solid #ccc', px: 1 },

@@ -2,10 +2,12 @@ import { closestCenter, DndContext, type DragEndEvent, KeyboardSensor, PointerSe
 import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import DragIndicatorIcon from '@mui/icons-material/DragIndicator';
+import Box from '@mui/material/Box';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
+import Typography from '@mui/material/Typography';
 import { useT } from '../i18n/index.tsx';
 
 // A list sorted by drag and drop, with the mouse, a finger or the keyboard (Space picks an entry up, the
@@ -62,14 +64,14 @@ export function SortableList({ items, label, onChange }: { items: readonly SortI
 
 function SortableRow({ item, index }: { item: SortItem; index: number }) {
   const { t } = useT();
-  const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id: item.id });
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: item.id });
+  // the list item stays a list item (a list holds nothing else); the button that picks it up is inside it, its
+  // name ("drag to move X") holding all it shows (X: axe's label-content-name-mismatch), the place beside it
   return (
     <ListItem
       ref={setNodeRef}
-      {...attributes}
-      {...listeners}
-      aria-label={t('consoleWork.sort.handle', { name: item.name })}
       data-id={item.id}
+      disablePadding
       sx={{
         transform: CSS.Transform.toString(transform),
         transition,
@@ -81,16 +83,35 @@ function SortableRow({ item, index }: { item: SortItem; index: number }) {
         borderRadius: 1,
         bgcolor: isDragging ? 'action.selected' : 'background.paper',
         boxShadow: isDragging ? 3 : 0,
-        cursor: isDragging ? 'grabbing' : 'grab',
-        touchAction: 'none',
-        userSelect: 'none',
-        '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main' },
       }}
     >
-      <ListItemIcon sx={{ minWidth: 36 }}>
-        <DragIndicatorIcon />
-      </ListItemIcon>
-      <ListItemText primary={item.name} secondary={`#${index + 1}`} />
+      <Box
+        ref={setActivatorNodeRef}
+        {...attributes}
+        {...listeners}
+        aria-label={t('consoleWork.sort.handle', { name: item.name })}
+        sx={{
+          display: 'flex',
+          alignItems: 'center',
+          flex: 1,
+          minWidth: 0,
+          px: 2,
+          py: 1,
+          borderRadius: 1,
+          cursor: isDragging ? 'grabbing' : 'grab',
+          touchAction: 'none',
+          userSelect: 'none',
+          '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main' },
+        }}
+      >
+        <ListItemIcon sx={{ minWidth: 36 }}>
+          <DragIndicatorIcon />
+        </ListItemIcon>
+        <ListItemText primary={item.name} />
+      </Box>
+      <Typography variant="body2" color="text.secondary" sx={{ px: 2 }}>
+        #{index + 1}
+      </Typography>
     </ListItem>
   );
 }

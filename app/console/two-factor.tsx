@@ -1,3 +1,5 @@
+import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import DownloadIcon from '@mui/icons-material/Download';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -7,11 +9,15 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { labTime } from '../../common/instant.ts';
 import type { TwoFactorEnrolled, TwoFactorState } from '../../common/wire.ts';
+import { copyText } from '../advisor/copy.ts';
 import { useT } from '../i18n/index.tsx';
+import { useRootData } from '../root.tsx';
 import { ApiFailure, request } from './api.ts';
 import type { Row } from './columns.tsx';
-import { useAction, useConfirm } from './ui.tsx';
+import { useSession } from './session.ts';
+import { useAction, useConfirm, useNotify } from './ui.tsx';
 
 // Two-factor login on one's own profile: set up with the QR code the server draws (no
 // outside service) or the key typed by hand, confirmed with a code; the 10 recovery codes shown once; turned
@@ -102,6 +108,7 @@ export function TwoFactorSection({ onEnabled }: { onEnabled?: () => void }) {
               <li key={c}>{c}</li>
             ))}
           </Box>
+          <RecoveryCodesTools codes={codes} />
         </Alert>
       )}
       {s && !s.enabled && !setup && (
@@ -177,6 +184,50 @@ const ENROLLED = ['two-factor-enrolled'];
  * A person's row (administrators): marked when their two-factor login is on, with the button that resets it
  * after a confirmation (a lost phone); an account without one has nothing to reset.
  */
+/** A file name's part: what no file system takes (and spaces) as one dash each. */
+const fileSafe = (s: string) =>
+  s
+    .replace(/[\\/:*?"<>|\s\p{Cc}]+/gu, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 80);
+
+/** The recovery codes, shown once, copied all at once or kept as a text file named after the site and the account. */
+function RecoveryCodesTools({ codes }: { codes: string[] }) {
+  const { t, lang } = useT();
+  const notify = useNotify();
+  const { username } = useSession();
+  const root = useRootData();
+  const site = (lang === 'zh' ? root?.site.lab_name_zh || root?.site.lab_name_en : root?.site.lab_name_en || root?.site.lab_name_zh) || window.location.host;
+  const [copied, setCopied] = useState(false);
+  async function copy() {
+    if (await copyText(codes.join('\n'))) {
+      setCopied(true);
+      notify.ok(t('twoFactor.codesCopied'));
+    } else notify.lines([t('twoFactor.copyFailed')]);
+  }
+  function download() {
+    const text = `${t('twoFactor.codesFileHead', { site, user: username, time: labTime(new Date().toISOString()) })}\n\n${codes.join('\n')}\n`;
+    const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = `${fileSafe(t('twoFactor.codesFile', { site, user: username }))}.txt`;
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  }
+  return (
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 1 }}>
+      <Button size="small" variant="outlined" color="inherit" startIcon={<ContentCopyIcon />} onClick={() => void copy()}>
+        {copied ? t('twoFactor.codesCopied') : t('twoFactor.copyCodes')}
+      </Button>
+      <Button size="small" variant="outlined" color="inherit" startIcon={<DownloadIcon />} onClick={download}>
+        {t('twoFactor.downloadCodes')}
+      </Button>
+    </Box>
+  );
+}
+
 export function TwoFactorReset({ row, name }: { row: Row; name: string }) {
   const { t } = useT();
   const confirm = useConfirm();

@@ -1,7 +1,7 @@
 import CloseIcon from '@mui/icons-material/Close';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
+import Button, { type ButtonProps } from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -9,7 +9,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import { useSnackbar } from 'notistack';
-import { createContext, type ReactNode, useCallback, useContext, useRef, useState } from 'react';
+import { createContext, type InputHTMLAttributes, type ReactNode, useCallback, useContext, useRef, useState } from 'react';
 import { useT } from '../i18n/index.tsx';
 import { ApiFailure } from './api.ts';
 
@@ -145,4 +145,24 @@ export function usePaginationLabels() {
     labelDisplayedRows: ({ from, to, count }: { from: number; to: number; count: number }) => t('console.rows', { from, to, count }),
     getItemAriaLabel: (type: 'first' | 'last' | 'next' | 'previous') => t(type === 'next' || type === 'last' ? 'console.pageNext' : 'console.pagePrevious'),
   };
+}
+
+/**
+ * A button that opens the browser's file chooser: a real button clicking a hidden file input. (A `label` drawn
+ * as a button, MUI's `component="label"`, gets `role="button"`, which a label may not have: axe's aria-allowed-role.)
+ */
+export function FilePickButton({
+  children,
+  input,
+  ...button
+}: Omit<ButtonProps, 'onClick' | 'component'> & { input: Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'hidden'> }) {
+  const ref = useRef<HTMLInputElement>(null);
+  return (
+    <>
+      <Button {...button} onClick={() => ref.current?.click()}>
+        {children}
+      </Button>
+      <input {...input} ref={ref} hidden type="file" />
+    </>
+  );
 }

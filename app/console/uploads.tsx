@@ -13,6 +13,7 @@ import { useT } from '../i18n/index.tsx';
 import type { Body } from './api.ts';
 import { formatSize } from './format.ts';
 import { at } from '../lib/base.ts';
+import { FilePickButton } from './ui.tsx';
 
 // Choosing several files, reviewing them (with picture previews for images), removing any before the
 // upload, then one multipart upload with a progress bar: shared by data, private data and images.
@@ -101,20 +102,21 @@ export function UploadPanel({ accept, previews = false, chooseLabel, uploadLabel
         </Typography>
       )}
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
-        <Button variant="outlined" component="label" disabled={busy}>
-          {chooseLabel}
-          <input
-            hidden
-            type="file"
-            multiple
-            accept={accept}
-            onChange={(e) => {
+        <FilePickButton
+          variant="outlined"
+          disabled={busy}
+          input={{
+            multiple: true,
+            accept,
+            onChange: (e) => {
               choose(e.target.files);
               // the same file can be chosen again after being removed
               e.target.value = '';
-            }}
-          />
-        </Button>
+            },
+          }}
+        >
+          {chooseLabel}
+        </FilePickButton>
         <Button variant="contained" startIcon={<UploadIcon />} disabled={busy || items.length === 0} onClick={() => void send()}>
           {busy ? t('console.uploading') : uploadLabel}
         </Button>
@@ -202,18 +204,20 @@ export function UploadPanel({ accept, previews = false, chooseLabel, uploadLabel
 /** One file, sent as soon as it is chosen (an import); the same file may be chosen again. */
 export function FileButton({ label, accept, disabled, onFile }: { label: string; accept: string; disabled?: boolean; onFile: (file: File) => void }) {
   return (
-    <Button variant="outlined" component="label" startIcon={<UploadFileIcon />} disabled={disabled}>
-      {label}
-      <input
-        hidden
-        type="file"
-        accept={accept}
-        onChange={(e) => {
+    <FilePickButton
+      variant="outlined"
+      startIcon={<UploadFileIcon />}
+      disabled={disabled}
+      input={{
+        accept,
+        onChange: (e) => {
           const file = e.target.files?.[0];
           e.target.value = '';
           if (file) onFile(file);
-        }}
-      />
-    </Button>
+        },
+      }}
+    >
+      {label}
+    </FilePickButton>
   );
 }

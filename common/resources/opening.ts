@@ -42,7 +42,7 @@ export const opening = defineResource({
   listColumns: [{ key: 'title', bilingual: true, label: { zh: '标题', en: 'Title' }, title: true, opens: true }, 'kind', 'deadline', 'release'],
   console: {
     icon: 'school',
-    editor: 'dialog',
+    editor: 'side',
     editorFields: ['kind', 'title_zh', 'title_en', 'description_zh', 'description_en', 'apply_zh', 'apply_en', 'posted', 'deadline', 'release'],
     toggles: ['release'],
   },

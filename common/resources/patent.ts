@@ -47,7 +47,7 @@ export const patent = defineResource({
   access: { read: 'member', create: 'member', update: 'member', delete: 'admin' },
   listColumns: ['kind', { key: 'title', bilingual: true, label: { zh: '名称', en: 'Title' }, title: true, opens: true }, 'number', 'status', 'release'],
   console: {
-    icon: 'school',
+    icon: 'lightbulb',
     editor: 'side',
     toggles: ['release'],
     filter: ['title_zh', 'title_en', 'number'],

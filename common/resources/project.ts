@@ -72,7 +72,7 @@ export const project = defineResource({
   ],
   console: {
     icon: 'folder',
-    editor: 'dialog',
+    editor: 'side',
     toggles: ['release'],
     filter: ['funder_zh', 'funder_en', 'programme_zh', 'programme_en'],
   },

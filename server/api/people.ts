@@ -66,7 +66,11 @@ export async function peopleRoutes(app: FastifyInstance) {
       const { id, invitation } = await createPerson(ctxOf(app, req), req.body);
       // the answer stays SPEC's "success"; a member created without a password gets an invitation,
       // shown once to the administrator (only its hash is kept)
-      if (invitation) reply.header('X-Invitation-Url', `${siteUrl(req, app.lab.config)}${invitation.path}`);
+      if (invitation) {
+        reply.header('X-Invitation-Url', `${siteUrl(req, app.lab.config)}${invitation.path}`);
+        // its end, as POST /api/people/invitation/ answers it (the console shows it in Beijing time)
+        reply.header('X-Invitation-Expires-At', new Date(invitation.expiresAt * 1000).toISOString());
+      }
       return success(reply, id);
     },
   );

@@ -23,13 +23,18 @@ export const withAxe = (context: BrowserContext) => context.addInitScript({ path
 /**
  * axe's violations on the page as it is now (a page of a context given to `withAxe`), one line each: rule, impact,
  * target, where (the page, language, theme and width the caller names) and what is wrong; `include` limits it to a
- * part (a selector), `rules` to some rules (else the WCAG A/AA ones).
+ * part (a selector), `rules` to some rules (else the WCAG A/AA ones); `also` adds rules beyond those (axe's best practices).
  */
-export async function violations(page: Page, where: string, { include, rules }: { include?: string; rules?: string[] } = {}): Promise<string[]> {
+export async function violations(
+  page: Page,
+  where: string,
+  { include, rules, also = [] }: { include?: string; rules?: string[]; also?: string[] } = {},
+): Promise<string[]> {
   // transitions over (a dialog fading in is measured half-transparent otherwise)
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), undefined, { timeout: 10_000 });
   const options: RunOptions = {
-    runOnly: rules ? { type: 'rule', values: rules } : { type: 'tag', values: WCAG_TAGS },
+    runOnly: rules ? { type: 'rule', values: [...rules, ...also] } : { type: 'tag', values: WCAG_TAGS },
+    ...(also.length > 0 && !rules ? { rules: Object.fromEntries(also.map((id) => [id, { enabled: true }])) } : {}),
     // passes and the rest are not read: axe then makes no selector for their nodes
     resultTypes: ['violations'],
   };

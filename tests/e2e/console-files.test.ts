@@ -264,7 +264,7 @@ describe.skipIf(!e2eAvailable)('console files, images, profile and schedules in 
     await page.getByRole('button', { name: '确认上传' }).click();
     const alert = page.locator('#notistack-snackbar').filter({ hasText: '出错啦' });
     await alert.waitFor();
-    expect(await shown(alert)).toMatch(/files\[0\]: \S/);
+    expect(await shown(alert)).toMatch(/files\[0\]：\S/);
     expect(await pending.getByRole('listitem').count()).toBe(1);
     await pending.getByRole('button', { name: '移除 broken.png' }).click();
     // what is not an image at all is refused when chosen

@@ -26,6 +26,17 @@ describe.skipIf(!e2eAvailable)('invitations in a browser', { timeout: 120_000 },
     return row;
   }
 
+  /** The dialog's end of validity, read back as a moment: shown in Beijing time with its zone named, 7 days on. */
+  async function expiresShown(dialog: ReturnType<Page['getByRole']>, lang: 'zh' | 'en') {
+    const text = (await dialog.getByTestId('invitation-expires').textContent()) ?? '';
+    const shown = new RegExp(
+      `^${(lang === 'zh' ? zh : en).consoleInvite.expires.replace(/[()（）.]/g, '\\$&').replace('{{time}}', '(\\d{4}-\\d{2}-\\d{2}) (\\d{2}:\\d{2})')}$`,
+    ).exec(text);
+    expect(shown, text).not.toBeNull();
+    const at = Date.parse(`${shown?.[1]}T${shown?.[2]}:00+08:00`);
+    expect(Math.abs(at - (Date.now() + 7 * 86_400_000))).toBeLessThan(5 * 60_000);
+  }
+
   const noSideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
   test('an administrator creates a member, copies the link; a fresh browser sets a password and is logged in; the link is then used', async () => {
@@ -43,6 +54,7 @@ describe.skipIf(!e2eAvailable)('invitations in a browser', { timeout: 120_000 },
     const dialog = console_.getByRole('dialog', { name: '李四 的邀请链接' });
     await dialog.waitFor();
     await dialog.getByText('只显示这一次').waitFor();
+    await expiresShown(dialog, 'zh');
     const shown = await dialog.getByTestId('invitation-link').inputValue();
     expect(shown).toMatch(new RegExp(`^${suite.site.url}/invite#[A-Za-z0-9_-]{43}$`));
     // this server sends no mail: no "send by e-mail"
@@ -120,6 +132,7 @@ describe.skipIf(!e2eAvailable)('invitations in a browser', { timeout: 120_000 },
     await row.getByRole('button', { name: 'Invitation link' }).click();
     const dialog = page.getByRole('dialog', { name: /^Invitation link for / });
     await dialog.getByText('shown only now').waitFor();
+    await expiresShown(dialog, 'en');
     const link = await dialog.getByTestId('invitation-link').inputValue();
     expect(link).toMatch(/\/invite#[A-Za-z0-9_-]{43}$/);
     const state = await fetch(suite.at(`/api/invitation/?token=${new URL(link).hash.slice(1)}`));

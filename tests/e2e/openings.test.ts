@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { en } from '../../app/i18n/en.ts';
+import { zh } from '../../app/i18n/zh.ts';
 import { ADMIN, browserSuite, e2eAvailable, hydrated, logInThroughPage } from './server.ts';
 
 // Openings in Chromium, on the demo lab, at 1280 and 390 px, in Chinese and
@@ -187,9 +189,11 @@ describe.skipIf(!e2eAvailable)('openings in the browser', { timeout: 90_000 }, (
         .filter({ hasText: '科研助理' })
         .getByRole('button', { name: lang === 'zh' ? '编辑' : 'Edit' })
         .click();
-      const dialog = page.getByRole('dialog');
-      await dialog.waitFor();
-      expect(await dialog.getByLabel(lang === 'zh' ? '截止时间（北京时间）' : 'Deadline (Beijing time)').inputValue()).toMatch(/^2027-01-15T23:59/);
+      // a side panel, as every record editor of the console (a drawer on a phone)
+      const editor = page.getByRole('form', { name: lang === 'zh' ? zh.console.editing : en.console.editing });
+      await editor.waitFor();
+      expect(await page.getByRole('dialog', { name: /.+/ }).count()).toBe(0);
+      expect(await editor.getByLabel(lang === 'zh' ? '截止时间（北京时间）' : 'Deadline (Beijing time)').inputValue()).toMatch(/^2027-01-15T23:59/);
       if (SHOTS) await page.screenshot({ path: `${SHOTS}/console-editor-${lang}-${width}.png` });
     }
   });

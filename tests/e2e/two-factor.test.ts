@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { generateSync } from 'otplib';
 import { describe, expect, test } from 'vitest';
 import { createMember, loginAs } from '../helpers/client.ts';
@@ -16,7 +17,8 @@ describe.skipIf(!e2eAvailable)('two-factor login in a browser', { timeout: 120_0
   test('enrol from the profile, then log in with the password and a code', async () => {
     const admin = await loginAs(suite.site.app, ADMIN.username, ADMIN.password);
     const member = await createMember(admin, { username: 'e2e.totp', name_en: 'Totp Person' });
-    const { page } = await suite.open({ lang: 'en' });
+    const { page, context } = await suite.open({ lang: 'en' });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: suite.site.url });
     await logInThroughPage(page, suite.site.url, member.username, 'member-password', '/console/profile');
     await page.getByRole('button', { name: 'Set up two-factor login' }).click();
     await page.getByRole('img', { name: 'QR code of the key for your authenticator app' }).waitFor();
@@ -28,6 +30,17 @@ describe.skipIf(!e2eAvailable)('two-factor login in a browser', { timeout: 120_0
     const codes = page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
     await codes.first().waitFor();
     expect(await codes.count()).toBe(10);
+    const shown = await codes.allTextContents();
+    // kept at once: copied all together, one a line, or downloaded as a text file named after the site and the account
+    await page.getByRole('button', { name: en.twoFactor.copyCodes }).click();
+    await page.getByRole('button', { name: en.twoFactor.codesCopied }).waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(shown.join('\n'));
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: en.twoFactor.downloadCodes }).click()]);
+    const site = String(((await admin.get('/api/site/')).json() as { lab_name_en: string }).lab_name_en);
+    expect(download.suggestedFilename()).toBe(`${site.replace(/\s+/g, '-')}-recovery-codes-of-e2e.totp.txt`);
+    const text = await readFile(await download.path(), 'utf8');
+    expect(text.split('\n').filter((l) => /^[a-z0-9-]{6,}$/i.test(l))).toEqual(shown);
+    expect(text).toContain(`of e2e.totp on ${site}`);
 
     // a fresh browser (logged out): password, then the code
     const { page: again } = await suite.open({ lang: 'en' });

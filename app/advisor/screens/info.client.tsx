@@ -92,7 +92,9 @@ export default function NameCheckScreen() {
               <Chip color="success" label={`${t('advisor.reported')} ${result.reported}`} />
               <Chip color={result.unreported > 0 ? 'warning' : 'default'} label={`${t('advisor.unreported')} ${result.unreported}`} />
             </Box>
-            <Typography variant="subtitle2">{t('advisor.unreportedNames')}</Typography>
+            <Typography variant="subtitle2" component="h2">
+              {t('advisor.unreportedNames')}
+            </Typography>
             <Typography data-testid="unreported-names" sx={{ mb: 1.5, wordBreak: 'break-all' }}>
               {result.unreportedNames.length > 0 ? result.unreportedNames.join(lang === 'zh' ? '、' : ', ') : t('advisor.none')}
             </Typography>

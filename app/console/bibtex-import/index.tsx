@@ -12,7 +12,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useState } from 'react';
 import { areas, enumLabel } from '../../../common/enums.ts';
 import { useT } from '../../i18n/index.tsx';
-import { useAction } from '../ui.tsx';
+import { FilePickButton, useAction } from '../ui.tsx';
 import { PreviewTable } from './preview-table.tsx';
 import { useBibtexImport } from './use-import.ts';
 
@@ -46,18 +46,19 @@ export function BibtexImport({ reload }: { reload: () => Promise<unknown> }) {
               <Typography variant="body2" color="text.secondary">
                 {t('consoleImport.hint')}
               </Typography>
-              <Button component="label" variant="outlined" sx={{ justifySelf: 'start' }}>
-                {t('consoleImport.chooseFile')}
-                <input
-                  hidden
-                  type="file"
-                  accept=".bib,.bibtex,text/x-bibtex,text/plain"
-                  onChange={async (ev) => {
+              <FilePickButton
+                variant="outlined"
+                sx={{ justifySelf: 'start' }}
+                input={{
+                  accept: '.bib,.bibtex,text/x-bibtex,text/plain',
+                  onChange: async (ev) => {
                     const file = ev.target.files?.[0];
                     if (file) state.setText(await file.text());
-                  }}
-                />
-              </Button>
+                  },
+                }}
+              >
+                {t('consoleImport.chooseFile')}
+              </FilePickButton>
               <TextField
                 label={t('consoleImport.paste')}
                 multiline

@@ -8,6 +8,7 @@ import { useT } from '../../i18n/index.tsx';
 import { at } from '../../lib/base.ts';
 import { ImageField } from '../image-field.tsx';
 import type { ConsoleKind, WidgetProps } from './kind.ts';
+import { FilePickButton } from '../ui.tsx';
 
 // Fields a write may carry a file for: an image (chosen, cropped to its declared shape, shown as a thumbnail
 // in the list) and a file (its current file linked, replaced by choosing another).
@@ -64,10 +65,14 @@ function FileWidget({ name, value, onChange, error, record, label }: WidgetProps
         <Typography variant="body2">{value.name}</Typography>
       ) : null}
       {!(current && url) && (
-        <Button variant="outlined" size="small" component="label" sx={{ mt: 0.5 }}>
+        <FilePickButton
+          variant="outlined"
+          size="small"
+          sx={{ mt: 0.5 }}
+          input={{ 'aria-label': label, onChange: (e) => e.target.files?.[0] && onChange(e.target.files[0]) }}
+        >
           {t('console.chooseFile')}
-          <input hidden type="file" aria-label={label} onChange={(e) => e.target.files?.[0] && onChange(e.target.files[0])} />
-        </Button>
+        </FilePickButton>
       )}
       {error && (
         <Typography variant="body2" color="error">

@@ -186,7 +186,8 @@ export function RecordEditor({
         }}
       >
         <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 1, mb: 1 }}>
-          <Typography variant="h6" sx={{ flexGrow: 1 }}>
+          {/* the screen's heading is its h1 (a dialog's title its h2): the editor's is the next level, drawn as before */}
+          <Typography variant="h6" component="h2" sx={{ flexGrow: 1 }}>
             {id === -1 ? t('console.newItem') : `${t('console.editing')} #${id}`}
           </Typography>
           <HistoryButton res={res} id={id} size="small" onRestored={onRestored} />
