@@ -213,7 +213,7 @@ describe.each(dialects)('publications kept current from OpenAlex on %s', (dialec
     ['slow', 'OpenAlex did not answer within 1 s; nothing was changed, try again later', 'OpenAlex 在 1 秒内没有应答，未做任何更改，请稍后再试'],
     ['error', 'OpenAlex answered an error (HTTP 500); nothing was changed, try again later', 'OpenAlex 返回了错误（HTTP 500），未做任何更改，请稍后再试'],
     // wholly in the reader's language: no "network" in the Chinese message
-    ['reset', 'could not reach OpenAlex (a network error); nothing was changed, try again later', '无法连接 OpenAlex（网络错误），未做任何更改，请稍后再试'],
+    ['reset', 'Could not reach OpenAlex (a network error); nothing was changed, try again later', '无法连接 OpenAlex（网络错误），未做任何更改，请稍后再试'],
   ] as const)('an OpenAlex that is %s: a clear message in both languages, nothing changed', async (mode, en, zh) => {
     oa.works.push(work('105'));
     try {

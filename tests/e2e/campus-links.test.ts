@@ -3,7 +3,7 @@ import { afterAll, describe, expect, test } from 'vitest';
 import { en } from '../../app/i18n/en.ts';
 import { translateText } from '../../app/i18n/index.tsx';
 import { zh } from '../../app/i18n/zh.ts';
-import { messages } from '../../common/messages.ts';
+import { detailText, messages } from '../../common/messages.ts';
 import { sha256 } from '../../server/services/auth.ts';
 import { casServer, type TestCas } from '../helpers/cas.ts';
 import { Client } from '../helpers/client.ts';
@@ -245,10 +245,10 @@ describe.skipIf(!e2eAvailable)('campus accounts on the profile in a browser', { 
     const linkCas = section.getByRole('button', { name: linkButton('en', 'CAS') });
     await linkCas.click();
     const password = section.getByLabel(en.twoFactor.password, { exact: true });
-    await expect.poll(() => refusalBeside(password)).toBe(messages.external_link_needs_password.en);
+    await expect.poll(() => refusalBeside(password)).toBe(detailText('en', 'external_link_needs_password'));
     await password.fill(WRONG_SITE_PASSWORD);
     await linkCas.click();
-    await expect.poll(() => refusalBeside(password)).toBe(messages.old_password_wrong.en);
+    await expect.poll(() => refusalBeside(password)).toBe(detailText('en', 'old_password_wrong'));
     expect(new URL(page.url()).pathname).toBe('/console/profile');
     expect(await adminLinks()).not.toContainEqual(expect.objectContaining({ kind: 'cas' }));
     await page.screenshot({ path: '/tmp/campus-links-password-en.png' });
@@ -295,7 +295,7 @@ describe.skipIf(!e2eAvailable)('campus accounts on the profile in a browser', { 
       await ageSession(page);
       await section.getByRole('button', { name: linkButton(lang, 'OIDC') }).click();
       const password = section.getByLabel(dict[lang].twoFactor.password, { exact: true });
-      await expect.poll(() => refusalBeside(password)).toBe(messages.external_link_needs_password[lang]);
+      await expect.poll(() => refusalBeside(password)).toBe(detailText(lang, 'external_link_needs_password'));
       expect(await section.getByRole('listitem').filter({ hasText: subject }).textContent()).toContain(
         // the day it was recorded, as the browser writes it (not "today": the run may cross midnight)
         fill(dict[lang].campusLinks.atFirstLogin, {

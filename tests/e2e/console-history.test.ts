@@ -164,7 +164,7 @@ describe.skipIf(!e2eAvailable)('history and trash in the console', { timeout: 12
     await dialog.getByRole('button', { name: m.history.restore }).click();
     await confirmDialog(page, 'zh');
     const refusal = dialog.getByRole('alert');
-    await refusal.getByText(`${article.fields.slug.label.zh}: 该短链接已被使用`).waitFor();
+    await refusal.getByText(`${article.fields.slug.label.zh}：该短链接已被使用`).waitFor();
     await expect(refusal.textContent()).resolves.toContain(m.history.refused);
     await shot(page, 'refused-zh');
     expect(((await admin.get(`/api/article/?aid=${aid}`)).json() as { slug: string }).slug).toBe(`${slug}-moved`);
