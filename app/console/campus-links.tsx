@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { isMessageKey, t as message } from '../../common/messages.ts';
+import { detailText, isMessageKey } from '../../common/messages.ts';
 import type { CampusLink, CampusLinks } from '../../common/wire.ts';
 import { useT } from '../i18n/index.tsx';
 import { ApiFailure, request } from './api.ts';
@@ -45,7 +45,7 @@ export function CampusLinksSection() {
   useEffect(() => {
     if (!linked && !failedKey) return;
     if (linked) setNotice({ ok: true, text: t('campusLinks.linked') });
-    else if (failedKey) setNotice({ ok: false, text: isMessageKey(failedKey) ? message(lang, failedKey) : t('console.failed') });
+    else if (failedKey) setNotice({ ok: false, text: isMessageKey(failedKey) ? detailText(lang, failedKey) : t('console.failed') });
     setSearch(
       (cur) => {
         cur.delete('campus_link');
@@ -57,7 +57,7 @@ export function CampusLinksSection() {
     document.getElementById('campus-links')?.scrollIntoView({ block: 'start' });
   }, [linked, failedKey, lang, t, setSearch]);
 
-  const passwordRefusals = [message(lang, 'external_link_needs_password'), message(lang, 'old_password_wrong')];
+  const passwordRefusals = [detailText(lang, 'external_link_needs_password'), detailText(lang, 'old_password_wrong')];
 
   async function act(fn: () => Promise<void>) {
     setBusy(true);

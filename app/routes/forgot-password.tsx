@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
-import { messages } from '../../common/messages.ts';
+import { detailText } from '../../common/messages.ts';
 import { AccountCard, accountPageData, accountPageMeta, postJson } from '../components/account-card.tsx';
 import { useT } from '../i18n/index.tsx';
 import type { Route } from './+types/forgot-password.ts';
@@ -47,7 +47,7 @@ export default function ForgotPassword({ loaderData }: Route.ComponentProps) {
   if (!loaderData.mail)
     return (
       <AccountCard id="forgot-title" title={t('forgot.title')} labName={loaderData.labName}>
-        <p>{messages.reset_mail_off[lang]}</p>
+        <p>{detailText(lang, 'reset_mail_off')}</p>
         <p>
           <Link to="/login">{t('forgot.back')}</Link>
         </p>

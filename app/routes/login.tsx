@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { isMessageKey, messages } from '../../common/messages.ts';
+import { detailText, isMessageKey } from '../../common/messages.ts';
 import { AccountCard, accountPageData, accountPageMeta, postJson } from '../components/account-card.tsx';
 import { useT } from '../i18n/index.tsx';
 import { safeRedirect } from '../lib/paths.ts';
@@ -73,7 +73,7 @@ export default function Login({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     const refused = search.get('external_error');
     if (refused && isMessageKey(refused) && (refused.startsWith('external_') || refused === 'local_login_off' || refused === 'rate_limited')) {
-      setOutcome({ kind: 'error', text: messages[refused][loaderData.lang] });
+      setOutcome({ kind: 'error', text: detailText(loaderData.lang, refused) });
     }
     const handoff = /^#handoff=([A-Za-z0-9_-]{20,100})$/.exec(window.location.hash)?.[1];
     if (!handoff) return;
@@ -129,7 +129,7 @@ export default function Login({ loaderData }: Route.ComponentProps) {
       setBusy(false);
       if (challenge) {
         // a wrong code (try another), or a challenge timed out: start again from the password
-        if (body.detail === messages.two_factor_challenge[loaderData.lang]) setChallenge(null);
+        if (body.detail === detailText(loaderData.lang, 'two_factor_challenge')) setChallenge(null);
         setOutcome({ kind: 'error', text: body.detail ?? t('login.error') });
         return;
       }

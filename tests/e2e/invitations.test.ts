@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { messages } from '../../common/messages.ts';
+import { detailText } from '../../common/messages.ts';
 import { en } from '../../app/i18n/en.ts';
 import { zh } from '../../app/i18n/zh.ts';
 import { loginAs } from '../helpers/client.ts';
@@ -143,7 +143,7 @@ describe.skipIf(!e2eAvailable)('invitations in a browser', { timeout: 120_000 },
     for (const lang of ['zh', 'en'] as const) {
       const { page } = await suite.open({ lang, width: 390, height: 844 });
       await page.goto(suite.at('/forgot-password'));
-      await page.getByText(messages.reset_mail_off[lang]).waitFor();
+      await page.getByText(detailText(lang, 'reset_mail_off')).waitFor();
       expect(await page.locator('input[name="login"]').count()).toBe(0);
       expect(await page.locator('main').textContent()).not.toMatch(/SMTP|MAIL_FROM|deploy/);
       expect(await noSideways(page)).toBe(true);
