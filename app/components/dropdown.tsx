@@ -1,4 +1,5 @@
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useDismiss } from './use-dismiss.ts';
 
 // A small accessible menu button: opens a list of actions below it; closes on choice, on Escape
 // and on a click elsewhere; arrow keys move between entries.
@@ -26,24 +27,11 @@ export function Dropdown({
   const root = useRef<HTMLDivElement>(null);
   const id = useId();
 
+  const close = useCallback(() => setOpen(false), []);
+  useDismiss(root, open, close);
+  // opened: the focus on the first entry
   useEffect(() => {
-    if (!open) return;
-    const away = (e: MouseEvent) => {
-      if (root.current && !root.current.contains(e.target as Node)) setOpen(false);
-    };
-    const key = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') {
-        setOpen(false);
-        root.current?.querySelector<HTMLButtonElement>('button')?.focus();
-      }
-    };
-    document.addEventListener('mousedown', away);
-    document.addEventListener('keydown', key);
-    root.current?.querySelector<HTMLButtonElement>('[role="menuitem"], [role="menuitemradio"]')?.focus();
-    return () => {
-      document.removeEventListener('mousedown', away);
-      document.removeEventListener('keydown', key);
-    };
+    if (open) root.current?.querySelector<HTMLButtonElement>('[role="menuitem"], [role="menuitemradio"]')?.focus();
   }, [open]);
 
   const move = (e: React.KeyboardEvent<HTMLDivElement>) => {

@@ -1,7 +1,8 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useId, useRef, useState } from 'react';
 import { NavLink } from 'react-router';
 import type { NavBreakpoint } from '../lib/nav-fit.ts';
 import { useT } from '../i18n/index.tsx';
+import { useDismiss } from './use-dismiss.ts';
 
 export type BarEntry = { key: string; href: string; label: string; below?: NavBreakpoint | 'all' };
 
@@ -14,32 +15,14 @@ export type BarEntry = { key: string; href: string; label: string; below?: NavBr
 export function NavMore({ entries, current }: { entries: BarEntry[]; current?: BarEntry }) {
   const { t } = useT();
   const [open, setOpen] = useState(false);
+  const close = useCallback(() => setOpen(false), []);
   const root = useRef<HTMLDivElement>(null);
   const id = useId();
   const moved = entries.filter((e) => e.below !== undefined);
   // the button is needed below the widest width an entry moves at
   const below = moved.some((e) => e.below === 'all') ? 'all' : moved.map((e) => e.below as number).reduce((a, b) => Math.max(a, b), 0);
 
-  useEffect(() => {
-    if (!open) return;
-    const away = (e: Event) => {
-      if (root.current && !root.current.contains(e.target as Node)) setOpen(false);
-    };
-    const key = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') {
-        setOpen(false);
-        root.current?.querySelector<HTMLButtonElement>('button')?.focus();
-      }
-    };
-    document.addEventListener('mousedown', away);
-    document.addEventListener('focusin', away);
-    document.addEventListener('keydown', key);
-    return () => {
-      document.removeEventListener('mousedown', away);
-      document.removeEventListener('focusin', away);
-      document.removeEventListener('keydown', key);
-    };
-  }, [open]);
+  useDismiss(root, open, close, { focusOut: true });
 
   if (moved.length === 0) return null;
   return (

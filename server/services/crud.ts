@@ -240,7 +240,7 @@ export function createCrud<T extends string>(res: ResourceDef<FieldMap, T>, hook
           const row = await loose(args.ctx.db).insertInto(table).values(args.values).returning(res.id).executeTakeFirstOrThrow();
           const id = Number(row[res.id]);
           // logged before the hooks run: a hook that fails rolls the entry back with the row
-          await logActivity(args.ctx, { action: 'create', resource: res.name, record: id });
+          await logActivity(args.ctx, { action: 'create', resource: res.name, record: id, name: recordNames(res, { ...args.values, [res.id]: id }) });
           await hooks.afterWrite?.({ ...args, id });
           return id;
         },
@@ -277,15 +277,17 @@ export function createCrud<T extends string>(res: ResourceDef<FieldMap, T>, hook
           }
           if (res.history) await keepVersion(args.ctx, res, hooks, current, args.values, changes);
           const restoring = opts.restoring;
+          // named from the row as written: the log reads no record again
+          const name = recordNames(res, { ...current, ...args.values });
           await logActivity(
             args.ctx,
             restoring
-              ? { action: 'restore', resource: res.name, record: id, detail: [`revision ${restoring.rid}`] }
-              : { action: 'update', resource: res.name, record: id, detail: changedFields(input, args.values, current) },
+              ? { action: 'restore', resource: res.name, record: id, detail: [`revision ${restoring.rid}`], name }
+              : { action: 'update', resource: res.name, record: id, detail: changedFields(input, args.values, current), name },
           );
           // a password set is an action of its own in the log (password changes)
           if (fields.some(([name, def]) => kindOf(def).secret && typeof input[name] === 'string' && input[name] !== ''))
-            await logActivity(args.ctx, { action: 'password', resource: res.name, record: id });
+            await logActivity(args.ctx, { action: 'password', resource: res.name, record: id, name });
           await hooks.afterWrite?.({ ...args, id });
         },
         () => id,
