@@ -128,6 +128,25 @@ describe.each(['disk', 's3'] as const)('storage on %s', (kind) => {
     expect(await storage.head(variant as string)).toBeUndefined();
   });
 
+  it('leaves the folder of an instance starting beside it (no heartbeat yet) and takes a stale one', async () => {
+    // two instances started together: each makes its folder a moment before its first heartbeat, and the
+    // other's sweep at start must not take it (a variant made through the second then failed to be written)
+    const starting = path.join(storage.tmpRoot, 'f'.repeat(16));
+    const stale = path.join(storage.tmpRoot, 'e'.repeat(16));
+    fs.mkdirSync(starting);
+    fs.mkdirSync(stale);
+    const old = new Date(Date.now() - 3600_000);
+    fs.utimesSync(stale, old, old);
+    try {
+      expect(await storage.otherInstances()).toBe(1);
+      await storage.sweepTmp();
+      expect(fs.existsSync(starting)).toBe(true);
+      expect(fs.existsSync(stale)).toBe(false);
+    } finally {
+      fs.rmSync(starting, { recursive: true, force: true });
+    }
+  });
+
   it('answers the readiness probe and leaves nothing behind', async () => {
     await storage.probe();
     if (kind === 's3') expect((await bucketObjects(env)).filter((o) => o.name.includes('.ready'))).toEqual([]);

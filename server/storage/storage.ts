@@ -494,7 +494,12 @@ export class DiskStorage extends Storage {
 async function isAlive(instanceDir: string): Promise<boolean> {
   const alive = path.join(instanceDir, ALIVE);
   const st = await fs.stat(alive).catch(() => undefined);
-  if (!st) return false;
+  // no heartbeat yet: an instance starting (its folder is made a moment before its first heartbeat) while the
+  // folder is young; two instances started together each saw the other's new folder and took it
+  if (!st) {
+    const folder = await fs.stat(instanceDir).catch(() => undefined);
+    return folder !== undefined && Date.now() - folder.mtimeMs < GONE_AFTER_MS;
+  }
   return heartbeatAlive(st.mtimeMs, await fs.readFile(alive, 'utf8').catch(() => ''));
 }
 
