@@ -174,7 +174,11 @@ export async function storedFileRoutes(app: FastifyInstance, resources: readonly
         // ?f=avif the same in AVIF; any other encoding is offered by none
         const f = req.query.f ?? 'webp';
         if (f !== 'webp' && f !== 'avif') throw new NotFound();
-        const variant = await variantOf(storage, bucket, key, w, f);
+        // a copy that cannot be made is a 404 for the page (it shows the original's other sizes), and a line in the log
+        const variant = await variantOf(storage, bucket, key, w, f).catch((err: unknown) => {
+          req.log.warn({ err, key, width: w, format: f }, 'image variant not made');
+          return undefined;
+        });
         if (!variant) throw new NotFound();
         return sendObject(req, reply, storage, variant, {
           'Content-Type': variantTypes[f],

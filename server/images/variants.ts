@@ -18,7 +18,11 @@ export function isVariantWidth(w: number): w is (typeof variantWidths)[number] {
   return (variantWidths as readonly number[]).includes(w);
 }
 
-/** The storage's name of the WebP (or AVIF) variant of a stored image at `width` (never wider than the original), made if need be. */
+/**
+ * The storage's name of the WebP (or AVIF) variant of a stored image at `width` (never wider than the original), made
+ * if need be; undefined when there is no such original. A copy that cannot be made (not an image sharp reads, a
+ * storage failing) throws: the caller says so in its log.
+ */
 export async function variantOf(storage: Storage, bucket: Bucket, key: string, width: number, format: VariantFormat = 'webp'): Promise<string | undefined> {
   const source = objectName(bucket, key);
   if (!source || !Storage.isKey(key) || !isVariantWidth(width)) return undefined;
@@ -52,8 +56,6 @@ export async function variantOf(storage: Storage, bucket: Bucket, key: string, w
   pending.set(target, work);
   try {
     return await work;
-  } catch {
-    return undefined;
   } finally {
     pending.delete(target);
   }
@@ -71,5 +73,5 @@ export function widthsFor(width: number): number[] {
  * not wait for them (covers' are made on first request). Best effort: a failure leaves them to be made then.
  */
 export async function makeVariants(storage: Storage, bucket: Bucket, key: string, width: number): Promise<void> {
-  for (const w of widthsFor(width)) for (const f of ['webp', 'avif'] as const) await variantOf(storage, bucket, key, w, f);
+  for (const w of widthsFor(width)) for (const f of ['webp', 'avif'] as const) await variantOf(storage, bucket, key, w, f).catch(() => undefined);
 }
