@@ -1,0 +1,119 @@
+import type { CSL, CSLName, Cite as CiteClass } from '@citation-js/core';
+
+// What the GB/T 7714 styles (gb-t-7714-2015.ts, gb-t-7714-2025.ts) are given and how they are run: the CSL-JSON
+// item made ready in JavaScript where CSL cannot say it (citeproc-js's text-case="sentence" only upper-cases a
+// title's first letter and lower-cases nothing reliably, and a CSL style cannot test a title's script), then
+// the item's language set, which chooses the style's layout: locale="zh" for one written in Han characters
+// (等, 译), the default for the others (et al., trans.). Decision 077.
+
+const HAN = /[\u3400-\u9fff\uf900-\ufaff]/;
+/** Words a title in title case writes in lower case: not counted when telling title case from sentence case. */
+const MINOR = new Set(['and', 'the', 'for', 'nor', 'but', 'yet', 'with', 'from', 'into', 'onto', 'over', 'via', 'per', 'not']);
+const ordinal = (n: number) => `${n}${n % 100 >= 11 && n % 100 <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th')}`;
+
+/** Chinese when the title, the first name or the container is written in Han characters (as gbt7714.bst decides). */
+function isChinese(csl: CSL): boolean {
+  const first = csl.author?.[0] ?? csl.editor?.[0];
+  const name = first ? `${first.literal ?? ''}${first.family ?? ''}${first.given ?? ''}` : '';
+  return HAN.test(`${csl.title ?? ''}${name}${csl['container-title'] ?? ''}`);
+}
+
+/**
+ * An English title in sentence case, as GB/T 7714's examples write it (gbt7714.bst's default): a word written
+ * Capitalized (an ASCII capital and no other capital) is lower-cased, but for the title's first word, the
+ * first after a colon, the pronoun I and the words the record protects (`keep`, the .bib's braced words);
+ * acronyms and mixed case (OCLC, iPhone) stay, and so does every letter outside ASCII. A title already in
+ * sentence case (fewer than half of its longer words capitalized) is left as written, so its proper nouns
+ * stay. One pass over the words: linear.
+ */
+export function gbtSentenceCase(title: string, keep: readonly string[] = []): string {
+  const kept = new Set(keep);
+  const longer = title
+    .split(/[\s—–]+/)
+    .slice(1)
+    .filter((w) => /^[A-Za-z]{3,}/.test(w) && !MINOR.has(w.toLowerCase()));
+  const capitalized = longer.filter((w) => /^[A-Z]/.test(w)).length;
+  if (longer.length === 0 || capitalized * 2 < longer.length) return title;
+  let first = true;
+  return title.replace(/(\S+)(\s*)/g, (_, word: string, space: string) => {
+    const bare = word.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '');
+    const keepFirst = first;
+    const out = kept.has(bare)
+      ? word
+      : word.replace(/(^|[-—–/(“"‘'])([A-Z])([^A-Z\s—–-]*)(?=$|[-—–])/g, (m, before: string, a: string, rest: string, at: number) =>
+          (keepFirst && at === 0) || `${a}${rest}` === 'I' || /[A-Z]/.test(rest) ? m : `${before}${a.toLowerCase()}${rest}`,
+        );
+    first = /[:：]$/.test(word);
+    return out + space;
+  });
+}
+
+/**
+ * A name as GB/T writes it where CSL cannot: a person's family name in capitals here rather than by the
+ * style's text-case (citeproc-js would put a body's whole name in capitals too), a body's name whole and as
+ * written, a suffix after a comma ("PEEBLES P Z, Jr.").
+ */
+function gbtName(n: CSLName): CSLName {
+  if (n.literal || !n.family) return n;
+  // a body written in braces reaches CSL as a family name of many words and no given name
+  if (!n.given && /\s/.test(n.family)) return { literal: n.family };
+  const particle = n['non-dropping-particle'] ?? '';
+  const family = n.given ? `${particle ? `${particle} ` : ''}${n.family}`.toUpperCase() : n.family;
+  if (!n.suffix) {
+    const { 'non-dropping-particle': _, ...rest } = n;
+    return { ...rest, family };
+  }
+  const initials = n.given
+    ?.split(/[\s.]+/)
+    .filter(Boolean)
+    .map((g) => g[0]?.toUpperCase())
+    .join(' ');
+  return { literal: `${family}${initials ? ` ${initials}` : ''}, ${n.suffix}` };
+}
+
+/** "and others" (BibTeX's) as the list's et al. or 等: CSL's et-al term is only for lists cut after the third. */
+function gbtNames(names: CSLName[] | undefined, chinese: boolean): CSLName[] | undefined {
+  return names?.map((n) => (!n.given && !n.literal && n.family === 'others' ? { literal: chinese ? '等' : 'et al.' } : gbtName(n)));
+}
+
+/**
+ * The item a GB/T 7714 style is given: its language (zh-CN when written in Han characters, else en, which
+ * chooses the style's layout), an English title in sentence case (`keep`: the record's protected words),
+ * page ranges with a hyphen, a book's numbered volume as 第 1 卷 or Vol. 1, a numbered edition as 2版 or
+ * 2nd ed. (none for the first), a word edition followed by "ed.", bodies' names whole, and no DOI where the
+ * address already carries it.
+ */
+export function gbtItem(csl: CSL, keep: readonly string[] = []): CSL {
+  const chinese = isChinese(csl);
+  const out: Record<string, unknown> = { ...csl, language: chinese ? 'zh-CN' : 'en' };
+  if (csl.title && !HAN.test(csl.title)) out.title = gbtSentenceCase(csl.title, keep);
+  if (typeof csl.page === 'string') out.page = csl.page.replace(/\s*[–—]\s*|\s*-+\s*/g, '-');
+  for (const v of ['author', 'editor', 'translator'] as const) if (csl[v]) out[v] = gbtNames(csl[v], chinese);
+  const volume = String(csl.volume ?? '');
+  if (/^\d+$/.test(volume) && ['book', 'chapter', 'paper-conference'].includes(csl.type)) out.volume = chinese ? `第 ${volume} 卷` : `Vol. ${volume}`;
+  const edition = String(csl.edition ?? '').trim();
+  if (/^\d+$/.test(edition)) out.edition = Number(edition) <= 1 ? undefined : chinese ? `${edition}版` : `${ordinal(Number(edition))} ed.`;
+  else if (!chinese && /^[A-Za-z][A-Za-z. ]*$/.test(edition) && !/\bed\.$/i.test(edition)) out.edition = `${edition} ed.`;
+  if (csl.DOI && csl.URL?.toLowerCase().includes(csl.DOI.toLowerCase())) out.DOI = undefined;
+  return out as CSL;
+}
+
+/**
+ * GB/T 7714 references of CSL items by the style registered as `style`, each as the standard writes it, by
+ * id: one CSL run for them all. The CSL processor's en dash in page ranges is the standard's hyphen.
+ */
+export function gbtReferenceList(Cite: typeof CiteClass, items: readonly CSL[], style: string): Map<string, string> {
+  const entries = new Cite(items as CSL[]).format('bibliography', { format: 'text', template: style, lang: 'en-US', asEntryArray: true }) as [string, string][];
+  const byId = new Map(items.map((item) => [String(item.id), item]));
+  return new Map(
+    entries.map(([id, text]) => {
+      let out = text.trim().replace(/\.\s*\.$/, '.');
+      // the CSL processor writes a hyphen in a page range or a number as an en dash; GB/T keeps the hyphen (2063-2065)
+      for (const v of [byId.get(id)?.page, byId.get(id)?.number]) {
+        const written = String(v ?? '');
+        if (written.includes('-')) out = out.replace(written.replace(/-/g, '–'), written);
+      }
+      return [id, out];
+    }),
+  );
+}
