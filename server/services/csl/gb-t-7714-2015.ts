@@ -99,7 +99,7 @@ export const gbt7714 = `<?xml version="1.0" encoding="utf-8"?>
       <else-if type="software">
         <text value="CP"/>
       </else-if>
-      <else-if type="webpage post post-weblog">
+      <else-if type="webpage post post-weblog article">
         <text value="EB"/>
       </else-if>
       <else>
@@ -107,7 +107,7 @@ export const gbt7714 = `<?xml version="1.0" encoding="utf-8"?>
       </else>
     </choose>
     <choose>
-      <if type="webpage post post-weblog">
+      <if type="webpage post post-weblog article">
         <text value="/OL"/>
       </if>
       <else-if type="software dataset" variable="URL" match="all">
@@ -226,6 +226,14 @@ export const gbt7714 = `<?xml version="1.0" encoding="utf-8"?>
         </group>
         <text variable="issue" prefix="(" suffix=")"/>
         <text macro="page"/>
+      </else-if>
+      <else-if type="article" variable="container-title">
+        <!-- a preprint: where it is kept (arXiv), the year -->
+        <text value=". "/>
+        <group delimiter=", ">
+          <text variable="container-title"/>
+          <text macro="year"/>
+        </group>
       </else-if>
       <else-if type="standard" variable="container-title">
         <text value="//"/>
