@@ -4,6 +4,7 @@ import { type NameParts, namesWithParts } from '../../common/authors.ts';
 import { textFormats } from '../../common/fields.ts';
 import { areas } from '../../common/enums.ts';
 import { gbt7714 } from './csl/gb-t-7714-2015.ts';
+import { gbt7714v2025 } from './csl/gb-t-7714-2025.ts';
 import { gbtItem, gbtReferenceList } from './csl/gbt.ts';
 
 // Publications as others cite them: CSL-JSON (the citation-style language's data), BibTeX,
@@ -21,6 +22,7 @@ export async function citeJs(): Promise<typeof CiteClass> {
     (plugins.config.get('@bibtex') as { format: { asciiOnly: boolean } }).format.asciiOnly = false;
     // GB/T 7714-2015, a style of the project's own (citation-js ships APA)
     (plugins.config.get('@csl') as { styles: { add: (name: string, xml: string) => void } }).styles.add('gb-t-7714-2015', gbt7714);
+    (plugins.config.get('@csl') as { styles: { add: (name: string, xml: string) => void } }).styles.add('gb-t-7714-2025', gbt7714v2025);
     return Cite;
   })();
   return loading;

@@ -2,12 +2,12 @@ import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { CSL } from '@citation-js/core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { recordOf } from '../../server/services/bibtex-import.ts';
 import { parseEntries } from '../../server/services/bibtex-parse.ts';
 import { citeJs } from '../../server/services/citations.ts';
 import { gbtItem, gbtReferenceList } from '../../server/services/csl/gbt.ts';
+import { bblEntries, completed, normalized } from '../helpers/gbt7714.ts';
 
 const bib = join(import.meta.dirname, '../fixtures/gbt7714/gbt7714-2015-examples.bib');
 
@@ -19,74 +19,6 @@ function hasBibtex(): boolean {
   } catch {
     return false;
   }
-}
-
-/** The .bbl's entries as plain text, by key. */
-function bblEntries(bbl: string): Map<string, string> {
-  const out = new Map<string, string>();
-  const body = bbl.slice(bbl.indexOf('\\bibitem'), bbl.lastIndexOf('\\end{thebibliography}'));
-  for (const chunk of body.split(/\\bibitem/).slice(1)) {
-    const key = /^\[[^\]]*(?:\][^\]]*)?\]\{([^}]*)\}|^\{([^}]*)\}/.exec(chunk);
-    const m = /^(?:\[(?:[^[\]]|\[[^\]]*\])*\])?\{([^}]*)\}/.exec(chunk);
-    const k = m?.[1] ?? key?.[1] ?? '';
-    out.set(k, latexToText(chunk.slice(m?.[0].length ?? 0)));
-  }
-  return out;
-}
-
-function latexToText(s: string): string {
-  return s
-    .replace(/\\newblock/g, ' ')
-    .replace(/\\allowbreak\s*/g, '')
-    .replace(/\\(url|doi|nolinkurl)\{([^}]*)\}/g, (_, _c: string, u: string) => u.replace(/~/g, '\uE001'))
-    .replace(/\\href\{[^}]*\}\{([^}]*)\}/g, '$1')
-    .replace(/\\quad/g, ' ')
-    .replace(/``/g, '“')
-    .replace(/''/g, '”')
-    .replace(/---/g, '—')
-    .replace(/--/g, '–')
-    .replace(/\\([&%_#$])/g, '$1')
-    .replace(/\\ /g, ' ')
-    .replace(/~/g, ' ')
-    .replace(/[{}]/g, '')
-    .replace(/\uE001/g, '~');
-}
-
-const WIDE: Record<string, string> = {
-  '，': ',',
-  '．': '.',
-  '：': ':',
-  '；': ';',
-  '（': '(',
-  '）': ')',
-  '［': '[',
-  '］': ']',
-  '／': '/',
-  '！': '!',
-  '？': '?',
-};
-/** Punctuation widths aside: full-width made half-width, then white space around it evened out. */
-export function normalized(s: string): string {
-  return s
-    .replace(/[，．：；（）［］／！？]/g, (c) => `${WIDE[c]} `)
-    .replace(/\\quad/g, ' ')
-    .replace(/[’‘]/g, "'")
-    .replace(/\s+/g, ' ')
-    .replace(/:\s*(?!\/)/g, ': ')
-    .replace(/\s+([,.:;)\]/!?])/g, '$1')
-    .replace(/([([/])\s+/g, '$1')
-    .trim();
-}
-
-/**
- * What citation-js's BibTeX reader leaves out of the CSL item and the standard's examples need: a standard's
- * and a report's number, a newspaper's type (it reads @newspaper as a document).
- */
-function completed(item: CSL, type: string, raw: Record<string, string>): CSL {
-  const out: Record<string, unknown> = { ...item };
-  if (type === 'newspaper') out.type = 'article-newspaper';
-  if (raw.number && !item.number && ['standard', 'techreport', 'report'].includes(type)) out.number = raw.number;
-  return out as CSL;
 }
 
 const NO_CSL_TYPE =
