@@ -12,14 +12,15 @@ export type Edition = '2015' | '2025';
 
 const WORD_EDITIONS = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth'];
 
-/** 2025's punctuation in titles: the full-width comma, colon, semicolon and parentheses, without spaces around them. */
+/** 2025's punctuation in titles: the full-width comma, colon, semicolon and parentheses, without spaces around them (white space made one space first, so that each pattern looks at one space at most: linear). */
 const fullWidth = (s: string) =>
   s
-    .replace(/\s*,\s+/g, '，')
-    .replace(/\s*:\s+/g, '：')
-    .replace(/\s*;\s+/g, '；')
-    .replace(/\s*\(\s*/g, '（')
-    .replace(/\s*\)\s*/g, '）');
+    .replace(/\s+/g, ' ')
+    .replace(/ ?, /g, '，')
+    .replace(/ ?: /g, '：')
+    .replace(/ ?; /g, '；')
+    .replace(/ ?\( ?/g, '（')
+    .replace(/ ?\) ?/g, '）');
 
 /** Words a title in title case writes in lower case: not counted when telling title case from sentence case. */
 const MINOR = new Set(['and', 'the', 'for', 'nor', 'but', 'yet', 'with', 'from', 'into', 'onto', 'over', 'via', 'per', 'not']);
