@@ -15,7 +15,7 @@ export function bblEntries(bbl: string): Map<string, string> {
   return out;
 }
 
-export function latexToText(s: string): string {
+function latexToText(s: string): string {
   return s
     .replace(/\\newblock/g, ' ')
     .replace(/\\allowbreak\s*/g, '')
