@@ -27,6 +27,9 @@ const config: KnipConfig = {
     'sqlite3',
     // tests/helpers/tls.ts makes throwaway certificates with it (Debian's openssl, with nginx's tests)
     'openssl',
+    // tests/unit/gbt7714-bibtex.test.ts runs BibTeX with gbt7714's .bst (Debian's texlive-bibtex-extra, installed by .ci/run)
+    'bibtex',
+    'kpsewhich',
   ],
   ignoreDependencies: [
     // bench/run.ts starts node_modules/lighthouse/cli/index.js by path

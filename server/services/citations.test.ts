@@ -21,15 +21,15 @@ const base = publicationOf({
 });
 
 describe('citations', () => {
-  it('writes a conference paper by GB/T 7714-2015: capitals and initials, three then et al., [C]//, the DOI last', async () => {
+  it('writes a conference paper by GB/T 7714-2015: capitals and initials, three then et al., the title in sentence case, [C]//, the DOI last', async () => {
     expect((await citationsOf(base)).gbt).toBe(
-      'ZHAO X, PENG X, MARCHETTI E, et al. Measuring Affective Polarization[C]//WWW 2025. 2025. DOI:10.5555/disc.2025.0001.',
+      'ZHAO X, PENG X, MARCHETTI E, et al. Measuring affective polarization[C]//WWW 2025. 2025. DOI:10.5555/disc.2025.0001.',
     );
   });
 
   it('marks journals [J], monographs [M] with their publisher, and writes 等 after three Chinese authors', async () => {
     expect((await citationsOf({ ...base, venue_kind: 'journal', source: 'TKDE', author: ['Zirui Feng'], doi: '' })).gbt).toBe(
-      'FENG Z. Measuring Affective Polarization[J]. TKDE, 2025.',
+      'FENG Z. Measuring affective polarization[J]. TKDE, 2025.',
     );
     const book = {
       ...base,

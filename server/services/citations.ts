@@ -4,6 +4,8 @@ import { type NameParts, namesWithParts } from '../../common/authors.ts';
 import { textFormats } from '../../common/fields.ts';
 import { areas } from '../../common/enums.ts';
 import { gbt7714 } from './csl/gb-t-7714-2015.ts';
+import { gbt7714v2025 } from './csl/gb-t-7714-2025.ts';
+import { gbtItem, gbtReferenceList } from './csl/gbt.ts';
 
 // Publications as others cite them: CSL-JSON (the citation-style language's data), BibTeX,
 // and formatted references, by citation-js. The library is loaded on first use: a lab server that never
@@ -20,6 +22,7 @@ export async function citeJs(): Promise<typeof CiteClass> {
     (plugins.config.get('@bibtex') as { format: { asciiOnly: boolean } }).format.asciiOnly = false;
     // GB/T 7714-2015, a style of the project's own (citation-js ships APA)
     (plugins.config.get('@csl') as { styles: { add: (name: string, xml: string) => void } }).styles.add('gb-t-7714-2015', gbt7714);
+    (plugins.config.get('@csl') as { styles: { add: (name: string, xml: string) => void } }).styles.add('gb-t-7714-2025', gbt7714v2025);
     return Cite;
   })();
   return loading;
@@ -339,24 +342,17 @@ export function cslJsonOf(list: readonly PublicPublication[]): string {
   return `${JSON.stringify(list.map(cslOf), null, 2)}\n`;
 }
 
-const CJK = /[\u3400-\u9fff]/;
-const ordinal = (n: number) => `${n}${n % 100 >= 11 && n % 100 <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th')}`;
-
 /**
- * The item GB/T 7714-2015 is given: page ranges with a hyphen (4.4's `2063-2065`), the
- * edition as the standard writes it (8.3: `2版` in a Chinese reference, `2nd ed.` in a Western one), none for
- * a first edition.
+ * The item GB/T 7714 is given, from the site's record: a patent's number after its title (4.5: 题名: 专利号[P]),
+ * the place as its city (4.1's 出版地: Zotero's "New York, NY, USA" is New York); then what every GB/T item
+ * gets (csl/gbt.ts: its language, the title in sentence case with the record's protected words kept, the
+ * edition as the standard writes it).
  */
 function forGbt(p: PublicPublication, csl: CSL): CSL {
   const out: Record<string, unknown> = { ...csl };
-  if (p.pages) out.page = p.pages.replace(/\s*[–—-]+\s*/g, '-');
-  // a patent's number after its title (4.5: 题名: 专利号[P])
   if (p.type === 'patent' && p.source) out.number = p.source;
-  // the place is its city (4.1's 出版地): Zotero's "New York, NY, USA" is New York
   if (p.place) out['publisher-place'] = p.place.split(/\s*[,，]\s*/)[0];
-  const n = Number(p.edition);
-  if (p.edition) out.edition = Number.isInteger(n) ? (n <= 1 ? undefined : CJK.test(p.title) ? `${n}版` : `${ordinal(n)} ed.`) : p.edition;
-  return out as CSL;
+  return gbtItem(out as CSL, p.title_protected);
 }
 
 /**
@@ -443,21 +439,10 @@ export async function citationsOf(p: PublicPublication): Promise<{ gbt: string; 
   const Cite = await citeJs();
   const csl = cslOf(p);
   return {
-    gbt: gbtFinished(p, new Cite([forGbt(p, csl)]).format('bibliography', { format: 'text', template: 'gb-t-7714-2015', lang: 'en-US' }) as string),
+    gbt: gbtReferenceList(Cite, [forGbt(p, csl)], 'gb-t-7714-2015').get(String(csl.id)) ?? '',
     apa: (new Cite([forApa(csl, p.title_protected)]).format('bibliography', { format: 'text', template: 'apa', lang: 'en-US' }) as string).trim(),
     bibtex: (await bibtexOf([p])).trim(),
   };
-}
-
-/** A GB/T 7714 reference as the CSL processor wrote it, finished as the standard's examples write it. */
-function gbtFinished(p: PublicPublication, formatted: string): string {
-  let gbt = formatted.trim();
-  // the CSL processor writes page ranges with an en dash; GB/T's examples use a hyphen (2063-2065)
-  const [from, to] = p.pages.split(/\s*[–—-]+\s*/);
-  const dashed = `${from}–${to}`;
-  if (to && gbt.includes(dashed)) gbt = `${gbt.slice(0, gbt.lastIndexOf(dashed))}${from}-${to}${gbt.slice(gbt.lastIndexOf(dashed) + dashed.length)}`;
-  // GB/T writes 等 after the third of Chinese authors, et al. after Western ones
-  return CJK.test(p.author[0]?.[0] ?? '') ? gbt.replace(/, et al\.\s/, ', 等. ') : gbt;
 }
 
 /**
@@ -470,14 +455,12 @@ export async function gbtReferences(list: readonly PublicPublication[], batch = 
   const out: string[] = [];
   for (let i = 0; i < list.length; i += batch) {
     const part = list.slice(i, i + batch);
-    const entries = new Cite(part.map((p) => forGbt(p, cslOf(p)))).format('bibliography', {
-      format: 'text',
-      template: 'gb-t-7714-2015',
-      lang: 'en-US',
-      asEntryArray: true,
-    }) as [string, string][];
-    const byId = new Map(entries.map(([id, text]) => [id, text]));
-    for (const p of part) out.push(gbtFinished(p, byId.get(`pub${p.pid}`) ?? ''));
+    const byId = gbtReferenceList(
+      Cite,
+      part.map((p) => forGbt(p, cslOf(p))),
+      'gb-t-7714-2015',
+    );
+    for (const p of part) out.push(byId.get(`pub${p.pid}`) ?? '');
     await new Promise((done) => setImmediate(done));
   }
   return out;

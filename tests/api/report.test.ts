@@ -208,11 +208,11 @@ describe.each(dialects)('achievement report on %s', (dialect) => {
     // kind order, and within the conference papers the newest year first
     expect(at('期刊论文 (1)')).toBeLessThan(at('会议论文 (2)'));
     expect(at('会议论文 (2)')).toBeLessThan(at('社会计算驱动的谣言检测[C]'));
-    expect(at('社会计算驱动的谣言检测[C]')).toBeLessThan(at('Conference Paper[C]'));
+    expect(at('社会计算驱动的谣言检测[C]')).toBeLessThan(at('conference paper[C]'));
     expect(at('其他论著 (1)')).toBeLessThan(at('专利 (1)'));
-    expect(texts).toContain('[1] HART E, LI Q, WANG S. Graph Agents for Rumour Tracing[J]. Journal of Agents, 2024, 12(3): 100-120.');
+    expect(texts).toContain('[1] HART E, LI Q, WANG S. Graph agents for rumour tracing[J]. Journal of Agents, 2024, 12(3): 100-120.');
     // the journal paper's members bold, the outsider not
-    expect(paras[at('Graph Agents')]?.bold).toEqual(['LI Q', 'WANG S']);
+    expect(paras[at('Graph agents')]?.bold).toEqual(['LI Q', 'WANG S']);
     // a Chinese paper of four authors: three, then 等
     expect(texts).toContain('[1] 李清禾, 张三, 李四, 等. 社会计算驱动的谣言检测[C]//计算机学报. 2024.');
     expect(paras[at('社会计算驱动的谣言检测[C]')]?.bold).toEqual(['李清禾']);
@@ -247,7 +247,7 @@ describe.each(dialects)('achievement report on %s', (dialect) => {
     const lines = r.body.slice(1).trim().split('\r\n');
     expect(lines).toHaveLength(10);
     expect(lines[1]).toBe(
-      'Journal articles,,2024,Graph Agents for Rumour Tracing,"Emily Hart, Qinghe Li, Shuyi Wang","HART E, LI Q, WANG S. Graph Agents for Rumour Tracing[J]. Journal of Agents, 2024, 12(3): 100-120.",2024',
+      'Journal articles,,2024,Graph Agents for Rumour Tracing,"Emily Hart, Qinghe Li, Shuyi Wang","HART E, LI Q, WANG S. Graph agents for rumour tracing[J]. Journal of Agents, 2024, 12(3): 100-120.",2024',
     );
     // the project of 2019–2024, counted in the period's years it runs
     expect(lines.some((l) => l.startsWith('Research projects,National,2019,') && l.endsWith(',2022–2024'))).toBe(true);
@@ -277,9 +277,9 @@ describe.each(dialects)('achievement report on %s', (dialect) => {
     expect(sheetRows(book, 'Summary').some((row) => row[0] === 'By venue rank (publications)')).toBe(true);
     const texts = (await docxParagraphs(await reportDocx(report, 'en', 'Lab'))).map((p) => p.text);
     // within the conference papers: the ranked first, the unranked last, each under its heading
-    expect(texts.indexOf('CCF-A')).toBeLessThan(texts.findIndex((t) => t.includes('Conference Paper[C]')));
+    expect(texts.indexOf('CCF-A')).toBeLessThan(texts.findIndex((t) => t.includes('conference paper[C]')));
     expect(texts.lastIndexOf('Unranked')).toBeLessThan(texts.findIndex((t) => t.includes('社会计算驱动的谣言检测')));
-    expect(texts.lastIndexOf('Unranked')).toBeGreaterThan(texts.findIndex((t) => t.includes('Conference Paper[C]')));
+    expect(texts.lastIndexOf('Unranked')).toBeGreaterThan(texts.findIndex((t) => t.includes('conference paper[C]')));
     // without one: no rank column
     const plain = await workbook(await reportXlsx(await buildReport(ctx, { from: 2022, to: 2024, kinds: ['conference'] }), 'en'));
     expect(sheetRows(plain, 'Conference papers')[0]?.slice(0, 2)).toEqual(['Year', 'Title']);

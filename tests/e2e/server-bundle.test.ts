@@ -190,7 +190,7 @@ describe('the bundled server of npm start', () => {
     });
     worker.postMessage({ end: true });
     try {
-      expect(await answer).toEqual({ result: ['LI Q. Bundled References[J]. Journal of Bundles, 2024, 3: 1-9.'] });
+      expect(await answer).toEqual({ result: ['LI Q. Bundled references[J]. Journal of Bundles, 2024, 3: 1-9.'] });
     } finally {
       await worker.terminate();
     }
