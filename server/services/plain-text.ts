@@ -217,8 +217,9 @@ const BREAKING = new Set(['br', 'p', 'div']);
 
 const TAG = /^<(\/?)(?:[A-Za-z][\w.-]{0,30}:)?([A-Za-z][\w.-]{0,30})(?:\s[^<>]*)?\/?>$/;
 /** A tag escaped once or twice (&lt;i&gt;, Zotero's &amp;lt;i&amp;gt;): markup all the same, never text. */
-const ESCAPED_TAG = /&(?:amp;)?lt;(\/?)(?:[A-Za-z][\w.-]{0,30}:)?([A-Za-z][\w.-]{0,30})\s*\/?&(?:amp;)?gt;/y;
-const ENTITY = /&(?:#\d{1,7}|#[xX][\da-fA-F]{1,6}|[A-Za-z][A-Za-z\d]{1,31});/y;
+const ESCAPED_TAG = /&(?:amp;)?lt;(\/?)(?:[A-Za-z][\w.-]{0,30}:)?([A-Za-z][\w.-]{0,30})\s*\/?\\?&(?:amp;)?gt;/y;
+/** An entity, or one whose & was escaped again (&amp;lt;, &amp;amp;): one entity written twice, one character. */
+const ENTITY = /&(amp;)?(#\d{1,7}|#[xX][\da-fA-F]{1,6}|[A-Za-z][A-Za-z\d]{1,31});/y;
 const LETTERS = /[A-Za-z]+/y;
 const SIMPLE_GROUP = /\{(\\[ij]|[^{}\\$])\}|\{\}/y;
 const ENV = /\s*\{[A-Za-z*]{1,30}\}/y;
@@ -435,15 +436,20 @@ function convert(s: string, mode: Mode): string {
           i = taken;
         } else {
           // a command not known: its name as a word, never a backslash
-          emit(word);
+          emit(s[end] === '{' ? `${word} ` : word);
           i = end;
         }
+        continue;
+      }
+      // \& may begin an entity or an escaped tag whose & a BibTeX writer escaped (Zotero's \&amp;lt;i\&amp;gt;)
+      if (next === '&') {
+        i++;
         continue;
       }
       i += 2;
       if (next === '\\') emit(' ');
       else if (SPACING.has(next)) i = accent(next, i);
-      else if ('&%$#_{}'.includes(next)) literal(next);
+      else if ('%$#_{}'.includes(next)) literal(next);
       else if (' ,;:>'.includes(next) || next === '\n') emit(' ');
       else if (next === '(' || next === '[') {
         if (next === '(') nextParen = ahead(nextParen, '\\)', i);
@@ -510,10 +516,10 @@ function convert(s: string, mode: Mode): string {
         continue;
       }
       ENTITY.lastIndex = i;
-      const entity = ENTITY.exec(s)?.[0];
+      const entity = ENTITY.exec(s);
       if (entity) {
-        literal(decodeHTML(entity));
-        i += entity.length;
+        literal(decodeHTML(`&${entity[2]};`));
+        i = ENTITY.lastIndex;
         continue;
       }
       emit(c);
