@@ -24,7 +24,7 @@ describe('plain text of a title, a venue or a name', () => {
     ['A $\\frac{1}{2}$-Approximation with $\\epsilon \\leq \\delta$', 'A 1/2-Approximation with ϵ ≤ δ'],
     ['Efficient \\textsuperscript{13}C Labelling', 'Efficient ¹³C Labelling'],
     ['Gr{\\"o}{\\ss}e und Ma{\\ss}e: J{\\\'{\\i}}menez and \\c{C}a{\\u{g}}lar', 'Größe und Maße: Jímenez and Çağlar'],
-    ['Ni{\\~n}o, Tom{\\\'a}{\\v{s}} and {\\O}stergaard', 'Niño, Tomáš and Østergaard'],
+    ["Ni{\\~n}o, Tom{\\'a}{\\v{s}} and {\\O}stergaard", 'Niño, Tomáš and Østergaard'],
     ['Data Mining \\& Knowledge Discovery', 'Data Mining & Knowledge Discovery'],
     // Wiley's small capitals, as Crossref and a Zotero export of it carry them
     ['Efficacy of the <scp>mRNA</scp>‐1273 <scp>SARS‐CoV</scp>‐2 Vaccine', 'Efficacy of the mRNA‐1273 SARS‐CoV‐2 Vaccine'],
