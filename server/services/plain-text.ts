@@ -222,6 +222,7 @@ const ESCAPED_TAG = /&(?:amp;)?lt;(\/?)(?:[A-Za-z][\w.-]{0,30}:)?([A-Za-z][\w.-]
 const ENTITY = /&(amp;)?(#\d{1,7}|#[xX][\da-fA-F]{1,6}|[A-Za-z][A-Za-z\d]{1,31});/y;
 const LETTERS = /[A-Za-z]+/y;
 const SIMPLE_GROUP = /\{(\\[ij]|[^{}\\$])\}|\{\}/y;
+const LATEX_TAG = /(?:\{\})?[ \t]*(\}?)(\/?)([A-Za-z][\w.-]{0,30})(?:\{\\textgreater\}|\\textgreater\b(?:\{\})?)/y;
 const ENV = /\s*\{[A-Za-z*]{1,30}\}/y;
 
 /** How one group ends: what it adds at its close, and whether its content is read. */
@@ -350,6 +351,16 @@ function convert(s: string, mode: Mode): string {
     literal(done ?? (text.length > 1 ? `${sign}(${text})` : `${sign}${text}`));
     return end > 0 ? end + 1 : at + 1;
   };
+  /** A tag written with \textless and \textgreater at `at` (after \textless): read as the tag, `i` moved past it. */
+  const latexTag = (at: number): boolean => {
+    LATEX_TAG.lastIndex = at;
+    const m = LATEX_TAG.exec(s);
+    if (!m || !TAGS.has((m[3] as string).toLowerCase())) return false;
+    if (m[1]) close();
+    tag(m[2] === '/', m[3] as string);
+    i = LATEX_TAG.lastIndex;
+    return true;
+  };
   /** Whether `$` at `i`, closed at `j`, opens math (text mode: not a price's dollar sign). */
   const isMath = (i: number, j: number) => {
     if (bib) return true;
@@ -431,6 +442,8 @@ function convert(s: string, mode: Mode): string {
           emit('“');
           pending = [{ close: '”', unread: false }];
           i = afterSpaces;
+        } else if (word === 'textless' && latexTag(end)) {
+          // Zotero's export writes a title's <scp> as {\textless}scp{\textgreater}: markup all the same
         } else if (COMMANDS.has(word)) {
           literal(COMMANDS.get(word) as string);
           i = taken;
