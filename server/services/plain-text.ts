@@ -227,7 +227,7 @@ const ENV = /\s*\{[A-Za-z*]{1,30}\}/y;
 
 /** How one group ends: what it adds at its close, and whether its content is read. */
 type Frame = { close: string; unread: boolean };
-type Mode = 'text' | 'bibtex';
+type Mode = 'text' | 'bibtex' | 'stored';
 
 /** Plain text of a value from an upstream (OpenAlex, Crossref, DataCite, ORCID, dblp) or stored: see plainTextOf. */
 export const plainText = (v: unknown): string => (typeof v === 'string' ? convert(v, 'text') : '');
@@ -239,6 +239,31 @@ export const plainText = (v: unknown): string => (typeof v === 'string' ? conver
  */
 export const plainLatex = (v: string): string => convert(v, 'bibtex');
 
+/** citation-js's "undefined" before an accent's mark (its reading of {\^{}}), for the accent it was. */
+const UNDEFINED = /undefined([\u0300-\u036f])/g;
+const SPACING_OF_MARK = new Map([...SPACING].flatMap(([command, spacing]) => (MARKS.has(command) ? [[MARKS.get(command) as string, spacing]] : [])));
+
+/**
+ * A stored title's, venue's or name's text with only what is surely LaTeX or markup made plain: known
+ * commands (also as the old import left them glued to their argument, \mboxGPT), math with a command or a
+ * script in it, the tags and entities the converter knows, citation-js's "undefined"; braces, dollar signs
+ * and commands it does not know stay as they are. What the migration of stored records runs
+ * (server/db/migrations/2026-12-06-1201-plain-text.ts); the same text again is left as it is.
+ */
+export const plainStored = (v: string): string =>
+  convert(
+    v.replace(UNDEFINED, (_, mark: string) => SPACING_OF_MARK.get(mark) ?? ''),
+    'stored',
+  );
+
+/** Commands the old import left glued to what followed them (citation-js knew neither): \quadTechnical, \mboxGPT. */
+const GLUED = [...KEEP_ARGUMENT, ...Object.keys(SYMBOLS)].filter((c) => c.length >= 4 && !latex.commands[c as keyof typeof latex.commands]);
+const gluedPrefix = (word: string) => {
+  let best = '';
+  for (const c of GLUED) if (c.length > best.length && c.length < word.length && word.startsWith(c)) best = c;
+  return best;
+};
+
 /**
  * The converter. In 'text' mode braces are dropped and `$…$` is math only where it looks like math (a
  * command, a script or a brace inside, or one word: a price's dollar sign stays); runs of white space become
@@ -246,6 +271,7 @@ export const plainLatex = (v: string): string => convert(v, 'bibtex');
  */
 function convert(s: string, mode: Mode): string {
   const bib = mode === 'bibtex';
+  const stored = mode === 'stored';
   const out: string[] = [];
   const frames: Frame[] = [];
   let unread = 0;
@@ -280,7 +306,7 @@ function convert(s: string, mode: Mode): string {
   };
   const close = () => {
     const frame = frames.pop();
-    if (!frame) return bib && emit('}');
+    if (!frame) return (bib || stored) && emit('}');
     if (bib) emit('}');
     if (frame.unread) unread--;
     emit(frame.close);
@@ -365,6 +391,7 @@ function convert(s: string, mode: Mode): string {
   const isMath = (i: number, j: number) => {
     if (bib) return true;
     const inner = s.slice(i + 1, j);
+    if (stored) return /[\\^_]/.test(inner);
     return inner.trim() !== '' && (/[\\^_{]/.test(inner) || (inner.length <= 30 && !/\s/.test(inner) && !/^\d/.test(inner)));
   };
 
@@ -397,6 +424,7 @@ function convert(s: string, mode: Mode): string {
     if (c === '\\') {
       const next = s[i + 1];
       if (next === undefined) {
+        if (stored) emit(c);
         i++;
         continue;
       }
@@ -407,7 +435,7 @@ function convert(s: string, mode: Mode): string {
         let afterSpaces = end;
         while (afterSpaces < s.length && (s[afterSpaces] === ' ' || s[afterSpaces] === '\t')) afterSpaces++;
         // a control word takes the spaces after it (TeX's rule), outside math
-        const taken = math ? end : afterSpaces;
+        const taken = math || stored ? end : afterSpaces;
         if (word === 'begin' || word === 'end') {
           ENV.lastIndex = end;
           if (ENV.exec(s)) end = ENV.lastIndex;
@@ -420,7 +448,11 @@ function convert(s: string, mode: Mode): string {
         } else if (KEEP_ARGUMENT.has(word)) {
           if (word === 'textsuperscript' || word === 'textsubscript') {
             i = mathScript(word === 'textsubscript' ? SUB : SUPER, word === 'textsubscript' ? '_' : '^', afterSpaces);
-          } else i = afterSpaces;
+          } else {
+            // its argument's braces are the command's (a brace of its own stays in a stored text)
+            pending = [{ close: '', unread: false }];
+            i = afterSpaces;
+          }
         } else if (DECLARATIONS.has(word)) {
           i = taken;
         } else if (word === 'frac' || word === 'tfrac' || word === 'dfrac') {
@@ -448,9 +480,15 @@ function convert(s: string, mode: Mode): string {
           literal(COMMANDS.get(word) as string);
           i = taken;
         } else {
-          // a command not known: its name as a word, never a backslash
-          emit(s[end] === '{' ? `${word} ` : word);
-          i = end;
+          const glued = stored ? gluedPrefix(word) : '';
+          if (glued) {
+            literal(COMMANDS.get(glued) ?? '');
+            i = i + 1 + glued.length;
+          } else {
+            // a command not known: its name as a word, never a backslash (kept as written in a stored text)
+            emit(stored ? `\\${word}` : s[end] === '{' ? `${word} ` : word);
+            i = end;
+          }
         }
         continue;
       }
@@ -471,8 +509,9 @@ function convert(s: string, mode: Mode): string {
         if (!math && found >= 0) {
           mathEnd = found;
           mathClose = 2;
-        }
-      } else if (next !== ')' && next !== ']' && !'-/@!'.includes(next)) literal(next);
+        } else if (stored) emit(`\\${next}`);
+      } else if (stored && !'-/@!)]'.includes(next)) emit(`\\${next}`);
+      else if (next !== ')' && next !== ']' && !'-/@!'.includes(next)) literal(next);
       continue;
     }
     if (c === '$' && !math) {
@@ -498,7 +537,8 @@ function convert(s: string, mode: Mode): string {
       continue;
     }
     if (c === '{') {
-      open({ close: '', unread: false });
+      if (stored) emit('{');
+      open({ close: stored ? '}' : '', unread: false });
       i++;
       continue;
     }
@@ -539,7 +579,7 @@ function convert(s: string, mode: Mode): string {
       i++;
       continue;
     }
-    if (!bib && /\s/.test(c)) {
+    if (mode === 'text' && /\s/.test(c)) {
       emit(' ');
       i++;
       continue;
@@ -551,7 +591,8 @@ function convert(s: string, mode: Mode): string {
     i = end;
   }
   const text = out.join('');
-  return bib ? text : text.replace(/ {2,}/g, ' ').trim();
+  if (bib || (stored && text === s)) return text;
+  return text.replace(/ {2,}/g, ' ').trim();
 }
 
 /** The closing brace of the group opening at `at`, if it closes within 60 characters (a script's argument), else -1. */

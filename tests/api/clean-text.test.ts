@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dialects, makeApp, type TestApp } from '../helpers/app.ts';
+import { createDatabase, migrations } from '../../server/db/database.ts';
+import { appOn, bareInstance, dialects, makeApp, type TestApp } from '../helpers/app.ts';
 import { importBib } from '../helpers/bib.ts';
 import { type Client, loginAs } from '../helpers/client.ts';
 import { dblpHit, fakeOpenAlex, type FakeOpenAlex, ORCID, orcidGroup, syncEnv, work } from '../helpers/openalex.ts';
@@ -201,5 +203,70 @@ describe.each(dialects)('titles, venues and names in plain text on %s', (dialect
       }
     }
     expect(found).toEqual([]);
+  });
+});
+
+describe.each(dialects)('the migration of stored titles, venues and names on %s', (dialect) => {
+  it('makes plain only what is surely LaTeX or markup, and keeps each changed record before as a version', async () => {
+    const inst = await bareInstance(dialect);
+    await (await appOn(inst)).close();
+    const db = createDatabase(inst.db);
+    try {
+      const insert = (title: string, source: string, author: string[], parts: object[] = [], fileKey: string | null = null) =>
+        sql`INSERT INTO publication (type, type_num, area, area_num, title, author, year, source, author_parts, file1, file1_key)
+            VALUES ('paper', 1, 'none', 0, ${title}, ${JSON.stringify(author)}, 2020, ${source}, ${JSON.stringify(parts.map((p) => JSON.stringify(p)))}, ${fileKey ? 'paper.pdf' : ''}, ${fileKey})`.execute(
+          db,
+        );
+      // as the import and the sync stored them before: citation-js's "undefined" and the commands it did not
+      // know (glued to their argument), OpenAlex's tags and entities
+      await insert('RLundefined\u03022: Fast Reinforcement Learning via Slow Reinforcement Learning', 'arXiv', ['Yan Duan']);
+      await insert('Scaling Laws\\dots and the \\mboxGPT-4\\quad Technical Report', 'J. of <i>Things</i> \\mboxX', ['Ada Lovelace'], [], 'k-1.pdf');
+      await insert(
+        'Imaging <i>in vivo</i> of CO<sub>2</sub> Uptake',
+        'Plant, Cell &amp; Environment',
+        ['Jos&eacute; Garc&iacute;a', 'Ada Lovelace'],
+        [
+          { family: 'Garc&iacute;a', given: 'Jos&eacute;' },
+          { family: 'Lovelace', given: 'Ada' },
+        ],
+      );
+      // what it is not sure of stays
+      await insert('Set {1,2} Costs $5 and \\foo{x}: a Review', 'WWW', ['Bo Li']);
+      await insert('Graph Neural Networks', 'TKDE', ['Bo Li']);
+      await migrations['2026-12-06-1201-plain-text']?.up(db);
+      const rows = await sql<{ pid: number; title: string; source: string; author: string; author_parts: string }>`
+        SELECT pid, title, source, author, author_parts FROM publication ORDER BY pid`.execute(db);
+      expect(rows.rows.map((r) => [r.title, r.source, JSON.parse(r.author), JSON.parse(r.author_parts).map((p: string) => JSON.parse(p))])).toEqual([
+        ['RL^2: Fast Reinforcement Learning via Slow Reinforcement Learning', 'arXiv', ['Yan Duan'], []],
+        ['Scaling Laws… and the GPT-4 Technical Report', 'J. of Things X', ['Ada Lovelace'], []],
+        [
+          'Imaging in vivo of CO₂ Uptake',
+          'Plant, Cell & Environment',
+          ['José García', 'Ada Lovelace'],
+          [
+            { family: 'García', given: 'José' },
+            { family: 'Lovelace', given: 'Ada' },
+          ],
+        ],
+        ['Set {1,2} Costs $5 and \\foo{x}: a Review', 'WWW', ['Bo Li'], []],
+        ['Graph Neural Networks', 'TKDE', ['Bo Li'], []],
+      ]);
+      // each changed record as it was, a version holding its file
+      const revisions = await sql<{ record: number; data: string }>`SELECT record, data FROM revision ORDER BY rid`.execute(db);
+      const pids = rows.rows.map((r) => r.pid);
+      expect(revisions.rows.map((r) => r.record)).toEqual(pids.slice(0, 3));
+      expect(JSON.parse(revisions.rows[1]?.data ?? '{}')).toMatchObject({
+        title: 'Scaling Laws\\dots and the \\mboxGPT-4\\quad Technical Report',
+        file1_key: 'k-1.pdf',
+      });
+      const kept = await sql<{ storage_key: string }>`SELECT storage_key FROM kept_file WHERE holder = 'revision'`.execute(db);
+      expect(kept.rows.map((r) => r.storage_key)).toEqual(['k-1.pdf']);
+      // run again, nothing changes
+      await migrations['2026-12-06-1201-plain-text']?.up(db);
+      expect(Number((await sql<{ n: number }>`SELECT COUNT(*) AS n FROM revision`.execute(db)).rows[0]?.n)).toBe(3);
+    } finally {
+      await db.destroy();
+      await inst.close();
+    }
   });
 });

@@ -10,7 +10,7 @@ import { recordOf } from '../../server/services/bibtex-import.ts';
 import { countEntries, entriesOf, prepared } from '../../server/services/bibtex-parse.ts';
 import { cslName } from '../../server/services/citations.ts';
 import { abstractText } from '../../server/services/doi-lookup.ts';
-import { plainLatex, plainText } from '../../server/services/plain-text.ts';
+import { plainLatex, plainStored, plainText } from '../../server/services/plain-text.ts';
 import { boundNesting, sanitizedNow } from '../../server/services/sanitize.ts';
 import { canonicalPath } from '../../server/pages/canonical.ts';
 import { extensionOf, safeFileName } from '../../server/storage/storage.ts';
@@ -96,6 +96,8 @@ const helpers: Record<string, (s: string) => unknown> = {
   'DOI abstract to text': abstractText,
   'LaTeX and markup to plain text': plainText,
   'LaTeX and markup made Unicode for the BibTeX parser': plainLatex,
+  'stored text made plain where surely LaTeX or markup': plainStored,
+  'stored text with citation-js leftovers': (s) => plainStored(`\\mbox${s}undefined\u0302${s}`),
   'author-name key': authorKey,
   'author name for CSL': cslName,
   'pasted names': pastedNames,
