@@ -120,6 +120,10 @@ const TEXT_FIELDS = [
   'organization',
   'institution',
   'school',
+  'howpublished',
+  'note',
+  'address',
+  'location',
   'author',
   'editor',
 ];
