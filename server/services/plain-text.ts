@@ -229,7 +229,7 @@ const ENV = /\s*\{[A-Za-z*]{1,30}\}/y;
 type Frame = { close: string; unread: boolean };
 type Mode = 'text' | 'bibtex' | 'stored';
 
-/** Plain text of a value from an upstream (OpenAlex, Crossref, DataCite, ORCID, dblp) or stored: see plainTextOf. */
+/** Plain text of a title, a venue or a name from an upstream (OpenAlex, Crossref, DataCite, ORCID, dblp); '' for what is not a string. */
 export const plainText = (v: unknown): string => (typeof v === 'string' ? convert(v, 'text') : '');
 
 /**
@@ -267,7 +267,8 @@ const gluedPrefix = (word: string) => {
 /**
  * The converter. In 'text' mode braces are dropped and `$…$` is math only where it looks like math (a
  * command, a script or a brace inside, or one word: a price's dollar sign stays); runs of white space become
- * one space. In 'bibtex' mode every `$` pair is math and the rest is left for citation-js.
+ * one space. In 'bibtex' mode every `$` pair is math and the rest is left for citation-js. In 'stored' mode only
+ * what is surely LaTeX or markup changes (plainStored).
  */
 function convert(s: string, mode: Mode): string {
   const bib = mode === 'bibtex';
