@@ -1,5 +1,6 @@
 import type { CSL } from '@citation-js/core';
 import { citeJs } from './citations.ts';
+import { plainLatex } from './plain-text.ts';
 
 // A .bib text cut into its entries and each parsed alone by citation-js (LaTeX accents and braces become
 // Unicode), so a broken entry is reported with its key and line and the others still come through. This
@@ -98,8 +99,39 @@ export const PARAGRAPH = '\uE000';
 const NAME_MARKUP = /<\/?(?:b|i|em|strong|u|span|sup|sub|small)\b[^<>]*>|<br\s*\/?>/gi;
 
 /**
+ * Fields of text a record shows: their LaTeX, math and markup made Unicode by the one converter
+ * (server/services/plain-text.ts) before citation-js reads them, which leaves \dots, \mbox and \quad as they
+ * are, writes "undefined" for dblp's {\^{}} and raises the ")" of $O(n^2)$.
+ */
+const TEXT_FIELDS = [
+  'title',
+  'subtitle',
+  'titleaddon',
+  'shorttitle',
+  'booktitle',
+  'booksubtitle',
+  'maintitle',
+  'eventtitle',
+  'journal',
+  'journaltitle',
+  'journalsubtitle',
+  'series',
+  'publisher',
+  'organization',
+  'institution',
+  'school',
+  'howpublished',
+  'note',
+  'address',
+  'location',
+  'author',
+  'editor',
+];
+
+/**
  * The fields as citation-js should read them: a keyword list's line breaks made separators (EndNote writes
- * one a line), an abstract's blank lines kept, HTML taken out of names before they are split.
+ * one a line), an abstract's blank lines kept, HTML taken out of names before they are split, the text
+ * fields' LaTeX and markup made Unicode.
  */
 export function prepared(fields: Record<string, string>): Record<string, string> {
   const out = { ...fields };
@@ -107,6 +139,7 @@ export function prepared(fields: Record<string, string>): Record<string, string>
   if (out.keywords) out.keywords = out.keywords.replace(/\n/g, ';');
   if (out.abstract) out.abstract = out.abstract.replace(/\r\n?/g, '\n').replace(/\n[ \t]*\n/g, ` ${PARAGRAPH} `);
   for (const f of ['author', 'editor']) if (out[f]) out[f] = out[f].replace(NAME_MARKUP, ' ');
+  for (const f of TEXT_FIELDS) if (out[f]) out[f] = plainLatex(out[f]);
   return out;
 }
 

@@ -2,6 +2,7 @@ import { scanHtml } from './html-scan.ts';
 import type { ImportedRecord } from '../../common/wire.ts';
 import { NotFound, Unavailable } from '../errors.ts';
 import { cut, fitted } from './imported-record.ts';
+import { plainText } from './plain-text.ts';
 
 // "Fill from DOI" in the publication editor: a DOI's metadata from Crossref's REST
 // API, or from DataCite's for the DOIs Crossref does not register (datasets, many preprints), as a
@@ -105,9 +106,9 @@ function fromCrossref(w: CrossrefWork, doi: string): ImportedRecord {
   const school = w.type === 'dissertation' ? text(w.institution?.[0]?.name) : '';
   const thesis = w.type === 'dissertation' ? (/^m|master|硕士/i.test(first(w.degree)) ? 'master thesis' : 'doctoral thesis') : undefined;
   return {
-    title: first(w.title),
-    author: (w.author ?? []).map((a) => text(a.name ?? [a.given, a.family].filter(Boolean).join(' '))).filter(Boolean),
-    source: book ? text(w.publisher) : school || first(w['container-title']) || text(w.publisher),
+    title: plainText(first(w.title)),
+    author: (w.author ?? []).map((a) => plainText(a.name ?? [a.given, a.family].filter(Boolean).join(' '))).filter(Boolean),
+    source: plainText(book ? text(w.publisher) : school || first(w['container-title']) || text(w.publisher)),
     type: thesis ?? (book ? 'monograph' : 'paper'),
     venue_kind: w.type === 'journal-article' ? 'journal' : w.type === 'proceedings-article' ? 'conference' : 'other',
     year: Number(year) || 0,
@@ -122,10 +123,10 @@ function fromCrossref(w: CrossrefWork, doi: string): ImportedRecord {
     issue: cut(text(w.issue), 50),
     // cut before the regex: a hostile upstream's run of spaces must not cost its square
     pages: cut(cut(text(w.page), 200).replace(/\s*-+\s*/g, '–'), 50),
-    publisher: cut(text(w.publisher), 300),
+    publisher: cut(plainText(w.publisher), 300),
     editors: (w.editor ?? [])
       .slice(0, 100)
-      .map((a) => cut(text(a.name ?? [a.given, a.family].filter(Boolean).join(' ')), 300))
+      .map((a) => cut(plainText(a.name ?? [a.given, a.family].filter(Boolean).join(' ')), 300))
       .filter(Boolean),
     edition: cut(text(w.edition), 50),
     isbn: cut(first(w.ISBN), 50),
@@ -149,9 +150,9 @@ function fromDatacite(a: DataciteAttributes, doi: string): ImportedRecord {
   const general = text(a.types?.resourceTypeGeneral);
   const publisher = typeof a.publisher === 'string' ? a.publisher : a.publisher?.name;
   return {
-    title: text(a.titles?.[0]?.title),
-    author: (a.creators ?? []).map((c) => text(c.givenName && c.familyName ? `${c.givenName} ${c.familyName}` : c.name)).filter(Boolean),
-    source: text(publisher),
+    title: plainText(a.titles?.[0]?.title),
+    author: (a.creators ?? []).map((c) => plainText(c.givenName && c.familyName ? `${c.givenName} ${c.familyName}` : c.name)).filter(Boolean),
+    source: plainText(publisher),
     type: general === 'Book' ? 'monograph' : 'paper',
     venue_kind: general === 'JournalArticle' ? 'journal' : general === 'ConferencePaper' ? 'conference' : 'other',
     year: Number(a.publicationYear) || 0,

@@ -3,6 +3,7 @@ import { bareDoi } from '../../common/doi.ts';
 import type { ImportedRecord } from '../../common/wire.ts';
 import type { SyncConfig } from '../config.ts';
 import { cut, fitted } from '../services/imported-record.ts';
+import { plainText } from '../services/plain-text.ts';
 import { Upstream } from './upstream.ts';
 
 // dblp's publication search API (https://dblp.org/faq/How+to+use+the+dblp+search+API.html): the member's
@@ -48,9 +49,9 @@ export class Dblp {
       if (!authors.some((a) => a['@pid'] === pid)) return [];
       const doi = info.doi ? bareDoi(info.doi) : '';
       const record: ImportedRecord = fitted({
-        title: info.title.replace(/\.$/, '').trim(),
-        author: authors.slice(0, 100).map((a) => cut(clean(a.text), 300)),
-        source: first(info.venue),
+        title: plainText(info.title).replace(/\.$/, ''),
+        author: authors.slice(0, 100).map((a) => cut(clean(plainText(a.text)), 300)),
+        source: plainText(first(info.venue)),
         type: 'paper',
         venue_kind: /journal/i.test(info.type ?? '') ? 'journal' : /conference|workshop/i.test(info.type ?? '') ? 'conference' : 'other',
         year: Number(info.year) || 0,

@@ -3,6 +3,7 @@ import { bareDoi } from '../../common/doi.ts';
 import type { ImportedRecord } from '../../common/wire.ts';
 import type { SyncConfig } from '../config.ts';
 import { cut, fitted } from '../services/imported-record.ts';
+import { plainText } from '../services/plain-text.ts';
 import { Upstream } from './upstream.ts';
 
 // OpenAlex's works API (https://docs.openalex.org/api-entities/works): a member's works by their ORCID iD or
@@ -90,12 +91,12 @@ export function recordOfWork(w: Work): ImportedRecord {
   const first = text(w.biblio?.first_page);
   const last = text(w.biblio?.last_page);
   return fitted({
-    title: text(w.title ?? w.display_name),
+    title: plainText(w.title ?? w.display_name),
     author: (w.authorships ?? [])
       .slice(0, 100)
-      .map((a) => text(a.author?.display_name ?? a.raw_author_name))
+      .map((a) => plainText(a.author?.display_name ?? a.raw_author_name))
       .filter(Boolean),
-    source: text(source?.display_name),
+    source: plainText(source?.display_name),
     type: 'paper',
     venue_kind: kind,
     year: w.publication_year ?? 0,

@@ -3,6 +3,7 @@ import { bareDoi } from '../../common/doi.ts';
 import type { ImportedRecord } from '../../common/wire.ts';
 import type { SyncConfig } from '../config.ts';
 import { cut, fitted } from '../services/imported-record.ts';
+import { plainText } from '../services/plain-text.ts';
 import { Upstream } from './upstream.ts';
 
 // ORCID's public API (https://info.orcid.org/documentation/api-tutorials/, v3.0 works): a member's works as
@@ -42,12 +43,12 @@ export class Orcid {
       const s = g['work-summary'][0];
       if (!s) return [];
       const doi = s['external-ids']?.['external-id'].find((x) => x['external-id-type'] === 'doi')?.['external-id-value'];
-      const title = (s.title?.title?.value ?? '').replace(/\s+/g, ' ').trim();
+      const title = plainText(s.title?.title?.value);
       const kind = s.type === 'journal-article' ? 'journal' : s.type === 'conference-paper' ? 'conference' : 'other';
       const record: ImportedRecord = fitted({
         title,
         author: [author],
-        source: (s['journal-title']?.value ?? '').trim(),
+        source: plainText(s['journal-title']?.value),
         type: 'paper',
         venue_kind: kind,
         year: Number(s['publication-date']?.year?.value) || 0,

@@ -10,6 +10,7 @@ import { recordOf } from '../../server/services/bibtex-import.ts';
 import { countEntries, entriesOf, prepared } from '../../server/services/bibtex-parse.ts';
 import { cslName } from '../../server/services/citations.ts';
 import { abstractText } from '../../server/services/doi-lookup.ts';
+import { plainLatex, plainStored, plainText } from '../../server/services/plain-text.ts';
 import { boundNesting, sanitizedNow } from '../../server/services/sanitize.ts';
 import { canonicalPath } from '../../server/pages/canonical.ts';
 import { extensionOf, safeFileName } from '../../server/storage/storage.ts';
@@ -64,6 +65,16 @@ const shapes: Record<string, (n: number) => string> = {
   'ı\\u0301': (n) => 'ı\u0301'.repeat(n / 2),
   '\\TeX': (n) => '\\TeX'.repeat(n / 4),
   中文: (n) => '中文'.repeat(n / 2),
+  // LaTeX and markup an upstream or a .bib may send
+  '{{…}}': (n) => `${'{'.repeat(n / 2)}${'}'.repeat(n / 2)}`,
+  $: (n) => '$'.repeat(n),
+  '$a ': (n) => '$a '.repeat(n / 3),
+  '\\(': (n) => '\\('.repeat(n / 2),
+  '$^{': (n) => `$${'^{'.repeat(n / 2)}`,
+  'x^{\\mbox{2}}': (n) => `$${'x^{\\mbox{2}}'.repeat(n / 12)}$`,
+  '\\"{': (n) => '\\"{'.repeat(n / 3),
+  '&amp;lt;': (n) => '&amp;lt;'.repeat(n / 8),
+  '<mml:msub>': (n) => '<mml:msub><mml:mi>x</mml:mi>'.repeat(n / 28),
 };
 
 /** Every helper that reads user text, by what it does. */
@@ -83,6 +94,10 @@ const helpers: Record<string, (s: string) => unknown> = {
   'slug making (heading ids)': slug,
   'DOI parsing': (s) => textFormats.doi.pattern.test(s),
   'DOI abstract to text': abstractText,
+  'LaTeX and markup to plain text': plainText,
+  'LaTeX and markup made Unicode for the BibTeX parser': plainLatex,
+  'stored text made plain where surely LaTeX or markup': plainStored,
+  'stored text with citation-js leftovers': (s) => plainStored(`\\mbox${s}undefined\u0302${s}`),
   'author-name key': authorKey,
   'author name for CSL': cslName,
   'pasted names': pastedNames,
