@@ -185,9 +185,9 @@ export function xmlRecordsOf(text: string): RisRecord[] {
   // the element names inside the current record, and the text of the field being read
   const path: string[] = [];
   let field: { tag: string; depth: number; text: string[] } | undefined;
-  let failure: XmlRefused | undefined;
+  // the first error stops the reading (thrown out of write): going on made one error per character of "<<<…", seconds of them
   parser.on('error', (e) => {
-    failure ??= new XmlRefused(parser.line, e.message.replace(/^(?:[^:]*:)?\d+:\d+: /, '').slice(0, 200));
+    throw new XmlRefused(parser.line, e.message.replace(/^(?:[^:]*:)?\d+:\d+: /, '').slice(0, 200));
   });
   parser.on('opentag', (node) => {
     if (node.name === 'record') {
@@ -227,7 +227,6 @@ export function xmlRecordsOf(text: string): RisRecord[] {
     path.pop();
   });
   parser.write(text).close();
-  if (failure) throw failure;
   for (const r of records) if (!r.tags.has('TY')) r.tags.set('TY', ['GEN']);
   return records;
 }
