@@ -573,7 +573,7 @@ export const en: Messages = {
   consoleImport: {
     open: 'Import BibTeX, RIS, EndNote',
     title: 'Import publications from BibTeX, RIS or EndNote',
-    hint: 'Paste BibTeX, RIS or EndNote text, or choose a file: .bib, .ris (CNKI, Web of Science, Scopus, Zotero), .enw or CNKI’s EndNote .txt, or EndNote XML (.xml). The preview lists each publication to import; an entry with a problem says why and does not hold up the others.',
+    hint: 'Paste BibTeX, RIS or EndNote text, or choose a file: .bib, .ris (CNKI, Web of Science, Scopus, Zotero), .enw or CNKI’s EndNote .txt, or EndNote XML (.xml); a pasted GB/T 7714 reference list is read where its pattern is clear. The preview lists each publication to import; an entry with a problem says why and does not hold up the others.',
     chooseFile: 'Choose a .bib, .ris, .enw or .xml file',
     paste: 'BibTeX, RIS or EndNote text',
     preview: 'Preview',

@@ -535,7 +535,7 @@ export const zh = {
   consoleImport: {
     open: '导入 BibTeX、RIS、EndNote',
     title: '从 BibTeX、RIS 或 EndNote 导入论文',
-    hint: '粘贴 BibTeX、RIS 或 EndNote 文本，或选择一个文件：.bib、.ris（知网、Web of Science、Scopus、Zotero 导出）、.enw 或知网导出的 EndNote .txt、EndNote XML（.xml）。预览会逐条列出将导入的论文；有问题的条目会标出原因，不影响其他条目。',
+    hint: '粘贴 BibTeX、RIS 或 EndNote 文本，或选择一个文件：.bib、.ris（知网、Web of Science、Scopus、Zotero 导出）、.enw 或知网导出的 EndNote .txt、EndNote XML（.xml）；也可粘贴 GB/T 7714 格式的参考文献列表，格式清楚的条目会被识别。预览会逐条列出将导入的论文；有问题的条目会标出原因，不影响其他条目。',
     chooseFile: '选择 .bib、.ris、.enw 或 .xml 文件',
     paste: 'BibTeX、RIS 或 EndNote 文本',
     preview: '预览',

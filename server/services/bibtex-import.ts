@@ -461,7 +461,7 @@ export async function previewImport(ctx: Ctx, text: string, format?: ImportForma
     }
     const base = { index: i + 1, line: entry.line, key: entry.key };
     if (!entry.item) {
-      out.push({ ...base, problems: [entry.error ?? 'no entry'] });
+      out.push({ ...base, problems: [entry.errorKey ? t(ctx.lang, entry.errorKey) : (entry.error ?? 'no entry')] });
       continue;
     }
     const { notes, ...record } = recordOf(entry.item, entry.type, entry.raw);

@@ -190,6 +190,8 @@ function entryOf(read: Reader, record: RisRecord): ParsedEntry {
   // what the plugin leaves out for some types (a thesis's DOI, a report's volume): read as written
   const doi = first(tags, 'DO');
   if (doi && !csl.DOI) csl.DOI = doi;
+  // a conference paper's PY is the plugin's event date: with no DA, the year is the publication's
+  if (!csl.issued?.['date-parts']?.[0]?.[0] && ris.PY) csl.issued = { 'date-parts': [[Number(ris.PY)]] };
   if (written === 'THES' && degree) csl.genre = degree;
   // a slide deck or a recording of a talk is a presentation (the plugin reads SLIDE as a film)
   if (type === 'presentation') (csl as { type: string }).type = 'speech';

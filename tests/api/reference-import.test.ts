@@ -86,6 +86,57 @@ describe.each(dialects)('RIS and EndNote import on %s', (dialect) => {
     expect(paper?.record).toMatchObject({ entryType: 'inproceedings', venue_kind: 'conference', pages: '3301–3312' });
   });
 
+  it("reads Scopus's RIS: a conference paper with its year in PY only, Scopus's record page no link", async () => {
+    const [paper] = await preview(fixture('scopus.ris'));
+    expect(paper?.record).toMatchObject({
+      entryType: 'inproceedings',
+      venue_kind: 'conference',
+      year: 2021,
+      author: ['S. Li', 'L. Zhao'],
+      doi: '10.18653/v1/2021.emnlp-main.266',
+      publisher: 'Association for Computational Linguistics (ACL)',
+      pages: '3301–3312',
+    });
+    expect(paper?.problems).toEqual([]);
+  });
+
+  it("reads a pasted GB/T 7714 list where its pattern is clear, and names each reference it did not understand in the reader's language", async () => {
+    const text = fixture('gbt7714.txt');
+    const entries = await preview(text);
+    expect(entries.map((e) => [e.key, e.line, e.record?.entryType])).toEqual([
+      ['[1]', 2, 'article'],
+      ['[2]', 3, 'inproceedings'],
+      ['[3]', 4, 'phdthesis'],
+      ['[4]', 5, 'book'],
+      ['[5]', 6, undefined],
+      ['[6]', 7, 'article'],
+      ['[7]', 8, 'phdthesis'],
+    ]);
+    const [journal, paper, thesis, book, unread, english, wrapped] = entries;
+    expect(journal?.record).toMatchObject({ author: ['张三', '李四'], source: '计算机学报', year: 2020, volume: '43', issue: '5', pages: '45–67' });
+    expect(paper?.record).toMatchObject({
+      author: ['A Vaswani', 'N Shazeer', 'N Parmar'],
+      source: 'Advances in Neural Information Processing Systems 30',
+      year: 2017,
+      publisher: 'Curran Associates',
+      place: 'Red Hook',
+      pages: '5998–6008',
+    });
+    expect(thesis?.record).toMatchObject({ type: 'doctoral thesis', source: '清华大学', place: '北京', year: 2019 });
+    expect(book?.record).toMatchObject({ type: 'monograph', publisher: '科学出版社', year: 2021 });
+    expect(english?.record).toMatchObject({ doi: '10.1016/j.ipm.2022.102967', pages: '102967', source: 'Information Processing & Management' });
+    // a reference wrapped over two lines, as a PDF copies it
+    expect(wrapped?.record).toMatchObject({ source: '复旦大学', year: 2021 });
+    expect(unread?.problems).toEqual([expect.stringMatching(/^this reference was not understood: write it as GB\/T 7714 does/)]);
+    const zh = await t.app.inject({
+      method: 'POST',
+      url: '/api/publication/import/preview/',
+      headers: { ...admin.headers({ 'content-type': 'application/json' }), 'accept-language': 'zh' },
+      payload: JSON.stringify({ text }),
+    });
+    expect((zh.json() as ImportEntry[])[4]?.problems[0]).toMatch(/^没能读懂这条参考文献/);
+  });
+
   it("reads CNKI's RIS and its EndNote export: Chinese names whole, keywords split, the degree naming the thesis", async () => {
     const ris = await preview(fixture('cnki.ris'));
     expect(ris.map((e) => e.record?.type)).toEqual(['paper', 'doctoral thesis', 'master thesis']);
@@ -168,10 +219,15 @@ const hostile: Record<string, string> = {
   'deep XML, unclosed': `<xml><records><record>${'<titles>'.repeat(SIZE / 8)}`,
   'an XML bomb': `<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol">${Array.from({ length: 9 }, (_, i) => `<!ENTITY lol${i + 1} "${`&lol${i || ''};`.repeat(10)}">`).join('')}]><xml><records><record><titles><title>&lol9;</title></titles></record></records></xml>`,
   'an external entity': `<?xml version="1.0"?><!DOCTYPE x [<!ENTITY xxe SYSTEM "file:///etc/passwd">]><xml><records><record><titles><title>&xxe;</title></titles></record></records></xml>`,
+  'a GB/T 7714 reference of 200,000 characters': `[1] ${'张三, '.repeat(SIZE / 4)}. 题名[J]. 刊名, 2020, 12(3): 45-67.`,
+  'a GB/T 7714 reference wrapped over 100,000 lines': `[1] 张三. 题名[J]. 刊名, ${'2020,\n'.repeat(SIZE / 6)}`,
+  '2,000 GB/T 7714 marks on one line': `[1] ${'a. b[J]. '.repeat(SIZE / 9)}`,
   'XML of 10,000 records': `<xml><records>${'<record></record>'.repeat(10_000)}</records></xml>`,
 };
 
-describe.each(dialects)('hostile RIS and EndNote text on %s', (dialect) => {
+// what is refused or read here is the worker's and the route's, before any query: one database is enough
+describe('hostile RIS, EndNote and GB/T 7714 text', () => {
+  const dialect = dialects[0] as (typeof dialects)[number];
   let t: TestApp;
   let admin: Client;
   const previewIn = (lang: string, text: string) =>

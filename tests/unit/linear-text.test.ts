@@ -9,6 +9,7 @@ import { bareDoi } from '../../common/doi.ts';
 import { recordOf } from '../../server/services/bibtex-import.ts';
 import { countEntries, entriesOf, prepared } from '../../server/services/bibtex-parse.ts';
 import { countEnw, countXml, enwRecordsOf, xmlRecordsOf } from '../../server/services/endnote-parse.ts';
+import { gbtRecordsOf, looksLikeGbt } from '../../server/services/gbt7714-parse.ts';
 import { detectFormat } from '../../server/services/import-formats.ts';
 import { countRis, risRecordsOf } from '../../server/services/ris-parse.ts';
 import { cslName } from '../../server/services/citations.ts';
@@ -107,6 +108,12 @@ const helpers: Record<string, (s: string) => unknown> = {
       return undefined;
     }
   },
+  'GB/T 7714 references': gbtRecordsOf,
+  'GB/T 7714 references, numbered and marked': (s) => [
+    gbtRecordsOf(`[1] ${s}[J]. ${s}, 2020, ${s}(${s}): ${s}`),
+    gbtRecordsOf(`[1] a. ${s}[C]//${s}: ${s}, 2020: ${s}`),
+    looksLikeGbt(s),
+  ],
   'reference format and entry count': (s) => [detectFormat(s), countRis(s), countEnw(s), countXml(s)],
   'BibTeX fields and names': (s) =>
     recordOf({ id: 'k', type: 'article', title: s, author: [{ family: s, given: s }, { literal: s }], note: s, keyword: s, URL: s, DOI: s } as CSL, 'article'),
