@@ -69,7 +69,8 @@ const ENW_TAGS: Readonly<Record<string, string>> = {
   L: 'CN',
 };
 
-const ENW_START = /^(?:\uFEFF)?%0 /gm;
+// as the reader opens a record ("%0" with or without its type), so that the cap counts every record it would read
+const ENW_START = /^(?:\uFEFF)?%0/gm;
 /** How many records a tagged EndNote text holds. */
 export function countEnw(text: string): number {
   let n = 0;
@@ -160,11 +161,12 @@ const XML_TAGS: Readonly<Record<string, string>> = {
   'remote-database-provider': 'DP',
 };
 
-const XML_RECORD = '<record>';
+/** A record's opening tag in any of its forms (<record>, <record/>, <record a="…">). */
+const XML_RECORD = /<record[\s/>]/g;
 /** How many records an EndNote XML text holds. */
 export function countXml(text: string): number {
   let n = 0;
-  for (let at = text.indexOf(XML_RECORD); at >= 0; at = text.indexOf(XML_RECORD, at + XML_RECORD.length)) n++;
+  for (const _ of text.matchAll(XML_RECORD)) n++;
   return n;
 }
 

@@ -12,7 +12,8 @@ export type RisRecord = { line: number; tags: Map<string, string[]> };
 
 /** A tag line as the spec writes it (two letters or a letter and a digit, two spaces, a hyphen); some tools drop the space after an empty value's hyphen. */
 const TAG_LINE = /^([A-Z][A-Z0-9]) {1,2}-(?: |$)/;
-const RECORD_START = /^(?:\uFEFF)?TY {1,2}- /gm;
+// as the reader opens a record (an empty "TY  -" too), so that the cap counts every record it would read
+const RECORD_START = /^(?:\uFEFF)?TY {1,2}-(?: |$)/gm;
 
 /** How many records a RIS text holds (one pass, nothing kept). */
 export function countRis(text: string): number {

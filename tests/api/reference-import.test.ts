@@ -259,6 +259,18 @@ describe('hostile RIS, EndNote and GB/T 7714 text', () => {
     }
   });
 
+  it.each([
+    ['empty "TY  -" lines, no space after the hyphen', `TY  - JOUR\n${'TY  -\n'.repeat(30_000)}`],
+    ['"%0" lines with no type', `%0 Book\n${'%0\n'.repeat(30_000)}`],
+    ['<record/> elements', `<xml><records><record></record>${'<record/>'.repeat(30_000)}</records></xml>`],
+  ])('counts every record its reader would read before reading any, so the cap refuses 30,000 %s at once', async (_name, text) => {
+    const started = performance.now();
+    const r = await previewIn('en', text);
+    expect(r.statusCode, r.body).toBe(400);
+    expect(r.body).toContain('a preview reads at most 2000 entries (this text has 30001)');
+    expect(performance.now() - started).toBeLessThan(2000);
+  });
+
   it('names an entity of an XML file as the reason it cannot be read, never reading the entity', async () => {
     const r = await previewIn('en', hostile['an external entity'] as string);
     expect(r.statusCode).toBe(400);
