@@ -100,8 +100,16 @@ export const messages = {
     en: 'a preview reads at most {max} entries (this text has {count}): split it into several files',
   },
   bibtex_too_slow: {
-    zh: '读取这段 BibTeX 超过了 {seconds} 秒，请分成几个较小的文件',
-    en: 'reading this BibTeX took longer than {seconds} s: split it into smaller files',
+    zh: '读取这段文本超过了 {seconds} 秒，请分成几个较小的文件',
+    en: 'reading this text took longer than {seconds} s: split it into smaller files',
+  },
+  import_gbt_not_understood: {
+    zh: '没能读懂这条参考文献：请按 GB/T 7714 书写，如“[1] 张三, 李四. 题名[J]. 刊名, 2020, 12(3): 45-67.”，或改用 BibTeX、RIS 导入',
+    en: 'this reference was not understood: write it as GB/T 7714 does, such as "[1] ZHANG S, LI S. Title[J]. Journal, 2020, 12(3): 45-67.", or import BibTeX or RIS',
+  },
+  import_xml_unreadable: {
+    zh: '这个 XML 文件无法读取（第 {line} 行：{reason}）；请从 EndNote 重新导出为 XML，实体和 DTD 不被读取',
+    en: 'this XML file cannot be read (line {line}: {reason}); export it from EndNote again as XML (entities and DTDs are not read)',
   },
   invalid_doi: { zh: 'DOI 应形如 10.1234/abc（不含 https://doi.org/）', en: 'a DOI looks like 10.1234/abc (without https://doi.org/)' },
   invalid_orcid: {

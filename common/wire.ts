@@ -484,6 +484,10 @@ export const ImportedRecordSchema = z.strictObject({
 });
 export type ImportedRecord = z.infer<typeof ImportedRecordSchema>;
 
+/** The reference files the import reads (BibTeX, RIS, EndNote's tagged .enw, EndNote XML, a pasted GB/T 7714 list): a preview may name its text's format. */
+export const importFormats = ['bibtex', 'ris', 'enw', 'endnote-xml', 'gbt7714'] as const;
+export type ImportFormat = (typeof importFormats)[number];
+
 export const ImportEntrySchema = z.strictObject({
   /** Its place in the file, from 1, and the line it starts on. */
   index: z.number().int(),

@@ -3,12 +3,12 @@ import { z } from 'zod';
 import { publication } from '../../common/resources/publication.ts';
 import { bareDoi } from '../../common/doi.ts';
 import { textFormats } from '../../common/fields.ts';
-import { ImportChoicesSchema, ImportEntrySchema, ImportedRecordSchema, ImportResultSchema } from '../../common/wire.ts';
+import { ImportChoicesSchema, ImportEntrySchema, ImportedRecordSchema, ImportResultSchema, importFormats } from '../../common/wire.ts';
 import { lookupDoi } from '../services/doi-lookup.ts';
 import { importPublications, previewImport } from '../services/bibtex-import.ts';
 import { answers, ctxOf, typed } from './helpers.ts';
 
-// BibTeX import: a preview of a .bib file's entries, then the import of the chosen
+// Reference import: a preview of a BibTeX, RIS or EndNote file's entries, then the import of the chosen
 // ones, all or none; and a DOI's metadata for the editor (point 4). Whoever may add publications may use them.
 
 const tags = ['publication'];
@@ -22,13 +22,14 @@ export async function publicationImportRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
-        summary: 'Read a .bib text into entries: each as a publication, with its problems and a duplicate of a stored one',
-        body: z.strictObject({ text: z.string().max(2_000_000, { error: 'too_long' }) }),
+        summary:
+          'Read a BibTeX, RIS, EndNote (.enw) or EndNote XML text into entries: each as a publication, with its problems and a duplicate of a stored one (the format as given, else found from the text)',
+        body: z.strictObject({ text: z.string().max(2_000_000, { error: 'too_long' }), format: z.enum(importFormats).optional() }),
         response: answers(z.array(ImportEntrySchema)),
       },
       config: { access },
     },
-    async (req) => previewImport(ctxOf(app, req), req.body.text),
+    async (req) => previewImport(ctxOf(app, req), req.body.text, req.body.format),
   );
 
   api.get(

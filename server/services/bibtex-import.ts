@@ -6,7 +6,7 @@ import { areas, type Lang } from '../../common/enums.ts';
 import { colon } from '../../common/lang.ts';
 import { fieldLabel, inputSchema } from '../../common/resource.ts';
 import { publication } from '../../common/resources/publication.ts';
-import type { ImportChoice, ImportEntry, ImportedRecord, ImportResult } from '../../common/wire.ts';
+import type { ImportChoice, ImportEntry, ImportedRecord, ImportFormat, ImportResult } from '../../common/wire.ts';
 import { dblpKeyOf, isBeside } from './venue-rank.ts';
 import { type MessageKey, t, zodFieldErrors } from '../../common/messages.ts';
 import type { Ctx } from './context.ts';
@@ -14,10 +14,12 @@ import { publications } from './publications.ts';
 import { writeWithFiles } from './transaction.ts';
 import { FieldError, InputError } from '../errors.ts';
 import { workerFile } from '../worker-file.ts';
-import { countEntries, PARAGRAPH, type ParsedEntry } from './bibtex-parse.ts';
+import { PARAGRAPH, type ParsedEntry } from './bibtex-parse.ts';
+import { countOf, detectFormat } from './import-formats.ts';
 import { fitted } from './imported-record.ts';
 
-// BibTeX into publications. The text is cut into its entries and each parsed alone
+// BibTeX, RIS and EndNote into publications (each format read into BibTeX's terms:
+// server/services/import-formats.ts). The text is cut into its entries and each parsed alone
 // (server/services/bibtex-parse.ts), in a worker thread bounded in time and memory, so a large or hostile
 // file never holds the server's event loop. Each entry becomes a publication's
 // fields, checked with the declaration's own schema, and is compared with what is stored: the same DOI,
@@ -35,24 +37,31 @@ let running = 0;
 const waiting: (() => void)[] = [];
 
 /**
- * A .bib text into its entries, parsed in a worker thread: refused (a bilingual 400) when it holds more
- * than PREVIEW_MAX_ENTRIES entries, or when parsing takes longer or more memory than PARSE_LIMITS.
+ * A text (BibTeX, RIS, EndNote: its format as given, else as detected) into its entries, parsed in a worker
+ * thread: refused (a bilingual 400) when it holds more than PREVIEW_MAX_ENTRIES entries, when parsing takes
+ * longer or more memory than PARSE_LIMITS, or when it is XML that cannot be read.
  */
-export async function readEntries(text: string, limits: { ms: number; heapMb: number } = PARSE_LIMITS): Promise<ParsedEntry[]> {
-  const count = countEntries(text);
+export async function readEntries(
+  text: string,
+  limits: { ms: number; heapMb: number } = PARSE_LIMITS,
+  format: ImportFormat = detectFormat(text),
+): Promise<ParsedEntry[]> {
+  const count = countOf(text, format);
   if (count > PREVIEW_MAX_ENTRIES) throw FieldError.one('text', 'bibtex_too_many', { max: PREVIEW_MAX_ENTRIES, count });
   if (count === 0) return [];
   if (running >= PARSERS) await new Promise<void>((r) => waiting.push(r));
   running++;
   try {
-    return await inWorker(text, limits);
+    return await inWorker(text, format, limits);
   } finally {
     running--;
     waiting.shift()?.();
   }
 }
 
-function inWorker(text: string, limits: { ms: number; heapMb: number }): Promise<ParsedEntry[]> {
+type WorkerAnswer = { entries?: ParsedEntry[]; refused?: { line: number; reason: string }; error?: string };
+
+function inWorker(text: string, format: ImportFormat, limits: { ms: number; heapMb: number }): Promise<ParsedEntry[]> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(workerFile(import.meta.url, 'bibtex-worker'), {
       resourceLimits: { maxOldGenerationSizeMb: limits.heapMb, maxYoungGenerationSizeMb: 32 },
@@ -67,13 +76,17 @@ function inWorker(text: string, limits: { ms: number; heapMb: number }): Promise
       outcome();
     };
     const timer = setTimeout(() => finish(() => reject(tooSlow())), limits.ms);
-    worker.once('message', (answer: { entries?: ParsedEntry[]; error?: string }) =>
-      finish(() => (answer.entries ? resolve(answer.entries) : reject(new Error(answer.error ?? 'the BibTeX worker failed')))),
+    worker.once('message', (answer: WorkerAnswer) =>
+      finish(() => {
+        if (answer.entries) resolve(answer.entries);
+        else if (answer.refused) reject(FieldError.one('text', 'import_xml_unreadable', answer.refused));
+        else reject(new Error(answer.error ?? 'the import worker failed'));
+      }),
     );
     // out of memory: the text is too much for one preview, as it is when too slow
     worker.once('error', (e) => finish(() => reject((e as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY' ? tooSlow() : e)));
-    worker.once('exit', () => finish(() => reject(new Error('the BibTeX worker stopped'))));
-    worker.postMessage(text);
+    worker.once('exit', () => finish(() => reject(new Error('the import worker stopped'))));
+    worker.postMessage({ text, format });
   });
 }
 
@@ -429,9 +442,9 @@ export const titleKey = (title: string) => title.toLowerCase().replace(/[^\p{L}\
 /** How long the preview's checks hold the event loop before letting other requests through. */
 const SLICE_MS = 10;
 
-/** Reads a .bib text into its entries, each with its publication, its problems, its duplicate and what was changed. */
-export async function previewImport(ctx: Ctx, text: string): Promise<ImportEntry[]> {
-  const entries = await readEntries(text);
+/** Reads a reference file's text into its entries, each with its publication, its problems, its duplicate and what was changed. */
+export async function previewImport(ctx: Ctx, text: string, format?: ImportFormat): Promise<ImportEntry[]> {
+  const entries = await readEntries(text, PARSE_LIMITS, format);
   const stored = await ctx.db.selectFrom('publication').select(['pid', 'title', 'year', 'doi']).execute();
   const byDoi = new Map(stored.filter((p) => p.doi).map((p) => [p.doi.toLowerCase(), p]));
   const byTitle = new Map(stored.map((p) => [`${titleKey(p.title)}|${p.year}`, p]));
@@ -448,7 +461,7 @@ export async function previewImport(ctx: Ctx, text: string): Promise<ImportEntry
     }
     const base = { index: i + 1, line: entry.line, key: entry.key };
     if (!entry.item) {
-      out.push({ ...base, problems: [entry.error ?? 'no entry'] });
+      out.push({ ...base, problems: [entry.errorKey ? t(ctx.lang, entry.errorKey) : (entry.error ?? 'no entry')] });
       continue;
     }
     const { notes, ...record } = recordOf(entry.item, entry.type, entry.raw);

@@ -1,4 +1,5 @@
 import type { CSL } from '@citation-js/core';
+import type { MessageKey } from '../../common/messages.ts';
 import { citeJs } from './citations.ts';
 import { plainLatex } from './plain-text.ts';
 
@@ -78,7 +79,16 @@ function stringsFor(chunk: string, strings: Map<string, StringDef>): string {
 }
 
 /** One entry as read: its CSL item and the fields as written (names lower-case), or why it could not be read. */
-export type ParsedEntry = { type: string; key: string; line: number; item?: CSL; raw?: Record<string, string>; error?: string };
+export type ParsedEntry = {
+  type: string;
+  key: string;
+  line: number;
+  item?: CSL;
+  raw?: Record<string, string>;
+  error?: string;
+  /** why it could not be read, as a message the preview gives in the reader's language */
+  errorKey?: MessageKey;
+};
 
 type RawEntry = { type: string; label: string; properties: Record<string, string> };
 

@@ -1,13 +1,16 @@
 import { parentPort } from 'node:worker_threads';
-import { parseEntries } from './bibtex-parse.ts';
+import { XmlRefused } from './endnote-parse.ts';
+import type { ImportFormat } from '../../common/wire.ts';
+import { parseText } from './import-formats.ts';
 
-// The worker thread a BibTeX preview is parsed in (server/services/bibtex-import.ts starts it): one text
-// in, its entries out. Also an entry of the server bundle (vite.server.config.ts).
+// The worker thread an import's preview is parsed in (server/services/bibtex-import.ts starts it): one text
+// and its format in, its entries out, or why the text is refused. Also an entry of the server bundle (vite.server.config.ts).
 
-parentPort?.once('message', async (text: string) => {
+parentPort?.once('message', async ({ text, format }: { text: string; format: ImportFormat }) => {
   try {
-    parentPort?.postMessage({ entries: await parseEntries(text) });
+    parentPort?.postMessage({ entries: await parseText(text, format) });
   } catch (e) {
-    parentPort?.postMessage({ error: (e as Error).message });
+    if (e instanceof XmlRefused) parentPort?.postMessage({ refused: { line: e.line, reason: e.message } });
+    else parentPort?.postMessage({ error: (e as Error).message });
   }
 });

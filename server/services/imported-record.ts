@@ -8,12 +8,27 @@ import type { ImportedRecord } from '../../common/wire.ts';
 /** At most `max` characters, a surrogate pair never cut in two. */
 export const cut = (s: string, max: number) => s.slice(0, max).toWellFormed();
 
+/**
+ * Name parts (JSON) as the answer carries them: a part longer than it holds (one name of thousands of
+ * characters) becomes the literal of its displayed name, cut until it fits.
+ */
+const partsFitted = (parts: string[], names: string[]) =>
+  parts.slice(0, 100).map((p, i) => {
+    if (p.length <= 300) return p;
+    let name = cut(names[i] ?? '', 280);
+    // each cut at least halves what escaping added: a few turns at most
+    while (JSON.stringify({ literal: name }).length > 300) name = cut(name, name.length - (JSON.stringify({ literal: name }).length - 300));
+    return JSON.stringify({ literal: name });
+  });
+
 export function fitted(r: ImportedRecord): ImportedRecord {
   return {
     ...r,
     title: cut(r.title, 500),
     author: r.author.slice(0, 100).map((a) => cut(a, 300)),
-    ...(r.author_parts ? { author_parts: r.author_parts.slice(0, 100) } : {}),
+    ...(r.author_parts ? { author_parts: partsFitted(r.author_parts, r.author) } : {}),
+    ...(r.editors ? { editors: r.editors.slice(0, 100).map((a) => cut(a, 300)) } : {}),
+    ...(r.editor_parts ? { editor_parts: partsFitted(r.editor_parts, r.editors ?? []) } : {}),
     source: cut(r.source, 300),
     doi: cut(r.doi, 200),
     abstract: cut(r.abstract, 10_000),

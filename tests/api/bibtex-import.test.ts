@@ -227,6 +227,15 @@ describe.each(dialects)('a large BibTeX preview on %s', (dialect) => {
     expect(entry?.record?.title).toHaveLength(500);
     // each field by its declared label
     expect(entry?.problems.join(' ')).toMatch(/Title: /);
+    // one name (braced whole) longer than a name holds, an editor's with quotes its parts escape: shown cut, not a 500
+    const long = await admin.json('POST', '/api/publication/import/preview/', {
+      text: `@article{a2, title={T}, author={{${'Smith, J; '.repeat(100)}}}, editor={{${'"'.repeat(400)}}}, year=2020}`,
+    });
+    expect(long.statusCode, long.body).toBe(200);
+    const [cut] = long.json() as ImportEntry[];
+    expect(cut?.record?.author[0]).toHaveLength(300);
+    expect(JSON.parse(cut?.record?.author_parts?.[0] ?? '{}').literal).toMatch(/^Smith, J; /);
+    expect(cut?.record?.editor_parts?.[0]?.length).toBeLessThanOrEqual(300);
   });
 
   it('stops a parse that takes longer than its bound, with a bilingual refusal', async () => {

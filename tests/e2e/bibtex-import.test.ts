@@ -55,7 +55,7 @@ describe.skipIf(!e2eAvailable)('BibTeX import in a browser', { timeout: 120_000 
     await page.getByRole('button', { name: '导入 BibTeX' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.locator('input[type=file]').setInputFiles(file);
-    await expect.poll(() => dialog.getByLabel('BibTeX 文本').inputValue()).toContain('lin2023motifs_again');
+    await expect.poll(() => dialog.getByLabel('BibTeX、RIS 或 EndNote 文本').inputValue()).toContain('lin2023motifs_again');
     await dialog.getByRole('button', { name: '预览', exact: true }).click();
     await dialog.getByText('共 3 条，已选 2 条').waitFor();
     return dialog;
@@ -131,7 +131,7 @@ describe.skipIf(!e2eAvailable)('BibTeX import in a browser', { timeout: 120_000 
     await page.getByRole('button', { name: 'Import BibTeX' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.locator('input[type=file]').setInputFiles(file);
-    await expect.poll(() => dialog.getByLabel('BibTeX text').inputValue()).toContain('lin2023motifs_again');
+    await expect.poll(() => dialog.getByLabel('BibTeX, RIS or EndNote text').inputValue()).toContain('lin2023motifs_again');
     await dialog.getByRole('button', { name: 'Preview', exact: true }).click();
     // the first test imported them: now both papers are duplicates of stored ones, the third of the first
     await dialog.getByText('DOI stored bare: 10.1109/TCSS.2026.0000026').waitFor();

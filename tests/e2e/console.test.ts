@@ -307,7 +307,7 @@ describe.skipIf(!e2eAvailable)('console in a browser', { timeout: 90_000 }, () =
     await logIn(page, ADMIN.username, ADMIN.password, '/console/publication');
     await page.getByRole('button', { name: '导入 BibTeX' }).click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByLabel('BibTeX 文本').fill(bib);
+    await dialog.getByLabel('BibTeX、RIS 或 EndNote 文本').fill(bib);
     await dialog.getByRole('button', { name: '预览', exact: true }).click();
     const rows = dialog.getByRole('table', { name: '待导入的条目' }).getByRole('row');
     await rows.filter({ hasText: 'muller2020bert' }).waitFor();

@@ -129,7 +129,7 @@ describe.skipIf(!e2eAvailable)('publications in a browser: the editor, the impor
     await page.getByRole('button', { name: 'Import BibTeX' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.locator('input[type=file]').setInputFiles(path.join(root, 'tests', 'fixtures', 'bib', 'real-world.bib'));
-    await expect.poll(() => dialog.getByLabel('BibTeX text').inputValue()).toContain('@inproceedings{muller2020bert');
+    await expect.poll(() => dialog.getByLabel('BibTeX, RIS or EndNote text').inputValue()).toContain('@inproceedings{muller2020bert');
     await dialog.getByRole('button', { name: 'Preview' }).click();
     // LaTeX turned into Unicode, the broken entry named with its line, the demo's own paper flagged
     await dialog.getByText('BERT for Social Media: A Study of Émotion').waitFor();

@@ -8,6 +8,10 @@ import { indexTerms, matchesIn, pieces, queryTerms, snippet, textOfHtml, textOfM
 import { bareDoi } from '../../common/doi.ts';
 import { recordOf } from '../../server/services/bibtex-import.ts';
 import { countEntries, entriesOf, prepared } from '../../server/services/bibtex-parse.ts';
+import { countEnw, countXml, enwRecordsOf, xmlRecordsOf } from '../../server/services/endnote-parse.ts';
+import { gbtRecordsOf, looksLikeGbt } from '../../server/services/gbt7714-parse.ts';
+import { detectFormat } from '../../server/services/import-formats.ts';
+import { countRis, risRecordsOf } from '../../server/services/ris-parse.ts';
 import { cslName } from '../../server/services/citations.ts';
 import { abstractText } from '../../server/services/doi-lookup.ts';
 import { plainLatex, plainStored, plainText } from '../../server/services/plain-text.ts';
@@ -75,6 +79,12 @@ const shapes: Record<string, (n: number) => string> = {
   '\\"{': (n) => '\\"{'.repeat(n / 3),
   '&amp;lt;': (n) => '&amp;lt;'.repeat(n / 8),
   '<mml:msub>': (n) => '<mml:msub><mml:mi>x</mml:mi>'.repeat(n / 28),
+  // RIS and EndNote: a record opened on every line, a tag continued, a field or a tag repeated
+  'TY  - \\r\\n': (n) => 'TY  - \r\n'.repeat(n / 8),
+  'AU  - a\\n': (n) => `TY  - JOUR\n${'AU  - a\n'.repeat(n / 8)}`,
+  '%0 \\n': (n) => '%0 \n'.repeat(n / 4),
+  '%K a\\nb\\n': (n) => `%0 Book\n%K a\n${'b\n'.repeat(n / 2)}`,
+  '<record><titles><title>': (n) => `<xml><records>${'<record><titles><title>'.repeat(n / 23)}`,
 };
 
 /** Every helper that reads user text, by what it does. */
@@ -103,6 +113,23 @@ const helpers: Record<string, (s: string) => unknown> = {
   'pasted names': pastedNames,
   'BibTeX entries': entriesOf,
   'BibTeX entry count': countEntries,
+  'RIS records': risRecordsOf,
+  'EndNote records': enwRecordsOf,
+  // refused (thrown) where it is no XML: linear either way
+  'EndNote XML records': (s) => {
+    try {
+      return xmlRecordsOf(`<xml><records><record>${s}</record></records></xml>`);
+    } catch {
+      return undefined;
+    }
+  },
+  'GB/T 7714 references': gbtRecordsOf,
+  'GB/T 7714 references, numbered and marked': (s) => [
+    gbtRecordsOf(`[1] ${s}[J]. ${s}, 2020, ${s}(${s}): ${s}`),
+    gbtRecordsOf(`[1] a. ${s}[C]//${s}: ${s}, 2020: ${s}`),
+    looksLikeGbt(s),
+  ],
+  'reference format and entry count': (s) => [detectFormat(s), countRis(s), countEnw(s), countXml(s)],
   'BibTeX fields and names': (s) =>
     recordOf({ id: 'k', type: 'article', title: s, author: [{ family: s, given: s }, { literal: s }], note: s, keyword: s, URL: s, DOI: s } as CSL, 'article'),
   // the fields citations need, a particle and a suffix, and what is read from the fields as written

@@ -16,7 +16,7 @@ import { FilePickButton, useAction } from '../ui.tsx';
 import { PreviewTable } from './preview-table.tsx';
 import { useBibtexImport } from './use-import.ts';
 
-// The publication screen's "Import BibTeX": paste a .bib or choose a file, read the
+// The publication screen's "Import BibTeX, RIS, EndNote": paste the text or choose a file, read the
 // preview, set each entry's area (or all at once) and what a duplicate does, then import: all or none.
 
 export function BibtexImport({ reload }: { reload: () => Promise<unknown> }) {
@@ -50,10 +50,10 @@ export function BibtexImport({ reload }: { reload: () => Promise<unknown> }) {
                 variant="outlined"
                 sx={{ justifySelf: 'start' }}
                 input={{
-                  accept: '.bib,.bibtex,text/x-bibtex,text/plain',
+                  accept: '.bib,.bibtex,.ris,.enw,.xml,.txt,text/x-bibtex,application/x-research-info-systems,text/plain',
                   onChange: async (ev) => {
                     const file = ev.target.files?.[0];
-                    if (file) state.setText(await file.text());
+                    if (file) state.setFile(file.name, await file.text());
                   },
                 }}
               >

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import type { ImportEntry, ImportResult } from '../../../common/wire.ts';
+import type { ImportEntry, ImportFormat, ImportResult } from '../../../common/wire.ts';
 import { request } from '../api.ts';
 
-// The BibTeX import's state: the text, the preview's entries and, for each, whether
+// The reference import's state: the text and its format (by the file's extension), the preview's entries and, for each, whether
 // it is imported, into which area, and what a duplicate does (skip it, update the stored one, or add anew).
 
 export type DuplicateAction = 'skip' | 'update' | 'create';
@@ -18,13 +18,27 @@ const initialChoice = (e: ImportEntry): Choice => ({
   duplicate: 'skip',
 });
 
+/** A file's format by its extension; a .txt (CNKI's EndNote export) or any other is found from its text by the server. */
+const FORMATS: Record<string, ImportFormat> = { bib: 'bibtex', bibtex: 'bibtex', ris: 'ris', enw: 'enw', xml: 'endnote-xml' };
+const formatOf = (name: string) => FORMATS[name.slice(name.lastIndexOf('.') + 1).toLowerCase()];
+
 export function useBibtexImport() {
-  const [text, setText] = useState('');
+  const [text, setTyped] = useState('');
+  const [format, setFormat] = useState<ImportFormat | undefined>();
+  // text typed or pasted: its format is found from the text
+  const setText = (t: string) => {
+    setTyped(t);
+    setFormat(undefined);
+  };
+  const setFile = (name: string, t: string) => {
+    setTyped(t);
+    setFormat(formatOf(name));
+  };
   const [entries, setEntries] = useState<ImportEntry[] | null>(null);
   const [choices, setChoices] = useState<Choice[]>([]);
 
   async function preview() {
-    const found = await request<ImportEntry[]>('POST', `${importPath}preview/`, { json: { text } });
+    const found = await request<ImportEntry[]>('POST', `${importPath}preview/`, { json: { text, ...(format ? { format } : {}) } });
     setEntries(found);
     setChoices(found.map(initialChoice));
     return found;
@@ -58,5 +72,5 @@ export function useBibtexImport() {
     setChoices([]);
   };
 
-  return { text, setText, entries, choices, preview, choose, areaForAll, chosen, run, reset };
+  return { text, setText, setFile, entries, choices, preview, choose, areaForAll, chosen, run, reset };
 }
