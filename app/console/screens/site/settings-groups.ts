@@ -13,7 +13,7 @@ export const groups: {
   { key: 'contact', fields: ['location_zh', 'location_en', 'email', 'filing_number', 'qr_image_url'], hint: 'consoleSite.filingHint' },
   { key: 'consoleTitles', fields: ['console_title_zh', 'console_title_en'] },
   // the venue rank badges and filter of the publication pages, citation counts from OpenAlex (the daily job); both off by default
-  { key: 'publications', fields: ['venue_ranks', 'show_citations'], hint: 'consoleSite.publicationsHint' },
+  { key: 'publications', fields: ['venue_ranks', 'show_citations', 'cite_styles'], hint: 'consoleSite.publicationsHint' },
   { key: 'security', fields: ['require_admin_2fa'] },
   // university login: they matter once OIDC, CAS or LDAP is set up (docs/deploy.md)
   { key: 'campusLogin', fields: ['external_signup', 'external_signup_type', 'member_passwords'], hint: 'consoleSite.campusLoginHint' },

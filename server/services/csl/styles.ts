@@ -1,0 +1,50 @@
+import type { Lang } from '../../../common/enums.ts';
+
+// The citation styles the site ships, one entry each: its id (citation-js's template name), its names in
+// Chinese and English, how the item is prepared for it (`family`: GB/T's and APA's adjustments in
+// citations.ts) and where its CSL comes from. A style's XML is read when it is first used. APA and
+// Vancouver are citation-js's own; GB/T 7714-2015 is the project's; IEEE, ACM, Nature and Chicago
+// (author-date) are the official CSL repository's files, verbatim with their authors, in
+// official-styles.json (rebuilt by scripts/csl-styles.mjs; CC BY-SA 3.0, docs/decisions/078-citation-styles.md).
+// An administrator's own styles (custom-styles.ts) are stored in the database and rendered in a worker thread.
+
+export type StyleFamily = 'gbt' | 'apa' | 'plain';
+
+export type ShippedStyle = {
+  id: string;
+  name: Record<Lang, string>;
+  family: StyleFamily;
+  /** The style's XML; none for a style citation-js ships. */
+  xml?: () => Promise<string>;
+};
+
+const official = (id: string) => async () =>
+  ((await import('./official-styles.json', { with: { type: 'json' } })).default.styles as Record<string, string>)[id] as string;
+
+export const shippedStyles: readonly ShippedStyle[] = [
+  {
+    id: 'gb-t-7714-2015',
+    name: { zh: 'GB/T 7714-2015', en: 'GB/T 7714-2015' },
+    family: 'gbt',
+    xml: async () => (await import('./gb-t-7714-2015.ts')).gbt7714,
+  },
+  { id: 'apa', name: { zh: 'APA（第 7 版）', en: 'APA (7th edition)' }, family: 'apa' },
+  { id: 'ieee', name: { zh: 'IEEE', en: 'IEEE' }, family: 'plain', xml: official('ieee') },
+  { id: 'association-for-computing-machinery', name: { zh: 'ACM', en: 'ACM' }, family: 'plain', xml: official('association-for-computing-machinery') },
+  { id: 'nature', name: { zh: 'Nature', en: 'Nature' }, family: 'plain', xml: official('nature') },
+  {
+    id: 'chicago-author-date',
+    name: { zh: '芝加哥（作者-日期）', en: 'Chicago (author-date)' },
+    family: 'plain',
+    xml: official('chicago-author-date'),
+  },
+  { id: 'vancouver', name: { zh: '温哥华（Vancouver）', en: 'Vancouver' }, family: 'plain' },
+];
+
+/** The GB/T style the site means by "GB/T 7714": the Cite box's first style and the report's by default. */
+export const DEFAULT_GBT_STYLE = 'gb-t-7714-2015';
+
+/** The Cite box's styles when the site has chosen none: the GB/T default and APA, as before styles could be chosen. */
+export const DEFAULT_CITE_STYLES: readonly string[] = [DEFAULT_GBT_STYLE, 'apa'];
+
+export const shippedStyle = (id: string) => shippedStyles.find((s) => s.id === id);
