@@ -3,7 +3,7 @@ import type { PublicPublication } from '../../common/wire.ts';
 import { type NameParts, namesWithParts } from '../../common/authors.ts';
 import { textFormats } from '../../common/fields.ts';
 import { areas } from '../../common/enums.ts';
-import { DEFAULT_CITE_STYLES, DEFAULT_GBT_STYLE, type ShippedStyle, shippedStyle, type StyleFamily } from './csl/styles.ts';
+import { DEFAULT_CITE_STYLES, DEFAULT_GBT_STYLE, type ShippedStyle, shippedStyle, type StyleFamily, unnumbered } from './csl/styles.ts';
 
 // Publications as others cite them: CSL-JSON (the citation-style language's data), BibTeX,
 // and formatted references, by citation-js. The library is loaded on first use: a lab server that never
@@ -524,7 +524,10 @@ export async function referencesIn(
       asEntryArray: true,
     }) as [string, string][];
     const byId = new Map(entries.map(([id, text]) => [id, text]));
-    for (const p of part) out.push(finish(p, byId.get(`pub${p.pid}`) ?? ''));
+    for (const p of part) {
+      const text = byId.get(`pub${p.pid}`) ?? '';
+      out.push(finish(p, style.numbered ? unnumbered(text.trim()) : text));
+    }
     if (list.length > batch) await new Promise((done) => setImmediate(done));
   }
   return out;

@@ -14,6 +14,8 @@ export type ShippedStyle = {
   id: string;
   name: Record<Lang, string>;
   family: StyleFamily;
+  /** Whether its bibliography numbers the references ([1], 1.): the number is left out, the Cite box and the report number their own. */
+  numbered?: true;
   /** The style's XML; none for a style citation-js ships. */
   xml?: () => Promise<string>;
 };
@@ -28,17 +30,23 @@ export const shippedStyles: readonly ShippedStyle[] = [
     family: 'gbt',
     xml: async () => (await import('./gb-t-7714-2015.ts')).gbt7714,
   },
-  { id: 'apa', name: { zh: 'APA（第 7 版）', en: 'APA (7th edition)' }, family: 'apa' },
-  { id: 'ieee', name: { zh: 'IEEE', en: 'IEEE' }, family: 'plain', xml: official('ieee') },
-  { id: 'association-for-computing-machinery', name: { zh: 'ACM', en: 'ACM' }, family: 'plain', xml: official('association-for-computing-machinery') },
-  { id: 'nature', name: { zh: 'Nature', en: 'Nature' }, family: 'plain', xml: official('nature') },
+  { id: 'apa', name: { zh: 'APA', en: 'APA' }, family: 'apa' },
+  { id: 'ieee', name: { zh: 'IEEE', en: 'IEEE' }, family: 'plain', numbered: true, xml: official('ieee') },
+  {
+    id: 'association-for-computing-machinery',
+    name: { zh: 'ACM', en: 'ACM' },
+    family: 'plain',
+    numbered: true,
+    xml: official('association-for-computing-machinery'),
+  },
+  { id: 'nature', name: { zh: 'Nature', en: 'Nature' }, family: 'plain', numbered: true, xml: official('nature') },
   {
     id: 'chicago-author-date',
     name: { zh: '芝加哥（作者-日期）', en: 'Chicago (author-date)' },
     family: 'plain',
     xml: official('chicago-author-date'),
   },
-  { id: 'vancouver', name: { zh: '温哥华（Vancouver）', en: 'Vancouver' }, family: 'plain' },
+  { id: 'vancouver', name: { zh: '温哥华（Vancouver）', en: 'Vancouver' }, family: 'plain', numbered: true },
 ];
 
 /** The GB/T style the site means by "GB/T 7714": the Cite box's first style and the report's by default. */
@@ -48,3 +56,12 @@ export const DEFAULT_GBT_STYLE = 'gb-t-7714-2015';
 export const DEFAULT_CITE_STYLES: readonly string[] = [DEFAULT_GBT_STYLE, 'apa'];
 
 export const shippedStyle = (id: string) => shippedStyles.find((s) => s.id === id);
+
+/** A reference without the number a numbered style writes before it (`[3] `, `3. `; its place in the style's order, which may be sorted). */
+export const unnumbered = (text: string) => text.replace(/^\[?\d{1,6}\]?\.?\s+/, '');
+
+/** Whether a style's bibliography numbers its references (an administrator's own style, read from its XML). */
+export const numbersReferences = (xml: string) => {
+  const at = xml.indexOf('<bibliography');
+  return at >= 0 && xml.includes('variable="citation-number"', at);
+};
