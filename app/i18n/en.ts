@@ -935,4 +935,13 @@ export const en: Messages = {
     savedNone: 'Saved match: none',
     hint: 'Type an abbreviation, a name or a DBLP key and choose from the CCF/CORE lists; empty: automatic',
   },
+  citeStyles: {
+    upload: 'Upload a style (.csl)',
+    uploaded: 'Style added',
+    deleted: 'Style deleted',
+    delete: 'Delete {{name}}',
+    confirmDelete: 'Delete the citation style “{{name}}”? The Cite box will no longer offer it.',
+    order: 'Order in the Cite box (drag)',
+    hint: 'Ticked styles are offered in this order; none ticked: GB/T 7714 and APA. A style of your own: a CSL 1.0 file (from the CSL styles repository or your journal), at most 1 MB.',
+  },
 };

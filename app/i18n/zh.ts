@@ -891,6 +891,15 @@ export const zh = {
     savedNone: '已保存的匹配：无',
     hint: '输入简称、名称或 DBLP 键，从 CCF/CORE 目录中选择；留空为自动匹配',
   },
+  citeStyles: {
+    upload: '上传引用格式（.csl）',
+    uploaded: '已添加引用格式',
+    deleted: '已删除引用格式',
+    delete: '删除 {{name}}',
+    confirmDelete: '删除引用格式“{{name}}”？“引用”框将不再提供它。',
+    order: '“引用”框中的顺序（拖动调整）',
+    hint: '勾选的格式按此顺序提供；不勾选：GB/T 7714 和 APA。自有格式：CSL 1.0 文件（来自 CSL 样式库或所投期刊），不超过 1 MB。',
+  },
 };
 
 type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };

@@ -10,7 +10,7 @@ import { answers, ctxOf, multipartOnly, SuccessSchema, success, typed } from './
 // Citation styles (administrators): every style the site can use (for the Cite box's setting,
 // site_settings.cite_styles, and the report's style), an administrator's own .csl uploaded, and deleted.
 
-const StyleSchema = z.strictObject({ id: z.string(), name: z.string(), shipped: z.boolean() });
+const StyleSchema = z.strictObject({ id: z.string(), name: z.string(), shipped: z.boolean(), default: z.number().int().nullable() });
 const UploadBody = z
   .object({ file: z.unknown().optional().meta({ type: 'string', format: 'binary', description: 'a CSL 1.0 style (.csl), at most 1 MB' }) })
   .loose();

@@ -175,11 +175,15 @@ export async function removeCustom(db: DB, id: string): Promise<void> {
   if (Number(numDeletedRows) === 0) throw new NotFound();
 }
 
-/** Every style the site can use: the shipped ones, then the administrator's own, with their names in the reader's language. */
-export async function allStyles(db: DB, lang: Lang): Promise<{ id: string; name: string; shipped: boolean }[]> {
+/**
+ * Every style the site can use: the shipped ones, then the administrator's own, with their names in the reader's
+ * language; `default`: offered when the site chose none, at its place among them (0, 1, …).
+ */
+export async function allStyles(db: DB, lang: Lang): Promise<{ id: string; name: string; shipped: boolean; default: number | null }[]> {
+  const at = (id: string) => (DEFAULT_CITE_STYLES.includes(id) ? DEFAULT_CITE_STYLES.indexOf(id) : null);
   return [
-    ...shippedStyles.map((s) => ({ id: s.id, name: s.name[lang], shipped: true })),
-    ...(await listCustom(db)).map((s) => ({ id: s.id, name: s.title, shipped: false })),
+    ...shippedStyles.map((s) => ({ id: s.id, name: s.name[lang], shipped: true, default: at(s.id) })),
+    ...(await listCustom(db)).map((s) => ({ id: s.id, name: s.title, shipped: false, default: null })),
   ];
 }
 
