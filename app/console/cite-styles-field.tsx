@@ -67,7 +67,7 @@ export function CiteStylesField({
   };
 
   return (
-    <Box role="group" aria-label={label} sx={{ gridColumn: '1 / -1' }}>
+    <Box role="group" aria-label={label}>
       <Typography variant="subtitle2">{label}</Typography>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 2 }}>
         {all.map((s) => (

@@ -770,6 +770,7 @@ export const en: Messages = {
     contact: 'Footer and contact',
     consoleTitles: 'Console title',
     publications: 'Publications',
+    citations: 'Citation styles',
     publicationsHint:
       "Venue ranks: a badge (CCF A, CORE A*) beside each publication and a filter by rank on the publication page. CCF's list is China's; a lab elsewhere may prefer none. A publication's editor can correct its match. Citation counts: from OpenAlex, refreshed daily.",
     security: 'Security',

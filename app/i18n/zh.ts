@@ -727,6 +727,7 @@ export const zh = {
     contact: '页脚与联系方式',
     consoleTitles: '后台标题',
     publications: '论文',
+    citations: '引用格式',
     publicationsHint:
       '会议/期刊等级：在每篇论文旁显示等级标签（CCF A、CORE A*），论文页可按等级筛选；匹配有误时可在论文编辑中更正。被引次数：来自 OpenAlex，每日更新。',
     security: '安全',

@@ -105,6 +105,7 @@ export const adminOnlySettings = [
   'external_signup_type',
   'member_passwords',
   'show_citations',
+  'cite_styles',
 ] as const;
 
 /** The one row's id (the table's CHECK allows no other). */

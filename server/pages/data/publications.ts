@@ -120,7 +120,7 @@ export function publicationData(scope: PageScope) {
     /** The "Cite" block of a publication's page: its references in the styles the site offers, and its BibTeX. */
     async citations(p: PublicPublication) {
       reads('site');
-      return citeBoxOf(lab.db, p, (await publicSiteSettings(ctx)).cite_styles);
+      return citeBoxOf(lab.db, p);
     },
 
     /** The most recently entered publications (the highest ids), for the feed. */

@@ -198,7 +198,8 @@ const chosenStyles = (setting: string | null | undefined): readonly string[] => 
  * citationsOf, an administrator's own each in a worker thread (one that fails or takes too long is left out,
  * the rest of the page is not held).
  */
-export async function citeBoxOf(db: DB, p: PublicPublication, setting: string | null | undefined) {
+export async function citeBoxOf(db: DB, p: PublicPublication) {
+  const setting = (await db.selectFrom('site_settings').select('cite_styles').executeTakeFirst())?.cite_styles;
   const chosen = chosenStyles(setting);
   const cite = await citationsOf(p, chosen);
   const found = new Map(cite.styles.map((s) => [s.id, s]));
