@@ -24,9 +24,14 @@ describe.skipIf(!e2eAvailable)('the Cite box’s styles, chosen in the console',
     // GB/T 7714-2015, Journal of Lab Studies, IEEE: IEEE moved up one with the keyboard
     const handle = group.getByRole('button', { name: 'Drag to move “IEEE”' });
     await handle.focus();
+    // dnd-kit's keyboard sensor moves between frames: each key after the one before has been taken
     await page.keyboard.press('Space');
+    await page.waitForTimeout(300);
     await page.keyboard.press('ArrowUp');
+    await page.waitForTimeout(300);
     await page.keyboard.press('Space');
+    await page.getByText('“IEEE” dropped at position 2').waitFor({ state: 'attached' });
+    await page.waitForTimeout(300);
     await expect(group.getByRole('list', { name: 'Order in the Cite box (drag)' }).getByRole('listitem').allTextContents()).resolves.toEqual([
       expect.stringContaining('GB/T 7714-2015'),
       expect.stringContaining('IEEE'),
