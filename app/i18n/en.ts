@@ -488,6 +488,8 @@ export const en: Messages = {
       kinds: 'Kinds',
       exportXlsx: 'Export Excel',
       exportDocx: 'Export Word',
+      style: 'Reference style',
+      styleDefault: 'GB/T 7714 (the site’s)',
       exportCsv: 'Export CSV',
       exporting: 'Preparing the file…',
       exported: 'File downloaded',

@@ -451,6 +451,8 @@ export const zh = {
       kinds: '类别',
       exportXlsx: '导出 Excel',
       exportDocx: '导出 Word',
+      style: '参考文献格式',
+      styleDefault: 'GB/T 7714（本站默认）',
       exportCsv: '导出 CSV',
       exporting: '正在生成文件…',
       exported: '文件已下载',
