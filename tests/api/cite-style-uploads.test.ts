@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialects, makeApp, type TestApp } from '../helpers/app.ts';
 import { importBib } from '../helpers/bib.ts';
+import { docxParagraphs } from '../helpers/docx.ts';
 import { type Client, loginAs } from '../helpers/client.ts';
 
 // An administrator's own citation style over HTTP: uploaded, listed, used by the report, deleted (the Cite box
@@ -51,6 +52,10 @@ describe.each(dialects)('citation styles of the lab’s own, on %s', (dialect) =
     const csv = (await admin.get('/api/report/export/?format=csv&from=2024&to=2024&lang=en&style=journal-of-lab-studies')).body;
     expect(csv).toContain('Reference (Journal of Lab Studies)');
     expect(csv).toContain('Zhao X — Measuring Polarization // TKDE (2024).');
+    // the Word document's references in a shipped style, numbered once (the style's own number left out)
+    const docx = await docxParagraphs((await admin.get('/api/report/export/?format=docx&from=2024&to=2024&lang=en&style=ieee')).rawPayload);
+    const ieee = docx.map((p) => p.text).filter((text) => text.includes('Measuring Polarization'));
+    expect(ieee).toEqual([expect.stringMatching(/^\[\d+\] X\. Zhao, “Measuring Polarization,” TKDE, 2024\.$/)]);
     admin.lang = 'zh';
     const unknown = await admin.get('/api/report/export/?format=csv&from=2024&to=2024&lang=zh&style=no-such-style');
     expect(unknown.statusCode).toBe(400);
