@@ -40,6 +40,7 @@ export default defineConfig({
         main: 'server/main.ts',
         'bibtex-worker': 'server/services/bibtex-worker.ts',
         'report-worker': 'server/services/report-worker.ts',
+        'csl-worker': 'server/services/csl/csl-worker.ts',
         'text-worker-entry': 'server/text-worker-entry.ts',
       },
       output: { entryFileNames: '[name].js' },

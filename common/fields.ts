@@ -50,9 +50,10 @@ export type FieldDef = {
    * member each author of the record's `author` list is or as names (typed text split into names as
    * app/console/kinds/list-items.ts reads them, the lab's members suggested), a publish time as one control
    * with the record's release switch (Draft / Publish now / Schedule at; common/resources/flags.ts), a venue
-   * rank correction chosen from the rank lists (`venue`) or typed. The server's checks follow the kind.
+   * rank correction chosen from the rank lists (`venue`) or typed, citation styles chosen and ordered (`cite-styles`).
+   * The server's checks follow the kind.
    */
-  readonly widget?: 'markdown' | 'html' | 'year' | 'month' | 'choice' | 'author-members' | 'names' | 'publishing' | 'venue';
+  readonly widget?: 'markdown' | 'html' | 'year' | 'month' | 'choice' | 'author-members' | 'names' | 'publishing' | 'venue' | 'cite-styles';
   /** For widget 'choice': the numbers offered and their labels. */
   readonly choices?: readonly { readonly num: number; readonly zh: string; readonly en: string }[];
   /** For widget 'markdown': the editor's height in pixels (400 unless said). */
@@ -104,6 +105,8 @@ export const textFormats = {
     example: 'Wang Fang',
     counter: 'pid:0',
   },
+  // citation styles' ids, comma-separated, in the order offered (server/services/csl/styles.ts)
+  style_list: { pattern: /^[a-z0-9][a-z0-9-]{0,99}(?:,[a-z0-9][a-z0-9-]{0,99})*$/, message: 'invalid_style_list', example: 'gb-t-7714-2015,apa' },
   // an item of a list that `refers` to records of another resource: a record's id
   record_id: { pattern: /^[1-9]\d{0,9}$/, message: 'invalid_record_id', example: '1', counter: '0' },
   // a name's parts as the BibTeX parser read them, a JSON object (common/authors.ts NameParts)

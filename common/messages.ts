@@ -111,6 +111,31 @@ export const messages = {
     zh: '这个 XML 文件无法读取（第 {line} 行：{reason}）；请从 EndNote 重新导出为 XML，实体和 DTD 不被读取',
     en: 'this XML file cannot be read (line {line}: {reason}); export it from EndNote again as XML (entities and DTDs are not read)',
   },
+  invalid_style_list: { zh: '应为以逗号分隔的引用格式编号，如 gb-t-7714-2015,apa', en: 'citation style ids, comma-separated, e.g. gb-t-7714-2015,apa' },
+  csl_not_xml: { zh: '这不是格式正确的 XML 文件（{detail}）', en: 'this is not a well-formed XML file ({detail})' },
+  csl_doctype: {
+    zh: '样式文件不能包含 DOCTYPE 或实体声明（CSL 样式不需要它们，且它们可被用来读取服务器上的文件）',
+    en: 'a style file may not contain a DOCTYPE or entity declarations (CSL styles need none, and they can be used to read files on the server)',
+  },
+  csl_not_style: {
+    zh: '这不是 CSL 样式：根元素应为 CSL 命名空间（http://purl.org/net/xbiblio/csl）中的 <style>，且 version="1.0"',
+    en: 'this is not a CSL style: its root must be <style> in the CSL namespace (http://purl.org/net/xbiblio/csl) with version="1.0"',
+  },
+  csl_no_info: { zh: 'CSL 样式缺少 <info> 中的 <title> 或 <id>', en: 'the CSL style has no <title> or <id> in its <info>' },
+  csl_no_bibliography: {
+    zh: 'CSL 样式没有 <bibliography>（参考文献表），无法用于“引用”框和报告',
+    en: 'the CSL style has no <bibliography>: it cannot write reference lists',
+  },
+  csl_taken: {
+    zh: '已有编号为 {id} 的引用格式，请先删除它或修改样式的 <id>',
+    en: 'a citation style with the id {id} exists: delete it first or change the style’s <id>',
+  },
+  csl_too_slow: {
+    zh: '用这个样式生成参考文献超过了 {seconds} 秒，已停止（样式可能有无限递归的宏）',
+    en: 'writing a reference with this style took longer than {seconds} s and was stopped (the style may have macros that never end)',
+  },
+  csl_failed: { zh: 'CSL 处理器无法使用这个样式：{detail}', en: 'the CSL processor cannot use this style: {detail}' },
+  csl_unknown_style: { zh: '没有编号为 {id} 的引用格式', en: 'there is no citation style with the id {id}' },
   invalid_doi: { zh: 'DOI 应形如 10.1234/abc（不含 https://doi.org/）', en: 'a DOI looks like 10.1234/abc (without https://doi.org/)' },
   invalid_orcid: {
     zh: 'ORCID iD 应形如 0000-0002-1825-0097，且最后一位校验码须正确（ISO 7064 11,2）',

@@ -292,6 +292,8 @@ export const ConsoleSiteSettingsSchema = SiteSettingsSchema.extend({
   member_passwords: z.boolean(),
   // the pages read it themselves (server/sync/citations.ts)
   show_citations: z.boolean(),
+  // the pages read it themselves (server/services/csl/custom-styles.ts)
+  cite_styles: z.string(),
 } satisfies Record<(typeof adminOnlySettings)[number], z.ZodType>);
 
 // Files (SPEC §3 "File record", "Image").

@@ -26,6 +26,7 @@ import { peopleRoutes } from './api/people.ts';
 import { publicationImportRoutes } from './api/publication-import.ts';
 import { publicationSyncRoutes } from './api/publication-sync.ts';
 import { venueRankRoutes } from './api/venue-ranks.ts';
+import { citeStyleRoutes } from './api/cite-styles.ts';
 import { openAlexOf } from './sync/index.ts';
 import { scheduleSync } from './sync/job.ts';
 import { declaredPublicRoutes, publicRoutes } from './api/public.ts';
@@ -285,6 +286,7 @@ export async function buildApp({ config, db: givenDb, logger = false, pgSchema, 
   await app.register(publicationImportRoutes);
   await app.register(publicationSyncRoutes);
   await app.register(venueRankRoutes);
+  await app.register(citeStyleRoutes);
   await app.register(siteRoutes);
   await app.register(fileRoutes);
   await app.register(scheduleRoutes);

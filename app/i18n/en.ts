@@ -488,6 +488,8 @@ export const en: Messages = {
       kinds: 'Kinds',
       exportXlsx: 'Export Excel',
       exportDocx: 'Export Word',
+      style: 'Reference style',
+      styleDefault: 'GB/T 7714 (the site’s)',
       exportCsv: 'Export CSV',
       exporting: 'Preparing the file…',
       exported: 'File downloaded',
@@ -770,6 +772,7 @@ export const en: Messages = {
     contact: 'Footer and contact',
     consoleTitles: 'Console title',
     publications: 'Publications',
+    citations: 'Citation styles',
     publicationsHint:
       "Venue ranks: a badge (CCF A, CORE A*) beside each publication and a filter by rank on the publication page. CCF's list is China's; a lab elsewhere may prefer none. A publication's editor can correct its match. Citation counts: from OpenAlex, refreshed daily.",
     security: 'Security',
@@ -934,5 +937,14 @@ export const en: Messages = {
     saved: 'Saved match: {{rank}}',
     savedNone: 'Saved match: none',
     hint: 'Type an abbreviation, a name or a DBLP key and choose from the CCF/CORE lists; empty: automatic',
+  },
+  citeStyles: {
+    upload: 'Upload a style (.csl)',
+    uploaded: 'Style added',
+    deleted: 'Style deleted',
+    delete: 'Delete {{name}}',
+    confirmDelete: 'Delete the citation style “{{name}}”? The Cite box will no longer offer it.',
+    order: 'Order in the Cite box (drag)',
+    hint: 'Ticked styles are offered in this order; none ticked: GB/T 7714 and APA. A style of your own: a CSL 1.0 file (from the CSL styles repository or your journal), at most 1 MB.',
   },
 };

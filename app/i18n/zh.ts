@@ -451,6 +451,8 @@ export const zh = {
       kinds: '类别',
       exportXlsx: '导出 Excel',
       exportDocx: '导出 Word',
+      style: '参考文献格式',
+      styleDefault: 'GB/T 7714（本站默认）',
       exportCsv: '导出 CSV',
       exporting: '正在生成文件…',
       exported: '文件已下载',
@@ -727,6 +729,7 @@ export const zh = {
     contact: '页脚与联系方式',
     consoleTitles: '后台标题',
     publications: '论文',
+    citations: '引用格式',
     publicationsHint:
       '会议/期刊等级：在每篇论文旁显示等级标签（CCF A、CORE A*），论文页可按等级筛选；匹配有误时可在论文编辑中更正。被引次数：来自 OpenAlex，每日更新。',
     security: '安全',
@@ -890,6 +893,15 @@ export const zh = {
     saved: '已保存的匹配：{{rank}}',
     savedNone: '已保存的匹配：无',
     hint: '输入简称、名称或 DBLP 键，从 CCF/CORE 目录中选择；留空为自动匹配',
+  },
+  citeStyles: {
+    upload: '上传引用格式（.csl）',
+    uploaded: '已添加引用格式',
+    deleted: '已删除引用格式',
+    delete: '删除 {{name}}',
+    confirmDelete: '删除引用格式“{{name}}”？“引用”框将不再提供它。',
+    order: '“引用”框中的顺序（拖动调整）',
+    hint: '勾选的格式按此顺序提供；不勾选：GB/T 7714 和 APA。自有格式：CSL 1.0 文件（来自 CSL 样式库或所投期刊），不超过 1 MB。',
   },
 };
 

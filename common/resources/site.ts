@@ -76,6 +76,14 @@ export const site = defineResource({
       default: false,
       states: { on: { zh: '显示', en: 'Shown' }, off: { zh: '不显示', en: 'Hidden' } },
     },
+    // the styles the Cite box of a publication's page offers, in order ('': the GB/T style and APA; server/services/csl/styles.ts)
+    cite_styles: {
+      kind: 'text',
+      label: { zh: '论文页面“引用”框提供的引用格式', en: 'Citation styles of the Cite box on publication pages' },
+      max: 1000,
+      format: 'style_list',
+      widget: 'cite-styles',
+    },
     member_passwords: {
       kind: 'bool',
       label: { zh: '成员可用本站密码登录（管理员始终可以）', en: 'Members may log in with a password of this site (administrators always may)' },
@@ -97,6 +105,7 @@ export const adminOnlySettings = [
   'external_signup_type',
   'member_passwords',
   'show_citations',
+  'cite_styles',
 ] as const;
 
 /** The one row's id (the table's CHECK allows no other). */

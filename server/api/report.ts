@@ -4,7 +4,9 @@ import { areas, enumValues, type Lang } from '../../common/enums.ts';
 import { type ReportKind, reportKindValues, reportLimits } from '../../common/report.ts';
 import { FieldError } from '../errors.ts';
 import { requestLang } from '../http/errors.ts';
-import { buildReport, type RankOf, type ReportFilter, summaryOf } from '../services/report.ts';
+import { buildReport, type RankOf, type ReportFilter, type ReportStyle, summaryOf } from '../services/report.ts';
+import { customStyle } from '../services/csl/custom-styles.ts';
+import { shippedStyle } from '../services/csl/styles.ts';
 import { reportCsv, reportDocx, reportXlsx } from '../services/report-files.ts';
 import { publicSiteSettings } from '../services/site.ts';
 import { shownRanks } from '../services/venue-rank.ts';
@@ -36,6 +38,11 @@ const ReportQuerySchema = z
     areas: csvOf(enumValues(areas), areas.length).optional(),
     kinds: csvOf(reportKindValues, reportKindValues.length).optional(),
     lang: z.enum(['zh', 'en']).optional(),
+    // the references' citation style (GET /api/cite-styles/): the site's GB/T style when absent
+    style: z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9-]{0,99}$/)
+      .optional(),
   })
   .loose();
 type ReportQuery = z.infer<typeof ReportQuerySchema>;
@@ -86,6 +93,16 @@ async function siteRankOf(ctx: Ctx): Promise<RankOf | undefined> {
   };
 }
 
+/** The style a report's references are asked in: a shipped one, or an administrator's own with its XML; none when not asked. */
+async function styleOf(ctx: Ctx, id: string | undefined): Promise<ReportStyle | undefined> {
+  if (!id) return undefined;
+  const shipped = shippedStyle(id);
+  if (shipped) return { id, name: shipped.name[ctx.lang] };
+  const own = await customStyle(ctx.db, id);
+  if (!own) throw FieldError.one('style', 'csl_unknown_style', { id });
+  return { id, name: own.title, xml: own.xml };
+}
+
 /** `rankOf`: a venue rank source; the site's shown venue ranks unless given (none: no rank column or groups). */
 export function reportRoutes(app: FastifyInstance, opts: { rankOf?: RankOf } = {}) {
   const rankOf = async (ctx: Ctx) => opts.rankOf ?? (await siteRankOf(ctx));
@@ -112,7 +129,8 @@ export function reportRoutes(app: FastifyInstance, opts: { rankOf?: RankOf } = {
       config: { access: 'admin' },
       schema: {
         tags: ['report'],
-        summary: 'The achievement report as a file (administrators): XLSX (a summary sheet and a sheet per kind), DOCX (GB/T 7714 references) or CSV',
+        summary:
+          'The achievement report as a file (administrators): XLSX (a summary sheet and a sheet per kind), DOCX (references in `style`, GB/T 7714 unless named) or CSV',
         querystring: ReportQuerySchema.extend({ format: z.enum(['xlsx', 'docx', 'csv']) }),
         response: answers(z.custom<Buffer | string>().describe('the file')),
       },
@@ -121,7 +139,8 @@ export function reportRoutes(app: FastifyInstance, opts: { rankOf?: RankOf } = {
       const filter = filterOf(req.query);
       const lang: Lang = req.query.lang ?? requestLang(req);
       const ctx = { ...ctxOf(app, req), lang };
-      const report = await buildReport(ctx, filter, await rankOf(ctx));
+      const style = await styleOf(ctx, req.query.style);
+      const report = { ...(await buildReport(ctx, filter, await rankOf(ctx))), ...(style ? { style } : {}) };
       const { format } = req.query;
       // only digits and ASCII letters: a safe name whatever the choices
       const name = `report-${filter.from}-${filter.to}-${lang}.${format}`;

@@ -33,6 +33,7 @@ import * as alumni from './migrations/2026-12-06-0101-alumni.ts';
 import * as activityRecordName from './migrations/2026-12-06-0102-activity-record-name.ts';
 import * as imageSize from './migrations/2026-12-06-1101-image-size.ts';
 import * as plainText from './migrations/2026-12-06-1201-plain-text.ts';
+import * as citationStyles from './migrations/2026-12-06-1201-citation-styles.ts';
 import type { Database } from './schema.ts';
 
 // PostgreSQL returns bigint (int8) columns as strings by default; sizes and login times fit a double.
@@ -138,6 +139,7 @@ export const migrations: Record<string, Migration> = {
   '2026-12-06-0102-activity-record-name': activityRecordName,
   '2026-12-06-1101-image-size': imageSize,
   '2026-12-06-1201-plain-text': plainText,
+  '2026-12-06-1201-citation-styles': citationStyles,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

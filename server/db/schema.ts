@@ -203,6 +203,8 @@ const written = {
     venue_ranks: textDefault,
     // 2026-11-27-0904-publication-sync
     show_citations: bool01Default,
+    // 2026-12-06-1201-citation-styles
+    cite_styles: textDefault,
   },
 
   // 2026-11-22-0003-advisor
@@ -283,6 +285,8 @@ const written = {
     broken_links: textDefault,
   },
   sync_dismissed: { key: text, title: textDefault, dismissed_by: intOrNull, dismissed_at: text },
+  // 2026-12-06-1201-citation-styles: an administrator's own CSL styles
+  csl_style: { id: text, title: text, xml: text, created_at: text },
   job_claim: { job: text, period: text, instance: text, claimed_at: text },
   // 2026-11-27-1601-sync-runs (server/sync/runs.ts)
   sync_run: {

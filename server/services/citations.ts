@@ -3,9 +3,8 @@ import type { PublicPublication } from '../../common/wire.ts';
 import { type NameParts, namesWithParts } from '../../common/authors.ts';
 import { textFormats } from '../../common/fields.ts';
 import { areas } from '../../common/enums.ts';
-import { gbt7714 } from './csl/gb-t-7714-2015.ts';
-import { gbt7714v2025 } from './csl/gb-t-7714-2025.ts';
-import { gbtItem, gbtReferenceList } from './csl/gbt.ts';
+import { type Edition, gbtItem, gbtReferenceList } from './csl/gbt.ts';
+import { DEFAULT_CITE_STYLES, DEFAULT_GBT_STYLE, type ShippedStyle, shippedStyle, type StyleFamily, unnumbered } from './csl/styles.ts';
 
 // Publications as others cite them: CSL-JSON (the citation-style language's data), BibTeX,
 // and formatted references, by citation-js. The library is loaded on first use: a lab server that never
@@ -20,12 +19,28 @@ export async function citeJs(): Promise<typeof CiteClass> {
     // BibTeX out in UTF-8: the ASCII-only default drops Chinese titles and names (biber and
     // modern BibTeX read UTF-8)
     (plugins.config.get('@bibtex') as { format: { asciiOnly: boolean } }).format.asciiOnly = false;
-    // GB/T 7714-2015, a style of the project's own (citation-js ships APA)
-    (plugins.config.get('@csl') as { styles: { add: (name: string, xml: string) => void } }).styles.add('gb-t-7714-2015', gbt7714);
-    (plugins.config.get('@csl') as { styles: { add: (name: string, xml: string) => void } }).styles.add('gb-t-7714-2025', gbt7714v2025);
     return Cite;
   })();
   return loading;
+}
+
+const registered = new Map<string, Promise<void>>();
+/** citation-js with a shipped style (server/services/csl/styles.ts) registered: its XML read when it is first used. */
+async function citeJsWith(style: ShippedStyle): Promise<typeof CiteClass> {
+  const Cite = await citeJs();
+  const { xml } = style;
+  if (xml) {
+    let added = registered.get(style.id);
+    if (!added) {
+      added = (async () => {
+        const { plugins } = await import('@citation-js/core');
+        (plugins.config.get('@csl') as { styles: { add: (name: string, xml: string) => void } }).styles.add(style.id, await xml());
+      })();
+      registered.set(style.id, added);
+    }
+    await added;
+  }
+  return Cite;
 }
 
 /**
@@ -348,11 +363,11 @@ export function cslJsonOf(list: readonly PublicPublication[]): string {
  * gets (csl/gbt.ts: its language, the title in sentence case with the record's protected words kept, the
  * edition as the standard writes it).
  */
-function forGbt(p: PublicPublication, csl: CSL): CSL {
+function forGbt(p: PublicPublication, csl: CSL, edition: Edition = '2015'): CSL {
   const out: Record<string, unknown> = { ...csl };
   if (p.type === 'patent' && p.source) out.number = p.source;
   if (p.place) out['publisher-place'] = p.place.split(/\s*[,，]\s*/)[0];
-  return gbtItem(out as CSL, p.title_protected);
+  return gbtItem(out as CSL, p.title_protected, edition);
 }
 
 /**
@@ -434,34 +449,74 @@ export function sentenceCase(title: string, keep: readonly string[] = []): strin
   });
 }
 
-/** The "Cite" block of a publication's page: its reference by GB/T 7714-2015 and by APA, and its BibTeX. */
-export async function citationsOf(p: PublicPublication): Promise<{ gbt: string; apa: string; bibtex: string }> {
-  const Cite = await citeJs();
-  const csl = cslOf(p);
+/** A publication's reference in a style of the Cite box: its id, its names and the text. */
+export type StyledReference = { id: string; name: Record<'zh' | 'en', string>; text: string };
+
+/**
+ * The "Cite" block of a publication's page: its reference by the site's GB/T style and by APA (`gbt`, `apa`), its
+ * BibTeX, and its reference in each of `styles` (the shipped styles among the site's choice, in its order;
+ * an administrator's own are rendered apart, custom-styles.ts).
+ */
+export async function citationsOf(
+  p: PublicPublication,
+  styles: readonly string[] = DEFAULT_CITE_STYLES,
+): Promise<{ gbt: string; apa: string; bibtex: string; styles: StyledReference[] }> {
+  const wanted = [...new Set([DEFAULT_GBT_STYLE, 'apa', ...styles])].flatMap((id) => shippedStyle(id) ?? []);
+  const texts = new Map<string, string>();
+  for (const style of wanted) texts.set(style.id, (await referencesIn([p], style))[0] ?? '');
   return {
-    gbt: gbtReferenceList(Cite, [forGbt(p, csl)], 'gb-t-7714-2015').get(String(csl.id)) ?? '',
-    apa: (new Cite([forApa(csl, p.title_protected)]).format('bibliography', { format: 'text', template: 'apa', lang: 'en-US' }) as string).trim(),
+    gbt: texts.get(DEFAULT_GBT_STYLE) ?? '',
+    apa: texts.get('apa') ?? '',
     bibtex: (await bibtexOf([p])).trim(),
+    styles: styles.flatMap((id) => {
+      const style = shippedStyle(id);
+      return style ? [{ id, name: style.name, text: texts.get(id) ?? '' }] : [];
+    }),
   };
 }
 
+/** The item a style of a family other than GB/T's is given (APA's adjustments; GB/T's are gbt.ts's, forGbt). */
+const items: Record<Exclude<StyleFamily, 'gbt'>, (p: PublicPublication) => CSL> = {
+  apa: (p) => forApa(cslOf(p), p.title_protected),
+  plain: (p) => cslOf(p),
+};
+
+/** Publications as CSL-JSON items for a style the site does not ship (an administrator's own): as they are. */
+export const plainItems = (list: readonly PublicPublication[]): CSL[] => list.map(cslOf);
+
 /**
- * GB/T 7714 references of many publications (the achievement report), as `citationsOf` writes each, in
- * batches: one CSL run per batch is many times faster than one per publication, and the event loop is
+ * References of many publications (the achievement report) in a shipped style, as `citationsOf` writes each,
+ * in batches: one CSL run per batch is many times faster than one per publication, and the event loop is
  * given back between batches.
  */
-export async function gbtReferences(list: readonly PublicPublication[], batch = 25): Promise<string[]> {
-  const Cite = await citeJs();
+export async function referencesIn(
+  list: readonly PublicPublication[],
+  style: ShippedStyle = shippedStyle(DEFAULT_GBT_STYLE) as ShippedStyle,
+  batch = 25,
+): Promise<string[]> {
+  const Cite = await citeJsWith(style);
   const out: string[] = [];
   for (let i = 0; i < list.length; i += batch) {
     const part = list.slice(i, i + batch);
-    const byId = gbtReferenceList(
-      Cite,
-      part.map((p) => forGbt(p, cslOf(p))),
-      'gb-t-7714-2015',
-    );
+    const byId =
+      style.family === 'gbt'
+        ? gbtReferenceList(
+            Cite,
+            part.map((p) => forGbt(p, cslOf(p), style.edition)),
+            style.id,
+          )
+        : new Map(
+            (
+              new Cite(part.map(items[style.family])).format('bibliography', {
+                format: 'text',
+                template: style.id,
+                lang: 'en-US',
+                asEntryArray: true,
+              }) as [string, string][]
+            ).map(([id, text]) => [id, style.numbered ? unnumbered(text.trim()) : text.trim()] as const),
+          );
     for (const p of part) out.push(byId.get(`pub${p.pid}`) ?? '');
-    await new Promise((done) => setImmediate(done));
+    if (list.length > batch) await new Promise((done) => setImmediate(done));
   }
   return out;
 }

@@ -7,7 +7,9 @@ import { type KindCounts, publicationKinds, type ReportKind, reportKindLabel, re
 import { awardLevels } from '../../common/resources/award.ts';
 import { patentKinds, patentStatuses } from '../../common/resources/patent.ts';
 import { projectLevels } from '../../common/resources/project.ts';
-import { gbtReferences } from './citations.ts';
+import { plainItems, referencesIn } from './citations.ts';
+import { renderCustom } from './csl/custom-styles.ts';
+import { DEFAULT_GBT_STYLE, shippedStyle } from './csl/styles.ts';
 import { type NamedPerson, personName, type Report, type ReportItem, summaryOf } from './report.ts';
 
 // The achievement report's files: a workbook (a summary sheet and a sheet per kind),
@@ -34,7 +36,7 @@ const words = {
     total: '合计',
     none: '（无）',
     unranked: '未分级',
-    citation: '引用（GB/T 7714）',
+    citation: (style: string) => `引用（${style}）`,
     people: '人员',
     titleCol: '题名',
     venue: '发表平台',
@@ -72,7 +74,7 @@ const words = {
     total: 'Total',
     none: '(none)',
     unranked: 'Unranked',
-    citation: 'Reference (GB/T 7714)',
+    citation: (style: string) => `Reference (${style})`,
     people: 'People',
     titleCol: 'Title',
     venue: 'Venue',
@@ -177,7 +179,7 @@ const WORKER_FROM = 300;
 
 /** What the report's worker thread is asked (server/services/report-worker.ts). */
 export type WorkerTask =
-  | { task: 'gbt'; list: readonly PublicPublication[] }
+  | { task: 'references'; list: readonly PublicPublication[]; style: string }
   | { task: 'docx'; report: Report; lang: Lang; labName: string }
   | { task: 'xlsx'; report: Report; lang: Lang }
   | { task: 'csv'; report: Report; lang: Lang };
@@ -186,8 +188,9 @@ export type WorkerTask =
 const CHUNK = 250;
 
 /** The task's one long list (the report's items or the publications), which is posted in chunks. */
-const longListOf = (task: WorkerTask): readonly unknown[] => (task.task === 'gbt' ? task.list : task.report.items);
-const withoutLongList = (task: WorkerTask): WorkerTask => (task.task === 'gbt' ? { ...task, list: [] } : { ...task, report: { ...task.report, items: [] } });
+const longListOf = (task: WorkerTask): readonly unknown[] => (task.task === 'references' ? task.list : task.report.items);
+const withoutLongList = (task: WorkerTask): WorkerTask =>
+  task.task === 'references' ? { ...task, list: [] } : { ...task, report: { ...task.report, items: [] } };
 
 /**
  * A task done in a worker thread of its own (server/services/report-worker.ts): its answer, or its failure.
@@ -226,11 +229,22 @@ export type WorkerMessage = { head: WorkerTask } | { part: readonly unknown[] } 
 /** The task the worker's messages make up again. */
 export function joinTask(head: WorkerTask, parts: readonly (readonly unknown[])[]): WorkerTask {
   const list = parts.flat();
-  return head.task === 'gbt' ? { ...head, list: list as PublicPublication[] } : { ...head, report: { ...head.report, items: list as Report['items'] } };
+  return head.task === 'references' ? { ...head, list: list as PublicPublication[] } : { ...head, report: { ...head.report, items: list as Report['items'] } };
 }
 
-/** GB/T references of publications, written in a worker thread. */
-export const gbtReferencesOffThread = (list: readonly PublicPublication[]) => offThread<string[]>({ task: 'gbt', list });
+/** References of publications in a shipped style (the site's GB/T style unless named), written in a worker thread. */
+export const referencesOffThread = (list: readonly PublicPublication[], style = DEFAULT_GBT_STYLE) => offThread<string[]>({ task: 'references', list, style });
+
+/** How long an administrator's own style may take for a report: its time bound, and about 20 ms more a reference. */
+const customLimits = (n: number) => ({ ms: 5000 + 20 * n, heapMb: 512 });
+
+/** The report's references in its style: a shipped one's by the CSL processor (in a worker thread for many), an administrator's own always in one. */
+async function styledReferences(report: Report, pubs: readonly PublicPublication[]): Promise<string[]> {
+  const { style } = report;
+  if (style?.xml) return renderCustom(style.xml, plainItems(pubs), 'style', customLimits(pubs.length));
+  const id = style?.id ?? DEFAULT_GBT_STYLE;
+  return offThreadFor(report) ? referencesOffThread(pubs, id) : referencesIn(pubs, shippedStyle(id));
+}
 
 /** Whether a report's references are written (and its document packed) in a worker thread: many, and not in one already. */
 const offThreadFor = (report: Report) => isMainThread && report.items.filter((i) => i.publication).length >= WORKER_FROM;
@@ -238,7 +252,7 @@ const offThreadFor = (report: Report) => isMainThread && report.items.filter((i)
 /** Every item's reference as runs, in the report's order; publications' by the CSL processor (in a worker thread for many). */
 async function referencesOf(report: Report, lang: Lang): Promise<Run[][]> {
   const pubs = report.items.flatMap((i) => (i.publication ? [i.publication] : []));
-  const refs = offThreadFor(report) ? await gbtReferencesOffThread(pubs) : await gbtReferences(pubs);
+  const refs = await styledReferences(report, pubs);
   let n = 0;
   return report.items.map((item) => {
     if (!item.publication) return recordRuns(report, item, lang);
@@ -409,7 +423,7 @@ export async function reportCsv(report: Report, lang: Lang): Promise<string> {
   const refs = await referencesOf(report, lang);
   const title = (item: ReportItem) => item.publication?.title ?? pair(item.record ?? {}, 'title', lang);
   // the last column says which years a record counts in (the rule: a project in every year it runs)
-  const lines = [csvLine([w.kind, w.rank, w.year, w.titleCol, w.people, w.citation, w.countedIn])];
+  const lines = [csvLine([w.kind, w.rank, w.year, w.titleCol, w.people, w.citation(report.style?.name ?? 'GB/T 7714'), w.countedIn])];
   for (const [i, item] of report.items.entries()) {
     const names = namesOf(report, item.people, lang)
       .map((n) => n.name)

@@ -61,7 +61,12 @@ export type Report = {
   people: Map<number, Person>;
   /** Whether a rank source was given: the files then show a rank column and group by it. */
   ranked: boolean;
+  /** The style its references are written in (the site's GB/T style unless chosen): a shipped one's id, or an administrator's own with its XML. */
+  style?: ReportStyle;
 };
+
+/** A style of the report's references: its id, its name for the column, and an administrator's own style's XML. */
+export type ReportStyle = { id: string; name: string; xml?: string };
 
 const str = (v: unknown) => (typeof v === 'string' ? v : v === null || v === undefined ? '' : String(v));
 const list = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : []);

@@ -2,9 +2,9 @@ import Excel from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReportSummary } from '../../common/report.ts';
 import type { PublicPublication } from '../../common/wire.ts';
-import { gbtReferences } from '../../server/services/citations.ts';
+import { referencesIn } from '../../server/services/citations.ts';
 import { buildReport, summaryOf } from '../../server/services/report.ts';
-import { gbtReferencesOffThread, reportCsv, reportDocx, reportXlsx } from '../../server/services/report-files.ts';
+import { referencesOffThread, reportCsv, reportDocx, reportXlsx } from '../../server/services/report-files.ts';
 import { createdId, fieldErrors, type Member, makeWorld, newMember, type World } from '../fixtures/world.ts';
 import { dialects } from '../helpers/app.ts';
 import { docxParagraphs } from '../helpers/docx.ts';
@@ -258,9 +258,9 @@ describe.each(dialects)('achievement report on %s', (dialect) => {
   it('writes the same references in a worker thread as in the server’s own (a long report’s)', async () => {
     const list = ((await w.admin.get('/api/publication/')).json() as PublicPublication[]).filter((p) => p.type !== 'patent');
     expect(list.length).toBeGreaterThanOrEqual(5);
-    const inline = await gbtReferences(list);
+    const inline = await referencesIn(list);
     expect(inline.every(Boolean)).toBe(true);
-    expect(await gbtReferencesOffThread(list)).toEqual(inline);
+    expect(await referencesOffThread(list)).toEqual(inline);
   });
 
   it('groups publications by venue rank when given a rank source (the rank column, table and headings)', async () => {

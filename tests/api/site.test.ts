@@ -201,7 +201,9 @@ describe.each(dialects)('site content on %s', (dialect) => {
       expect(admin).toMatchObject({ ...DEFAULT_NAMES, email: '', intro_zh: '', qr_image_url: null, filing_number: '' });
       expect(Object.keys(admin).sort()).toEqual(Object.keys(site.fields).sort());
       // the public reads every setting but those only administrators see
-      const { require_admin_2fa, notify_publish, external_signup, external_signup_type, member_passwords, show_citations, ...publicPart } = admin;
+      const { require_admin_2fa, notify_publish, external_signup, external_signup_type, member_passwords, show_citations, cite_styles, ...publicPart } = admin;
+      // the Cite box's styles: the default (GB/T and APA) until chosen
+      expect(cite_styles).toBe('');
       expect(require_admin_2fa).toBe(false);
       // citation counts: off until an administrator turns them on
       expect(show_citations).toBe(false);
@@ -232,6 +234,7 @@ describe.each(dialects)('site content on %s', (dialect) => {
         external_signup_type: _b,
         member_passwords: _c,
         show_citations: _d,
+        cite_styles: _e,
         ...publicGot
       } = got;
       expect((await anon().get('/api/read_site/')).json()).toEqual(publicGot);

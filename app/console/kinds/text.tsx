@@ -1,6 +1,7 @@
 import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
 import { at } from '../../lib/base.ts';
+import { CiteStylesField } from '../cite-styles-field.tsx';
 import { DoiField } from '../doi-field.tsx';
 import { HtmlField, MarkdownField } from '../markdown-field.tsx';
 import { VenueField } from '../venue-field.tsx';
@@ -22,6 +23,7 @@ function LineWidget({ def, value, onChange, error, disabled, record, onFill, com
         saved={Number(record?.pid) > 0 && typeof record?.venue_rank === 'string' ? record.venue_rank : undefined}
       />
     );
+  if (def.widget === 'cite-styles') return <CiteStylesField label={label} value={value} onChange={onChange} error={error} disabled={disabled} />;
   return <TextField {...common} value={str(value)} onChange={(e) => onChange(e.target.value)} />;
 }
 

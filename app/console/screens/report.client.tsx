@@ -129,6 +129,14 @@ export default function ReportScreen() {
     enabled: admin,
   });
 
+  // the references' style (GET /api/cite-styles/, as the site settings list them): the site's GB/T style unless chosen
+  const styles = useQuery({
+    queryKey: ['cite-styles'],
+    queryFn: () => api.get<{ id: string; name: string }[]>('/api/cite-styles/'),
+    enabled: admin,
+  });
+  const [style, setStyle] = useState('');
+
   const title = t('console.report.title');
   if (!admin) return <AdminOnly title={title} message={t('console.report.adminOnly')} />;
 
@@ -137,7 +145,7 @@ export default function ReportScreen() {
   const nameOf = (p: { name_zh: string; name_en: string }) => (lang === 'zh' ? p.name_zh || p.name_en : p.name_en || p.name_zh);
   const download = (format: 'xlsx' | 'docx' | 'csv') =>
     run(
-      () => downloadFile(`/api/report/export/${queryOf(choice, { format, lang })}`, lang, `report.${format}`),
+      () => downloadFile(`/api/report/export/${queryOf(choice, { format, lang, ...(style ? { style } : {}) })}`, lang, `report.${format}`),
       () => t('console.report.exported'),
     );
   const s = report.data;
@@ -214,6 +222,14 @@ export default function ReportScreen() {
         })}
       </Box>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, mb: 1.5 }}>
+        <TextField {...field} select label={t('console.report.style')} value={style} onChange={(e) => setStyle(e.target.value)} sx={{ minWidth: 200 }}>
+          <MenuItem value="">{t('console.report.styleDefault')}</MenuItem>
+          {(styles.data ?? []).map((st) => (
+            <MenuItem key={st.id} value={st.id}>
+              {st.name}
+            </MenuItem>
+          ))}
+        </TextField>
         {(['xlsx', 'docx', 'csv'] as const).map((f) => (
           <Button
             key={f}

@@ -117,20 +117,16 @@ export default function PublicationPage({ loaderData }: Route.ComponentProps) {
       ))}
       <section id="cite">
         <h2>{t('publication.cite')}</h2>
-        <div className="cite-block">
-          <p className="cite-head">
-            <span>GB/T 7714</span>
-            <CopyButton text={cite.gbt} />
-          </p>
-          <p className="cite-text">{cite.gbt}</p>
-        </div>
-        <div className="cite-block">
-          <p className="cite-head">
-            <span>APA</span>
-            <CopyButton text={cite.apa} />
-          </p>
-          <p className="cite-text">{cite.apa}</p>
-        </div>
+        {/* the styles the site offers, in its order (site settings; server/services/csl/styles.ts) */}
+        {cite.styles.map((style) => (
+          <div className="cite-block" key={style.id} data-style={style.id}>
+            <p className="cite-head">
+              <span>{style.name[lang]}</span>
+              <CopyButton text={style.text} />
+            </p>
+            <p className="cite-text">{style.text}</p>
+          </div>
+        ))}
         <div className="cite-block">
           <p className="cite-head">
             <span>BibTeX</span>

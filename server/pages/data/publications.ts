@@ -2,7 +2,7 @@ import type { AuthorMembers } from '../../../common/authors.ts';
 import { type RankSystem, rankOfParam, rankParam, rankParams, shownSystems, type VenueRank } from '../../../common/venue-ranks.ts';
 import { type PublicationListItem, type PublicPublication, publicationListFields } from '../../../common/wire.ts';
 import { publicRecordsReferring, referringTopics } from '../../public/declared.ts';
-import { citationsOf } from '../../services/citations.ts';
+import { citeBoxOf } from '../../services/csl/custom-styles.ts';
 import type { ListOptions } from '../../services/crud.ts';
 import { publicationPdfUrl, publications, withoutEditorFields } from '../../services/publications.ts';
 import { rankedPublications } from '../../services/rank-index.ts';
@@ -117,8 +117,11 @@ export function publicationData(scope: PageScope) {
       return asWire<PublicPublication[]>(await publications.list(ctx, where ? { where } : {}));
     },
 
-    /** The "Cite" block of a publication's page: its BibTeX and APA reference. */
-    citations: (p: PublicPublication) => citationsOf(p),
+    /** The "Cite" block of a publication's page: its references in the styles the site offers, and its BibTeX. */
+    async citations(p: PublicPublication) {
+      reads('site');
+      return citeBoxOf(lab.db, p);
+    },
 
     /** The most recently entered publications (the highest ids), for the feed. */
     async newestPublications(limit: number) {
