@@ -16,6 +16,7 @@ import { FieldError, InputError } from '../errors.ts';
 import { workerFile } from '../worker-file.ts';
 import { PARAGRAPH, type ParsedEntry } from './bibtex-parse.ts';
 import { countOf, detectFormat } from './import-formats.ts';
+import { plainLatex } from './plain-text.ts';
 import { fitted } from './imported-record.ts';
 
 // BibTeX, RIS and EndNote into publications (each format read into BibTeX's terms:
@@ -383,7 +384,8 @@ export function recordOf(item: CSL, entryType: string, raw: Record<string, strin
     isbn: cutTo(clean(item.ISBN), 50),
     // BibTeX's address, biblatex's location (citation-js's publisher-place)
     place: cutTo(clean(item['publisher-place'] ?? raw.address ?? raw.location), 100),
-    title_protected: protectedWords(clean(raw.title)).map((w) => cutTo(w, 500)),
+    // read after LaTeX is (its braces kept): a word a command formats inside braces ({{\em Eucalyptus}}) is protected too
+    title_protected: protectedWords(plainLatex(clean(raw.title))).map((w) => cutTo(w, 500)),
     // dblp's record (biburl) names its venue by DBLP key, which the venue rank match prefers;
     // not a venue's findings or workshops, which dblp files under the venue's key
     ...(dblpKeyOf(raw.biburl ?? '') && !isBeside(venueOf(item, type, raw, link1)) ? { venue_key: dblpKeyOf(raw.biburl ?? '') } : {}),

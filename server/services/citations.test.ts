@@ -4,6 +4,9 @@ import type { PublicPublication } from '../../common/wire.ts';
 import { publicationOf } from '../../tests/helpers/bib.ts';
 import { bibtexOf, citationsOf, cslName, sentenceCase } from './citations.ts';
 
+/** The Cite box with GB/T 7714-2015 as the site's GB/T style (a site setting; 2025 is the default). */
+const GBT_2015 = ['gb-t-7714-2015', 'apa'];
+
 // The references of a publication's "Cite" block, by the project's GB/T 7714-2015
 // style and citation-js's APA, and its BibTeX.
 
@@ -21,14 +24,22 @@ const base = publicationOf({
 });
 
 describe('citations', () => {
+  it('cites by GB/T 7714-2025 unless the site chose 2015 among its styles', async () => {
+    const byDefault = (await citationsOf(base)).gbt;
+    expect(byDefault).toBe((await citationsOf(base, ['gb-t-7714-2025'])).gbt);
+    // 2025 writes names as written, 2015 in capitals
+    expect(byDefault).toMatch(/^Zhao X，Peng X，Marchetti E，等|^Zhao X，Peng X，Marchetti E，et al/);
+    expect((await citationsOf(base, ['apa', 'gb-t-7714-2015'])).gbt).toMatch(/^ZHAO X, PENG X, MARCHETTI E, et al\./);
+  });
+
   it('writes a conference paper by GB/T 7714-2015: capitals and initials, three then et al., the title in sentence case, [C]//, the DOI last', async () => {
-    expect((await citationsOf(base)).gbt).toBe(
+    expect((await citationsOf(base, GBT_2015)).gbt).toBe(
       'ZHAO X, PENG X, MARCHETTI E, et al. Measuring affective polarization[C]//WWW 2025. 2025. DOI:10.5555/disc.2025.0001.',
     );
   });
 
   it('marks journals [J], monographs [M] with their publisher, and writes 等 after three Chinese authors', async () => {
-    expect((await citationsOf({ ...base, venue_kind: 'journal', source: 'TKDE', author: ['Zirui Feng'], doi: '' })).gbt).toBe(
+    expect((await citationsOf({ ...base, venue_kind: 'journal', source: 'TKDE', author: ['Zirui Feng'], doi: '' }, GBT_2015)).gbt).toBe(
       'FENG Z. Measuring affective polarization[J]. TKDE, 2025.',
     );
     const book = {
@@ -39,7 +50,7 @@ describe('citations', () => {
       author: ['李青禾', '王书怡', '张三', '李四'],
       doi: '',
     };
-    expect((await citationsOf(book)).gbt).toBe('李青禾, 王书怡, 张三, 等. 计算社会科学[M]. 北辰大学出版社, 2025.');
+    expect((await citationsOf(book, GBT_2015)).gbt).toBe('李青禾, 王书怡, 张三, 等. 计算社会科学[M]. 北辰大学出版社, 2025.');
   });
 
   it('gives APA and a BibTeX that keeps Chinese text', async () => {
@@ -120,7 +131,7 @@ describe('citations', () => {
         issue: '5359',
         pages: '2063',
       });
-      expect((await citationsOf(p)).gbt).toBe('KANAMORI H. Shaking without quaking[J]. Science, 1998, 279(5359): 2063.');
+      expect((await citationsOf(p, GBT_2015)).gbt).toBe('KANAMORI H. Shaking without quaking[J]. Science, 1998, 279(5359): 2063.');
     });
     it('GB/T 7714-2015, 8.1.2: three Chinese authors then 等', async () => {
       const p = record({
@@ -133,7 +144,7 @@ describe('citations', () => {
         issue: '34',
         pages: '3219',
       });
-      expect((await citationsOf(p)).gbt).toBe(
+      expect((await citationsOf(p, GBT_2015)).gbt).toBe(
         '袁训来, 陈哲, 肖书海, 等. 蓝田生物群：一个认识多细胞生物起源和早期演化的新窗口[J]. 科学通报, 2012, 55(34): 3219.',
       );
     });
@@ -147,7 +158,7 @@ describe('citations', () => {
         year: 2010,
         edition: '2',
       });
-      expect((await citationsOf(p)).gbt).toBe('徐光宪, 王祥云. 物质结构[M]. 2版. 科学出版社, 2010.');
+      expect((await citationsOf(p, GBT_2015)).gbt).toBe('徐光宪, 王祥云. 物质结构[M]. 2版. 科学出版社, 2010.');
     });
     it('APA 7, "Journal Article References": Grady et al. (2019)', async () => {
       const p = record({
@@ -182,7 +193,7 @@ describe('citations', () => {
     });
     it('GB/T 7714-2015, 4.5: a patent as 题名: 专利号[P] (the example 邓一刚. 全智能节电器: 200610171314.3[P]. 2006-12-13., with the year the record knows)', async () => {
       const p = record({ title: '全智能节电器', author: ['邓一刚'], source: '200610171314.3', type: 'patent', venue_kind: 'other', year: 2006 });
-      expect((await citationsOf(p)).gbt).toBe('邓一刚. 全智能节电器: 200610171314.3[P]. 2006.');
+      expect((await citationsOf(p, GBT_2015)).gbt).toBe('邓一刚. 全智能节电器: 200610171314.3[P]. 2006.');
     });
     it("APA 7's patent form (an invented patent): the number in parentheses after the title, the office named", async () => {
       const p = record({

@@ -4,7 +4,7 @@ import { type NameParts, namesWithParts } from '../../common/authors.ts';
 import { textFormats } from '../../common/fields.ts';
 import { areas } from '../../common/enums.ts';
 import { type Edition, gbtItem, gbtReferenceList } from './csl/gbt.ts';
-import { DEFAULT_CITE_STYLES, DEFAULT_GBT_STYLE, type ShippedStyle, shippedStyle, type StyleFamily, unnumbered } from './csl/styles.ts';
+import { DEFAULT_CITE_STYLES, DEFAULT_GBT_STYLE, gbtStyleOf, type ShippedStyle, shippedStyle, type StyleFamily, unnumbered } from './csl/styles.ts';
 
 // Publications as others cite them: CSL-JSON (the citation-style language's data), BibTeX,
 // and formatted references, by citation-js. The library is loaded on first use: a lab server that never
@@ -26,7 +26,7 @@ export async function citeJs(): Promise<typeof CiteClass> {
 
 const registered = new Map<string, Promise<void>>();
 /** citation-js with a shipped style (server/services/csl/styles.ts) registered: its XML read when it is first used. */
-async function citeJsWith(style: ShippedStyle): Promise<typeof CiteClass> {
+export async function citeJsWith(style: ShippedStyle): Promise<typeof CiteClass> {
   const Cite = await citeJs();
   const { xml } = style;
   if (xml) {
@@ -461,11 +461,12 @@ export async function citationsOf(
   p: PublicPublication,
   styles: readonly string[] = DEFAULT_CITE_STYLES,
 ): Promise<{ gbt: string; apa: string; bibtex: string; styles: StyledReference[] }> {
-  const wanted = [...new Set([DEFAULT_GBT_STYLE, 'apa', ...styles])].flatMap((id) => shippedStyle(id) ?? []);
+  const gbt = gbtStyleOf(styles);
+  const wanted = [...new Set([gbt, 'apa', ...styles])].flatMap((id) => shippedStyle(id) ?? []);
   const texts = new Map<string, string>();
   for (const style of wanted) texts.set(style.id, (await referencesIn([p], style))[0] ?? '');
   return {
-    gbt: texts.get(DEFAULT_GBT_STYLE) ?? '',
+    gbt: texts.get(gbt) ?? '',
     apa: texts.get('apa') ?? '',
     bibtex: (await bibtexOf([p])).trim(),
     styles: styles.flatMap((id) => {

@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { recordOf } from '../../server/services/bibtex-import.ts';
 import { parseEntries } from '../../server/services/bibtex-parse.ts';
-import { citeJs } from '../../server/services/citations.ts';
+import { citeJsWith } from '../../server/services/citations.ts';
+import { type ShippedStyle, shippedStyle } from '../../server/services/csl/styles.ts';
 import { gbtItem, gbtReferenceList } from '../../server/services/csl/gbt.ts';
 import { bblEntries, completed, normalized } from '../helpers/gbt7714.ts';
 
@@ -88,7 +89,7 @@ describe('GB/T 7714-2025 against the gbt7714 project’s expected output', () =>
   it('renders each example of the 2025 edition as gbt7714-2025-numeric.bst does', async () => {
     const expected = bblEntries(readFileSync(join(dir, 'gbt7714-2025-numeric.bbl'), 'utf8'));
     const parsed = await parseEntries(readFileSync(join(dir, 'gbt7714-2025-examples.bib'), 'utf8'));
-    const Cite = await citeJs();
+    const Cite = await citeJsWith(shippedStyle('gb-t-7714-2025') as ShippedStyle);
     const items = parsed.flatMap((e) =>
       e.item
         ? [{ key: e.key, type: e.type, item: gbtItem(completed(e.item, e.type, e.raw ?? {}, true), recordOf(e.item, e.type, e.raw).title_protected, '2025') }]

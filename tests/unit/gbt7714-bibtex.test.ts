@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { recordOf } from '../../server/services/bibtex-import.ts';
 import { parseEntries } from '../../server/services/bibtex-parse.ts';
-import { citeJs } from '../../server/services/citations.ts';
+import { citeJsWith } from '../../server/services/citations.ts';
+import { type ShippedStyle, shippedStyle } from '../../server/services/csl/styles.ts';
 import { gbtItem, gbtReferenceList } from '../../server/services/csl/gbt.ts';
 import { bblEntries, completed, normalized } from '../helpers/gbt7714.ts';
 
@@ -81,7 +82,7 @@ describe.skipIf(!hasBibtex())('GB/T 7714-2015 against BibTeX with gbt7714-numeri
     }
     const expected = bblEntries(readFileSync(join(dir, 't.bbl'), 'utf8'));
     const parsed = await parseEntries(readFileSync(bib, 'utf8'));
-    const Cite = await citeJs();
+    const Cite = await citeJsWith(shippedStyle('gb-t-7714-2015') as ShippedStyle);
     const diffs: string[] = [];
     const differing: string[] = [];
     let same = 0;

@@ -1,6 +1,7 @@
 import type { CSL } from '@citation-js/core';
 import { describe, expect, it } from 'vitest';
-import { citeJs } from '../citations.ts';
+import { citeJsWith } from '../citations.ts';
+import { type ShippedStyle, shippedStyle } from './styles.ts';
 import { gbtItem, gbtReferenceList, gbtSentenceCase } from './gbt.ts';
 
 // Both GB/T 7714 styles on CSL-JSON of each CSL type the site's publications map to, as the standard's
@@ -206,7 +207,7 @@ const expected: Record<'2015' | '2025', Record<string, string>> = {
 
 describe('GB/T 7714 styles on CSL-JSON of each type', () => {
   it.each(['2015', '2025'] as const)('GB/T 7714-%s writes each type as the standard does', async (edition) => {
-    const Cite = await citeJs();
+    const Cite = await citeJsWith(shippedStyle(`gb-t-7714-${edition}`) as ShippedStyle);
     const out = gbtReferenceList(
       Cite,
       items.map((i) => gbtItem(i, [], edition)),
@@ -216,7 +217,7 @@ describe('GB/T 7714 styles on CSL-JSON of each type', () => {
   });
 
   it('cites an item with an address but no access date as printed: no /OL, no address (2015)', async () => {
-    const Cite = await citeJs();
+    const Cite = await citeJsWith(shippedStyle('gb-t-7714-2015') as ShippedStyle);
     const journal = { ...(items.find((i) => i.id === 'journal') as CSL), URL: 'https://doi.org/10.1109/TCSS.2022.3141592', DOI: undefined };
     expect(gbtReferenceList(Cite, [gbtItem(journal)], 'gb-t-7714-2015').get('journal')).toBe(
       'ZHAO X, PENG X. Detecting coordinated inauthentic behavior with temporal motifs[J]. IEEE Transactions on Computational Social Systems, 2023, 10(2): 812-824.',

@@ -102,12 +102,12 @@ describe('shipped citation styles', () => {
   it('the Cite box keeps gbt and apa, and lists the chosen styles in their order', async () => {
     const p = publicationOf({ pid: 3, title: 'A Title', author: ['Ann Lee'], source: 'TKDE', year: 2024, venue_kind: 'journal', doi: '' });
     const cite = await citationsOf(p, ['ieee', 'apa', 'no-such-style']);
-    expect(cite.gbt).toBe('LEE A. A Title[J]. TKDE, 2024.');
+    expect(cite.gbt).toBe('Lee A. A title[J]. TKDE，2024.');
     expect(cite.apa).toBe('Lee, A. (2024). A title. TKDE.');
     expect(cite.styles.map((s) => [s.id, s.text])).toEqual([
       ['ieee', 'A. Lee, “A Title,” TKDE, 2024.'],
       ['apa', cite.apa],
     ]);
-    expect((await citationsOf(p)).styles.map((s) => s.id)).toEqual(['gb-t-7714-2015', 'apa']);
+    expect((await citationsOf(p)).styles.map((s) => s.id)).toEqual(['gb-t-7714-2025', 'apa']);
   });
 });

@@ -68,6 +68,9 @@ export const DEFAULT_CITE_STYLES: readonly string[] = [DEFAULT_GBT_STYLE, 'apa']
 
 export const shippedStyle = (id: string) => shippedStyles.find((s) => s.id === id);
 
+/** The site's GB/T style: the first GB/T edition among the styles it chose (2015 is chosen so), else the default. */
+export const gbtStyleOf = (chosen: readonly string[]) => chosen.find((id) => shippedStyle(id)?.family === 'gbt') ?? DEFAULT_GBT_STYLE;
+
 /** A reference without the number a numbered style writes before it (`[3] `, `3. `; its place in the style's order, which may be sorted). */
 export const unnumbered = (text: string) => text.replace(/^\[?\d{1,6}\]?\.?\s+/, '');
 
