@@ -136,12 +136,15 @@ function publicationRuns(reference: string, members: readonly boolean[]): Run[] 
   let at = 0;
   for (let i = 0; i < shown; i += 1) {
     const last = i === shown - 1 && members.length <= 3;
-    const end = reference.indexOf(last ? '. ' : ', ', at);
+    // names end at a comma, half-width (2015) or full-width (2025), the last at its full stop
+    const half = reference.indexOf(', ', at);
+    const full = reference.indexOf('，', at);
+    const end = last ? reference.indexOf('. ', at) : half < 0 ? full : full < 0 ? half : Math.min(half, full);
     // a name the reference writes otherwise than expected: the whole reference plain
     if (end < 0) return [{ text: reference }];
     runs.push({ text: reference.slice(at, end), ...(members[i] ? { bold: true } : {}) });
     at = end;
-    const gap = last ? '' : ', ';
+    const gap = last ? '' : reference.startsWith('，', end) ? '，' : ', ';
     if (gap) {
       runs.push({ text: gap });
       at += gap.length;

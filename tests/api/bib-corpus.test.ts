@@ -223,8 +223,12 @@ describe.each(dialects)('what the import changes, names and the fields citations
     expect(cited.apa).toContain('Ellis, C., Jr., Thompson, H., III');
     expect(cited.apa).toContain('Journal of Communication, 69(2), 1201–1210. https://doi.org/10.1093/joc/jqz004');
     // (GB/T's hyphen in page ranges is the citation point's, later in the issue)
-    expect(cited.gbt).toContain('ELLIS C Jr, THOMPSON H III, ØSTERGAARD L.');
-    expect(cited.gbt).toContain('2019, 69(2): 1201');
+    // GB/T 7714-2025 (the default) writes names as written, with full-width punctuation
+    expect(cited.gbt).toContain('Ellis C，Jr.，Thompson H，III，Østergaard L.');
+    expect(cited.gbt).toContain('2019，69（2）：1201');
+    const by2015 = await citationsOf((await read(ellisPid as number)) as PublicPublication, ['gb-t-7714-2015']);
+    expect(by2015.gbt).toContain('ELLIS C, Jr., THOMPSON H, III, ØSTERGAARD L.');
+    expect(by2015.gbt).toContain('2019, 69(2): 1201');
     const bergBib = await exported('Deliberation');
     expect(bergBib).toContain('author = {van der Berg, Jan}');
     expect(bergBib).toContain('editor = {de Guglielmo, Giulia and Marchetti, Sofia}');

@@ -7,6 +7,9 @@ import { dialects, makeApp, type TestApp } from '../helpers/app.ts';
 import { importBib, publicationOf } from '../helpers/bib.ts';
 import { type Client, loginAs } from '../helpers/client.ts';
 
+/** GB/T 7714-2015 as the site's GB/T style (a site setting; 2025 is the default): the cases below are 2015's. */
+const GBT_2015 = ['gb-t-7714-2015', 'apa'];
+
 // The references tests/fixtures/bib/expected/citations.json writes by hand from GB/T
 // 7714-2015's and APA 7's own examples (README.md there names each), for entries of the corpus imported
 // as a lab imports them; every string must match exactly (theses and the place of publication included).
@@ -27,7 +30,7 @@ describe.each(dialects)('references by GB/T 7714-2015 and APA 7 of imported entr
   it.each(cases.map((c) => [`${c.file} ${c.key} (${c.what})`, c] as const))('%s', async (_, c) => {
     const text = fs.readFileSync(path.join(dir, c.file), 'utf8');
     const { stored, remove } = await importBib(admin, text, { choose: (e) => e.key === c.key });
-    const cited = await citationsOf(stored[0] as PublicPublication);
+    const cited = await citationsOf(stored[0] as PublicPublication, GBT_2015);
     if (c.gbt7714) expect(cited.gbt).toBe(c.gbt7714);
     if (c.apa) expect(cited.apa).toBe(c.apa);
     await remove();
@@ -67,7 +70,7 @@ describe.each(dialects)('references by GB/T 7714-2015 and APA 7 of imported entr
 // Theses and books with their place of publication, as the styles' own published
 // examples write them (GB/T 7714-2015's 4.1 and 8.8; APA 7's Manual 10.2 and 10.6, as apastyle.apa.org shows them).
 describe('the styles’ published examples of theses and of books with a place', () => {
-  const cite = (fields: Parameters<typeof publicationOf>[0]) => citationsOf(publicationOf(fields));
+  const cite = (fields: Parameters<typeof publicationOf>[0]) => citationsOf(publicationOf(fields), GBT_2015);
 
   it('GB/T 7714-2015: a thesis [D] with place: school, a book with its edition, place: publisher and pages', async () => {
     const thesis = await cite({ title: '汉语变调构词研究', author: ['孙玉文'], type: 'doctoral thesis', source: '北京大学', place: '北京', year: 2000 });

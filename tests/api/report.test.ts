@@ -210,11 +210,11 @@ describe.each(dialects)('achievement report on %s', (dialect) => {
     expect(at('会议论文 (2)')).toBeLessThan(at('社会计算驱动的谣言检测[C]'));
     expect(at('社会计算驱动的谣言检测[C]')).toBeLessThan(at('conference paper[C]'));
     expect(at('其他论著 (1)')).toBeLessThan(at('专利 (1)'));
-    expect(texts).toContain('[1] HART E, LI Q, WANG S. Graph agents for rumour tracing[J]. Journal of Agents, 2024, 12(3): 100-120.');
+    expect(texts).toContain('[1] Hart E，Li Q，Wang S. Graph agents for rumour tracing[J]. Journal of Agents，2024，12（3）：100-120.');
     // the journal paper's members bold, the outsider not
-    expect(paras[at('Graph agents')]?.bold).toEqual(['LI Q', 'WANG S']);
+    expect(paras[at('Graph agents')]?.bold).toEqual(['Li Q', 'Wang S']);
     // a Chinese paper of four authors: three, then 等
-    expect(texts).toContain('[1] 李清禾, 张三, 李四, 等. 社会计算驱动的谣言检测[C]//计算机学报. 2024.');
+    expect(texts).toContain('[1] 李清禾，张三，李四，等. 社会计算驱动的谣言检测[C]//计算机学报，2024.');
     expect(paras[at('社会计算驱动的谣言检测[C]')]?.bold).toEqual(['李清禾']);
     // the registers, in the same spirit
     expect(texts).toContain('[1] 李清禾, Zhang Wei. 一种谣言早期检测方法: ZL202310123456.7[P]. 2024-09-03.');
@@ -247,7 +247,7 @@ describe.each(dialects)('achievement report on %s', (dialect) => {
     const lines = r.body.slice(1).trim().split('\r\n');
     expect(lines).toHaveLength(10);
     expect(lines[1]).toBe(
-      'Journal articles,,2024,Graph Agents for Rumour Tracing,"Emily Hart, Qinghe Li, Shuyi Wang","HART E, LI Q, WANG S. Graph agents for rumour tracing[J]. Journal of Agents, 2024, 12(3): 100-120.",2024',
+      'Journal articles,,2024,Graph Agents for Rumour Tracing,"Emily Hart, Qinghe Li, Shuyi Wang",Hart E，Li Q，Wang S. Graph agents for rumour tracing[J]. Journal of Agents，2024，12（3）：100-120.,2024',
     );
     // the project of 2019–2024, counted in the period's years it runs
     expect(lines.some((l) => l.startsWith('Research projects,National,2019,') && l.endsWith(',2022–2024'))).toBe(true);
