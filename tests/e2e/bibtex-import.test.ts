@@ -108,14 +108,14 @@ describe.skipIf(!e2eAvailable)('BibTeX import in a browser', { timeout: 120_000 
     };
     const [gbt, apa] = await cited(pidOf('Coordinated Inauthentic'));
     expect(gbt).toBe(
-      'LIN W, ZHOU M, PENG X. Coordinated inauthentic behavior seen through temporal motifs[J]. IEEE Transactions on Computational Social Systems, 2023, 10(2): 812-824. DOI:10.1109/TCSS.2026.0000026.',
+      'Lin W，Zhou M，Peng X. Coordinated inauthentic behavior seen through temporal motifs[J/OL]. IEEE Transactions on Computational Social Systems，2023，10（2）：812-824. DOI:10.1109/TCSS.2026.0000026.',
     );
     expect(apa).toBe(
       'Lin, W., Zhou, M., & Peng, X. (2023). Coordinated inauthentic behavior seen through temporal motifs. IEEE Transactions on Computational Social Systems, 10(2), 812–824. https://doi.org/10.1109/TCSS.2026.0000026',
     );
     const [gbtC, apaC] = await cited(pidOf('Early Rumor'));
     expect(gbtC).toBe(
-      'ZHOU M, LIN W. Early rumor detection from propagation graphs and user credibility[C]//Proceedings of the 46th International ACM SIGIR Conference on Research and Development in Information Retrieval. New York: Association for Computing Machinery, 2023: 1123-1132.',
+      'Zhou M，Lin W. Early rumor detection from propagation graphs and user credibility[C]//Proceedings of the 46th international ACM SIGIR conference on research and development in information retrieval. New York：Association for Computing Machinery，2023：1123-1132.',
     );
     expect(apaC).toBe(
       'Zhou, M., & Lin, W. (2023). Early rumor detection from propagation graphs and user credibility. In Proceedings of the 46th International ACM SIGIR Conference on Research and Development in Information Retrieval (pp. 1123–1132). Association for Computing Machinery.',

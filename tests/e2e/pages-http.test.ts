@@ -284,10 +284,10 @@ describe('server-rendered pages over HTTP', () => {
     const page = await (await get(`/publication/${a?.pid}?lang=en`)).text();
     expect(page).toContain('id="cite"');
     expect(page).toMatch(/<pre class="cite-text">@\w+\{/);
-    // GB/T 7714-2015 and APA of a demo paper
+    // GB/T 7714-2025 (the default) and APA of a demo paper
     const demo = await (await get('/publication/1?lang=zh')).text();
     expect(demo).toContain(
-      'ZHAO X, PENG X, MARCHETTI E, et al. Measuring affective polarization on short-video platforms with interaction graphs[C]//WWW 2025. 2025. DOI:10.5555/disc.2025.0001.',
+      'Zhao X，Peng X，Marchetti E，et al. Measuring affective polarization on short-video platforms with interaction graphs[C/OL]//WWW 2025，2025. DOI:10.5555/disc.2025.0001.',
     );
     expect(demo).toContain(
       'Zhao, X., Peng, X., Marchetti, E., &amp; Zhou, M. (2025). Measuring affective polarization on short-video platforms with interaction graphs. In WWW 2025.',

@@ -164,7 +164,7 @@ describe('the bundled server of npm start', () => {
     };
     const answer = new Promise<{ result?: string[]; error?: string }>((resolve) => worker.once('message', resolve));
     // as server/services/report-files.ts posts it: the task's head, its list in parts, the end
-    worker.postMessage({ head: { task: 'gbt', list: [] } });
+    worker.postMessage({ head: { task: 'references', list: [], style: 'gb-t-7714-2025' } });
     worker.postMessage({
       part: [
         {
@@ -190,7 +190,7 @@ describe('the bundled server of npm start', () => {
     });
     worker.postMessage({ end: true });
     try {
-      expect(await answer).toEqual({ result: ['LI Q. Bundled references[J]. Journal of Bundles, 2024, 3: 1-9.'] });
+      expect(await answer).toEqual({ result: ['Li Q. Bundled references[J]. Journal of Bundles，2024，3：1-9.'] });
     } finally {
       await worker.terminate();
     }
