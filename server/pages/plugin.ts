@@ -195,8 +195,9 @@ export async function pagesPlugin(app: FastifyInstance, opts: PagesOptions = {})
       config: textOnlyMultipart,
       // the page renders within the handler, which runs inside this
       preHandler: (_req: FastifyRequest, _reply: FastifyReply, done: () => void) => renderedUnder.run(base, done),
-      // pages are compressed here, once per version (server/cache/response-cache.ts)
-      compress: false,
+      // a kept page is compressed once per version (server/cache/response-cache.ts) and goes out with its
+      // Content-Encoding, which the compressor leaves alone; what is not kept (the route manifest, a member's
+      // page, a 404) is compressed as it is sent
       async onSend(req: FastifyRequest, reply: FastifyReply, payload: unknown) {
         reply.header('X-Content-Type-Options', 'nosniff');
         // a page answered from the cache (onRequest) is already complete and compressed
