@@ -33,6 +33,38 @@ const FORMS = [
   },
 ].filter((f) => (process.env.BENCH_FORMS ?? 'plain,gzip,br').split(',').includes(f.name));
 
+/** The load's client: autocannon (a Node process) or wrk (C, reads bodies without decoding them), BENCH_TOOL. */
+const tool = process.env.BENCH_TOOL === 'wrk' ? 'wrk' : 'autocannon';
+type Load = { rps: number; p99: number; errors: number };
+
+const loadHeaders = (acceptEncoding: string | undefined) => ({ 'accept-language': 'en', ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}) });
+
+function runAutocannon(url: string, acceptEncoding: string | undefined): Promise<Load> {
+  return autocannon({ url, connections, duration: seconds, headers: loadHeaders(acceptEncoding) }).then((r) => ({
+    rps: r.requests.average,
+    p99: r.latency.p99,
+    errors: r.errors + r.non2xx,
+  }));
+}
+
+/** wrk's figures read from its report (one thread, the same connections and headers). */
+function runWrk(url: string, acceptEncoding: string | undefined): Promise<Load> {
+  const args = ['-t1', `-c${connections}`, `-d${seconds}s`, '--latency'];
+  for (const [k, v] of Object.entries(loadHeaders(acceptEncoding))) args.push('-H', `${k}: ${v}`);
+  const out = execFileSync('wrk', [...args, url], { encoding: 'utf8' });
+  const ms = (v: string | undefined) => {
+    const m = /^([\d.]+)(us|ms|s)$/.exec(v ?? '');
+    return m ? Number(m[1]) * (m[2] === 'us' ? 0.001 : m[2] === 's' ? 1000 : 1) : Number.NaN;
+  };
+  const errors = /Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? '0';
+  const socketErrors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
+  return Promise.resolve({
+    rps: Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1]),
+    p99: Math.round(ms(/ 99%\s+(\S+)/.exec(out)?.[1])),
+    errors: Number(errors) + (socketErrors ? socketErrors.slice(1).reduce((n, x) => n + Number(x), 0) : 0),
+  });
+}
+
 /** The bytes of an answer as sent, in the coding asked for (fetch would decode them). */
 function rawBody(url: string, acceptEncoding: string | undefined): Promise<{ bytes: Buffer; encoding: string | undefined }> {
   return new Promise((resolve, reject) => {
@@ -136,25 +168,21 @@ async function main() {
   );
   const nginxBin = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => fs.existsSync(p));
   if (!nginxBin) throw new Error("nginx is missing: apt-get install nginx (Debian's package)");
+  if (tool === 'wrk' && !['/usr/bin/wrk', '/usr/local/bin/wrk'].some((p) => fs.existsSync(p)))
+    throw new Error("wrk is missing: apt-get install wrk (Debian's package)");
   const nginx = spawn(nginxBin, ['-c', conf, '-p', work, '-g', 'daemon off;'], { stdio: 'ignore' });
   children.push(nginx);
   await waitFor(`http://127.0.0.1:${nginxPort}/home.html`);
 
-  const run = (url: string, acceptEncoding?: string) =>
-    autocannon({
-      url,
-      connections,
-      duration: seconds,
-      headers: { 'accept-language': 'en', ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}) },
-    }).then((r) => ({
-      rps: r.requests.average,
-      p99: r.latency.p99,
-      errors: r.errors + r.non2xx,
-    }));
+  const run = (url: string, acceptEncoding?: string) => (tool === 'wrk' ? runWrk : runAutocannon)(url, acceptEncoding);
 
   console.log(
-    `\nLoad: ${connections} connections, ${rounds} rounds of ${seconds} s on the app then on nginx per page, client and servers on this machine (${os.cpus().length} cores).\n`,
+    `\nLoad: ${tool}, ${connections} connections, ${rounds} rounds of ${seconds} s on the app then on nginx per page, client and servers on this machine (${os.cpus().length} cores).`,
   );
+  if (tool === 'autocannon')
+    console.log(
+      'autocannon decodes every body into a string: a compressed one costs it several times what the server spends (decisions/080); BENCH_TOOL=wrk measures the same without.',
+    );
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
   const ratioRows: string[] = [];
   for (const form of FORMS) {
