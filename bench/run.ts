@@ -21,7 +21,7 @@ const lighthouse = process.env.BENCH_LIGHTHOUSE !== '0';
  * The forms a page is measured in, as browsers ask: no coding, gzip (Accept-Encoding: gzip) and brotli (what
  * Chromium and Firefox send). BENCH_FORMS=plain,gzip,br chooses among them.
  */
-const FORMS = [
+const ALL_FORMS = [
   { name: 'plain', title: 'No Accept-Encoding (the plain bytes):', acceptEncoding: undefined, encoding: undefined, suffix: '' },
   { name: 'gzip', title: 'Accept-Encoding: gzip (nginx: gzip_static, the same .gz bytes):', acceptEncoding: 'gzip', encoding: 'gzip', suffix: '.gz' },
   {
@@ -31,11 +31,13 @@ const FORMS = [
     encoding: 'br',
     suffix: '.br',
   },
-].filter((f) => (process.env.BENCH_FORMS ?? 'plain,gzip,br').split(',').includes(f.name));
+];
+const FORMS = ALL_FORMS.filter((f) => (process.env.BENCH_FORMS ?? 'plain,gzip,br').split(',').includes(f.name));
 
 /** The load's client: autocannon (a Node process) or wrk (C, reads bodies without decoding them), BENCH_TOOL. */
 const tool = process.env.BENCH_TOOL === 'wrk' ? 'wrk' : 'autocannon';
 type Load = { rps: number; p99: number; errors: number };
+const wrkBin = ['/usr/bin/wrk', '/usr/local/bin/wrk'].find((p) => fs.existsSync(p));
 
 const loadHeaders = (acceptEncoding: string | undefined) => ({ 'accept-language': 'en', ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}) });
 
@@ -51,7 +53,7 @@ function runAutocannon(url: string, acceptEncoding: string | undefined): Promise
 function runWrk(url: string, acceptEncoding: string | undefined): Promise<Load> {
   const args = ['-t1', `-c${connections}`, `-d${seconds}s`, '--latency'];
   for (const [k, v] of Object.entries(loadHeaders(acceptEncoding))) args.push('-H', `${k}: ${v}`);
-  const out = execFileSync('wrk', [...args, url], { encoding: 'utf8' });
+  const out = execFileSync(wrkBin ?? 'wrk is missing', [...args, url], { encoding: 'utf8' });
   const ms = (v: string | undefined) => {
     const m = /^([\d.]+)(us|ms|s)$/.exec(v ?? '');
     return m ? Number(m[1]) * (m[2] === 'us' ? 0.001 : m[2] === 's' ? 1000 : 1) : Number.NaN;
@@ -154,7 +156,7 @@ async function main() {
   // each form as the app sends it (fetch would decompress): nginx sends the .gz by gzip_static, the .br by its
   // own address (Debian's nginx has no brotli module), with the coding named
   for (const [name, p] of pages) {
-    for (const form of FORMS) {
+    for (const form of ALL_FORMS) {
       const body = await rawBody(base + p, form.acceptEncoding);
       if (body.encoding !== form.encoding) throw new Error(`${p} asked with ${form.acceptEncoding} came as ${body.encoding ?? 'plain'}`);
       fs.writeFileSync(path.join(htmlDir, `${name}.html${form.suffix}`), body.bytes);
