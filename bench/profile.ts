@@ -40,7 +40,10 @@ for (let tries = 0; ; tries++) {
     break;
   await sleep(100);
 }
-const load = (duration: number) => autocannon({ url: base + url, connections: 50, duration, headers: { 'accept-language': 'en' } });
+// BENCH_ENCODING=gzip (or 'gzip, deflate, br'): the hit as a browser asks for it, in its compressed form
+const encoding = process.env.BENCH_ENCODING;
+const load = (duration: number) =>
+  autocannon({ url: base + url, connections: 50, duration, headers: { 'accept-language': 'en', ...(encoding ? { 'accept-encoding': encoding } : {}) } });
 await load(2);
 const r = await load(seconds);
 console.log(`${url}: ${r.requests.average.toFixed(0)} req/s under the profiler`);

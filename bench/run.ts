@@ -4,6 +4,7 @@
 // both colour themes.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -16,6 +17,70 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const lighthouse = process.env.BENCH_LIGHTHOUSE !== '0';
+/**
+ * The forms a page is measured in, as browsers ask: no coding, gzip (Accept-Encoding: gzip) and brotli (what
+ * Chromium and Firefox send). BENCH_FORMS=plain,gzip,br chooses among them.
+ */
+const ALL_FORMS = [
+  { name: 'plain', title: 'No Accept-Encoding (the plain bytes):', acceptEncoding: undefined, encoding: undefined, suffix: '' },
+  { name: 'gzip', title: 'Accept-Encoding: gzip (nginx: gzip_static, the same .gz bytes):', acceptEncoding: 'gzip', encoding: 'gzip', suffix: '.gz' },
+  {
+    name: 'br',
+    title: 'Accept-Encoding: gzip, deflate, br (nginx: the same .br bytes from a file):',
+    acceptEncoding: 'gzip, deflate, br',
+    encoding: 'br',
+    suffix: '.br',
+  },
+];
+const FORMS = ALL_FORMS.filter((f) => (process.env.BENCH_FORMS ?? 'plain,gzip,br').split(',').includes(f.name));
+
+/** The load's client: autocannon (a Node process) or wrk (C, reads bodies without decoding them), BENCH_TOOL. */
+const tool = process.env.BENCH_TOOL === 'wrk' ? 'wrk' : 'autocannon';
+type Load = { rps: number; p99: number; errors: number };
+const wrkBin = ['/usr/bin/wrk', '/usr/local/bin/wrk'].find((p) => fs.existsSync(p));
+
+const loadHeaders = (acceptEncoding: string | undefined) => ({ 'accept-language': 'en', ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}) });
+
+function runAutocannon(url: string, acceptEncoding: string | undefined): Promise<Load> {
+  return autocannon({ url, connections, duration: seconds, headers: loadHeaders(acceptEncoding) }).then((r) => ({
+    rps: r.requests.average,
+    p99: r.latency.p99,
+    errors: r.errors + r.non2xx,
+  }));
+}
+
+/** wrk's figures read from its report (one thread, the same connections and headers). */
+function runWrk(url: string, acceptEncoding: string | undefined): Promise<Load> {
+  const args = ['-t1', `-c${connections}`, `-d${seconds}s`, '--latency'];
+  for (const [k, v] of Object.entries(loadHeaders(acceptEncoding))) args.push('-H', `${k}: ${v}`);
+  const out = execFileSync(wrkBin ?? 'wrk is missing', [...args, url], { encoding: 'utf8' });
+  const ms = (v: string | undefined) => {
+    const m = /^([\d.]+)(us|ms|s)$/.exec(v ?? '');
+    return m ? Number(m[1]) * (m[2] === 'us' ? 0.001 : m[2] === 's' ? 1000 : 1) : Number.NaN;
+  };
+  const errors = /Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? '0';
+  const socketErrors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
+  return Promise.resolve({
+    rps: Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1]),
+    p99: Math.round(ms(/ 99%\s+(\S+)/.exec(out)?.[1])),
+    errors: Number(errors) + (socketErrors ? socketErrors.slice(1).reduce((n, x) => n + Number(x), 0) : 0),
+  });
+}
+
+/** The bytes of an answer as sent, in the coding asked for (fetch would decode them). */
+function rawBody(url: string, acceptEncoding: string | undefined): Promise<{ bytes: Buffer; encoding: string | undefined }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { agent: false, headers: { 'accept-language': 'en', ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}) } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ bytes: Buffer.concat(chunks), encoding: res.headers['content-encoding'] }));
+        res.on('error', reject);
+      })
+      .on('error', reject);
+  });
+}
+
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-bench-'));
 const children: ChildProcess[] = [];
 
@@ -88,75 +153,86 @@ async function main() {
   // nginx's worker (user nobody when started as root) must be able to read the files
   fs.chmodSync(work, 0o755);
   fs.chmodSync(htmlDir, 0o755);
+  // each form as the app sends it (fetch would decompress): nginx sends the .gz by gzip_static, the .br by its
+  // own address (Debian's nginx has no brotli module), with the coding named
   for (const [name, p] of pages) {
-    const body = Buffer.from(await (await fetch(base + p, { headers: { 'accept-language': 'en' } })).arrayBuffer());
-    fs.writeFileSync(path.join(htmlDir, `${name}.html`), body);
+    for (const form of ALL_FORMS) {
+      const body = await rawBody(base + p, form.acceptEncoding);
+      if (body.encoding !== form.encoding) throw new Error(`${p} asked with ${form.acceptEncoding} came as ${body.encoding ?? 'plain'}`);
+      fs.writeFileSync(path.join(htmlDir, `${name}.html${form.suffix}`), body.bytes);
+    }
   }
   const nginxPort = await freePort();
   const conf = path.join(work, 'nginx.conf');
   fs.writeFileSync(
     conf,
-    `worker_processes 1;\nerror_log ${work}/nginx-error.log;\npid ${work}/nginx.pid;\nevents { worker_connections 1024; }\nhttp {\n  access_log off;\n  default_type text/html;\n  client_body_temp_path ${work}/nginx-tmp;\n  server { listen 127.0.0.1:${nginxPort}; root ${htmlDir}; }\n}\n`,
+    `worker_processes 1;\nerror_log ${work}/nginx-error.log;\npid ${work}/nginx.pid;\nevents { worker_connections 1024; }\nhttp {\n  access_log off;\n  default_type text/html;\n  client_body_temp_path ${work}/nginx-tmp;\n  gzip_static on;\n  server {\n    listen 127.0.0.1:${nginxPort}; root ${htmlDir};\n    location ~ \\.br$ { types { } default_type text/html; add_header Content-Encoding br; add_header Vary Accept-Encoding; }\n  }\n}\n`,
   );
   const nginxBin = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => fs.existsSync(p));
   if (!nginxBin) throw new Error("nginx is missing: apt-get install nginx (Debian's package)");
+  if (tool === 'wrk' && !['/usr/bin/wrk', '/usr/local/bin/wrk'].some((p) => fs.existsSync(p)))
+    throw new Error("wrk is missing: apt-get install wrk (Debian's package)");
   const nginx = spawn(nginxBin, ['-c', conf, '-p', work, '-g', 'daemon off;'], { stdio: 'ignore' });
   children.push(nginx);
   await waitFor(`http://127.0.0.1:${nginxPort}/home.html`);
 
-  const run = (url: string) =>
-    autocannon({ url, connections, duration: seconds, headers: { 'accept-language': 'en' } }).then((r) => ({
-      rps: r.requests.average,
-      p99: r.latency.p99,
-      errors: r.errors + r.non2xx,
-    }));
+  const run = (url: string, acceptEncoding?: string) => (tool === 'wrk' ? runWrk : runAutocannon)(url, acceptEncoding);
 
   console.log(
-    `\nLoad: ${connections} connections, ${rounds} rounds of ${seconds} s on the app then on nginx per page, client and servers on this machine (${os.cpus().length} cores).\n`,
+    `\nLoad: ${tool}, ${connections} connections, ${rounds} rounds of ${seconds} s on the app then on nginx per page, client and servers on this machine (${os.cpus().length} cores).`,
   );
-  console.log('page         app req/s   app p99   nginx req/s   nginx p99   app/nginx (median of rounds; each round)');
+  if (tool === 'autocannon')
+    console.log(
+      'autocannon decodes every body into a string: a compressed one costs it several times what the server spends (decisions/080); BENCH_TOOL=wrk measures the same without.',
+    );
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
   const ratioRows: string[] = [];
-  for (const [name, p] of pages) {
-    await run(base + p); // warm the page cache and the JIT
-    if (before) await run(before + p);
-    const app: Awaited<ReturnType<typeof run>>[] = [];
-    const old: Awaited<ReturnType<typeof run>>[] = [];
-    const ngx: Awaited<ReturnType<typeof run>>[] = [];
-    for (let i = 0; i < rounds; i++) {
-      app.push(await run(base + p));
-      if (before) old.push(await run(before + p));
-      ngx.push(await run(`http://127.0.0.1:${nginxPort}/${name}.html`));
-    }
-    const ratios = app.map((a, i) => a.rps / (ngx[i] as { rps: number }).rps);
-    const a = { rps: median(app.map((x) => x.rps)), p99: median(app.map((x) => x.p99)), errors: app.reduce((n, x) => n + x.errors, 0) };
-    const n = { rps: median(ngx.map((x) => x.rps)), p99: median(ngx.map((x) => x.p99)) };
-    console.log(
-      `${name.padEnd(12)} ${a.rps.toFixed(0).padStart(9)} ${`${a.p99} ms`.padStart(9)} ${n.rps.toFixed(0).padStart(13)} ${`${n.p99} ms`.padStart(11)} ${`${(median(ratios) * 100).toFixed(1)}%`.padStart(11)} (${ratios.map((r) => r.toFixed(2)).join(', ')})${a.errors ? `  (${a.errors} errors)` : ''}`,
-    );
-    if (before) {
-      const oldRatios = old.map((o, i) => o.rps / (ngx[i] as { rps: number }).rps);
-      ratioRows.push(
-        `${name.padEnd(12)} ${median(old.map((x) => x.rps))
-          .toFixed(0)
-          .padStart(9)} ${`${(median(oldRatios) * 100).toFixed(1)}%`.padStart(11)} (${oldRatios.map((r) => r.toFixed(2)).join(', ')})`,
+  for (const form of FORMS) {
+    console.log(`\n${form.title}`);
+    console.log('page         app req/s   app p99   nginx req/s   nginx p99   app/nginx (median of rounds; each round)');
+    for (const [name, p] of pages) {
+      const nginxUrl = `http://127.0.0.1:${nginxPort}/${name}.html${form.suffix === '.br' ? '.br' : ''}`;
+      await run(base + p, form.acceptEncoding); // warm the page cache and the JIT
+      if (before) await run(before + p, form.acceptEncoding);
+      const app: Awaited<ReturnType<typeof run>>[] = [];
+      const old: Awaited<ReturnType<typeof run>>[] = [];
+      const ngx: Awaited<ReturnType<typeof run>>[] = [];
+      for (let i = 0; i < rounds; i++) {
+        app.push(await run(base + p, form.acceptEncoding));
+        if (before) old.push(await run(before + p, form.acceptEncoding));
+        ngx.push(await run(nginxUrl, form.acceptEncoding));
+      }
+      const ratios = app.map((a, i) => a.rps / (ngx[i] as { rps: number }).rps);
+      const a = { rps: median(app.map((x) => x.rps)), p99: median(app.map((x) => x.p99)), errors: app.reduce((n, x) => n + x.errors, 0) };
+      const n = { rps: median(ngx.map((x) => x.rps)), p99: median(ngx.map((x) => x.p99)) };
+      console.log(
+        `${name.padEnd(12)} ${a.rps.toFixed(0).padStart(9)} ${`${a.p99} ms`.padStart(9)} ${n.rps.toFixed(0).padStart(13)} ${`${n.p99} ms`.padStart(11)} ${`${(median(ratios) * 100).toFixed(1)}%`.padStart(11)} (${ratios.map((r) => r.toFixed(2)).join(', ')})${a.errors ? `  (${a.errors} errors)` : ''}`,
       );
+      if (before) {
+        const oldRatios = old.map((o, i) => o.rps / (ngx[i] as { rps: number }).rps);
+        ratioRows.push(
+          `${`${name} ${form.name}`.padEnd(18)} ${median(old.map((x) => x.rps))
+            .toFixed(0)
+            .padStart(9)} ${`${(median(oldRatios) * 100).toFixed(1)}%`.padStart(11)} (${oldRatios.map((r) => r.toFixed(2)).join(', ')})`,
+        );
+      }
     }
   }
   if (before) {
-    console.log(`\n${baseDir} in the same rounds:\npage         app req/s   app/nginx`);
+    console.log(`\n${baseDir} in the same rounds:\npage, form         app req/s   app/nginx`);
     for (const r of ratioRows) console.log(r);
   }
 
   console.log('\nJavaScript and CSS each page loads (gzip; the CSS is inline in the HTML):');
   for (const [name, p] of pages) {
-    const html = await (await fetch(base + p)).text();
+    // a connection of its own: one kept from before the load may have been closed by the server meanwhile
+    const html = (await rawBody(base + p, undefined)).bytes.toString('utf8');
     const assets = new Set([...html.matchAll(/\/assets\/[A-Za-z0-9._-]+\.(?:js|css)/g)].map((m) => m[0]));
     let js = 0;
     // the stylesheet is inlined into <head> (docs/decisions/005-public-pages.md): count it where it is
     let css = [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].reduce((n, m) => n + gzipSync(Buffer.from(m[1] ?? '')).length, 0);
     for (const a of assets) {
-      const size = gzipSync(Buffer.from(await (await fetch(base + a)).arrayBuffer()), { level: 9 }).length;
+      const size = gzipSync((await rawBody(base + a, undefined)).bytes, { level: 9 }).length;
       if (a.endsWith('.css')) css += size;
       else js += size;
     }

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { constants as zlibConstants } from 'node:zlib';
 import compress from '@fastify/compress';
+import { conditionalPlugin } from './http/conditional.ts';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -237,6 +238,8 @@ export async function buildApp({ config, db: givenDb, logger = false, pgSchema, 
   // an ordinary call's body not sent within its bound is answered 408 (server/http/timeouts.ts)
   await app.register(bodyDeadlinePlugin, { bodyTimeoutMs: config.bodyTimeoutMs });
   await app.register(headersPlugin, { config });
+  // 304 for a reader who holds an answer's version: the last onSend of each GET route before compression
+  await app.register(conditionalPlugin);
   await app.register(compress, {
     global: true,
     threshold: 1024,

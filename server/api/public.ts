@@ -16,7 +16,9 @@ import {
 import { publicSeminars, publishedArticle, publishedArticles, publishedNews } from '../services/content.ts';
 import { peopleLightList, publicPeople, publicPerson } from '../services/people.ts';
 import { publicationItemColumns, publications, withoutEditorFields } from '../services/publications.ts';
-import { asSent, onWhenOne } from '../cache/plugin.ts';
+import { asSent, onWhenOne, type ParamKey } from '../cache/plugin.ts';
+import type { ListOptions } from '../services/crud.ts';
+import { at } from '../http/base-path.ts';
 import { asWire } from '../services/wire.ts';
 import { answers, ctxOf, listOrOne, parseId, typed } from './helpers.ts';
 import { NotFound } from '../errors.ts';
@@ -29,6 +31,26 @@ import { chosenFilters, type PublicCrud, publicRecord, publicRecords } from '../
 // public sees.
 
 const tags = ['public'];
+
+/** /api/read_publication/'s optional paging: the default page size, and the bounds of the numbers it reads. */
+const PER_PAGE = 100;
+const PER_PAGE_MAX = 1000;
+const PAGE_MAX = 1_000_000;
+
+/** A whole number from 0 to `max` written with digits alone, else undefined (ignored). */
+function whole(value: string | undefined, max: number): number | undefined {
+  if (value === undefined || !/^\d{1,7}$/.test(value)) return undefined;
+  const n = Number(value);
+  return n <= max ? n : undefined;
+}
+
+/** The cache key of such a number: what `whole` reads of it, so that junk shares the answer without it. */
+const wholeKey =
+  (max: number): ParamKey =>
+  (v) => {
+    const n = whole(v, max);
+    return n === undefined ? '' : `=${n}`;
+  };
 
 export async function publicRoutes(app: FastifyInstance) {
   const api = typed(app);
@@ -124,14 +146,49 @@ export async function publicRoutes(app: FastifyInstance) {
   api.get(
     '/api/read_publication/',
     {
-      config: { access: 'public', cache: { topics: ['publication'] } },
+      // a value that is not a whole number of the right size is ignored, as if absent: junk shares the answer
+      config: {
+        access: 'public',
+        cache: { topics: ['publication'], query: { page: wholeKey(PAGE_MAX), per_page: wholeKey(PER_PAGE_MAX), since: wholeKey(9999) } },
+      },
       schema: {
         tags,
-        summary: 'Publications, newest first, without their abstracts (on each publication page, and in /publication.json)',
+        summary:
+          'Publications, newest first, without their abstracts (on each publication page, and in /publication.json). The whole list unless asked for less: ' +
+          `?since=YEAR keeps those of that year and later; ?page=N (from 1) answers the Nth page of ?per_page= (default ${PER_PAGE}, at most ${PER_PAGE_MAX}) ` +
+          'with X-Total-Count and a Link to the next page. Send If-None-Match with the ETag of the last answer: 304 while nothing changed.',
+        querystring: z
+          .object({
+            page: z.string().optional().meta({ description: 'a page number from 1; absent: the whole list' }),
+            per_page: z
+              .string()
+              .optional()
+              .meta({ description: `items a page (1–${PER_PAGE_MAX}, default ${PER_PAGE})` }),
+            since: z.string().optional().meta({ description: 'a year: only publications of that year or later' }),
+          })
+          .loose(),
         response: answers(z.array(PublicPublicationItemSchema)),
       },
     },
-    async (req) => asWire<PublicPublicationItem[]>((await publications.list(ctxOf(app, req), { columns: publicationItemColumns })).map(withoutEditorFields)),
+    async (req, reply) => {
+      const ctx = ctxOf(app, req);
+      const since = whole(req.query.since, 9999);
+      const where: ListOptions['where'] = since === undefined ? undefined : (q) => q.where('year', '>=', since);
+      const page = whole(req.query.page, PAGE_MAX);
+      if (page === undefined || page < 1)
+        return asWire<PublicPublicationItem[]>((await publications.list(ctx, { columns: publicationItemColumns, where })).map(withoutEditorFields));
+      const perPage = Math.max(1, whole(req.query.per_page, PER_PAGE_MAX) ?? PER_PAGE);
+      const [total, rows] = await Promise.all([
+        publications.count(ctx, where),
+        publications.list(ctx, { columns: publicationItemColumns, where, limit: perPage, offset: (page - 1) * perPage }),
+      ]);
+      reply.header('X-Total-Count', String(total));
+      if (page * perPage < total) {
+        const next = new URLSearchParams({ page: String(page + 1), per_page: String(perPage), ...(since === undefined ? {} : { since: String(since) }) });
+        reply.header('Link', `<${at(app.lab.config.basePath, '/api/read_publication/')}?${next}>; rel="next"`);
+      }
+      return asWire<PublicPublicationItem[]>(rows.map(withoutEditorFields));
+    },
   );
 }
 

@@ -6,6 +6,7 @@ import { presentsSession } from '../http/auth.ts';
 import type { Topic } from './changes.ts';
 import { HSTS } from '../http/headers.ts';
 import { hasNul } from '../http/text.ts';
+import { asNotModified, httpDate, notModified } from '../http/conditional.ts';
 import { FLIGHT_LIMIT_MS, type Flight, type Form, type ResponseCache, type Stored } from './response-cache.ts';
 
 // The HTTP side of the response cache, shared by the pages (server/pages/plugin.ts) and the public
@@ -17,16 +18,6 @@ type CacheState = 'hit' | 'stale' | 'shared' | 'miss';
 /** Only anonymous GETs and HEADs share answers (a HEAD is answered from a GET's render). */
 export function mayShare(req: FastifyRequest): boolean {
   return (req.method === 'GET' || req.method === 'HEAD') && !presentsSession(req);
-}
-
-/** If-None-Match holds this tag (weak comparison, RFC 9110 §13.1.2). */
-function notModified(req: FastifyRequest, etag: string): boolean {
-  const header = req.headers['if-none-match'];
-  if (typeof header !== 'string') return false;
-  if (header.trim() === '*') return true;
-  const bare = (t: string) => t.trim().replace(/^W\//, '');
-  const mine = bare(etag);
-  return header.split(',').some((t) => bare(t) === mine);
 }
 
 /** Which stored form the client takes: brotli, gzip or plain (q=0 refuses a coding). */
@@ -48,9 +39,14 @@ export type AnswerHeaders = { vary: string; cacheControl: string };
 
 /** Sends a kept answer: 304 when the client holds it, else the form it accepts. */
 function sendStored(req: FastifyRequest, reply: FastifyReply, stored: Stored, state: CacheState) {
-  reply.code(stored.status).header('Content-Type', stored.type).header('ETag', stored.etag).header('X-Cache', state);
+  reply
+    .code(stored.status)
+    .header('Content-Type', stored.type)
+    .header('ETag', stored.etag)
+    .header('Last-Modified', httpDate(stored.modifiedMs))
+    .header('X-Cache', state);
   for (const [name, value] of Object.entries(stored.headers)) reply.header(name, value);
-  if (notModified(req, stored.etag)) return reply.code(304).send();
+  if (notModified(req.headers, stored.etag, stored.modifiedMs)) return asNotModified(reply).send();
   const encoding = chooseEncoding(req.headers['accept-encoding']);
   if (encoding) reply.header('Content-Encoding', encoding);
   return reply.send(encoding === 'br' ? stored.br : encoding === 'gzip' ? stored.gzip : stored.body);
@@ -76,15 +72,15 @@ function formFor(acceptEncoding: string | undefined): Form {
  * once (`keyOf`, kept on the request for the hooks that run when it is no hit), and the answer is its
  * head, built when it was kept, and its stored bytes. Only what is provably a shared read qualifies: a
  * GET of a public route that shares its answers, from no session (no Authorization, no console cookie),
- * not a refresh, without a conditional header (If-None-Match is answered by the full path), and with no
- * NUL in the URL (refused with a 400 by server/http/text.ts). Everything else, and any miss or stale
- * answer, goes through the hooks as before. HSTS is the one header that depends on the connection
- * rather than the content: it is added here as the headers plugin would.
+ * not a refresh, and with no NUL in the URL (refused with a 400 by server/http/text.ts). A reader who
+ * holds the version (If-None-Match, If-Modified-Since) gets its 304 head. Everything else, and any miss
+ * or stale answer, goes through the hooks as before. HSTS is the one header that depends on the
+ * connection rather than the content: it is added here as the headers plugin would.
  */
 export function earlyHit(keyOf: (req: FastifyRequest) => string | undefined, cache: () => ResponseCache, hsts: (req: FastifyRequest) => boolean) {
   return function earlyHitHook(req: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void) {
     const h = req.headers;
-    if (req.method !== 'GET' || h['if-none-match'] !== undefined || h[Refresher.HEADER] !== undefined || presentsSession(req) || hasNul(req.url)) return done();
+    if (req.method !== 'GET' || h[Refresher.HEADER] !== undefined || presentsSession(req) || hasNul(req.url)) return done();
     let key: string | undefined;
     try {
       key = keyOf(req);
@@ -98,10 +94,15 @@ export function earlyHit(keyOf: (req: FastifyRequest) => string | undefined, cac
     const { entry, fresh } = store.lookup(key);
     if (!entry || !fresh) return done();
     store.stats.hits++;
-    const form = formFor(h['accept-encoding'] as string | undefined);
     reply.hijack();
     const res = reply.raw;
     if (hsts(req)) res.setHeader('Strict-Transport-Security', HSTS);
+    if ((h['if-none-match'] !== undefined || h['if-modified-since'] !== undefined) && notModified(h, entry.etag, entry.modifiedMs)) {
+      res.writeHead(304, entry.notModified as string[]);
+      res.end();
+      return;
+    }
+    const form = formFor(h['accept-encoding'] as string | undefined);
     res.writeHead(entry.status, entry.wire[form] as string[]);
     res.end(form === 'plain' ? entry.body : entry[form]);
   };
@@ -231,6 +232,7 @@ const NOT_KEPT = new Set([
   'content-encoding',
   'transfer-encoding',
   'etag',
+  'last-modified',
   'x-cache',
   'date',
   'connection',
@@ -288,7 +290,8 @@ export async function keepRendered(
   }
   const stored = await cache.finish(flight, { status: reply.statusCode, type, body, topics, headers: kept });
   if (!stored) return body;
-  reply.header('ETag', stored.etag).header('X-Cache', 'miss');
+  // a reader who holds this version gets its 304 from the last onSend (server/http/conditional.ts)
+  reply.header('ETag', stored.etag).header('Last-Modified', httpDate(stored.modifiedMs)).header('X-Cache', 'miss');
   const encoding = chooseEncoding(req.headers['accept-encoding']);
   if (!encoding) return stored.body;
   reply.header('Content-Encoding', encoding).removeHeader('content-length');

@@ -25,6 +25,20 @@ describe('ResponseCache', () => {
     expect(cache.lookup('a')).toMatchObject({ fresh: true });
   });
 
+  it('gives a version its time: kept by a render of the same bytes, a later second for new bytes', async () => {
+    const cache = new ResponseCache(1 << 20, 60_000);
+    const first = await render(cache, 'a', 'one');
+    expect(first?.modifiedMs).toBe(Math.floor((first?.modifiedMs ?? 1) / 1000) * 1000);
+    cache.changed('site');
+    const same = await render(cache, 'a', 'one');
+    expect(same?.modifiedMs).toBe(first?.modifiedMs);
+    // rendered anew within the same second: If-Modified-Since must not take it for the version before
+    const changed = await render(cache, 'a', 'two');
+    expect(changed?.modifiedMs).toBeGreaterThan(first?.modifiedMs ?? 0);
+    expect(changed?.wire.gzip).toContain(new Date(changed?.modifiedMs ?? 0).toUTCString());
+    expect(changed?.notModified).toEqual(expect.arrayContaining(['etag', changed?.etag]));
+  });
+
   it('stays within its byte budget, dropping the least recently used first', async () => {
     const body = 'x'.repeat(10_000);
     const cache = new ResponseCache(60_000, 60_000);

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
+import { httpDate } from '../http/conditional.ts';
 import type { Topic } from './changes.ts';
 
 // Anonymous public answers (pages and /api/read_* calls) kept in memory in their final forms (plain,
@@ -28,6 +29,10 @@ export type Stored = {
   wire: Readonly<Record<Form, readonly string[]>>;
   /** Weak validator from the content: equal answers have equal tags, on every instance. */
   etag: string;
+  /** When this content was first kept here (whole seconds; a new render of the same bytes keeps it): Last-Modified. */
+  modifiedMs: number;
+  /** The head of a 304 for a reader who holds this version: its validators and caching headers. */
+  notModified: readonly string[];
   topics: ReadonlySet<Topic>;
   bytes: number;
   renderedAt: number;
@@ -38,12 +43,21 @@ export type Stored = {
 export type Form = 'br' | 'gzip' | 'plain';
 
 /** The head of a fresh hit: every header of the answer, the form's length and coding, as writeHead takes them. */
-function wireOf(s: Omit<Stored, 'wire'>, form: Form): string[] {
+function wireOf(s: Omit<Stored, 'wire' | 'notModified'>, form: Form): string[] {
   const body = form === 'plain' ? s.body : s[form];
-  const head = ['content-type', s.type, 'etag', s.etag, 'x-cache', 'hit'];
+  const head = ['content-type', s.type, 'etag', s.etag, 'last-modified', httpDate(s.modifiedMs), 'x-cache', 'hit'];
   for (const [name, value] of Object.entries(s.headers)) head.push(name, value);
   if (form !== 'plain') head.push('content-encoding', form);
   head.push('content-length', String(body.length));
+  return head;
+}
+
+/** Headers a 304 repeats from the answer it stands for (RFC 9110 §15.4.5). */
+const REPEATED_IN_304 = new Set(['cache-control', 'vary', 'expires', 'content-location']);
+
+function notModifiedOf(s: Omit<Stored, 'wire' | 'notModified'>): string[] {
+  const head = ['etag', s.etag, 'last-modified', httpDate(s.modifiedMs), 'x-cache', 'hit'];
+  for (const [name, value] of Object.entries(s.headers)) if (REPEATED_IN_304.has(name)) head.push(name, value);
   return head;
 }
 
@@ -144,26 +158,32 @@ export class ResponseCache {
       const topics = new Set(rendered.topics);
       // a write to one of its topics after the render began may be missing from it
       const raced = [...topics].some((t) => (this.#changedAt.get(t) ?? 0) >= flight.startedAt);
-      const kept: Omit<Stored, 'wire'> = {
+      const etag = `W/"${createHash('sha1').update(rendered.body).digest('base64url')}"`;
+      const kept: Omit<Stored, 'wire' | 'notModified'> = {
         status: rendered.status,
         type: rendered.type,
         body: rendered.body,
         headers: rendered.headers ?? {},
         gzip: gz,
         br,
-        etag: `W/"${createHash('sha1').update(rendered.body).digest('base64url')}"`,
+        etag,
+        modifiedMs: this.#modifiedMs(flight.key, etag),
         topics,
-        // the headers are held four times: as given, and in each form's head
+        // the headers are held five times: as given, in each form's head and in the 304's
         bytes:
           rendered.body.length +
           gz.length +
           br.length +
           OVERHEAD +
-          4 * Object.entries(rendered.headers ?? {}).reduce((n, [k, v]) => n + k.length + v.length, 0),
+          5 * Object.entries(rendered.headers ?? {}).reduce((n, [k, v]) => n + k.length + v.length, 0),
         renderedAt: Date.now(),
         stale: raced,
       };
-      const stored: Stored = { ...kept, wire: { br: wireOf(kept, 'br'), gzip: wireOf(kept, 'gzip'), plain: wireOf(kept, 'plain') } };
+      const stored: Stored = {
+        ...kept,
+        wire: { br: wireOf(kept, 'br'), gzip: wireOf(kept, 'gzip'), plain: wireOf(kept, 'plain') },
+        notModified: notModifiedOf(kept),
+      };
       this.#keep(flight.key, stored);
       flight.settle(stored);
       return stored;
@@ -205,6 +225,17 @@ export class ResponseCache {
 
   snapshot(): CacheStats {
     return { entries: this.#entries.size, bytes: this.#used, budget: this.budgetBytes, ...this.stats };
+  }
+
+  /**
+   * The version's time: the previous version's when the bytes are the same, else now, and always a later
+   * second than the previous version's, so that If-Modified-Since never takes a new version for the old one.
+   */
+  #modifiedMs(key: string, etag: string): number {
+    const previous = this.#entries.get(key);
+    if (previous?.etag === etag) return previous.modifiedMs;
+    const now = Math.floor(Date.now() / 1000) * 1000;
+    return previous ? Math.max(now, previous.modifiedMs + 1000) : now;
   }
 
   #keep(key: string, stored: Stored) {

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { type Bucket, type ByteRange, extensionOf, type ObjectStream, objectName, RangeNotSatisfiable, Storage } from '../storage/storage.ts';
 import { dataFileByKey } from '../services/files.ts';
@@ -12,6 +13,7 @@ import { isVariantWidth, variantOf, variantTypes } from '../images/variants.ts';
 import { NotFound } from '../errors.ts';
 import { fileReader } from './auth.ts';
 import { ApiError } from './errors.ts';
+import { asNotModified, httpDate, notModified } from './conditional.ts';
 
 // Serves stored files under /resource/…. Only types that cannot run script open inline; everything
 // else downloads. Every answer forbids sniffing and runs in a sandbox, so an uploaded HTML or SVG
@@ -58,6 +60,10 @@ function parseRange(header: string | string[] | undefined): ByteRange | undefine
  */
 async function sendObject(req: FastifyRequest, reply: FastifyReply, storage: Storage, name: string | undefined, headers: Record<string, string>) {
   if (!name) throw new NotFound();
+  // a stored object's name is a random key chosen at its upload (a variant's, its original's and its form):
+  // the same name, the same bytes, sent as stored, so the tag is strong
+  const etag = `"${createHash('sha1').update(name).digest('base64url')}"`;
+  if (req.headers['if-none-match'] !== undefined && notModified(req.headers, etag)) return asNotModified(reply.headers(headers).header('ETag', etag)).send();
   const range = parseRange(req.headers.range);
   let found: ObjectStream | undefined;
   try {
@@ -67,12 +73,15 @@ async function sendObject(req: FastifyRequest, reply: FastifyReply, storage: Sto
     return reply.code(416).headers(headers).header('Content-Range', `bytes */${e.size}`).header('Accept-Ranges', 'bytes').send('');
   }
   if (!found) throw new NotFound();
-  const { size, start, end, stream } = found;
+  const { size, start, end, stream, modified } = found;
+  reply.headers(headers).header('ETag', etag);
+  if (modified !== undefined) reply.header('Last-Modified', httpDate(modified));
+  if (notModified(req.headers, etag, modified)) {
+    stream.destroy();
+    return asNotModified(reply).send();
+  }
   const partial = range !== undefined && (start > 0 || end < size - 1);
-  reply
-    .headers(headers)
-    .header('Accept-Ranges', 'bytes')
-    .header('Content-Length', size === 0 ? 0 : end - start + 1);
+  reply.header('Accept-Ranges', 'bytes').header('Content-Length', size === 0 ? 0 : end - start + 1);
   if (partial) reply.code(206).header('Content-Range', `bytes ${start}-${end}/${size}`);
   // a HEAD request, or a client gone: the stream is not read, and must let its connection go
   reply.raw.once('close', () => stream.destroy());

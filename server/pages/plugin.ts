@@ -179,8 +179,16 @@ export async function pagesPlugin(app: FastifyInstance, opts: PagesOptions = {})
     // under a sub-path the build is served with it (buildUnder); the dev server serves the root only
     ...(base && built ? { build: buildUnder(built, base) } : {}),
     clientBuildDirectory,
-    assetCacheControl: 'public, max-age=31536000, immutable',
-    fileCacheControl: 'public, max-age=3600',
+    staticOptions: {
+      // the scripts' brotli and gzip copies made at build (scripts/precompress-assets.ts), sent as the browser
+      // accepts; the adapter's own @fastify/static names no Vary for them, so the headers are set here
+      preCompressed: true,
+      setHeaders(res: { setHeader: (name: string, value: string) => void }, filePath: string) {
+        const hashed = filePath.startsWith(path.join(clientBuildDirectory, 'assets') + path.sep);
+        res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+        res.setHeader('vary', 'Accept-Encoding');
+      },
+    },
     getLoadContext(req) {
       const context = new RouterContextProvider();
       req.pageTopics = new Set();
@@ -195,8 +203,9 @@ export async function pagesPlugin(app: FastifyInstance, opts: PagesOptions = {})
       config: textOnlyMultipart,
       // the page renders within the handler, which runs inside this
       preHandler: (_req: FastifyRequest, _reply: FastifyReply, done: () => void) => renderedUnder.run(base, done),
-      // pages are compressed here, once per version (server/cache/response-cache.ts)
-      compress: false,
+      // a kept page is compressed once per version (server/cache/response-cache.ts) and goes out with its
+      // Content-Encoding, which the compressor leaves alone; what is not kept (the route manifest, a member's
+      // page, a 404) is compressed as it is sent
       async onSend(req: FastifyRequest, reply: FastifyReply, payload: unknown) {
         reply.header('X-Content-Type-Options', 'nosniff');
         // a page answered from the cache (onRequest) is already complete and compressed

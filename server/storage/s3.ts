@@ -216,9 +216,10 @@ export class S3Storage extends Storage {
     const length = res.ContentLength ?? 0;
     // "bytes 0-9/1721": the part sent and the whole object's size
     const m = /^bytes (\d+)-(\d+)\/(\d+)$/.exec(res.ContentRange ?? '');
-    if (m) return { start: Number(m[1]), end: Number(m[2]), size: Number(m[3]), stream };
+    const modified = res.LastModified?.getTime();
+    if (m) return { start: Number(m[1]), end: Number(m[2]), size: Number(m[3]), stream, modified };
     // no range asked, or one the server ignored: the whole object, and the answer says so
-    return { start: 0, end: length - 1, size: length, stream };
+    return { start: 0, end: length - 1, size: length, stream, modified };
   }
 
   async head(name: string): Promise<StoredObject | undefined> {

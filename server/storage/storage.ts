@@ -57,8 +57,8 @@ export type StoredObject = { name: string; size: number; modified: number };
 /** A byte range asked for: first and last byte (inclusive), or the last `suffix` bytes. */
 export type ByteRange = { start: number; end?: number } | { suffix: number };
 
-/** What `get` gives: the bytes from `start` to `end` (inclusive) of an object of `size` bytes. */
-export type ObjectStream = { size: number; start: number; end: number; stream: Readable };
+/** What `get` gives: the bytes from `start` to `end` (inclusive) of an object of `size` bytes, stored at `modified` (ms) when known. */
+export type ObjectStream = { size: number; start: number; end: number; stream: Readable; modified?: number };
 
 /** The range asked for cannot be served from an object of `size` bytes (HTTP 416). */
 export class RangeNotSatisfiable extends Error {
@@ -435,7 +435,7 @@ export class DiskStorage extends Storage {
       // an empty file: an empty stream (createReadStream would read it whole with end -1)
       const stream = st.size === 0 ? Readable.from([]) : handle.createReadStream({ start, end, autoClose: true });
       if (st.size === 0) await handle.close();
-      return { size: st.size, start, end, stream };
+      return { size: st.size, start, end, stream, modified: st.mtimeMs };
     } catch (e) {
       await handle.close();
       if (e instanceof RangeNotSatisfiable) throw e;
