@@ -1,7 +1,8 @@
 // `npm run bench -- lighthouse`: Lighthouse (mobile) on six public pages of the demo lab, BENCH_RUNS (3) runs
 // each, the median reported, with the figures the machine's other load does not move: the JavaScript each page
 // requests and evaluates, what of it is unused, and the largest contentful paint's element and bytes.
-// BENCH_URL=<a running site> measures that site instead of a demo started here.
+// BENCH_URL=<a running site> measures that site instead of a demo started here; BENCH_BASE_URL=<another> measures
+// that one too, in turns with it.
 import { type ChildProcess, execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -118,26 +119,33 @@ async function main() {
     ['paper', `/publication/${papers[0]?.pid ?? 1}`],
     ['projects', '/projects'],
   ] as const;
+  // BENCH_BASE_URL: another site (the code before a change, on a copy of the same data), measured in the same
+  // minutes, run for run after this one: the machine's load moves both alike
+  const sites = [['', base], ...(process.env.BENCH_BASE_URL ? [['base: ', process.env.BENCH_BASE_URL]] : [])] as const;
   console.log(`Lighthouse ${runs}× per page (mobile, simulated throttling), median; ${os.cpus().length} cores, load ${os.loadavg()[0]?.toFixed(1)}\n`);
-  console.log('page         score  (runs)        LCP ms   TBT ms   FCP ms   CLS    JS KB (files)  eval ms  unused JS KB  LCP element (KB)');
+  console.log('page               score  (runs)        LCP ms   TBT ms   FCP ms   CLS    JS KB (files)  eval ms  unused JS KB  LCP element (KB)');
   const kb = (n: number) => (n / 1024).toFixed(1);
   for (const [name, p] of pages) {
-    const rs: Run[] = [];
-    for (let i = 0; i < runs; i++) {
-      try {
-        rs.push(figures(lighthouse(base + p, path.join(work, `${name}-${i}.json`))));
-      } catch (e) {
-        console.log(`${name}: run ${i + 1} failed: ${(e as Error).message.split('\n')[0]}`);
+    const rs = sites.map((): Run[] => []);
+    for (let i = 0; i < runs; i++)
+      for (const [j, [label, url]] of sites.entries()) {
+        try {
+          rs[j]?.push(figures(lighthouse(url + p, path.join(work, `${name}-${j}-${i}.json`))));
+        } catch (e) {
+          console.log(`${label}${name}: run ${i + 1} failed: ${(e as Error).message.split('\n')[0]}`);
+        }
       }
+    for (const [j, [label]] of sites.entries()) {
+      const r = rs[j] as Run[];
+      if (r.length === 0) continue;
+      const m = (k: keyof Run) => median(r.map((x) => x[k] as number));
+      const first = r[0] as Run;
+      console.log(
+        `${(label + name).padEnd(18)} ${String(m('score')).padStart(5)}  (${r.map((x) => x.score).join(', ')})`.padEnd(38) +
+          `${m('lcp').toFixed(0).padStart(6)} ${m('tbt').toFixed(0).padStart(8)} ${m('fcp').toFixed(0).padStart(8)} ${m('cls').toFixed(3).padStart(6)}` +
+          `   ${kb(first.js).padStart(6)} (${first.jsFiles})  ${m('evalMs').toFixed(0).padStart(7)}  ${kb(first.unused).padStart(12)}  ${first.lcpEl}${first.lcpBytes ? ` (${kb(first.lcpBytes)})` : ''}  ${p}`,
+      );
     }
-    if (rs.length === 0) continue;
-    const m = (k: keyof Run) => median(rs.map((r) => r[k] as number));
-    const first = rs[0] as Run;
-    console.log(
-      `${name.padEnd(12)} ${String(m('score')).padStart(5)}  (${rs.map((r) => r.score).join(', ')})`.padEnd(32) +
-        `${m('lcp').toFixed(0).padStart(6)} ${m('tbt').toFixed(0).padStart(8)} ${m('fcp').toFixed(0).padStart(8)} ${m('cls').toFixed(3).padStart(6)}` +
-        `   ${kb(first.js).padStart(6)} (${first.jsFiles})  ${m('evalMs').toFixed(0).padStart(7)}  ${kb(first.unused).padStart(12)}  ${first.lcpEl}${first.lcpBytes ? ` (${kb(first.lcpBytes)})` : ''}  ${p}`,
-    );
   }
 }
 

@@ -8,7 +8,8 @@ import { browserSuite, e2eAvailable, hydrated, root } from './server.ts';
 // What a public page makes a phone download and evaluate (docs/performance.md, "Public page weight";
 // docs/decisions/081-public-page-weight.md): six pages of the demo lab in Chromium at a phone's width. None of
 // the scripts they request is a console route's module, holds the console's texts or is MUI, and each page's
-// scripts stay under the budget below, counted as the browser evaluates them (uncompressed).
+// scripts stay under the budget below, counted as the browser evaluates them (uncompressed). Their preloads ask for a
+// low priority: the page's HTML and its hero image come first on a slow phone (app/entry.server.tsx).
 
 /** Bytes of JavaScript a public page may request: 387–392 KB measured (2026-12-06), 452–457 KB before. */
 const BUDGET_KB = 420;
@@ -42,7 +43,7 @@ function consoleTexts(): string[] {
 describe.skipIf(!e2eAvailable)('the weight of the public pages', { timeout: 120_000 }, () => {
   const suite = browserSuite();
 
-  test('six public pages request no console or MUI code, and each stays under its JavaScript budget', async () => {
+  test('six public pages request no console or MUI code, at a low priority, and each stays under its JavaScript budget', async () => {
     const xml = await (await fetch(suite.at('/sitemap.xml'))).text();
     const paths = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1] as string).pathname);
     const first = (re: RegExp) => paths.find((p) => re.test(p)) as string;
@@ -55,6 +56,13 @@ describe.skipIf(!e2eAvailable)('the weight of the public pages', { timeout: 120_
 
     const weights: Record<string, number> = {};
     for (const p of pages) {
+      const html = await (await fetch(suite.at(p))).text();
+      const preloads = html.match(/<link rel="modulepreload"[^>]*>/g) ?? [];
+      expect(preloads.length).toBeGreaterThan(5);
+      expect(
+        preloads.filter((l) => !l.includes('fetchpriority="low"')),
+        p,
+      ).toEqual([]);
       const { page } = await suite.open({ width: 390, height: 844 });
       const scripts: Promise<{ url: string; body: string }>[] = [];
       page.on('response', (r) => {
@@ -75,6 +83,10 @@ describe.skipIf(!e2eAvailable)('the weight of the public pages', { timeout: 120_
       }
       weights[p] = Math.round(loaded.reduce((n, s) => n + Buffer.byteLength(s.body), 0) / 1024);
     }
+    // the console's screens are drawn by their scripts: its preloads keep the browser's own priority
+    const consoleHtml = await (await fetch(suite.at('/console'))).text();
+    expect(consoleHtml).toContain('<link rel="modulepreload"');
+    expect(consoleHtml).not.toContain('fetchpriority');
     console.log('JavaScript requested (KB, uncompressed):', weights);
     for (const [p, kb] of Object.entries(weights)) expect(kb, `${p}: ${kb} KB of JavaScript`).toBeLessThanOrEqual(BUDGET_KB);
   });
