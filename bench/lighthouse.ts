@@ -70,6 +70,7 @@ function figures(r: Report): Run {
     fcp: a('first-contentful-paint').numericValue ?? 0,
     cls: a('cumulative-layout-shift').numericValue ?? 0,
     js: scripts.reduce((n, q) => n + (q.resourceSize ?? 0), 0),
+    jsWire: scripts.reduce((n, q) => n + (q.transferSize ?? 0), 0),
     jsFiles: scripts.length,
     evalMs: boot.reduce((n, b) => n + (b.scripting ?? 0), 0),
     unused: a('unused-javascript').details?.overallSavingsBytes ?? 0,
@@ -123,7 +124,7 @@ async function main() {
   // minutes, run for run after this one: the machine's load moves both alike
   const sites = [['', base], ...(process.env.BENCH_BASE_URL ? [['base: ', process.env.BENCH_BASE_URL]] : [])] as const;
   console.log(`Lighthouse ${runs}× per page (mobile, simulated throttling), median; ${os.cpus().length} cores, load ${os.loadavg()[0]?.toFixed(1)}\n`);
-  console.log('page               score  (runs)        LCP ms   TBT ms   FCP ms   CLS    JS KB (files)  eval ms  unused JS KB  LCP element (KB)');
+  console.log('page               score  (runs)        LCP ms   TBT ms   FCP ms   CLS    JS KB (wire, files)   eval ms  unused JS KB  LCP element (KB)');
   const kb = (n: number) => (n / 1024).toFixed(1);
   for (const [name, p] of pages) {
     const rs = sites.map((): Run[] => []);
@@ -143,7 +144,7 @@ async function main() {
       console.log(
         `${(label + name).padEnd(18)} ${String(m('score')).padStart(5)}  (${r.map((x) => x.score).join(', ')})`.padEnd(38) +
           `${m('lcp').toFixed(0).padStart(6)} ${m('tbt').toFixed(0).padStart(8)} ${m('fcp').toFixed(0).padStart(8)} ${m('cls').toFixed(3).padStart(6)}` +
-          `   ${kb(first.js).padStart(6)} (${first.jsFiles})  ${m('evalMs').toFixed(0).padStart(7)}  ${kb(first.unused).padStart(12)}  ${first.lcpEl}${first.lcpBytes ? ` (${kb(first.lcpBytes)})` : ''}  ${p}`,
+          `   ${kb(first.js).padStart(6)} (${kb(first.jsWire)}, ${first.jsFiles})  ${m('evalMs').toFixed(0).padStart(7)}  ${kb(first.unused).padStart(12)}  ${first.lcpEl}${first.lcpBytes ? ` (${kb(first.lcpBytes)})` : ''}  ${p}`,
       );
     }
   }
