@@ -29,6 +29,7 @@ type Run = {
   fcp: number;
   cls: number;
   js: number;
+  jsWire: number;
   jsFiles: number;
   evalMs: number;
   unused: number;
