@@ -9,6 +9,17 @@ import { scriptMarkContext } from '#page-context';
 
 export const streamTimeout = 5_000;
 
+/**
+ * A public page's scripts are fetched after what it shows: its HTML is the page, and they only hydrate it, so
+ * their preloads (React Router's, in <head>) ask for a low priority and leave the bandwidth of a slow phone to the
+ * hero image and the first paint (docs/decisions/081-public-page-weight.md). The console's screens are drawn
+ * by their scripts, which keep the browser's usual priority.
+ */
+function lowPriorityScripts(html: string, context: EntryContext): string {
+  const isPublic = context.staticHandlerContext.matches.some((m) => m.route.id === 'routes/public/frame');
+  return isPublic ? html.replaceAll('<link rel="modulepreload" ', '<link rel="modulepreload" fetchpriority="low" ') : html;
+}
+
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -31,7 +42,7 @@ export default function handleRequest(
           clearTimeout(timer);
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
           // React writes the doctype itself when it renders <html>; a second one is added nowhere
-          const html = Buffer.concat(chunks).toString('utf8');
+          const html = lowPriorityScripts(Buffer.concat(chunks).toString('utf8'), routerContext);
           resolve(new Response(/^<!DOCTYPE html>/i.test(html) ? html : `<!DOCTYPE html>${html}`, { headers: responseHeaders, status }));
         });
         pipe(sink);

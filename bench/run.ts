@@ -275,13 +275,15 @@ async function main() {
 
 // `npm run bench -- scale`: the site at a real lab's size (bench/scale.ts); `-- search`: the site search at that size
 // (bench/search.ts); `-- process`: one idle process (bench/process.ts); `-- history`: what revisions and the
-// trash cost a save (bench/history.ts); `-- profile`: where a cached answer's CPU goes (bench/profile.ts)
+// trash cost a save (bench/history.ts); `-- profile`: where a cached answer's CPU goes (bench/profile.ts);
+// `-- lighthouse`: six public pages' Lighthouse scores and weight, median of three runs (bench/lighthouse.ts)
 const modes: Record<string, () => Promise<unknown>> = {
   scale: () => import('./scale.ts').then(() => new Promise<never>(() => {})),
   search: () => import('./search.ts').then(() => new Promise<never>(() => {})),
   process: () => import('./process.ts'),
   history: () => import('./history.ts'),
   profile: () => import('./profile.ts'),
+  lighthouse: () => import('./lighthouse.ts').then(() => new Promise<never>(() => {})),
 };
 const entry = (modes[process.argv[2] ?? ''] ?? main)();
 entry.then(

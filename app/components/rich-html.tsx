@@ -6,7 +6,11 @@ import { basePath } from '../lib/base.ts';
  * of its records. The server's HTML quotes every attribute with `"` (rehype-stringify, sanitize-html).
  */
 export function underBaseHtml(html: string, base: string): string {
-  return base ? html.replace(/(\s(?:href|src)=")\/(?!\/)/g, `$1${base}/`) : html;
+  if (!base) return html;
+  // and each address of a body image's resized copies (server/pages/body-images.ts: srcset="/resource/… 160w, …")
+  return html
+    .replace(/(\s(?:href|src)=")\/(?!\/)/g, `$1${base}/`)
+    .replace(/(\ssrcset=")([^"]*)/g, (_, head: string, set: string) => head + set.replace(/(^|,\s*)\/(?!\/)/g, `$1${base}/`));
 }
 
 /**

@@ -1,12 +1,20 @@
 import { createContext, type ReactNode, useContext, useMemo } from 'react';
 import type { Lang } from '../../common/enums.ts';
-import { en } from './en.ts';
-import { zh } from './zh.ts';
+import { siteEn } from './site-en.ts';
+import { siteZh } from './site-zh.ts';
+import type { Messages } from './zh.ts';
 
-// Interface strings of both languages and a tiny translator. Both message files ship together (a
-// few KB), so switching language needs no request; see docs/decisions/005-public-pages.md for why this is not i18next.
+// Interface strings of both languages and a tiny translator. Both languages of the site's texts ship together
+// (a few KB), so switching language needs no request; see docs/decisions/005-public-pages.md for why this is not
+// i18next. The console's texts join them when the console's code loads (console.ts; decisions/081).
 
-const messages = { zh, en } as const;
+const messages: Record<Lang, Record<string, unknown>> = { zh: { ...siteZh }, en: { ...siteEn } };
+
+/** More texts, of groups of their own (the console's): found by `t` from then on. */
+export function addMessages(more: Record<Lang, Record<string, unknown>>): void {
+  Object.assign(messages.zh, more.zh);
+  Object.assign(messages.en, more.en);
+}
 
 type Params = Record<string, string | number>;
 
@@ -14,7 +22,7 @@ type Params = Record<string, string | number>;
 type KeysOf<T, P extends string = ''> = {
   [K in keyof T & string]: T[K] extends string ? `${P}${K}` : KeysOf<T[K], `${P}${K}.`>;
 }[keyof T & string];
-export type TextKey = KeysOf<typeof zh>;
+export type TextKey = KeysOf<Messages>;
 
 function lookup(tree: unknown, key: string): string | undefined {
   let node: unknown = tree;

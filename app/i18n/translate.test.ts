@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { en } from './en.ts';
+import './console.ts';
 import { translate } from './index.tsx';
 import { zh } from './zh.ts';
 
@@ -23,5 +24,22 @@ describe('the interface texts', () => {
     expect(texts.filter((s) => /\p{Script=Han}[:?]/u.test(s))).toEqual([]);
     expect(zh.colon).toBe('：');
     expect(en.colon).toBe(': ');
+  });
+});
+
+describe("the site's texts apart from the console's", () => {
+  it('hold every group a public page, a component or the login pages names (the console adds its own when it loads)', async () => {
+    const { readdirSync, readFileSync } = await import('node:fs');
+    const path = await import('node:path');
+    const { siteZh } = await import('./site-zh.ts');
+    const app = path.resolve(import.meta.dirname, '..');
+    const consoleOnly = /^(console|advisor|routes\/console|routes\/advisor|i18n)\//;
+    const named = new Set<string>();
+    for (const file of readdirSync(app, { recursive: true }) as string[]) {
+      if (!/\.tsx?$/.test(file) || /\.test\./.test(file) || consoleOnly.test(file.split(path.sep).join('/'))) continue;
+      for (const m of readFileSync(path.join(app, file), 'utf8').matchAll(/\bt\(\s*['`]([a-zA-Z]+)\./g)) named.add(m[1] as string);
+    }
+    expect(named.size).toBeGreaterThan(10);
+    expect([...named].filter((g) => !(g in siteZh))).toEqual([]);
   });
 });

@@ -105,20 +105,23 @@ async function sizeFromFile(storage: Storage, bucket: 'image' | 'media', key: st
 const attr = (name: string, value: string) => ` ${name}="${escapeHtml(value)}"`;
 
 /** An <img> as a body shows it: its own attributes, its size where known, lazy unless first, decoded off the main thread. */
-function imgHtml(attrs: Map<string, string>, size: Size | undefined, first: boolean): string {
+function imgHtml(attrs: Map<string, string>, size: Size | undefined, eager: boolean): string {
   const out = new Map(attrs);
   if (size && !(out.has('width') && out.has('height'))) {
     out.set('width', String(size.width));
     out.set('height', String(size.height));
   }
-  if (first) out.delete('loading');
+  if (eager) out.delete('loading');
   else out.set('loading', 'lazy');
   out.set('decoding', 'async');
   return `<img${[...out].map(([k, v]) => attr(k, v)).join('')}>`;
 }
 
-/** The body's HTML with its images sized, offered in smaller encodings, and loaded lazily after the first. */
-export async function sizedBodyImages(ctx: Pick<Ctx, 'db' | 'storage'>, html: string): Promise<string> {
+/**
+ * The body's HTML with its images sized, offered in smaller encodings, and loaded lazily after the first; every
+ * one lazily with `allLazy` (an entry of a list such as the home page's news, below what the page paints first).
+ */
+export async function sizedBodyImages(ctx: Pick<Ctx, 'db' | 'storage'>, html: string, { allLazy = false } = {}): Promise<string> {
   if (!html.includes('<img')) return html;
   const tags = imgTags(html);
   if (tags.length === 0) return html;
@@ -137,7 +140,7 @@ export async function sizedBodyImages(ctx: Pick<Ctx, 'db' | 'storage'>, html: st
     at = t.end;
     const o = own[i];
     const size = o ? sizes.get(`${o.bucket}/${o.key}`) : undefined;
-    const img = imgHtml(t.attrs, size, i === 0);
+    const img = imgHtml(t.attrs, size, i === 0 && !allLazy);
     if (!o || !size) {
       parts.push(img);
       continue;

@@ -66,6 +66,31 @@ describe.each(dialects)('images in a body on %s', (dialect) => {
     expect(html).not.toMatch(/onerror|javascript:/);
   });
 
+  it('sizes the image an editor put into a news item on the home page, the archive and its own page; the read keeps it as written', async () => {
+    const url = await upload(700, 350);
+    const content = `<p>Our poster.</p><img alt="Poster" src="${url}">`;
+    const r = await admin.send('POST', '/api/news/', { abstract: 'Poster', content_en: content, content_zh: content, date: '2026-12-01', release: 'true' });
+    expect(r.statusCode, r.body).toBe(200);
+    const nid = createdId(r);
+    const data = createPageData(t.app.lab, pageRequest('/'), new Set());
+    const [home] = await data.news(6);
+    const archive = (await data.newsPage())?.items.find((n) => n.nid === nid);
+    const own = (await data.newsItem(String(nid)))?.item;
+    for (const item of [home, archive, own]) {
+      expect(item?.content_en).toContain('width="700" height="350"');
+      expect(item?.content_en).toContain(`<source type="image/webp" srcset="${url}?w=160 160w,`);
+      expect(item?.content_zh).toContain('<picture>');
+    }
+    // in a list below the fold every image waits for the reader; on the item's own page the first does not
+    expect(home?.content_en).toContain('loading="lazy"');
+    expect(archive?.content_en).toContain('loading="lazy"');
+    expect(own?.content_en).not.toContain('loading=');
+    const read = (await admin.get('/api/read_news/')).json() as { nid: number; content_en: string }[];
+    const written = read.find((n) => n.nid === nid)?.content_en;
+    expect(written).toContain(`src="${url}"`);
+    expect(written).not.toMatch(/<picture|width=|loading=/);
+  });
+
   it('serves the copies the page offers: AVIF and WebP, at most the original’s width; another encoding is none', async () => {
     const url = await upload(500, 250);
     const avif = await admin.get(`${url}?w=320&f=avif`);

@@ -34,6 +34,12 @@ describe('the prefix on a path of the site', () => {
       '<p><a href="/lab/people/alice">A</a> <a href="https://x.org/">X</a> <a href="//x.org/">Y</a> <img src="/lab/resource/media/k.png" alt=""> /people in text</p>',
     );
     expect(underBaseHtml(html, '')).toBe(html);
+    // a body image's resized copies, each address of the set
+    const picture =
+      '<picture><source type="image/webp" srcset="/resource/image/k.png?w=160 160w, /resource/image/k.png?w=320 320w"><img src="/resource/image/k.png"></picture>';
+    expect(underBaseHtml(picture, '/lab')).toBe(
+      '<picture><source type="image/webp" srcset="/lab/resource/image/k.png?w=160 160w, /lab/resource/image/k.png?w=320 320w"><img src="/lab/resource/image/k.png"></picture>',
+    );
   });
 });
 

@@ -1,4 +1,5 @@
 import '../../lib/no-eval.ts';
+import '../../i18n/console.ts';
 import { data as dataResponse, redirect } from 'react-router';
 import { pageDataContext } from '#page-context';
 import AdvisorLayout from '../../advisor/screens/layout.client.tsx';

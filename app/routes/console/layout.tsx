@@ -1,4 +1,5 @@
 import '../../lib/no-eval.ts';
+import '../../i18n/console.ts';
 import { redirect } from 'react-router';
 import { clientScreen } from '../../console/client-screen.ts';
 import { FrameFallback } from '../../console/fallback.tsx';

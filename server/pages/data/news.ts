@@ -32,11 +32,19 @@ const listEntry = ({ editors: _, ...a }: ArticleListItem): ArticleListEntry => a
 
 /** The news of the home page, the seminars, and the articles of the news page. */
 export function newsData({ ctx, lang, params, reads }: PageScope) {
+  // the images an editor put into a news item's HTML, as an article's are shown (sized, resized copies): the
+  // public reads (/api/read_news/) keep the HTML as written
+  const sized = async (n: PublicNews, allLazy: boolean): Promise<PublicNews> => ({
+    ...n,
+    content_zh: await sizedBodyImages(ctx, n.content_zh, { allLazy }),
+    content_en: await sizedBodyImages(ctx, n.content_en, { allLazy }),
+  });
+  const sizedList = (items: PublicNews[]) => Promise.all(items.map((n) => sized(n, true)));
   return {
     /** Released news (the home timeline), newest first; `limit` reads only the latest few. */
     async news(limit?: number) {
       reads('news');
-      return publishedNews(ctx, limit);
+      return sizedList(await publishedNews(ctx, limit));
     },
 
     /** One page of the released news (the news archive), newest first; null beyond the last. */
@@ -46,7 +54,7 @@ export function newsData({ ctx, lang, params, reads }: PageScope) {
       const total = await publishedNewsCount(ctx);
       const w = windowOf(params, total, size);
       if (!w) return null;
-      const items = await publishedNews(ctx, size, w.offset);
+      const items = await sizedList(await publishedNews(ctx, size, w.offset));
       return { items, total, page: w.page, pages: w.pages, size };
     },
 
@@ -59,7 +67,8 @@ export function newsData({ ctx, lang, params, reads }: PageScope) {
       if (!RECORD_ID.test(word)) return null;
       const found = await orNull(publishedNewsItem(ctx, Number(word)));
       if (!found) return null;
-      const { item, newer } = found;
+      const { newer } = found;
+      const item = await sized(found.item, false);
       const text = textOfHtml(pick(item.content_zh, item.content_en, lang));
       return { item, headline: headlineOf(text) || item.abstract, text, archivePage: Math.floor(newer / pageSizes.news) + 1 };
     },
