@@ -7,7 +7,7 @@
 // through the API, every record by an HTTP call as a lab importing its history would (bench/scale-fill.ts),
 // and the resident memory is reported after the fill, after the load, after BENCH_IDLE_S (30) idle seconds
 // and after forced collections (bench/gc-signal.ts). BENCH_NODE_ARGS adds flags to the server's node.
-// BENCH_IDLE_MIN=10 waits that many minutes after the load, reading the RSS each minute. The last table
+// BENCH_IDLE_MIN=10 waits that many minutes after the last lab's load, reading the RSS each minute. The last table
 // prints each figure beside its reference (the empty lab's in the same run, or the goal).
 import { type ChildProcess, execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -27,7 +27,7 @@ const scales = (process.env.BENCH_SCALE ?? 'empty,demo,1k,10k').split(',') as Si
 const compare = process.env.BENCH_COMPARE;
 const fillHttp = process.env.BENCH_FILL === 'http';
 const idleSeconds = Number(process.env.BENCH_IDLE_S ?? 30);
-/** BENCH_IDLE_MIN: after the load, that many minutes idle, the RSS read each minute (off unless set: the brief's 10). */
+/** BENCH_IDLE_MIN: after the load of the last lab of BENCH_SCALE (the largest), that many minutes idle, the RSS read each minute (off unless set). */
 const idleMinutes = Number(process.env.BENCH_IDLE_MIN ?? 0);
 /** The goals each figure is printed beside (docs/performance.md, Figures by date). */
 const GOAL = { startMs: 1000, rssAfterLoadMb: 350, idleWithin: 0.2 };
@@ -81,7 +81,7 @@ type Result = {
   };
 };
 
-async function measure(dir: string, dataDir: string, port: number, fillSize?: Size): Promise<Result> {
+async function measure(dir: string, dataDir: string, port: number, fillSize?: Size, idleMinutes = 0): Promise<Result> {
   const base = `http://127.0.0.1:${port}`;
   const memoryFile = path.join(work, `memory-${port}.json`);
   const { child, startMs } = await startServer(dir, dataDir, port, children, {
@@ -311,7 +311,7 @@ async function main() {
     }
     for (const [label, dir, data] of runs) {
       const port = 20000 + Math.floor(Math.random() * 20000);
-      const m = await measure(dir, data, port, fillHttp && seeded !== scale ? scale : undefined);
+      const m = await measure(dir, data, port, fillHttp && seeded !== scale ? scale : undefined, scale === scales.at(-1) ? idleMinutes : 0);
       if (m.fill)
         fillRows.push(
           `${scale.padEnd(6)} ${label.padEnd(10)} ${String(m.fill.records).padStart(7)} ${`${m.fill.seconds} s`.padStart(7)} ${String(m.idleMb).padStart(6)} ${String(m.fill.afterFillMb).padStart(6)} ${String(m.fill.afterLoadMb).padStart(6)} ${String(m.fill.afterIdleMb).padStart(6)} ${String(m.fill.afterGcMb).padStart(6)} ${String(m.fill.afterLastResortMb).padStart(6)} ${String(m.fill.heapUsedMb).padStart(6)}`,
