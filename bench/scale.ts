@@ -64,6 +64,8 @@ type Result = {
   warmMb: number;
   peakMb: number;
   junkGrowthMb: number;
+  /** RSS (MB) after the load and the junk query strings. */
+  loadMb: number;
   /** BENCH_IDLE_MIN: the RSS (MB) after each idle minute. */
   idleSamples: number[];
   cold: Record<string, number>;
@@ -255,6 +257,7 @@ async function measure(dir: string, dataDir: string, port: number, fillSize?: Si
     warmMb,
     peakMb: Math.max(peak, after.peak),
     junkGrowthMb,
+    loadMb: after.rss,
     idleSamples,
     cold,
     gzipKb,
@@ -264,7 +267,7 @@ async function measure(dir: string, dataDir: string, port: number, fillSize?: Si
 
 /** One lab's figures, each with its reference: the line docs/performance.md's "Figures by date" is filled from. */
 function figuresRow(scale: string, label: string, m: Result, refRps: number | undefined, refStart: number | undefined): string {
-  const loadMb = m.fill?.afterLoadMb ?? m.warmMb;
+  const loadMb = m.loadMb;
   const idle = m.idleSamples.at(-1);
   const start = `${m.startMs} ms (${m.startMs < GOAL.startMs ? 'met' : 'over'}, ${refStart ? `×${(m.startMs / refStart).toFixed(2)}` : '-'})`;
   const rps = `${m.rps.toFixed(0)} (${refRps ? `×${(m.rps / refRps).toFixed(2)}` : '-'})`;
