@@ -207,8 +207,9 @@ export async function buildApp({ config, db: givenDb, logger = false, pgSchema, 
   app.decorate('lab', lab);
   // the indexes are built a second after the server listens (or at the first search), so that the first pages
   // do not share the start with a 10k lab's seconds of indexing (docs/performance.md, start-up)
+  let indexTimer: NodeJS.Timeout | undefined;
   app.addHook('onListen', async () => {
-    setTimeout(() => {
+    indexTimer = setTimeout(() => {
       void search.ready;
       void unpublished.ready;
     }, INDEX_AFTER_LISTEN_MS).unref();
@@ -228,6 +229,7 @@ export async function buildApp({ config, db: givenDb, logger = false, pgSchema, 
   app.addHook('onClose', async () => {
     await stopPurge();
     // the index's and the timer's reads end before the database does
+    clearTimeout(indexTimer);
     search.close();
     unpublished.close();
     publishTimer.close();

@@ -148,6 +148,8 @@ export class SearchIndex {
    * it ends waits for it; a failed build is reported, and searches find nothing.
    */
   get ready(): Promise<void> {
+    // closed before it began (a server stopped within its first second): nothing to build
+    if (!this.#ready && this.#closed) return Promise.resolve();
     if (!this.#ready) {
       const started = performance.now();
       this.#ready = this.#refresh(this.#topics.map((t) => [t, 'all'] as const)).then(() => {
