@@ -7,6 +7,8 @@
 // through the API, every record by an HTTP call as a lab importing its history would (bench/scale-fill.ts),
 // and the resident memory is reported after the fill, after the load, after BENCH_IDLE_S (30) idle seconds
 // and after forced collections (bench/gc-signal.ts). BENCH_NODE_ARGS adds flags to the server's node.
+// BENCH_IDLE_MIN=10 waits that many minutes after the last lab's load, reading the RSS each minute. The last table
+// prints each figure beside its reference (the empty lab's in the same run, or the goal).
 import { type ChildProcess, execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -25,6 +27,10 @@ const scales = (process.env.BENCH_SCALE ?? 'empty,demo,1k,10k').split(',') as Si
 const compare = process.env.BENCH_COMPARE;
 const fillHttp = process.env.BENCH_FILL === 'http';
 const idleSeconds = Number(process.env.BENCH_IDLE_S ?? 30);
+/** BENCH_IDLE_MIN: after the load of the last lab of BENCH_SCALE (the largest), that many minutes idle, the RSS read each minute (off unless set). */
+const idleMinutes = Number(process.env.BENCH_IDLE_MIN ?? 0);
+/** The goals each figure is printed beside (docs/performance.md, Figures by date). */
+const GOAL = { startMs: 1000, rssAfterLoadMb: 350, idleWithin: 0.2 };
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-scale-'));
 const children: ChildProcess[] = [];
 const ADMIN = { username: 'labadmin', password: 'bench-admin-password' };
@@ -58,6 +64,10 @@ type Result = {
   warmMb: number;
   peakMb: number;
   junkGrowthMb: number;
+  /** RSS (MB) after the load and the junk query strings. */
+  loadMb: number;
+  /** BENCH_IDLE_MIN: the RSS (MB) after each idle minute. */
+  idleSamples: number[];
   cold: Record<string, number>;
   gzipKb: Record<string, number>;
   /** BENCH_FILL=http: records created, seconds it took, and RSS (MB) after the fill, the load, the idle time and the collections. */
@@ -73,7 +83,7 @@ type Result = {
   };
 };
 
-async function measure(dir: string, dataDir: string, port: number, fillSize?: Size): Promise<Result> {
+async function measure(dir: string, dataDir: string, port: number, fillSize?: Size, idleMinutes = 0): Promise<Result> {
   const base = `http://127.0.0.1:${port}`;
   const memoryFile = path.join(work, `memory-${port}.json`);
   const { child, startMs } = await startServer(dir, dataDir, port, children, {
@@ -207,6 +217,12 @@ async function measure(dir: string, dataDir: string, port: number, fillSize?: Si
   await sleep(1000);
   const after = memoryOf(pid);
   const junkGrowthMb = after.rss - beforeJunk;
+  const idleSamples: number[] = [];
+  for (let minute = 1; minute <= idleMinutes; minute++) {
+    await sleep(60_000);
+    idleSamples.push(memoryOf(pid).rss);
+    console.log(`   idle ${minute} min: RSS ${idleSamples[idleSamples.length - 1]} MB`);
+  }
   let filled: Result['fill'];
   if (fill) {
     const afterLoadMb = after.rss;
@@ -241,10 +257,23 @@ async function measure(dir: string, dataDir: string, port: number, fillSize?: Si
     warmMb,
     peakMb: Math.max(peak, after.peak),
     junkGrowthMb,
+    loadMb: after.rss,
+    idleSamples,
     cold,
     gzipKb,
     ...(filled ? { fill: filled } : {}),
   };
+}
+
+/** One lab's figures, each with its reference: the line docs/performance.md's "Figures by date" is filled from. */
+function figuresRow(scale: string, label: string, m: Result, refRps: number | undefined, refStart: number | undefined): string {
+  const loadMb = m.loadMb;
+  const idle = m.idleSamples.at(-1);
+  const start = `${m.startMs} ms (${m.startMs < GOAL.startMs ? 'met' : 'over'}, ${refStart ? `×${(m.startMs / refStart).toFixed(2)}` : '-'})`;
+  const rps = `${m.rps.toFixed(0)} (${refRps ? `×${(m.rps / refRps).toFixed(2)}` : '-'})`;
+  const rss = `${loadMb} MB (${loadMb <= GOAL.rssAfterLoadMb ? 'met' : 'over'}) / ${m.peakMb} MB`;
+  const idleText = idle === undefined ? '-' : `${idle} MB (×${(idle / loadMb).toFixed(2)}, ${idle <= loadMb * (1 + GOAL.idleWithin) ? 'met' : 'over'})`;
+  return `${scale.padEnd(6)} ${label.padEnd(10)} ${start.padEnd(28)} ${rps.padEnd(17)} ${`${m.p99} ms`.padEnd(8)} ${rss.padEnd(26)} ${idleText}`;
 }
 
 async function main() {
@@ -267,7 +296,9 @@ async function main() {
   );
   const rows: string[] = [];
   const fillRows: string[] = [];
+  const figureRows: string[] = [];
   const reference = new Map<string, number>();
+  const referenceStart = new Map<string, number>();
   for (const scale of scales) {
     const dataDir = path.join(work, scale, 'data');
     const t = performance.now();
@@ -283,14 +314,16 @@ async function main() {
     }
     for (const [label, dir, data] of runs) {
       const port = 20000 + Math.floor(Math.random() * 20000);
-      const m = await measure(dir, data, port, fillHttp && seeded !== scale ? scale : undefined);
+      const m = await measure(dir, data, port, fillHttp && seeded !== scale ? scale : undefined, scale === scales.at(-1) ? idleMinutes : 0);
       if (m.fill)
         fillRows.push(
           `${scale.padEnd(6)} ${label.padEnd(10)} ${String(m.fill.records).padStart(7)} ${`${m.fill.seconds} s`.padStart(7)} ${String(m.idleMb).padStart(6)} ${String(m.fill.afterFillMb).padStart(6)} ${String(m.fill.afterLoadMb).padStart(6)} ${String(m.fill.afterIdleMb).padStart(6)} ${String(m.fill.afterGcMb).padStart(6)} ${String(m.fill.afterLastResortMb).padStart(6)} ${String(m.fill.heapUsedMb).padStart(6)}`,
         );
       if (scale === 'empty') reference.set(label, m.rps);
+      if (scale === 'empty') referenceStart.set(label, m.startMs);
       const ref = reference.get(label);
       const ratio = ref ? (m.rps / ref).toFixed(2) : '-';
+      figureRows.push(figuresRow(scale, label, m, ref, referenceStart.get(label)));
       rows.push(
         `${scale.padEnd(6)} ${label.padEnd(10)} ${m.rps.toFixed(0).padStart(7)} ${ratio.padStart(6)} ${String(m.errors).padStart(7)} ${`${m.p50}/${m.p99} ms`.padStart(16)} ${`${m.idleMb}/${m.warmMb}/${m.peakMb} MB`.padStart(18)} ${`${m.junkGrowthMb} MB`.padStart(8)} ${`${m.startMs} ms`.padStart(9)} ${`${m.writes - m.failedWrites}/${m.writes}`.padStart(7)}`,
       );
@@ -307,6 +340,11 @@ async function main() {
   console.log(
     "ratio: req/s over the empty lab's in this run; warm: at rest after every path answered once; +junk: RSS growth over 2,000 requests with unknown query strings.",
   );
+  console.log(
+    `\nEach figure beside its reference in this run (the empty lab's, or the goal): start (goal < ${GOAL.startMs} ms; × the empty lab's), req/s (× the empty lab's), p99, RSS after the load (goal ≤ ${GOAL.rssAfterLoadMb} MB) and peak, and${idleMinutes ? ` after ${idleMinutes} min idle (goal: within ${GOAL.idleWithin * 100} % of after the load)` : ' idle (BENCH_IDLE_MIN=10 to measure)'}`,
+  );
+  console.log('lab    server       start (goal, × empty)        req/s (× empty)   p99      RSS load (goal) / peak     idle (× load)');
+  for (const r of figureRows) console.log(r);
   if (fillRows.length > 0) {
     console.log(
       `\nFilled through the API (RSS in MB): started, after the fill, after the load, after ${idleSeconds} s idle, after a full GC, after a last-resort GC; heap used at the end`,

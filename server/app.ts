@@ -72,6 +72,9 @@ import { opsPlugin } from './ops/plugin.ts';
 import type { ViteDevServer } from 'vite';
 import { detailText } from '../common/messages.ts';
 
+/** How long after listening the search indexes begin their first build, unless a search asks sooner. */
+const INDEX_AFTER_LISTEN_MS = 1000;
+
 export type AppOptions = {
   config: Config;
   db?: DB;
@@ -204,6 +207,15 @@ export async function buildApp({ config, db: givenDb, logger = false, pgSchema, 
     storedFiles: storedFilesOf(resources.map((r) => r.crud.res)),
   };
   app.decorate('lab', lab);
+  // the indexes are built a second after the server listens (or at the first search), so that the first pages
+  // do not share the start with a 10k lab's seconds of indexing (docs/performance.md, start-up)
+  let indexTimer: NodeJS.Timeout | undefined;
+  app.addHook('onListen', async () => {
+    indexTimer = setTimeout(() => {
+      void search.ready;
+      void unpublished.ready;
+    }, INDEX_AFTER_LISTEN_MS).unref();
+  });
   let stopPurge = async () => {};
   // the stop has begun: answers still in flight close their connection (a keep-alive client would hold the stop
   // until it let go), and the storage lets its shared heartbeat go beside them
@@ -219,6 +231,7 @@ export async function buildApp({ config, db: givenDb, logger = false, pgSchema, 
   app.addHook('onClose', async () => {
     await stopPurge();
     // the index's and the timer's reads end before the database does
+    clearTimeout(indexTimer);
     search.close();
     unpublished.close();
     publishTimer.close();

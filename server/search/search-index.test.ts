@@ -17,6 +17,27 @@ const doc = (n: number): SearchDoc => ({
 });
 
 describe('SearchIndex refreshes', () => {
+  it('reads nothing until its first use, so that a server answers its first page before it builds', async () => {
+    let loads = 0;
+    const index = new SearchIndex(() => {
+      loads++;
+      return Promise.resolve([doc(1)]);
+    });
+    await new Promise((r) => setTimeout(r, 20));
+    await index.settled();
+    expect(loads).toBe(0);
+    expect((await index.search({ q: 'paper 1', lang: 'en' })).results.map((r) => r.id)).toEqual(['publication:1']);
+    expect(loads).toBeGreaterThan(0);
+    // closed before any use: nothing is read
+    const closed = new SearchIndex(() => {
+      loads = -1;
+      return Promise.resolve([]);
+    });
+    closed.close();
+    await closed.ready;
+    expect(loads).toBeGreaterThan(0);
+  });
+
   it('reads a burst of writes far fewer times than there are writes, and still finds the last one', async () => {
     let count = 0;
     let loads = 0;

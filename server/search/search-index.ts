@@ -120,7 +120,8 @@ export class SearchIndex {
   /** How long the last refresh took (ms). */
   #lastMs = 0;
   #closed = false;
-  readonly ready: Promise<void>;
+  #ready: Promise<void> | null = null;
+  readonly #topics: readonly Topic[];
   readonly stats: SearchStats = { documents: 0, buildMs: 0, refreshes: 0 };
   readonly #onError: (e: unknown) => void;
   readonly #loadSome: SomeLoader;
@@ -138,12 +139,25 @@ export class SearchIndex {
     this.#onError = onError;
     this.#loadSome = loadSome;
     this.#kinds = kinds;
-    const started = performance.now();
-    this.ready = this.#refresh(topics.map((t) => [t, 'all'] as const)).then(() => {
-      this.stats.buildMs = Math.round(performance.now() - started);
-    });
-    // a search before the first build ends waits for it; a failed build is reported, and searches find nothing
-    this.ready.catch(onError);
+    this.#topics = topics;
+  }
+
+  /**
+   * The first build, begun by the first call that needs it (the server begins it once it listens: a 10k lab's
+   * index takes seconds of turns, which the first page must not share; docs/performance.md). A search before
+   * it ends waits for it; a failed build is reported, and searches find nothing.
+   */
+  get ready(): Promise<void> {
+    // closed before it began (a server stopped within its first second): nothing to build
+    if (!this.#ready && this.#closed) return Promise.resolve();
+    if (!this.#ready) {
+      const started = performance.now();
+      this.#ready = this.#refresh(this.#topics.map((t) => [t, 'all'] as const)).then(() => {
+        this.stats.buildMs = Math.round(performance.now() - started);
+      });
+      this.#ready.catch(this.#onError);
+    }
+    return this.#ready;
   }
 
   /**
@@ -176,7 +190,7 @@ export class SearchIndex {
 
   /** Resolves once every change announced so far is searchable. */
   async settled(): Promise<void> {
-    await this.ready.catch(() => {});
+    await this.#ready?.catch(() => {});
     while (this.#running) await this.#running;
   }
 

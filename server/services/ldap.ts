@@ -1,4 +1,4 @@
-import { Client, InvalidCredentialsError, NoSuchObjectError, SizeLimitExceededError } from 'ldapts';
+import type { Client } from 'ldapts';
 import type { LdapConfig } from '../config.ts';
 import { Unavailable } from '../errors.ts';
 import { type ExternalIdentity, flatAttributes } from './external-login.ts';
@@ -10,6 +10,7 @@ import { type ExternalIdentity, flatAttributes } from './external-login.ts';
 //   LDAP_FILTER, the username escaped as a filter value (RFC 4515: `*`, `(`, `)`, `\` and NUL never act
 //   as filter syntax), exactly one entry or nobody, then a bind as that entry with the password.
 // An empty password is never sent (an LDAP bind without one is an anonymous bind that "succeeds").
+// ldapts is loaded at the first login through the directory, not at start (docs/performance.md, start-up).
 
 /** A value put into a search filter: RFC 4515's escapes for the characters that are filter syntax. */
 export function escapeFilter(value: string): string {
@@ -38,8 +39,8 @@ export class Ldap {
     this.#config = config;
   }
 
-  #client(): Client {
-    return new Client({ url: this.#config.url, timeout: this.#config.timeoutMs, connectTimeout: this.#config.timeoutMs });
+  #client(ldapts: typeof import('ldapts')): Client {
+    return new ldapts.Client({ url: this.#config.url, timeout: this.#config.timeoutMs, connectTimeout: this.#config.timeoutMs });
   }
 
   /**
@@ -49,9 +50,10 @@ export class Ldap {
    */
   async authenticate(username: string, password: string): Promise<ExternalIdentity | null> {
     if (password === '' || username === '' || username.length > MAX_USERNAME) return null;
-    const client = this.#client();
+    const ldapts = await import('ldapts');
+    const client = this.#client(ldapts);
     let timer: NodeJS.Timeout | undefined;
-    const exchange = this.#exchange(client, username, password);
+    const exchange = this.#exchange(ldapts, client, username, password);
     // a directory that stops answering mid-way is given up at the deadline; the exchange's own end is then no one's concern
     exchange.catch(() => {});
     const deadline = new Promise<never>((_, reject) => {
@@ -60,7 +62,7 @@ export class Ldap {
     try {
       return await Promise.race([exchange, deadline]);
     } catch (e) {
-      if (e instanceof SizeLimitExceededError) return null;
+      if (e instanceof ldapts.SizeLimitExceededError) return null;
       throw new Unavailable('ldap_unavailable', {}, { cause: e });
     } finally {
       clearTimeout(timer);
@@ -69,7 +71,7 @@ export class Ldap {
     }
   }
 
-  async #exchange(client: Client, username: string, password: string): Promise<ExternalIdentity | null> {
+  async #exchange(ldapts: typeof import('ldapts'), client: Client, username: string, password: string): Promise<ExternalIdentity | null> {
     const c = this.#config;
     let dn: string;
     let entry: Record<string, unknown> | undefined;
@@ -91,7 +93,7 @@ export class Ldap {
     try {
       await client.bind(dn, password);
     } catch (e) {
-      if (e instanceof InvalidCredentialsError || e instanceof NoSuchObjectError) return null;
+      if (e instanceof ldapts.InvalidCredentialsError || e instanceof ldapts.NoSuchObjectError) return null;
       throw e;
     }
     if (!entry) {

@@ -1,4 +1,4 @@
-import * as client from 'openid-client';
+import type { Configuration } from 'openid-client';
 import type { OidcConfig } from '../config.ts';
 import type { DB } from '../db/database.ts';
 import { Refused, Unavailable } from '../errors.ts';
@@ -8,7 +8,8 @@ import { type ExternalIdentity, flatAttributes, openState, ProviderRefusal, take
 // the authorization code flow with PKCE (S256), a state and a nonce, each kept on this side (external_state)
 // and used once. openid-client checks the id_token: its signature against the issuer's keys, its issuer,
 // audience, expiry and nonce. The claims of the id_token and of the userinfo endpoint are what the shared
-// rules match a member by (services/external-login.ts).
+// rules match a member by (services/external-login.ts). openid-client is loaded at the first login through
+// the provider, not at start (docs/performance.md, start-up).
 
 /** The callback's path: the redirect URI registered with the identity provider is the site's origin and this. */
 const OIDC_CALLBACK = '/api/login/oidc/callback/';
@@ -24,7 +25,7 @@ const loopback = (url: URL) => ['127.0.0.1', 'localhost', '[::1]'].includes(url.
 const MISCONFIGURED = new Set(['invalid_client', 'unauthorized_client', 'unsupported_grant_type', 'unsupported_response_type', 'invalid_scope']);
 
 /** A failure of the exchange with the provider, as the member's message and the provider's own reason in the log. */
-function refusal(e: unknown): Refused {
+function refusal(client: typeof import('openid-client'), e: unknown): Refused {
   let said: { error: string; description: string | undefined } | undefined;
   if (e instanceof client.ResponseBodyError || e instanceof client.AuthorizationResponseError) said = { error: e.error, description: e.error_description };
   else if (e instanceof client.WWWAuthenticateChallengeError) {
@@ -38,20 +39,22 @@ function refusal(e: unknown): Refused {
 
 export class Oidc {
   readonly #config: OidcConfig;
-  #discovered: Promise<client.Configuration> | undefined;
+  #discovered: Promise<Configuration> | undefined;
 
   constructor(config: OidcConfig) {
     this.#config = config;
   }
 
   /** The provider's configuration, discovered once (again after a failure). */
-  async #provider(): Promise<client.Configuration> {
+  async #provider(): Promise<Configuration> {
     if (!this.#discovered) {
       const issuer = new URL(this.#config.issuerUrl);
-      this.#discovered = client.discovery(issuer, this.#config.clientId, this.#config.clientSecret, undefined, {
-        timeout: Math.ceil(this.#config.timeoutMs / 1000),
-        ...(issuer.protocol === 'http:' && loopback(issuer) ? { execute: [client.allowInsecureRequests] } : {}),
-      });
+      this.#discovered = import('openid-client').then((client) =>
+        client.discovery(issuer, this.#config.clientId, this.#config.clientSecret, undefined, {
+          timeout: Math.ceil(this.#config.timeoutMs / 1000),
+          ...(issuer.protocol === 'http:' && loopback(issuer) ? { execute: [client.allowInsecureRequests] } : {}),
+        }),
+      );
       this.#discovered.catch(() => {
         this.#discovered = undefined;
       });
@@ -66,6 +69,7 @@ export class Oidc {
   /** Where to send the browser: the provider's authorization endpoint with this login's state (also answered), nonce and PKCE challenge; `linkPid` to link that member. */
   async start(db: DB, origin: string, redirect: string, linkPid?: number): Promise<{ url: string; state: string }> {
     const provider = await this.#provider();
+    const client = await import('openid-client');
     const verifier = client.randomPKCECodeVerifier();
     const nonce = client.randomNonce();
     const state = await openState(db, 'oidc', { nonce, verifier, redirect, ...(linkPid ? { linkPid } : {}) });
@@ -88,6 +92,7 @@ export class Oidc {
    */
   async finish(db: DB, origin: string, query: Record<string, string>): Promise<{ identity: ExternalIdentity; redirect: string; linkPid: number | null }> {
     const provider = await this.#provider();
+    const client = await import('openid-client');
     const taken = await takeState(db, 'oidc', query.state ?? '');
     const current = new URL(origin + OIDC_CALLBACK);
     for (const [k, v] of Object.entries(query)) current.searchParams.set(k, v);
@@ -100,7 +105,7 @@ export class Oidc {
         idTokenExpected: true,
       });
     } catch (e) {
-      throw refusal(e);
+      throw refusal(client, e);
     }
     const claims = tokens.claims();
     if (!claims) throw new Refused('external_failed');
@@ -109,7 +114,7 @@ export class Oidc {
       try {
         info = await client.fetchUserInfo(provider, tokens.access_token, claims.sub);
       } catch (e) {
-        throw refusal(e);
+        throw refusal(client, e);
       }
     }
     // the id_token's own claims win over the userinfo's (they are signed)

@@ -6,7 +6,8 @@ import { ensureBuild, root } from './server.ts';
 
 // The server build holds only what server rendering needs (docs/decisions/011-lean-process.md):
 // the console's and the advisor area's screens are `.client` modules, so MUI, emotion, the charts, the
-// date pickers, dnd-kit and the cropper never load into the server process.
+// date pickers, dnd-kit and the cropper never load into the server process. What the server's own bundle
+// loads at start (no campus login, bucket, mail, image or report library) is checked in server-bundle.test.ts.
 
 const serverDir = path.join(root, 'build', 'server');
 const browserOnly = ['@mui/', '@emotion/', '@dnd-kit/', 'react-easy-crop', 'notistack', '@tanstack/react-query', 'dayjs'];

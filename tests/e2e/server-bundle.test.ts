@@ -82,6 +82,49 @@ describe('the bundled server of npm start', () => {
     for (const bundled of ['fastify', 'kysely', 'zod', 'sanitize-html', 'unified']) expect(imports, bundled).not.toContain(bundled);
   });
 
+  it('loads at start none of what only a campus login, the bucket, a mail, an image, a report or a citation needs', () => {
+    // the files main.js imports, and theirs, in turn: what Node loads before the first answer. Each package
+    // bundled into them is named by a `// node_modules/<package>/` line (vite.server.config.ts: not minified).
+    const loaded = new Set<string>();
+    const walk = (file: string) => {
+      if (loaded.has(file)) return;
+      loaded.add(file);
+      const code = fs.readFileSync(file, 'utf8');
+      for (const m of code.matchAll(/^import (?:.* from )?"([^"]+)";$/gm)) {
+        const spec = m[1] as string;
+        if (spec.startsWith('.')) walk(path.resolve(path.dirname(file), spec));
+        else
+          expect(
+            ['sharp', '@aws-sdk/client-s3'].some((lazy) => spec === lazy || spec.startsWith(`${lazy}/`)),
+            `${file} imports ${spec}`,
+          ).toBe(false);
+      }
+    };
+    walk(path.join(outDir, 'main.js'));
+    expect(loaded.size).toBeGreaterThan(1);
+    const bundled = new Set<string>();
+    for (const file of loaded)
+      for (const m of fs.readFileSync(file, 'utf8').matchAll(/^\/\/ (?:.*\/)?node_modules\/((?:@[^/]+\/)?[^/]+)\//gm)) bundled.add(m[1] as string);
+    expect(bundled).toContain('fastify');
+    const lazy = [
+      'ldapts',
+      'openid-client',
+      'oauth4webapi',
+      '@aws-sdk/client-s3',
+      '@smithy/smithy-client',
+      'nodemailer',
+      'sharp',
+      '@citation-js/core',
+      'exceljs',
+      'docx',
+      'jszip',
+      'otplib',
+      'qrcode',
+      'pinyin-pro',
+    ];
+    expect(lazy.filter((name) => bundled.has(name))).toEqual([]);
+  });
+
   it('logs each request as a JSON line with its request id, and never a token or a cookie', async () => {
     const secret = `Token secret-${Date.now()}`;
     const r = await fetch(`${base}/api/me/`, { headers: { authorization: secret, cookie: 'lab_session=cookie-secret' } });
