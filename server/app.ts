@@ -70,6 +70,7 @@ import { noticePublished } from './mail/notices.ts';
 import { opsPlugin } from './ops/plugin.ts';
 import type { ViteDevServer } from 'vite';
 import { detailText } from '../common/messages.ts';
+import { closeHeavy } from './services/csl/heavy-styles.ts';
 
 export type AppOptions = {
   config: Config;
@@ -223,6 +224,8 @@ export async function buildApp({ config, db: givenDb, logger = false, pgSchema, 
     publishTimer.close();
     await Promise.all([search.settled(), unpublished.settled(), publishTimer.settled(), mailer.settled()]);
     mailer.close();
+    // the heavy citation styles' worker (server/services/csl/heavy-styles.ts), if one was started
+    await closeHeavy();
     await storage.close();
     if (!givenDb) await db.destroy();
   });
