@@ -35,7 +35,8 @@ const paper = {
 
 const EXPECTED = {
   apa: 'Zhang, S., & Li, W. (2024). Graph neural networks for citation analysis. Journal of Examples, 12(3), 45–67. https://doi.org/10.1234/example.5678',
-  chicago: 'Zhang, San, and Wei Li. 2024. “Graph Neural Networks for Citation Analysis.” Journal of Examples 12 (3): 45–67. https://doi.org/10.1234/example.5678.',
+  chicago:
+    'Zhang, San, and Wei Li. 2024. “Graph Neural Networks for Citation Analysis.” Journal of Examples 12 (3): 45–67. https://doi.org/10.1234/example.5678.',
 };
 
 describe('the heavy citation styles', () => {
