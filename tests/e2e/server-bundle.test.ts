@@ -164,7 +164,7 @@ describe('the bundled server of npm start', () => {
     };
     const answer = new Promise<{ result?: string[]; error?: string }>((resolve) => worker.once('message', resolve));
     // as server/services/report-files.ts posts it: the task's head, its list in parts, the end
-    worker.postMessage({ head: { task: 'gbt', list: [] } });
+    worker.postMessage({ head: { task: 'references', list: [], style: 'gb-t-7714-2015' } });
     worker.postMessage({
       part: [
         {
@@ -191,6 +191,37 @@ describe('the bundled server of npm start', () => {
     worker.postMessage({ end: true });
     try {
       expect(await answer).toEqual({ result: ['LI Q. Bundled references[J]. Journal of Bundles, 2024, 3: 1-9.'] });
+    } finally {
+      await worker.terminate();
+    }
+  });
+
+  it('writes a heavy style’s references (Chicago) in the style worker’s own file, the engine kept for the next call', { timeout: 60_000 }, async () => {
+    const worker = new Worker(path.join(outDir, 'style-worker.js'));
+    const pub = {
+      pid: 1,
+      title: 'Bundled References',
+      author: ['Qinghe Li'],
+      source: 'Journal of Bundles',
+      type: 'paper',
+      venue_kind: 'journal',
+      year: 2024,
+      volume: '3',
+      pages: '1-9',
+      editors: [],
+      keywords: [],
+    };
+    const answers: { id: number; references?: string[]; error?: string }[] = [];
+    worker.on('message', (a) => answers.push(a));
+    // as server/services/csl/heavy-styles.ts posts it: a call's number, the style, the publications
+    worker.postMessage({ id: 1, style: 'chicago-author-date', list: [pub] });
+    worker.postMessage({ id: 2, style: 'chicago-author-date', list: [{ ...pub, pid: 2, title: 'Second' }] });
+    try {
+      await expect.poll(() => answers.length, { timeout: 50_000 }).toBe(2);
+      expect(answers).toEqual([
+        { id: 1, references: ['Li, Qinghe. 2024. “Bundled References.” Journal of Bundles 3: 1–9.'] },
+        { id: 2, references: ['Li, Qinghe. 2024. “Second.” Journal of Bundles 3: 1–9.'] },
+      ]);
     } finally {
       await worker.terminate();
     }

@@ -14,6 +14,9 @@ import { workerFile } from '../../worker-file.ts';
 /** How long a call may wait for its references, its turn in the worker included. */
 const HEAVY_MS = 15_000;
 
+/** The style worker's heap. */
+const HEAP_MB = 768;
+
 type Answer = { id: number; references?: string[]; error?: string };
 type Waiting = { resolve: (refs: string[]) => void; reject: (e: Error) => void };
 
@@ -23,7 +26,8 @@ const waiting = new Map<number, Waiting>();
 
 function started(): Worker {
   if (worker) return worker;
-  const w = new Worker(workerFile(import.meta.url, 'style-worker'));
+  // its heap bounded (Chicago's and APA's engines take about 200 MB): past it the worker ends, its calls are refused, the next starts another
+  const w = new Worker(workerFile(import.meta.url, 'style-worker'), { resourceLimits: { maxOldGenerationSizeMb: HEAP_MB } });
   // the process may end with it running (a test, a command); the app ends it on close
   w.unref();
   w.on('message', ({ id, references, error }: Answer) => {
