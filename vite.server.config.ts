@@ -34,13 +34,14 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'node22',
     minify: false,
-    // the worker threads (the BibTeX import's, the report's, the text worker's) are entries of their own: files beside main.js (server/worker-file.ts)
+    // the worker threads (the BibTeX import's, the report's, the CSL styles', the text worker's) are entries of their own: files beside main.js (server/worker-file.ts)
     rollupOptions: {
       input: {
         main: 'server/main.ts',
         'bibtex-worker': 'server/services/bibtex-worker.ts',
         'report-worker': 'server/services/report-worker.ts',
         'csl-worker': 'server/services/csl/csl-worker.ts',
+        'style-worker': 'server/services/csl/style-worker.ts',
         'text-worker-entry': 'server/text-worker-entry.ts',
       },
       output: { entryFileNames: '[name].js' },

@@ -134,6 +134,10 @@ export const messages = {
     zh: '用这个样式生成参考文献超过了 {seconds} 秒，已停止（样式可能有无限递归的宏）',
     en: 'writing a reference with this style took longer than {seconds} s and was stopped (the style may have macros that never end)',
   },
+  csl_busy: {
+    zh: '引用格式 {style} 暂时不可用（正在准备），请稍后再试',
+    en: 'the citation style {style} is not available just now (it is being prepared): try again shortly',
+  },
   csl_failed: { zh: 'CSL 处理器无法使用这个样式：{detail}', en: 'the CSL processor cannot use this style: {detail}' },
   csl_unknown_style: { zh: '没有编号为 {id} 的引用格式', en: 'there is no citation style with the id {id}' },
   invalid_doi: { zh: 'DOI 应形如 10.1234/abc（不含 https://doi.org/）', en: 'a DOI looks like 10.1234/abc (without https://doi.org/)' },

@@ -71,6 +71,7 @@ import { noticePublished } from './mail/notices.ts';
 import { opsPlugin } from './ops/plugin.ts';
 import type { ViteDevServer } from 'vite';
 import { detailText } from '../common/messages.ts';
+import { closeHeavy } from './services/csl/heavy-styles.ts';
 
 /** How long after listening the search indexes begin their first build, unless a search asks sooner. */
 const INDEX_AFTER_LISTEN_MS = 1000;
@@ -237,6 +238,8 @@ export async function buildApp({ config, db: givenDb, logger = false, pgSchema, 
     publishTimer.close();
     await Promise.all([search.settled(), unpublished.settled(), publishTimer.settled(), mailer.settled()]);
     mailer.close();
+    // the heavy citation styles' worker (server/services/csl/heavy-styles.ts), if one was started
+    await closeHeavy();
     await storage.close();
     if (!givenDb) await db.destroy();
   });

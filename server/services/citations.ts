@@ -1,9 +1,11 @@
+import { isMainThread } from 'node:worker_threads';
 import type { CSL, CSLName, Cite as CiteClass } from '@citation-js/core';
 import type { PublicPublication } from '../../common/wire.ts';
 import { type NameParts, namesWithParts } from '../../common/authors.ts';
 import { textFormats } from '../../common/fields.ts';
 import { areas } from '../../common/enums.ts';
 import { type Edition, gbtItem, gbtReferenceList } from './csl/gbt.ts';
+import { heavyReferences } from './csl/heavy-styles.ts';
 import { DEFAULT_CITE_STYLES, DEFAULT_GBT_STYLE, gbtStyleOf, type ShippedStyle, shippedStyle, type StyleFamily, unnumbered } from './csl/styles.ts';
 
 // Publications as others cite them: CSL-JSON (the citation-style language's data), BibTeX,
@@ -464,14 +466,26 @@ export async function citationsOf(
   const gbt = gbtStyleOf(styles);
   const wanted = [...new Set([gbt, 'apa', ...styles])].flatMap((id) => shippedStyle(id) ?? []);
   const texts = new Map<string, string>();
-  for (const style of wanted) texts.set(style.id, (await referencesIn([p], style))[0] ?? '');
+  // the heavy styles (written in the style worker) asked at once, the others written meanwhile
+  const heavy = wanted
+    .filter((s) => s.heavy)
+    .map(async (style) => {
+      try {
+        texts.set(style.id, (await referencesIn([p], style))[0] ?? '');
+      } catch {
+        // not written in time (its engine is still being built): left out of the box, as an uploaded style that fails
+      }
+    });
+  for (const style of wanted.filter((s) => !s.heavy)) texts.set(style.id, (await referencesIn([p], style))[0] ?? '');
+  await Promise.all(heavy);
   return {
     gbt: texts.get(gbt) ?? '',
     apa: texts.get('apa') ?? '',
     bibtex: (await bibtexOf([p])).trim(),
     styles: styles.flatMap((id) => {
       const style = shippedStyle(id);
-      return style ? [{ id, name: style.name, text: texts.get(id) ?? '' }] : [];
+      const text = texts.get(id);
+      return style && text !== undefined ? [{ id, name: style.name, text }] : [];
     }),
   };
 }
@@ -481,6 +495,22 @@ const items: Record<Exclude<StyleFamily, 'gbt'>, (p: PublicPublication) => CSL> 
   apa: (p) => forApa(cslOf(p), p.title_protected),
   plain: (p) => cslOf(p),
 };
+
+/** A style's engine built (its first reference written, in this thread), so that its next reference is quick. */
+export async function warmStyle(style: ShippedStyle): Promise<void> {
+  const sample = {
+    pid: 0,
+    type: 'paper',
+    venue_kind: 'journal',
+    title: 'A sample title',
+    author: ['San Zhang'],
+    editors: [],
+    keywords: [],
+    source: 'Journal of Examples',
+    year: 2024,
+  };
+  await referencesIn([sample as unknown as PublicPublication], style);
+}
 
 /** Publications as CSL-JSON items for a style the site does not ship (an administrator's own): as they are. */
 export const plainItems = (list: readonly PublicPublication[]): CSL[] => list.map(cslOf);
@@ -495,6 +525,8 @@ export async function referencesIn(
   style: ShippedStyle = shippedStyle(DEFAULT_GBT_STYLE) as ShippedStyle,
   batch = 25,
 ): Promise<string[]> {
+  // a heavy style's engine is built and kept in the style worker; in a worker thread (the report's, the style worker) it is written here
+  if (style.heavy && isMainThread) return heavyReferences(list, style.id);
   const Cite = await citeJsWith(style);
   const out: string[] = [];
   for (let i = 0; i < list.length; i += batch) {

@@ -239,6 +239,37 @@ describe('the bundled server of npm start', () => {
     }
   });
 
+  it('writes a heavy style’s references (Chicago) in the style worker’s own file, the engine kept for the next call', { timeout: 60_000 }, async () => {
+    const worker = new Worker(path.join(outDir, 'style-worker.js'));
+    const pub = {
+      pid: 1,
+      title: 'Bundled References',
+      author: ['Qinghe Li'],
+      source: 'Journal of Bundles',
+      type: 'paper',
+      venue_kind: 'journal',
+      year: 2024,
+      volume: '3',
+      pages: '1-9',
+      editors: [],
+      keywords: [],
+    };
+    const answers: { id: number; references?: string[]; error?: string }[] = [];
+    worker.on('message', (a) => answers.push(a));
+    // as server/services/csl/heavy-styles.ts posts it: a call's number, the style, the publications
+    worker.postMessage({ id: 1, style: 'chicago-author-date', list: [pub] });
+    worker.postMessage({ id: 2, style: 'chicago-author-date', list: [{ ...pub, pid: 2, title: 'Second' }] });
+    try {
+      await expect.poll(() => answers.length, { timeout: 50_000 }).toBe(2);
+      expect(answers).toEqual([
+        { id: 1, references: ['Li, Qinghe. 2024. “Bundled References.” Journal of Bundles 3: 1–9.'] },
+        { id: 2, references: ['Li, Qinghe. 2024. “Second.” Journal of Bundles 3: 1–9.'] },
+      ]);
+    } finally {
+      await worker.terminate();
+    }
+  });
+
   it('keeps its files in an S3 bucket when S3_BUCKET says so (the SDK, loaded with the first use, inside the bundle)', { timeout: 60_000 }, async () => {
     const s3 = await s3Bucket();
     const ownDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-bundle-s3-'));

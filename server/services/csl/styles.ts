@@ -19,6 +19,12 @@ export type ShippedStyle = {
   edition?: Edition;
   /** Whether its bibliography numbers the references ([1], 1.): the number is left out, the Cite box and the report number their own. */
   numbered?: true;
+  /**
+   * Whether citeproc takes long to build its engine (seconds, the first time): its references are written in the
+   * long-lived style worker (heavy-styles.ts), never on the main thread. APA (66 kB of CSL) and Chicago (168 kB);
+   * the others build in under 0.1 s (docs/decisions/083-heavy-styles-off-thread.md).
+   */
+  heavy?: true;
   /** The style's XML; none for a style citation-js ships. */
   xml?: () => Promise<string>;
 };
@@ -41,7 +47,7 @@ export const shippedStyles: readonly ShippedStyle[] = [
     edition: '2015',
     xml: async () => (await import('./gb-t-7714-2015.ts')).gbt7714,
   },
-  { id: 'apa', name: { zh: 'APA', en: 'APA' }, family: 'apa' },
+  { id: 'apa', name: { zh: 'APA', en: 'APA' }, family: 'apa', heavy: true },
   { id: 'ieee', name: { zh: 'IEEE', en: 'IEEE' }, family: 'plain', numbered: true, xml: official('ieee') },
   {
     id: 'association-for-computing-machinery',
@@ -55,6 +61,7 @@ export const shippedStyles: readonly ShippedStyle[] = [
     id: 'chicago-author-date',
     name: { zh: '芝加哥（作者-日期）', en: 'Chicago (author-date)' },
     family: 'plain',
+    heavy: true,
     xml: official('chicago-author-date'),
   },
   { id: 'vancouver', name: { zh: '温哥华（Vancouver）', en: 'Vancouver' }, family: 'plain', numbered: true },
