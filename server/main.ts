@@ -1,6 +1,5 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
-import { warmCiteStyles } from './services/csl/custom-styles.ts';
 
 // `npm start`: one process serving the API, the stored files and the pages.
 
@@ -38,9 +37,6 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 await app.listen({ port: config.port, host: config.host }).catch(refuseToStart);
-// the Cite box's heavy styles built ahead in their worker (server/services/csl/heavy-styles.ts): a site
-// in production serves publication pages to its first visitor without the seconds their engines take
-if (config.production) void warmCiteStyles(app.lab.db).catch((e) => app.log.warn({ err: e }, 'the citation styles were not built ahead'));
 if (config.production && !config.publicUrl && config.allowedHosts.length === 0) {
   app.log.warn('PUBLIC_URL is not set: canonical links, the sitemap and feeds name the listening address (docs/security.md)');
 }

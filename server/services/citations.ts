@@ -496,22 +496,6 @@ const items: Record<Exclude<StyleFamily, 'gbt'>, (p: PublicPublication) => CSL> 
   plain: (p) => cslOf(p),
 };
 
-/** A style's engine built (its first reference written, in this thread), so that its next reference is quick. */
-export async function warmStyle(style: ShippedStyle): Promise<void> {
-  const sample = {
-    pid: 0,
-    type: 'paper',
-    venue_kind: 'journal',
-    title: 'A sample title',
-    author: ['San Zhang'],
-    editors: [],
-    keywords: [],
-    source: 'Journal of Examples',
-    year: 2024,
-  };
-  await referencesIn([sample as unknown as PublicPublication], style);
-}
-
 /** Publications as CSL-JSON items for a style the site does not ship (an administrator's own): as they are. */
 export const plainItems = (list: readonly PublicPublication[]): CSL[] => list.map(cslOf);
 

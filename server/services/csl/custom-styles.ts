@@ -7,7 +7,6 @@ import { workerFile } from '../../worker-file.ts';
 import type { DB } from '../../db/database.ts';
 import type { PublicPublication } from '../../../common/wire.ts';
 import { citationsOf, plainItems } from '../citations.ts';
-import { warm } from './heavy-styles.ts';
 import { DEFAULT_CITE_STYLES, shippedStyle, shippedStyles } from './styles.ts';
 
 // An administrator's own CSL styles (the lab's journal's): a .csl file is checked (well-formed XML read by
@@ -215,14 +214,4 @@ export async function citeBoxOf(db: DB, p: PublicPublication) {
     }
   }
   return { ...cite, styles: chosen.flatMap((id) => found.get(id) ?? []) };
-}
-
-/**
- * The heavy styles' engines the Cite box will use (APA, which it always writes, and the site's chosen heavy ones)
- * built ahead in the style worker, so that the first visitor does not wait for them (server/main.ts, once the
- * server listens).
- */
-export async function warmCiteStyles(db: DB): Promise<void> {
-  const setting = (await db.selectFrom('site_settings').select('cite_styles').executeTakeFirst())?.cite_styles;
-  warm([...new Set(['apa', ...chosenStyles(setting)])].filter((id) => shippedStyle(id)?.heavy));
 }

@@ -6,7 +6,7 @@ import { workerFile } from '../../worker-file.ts';
 // The shipped styles whose engine citeproc takes seconds to build (styles.ts `heavy`: APA, Chicago) are written
 // in one long-lived worker thread (style-worker.ts), which keeps its engines between calls: the first
 // reference in Chicago holds a thread 5–8 s, the next ~70 ms, and the main thread holds neither. Started on
-// first need (or by warm(), after the server listens), ended with the app (server/app.ts's onClose). A call
+// first need (never ahead: a server no one asks for a reference does not pay its memory), ended with the app (server/app.ts's onClose). A call
 // not answered within its bound is refused as "not available now": the Cite box leaves the style out, the
 // report answers the bilingual error. The worker is not stopped then: it goes on building the engine, and
 // the next call finds it built (docs/decisions/083-heavy-styles-off-thread.md).
@@ -69,11 +69,6 @@ export function heavyReferences(list: readonly PublicPublication[], style: strin
     waiting.set(id, { resolve: settle(resolve), reject: settle(reject) });
     started().postMessage({ id, style, list });
   });
-}
-
-/** The engines of `styles` (heavy shipped ones) built ahead, so that the first visitor does not wait for them. */
-export function warm(styles: readonly string[]): void {
-  for (const style of styles) started().postMessage({ id: 0, style, list: [] });
 }
 
 /** The worker ended (the app closes); a later call starts another. */
