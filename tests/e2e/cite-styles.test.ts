@@ -21,7 +21,7 @@ describe.skipIf(!e2eAvailable)('the Cite box’s styles, chosen in the console',
     await group.getByLabel('Journal of Lab Studies', { exact: true }).check();
     await group.getByLabel('IEEE', { exact: true }).check();
     await group.getByLabel('APA', { exact: true }).uncheck();
-    // GB/T 7714-2015, Journal of Lab Studies, IEEE: IEEE moved up one with the keyboard
+    // GB/T 7714-2025, Journal of Lab Studies, IEEE: IEEE moved up one with the keyboard
     const handle = group.getByRole('button', { name: 'Drag to move “IEEE”' });
     await handle.focus();
     // dnd-kit's keyboard sensor moves between frames: each key after the one before has been taken
@@ -33,7 +33,7 @@ describe.skipIf(!e2eAvailable)('the Cite box’s styles, chosen in the console',
     await page.getByText('“IEEE” dropped at position 2').waitFor({ state: 'attached' });
     await page.waitForTimeout(300);
     await expect(group.getByRole('list', { name: 'Order in the Cite box (drag)' }).getByRole('listitem').allTextContents()).resolves.toEqual([
-      expect.stringContaining('GB/T 7714-2015'),
+      expect.stringContaining('GB/T 7714-2025'),
       expect.stringContaining('IEEE'),
       expect.stringContaining('Journal of Lab Studies'),
     ]);
@@ -44,7 +44,7 @@ describe.skipIf(!e2eAvailable)('the Cite box’s styles, chosen in the console',
     const [pub] = (await admin.get('/api/publication/')).json() as { pid: number; title: string }[];
     await page.goto(suite.at(`/publication/${pub?.pid}?lang=en`));
     const blocks = page.locator('#cite .cite-block');
-    await expect(blocks.locator('.cite-head > span').allTextContents()).resolves.toEqual(['GB/T 7714-2015', 'IEEE', 'Journal of Lab Studies', 'BibTeX']);
+    await expect(blocks.locator('.cite-head > span').allTextContents()).resolves.toEqual(['GB/T 7714-2025', 'IEEE', 'Journal of Lab Studies', 'BibTeX']);
     const own = await blocks.nth(2).locator('.cite-text').textContent();
     expect(own).toContain(` — ${pub?.title} // `);
     for (const i of [0, 1, 2]) await expect(blocks.nth(i).getByRole('button', { name: 'Copy' }).count()).resolves.toBe(1);
