@@ -32,6 +32,7 @@ import * as advisorNameVersions from './migrations/2026-12-06-0001-advisor-name-
 import * as alumni from './migrations/2026-12-06-0101-alumni.ts';
 import * as activityRecordName from './migrations/2026-12-06-0102-activity-record-name.ts';
 import * as imageSize from './migrations/2026-12-06-1101-image-size.ts';
+import * as publicationKindsCited from './migrations/2026-12-06-1201-publication-kinds-cited.ts';
 import type { Database } from './schema.ts';
 
 // PostgreSQL returns bigint (int8) columns as strings by default; sizes and login times fit a double.
@@ -136,6 +137,7 @@ export const migrations: Record<string, Migration> = {
   '2026-12-06-0101-alumni': alumni,
   '2026-12-06-0102-activity-record-name': activityRecordName,
   '2026-12-06-1101-image-size': imageSize,
+  '2026-12-06-1201-publication-kinds-cited': publicationKindsCited,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
