@@ -350,6 +350,8 @@ const ENTRY_TYPES: Readonly<Record<string, string>> = {
   patent: 'patent',
   monograph: 'book',
 };
+/** A paper's entry type by where it appeared. */
+const PAPER_ENTRY: Readonly<Record<string, string>> = { journal: 'article', conference: 'inproceedings', other: 'misc' };
 
 /** The fields each kind writes beyond citation-js's own, so that the import reads the kind and its fields back. */
 function ownFields(p: PublicPublication): Record<string, string | undefined> {
@@ -375,7 +377,10 @@ function ownFields(p: PublicPublication): Record<string, string | undefined> {
     case 'talk':
       return { eventtitle: v('eventtitle', p.source), type: 'presentation', venue: v('venue', p.place) };
     case 'patent':
-      return { note: v('note', p.source), number: v('number', patentNumber(p)), holder: v('holder', p.publisher), publisher: undefined };
+      return { note: v('note', p.source), number: v('number', p.number), holder: v('holder', p.publisher), publisher: undefined };
+    case 'paper':
+      // in no journal or proceedings: a @misc, its venue as howpublished (an @article would come back as a journal paper)
+      return p.venue_kind === 'other' ? { howpublished: v('howpublished', p.source) } : {};
     default:
       return {};
   }
@@ -415,6 +420,7 @@ function bibtexEntry(Cite: typeof CiteClass, p: PublicPublication, key: string):
     address: values.address,
     pages: values.pages,
     volume: values.volume,
+    number: values.number,
     series: bibtexValue('series', p.series),
     urldate: p.accessed || undefined,
     // a patent's application date: biblatex has no field of its own for it, so it is the lab's (read back by the import)
@@ -430,7 +436,7 @@ function bibtexEntry(Cite: typeof CiteClass, p: PublicPublication, key: string):
     .map(([f, v]) => `\t${f} = {${v}},\n`);
   // the type citation-js chose, kept to the characters BibTeX allows there; the kinds it writes as @misc (a
   // thesis, software, a web page) as BibTeX and biblatex name them, so that the import reads the kind back
-  const type = ENTRY_TYPES[p.type] ?? (/^[a-z]+$/.test(entry?.type ?? '') ? entry?.type : 'misc');
+  const type = ENTRY_TYPES[p.type] ?? (p.type === 'paper' ? PAPER_ENTRY[p.venue_kind] : undefined) ?? (/^[a-z]+$/.test(entry?.type ?? '') ? entry?.type : 'misc');
   return `@${type}{${key},\n${fields.join('')}}\n`;
 }
 
