@@ -456,6 +456,8 @@ const ordinal = (n: number) => `${n}${n % 100 >= 11 && n % 100 <= 13 ? 'th' : ([
 function forGbt(p: PublicPublication, csl: CSL): CSL {
   const out: Record<string, unknown> = { ...csl };
   if (p.pages) out.page = p.pages.replace(/\s*[–—-]+\s*/g, '-');
+  // a preprint's server where this style prints an electronic resource's source
+  if (p.type === 'preprint' && p.source) out['container-title'] = p.source;
   // a patent's number after its title (4.5: 题名: 专利号[P])
   if (p.type === 'patent' && patentNumber(p)) out.number = patentNumber(p);
   // the place is its city (4.1's 出版地): Zotero's "New York, NY, USA" is New York
@@ -482,7 +484,8 @@ function forApa(csl: CSL, keep: readonly string[] = []): CSL {
   }
   // another work (a preprint, a report): its "venue" is where it is kept, APA's "Repository." (10.8), not "In …"
   if (csl.type === 'article') {
-    const { 'container-title': kept, ...rest } = csl;
+    // a preprint is cited by its server alone (Manual 10.8): no "(Preprint 2405.12345)"
+    const { 'container-title': kept, genre: _, number: __, ...rest } = csl;
     return { ...rest, title, ...(kept || csl.publisher ? { publisher: csl.publisher || kept } : {}) } as CSL;
   }
   // a thesis from no database, archive or address is unpublished (Manual 10.6: "[Unpublished doctoral dissertation]. School."),
