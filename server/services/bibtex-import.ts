@@ -17,6 +17,7 @@ import { workerFile } from '../worker-file.ts';
 import { countEntries, PARAGRAPH, type ParsedEntry } from './bibtex-parse.ts';
 import { fitted } from './imported-record.ts';
 import { yearAsWritten } from './year-written.ts';
+import { doiServer, serverNamed, serverOfUrl } from './preprint-servers.ts';
 
 // BibTeX into publications. The text is cut into its entries and each parsed alone
 // (server/services/bibtex-parse.ts), in a worker thread bounded in time and memory, so a large or hostile
@@ -231,52 +232,6 @@ function hostOf(url: string): string {
 /** The site of an address, as its name where it is a known one, else its host. */
 const siteOf = (url: string) => SITES[hostOf(url)] ?? hostOf(url);
 
-/** Preprint servers as a file or an address names them, by the lower-case name or the address's first path segment on OSF. */
-const SERVERS: Readonly<Record<string, string>> = {
-  arxiv: 'arXiv',
-  'arxiv.org': 'arXiv',
-  psyarxiv: 'PsyArXiv',
-  'psyarxiv.com': 'PsyArXiv',
-  socarxiv: 'SocArXiv',
-  edarxiv: 'EdArXiv',
-  biorxiv: 'bioRxiv',
-  'biorxiv.org': 'bioRxiv',
-  medrxiv: 'medRxiv',
-  'medrxiv.org': 'medRxiv',
-  ssrn: 'SSRN',
-  'ssrn.com': 'SSRN',
-  'papers.ssrn.com': 'SSRN',
-  chemrxiv: 'ChemRxiv',
-  techrxiv: 'TechRxiv',
-  'research square': 'Research Square',
-  'osf preprints': 'OSF Preprints',
-  'osf.io': 'OSF Preprints',
-};
-/** The server an address is on: OSF's preprints by their community (osf.io/preprints/psyarxiv/…), else by host. */
-function serverOf(url: string): string {
-  const host = hostOf(url);
-  if (host === 'osf.io') {
-    const community = /^https?:\/\/(?:www\.)?osf\.io\/preprints\/([a-z]+)\//i.exec(url)?.[1]?.toLowerCase() ?? '';
-    return SERVERS[community] ?? '';
-  }
-  return SERVERS[host] ?? '';
-}
-/** Preprint servers by their DOI prefix (PsyArXiv's 10.31234/osf.io/…, arXiv's 10.48550/arXiv.…). */
-const DOI_SERVERS: Readonly<Record<string, string>> = {
-  '10.31234': 'PsyArXiv',
-  '10.31235': 'SocArXiv',
-  '10.35542': 'EdArXiv',
-  '10.31219': 'OSF Preprints',
-  '10.48550': 'arXiv',
-  '10.2139': 'SSRN',
-  '10.26434': 'ChemRxiv',
-  '10.36227': 'TechRxiv',
-  '10.21203': 'Research Square',
-};
-export const doiServer = (doi: unknown) => DOI_SERVERS[bareDoi(headOf(doi)).split('/')[0] ?? ''] ?? '';
-/** A server named in a field (an eprint's archive, a publisher, a "journal"), as its usual name. */
-const serverNamed = (written: string) => SERVERS[written.toLowerCase()] ?? (PREPRINT.test(written) ? 'arXiv' : '');
-
 /**
  * The kind of work an entry is (docs/decisions/074-publication-kinds.md): by its entry type, biblatex's
  * where classic BibTeX has none (@patent, @standard, @dataset, @online, @software), the `type` reference
@@ -310,7 +265,7 @@ function kindOf(item: CSL, entryType: string, raw: Record<string, string>, url: 
   if (PREPRINT.test(headOf(item['container-title'])) || entryType === 'preprint' || /^preprint$/i.test(written)) return 'preprint';
   if (!published && (raw.eprint || raw.eprinttype || raw.archiveprefix)) return 'preprint';
   if (/^preprint$/i.test(headOf(raw.pubstate)) && !published) return 'preprint';
-  if (loose && (serverNamed(headOf(raw.publisher ?? raw.organization)) || serverOf(url) || doiServer(item.DOI))) return 'preprint';
+  if (loose && (serverNamed(headOf(raw.publisher ?? raw.organization)) || serverOfUrl(url) || doiServer(bareDoi(headOf(item.DOI))))) return 'preprint';
   if (['online', 'www', 'webpage', 'electronic'].includes(entryType) || item.type === 'webpage') return 'webpage';
   return 'paper';
 }
@@ -335,7 +290,7 @@ function venueOf(item: CSL, type: ImportedRecord['type'], raw: Record<string, st
     const named = [raw.eprinttype, raw.archiveprefix, raw.publisher, raw.organization, item['container-title'], raw.howpublished]
       .map((v) => headOf(v))
       .find((v) => v && !/^\\url\{|^https?:/i.test(v));
-    return (named && (serverNamed(named) || named)) || doiServer(item.DOI) || serverOf(url) || siteOf(url);
+    return (named && (serverNamed(named) || named)) || doiServer(bareDoi(headOf(item.DOI))) || serverOfUrl(url) || siteOf(url);
   }
   if (type === 'talk') {
     const event = clean(raw.eventtitle ?? item['event-title'] ?? (item as { event?: string }).event);
