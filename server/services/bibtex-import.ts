@@ -103,6 +103,9 @@ const clean = (v: unknown) =>
 /** `value`, or nothing where it is of the shape that names something else. */
 const unless = (shape: RegExp, value: string) => (shape.test(value) ? '' : value);
 
+/** A field the parser gives as written (one citation-js does not map): cleaned, its protective braces dropped. */
+const plain = (v: unknown) => clean(v).replace(/[{}]/g, '');
+
 /** The beginning of a value, cleaned: what a test of a value's kind reads (a type, a genre, a patent number), never a field's whole length. */
 const headOf = (v: unknown) => clean(String(v ?? '').slice(0, 200));
 
@@ -288,24 +291,24 @@ function venueOf(item: CSL, type: ImportedRecord['type'], raw: Record<string, st
   }
   if (type === 'preprint') {
     const named = [raw.eprinttype, raw.archiveprefix, raw.publisher, raw.organization, item['container-title'], raw.howpublished]
-      .map((v) => headOf(v))
+      .map((v) => headOf(v).replace(/[{}]/g, ''))
       .find((v) => v && !/^\\url\{|^https?:/i.test(v));
     return (named && (serverNamed(named) || named)) || doiServer(bareDoi(headOf(item.DOI))) || serverOfUrl(url) || siteOf(url);
   }
   if (type === 'talk') {
-    const event = clean(raw.eventtitle ?? item['event-title'] ?? (item as { event?: string }).event);
+    const event = clean(item['event-title'] ?? (item as { event?: string }).event) || plain(raw.eventtitle);
     if (event) return event;
   }
   if (type === 'archive') {
-    const held = clean(raw.howpublished);
+    const held = plain(raw.howpublished);
     if (held && !/^\\url\{|^https?:/i.test(held)) return held;
   }
-  if (type === 'report' && raw.institution) return clean(raw.institution);
+  if (type === 'report' && raw.institution) return plain(raw.institution);
   // a thesis's school, whatever publisher (the database that holds it) it names too
-  if ((type === 'doctoral thesis' || type === 'master thesis') && raw.school) return clean(raw.school);
+  if ((type === 'doctoral thesis' || type === 'master thesis') && raw.school) return plain(raw.school);
   // a paper that appeared in no journal or proceedings (this site's export: its series of working papers as howpublished)
-  if (type === 'paper' && entryType === 'misc' && raw.howpublished && !/^\\url\{|^https?:/i.test(headOf(raw.howpublished))) return clean(raw.howpublished);
-  if (type === 'standard' && (raw.organization || raw.institution)) return clean(raw.organization ?? raw.institution);
+  if (type === 'paper' && entryType === 'misc' && raw.howpublished && !/^\\url\{|^https?:/i.test(headOf(raw.howpublished))) return plain(raw.howpublished);
+  if (type === 'standard' && (raw.organization || raw.institution)) return plain(raw.organization ?? raw.institution);
   const written = clean(item['container-title'] ?? item['event-title'] ?? item.publisher ?? item.archive ?? raw.organization ?? raw.institution);
   if (PREPRINT.test(written)) return 'arXiv';
   if (written) return written;
@@ -423,12 +426,12 @@ export function recordOf(item: CSL, entryType: string, raw: Record<string, strin
     // (a web page's or software's organization is its site: the venue)
     // a patent's holder (biblatex's holder; Scholar's publisher "Google Patents" is not one)
     publisher: patent
-      ? cutTo(clean(raw.holder), 300)
+      ? cutTo(plain(raw.holder), 300)
       : (type === 'doctoral thesis' || type === 'master thesis') && raw.school
-        ? cutTo(clean(raw.publisher).replace(/[{}]/g, ''), 300)
+        ? cutTo(plain(raw.publisher), 300)
       : raw.publisher || (raw.organization && ['paper', 'standard'].includes(type))
         ? type === 'standard'
-          ? cutTo(clean(raw.publisher), 300)
+          ? cutTo(plain(raw.publisher), 300)
           : cutTo(clean(item.publisher ?? raw.organization), 300)
         : '',
     editors: editors.names,
@@ -436,7 +439,7 @@ export function recordOf(item: CSL, entryType: string, raw: Record<string, strin
     edition: edition ? cutTo(editionOf(edition), 50) : '',
     isbn: cutTo(clean(item.ISBN), 50),
     // BibTeX's address, biblatex's location (citation-js's publisher-place)
-    place: cutTo(clean(item['publisher-place'] ?? raw.address ?? raw.location ?? (type === 'talk' ? raw.venue : undefined)), 100),
+    place: cutTo(clean(item['publisher-place'] ?? raw.address ?? raw.location) || (type === 'talk' ? plain(raw.venue) : ''), 100),
     title_protected: protectedWords(clean(raw.title)).map((w) => cutTo(w, 500)),
     // dblp's record (biburl) names its venue by DBLP key, which the venue rank match prefers;
     // not a venue's findings or workshops, which dblp files under the venue's key
