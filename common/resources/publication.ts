@@ -96,6 +96,26 @@ export const publication = defineResource({
     keepOpenOnUpdate: true,
     // a paper is found by its authors, DOI or keywords as well as its title
     filter: ['author', 'doi', 'keywords'],
+    // each kind's own fields (docs/decisions/074-publication-kinds.md); a field not named here is every kind's
+    editorWhen: {
+      field: 'type',
+      show: {
+        venue_kind: ['paper'],
+        venue_key: ['paper'],
+        volume: ['paper', 'monograph', 'chapter'],
+        issue: ['paper'],
+        pages: ['paper', 'chapter', 'report', 'standard', 'newspaper'],
+        publisher: ['paper', 'monograph', 'chapter', 'standard', 'patent', 'doctoral thesis', 'master thesis', 'dataset', 'software'],
+        place: ['paper', 'monograph', 'chapter', 'report', 'standard', 'newspaper', 'archive', 'talk', 'doctoral thesis', 'master thesis'],
+        editors: ['paper', 'monograph', 'chapter'],
+        edition: ['monograph', 'chapter', 'standard', 'dataset', 'software'],
+        series: ['paper', 'monograph', 'chapter', 'report'],
+        isbn: ['paper', 'monograph', 'chapter'],
+        number: ['report', 'standard', 'patent', 'preprint'],
+        filed: ['patent'],
+        accessed: ['webpage', 'software', 'dataset', 'preprint', 'newspaper', 'report', 'standard', 'archive'],
+      },
+    },
     editorFields: [
       'title',
       'author',

@@ -268,3 +268,21 @@ describe('kinds from the scholarly indexes', () => {
     });
   });
 });
+
+describe("the console's editor", () => {
+  it("shows each kind's own fields: a patent its number and application date, a web page its access date, a paper its issue", async () => {
+    const { drawnFields } = await import('../../app/console/forms.ts');
+    const { publication } = await import('../../common/resources/publication.ts');
+    const all = publication.console?.editorFields ?? [];
+    const patent = drawnFields(publication, all, { type: 'patent' });
+    expect(patent).toEqual(expect.arrayContaining(['number', 'filed', 'publisher', 'title', 'author']));
+    expect(patent).not.toContain('issue');
+    expect(patent).not.toContain('accessed');
+    expect(drawnFields(publication, all, { type: 'webpage' })).toContain('accessed');
+    const paper = drawnFields(publication, all, { type: 'paper' });
+    expect(paper).toEqual(expect.arrayContaining(['venue_kind', 'volume', 'issue', 'pages', 'editors', 'series']));
+    expect(paper).not.toContain('filed');
+    // a new record's kind is the declared default, a paper
+    expect(drawnFields(publication, all, {})).toEqual(paper);
+  });
+});
