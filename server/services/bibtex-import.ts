@@ -429,11 +429,11 @@ export function recordOf(item: CSL, entryType: string, raw: Record<string, strin
       ? cutTo(plain(raw.holder), 300)
       : (type === 'doctoral thesis' || type === 'master thesis') && raw.school
         ? cutTo(plain(raw.publisher), 300)
-      : raw.publisher || (raw.organization && ['paper', 'standard'].includes(type))
-        ? type === 'standard'
-          ? cutTo(plain(raw.publisher), 300)
-          : cutTo(clean(item.publisher ?? raw.organization), 300)
-        : '',
+        : raw.publisher || (raw.organization && ['paper', 'standard'].includes(type))
+          ? type === 'standard'
+            ? cutTo(plain(raw.publisher), 300)
+            : cutTo(clean(item.publisher ?? raw.organization), 300)
+          : '',
     editors: editors.names,
     editor_parts: editors.parts,
     edition: edition ? cutTo(editionOf(edition), 50) : '',

@@ -436,7 +436,8 @@ function bibtexEntry(Cite: typeof CiteClass, p: PublicPublication, key: string):
     .map(([f, v]) => `\t${f} = {${v}},\n`);
   // the type citation-js chose, kept to the characters BibTeX allows there; the kinds it writes as @misc (a
   // thesis, software, a web page) as BibTeX and biblatex name them, so that the import reads the kind back
-  const type = ENTRY_TYPES[p.type] ?? (p.type === 'paper' ? PAPER_ENTRY[p.venue_kind] : undefined) ?? (/^[a-z]+$/.test(entry?.type ?? '') ? entry?.type : 'misc');
+  const type =
+    ENTRY_TYPES[p.type] ?? (p.type === 'paper' ? PAPER_ENTRY[p.venue_kind] : undefined) ?? (/^[a-z]+$/.test(entry?.type ?? '') ? entry?.type : 'misc');
   return `@${type}{${key},\n${fields.join('')}}\n`;
 }
 

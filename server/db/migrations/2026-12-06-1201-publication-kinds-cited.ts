@@ -50,9 +50,13 @@ export async function up(db: Db): Promise<void> {
   await sql`UPDATE publication SET number = substr(source, 1, 100) WHERE type = 'patent'`.execute(db);
   const other = sql`type = 'paper' AND venue_kind = 'other'`;
   await sql`UPDATE publication SET type = 'preprint', type_num = 14 WHERE ${other} AND lower(source) IN (${list(servers)})`.execute(db);
-  await sql`UPDATE publication SET type = 'preprint', type_num = 14, venue_kind = 'other' WHERE type = 'webpage' AND lower(source) IN (${list(sites)})`.execute(db);
+  await sql`UPDATE publication SET type = 'preprint', type_num = 14, venue_kind = 'other' WHERE type = 'webpage' AND lower(source) IN (${list(sites)})`.execute(
+    db,
+  );
   await sql`UPDATE publication SET type = 'chapter', type_num = 8 WHERE ${other} AND editors <> '[]' AND editors <> ''`.execute(db);
-  await sql`UPDATE publication SET type = 'report', type_num = 9 WHERE ${other} AND (lower(source) LIKE '%technical report%' OR source LIKE '%技术报告%')`.execute(db);
+  await sql`UPDATE publication SET type = 'report', type_num = 9 WHERE ${other} AND (lower(source) LIKE '%technical report%' OR source LIKE '%技术报告%')`.execute(
+    db,
+  );
 }
 
 export async function down(db: Db): Promise<void> {
