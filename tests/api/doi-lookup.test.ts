@@ -246,6 +246,15 @@ describe('filling a publication from its DOI', () => {
       year: '2023',
     });
     expect(saved.statusCode, saved.body).toBe(200);
+    // no author list at all (a form sends none for an empty list): an empty one
+    const noList = await admin.send('POST', '/api/publication/', {
+      title: 'Edited, no list',
+      editors: '["Ana Sousa"]',
+      source: 'S',
+      type: 'monograph',
+      year: '2023',
+    });
+    expect(noList.statusCode, noList.body).toBe(200);
     // neither authors nor editors: refused as before
     const neither = await admin.send('POST', '/api/publication/', { title: 'Nobody', author: '[]', source: 'S', year: '2023' });
     expect(neither.statusCode).toBe(400);
