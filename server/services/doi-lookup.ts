@@ -110,7 +110,8 @@ type CrossrefWork = {
 function namesOf(list: readonly CrossrefName[] | undefined): { names: string[]; parts: string[] } {
   const parts: NameParts[] = [];
   for (const a of (list ?? []).slice(0, 100)) {
-    const [given, family, suffix, name] = [cut(text(a.given), 300), cut(text(a.family), 300), cut(text(a.suffix), 50), cut(text(a.name), 300)];
+    // each part cut so that the parts' JSON fits the answer's 300 characters a name
+    const [given, family, suffix, name] = [cut(text(a.given), 120), cut(text(a.family), 120), cut(text(a.suffix), 20), cut(text(a.name), 250)];
     const p: NameParts = family ? { family, ...(given ? { given } : {}), ...(suffix ? { suffix } : {}) } : { literal: name || given };
     if (displayName(p)) parts.push(p);
   }
@@ -222,8 +223,8 @@ const dataciteNames = (list: DataciteAttributes['creators']) =>
     .map(
       (c): NameParts =>
         c.familyName && c.nameType !== 'Organizational'
-          ? { family: cut(text(c.familyName), 300), ...(c.givenName ? { given: cut(text(c.givenName), 300) } : {}) }
-          : { literal: cut(text(c.name), 300) },
+          ? { family: cut(text(c.familyName), 120), ...(c.givenName ? { given: cut(text(c.givenName), 120) } : {}) }
+          : { literal: cut(text(c.name), 250) },
     );
 
 function fromDatacite(a: DataciteAttributes, doi: string): ImportedRecord {

@@ -165,6 +165,11 @@ describe('filling a publication from its DOI', () => {
       if (kind) return json(res, 200, { status: 'ok', 'message-type': 'work', message: kind });
       if (path === '/works/10.9999/broken') return json(res, 500, { status: 'error' });
       if (path === '/works/10.9999/slow') return; // never answers
+      // names longer than a name's parts may be: cut, never an answer that fails its own schema
+      if (path === '/works/10.9999/long-names')
+        return json(res, 200, {
+          message: { ...crossrefWork.message, author: [{ given: 'G'.repeat(5000), family: 'F'.repeat(5000), suffix: 'S'.repeat(500) }] },
+        });
       // a hostile (or broken) upstream: an abstract of 200,000 "<" and unclosed titles
       if (path === '/works/10.9999/hostile')
         return json(res, 200, {
@@ -275,6 +280,12 @@ describe('filling a publication from its DOI', () => {
     expect((await lookup('10.1596/978-1-4648-1393-9')).json()).toMatchObject({ type: 'report', source: 'World Bank' });
     expect((await lookup('10.5281/zenodo.2')).json()).toMatchObject({ type: 'software', source: 'Zenodo', edition: 'v1.2.0' });
     expect((await lookup('10.5281/zenodo.1')).json()).toMatchObject({ type: 'dataset' });
+  });
+
+  it('cuts names longer than a name may be, and answers', async () => {
+    const r = await lookup('10.9999/long-names');
+    expect(r.statusCode, r.body).toBe(200);
+    expect((r.json() as { author_parts: string[] }).author_parts[0]?.length).toBeLessThanOrEqual(300);
   });
 
   it('looks up a DOI pasted as an address, with doi: or upper case, by its bare form', async () => {
