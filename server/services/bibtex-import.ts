@@ -368,7 +368,8 @@ export function recordOf(item: CSL, entryType: string, raw: Record<string, strin
   const month = Number(cslMonth) || monthOf(raw.month);
   let title = clean(item.title);
   // dblp appends a book's edition to its title ("…, 2nd Edition")
-  let edition = clean(item.edition);
+  // software's or a data set's version is its edition (biblatex's and Better BibLaTeX's `version`)
+  let edition = clean(item.edition) || (type === 'software' || type === 'dataset' ? clean(item.version ?? raw.version) : '');
   const inTitle = /,\s*(\d+(?:st|nd|rd|th)|first|second|third|fourth|fifth)\s+edition$/i.exec(title);
   if (inTitle && !edition) {
     edition = inTitle[1] as string;

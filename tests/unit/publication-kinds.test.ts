@@ -92,6 +92,19 @@ describe('kinds read from BibTeX as reference managers write them', () => {
     expect(news).toMatchObject({ type: 'newspaper', venue_kind: 'other', source: '中国青年报', pages: '15' });
   });
 
+  it("reads Better BibLaTeX's @software with its version as the edition", async () => {
+    const r = await imported(`@software{pengRumorgraph2024,
+  title = {Rumorgraph},
+  author = {Peng, Xiaoyu},
+  date = {2024-05-01},
+  url = {https://github.com/disc-lab/rumorgraph},
+  urldate = {2024-05-02},
+  version = {1.2.0},
+  organization = {GitHub}
+}`);
+    expect(r).toMatchObject({ type: 'software', source: 'GitHub', edition: '1.2.0', accessed: '2024-05-02' });
+  });
+
   it('reads years as catalogues write them: the year, the rest said', async () => {
     for (const [written, year] of [
       ['c1980', 1980],
