@@ -171,6 +171,8 @@ describe('citing every kind', () => {
     });
     const [item] = JSON.parse(cslJsonOf([chapter])) as Record<string, unknown>[];
     expect(item).toMatchObject({ type: 'chapter', 'container-title': '植物科学进展', publisher: '高等教育出版社', 'publisher-place': '北京', page: '146–163' });
+    // APA names the book it is in (Manual 10.3), which it dropped when a chapter was an "article"
+    expect((await citationsOf(chapter)).apa).toBe('白书农. (1998). 植物开花研究. In 李承森 (Ed.), 植物科学进展 (pp. 146–163). 高等教育出版社.');
     const bib = await bibtexOf([chapter]);
     expect(bib).toMatch(/^@incollection\{/);
     expect(bib).toContain('booktitle = {植物科学进展}');
