@@ -42,6 +42,16 @@ export const publicationTypes = entries([
   { value: 'master thesis', num: 5, zh: '硕士学位论文', en: "Master's thesis" },
   { value: 'software', num: 6, zh: '软件', en: 'Software' },
   { value: 'webpage', num: 7, zh: '网页', en: 'Web page' },
+  // the kinds citation styles tell apart (docs/decisions/074-publication-kinds.md): a journal or conference
+  // paper stays a paper told by its venue kind, a book a monograph
+  { value: 'chapter', num: 8, zh: '图书章节', en: 'Book chapter' },
+  { value: 'report', num: 9, zh: '科技报告', en: 'Report' },
+  { value: 'standard', num: 10, zh: '标准', en: 'Standard' },
+  { value: 'newspaper', num: 11, zh: '报纸文章', en: 'Newspaper article' },
+  { value: 'archive', num: 12, zh: '档案', en: 'Archive' },
+  { value: 'dataset', num: 13, zh: '数据集', en: 'Dataset' },
+  { value: 'preprint', num: 14, zh: '预印本', en: 'Preprint' },
+  { value: 'talk', num: 15, zh: '演讲', en: 'Talk' },
 ]);
 
 /** Where a paper appeared: Google Scholar's conference or journal title, BibTeX's @inproceedings or @article. */

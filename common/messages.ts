@@ -83,6 +83,7 @@ export const messages = {
     en: 'name parts are a JSON object, e.g. {"family":"Berg","given":"Jan","particle":"van der"}',
   },
   import_doi_bare: { zh: 'DOI 去掉了前缀：{doi}', en: 'DOI stored bare: {doi}' },
+  import_year_as_written: { zh: '年份写作“{written}”，记为 {year}', en: 'Year written "{written}": stored as {year}' },
   import_keywords_split: { zh: '关键词拆分为 {count} 个', en: 'keywords split into {count}' },
   import_keywords_cut: { zh: '关键词超过 {max} 个，只保留前 {max} 个（共 {count} 个）', en: 'more than {max} keywords: the first {max} kept (of {count})' },
   import_keyword_long: { zh: '过长的关键词截断为 {max} 个字符', en: 'an over-long keyword cut to {max} characters' },

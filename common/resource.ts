@@ -340,6 +340,11 @@ type ConsoleView = {
   readonly editor: 'side' | 'below' | 'dialog';
   /** The fields the editor shows, in order (all, unless given). */
   readonly editorFields?: readonly string[];
+  /**
+   * Fields the editor shows only while another field (an enum) has one of some values: a publication's fields by
+   * its kind. A field it hides keeps its value and is still sent; the others are always shown.
+   */
+  readonly editorWhen?: { readonly field: string; readonly show: Readonly<Record<string, readonly string[]>> };
   /** The editor stays open after an update (SPEC §4 for publications). */
   readonly keepOpenOnUpdate?: boolean;
   /** Boolean fields with a `toggle`, switched from the list after a confirmation. */

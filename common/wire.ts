@@ -219,6 +219,11 @@ const PublicPublicationSchema = only(wireSchema(publication), [
   'place',
   'title_protected',
   'author_members',
+  // the kinds' own fields (docs/decisions/074-publication-kinds.md)
+  'number',
+  'series',
+  'filed',
+  'accessed',
 ]);
 export type PublicPublication = z.infer<typeof PublicPublicationSchema>;
 
@@ -483,6 +488,11 @@ export const ImportedRecordSchema = z.strictObject({
   link4: z.string().max(2000).optional(),
   // the DBLP key of a dblp record's venue (its biburl), for the venue rank match
   venue_key: z.string().max(300).optional(),
+  // the kinds' own fields (docs/decisions/074-publication-kinds.md)
+  number: z.string().max(100).optional(),
+  series: z.string().max(300).optional(),
+  filed: z.string().max(10).optional(),
+  accessed: z.string().max(10).optional(),
 });
 export type ImportedRecord = z.infer<typeof ImportedRecordSchema>;
 

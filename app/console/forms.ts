@@ -21,6 +21,14 @@ export function editorFields(res: ResourceDef, fields: readonly string[]): reado
   return publishing(res, fields) ? fields.filter((f) => f !== RELEASE) : fields;
 }
 
+/** The fields the editor draws for these values: its fields, less those `editorWhen` hides for them. */
+export function drawnFields(res: ResourceDef, shown: readonly string[], values: Row): readonly string[] {
+  const when = res.console?.editorWhen;
+  if (!when) return shown;
+  const value = String(values[when.field] ?? res.fields[when.field]?.default ?? '');
+  return shown.filter((name) => when.show[name]?.includes(value) ?? true);
+}
+
 /** Turns editor values into a multipart body: files as files, lists as arrays, nothing for empty passwords. */
 export function bodyOf(res: ResourceDef, values: Row, shown: readonly string[]): Body {
   const body: Body = {};

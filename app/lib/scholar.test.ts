@@ -82,3 +82,67 @@ describe('jsonLd', () => {
     expect(wrong['@type']).toBe('ScholarlyArticle');
   });
 });
+
+describe('each kind of work (docs/decisions/074-publication-kinds.md)', () => {
+  const of = (over: Partial<Parameters<typeof publicationOf>[0]>) =>
+    publicationOf({ pid: 9, title: 'T', author: ['Wei Lin'], source: 'S', year: 2020, ...over } as Parameters<typeof publicationOf>[0]);
+
+  it('tags a chapter with its book and editors, a report with its institution and number, a thesis with its school', () => {
+    const chapter = tags(
+      scholarMeta(
+        of({ type: 'chapter', source: 'Handbook of Data Intelligence', editors: ['Ana Sousa'], isbn: '978-3-031-45021-7' }),
+        'https://lab.example',
+        'u',
+      ),
+    );
+    expect(chapter).toMatchObject({ citation_inbook_title: 'Handbook of Data Intelligence', citation_editor: 'Ana Sousa', citation_isbn: '978-3-031-45021-7' });
+    expect(chapter.citation_publisher).toBeUndefined();
+    const report = tags(scholarMeta(of({ type: 'report', source: 'World Health Organization', number: 'WHO/2022.1' }), 'https://lab.example', 'u'));
+    expect(report).toMatchObject({ citation_technical_report_institution: 'World Health Organization', citation_technical_report_number: 'WHO/2022.1' });
+    const patent = tags(scholarMeta(of({ type: 'patent', source: 'CN Patent 115905624', number: 'CN115905624A' }), 'https://lab.example', 'u'));
+    expect(patent).toMatchObject({ citation_patent_number: 'CN115905624A' });
+  });
+
+  it('types each kind by schema.org: Chapter, Report, Dataset, SoftwareSourceCode, Thesis, NewsArticle, ArchiveComponent, WebPage', () => {
+    const typeOf = (over: Partial<Parameters<typeof publicationOf>[0]>) => (jsonLd(of(over), 'u', '') as { '@type': string })['@type'];
+    expect(
+      (
+        [
+          'chapter',
+          'report',
+          'dataset',
+          'software',
+          'doctoral thesis',
+          'newspaper',
+          'archive',
+          'webpage',
+          'monograph',
+          'preprint',
+          'patent',
+          'standard',
+          'talk',
+        ] as const
+      ).map((type) => typeOf({ type })),
+    ).toEqual([
+      'Chapter',
+      'Report',
+      'Dataset',
+      'SoftwareSourceCode',
+      'Thesis',
+      'NewsArticle',
+      'ArchiveComponent',
+      'WebPage',
+      'Book',
+      'ScholarlyArticle',
+      'CreativeWork',
+      'CreativeWork',
+      'CreativeWork',
+    ]);
+    expect(jsonLd(of({ type: 'chapter', source: 'Handbook', pages: '145–178' }), 'u', '')).toMatchObject({
+      isPartOf: { '@type': 'Book', name: 'Handbook' },
+      pageStart: '145',
+      pageEnd: '178',
+    });
+    expect(jsonLd(of({ type: 'report', number: 'WHO/2022.1' }), 'u', '')).toMatchObject({ reportNumber: 'WHO/2022.1' });
+  });
+});

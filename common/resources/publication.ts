@@ -11,7 +11,8 @@ export const publication = defineResource({
   path: '/api/publication/',
   fields: {
     title: { kind: 'text', label: { zh: '标题', en: 'Title' }, required: true, max: 500 },
-    author: { kind: 'list', label: { zh: '作者列表', en: 'Authors' }, required: true, max: 100, widget: 'names' },
+    // required unless editors are given (an edited book, proceedings): `refine` below
+    author: { kind: 'list', label: { zh: '作者列表', en: 'Authors' }, max: 100, widget: 'names' },
     source: { kind: 'text', label: { zh: '发表平台', en: 'Platform' }, required: true, max: 300 },
     type: {
       kind: 'enum',
@@ -61,6 +62,12 @@ export const publication = defineResource({
     editor_parts: { kind: 'list', label: { zh: '编者姓名结构', en: 'Editor name parts' }, max: 100, format: 'name_parts' },
     edition: { kind: 'text', label: { zh: '版次', en: 'Edition' }, max: 50 },
     isbn: { kind: 'text', label: { zh: 'ISBN', en: 'ISBN' }, max: 50 },
+    // the kinds' own fields (docs/decisions/074-publication-kinds.md): a report's, a standard's or a patent's number,
+    // a book's or proceedings' series, a patent's application date, a web page's access date
+    number: { kind: 'text', label: { zh: '编号（报告号、标准号、专利号）', en: 'Number (report, standard, patent)' }, max: 100 },
+    series: { kind: 'text', label: { zh: '丛书', en: 'Series' }, max: 300 },
+    filed: { kind: 'date', label: { zh: '申请日期', en: 'Filed on' } },
+    accessed: { kind: 'date', label: { zh: '访问日期', en: 'Accessed on' } },
     // the editor's correction of the venue rank match (server/services/venue-rank.ts)
     venue_key: {
       kind: 'text',
@@ -73,6 +80,12 @@ export const publication = defineResource({
   // console (the editor checks the match before the site shows it; the public pages show the chosen systems)
   derived: { venue_rank: { kind: 'text' } },
   history: {},
+  // an edited book or proceedings names its editors instead of authors (docs/decisions/075-editors-and-years-as-written.md)
+  refine(value, { mode, issue }) {
+    const none = (v: unknown) => !Array.isArray(v) || v.every((n) => String(n).trim() === '');
+    if (mode === 'update' && !('author' in value)) return;
+    if (none(value.author) && none(value.editors)) issue('author', 'required');
+  },
   access: { read: 'member', create: 'member', update: 'member', delete: 'member' },
   publicPath: (row) => (typeof row.pid === 'number' ? paths.publicationItem(row.pid) : undefined),
   listColumns: ['year', 'source', { key: 'title', title: true, opens: true }, 'area', { key: 'venue_rank', label: { zh: '等级', en: 'Rank' } }],
@@ -83,6 +96,26 @@ export const publication = defineResource({
     keepOpenOnUpdate: true,
     // a paper is found by its authors, DOI or keywords as well as its title
     filter: ['author', 'doi', 'keywords'],
+    // each kind's own fields (docs/decisions/074-publication-kinds.md); a field not named here is every kind's
+    editorWhen: {
+      field: 'type',
+      show: {
+        venue_kind: ['paper'],
+        venue_key: ['paper'],
+        volume: ['paper', 'monograph', 'chapter'],
+        issue: ['paper'],
+        pages: ['paper', 'chapter', 'report', 'standard', 'newspaper'],
+        publisher: ['paper', 'monograph', 'chapter', 'standard', 'patent', 'doctoral thesis', 'master thesis', 'dataset', 'software'],
+        place: ['paper', 'monograph', 'chapter', 'report', 'standard', 'newspaper', 'archive', 'talk', 'doctoral thesis', 'master thesis'],
+        editors: ['paper', 'monograph', 'chapter'],
+        edition: ['monograph', 'chapter', 'standard', 'dataset', 'software'],
+        series: ['paper', 'monograph', 'chapter', 'report'],
+        isbn: ['paper', 'monograph', 'chapter'],
+        number: ['report', 'standard', 'patent', 'preprint'],
+        filed: ['patent'],
+        accessed: ['webpage', 'software', 'dataset', 'preprint', 'newspaper', 'report', 'standard', 'archive'],
+      },
+    },
     editorFields: [
       'title',
       'author',
@@ -101,7 +134,11 @@ export const publication = defineResource({
       'place',
       'editors',
       'edition',
+      'series',
       'isbn',
+      'number',
+      'filed',
+      'accessed',
       'doi',
       'abstract',
       'keywords',

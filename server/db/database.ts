@@ -34,6 +34,7 @@ import * as activityRecordName from './migrations/2026-12-06-0102-activity-recor
 import * as imageSize from './migrations/2026-12-06-1101-image-size.ts';
 import * as plainText from './migrations/2026-12-06-1201-plain-text.ts';
 import * as citationStyles from './migrations/2026-12-06-1201-citation-styles.ts';
+import * as publicationKindsCited from './migrations/2026-12-06-1201-publication-kinds-cited.ts';
 import type { Database } from './schema.ts';
 
 // PostgreSQL returns bigint (int8) columns as strings by default; sizes and login times fit a double.
@@ -140,6 +141,7 @@ export const migrations: Record<string, Migration> = {
   '2026-12-06-1101-image-size': imageSize,
   '2026-12-06-1201-plain-text': plainText,
   '2026-12-06-1201-citation-styles': citationStyles,
+  '2026-12-06-1201-publication-kinds-cited': publicationKindsCited,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

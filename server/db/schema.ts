@@ -156,6 +156,11 @@ const written = {
     title_protected: textDefault,
     // 2026-11-27-0902-venue-ranks
     venue_key: textDefault,
+    // 2026-12-06-1201-publication-kinds-cited
+    number: textDefault,
+    series: textDefault,
+    filed: textDefault,
+    accessed: textDefault,
   },
   // info_page: derived from its declaration (declared-tables.ts)
   data_file: {

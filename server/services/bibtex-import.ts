@@ -18,6 +18,8 @@ import { PARAGRAPH, type ParsedEntry } from './bibtex-parse.ts';
 import { countOf, detectFormat } from './import-formats.ts';
 import { plainLatex } from './plain-text.ts';
 import { fitted } from './imported-record.ts';
+import { yearAsWritten } from './year-written.ts';
+import { doiServer, serverNamed, serverOfUrl } from './preprint-servers.ts';
 
 // BibTeX, RIS and EndNote into publications (each format read into BibTeX's terms:
 // server/services/import-formats.ts). The text is cut into its entries and each parsed alone
@@ -115,6 +117,9 @@ const clean = (v: unknown) =>
 /** `value`, or nothing where it is of the shape that names something else. */
 const unless = (shape: RegExp, value: string) => (shape.test(value) ? '' : value);
 
+/** A field the parser gives as written (one citation-js does not map): its LaTeX read as the mapped fields' is, its protective braces dropped. */
+const plain = (v: unknown) => plainLatex(clean(v)).replace(/[{}]/g, '');
+
 /** The beginning of a value, cleaned: what a test of a value's kind reads (a type, a genre, a patent number), never a field's whole length. */
 const headOf = (v: unknown) => clean(String(v ?? '').slice(0, 200));
 
@@ -205,7 +210,8 @@ function monthOf(written: string | undefined): number | undefined {
 const ORDINALS = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth'];
 /** An edition as a number where it is one ("2nd", "Second", "2"), else as written. */
 function editionOf(written: string): string {
-  const digits = /^(\d+)\s*(?:st|nd|rd|th)?\b/i.exec(written);
+  // "2", "2nd", "2nd ed." (not a version, 1.2.0)
+  const digits = /^(\d+)(?:\s*(?:st|nd|rd|th))?(?:\s+(?:ed|edn|edition)\.?)?\.?$/i.exec(written);
   if (digits) return digits[1] as string;
   const word = ORDINALS.indexOf(written.toLowerCase().split(/\s/)[0] ?? '');
   return word >= 0 ? String(word + 1) : written;
@@ -244,20 +250,39 @@ function hostOf(url: string): string {
 const siteOf = (url: string) => SITES[hostOf(url)] ?? hostOf(url);
 
 /**
- * The kind of work an entry is: SPEC's paper, monograph or patent, a doctoral or master's
- * thesis, software or a web page. Classic BibTeX has no patent, software or web-page type: reference
- * managers and Scholar write a @misc whose `type` (EndNote's Patent), number or note names the patent (CN
- * 2024…, US Patent 10,…), and software as a @misc with its repository's address.
+ * The kind of work an entry is (docs/decisions/074-publication-kinds.md): by its entry type, biblatex's
+ * where classic BibTeX has none (@patent, @standard, @dataset, @online, @software), the `type` reference
+ * managers write (EndNote's Patent, Report, Book Section; Zotero's Presentation), biblatex's entrysubtype
+ * (newspaper), an eprint or a preprint server, and, for a @misc, a patent's number or a repository's address.
  */
 function kindOf(item: CSL, entryType: string, raw: Record<string, string>, url: string): ImportedRecord['type'] {
   const patentText = headOf(item.number ?? item.note ?? raw.number);
-  if (item.type === 'patent' || /patent|专利/i.test(`${patentText} ${headOf(raw.type)}`)) return 'patent';
-  if (entryType === 'mastersthesis' || (item.type === 'thesis' && /master|硕士/i.test(`${headOf(item.genre)} ${headOf(raw.type)}`))) return 'master thesis';
+  const written = headOf(raw.type);
+  if (entryType === 'patent' || item.type === 'patent' || /patent|专利/i.test(`${patentText} ${written}`)) return 'patent';
+  if (entryType === 'mastersthesis' || (item.type === 'thesis' && /master|硕士/i.test(`${headOf(item.genre)} ${written}`))) return 'master thesis';
   if (item.type === 'thesis' || entryType === 'phdthesis') return 'doctoral thesis';
+  if (entryType === 'standard' || (item.type as string) === 'standard' || /^(?:standard|标准)$/i.test(written)) return 'standard';
+  if (entryType === 'dataset' || item.type === 'dataset' || /^(?:dataset|data set|数据集)$/i.test(written)) return 'dataset';
+  if (entryType === 'newspaper' || item.type === 'article-newspaper' || /^newspaper/i.test(headOf(raw.entrysubtype)) || /^newspaper/i.test(written))
+    return 'newspaper';
+  if (entryType === 'archive' || /^(?:archive|档案)$/i.test(written)) return 'archive';
+  if (entryType === 'presentation' || item.type === 'speech' || /^(?:presentation|talk|speech|conference talk|演讲)$/i.test(written)) return 'talk';
+  if (entryType === 'unpublished' && raw.eventtitle) return 'talk';
   // a chapter is a paper in a book (its venue), not a monograph: a lab's 专著 are the books it wrote
+  if (['incollection', 'inbook', 'inreference', 'bookinbook'].includes(entryType) || item.type === 'chapter' || /^(?:book section|chapter)$/i.test(written))
+    return 'chapter';
   if (item.type === 'book') return 'monograph';
+  if (['techreport', 'report'].includes(entryType) || item.type === 'report' || /^report$/i.test(written)) return 'report';
   if (entryType === 'software' || (item.type as string) === 'software') return 'software';
   if (entryType === 'misc' && CODE_HOSTS.test(hostOf(url))) return 'software';
+  // a preprint: an eprint, a preprint server named as its "journal" or publisher, or an address on one; not a
+  // published paper that also gives its eprint
+  const published = item.type === 'paper-conference' || (item.type === 'article-journal' && !PREPRINT.test(headOf(item['container-title'])));
+  const loose = ['misc', 'online', 'unpublished', 'preprint', 'electronic', 'www', 'webpage'].includes(entryType);
+  if (PREPRINT.test(headOf(item['container-title'])) || entryType === 'preprint' || /^preprint$/i.test(written)) return 'preprint';
+  if (!published && (raw.eprint || raw.eprinttype || raw.archiveprefix)) return 'preprint';
+  if (/^preprint$/i.test(headOf(raw.pubstate)) && !published) return 'preprint';
+  if (loose && (serverNamed(headOf(raw.publisher ?? raw.organization)) || serverOfUrl(url) || doiServer(bareDoi(headOf(item.DOI))))) return 'preprint';
   if (['online', 'www', 'webpage', 'electronic'].includes(entryType) || item.type === 'webpage') return 'webpage';
   return 'paper';
 }
@@ -268,12 +293,36 @@ const PREPRINT = /^(?:arxiv\b|corr$)/i;
 /**
  * Where a work appeared, or what stands for it where it appeared nowhere (SPEC's
  * platform stays required, so no real entry is refused for want of one): a patent's number, a thesis's
- * school, a preprint's archive (its eprint's archivePrefix, or arXiv by its address), a web page's or
- * software's site (its organization or publisher as written, else its address's site: GitHub,
- * disc-lab.github.io).
+ * school, a report's institution, a preprint's server (its eprint's archive, its publisher, or by its address: arXiv,
+ * PsyArXiv), a talk's event, an archive's holder, a web page's or software's site (its organization or publisher as
+ * written, else its address's site: GitHub, disc-lab.github.io).
  */
-function venueOf(item: CSL, type: ImportedRecord['type'], raw: Record<string, string>, url: string): string {
-  if (type === 'patent') return clean(item.number ?? item.note ?? raw.number);
+function venueOf(item: CSL, type: ImportedRecord['type'], raw: Record<string, string>, url: string, entryType = ''): string {
+  if (type === 'patent') {
+    // the patent as a style prints it (Scholar's note "US Patent 11,468,321"), else its number
+    const note = clean(item.note);
+    return /\d/.test(note) ? note : clean(item.number ?? raw.number ?? item.note);
+  }
+  if (type === 'preprint') {
+    const named = [raw.eprinttype, raw.archiveprefix, raw.publisher, raw.organization, item['container-title'], raw.howpublished]
+      .map((v) => headOf(v).replace(/[{}]/g, ''))
+      .find((v) => v && !/^\\url\{|^https?:/i.test(v));
+    return (named && (serverNamed(named) || named)) || doiServer(bareDoi(headOf(item.DOI))) || serverOfUrl(url) || siteOf(url);
+  }
+  if (type === 'talk') {
+    const event = clean(item['event-title'] ?? (item as { event?: string }).event) || plain(raw.eventtitle);
+    if (event) return event;
+  }
+  if (type === 'archive') {
+    const held = plain(raw.howpublished);
+    if (held && !/^\\url\{|^https?:/i.test(held)) return held;
+  }
+  if (type === 'report' && raw.institution) return plain(raw.institution);
+  // a thesis's school, whatever publisher (the database that holds it) it names too
+  if ((type === 'doctoral thesis' || type === 'master thesis') && raw.school) return plain(raw.school);
+  // a paper that appeared in no journal or proceedings (this site's export: its series of working papers as howpublished)
+  if (type === 'paper' && entryType === 'misc' && raw.howpublished && !/^\\url\{|^https?:/i.test(headOf(raw.howpublished))) return plain(raw.howpublished);
+  if (type === 'standard' && (raw.organization || raw.institution)) return plain(raw.organization ?? raw.institution);
   const written = clean(item['container-title'] ?? item['event-title'] ?? item.publisher ?? item.archive ?? raw.organization ?? raw.institution);
   if (PREPRINT.test(written)) return 'arXiv';
   if (written) return written;
@@ -324,11 +373,17 @@ export function recordOf(item: CSL, entryType: string, raw: Record<string, strin
     (raw.eprint && !item.DOI && /^arxiv$/i.test(headOf(raw.archiveprefix ?? raw.eprinttype ?? 'arXiv')) ? `https://arxiv.org/abs/${clean(raw.eprint)}` : '');
   const type = kindOf(item, entryType, raw, link1);
   const patent = type === 'patent';
-  const [year, cslMonth] = item.issued?.['date-parts']?.[0] ?? [];
+  const [cslYear, cslMonth] = item.issued?.['date-parts']?.[0] ?? [];
+  // a year written with more than its digits (c1980, [1980], 1980?, 1984-): the year, the rest said in the preview
+  const writtenYear = headOf(raw.year);
+  const asWritten = writtenYear && !/^\d{4}$/.test(writtenYear) ? yearAsWritten(writtenYear) : undefined;
+  if (asWritten?.note) notes.push({ key: 'import_year_as_written', params: { written: asWritten.note, year: asWritten.year } });
+  const year = asWritten?.year ?? cslYear;
   const month = Number(cslMonth) || monthOf(raw.month);
   let title = clean(item.title);
   // dblp appends a book's edition to its title ("…, 2nd Edition")
-  let edition = clean(item.edition);
+  // software's or a data set's version is its edition (biblatex's and Better BibLaTeX's `version`)
+  let edition = clean(item.edition) || (type === 'software' || type === 'dataset' ? clean(item.version ?? raw.version) : '');
   const inTitle = /,\s*(\d+(?:st|nd|rd|th)|first|second|third|fourth|fifth)\s+edition$/i.exec(title);
   if (inTitle && !edition) {
     edition = inTitle[1] as string;
@@ -347,16 +402,17 @@ export function recordOf(item: CSL, entryType: string, raw: Record<string, strin
     title: unmarked(title),
     author: authors.names,
     author_parts: authors.parts,
-    source: cutTo(venueOf(item, type, raw, link1), 300),
+    source: cutTo(venueOf(item, type, raw, link1, entryType), 300),
     type,
     // a preprint is another work, whatever the file calls its "journal"
-    venue_kind: PREPRINT.test(headOf(item['container-title']))
-      ? 'other'
-      : item.type === 'article-journal'
-        ? 'journal'
-        : item.type === 'paper-conference'
-          ? 'conference'
-          : 'other',
+    venue_kind:
+      type !== 'paper' || PREPRINT.test(headOf(item['container-title']))
+        ? 'other'
+        : item.type === 'article-journal'
+          ? 'journal'
+          : item.type === 'paper-conference'
+            ? 'conference'
+            : 'other',
     year: Number(year) || 0,
     ...(Number(month) >= 1 && Number(month) <= 12 ? { month: Number(month) } : {}),
     doi,
@@ -372,18 +428,33 @@ export function recordOf(item: CSL, entryType: string, raw: Record<string, strin
     entryType,
     // dblp's CoRR volume (abs/…) and Better BibTeX's number = {arXiv:…} name a preprint, not a volume or issue
     volume: cutTo(unless(/^abs\//i, clean(item.volume)), 50),
-    issue: cutTo(unless(/^arxiv:/i, clean(item.issue)), 50),
+    // a report's, a standard's, a patent's number is its own field, not an issue
+    issue: NUMBERED.has(type) ? '' : cutTo(unless(/^arxiv:/i, clean(item.issue ?? (type === 'paper' ? raw.number : undefined))), 50),
+    number: cutTo(numberOf(item, type, raw), 100),
+    series: cutTo(clean(item['collection-title'] ?? raw.series), 300),
+    accessed: dateOf(raw.urldate) || cslDate(item.accessed),
+    // a patent's application date (this site's export writes it as `filed`)
+    filed: patent ? dateOf(raw.filed) : '',
     pages: cutTo(pagesOf(item.page), 50),
     // the file's publisher (or a proceedings' organization) only: citation-js gives a thesis's school and a report's institution as one (they are the venue);
     // a patent's "publisher" is Scholar's Google Patents
     // (a web page's or software's organization is its site: the venue)
-    publisher: raw.publisher || (raw.organization && type === 'paper') ? (patent ? '' : cutTo(clean(item.publisher ?? raw.organization), 300)) : '',
+    // a patent's holder (biblatex's holder; Scholar's publisher "Google Patents" is not one)
+    publisher: patent
+      ? cutTo(plain(raw.holder), 300)
+      : (type === 'doctoral thesis' || type === 'master thesis') && raw.school
+        ? cutTo(plain(raw.publisher), 300)
+        : raw.publisher || (raw.organization && ['paper', 'standard'].includes(type))
+          ? type === 'standard'
+            ? cutTo(plain(raw.publisher), 300)
+            : cutTo(clean(item.publisher ?? raw.organization), 300)
+          : '',
     editors: editors.names,
     editor_parts: editors.parts,
     edition: edition ? cutTo(editionOf(edition), 50) : '',
     isbn: cutTo(clean(item.ISBN), 50),
     // BibTeX's address, biblatex's location (citation-js's publisher-place)
-    place: cutTo(clean(item['publisher-place'] ?? raw.address ?? raw.location), 100),
+    place: cutTo(clean(item['publisher-place'] ?? raw.address ?? raw.location) || (type === 'talk' ? plain(raw.venue) : ''), 100),
     // read after LaTeX is (its braces kept): a word a command formats inside braces ({{\em Eucalyptus}}) is protected too
     title_protected: protectedWords(plainLatex(clean(raw.title))).map((w) => cutTo(w, 500)),
     // dblp's record (biburl) names its venue by DBLP key, which the venue rank match prefers;
@@ -391,6 +462,29 @@ export function recordOf(item: CSL, entryType: string, raw: Record<string, strin
     ...(dblpKeyOf(raw.biburl ?? '') && !isBeside(venueOf(item, type, raw, link1)) ? { venue_key: dblpKeyOf(raw.biburl ?? '') } : {}),
     notes,
   };
+}
+
+/** The kinds whose BibTeX `number` is theirs (a report's, a standard's, a patent's), not an issue's. */
+const NUMBERED = new Set(['report', 'standard', 'patent', 'preprint']);
+
+/** A report's, a standard's or a patent's number, a preprint's id on its server (its eprint, or Zotero's number "arXiv:…"). */
+function numberOf(item: CSL, type: string, raw: Record<string, string>): string {
+  if (type === 'preprint') return clean(raw.eprint) || clean(raw.number).replace(/^arxiv:/i, '');
+  if (type === 'patent') return clean(raw.number ?? item.number);
+  if (type === 'report' || type === 'standard') return clean(item.number ?? raw.number);
+  return '';
+}
+
+/** A date as a date field stores it (YYYY-MM-DD), from biblatex's urldate (or a longer ISO time); '' when it is none. */
+function dateOf(written: string | undefined): string {
+  const m = /^(\d{4}-\d{2}-\d{2})(?:$|[T ])/.exec(headOf(written));
+  return m && !Number.isNaN(Date.parse(m[1] as string)) ? (m[1] as string) : '';
+}
+/** A CSL date with a day, as a date field stores it; '' when it has none. */
+function cslDate(date: CSL['accessed']): string {
+  const [y, m, d] = date?.['date-parts']?.[0] ?? [];
+  if (!y || !m || !d) return '';
+  return `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
 }
 
 /** A link field as written: a URL only (a word, or \\url{…} braces, is not one), never percent-decoded here. */

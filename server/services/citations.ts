@@ -72,28 +72,53 @@ const THESES: Readonly<Record<string, { genre: string; bibtex: string }>> = {
   'master thesis': { genre: "Master's thesis", bibtex: 'mastersthesis' },
 };
 
+/** Each kind's CSL type (docs/decisions/074-publication-kinds.md); a paper's by where it appeared. */
+const CSL_TYPES: Readonly<Record<string, string>> = {
+  monograph: 'book',
+  patent: 'patent',
+  'doctoral thesis': 'thesis',
+  'master thesis': 'thesis',
+  software: 'software',
+  webpage: 'webpage',
+  chapter: 'chapter',
+  report: 'report',
+  standard: 'standard',
+  newspaper: 'article-newspaper',
+  archive: 'manuscript',
+  dataset: 'dataset',
+  // CSL's "article" is a preprint or working paper (CSL 1.0.2), told apart by its genre
+  preprint: 'article',
+  talk: 'speech',
+};
+
 /** What kind of work it is, for CSL: by its type and, for papers, where it appeared. */
 function cslType(p: PublicPublication): CSL['type'] {
-  if (p.type === 'monograph') return 'book';
-  if (p.type === 'patent') return 'patent';
-  if (THESES[p.type]) return 'thesis';
-  if (p.type === 'software') return 'software' as CSL['type'];
-  if (p.type === 'webpage') return 'webpage';
+  const own = CSL_TYPES[p.type];
+  if (own) return own as CSL['type'];
   return p.venue_kind === 'journal' ? 'article-journal' : p.venue_kind === 'conference' ? 'paper-conference' : 'article';
 }
 
+/** A patent's number: its own field, else its venue, where records before the field kept it. */
+const patentNumber = (p: PublicPublication) => p.number || p.source;
+
 /**
  * Where the work appeared, as CSL has it: a book's publisher (its venue where none is named), a thesis's
- * school and software's site as the publisher, a patent's number as a note (classic BibTeX's @misc, as
- * Scholar writes it), else the container (a journal, proceedings, a web page's site).
+ * school, a report's institution, and software's, a data set's or a preprint's site or server as the publisher, a
+ * patent's number as a note (classic BibTeX's @misc, as Scholar writes it), a standard's body as its authority, an
+ * archive's name, a talk's event, else the container (a journal, proceedings, a chapter's book, a newspaper, a
+ * web page's site).
  */
 function cslVenue(p: PublicPublication): Partial<CSL> {
   if (!p.source) return {};
   if (p.type === 'monograph') return { publisher: p.publisher || p.source };
   // a thesis's publisher, where the lab names one, is the database or archive that holds it (APA's "ProQuest …")
   if (THESES[p.type]) return { publisher: p.source, ...(p.publisher ? { archive: p.publisher } : {}) };
-  if (p.type === 'software') return { publisher: p.source };
+  if (p.type === 'report') return { publisher: p.source };
+  if (['software', 'dataset', 'preprint'].includes(p.type)) return { publisher: p.source };
   if (p.type === 'patent') return { note: p.source };
+  if (p.type === 'standard') return { authority: p.source } as Partial<CSL>;
+  if (p.type === 'archive') return { archive: p.source };
+  if (p.type === 'talk') return { 'event-title': p.source, event: p.source } as Partial<CSL>;
   return { 'container-title': p.source };
 }
 
@@ -114,9 +139,19 @@ function details(p: PublicPublication): Partial<CSL> {
   if (p.isbn) out.ISBN = p.isbn;
   if (p.place) out['publisher-place'] = p.place;
   if (THESES[p.type]) out.genre = THESES[p.type]?.genre;
+  if (p.type === 'preprint') out.genre = 'Preprint';
   if (p.editors.length > 0) out.editor = cslNames(p.editors, p.editor_parts);
+  // a report's, a standard's or a patent's number; a preprint's id on its server
+  if (p.type === 'patent') out.number = patentNumber(p);
+  else if (p.number) out.number = p.number;
+  if (p.series) out['collection-title'] = p.series;
+  if (p.accessed) out.accessed = dateOf(p.accessed);
+  if (p.filed) out.submitted = dateOf(p.filed);
   return out as Partial<CSL>;
 }
+
+/** A stored date (YYYY-MM-DD) as CSL's date parts. */
+const dateOf = (iso: string) => ({ 'date-parts': [iso.split('-').map(Number)] });
 
 /** One publication as CSL-JSON. Its id is the publication's page address's number. */
 function cslOf(p: PublicPublication): CSL {
@@ -124,7 +159,8 @@ function cslOf(p: PublicPublication): CSL {
     id: `pub${p.pid}`,
     type: cslType(p),
     title: p.title,
-    author: cslNames(p.author, p.author_parts),
+    // an edited book or proceedings has editors and no authors: CSL puts the editors in their place
+    ...(p.author.length > 0 || p.editors.length === 0 ? { author: cslNames(p.author, p.author_parts) } : {}),
     ...details(p),
     ...cslVenue(p),
     // an unknown month stays unknown: the year alone
@@ -265,7 +301,9 @@ const ascii = (s: string) =>
  * in pinyin (zhang2023jiyu: 张三, 基于图神经网络…). Only letters and digits, so any BibTeX tool reads it.
  */
 function bibtexKey(p: PublicPublication, toPinyin: Pinyin): string {
-  const name = cslNames(p.author.slice(0, 1), p.author_parts?.slice(0, 1))[0];
+  // an edited book's key is its first editor's
+  const [names, parts] = p.author.length > 0 || p.editors.length === 0 ? [p.author, p.author_parts] : [p.editors, p.editor_parts];
+  const name = cslNames(names.slice(0, 1), parts?.slice(0, 1))[0];
   const whole = name?.literal ?? '';
   const han = (s: string) => /[\u3400-\u9fff]/.test(s);
   const family = name?.family
@@ -311,6 +349,63 @@ function kept(p: PublicPublication): Record<string, string> {
 
 type BibtexObject = { type: string; label: string; properties: Record<string, unknown> };
 
+/**
+ * Each kind's BibTeX (or biblatex) entry type, where citation-js's choice would not read back as the kind
+ * (docs/decisions/074-publication-kinds.md): biblatex's names where classic BibTeX has none, as Better BibLaTeX
+ * and biblatex-gb7714 write them.
+ */
+const ENTRY_TYPES: Readonly<Record<string, string>> = {
+  'doctoral thesis': 'phdthesis',
+  'master thesis': 'mastersthesis',
+  software: 'software',
+  webpage: 'online',
+  chapter: 'incollection',
+  report: 'techreport',
+  standard: 'standard',
+  newspaper: 'article',
+  archive: 'misc',
+  dataset: 'dataset',
+  preprint: 'misc',
+  talk: 'unpublished',
+  patent: 'patent',
+  monograph: 'book',
+};
+/** A paper's entry type by where it appeared. */
+const PAPER_ENTRY: Readonly<Record<string, string>> = { journal: 'article', conference: 'inproceedings', other: 'misc' };
+
+/** The fields each kind writes beyond citation-js's own, so that the import reads the kind and its fields back. */
+function ownFields(p: PublicPublication): Record<string, string | undefined> {
+  const v = bibtexValue;
+  const site = (field: string) => ({ [field]: v(field, p.source) });
+  switch (p.type) {
+    case 'chapter':
+      return { booktitle: bibtexTitle('booktitle', p.source) };
+    case 'report':
+      return { institution: v('institution', p.source), number: v('number', p.number) };
+    case 'standard':
+      return { organization: v('organization', p.source), number: v('number', p.number), publisher: v('publisher', p.publisher) };
+    case 'newspaper':
+      return { journal: v('journal', p.source), entrysubtype: 'newspaper' };
+    case 'archive':
+      return { howpublished: v('howpublished', p.source), type: 'archive' };
+    case 'dataset':
+    case 'software':
+    case 'webpage':
+      return site('organization');
+    case 'preprint':
+      return { eprinttype: v('eprinttype', p.source), archiveprefix: v('archiveprefix', p.source), eprint: v('eprint', p.number), type: 'preprint' };
+    case 'talk':
+      return { eventtitle: v('eventtitle', p.source), type: 'presentation', venue: v('venue', p.place) };
+    case 'patent':
+      return { note: v('note', p.source), number: v('number', p.number), holder: v('holder', p.publisher), publisher: undefined };
+    case 'paper':
+      // in no journal or proceedings: a @misc, its venue as howpublished (an @article would come back as a journal paper)
+      return p.venue_kind === 'other' ? { howpublished: v('howpublished', p.source) } : {};
+    default:
+      return {};
+  }
+}
+
 function bibtexEntry(Cite: typeof CiteClass, p: PublicPublication, key: string): string {
   const csl = cslOf(p);
   const [entry] = new Cite([csl]).format('bibtex', { format: 'object' }) as BibtexObject[];
@@ -337,20 +432,32 @@ function bibtexEntry(Cite: typeof CiteClass, p: PublicPublication, key: string):
     url: bibtexValue('url', p.link1),
     howpublished: bibtexValue('howpublished', p.link1),
   };
-  // a web page's or software's site (the import reads it back as the venue)
-  const extra: Record<string, string> = {
-    ...(p.type === 'software' || p.type === 'webpage' ? { organization: bibtexValue('organization', p.source) } : {}),
-    ...kept(p),
+  const own = ownFields(p);
+  // every field the record has, whether citation-js writes it for the type or not: an export read back loses nothing
+  const always: Record<string, string | undefined> = {
+    editor: values.editor,
+    publisher: values.publisher,
+    address: values.address,
+    pages: values.pages,
+    volume: values.volume,
+    number: values.number,
+    series: bibtexValue('series', p.series),
+    urldate: p.accessed || undefined,
+    // a patent's application date: biblatex has no field of its own for it, so it is the lab's (read back by the import)
+    filed: p.filed || undefined,
+    ...own,
   };
+  // a web page's or software's site (the import reads it back as the venue)
+  const extra: Record<string, string | undefined> = { ...always, ...kept(p) };
   // citation-js's fields that this function writes, then the lab's own (once each)
-  const fields = [...new Set([...Object.keys(entry?.properties ?? {}).filter((f) => values[f]), ...Object.keys(extra)])]
-    .map((f) => [f, values[f] ?? extra[f]])
+  const fields = [...new Set([...Object.keys(entry?.properties ?? {}).filter((f) => values[f] && !(f in own)), ...Object.keys(extra)])]
+    .map((f) => [f, f in own || f in always ? extra[f] : (values[f] ?? extra[f])])
     .filter(([, v]) => v)
     .map(([f, v]) => `\t${f} = {${v}},\n`);
-  // the type citation-js chose, kept to the characters BibTeX allows there; a thesis's, software's and a web
-  // page's as BibTeX and biblatex name them (citation-js writes @misc), so that the import reads the kind back
-  const own = THESES[p.type]?.bibtex ?? (p.type === 'software' ? 'software' : p.type === 'webpage' ? 'online' : undefined);
-  const type = own ?? (/^[a-z]+$/.test(entry?.type ?? '') ? entry?.type : 'misc');
+  // the type citation-js chose, kept to the characters BibTeX allows there; the kinds it writes as @misc (a
+  // thesis, software, a web page) as BibTeX and biblatex name them, so that the import reads the kind back
+  const type =
+    ENTRY_TYPES[p.type] ?? (p.type === 'paper' ? PAPER_ENTRY[p.venue_kind] : undefined) ?? (/^[a-z]+$/.test(entry?.type ?? '') ? entry?.type : 'misc');
   return `@${type}{${key},\n${fields.join('')}}\n`;
 }
 
@@ -367,7 +474,10 @@ export function cslJsonOf(list: readonly PublicPublication[]): string {
  */
 function forGbt(p: PublicPublication, csl: CSL, edition: Edition = '2015'): CSL {
   const out: Record<string, unknown> = { ...csl };
-  if (p.type === 'patent' && p.source) out.number = p.source;
+  // a preprint's server where this style prints an electronic resource's source
+  if (p.type === 'preprint' && p.source) out['container-title'] = p.source;
+  // a patent's number after its title (4.5: 题名: 专利号[P])
+  if (p.type === 'patent' && patentNumber(p)) out.number = patentNumber(p);
   if (p.place) out['publisher-place'] = p.place.split(/\s*[,，]\s*/)[0];
   return gbtItem(out as CSL, p.title_protected, edition);
 }
@@ -380,15 +490,17 @@ function forGbt(p: PublicPublication, csl: CSL, edition: Edition = '2015'): CSL 
 function forApa(csl: CSL, keep: readonly string[] = []): CSL {
   const title = csl.title ? sentenceCase(csl.title, keep) : csl.title;
   // a patent: "(U.S. Patent No. 11,468,321)" (Manual 11.11 via the APA style), from a number written "US Patent 11,468,321" or bare
-  if (csl.type === 'patent' && csl.note) {
-    const { note, ...rest } = csl;
+  if (csl.type === 'patent' && (csl.number || csl.note)) {
+    const { note: _, number: written, ...rest } = csl;
+    const note = String(written || csl.note);
     const named = /^(.*?)\s*patent\b\s*(?:no\.?)?\s*(.+)$/i.exec(note);
     const office = named?.[1]?.trim() ?? '';
     return { ...rest, title, number: named ? named[2] : note, ...(office ? { authority: /^u\.?s\.?$/i.test(office) ? 'U.S.' : office } : {}) } as CSL;
   }
   // another work (a preprint, a report): its "venue" is where it is kept, APA's "Repository." (10.8), not "In …"
   if (csl.type === 'article') {
-    const { 'container-title': kept, ...rest } = csl;
+    // a preprint is cited by its server alone (Manual 10.8): no "(Preprint 2405.12345)"
+    const { 'container-title': kept, genre: _, number: __, ...rest } = csl;
     return { ...rest, title, ...(kept || csl.publisher ? { publisher: csl.publisher || kept } : {}) } as CSL;
   }
   // a thesis from no database, archive or address is unpublished (Manual 10.6: "[Unpublished doctoral dissertation]. School."),

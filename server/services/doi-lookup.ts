@@ -3,6 +3,8 @@ import type { ImportedRecord } from '../../common/wire.ts';
 import { NotFound, Unavailable } from '../errors.ts';
 import { cut, fitted } from './imported-record.ts';
 import { plainText } from './plain-text.ts';
+import { displayName, type NameParts } from '../../common/authors.ts';
+import { doiServer } from './preprint-servers.ts';
 
 // "Fill from DOI" in the publication editor: a DOI's metadata from Crossref's REST
 // API, or from DataCite's for the DOIs Crossref does not register (datasets, many preprints), as a
@@ -78,12 +80,14 @@ export function abstractText(v: unknown): string {
 
 const first = (v: unknown) => (Array.isArray(v) ? text(v[0]) : text(v));
 
+type CrossrefName = { given?: string; family?: string; name?: string; suffix?: string };
 type CrossrefWork = {
   title?: string[];
-  author?: { given?: string; family?: string; name?: string }[];
+  author?: CrossrefName[];
   'container-title'?: string[];
   publisher?: string;
   type?: string;
+  subtype?: string;
   issued?: { 'date-parts'?: number[][] };
   published?: { 'date-parts'?: number[][] };
   abstract?: string;
@@ -91,26 +95,78 @@ type CrossrefWork = {
   volume?: string;
   issue?: string;
   page?: string;
-  editor?: { given?: string; family?: string; name?: string }[];
+  editor?: CrossrefName[];
   edition?: string;
+  'edition-number'?: string;
   ISBN?: string[];
   'publisher-location'?: string;
   institution?: { name?: string; place?: string[] }[];
   degree?: string[];
+  'group-title'?: string;
+  number?: string;
+  event?: { name?: string; location?: string };
+};
+
+/** Crossref's names with their parts (common/authors.ts): the suffix kept (Smith III), an organisation whole. */
+function namesOf(list: readonly CrossrefName[] | undefined): { names: string[]; parts: string[] } {
+  const parts: NameParts[] = [];
+  for (const a of (list ?? []).slice(0, 100)) {
+    // each part cut so that the parts' JSON fits the answer's 300 characters a name
+    const [given, family, suffix, name] = [cut(text(a.given), 120), cut(text(a.family), 120), cut(text(a.suffix), 20), cut(text(a.name), 250)];
+    const p: NameParts = family ? { family, ...(given ? { given } : {}), ...(suffix ? { suffix } : {}) } : { literal: name || given };
+    if (displayName(p)) parts.push(p);
+  }
+  return { names: parts.map((p) => cut(displayName(p), 300)), parts: parts.map((p) => JSON.stringify(p)) };
+}
+
+/** Each Crossref work type's kind (docs/decisions/074-publication-kinds.md); a journal or proceedings article is a paper. */
+const CROSSREF_KINDS: Readonly<Record<string, ImportedRecord['type']>> = {
+  book: 'monograph',
+  monograph: 'monograph',
+  'edited-book': 'monograph',
+  'reference-book': 'monograph',
+  proceedings: 'monograph',
+  'book-set': 'monograph',
+  'book-chapter': 'chapter',
+  'book-section': 'chapter',
+  'book-part': 'chapter',
+  'reference-entry': 'chapter',
+  report: 'report',
+  'report-component': 'report',
+  'report-series': 'report',
+  standard: 'standard',
+  dataset: 'dataset',
+  'posted-content': 'preprint',
 };
 
 function fromCrossref(w: CrossrefWork, doi: string): ImportedRecord {
   const [year, month] = (w.published ?? w.issued)?.['date-parts']?.[0] ?? [];
-  const book = w.type === 'book' || w.type === 'monograph' || w.type === 'edited-book';
-  // a dissertation: its school is the venue, a master's by its degree (MA, MSc, 硕士)
-  const school = w.type === 'dissertation' ? text(w.institution?.[0]?.name) : '';
-  const thesis = w.type === 'dissertation' ? (/^m|master|硕士/i.test(first(w.degree)) ? 'master thesis' : 'doctoral thesis') : undefined;
+  const type: ImportedRecord['type'] =
+    w.type === 'dissertation' ? (/^m|master|硕士/i.test(first(w.degree)) ? 'master thesis' : 'doctoral thesis') : (CROSSREF_KINDS[text(w.type)] ?? 'paper');
+  // a posted work other than a preprint (a working paper, a letter) stays a paper
+  const kind = type === 'preprint' && w.subtype && w.subtype !== 'preprint' ? 'paper' : type;
+  const book = kind === 'monograph';
+  // a dissertation's or a report's institution, a preprint's server (Crossref's group or institution) is the venue
+  const institution = text(w.institution?.[0]?.name);
+  const source =
+    kind === 'doctoral thesis' || kind === 'master thesis'
+      ? institution
+      : kind === 'preprint'
+        ? doiServer(doi) || text(w['group-title']) || institution || text(w.publisher)
+        : kind === 'report' || kind === 'standard'
+          ? institution || text(w.publisher)
+          : book
+            ? text(w.publisher)
+            : first(w['container-title']);
+  const authors = namesOf(w.author);
+  const editors = namesOf(w.editor);
   return {
-    title: plainText(first(w.title)),
-    author: (w.author ?? []).map((a) => plainText(a.name ?? [a.given, a.family].filter(Boolean).join(' '))).filter(Boolean),
-    source: plainText(book ? text(w.publisher) : school || first(w['container-title']) || text(w.publisher)),
-    type: thesis ?? (book ? 'monograph' : 'paper'),
-    venue_kind: w.type === 'journal-article' ? 'journal' : w.type === 'proceedings-article' ? 'conference' : 'other',
+    title: first(w.title),
+    author: authors.names,
+    author_parts: authors.parts,
+    source: source || first(w['container-title']) || text(w.publisher),
+    type: kind,
+    venue_kind: kind !== 'paper' ? 'other' : w.type === 'journal-article' ? 'journal' : w.type === 'proceedings-article' ? 'conference' : 'other',
     year: Number(year) || 0,
     ...(Number(month) >= 1 && Number(month) <= 12 ? { month: Number(month) } : {}),
     doi,
@@ -123,38 +179,70 @@ function fromCrossref(w: CrossrefWork, doi: string): ImportedRecord {
     issue: cut(text(w.issue), 50),
     // cut before the regex: a hostile upstream's run of spaces must not cost its square
     pages: cut(cut(text(w.page), 200).replace(/\s*-+\s*/g, '–'), 50),
-    publisher: cut(plainText(w.publisher), 300),
-    editors: (w.editor ?? [])
-      .slice(0, 100)
-      .map((a) => cut(plainText(a.name ?? [a.given, a.family].filter(Boolean).join(' ')), 300))
-      .filter(Boolean),
-    edition: cut(text(w.edition), 50),
+    publisher: cut(text(w.publisher), 300),
+    editors: editors.names,
+    editor_parts: editors.parts,
+    edition: cut(text(w.edition) || text(w['edition-number']), 50),
     isbn: cut(first(w.ISBN), 50),
     // where it was published (a dissertation's, its school's place)
     place: cut(text(w['publisher-location']) || text(w.institution?.[0]?.place?.[0]), 100),
+    // a report's or a standard's number; a preprint's id on its server (its DOI's last part where it is the server's)
+    number: cut(kind === 'report' || kind === 'standard' ? text(w.number) : '', 100),
   };
 }
 
 type DataciteAttributes = {
   titles?: { title?: string }[];
-  creators?: { name?: string; givenName?: string; familyName?: string }[];
+  creators?: { name?: string; givenName?: string; familyName?: string; nameType?: string }[];
+  contributors?: { name?: string; givenName?: string; familyName?: string; nameType?: string; contributorType?: string }[];
   publisher?: string | { name?: string };
   publicationYear?: number | string;
-  types?: { resourceTypeGeneral?: string };
+  types?: { resourceTypeGeneral?: string; resourceType?: string };
   descriptions?: { description?: string; descriptionType?: string }[];
   subjects?: { subject?: string }[];
   url?: string;
+  version?: string;
 };
+
+/** Each DataCite resourceTypeGeneral's kind; a journal article or conference paper is a paper. */
+const DATACITE_KINDS: Readonly<Record<string, ImportedRecord['type']>> = {
+  Book: 'monograph',
+  BookChapter: 'chapter',
+  Dataset: 'dataset',
+  Software: 'software',
+  ComputationalNotebook: 'software',
+  Preprint: 'preprint',
+  Report: 'report',
+  Standard: 'standard',
+  Dissertation: 'doctoral thesis',
+};
+
+/** DataCite's people: a person's parts, an organisation whole. */
+const dataciteNames = (list: DataciteAttributes['creators']) =>
+  (list ?? [])
+    .slice(0, 100)
+    .map(
+      (c): NameParts =>
+        c.familyName && c.nameType !== 'Organizational'
+          ? { family: cut(text(c.familyName), 120), ...(c.givenName ? { given: cut(text(c.givenName), 120) } : {}) }
+          : { literal: cut(text(c.name), 250) },
+    );
 
 function fromDatacite(a: DataciteAttributes, doi: string): ImportedRecord {
   const general = text(a.types?.resourceTypeGeneral);
   const publisher = typeof a.publisher === 'string' ? a.publisher : a.publisher?.name;
+  // arXiv registers its preprints as Text with the resource type "Article": a preprint server's DOI tells
+  const server = doiServer(doi);
+  const kind = DATACITE_KINDS[general] ?? (server ? 'preprint' : 'paper');
+  const authors = dataciteNames(a.creators).filter((n) => displayName(n));
+  const editors = dataciteNames(a.contributors?.filter((c) => c.contributorType === 'Editor')).filter((n) => displayName(n));
   return {
-    title: plainText(a.titles?.[0]?.title),
-    author: (a.creators ?? []).map((c) => plainText(c.givenName && c.familyName ? `${c.givenName} ${c.familyName}` : c.name)).filter(Boolean),
-    source: plainText(publisher),
-    type: general === 'Book' ? 'monograph' : 'paper',
-    venue_kind: general === 'JournalArticle' ? 'journal' : general === 'ConferencePaper' ? 'conference' : 'other',
+    title: text(a.titles?.[0]?.title),
+    author: authors.map(displayName),
+    author_parts: authors.map((n) => JSON.stringify(n)),
+    source: kind === 'preprint' ? server || text(publisher) : text(publisher),
+    type: kind,
+    venue_kind: kind !== 'paper' ? 'other' : general === 'JournalArticle' ? 'journal' : general === 'ConferencePaper' ? 'conference' : 'other',
     year: Number(a.publicationYear) || 0,
     doi,
     abstract: abstractText(a.descriptions?.find((d) => d.descriptionType === 'Abstract')?.description),
@@ -164,5 +252,8 @@ function fromDatacite(a: DataciteAttributes, doi: string): ImportedRecord {
       .slice(0, 20),
     link1: text(a.url) || `https://doi.org/${doi}`,
     entryType: general,
+    ...(editors.length > 0 ? { editors: editors.map(displayName), editor_parts: editors.map((n) => JSON.stringify(n)) } : {}),
+    // software's or a data set's version
+    ...(a.version && (kind === 'software' || kind === 'dataset') ? { edition: cut(text(a.version), 50) } : {}),
   };
 }

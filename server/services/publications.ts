@@ -44,6 +44,8 @@ export const publications = createCrud(publication, {
   },
   async prepare({ ctx, mode, values }) {
     if (mode === 'create') values.created_by = ctx.actor?.pid ?? null;
+    // an edited book sends editors and no authors: its author list is empty, not missing (the column has no default)
+    if (mode === 'create' && values.author === undefined) values.author = '[]';
   },
   async beforeWrite({ ctx, input, values, current }) {
     if (!('author' in input) && !('author_members' in input)) return;

@@ -18,6 +18,9 @@ const HitSchema = z.object({
     year: z.string().max(4).nullish(),
     type: z.string().max(60).nullish(),
     doi: z.string().max(300).nullish(),
+    volume: z.string().max(100).nullish(),
+    number: z.string().max(100).nullish(),
+    pages: z.string().max(100).nullish(),
     ee: z.union([z.string().max(2000), z.array(z.string().max(2000)).max(10)]).nullish(),
     authors: z.object({ author: z.union([author, z.array(author).max(1000)]) }).nullish(),
   }),
@@ -31,6 +34,18 @@ export type DblpWork = { work: string; record: ImportedRecord };
 const first = (v: string | string[] | null | undefined) => (Array.isArray(v) ? (v[0] ?? '') : (v ?? ''));
 /** dblp ends titles with a period and numbers homonyms ("Wei Lin 0007"). */
 const clean = (s: string) => s.replace(/\s+\d{4}$/, '').trim();
+
+/** dblp's type of an edited volume: its "authors" are its editors. */
+const EDITORSHIP = /^editorship$/i;
+
+/** The kind of a dblp hit by its type (docs/decisions/074-publication-kinds.md): CoRR's informal publications are preprints. */
+function kindOf(type: string, venue: string): ImportedRecord['type'] {
+  if (/^parts in books/i.test(type)) return 'chapter';
+  if (/^books and theses$/i.test(type) || EDITORSHIP.test(type) || /^reference works$/i.test(type)) return 'monograph';
+  if (/^data and artifacts$/i.test(type)) return 'dataset';
+  if (/^informal/i.test(type) && /^corr$/i.test(venue.trim())) return 'preprint';
+  return 'paper';
+}
 
 export class Dblp {
   readonly #base: string;
@@ -48,12 +63,22 @@ export class Dblp {
       const authors = info.authors ? (Array.isArray(info.authors.author) ? info.authors.author : [info.authors.author]) : [];
       if (!authors.some((a) => a['@pid'] === pid)) return [];
       const doi = info.doi ? bareDoi(info.doi) : '';
+      const venue = plainText(first(info.venue));
+      const type = kindOf(info.type ?? '', venue);
+      const names = authors.slice(0, 100).map((a) => cut(clean(plainText(a.text)), 300));
       const record: ImportedRecord = fitted({
-        title: plainText(info.title).replace(/\.$/, ''),
-        author: authors.slice(0, 100).map((a) => cut(clean(plainText(a.text)), 300)),
-        source: plainText(first(info.venue)),
-        type: 'paper',
-        venue_kind: /journal/i.test(info.type ?? '') ? 'journal' : /conference|workshop/i.test(info.type ?? '') ? 'conference' : 'other',
+        title: plainText(info.title).replace(/\.$/, '').trim(),
+        // an edited volume's people are its editors
+        author: EDITORSHIP.test(info.type ?? '') ? [] : names,
+        ...(EDITORSHIP.test(info.type ?? '') ? { editors: names } : {}),
+        source: type === 'preprint' ? 'arXiv' : venue,
+        type,
+        venue_kind:
+          type !== 'paper' ? 'other' : /journal/i.test(info.type ?? '') ? 'journal' : /conference|workshop/i.test(info.type ?? '') ? 'conference' : 'other',
+        // dblp's CoRR volume (abs/…) names a preprint, not a volume
+        volume: cut(type === 'preprint' ? '' : (info.volume ?? '').trim(), 50),
+        issue: cut((info.number ?? '').trim(), 50),
+        pages: cut((info.pages ?? '').trim().replace(/\s*-+\s*/g, '–'), 50),
         year: Number(info.year) || 0,
         doi: cut(doi, 200),
         abstract: '',

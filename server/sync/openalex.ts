@@ -5,6 +5,7 @@ import type { SyncConfig } from '../config.ts';
 import { cut, fitted } from '../services/imported-record.ts';
 import { plainText } from '../services/plain-text.ts';
 import { Upstream } from './upstream.ts';
+import { doiServer, serverNamed } from '../services/preprint-servers.ts';
 
 // OpenAlex's works API (https://docs.openalex.org/api-entities/works): a member's works by their ORCID iD or
 // author id, stored publications' works by DOI (their citations, retractions), a title's work (a DOI for a
@@ -83,10 +84,43 @@ function abstractOf(index: Work['abstract_inverted_index']): string {
   return cut(words.filter(Boolean).join(' '), 10_000);
 }
 
+/** Each OpenAlex work type's kind (docs/decisions/074-publication-kinds.md); an article and the rest are papers. */
+const KINDS: Readonly<Record<string, ImportedRecord['type']>> = {
+  book: 'monograph',
+  'book-chapter': 'chapter',
+  dissertation: 'doctoral thesis',
+  dataset: 'dataset',
+  preprint: 'preprint',
+  report: 'report',
+  standard: 'standard',
+};
+
+/**
+ * The month of OpenAlex's publication date, undefined when it knows the year alone: OpenAlex writes a
+ * year-only date as January 1st (YYYY-01-01) and marks nothing, so the first of January of the work's
+ * publication year is read as the year alone (docs/decisions/075-editors-and-years-as-written.md).
+ */
+export function monthOfWork(w: Pick<Work, 'publication_date' | 'publication_year'>): number | undefined {
+  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(w.publication_date ?? '');
+  if (!m) return undefined;
+  if (m[2] === '01' && m[3] === '01' && (w.publication_year == null || Number(m[1]) === w.publication_year)) return undefined;
+  const month = Number(m[2]);
+  return month >= 1 && month <= 12 ? month : undefined;
+}
+
 /** A work as a publication's fields, in the import preview's shape. */
 export function recordOfWork(w: Work): ImportedRecord {
   const source = w.primary_location?.source;
-  const kind = source?.type === 'journal' ? 'journal' : source?.type === 'conference' || w.type === 'proceedings-article' ? 'conference' : 'other';
+  const type = KINDS[text(w.type)] ?? (isPreprintWork(w) ? 'preprint' : 'paper');
+  const kind =
+    type !== 'paper'
+      ? 'other'
+      : source?.type === 'journal'
+        ? 'journal'
+        : source?.type === 'conference' || w.type === 'proceedings-article'
+          ? 'conference'
+          : 'other';
+  const month = monthOfWork(w);
   const doi = workDoi(w);
   const first = text(w.biblio?.first_page);
   const last = text(w.biblio?.last_page);
@@ -96,11 +130,12 @@ export function recordOfWork(w: Work): ImportedRecord {
       .slice(0, 100)
       .map((a) => plainText(a.author?.display_name ?? a.raw_author_name))
       .filter(Boolean),
-    source: plainText(source?.display_name),
-    type: 'paper',
+    // a preprint's server by the name a reader knows (arXiv, not "arXiv (Cornell University)")
+    source: type === 'preprint' ? doiServer(workDoi(w)) || serverNamed(plainText(source?.display_name)) || plainText(source?.display_name) : plainText(source?.display_name),
+    type,
     venue_kind: kind,
     year: w.publication_year ?? 0,
-    ...(/^\d{4}-(\d{2})/.test(w.publication_date ?? '') ? { month: Number((w.publication_date as string).slice(5, 7)) } : {}),
+    ...(month ? { month } : {}),
     doi,
     abstract: abstractOf(w.abstract_inverted_index),
     keywords: [],

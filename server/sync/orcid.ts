@@ -5,6 +5,7 @@ import type { SyncConfig } from '../config.ts';
 import { cut, fitted } from '../services/imported-record.ts';
 import { plainText } from '../services/plain-text.ts';
 import { Upstream } from './upstream.ts';
+import { yearAsWritten } from '../services/year-written.ts';
 
 // ORCID's public API (https://info.orcid.org/documentation/api-tutorials/, v3.0 works): a member's works as
 // the record lists them, for what OpenAlex does not know. A work summary names no authors: the member is
@@ -28,6 +29,33 @@ const WorksSchema = z.object({
 
 export type OrcidWork = { work: string; record: ImportedRecord };
 
+/** ORCID's work types (v3.0) as kinds (docs/decisions/074-publication-kinds.md); the rest are papers. */
+const KINDS: Readonly<Record<string, ImportedRecord['type']>> = {
+  book: 'monograph',
+  'edited-book': 'monograph',
+  'book-chapter': 'chapter',
+  'encyclopedia-entry': 'chapter',
+  'dictionary-entry': 'chapter',
+  report: 'report',
+  'research-technique': 'report',
+  'standards-and-policy': 'standard',
+  'technical-standard': 'standard',
+  'newspaper-article': 'newspaper',
+  'data-set': 'dataset',
+  preprint: 'preprint',
+  'working-paper': 'paper',
+  'lecture-speech': 'talk',
+  'conference-presentation': 'talk',
+  'public-speech': 'talk',
+  'conference-poster': 'talk',
+  software: 'software',
+  patent: 'patent',
+  'dissertation-thesis': 'doctoral thesis',
+  dissertation: 'doctoral thesis',
+  website: 'webpage',
+  'online-resource': 'webpage',
+};
+
 export class Orcid {
   readonly #base: string;
   readonly #upstream: Upstream;
@@ -44,14 +72,18 @@ export class Orcid {
       if (!s) return [];
       const doi = s['external-ids']?.['external-id'].find((x) => x['external-id-type'] === 'doi')?.['external-id-value'];
       const title = plainText(s.title?.title?.value);
-      const kind = s.type === 'journal-article' ? 'journal' : s.type === 'conference-paper' ? 'conference' : 'other';
+      const type = KINDS[(s.type ?? '').toLowerCase().replace(/_/g, '-')] ?? 'paper';
+      const kind = type !== 'paper' ? 'other' : s.type === 'journal-article' ? 'journal' : s.type === 'conference-paper' ? 'conference' : 'other';
+      const written = yearAsWritten(s['publication-date']?.year?.value ?? '');
+      const month = Number(s['publication-date']?.month?.value);
       const record: ImportedRecord = fitted({
         title,
         author: [author],
         source: plainText(s['journal-title']?.value),
-        type: 'paper',
+        type,
         venue_kind: kind,
-        year: Number(s['publication-date']?.year?.value) || 0,
+        year: written?.year ?? 0,
+        ...(month >= 1 && month <= 12 ? { month } : {}),
         doi: doi ? cut(bareDoi(doi), 200) : '',
         abstract: '',
         keywords: [],

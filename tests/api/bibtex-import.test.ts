@@ -275,8 +275,8 @@ describe('the BibTeX export, read back', () => {
       expect(e?.fields.author?.length, p.title).toBe(p.author.length);
       expect(e?.fields.year, p.title).toBe(String(p.year));
       if (p.doi) expect(e?.fields.doi, p.title).toBe(p.doi);
-      // classic BibTeX has no @patent: a patent is a @misc whose note names it
-      const kinds: Record<string, string> = { monograph: 'book', patent: 'misc' };
+      // a patent is biblatex's @patent, with its note naming it for classic BibTeX styles (docs/decisions/074-publication-kinds.md)
+      const kinds: Record<string, string> = { monograph: 'book', patent: 'patent' };
       const venues: Record<string, string> = { journal: 'article', conference: 'inproceedings', other: 'misc' };
       expect(e?.type, p.title).toBe(kinds[p.type] ?? venues[p.venue_kind]);
     }

@@ -41,6 +41,72 @@ const crossrefDissertation = {
     publisher: 'University of British Columbia',
   },
 };
+// works of other kinds as Crossref registers them (api.crossref.org/works/{doi}: the message's fields of the kind)
+const crossrefKinds: Record<string, Record<string, unknown>> = {
+  // an edited book: editors, no authors
+  '10.1007/978-3-031-45022-4': {
+    DOI: '10.1007/978-3-031-45022-4',
+    type: 'edited-book',
+    title: ['Handbook of Data Intelligence'],
+    editor: [
+      { given: 'Ana', family: 'Sousa', sequence: 'first', affiliation: [] },
+      { given: 'Jan', family: 'van der Berg', sequence: 'additional', affiliation: [] },
+    ],
+    publisher: 'Springer Nature Switzerland',
+    'publisher-location': 'Cham',
+    published: { 'date-parts': [[2023]] },
+    ISBN: ['9783031450217', '9783031450224'],
+  },
+  // a chapter: its book as the container, an author with a suffix
+  '10.1007/978-3-031-45022-4_7': {
+    DOI: '10.1007/978-3-031-45022-4_7',
+    type: 'book-chapter',
+    title: ['Knowledge Graphs for Public Opinion Monitoring'],
+    author: [
+      { given: 'John', family: 'Smith', suffix: 'III', sequence: 'first', affiliation: [] },
+      { given: 'Mingyu', family: 'Zhou', sequence: 'additional', affiliation: [] },
+    ],
+    'container-title': ['Handbook of Data Intelligence'],
+    publisher: 'Springer Nature Switzerland',
+    page: '145-178',
+    published: { 'date-parts': [[2023, 10, 28]] },
+  },
+  // a PsyArXiv preprint: posted content, its server the group
+  '10.31234/osf.io/uhbk9': {
+    DOI: '10.31234/osf.io/uhbk9',
+    type: 'posted-content',
+    subtype: 'preprint',
+    title: ['Fighting COVID-19 misinformation on social media'],
+    author: [{ given: 'Gordon', family: 'Pennycook', sequence: 'first', affiliation: [] }],
+    publisher: 'Center for Open Science',
+    'group-title': 'PsyArXiv',
+    institution: [{ name: 'Center for Open Science' }],
+    posted: { 'date-parts': [[2020, 3, 17]] },
+    issued: { 'date-parts': [[2020, 3, 17]] },
+  },
+  '10.1596/978-1-4648-1393-9': {
+    DOI: '10.1596/978-1-4648-1393-9',
+    type: 'report',
+    title: ['World Development Report 2019: The Changing Nature of Work'],
+    author: [{ name: 'World Bank', sequence: 'first', affiliation: [] }],
+    publisher: 'Washington, DC: World Bank',
+    institution: [{ name: 'World Bank' }],
+    published: { 'date-parts': [[2018, 10, 31]] },
+  },
+};
+const dataciteSoftware = {
+  data: {
+    attributes: {
+      titles: [{ title: 'rumorgraph: A Toolkit' }],
+      creators: [{ name: 'Peng, Xiaoyu', nameType: 'Personal', givenName: 'Xiaoyu', familyName: 'Peng' }],
+      publisher: 'Zenodo',
+      publicationYear: 2024,
+      types: { resourceTypeGeneral: 'Software', resourceType: '' },
+      version: 'v1.2.0',
+      url: 'https://zenodo.org/records/2',
+    },
+  },
+};
 const dataciteRecord = {
   data: {
     attributes: {
@@ -95,8 +161,15 @@ describe('filling a publication from its DOI', () => {
         return json(res, 200, {
           message: { ...crossrefWork.message, type: 'book', 'publisher-location': 'Cambridge', publisher: 'Cambridge University Press' },
         });
+      const kind = crossrefKinds[path.slice('/works/'.length)];
+      if (kind) return json(res, 200, { status: 'ok', 'message-type': 'work', message: kind });
       if (path === '/works/10.9999/broken') return json(res, 500, { status: 'error' });
       if (path === '/works/10.9999/slow') return; // never answers
+      // names longer than a name's parts may be: cut, never an answer that fails its own schema
+      if (path === '/works/10.9999/long-names')
+        return json(res, 200, {
+          message: { ...crossrefWork.message, author: [{ given: 'G'.repeat(5000), family: 'F'.repeat(5000), suffix: 'S'.repeat(500) }] },
+        });
       // a hostile (or broken) upstream: an abstract of 200,000 "<" and unclosed titles
       if (path === '/works/10.9999/hostile')
         return json(res, 200, {
@@ -104,7 +177,13 @@ describe('filling a publication from its DOI', () => {
         });
       json(res, 404, { status: 'not found' });
     });
-    datacite = await serve((path, res) => (path === '/dois/10.5281/zenodo.1' ? json(res, 200, dataciteRecord) : json(res, 404, { errors: [] })));
+    datacite = await serve((path, res) =>
+      path === '/dois/10.5281/zenodo.1'
+        ? json(res, 200, dataciteRecord)
+        : path === '/dois/10.5281/zenodo.2'
+          ? json(res, 200, dataciteSoftware)
+          : json(res, 404, { errors: [] }),
+    );
     t = await makeApp('sqlite', { CROSSREF_URL: `${crossref.url}/`, DATACITE_URL: datacite.url, DOI_LOOKUP_TIMEOUT_MS: '400' });
     admin = await loginAs(t.app, 'admin', 'admin-password');
   });
@@ -148,6 +227,65 @@ describe('filling a publication from its DOI', () => {
     expect(thesis.json()).toMatchObject({ type: 'doctoral thesis', source: 'University of British Columbia', place: 'Vancouver', year: 2022 });
     const book = await lookup('10.1017/9781009412330');
     expect(book.json()).toMatchObject({ type: 'monograph', source: 'Cambridge University Press', place: 'Cambridge' });
+  });
+
+  it('fills an edited book with its editors and no authors, and saves it as filled', async () => {
+    const r = await lookup('10.1007/978-3-031-45022-4');
+    expect(r.statusCode, r.body).toBe(200);
+    const filled = r.json() as Record<string, unknown>;
+    expect(filled).toMatchObject({
+      type: 'monograph',
+      author: [],
+      editors: ['Ana Sousa', 'Jan van der Berg'],
+      source: 'Springer Nature Switzerland',
+      place: 'Cham',
+      year: 2023,
+    });
+    expect(filled.month).toBeUndefined();
+    const saved = await admin.send('POST', '/api/publication/', {
+      title: String(filled.title),
+      author: '[]',
+      editors: JSON.stringify(filled.editors),
+      source: String(filled.source),
+      type: 'monograph',
+      year: '2023',
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    // no author list at all (a form sends none for an empty list): an empty one
+    const noList = await admin.send('POST', '/api/publication/', {
+      title: 'Edited, no list',
+      editors: '["Ana Sousa"]',
+      source: 'S',
+      type: 'monograph',
+      year: '2023',
+    });
+    expect(noList.statusCode, noList.body).toBe(200);
+    // neither authors nor editors: refused as before
+    const neither = await admin.send('POST', '/api/publication/', { title: 'Nobody', author: '[]', source: 'S', year: '2023' });
+    expect(neither.statusCode).toBe(400);
+    expect(neither.json()).toMatchObject({ author: [expect.any(String)] });
+  });
+
+  it("fills a chapter, a preprint, a report and software as their kinds, a name's suffix kept", async () => {
+    const chapter = (await lookup('10.1007/978-3-031-45022-4_7')).json() as Record<string, unknown>;
+    expect(chapter).toMatchObject({
+      type: 'chapter',
+      venue_kind: 'other',
+      source: 'Handbook of Data Intelligence',
+      author: ['John Smith III', 'Mingyu Zhou'],
+      pages: '145–178',
+    });
+    expect(JSON.parse((chapter.author_parts as string[])[0] as string)).toEqual({ family: 'Smith', given: 'John', suffix: 'III' });
+    expect((await lookup('10.31234/osf.io/uhbk9')).json()).toMatchObject({ type: 'preprint', source: 'PsyArXiv', year: 2020, month: 3 });
+    expect((await lookup('10.1596/978-1-4648-1393-9')).json()).toMatchObject({ type: 'report', source: 'World Bank' });
+    expect((await lookup('10.5281/zenodo.2')).json()).toMatchObject({ type: 'software', source: 'Zenodo', edition: 'v1.2.0' });
+    expect((await lookup('10.5281/zenodo.1')).json()).toMatchObject({ type: 'dataset' });
+  });
+
+  it('cuts names longer than a name may be, and answers', async () => {
+    const r = await lookup('10.9999/long-names');
+    expect(r.statusCode, r.body).toBe(200);
+    expect((r.json() as { author_parts: string[] }).author_parts[0]?.length).toBeLessThanOrEqual(300);
   });
 
   it('looks up a DOI pasted as an address, with doi: or upper case, by its bare form', async () => {

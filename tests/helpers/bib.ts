@@ -46,7 +46,7 @@ export async function importBib(
 }
 
 /** A publication as the public reads it, every field empty but those given (for citing one without a lab). */
-export function publicationOf(fields: Partial<PublicPublication> & Pick<PublicPublication, 'title' | 'author' | 'source' | 'year'>): PublicPublication {
+export function publicationOf(fields: Partial<PublicPublication> & Pick<PublicPublication, 'title' | 'source' | 'year'>): PublicPublication {
   const blank: PublicPublication = {
     pid: 1,
     title: '',
@@ -85,6 +85,10 @@ export function publicationOf(fields: Partial<PublicPublication> & Pick<PublicPu
     isbn: '',
     place: '',
     title_protected: [],
+    number: '',
+    series: '',
+    filed: '',
+    accessed: '',
   };
   return { ...blank, ...fields };
 }

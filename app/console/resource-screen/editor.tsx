@@ -11,6 +11,7 @@ import { useT } from '../../i18n/index.tsx';
 import { api } from '../api.ts';
 import type { Row } from '../columns.tsx';
 import { FieldInput } from '../fields.tsx';
+import { drawnFields } from '../forms.ts';
 import { HistoryButton } from '../history-dialog.tsx';
 import { PendingProvider, usePendingInputs, useSettledAction } from '../pending-input.ts';
 
@@ -192,7 +193,7 @@ export function RecordEditor({
           </Typography>
           <HistoryButton res={res} id={id} size="small" onRestored={onRestored} />
         </Box>
-        {shown.map((name) => {
+        {drawnFields(res, shown, editing).map((name) => {
           const def = res.fields[name];
           if (!def) return null;
           return (
