@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import type { PublicPublication } from '../../../common/wire.ts';
+import { publicationOf } from '../../../tests/helpers/bib.ts';
 import { loopHolds } from '../../../tests/helpers/loop.ts';
 import { Unavailable } from '../../errors.ts';
 import { citationsOf, referencesIn } from '../citations.ts';
@@ -10,14 +10,12 @@ import { shippedStyle } from './styles.ts';
 // worker: the event loop answers while their engines are built, and the references are the ones the main
 // thread wrote before (the strings below are its output for this publication).
 
-const paper = {
+const paper = publicationOf({
   pid: 7,
   type: 'paper',
   venue_kind: 'journal',
   title: 'Graph Neural Networks for Citation Analysis',
   author: ['San Zhang', 'Wei Li'],
-  editors: [],
-  keywords: [],
   source: 'Journal of Examples',
   volume: '12',
   issue: '3',
@@ -25,13 +23,7 @@ const paper = {
   year: 2024,
   month: 5,
   doi: '10.1234/example.5678',
-  link1: '',
-  publisher: '',
-  edition: '',
-  isbn: '',
-  place: '',
-  abstract: '',
-} as unknown as PublicPublication;
+});
 
 const EXPECTED = {
   apa: 'Zhang, S., & Li, W. (2024). Graph neural networks for citation analysis. Journal of Examples, 12(3), 45–67. https://doi.org/10.1234/example.5678',
