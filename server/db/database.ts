@@ -32,8 +32,8 @@ import * as advisorNameVersions from './migrations/2026-12-06-0001-advisor-name-
 import * as alumni from './migrations/2026-12-06-0101-alumni.ts';
 import * as activityRecordName from './migrations/2026-12-06-0102-activity-record-name.ts';
 import * as imageSize from './migrations/2026-12-06-1101-image-size.ts';
-import * as plainText from './migrations/2026-12-06-1201-plain-text.ts';
 import * as citationStyles from './migrations/2026-12-06-1201-citation-styles.ts';
+import * as plainText from './migrations/2026-12-06-1201-plain-text.ts';
 import * as publicationKindsCited from './migrations/2026-12-06-1201-publication-kinds-cited.ts';
 import type { Database } from './schema.ts';
 
@@ -139,8 +139,8 @@ export const migrations: Record<string, Migration> = {
   '2026-12-06-0101-alumni': alumni,
   '2026-12-06-0102-activity-record-name': activityRecordName,
   '2026-12-06-1101-image-size': imageSize,
-  '2026-12-06-1201-plain-text': plainText,
   '2026-12-06-1201-citation-styles': citationStyles,
+  '2026-12-06-1201-plain-text': plainText,
   '2026-12-06-1201-publication-kinds-cited': publicationKindsCited,
 };
 

@@ -112,7 +112,7 @@ function namesOf(list: readonly CrossrefName[] | undefined): { names: string[]; 
   const parts: NameParts[] = [];
   for (const a of (list ?? []).slice(0, 100)) {
     // each part cut so that the parts' JSON fits the answer's 300 characters a name
-    const [given, family, suffix, name] = [cut(text(a.given), 120), cut(text(a.family), 120), cut(text(a.suffix), 20), cut(text(a.name), 250)];
+    const [given, family, suffix, name] = [cut(plainText(a.given), 120), cut(plainText(a.family), 120), cut(plainText(a.suffix), 20), cut(plainText(a.name), 250)];
     const p: NameParts = family ? { family, ...(given ? { given } : {}), ...(suffix ? { suffix } : {}) } : { literal: name || given };
     if (displayName(p)) parts.push(p);
   }
@@ -161,10 +161,10 @@ function fromCrossref(w: CrossrefWork, doi: string): ImportedRecord {
   const authors = namesOf(w.author);
   const editors = namesOf(w.editor);
   return {
-    title: first(w.title),
+    title: plainText(first(w.title)),
     author: authors.names,
     author_parts: authors.parts,
-    source: source || first(w['container-title']) || text(w.publisher),
+    source: plainText(source || first(w['container-title']) || text(w.publisher)),
     type: kind,
     venue_kind: kind !== 'paper' ? 'other' : w.type === 'journal-article' ? 'journal' : w.type === 'proceedings-article' ? 'conference' : 'other',
     year: Number(year) || 0,
@@ -179,7 +179,7 @@ function fromCrossref(w: CrossrefWork, doi: string): ImportedRecord {
     issue: cut(text(w.issue), 50),
     // cut before the regex: a hostile upstream's run of spaces must not cost its square
     pages: cut(cut(text(w.page), 200).replace(/\s*-+\s*/g, '–'), 50),
-    publisher: cut(text(w.publisher), 300),
+    publisher: cut(plainText(w.publisher), 300),
     editors: editors.names,
     editor_parts: editors.parts,
     edition: cut(text(w.edition) || text(w['edition-number']), 50),
@@ -224,8 +224,8 @@ const dataciteNames = (list: DataciteAttributes['creators']) =>
     .map(
       (c): NameParts =>
         c.familyName && c.nameType !== 'Organizational'
-          ? { family: cut(text(c.familyName), 120), ...(c.givenName ? { given: cut(text(c.givenName), 120) } : {}) }
-          : { literal: cut(text(c.name), 250) },
+          ? { family: cut(plainText(c.familyName), 120), ...(c.givenName ? { given: cut(plainText(c.givenName), 120) } : {}) }
+          : { literal: cut(plainText(c.name), 250) },
     );
 
 function fromDatacite(a: DataciteAttributes, doi: string): ImportedRecord {
@@ -237,10 +237,10 @@ function fromDatacite(a: DataciteAttributes, doi: string): ImportedRecord {
   const authors = dataciteNames(a.creators).filter((n) => displayName(n));
   const editors = dataciteNames(a.contributors?.filter((c) => c.contributorType === 'Editor')).filter((n) => displayName(n));
   return {
-    title: text(a.titles?.[0]?.title),
+    title: plainText(a.titles?.[0]?.title),
     author: authors.map(displayName),
     author_parts: authors.map((n) => JSON.stringify(n)),
-    source: kind === 'preprint' ? server || text(publisher) : text(publisher),
+    source: plainText(kind === 'preprint' ? server || text(publisher) : text(publisher)),
     type: kind,
     venue_kind: kind !== 'paper' ? 'other' : general === 'JournalArticle' ? 'journal' : general === 'ConferencePaper' ? 'conference' : 'other',
     year: Number(a.publicationYear) || 0,

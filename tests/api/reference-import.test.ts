@@ -39,7 +39,7 @@ describe.each(dialects)('RIS and EndNote import on %s', (dialect) => {
     expect(entries.map((e) => [e.line, e.record?.entryType, e.record?.type])).toEqual([
       [1, 'article', 'paper'],
       [23, 'inproceedings', 'paper'],
-      [38, 'incollection', 'paper'],
+      [38, 'incollection', 'chapter'],
       [52, 'mastersthesis', 'master thesis'],
       [62, 'online', 'webpage'],
     ]);
