@@ -112,7 +112,12 @@ function namesOf(list: readonly CrossrefName[] | undefined): { names: string[]; 
   const parts: NameParts[] = [];
   for (const a of (list ?? []).slice(0, 100)) {
     // each part cut so that the parts' JSON fits the answer's 300 characters a name
-    const [given, family, suffix, name] = [cut(plainText(a.given), 120), cut(plainText(a.family), 120), cut(plainText(a.suffix), 20), cut(plainText(a.name), 250)];
+    const [given, family, suffix, name] = [
+      cut(plainText(a.given), 120),
+      cut(plainText(a.family), 120),
+      cut(plainText(a.suffix), 20),
+      cut(plainText(a.name), 250),
+    ];
     const p: NameParts = family ? { family, ...(given ? { given } : {}), ...(suffix ? { suffix } : {}) } : { literal: name || given };
     if (displayName(p)) parts.push(p);
   }
