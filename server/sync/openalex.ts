@@ -131,7 +131,10 @@ export function recordOfWork(w: Work): ImportedRecord {
       .map((a) => plainText(a.author?.display_name ?? a.raw_author_name))
       .filter(Boolean),
     // a preprint's server by the name a reader knows (arXiv, not "arXiv (Cornell University)")
-    source: type === 'preprint' ? doiServer(workDoi(w)) || serverNamed(plainText(source?.display_name)) || plainText(source?.display_name) : plainText(source?.display_name),
+    source:
+      type === 'preprint'
+        ? doiServer(workDoi(w)) || serverNamed(plainText(source?.display_name)) || plainText(source?.display_name)
+        : plainText(source?.display_name),
     type,
     venue_kind: kind,
     year: w.publication_year ?? 0,
