@@ -1,4 +1,6 @@
+import { writeFileSync } from 'node:fs';
 import type { CSL } from '@citation-js/core';
+import { type Edition, gbtItem, gbtReferenceList } from '../../server/services/csl/gbt.ts';
 
 // The gbt7714 project's BibTeX output as text, and the CSL items of its example .bib, for the tests that compare
 // the site's GB/T 7714 styles with it (tests/unit/gbt7714-bibtex.test.ts, tests/unit/gbt7714-2025.test.ts).
@@ -89,4 +91,49 @@ export function completed(item: CSL, type: string, raw: Record<string, string>, 
       .split(/\s+and\s+/)
       .join('，');
   return out as CSL;
+}
+
+/** What the site's GB/T style wrote against the .bst's entries: how many alike, the keys that differ, and each unexplained difference. */
+export type BstComparison = { same: number; differing: string[]; unexplained: string[] };
+
+/**
+ * The entries of a .bib as the site reads them (its own import path) rendered by the site's GB/T style of `edition`,
+ * compared entry by entry with the .bst's (`expected`, by key), punctuation widths aside; `known` explains the
+ * differences expected. GBT_DIFFS=file writes the unexplained ones out to read.
+ */
+export async function compareWithBst(bibText: string, expected: Map<string, string>, edition: Edition, known: Record<string, string>): Promise<BstComparison> {
+  const [{ parseEntries }, { recordOf }, { citeJsWith }, { shippedStyle }] = await Promise.all([
+    import('../../server/services/bibtex-parse.ts'),
+    import('../../server/services/bibtex-import.ts'),
+    import('../../server/services/citations.ts'),
+    import('../../server/services/csl/styles.ts'),
+  ]);
+  const style = `gb-t-7714-${edition}`;
+  const Cite = await citeJsWith(shippedStyle(style) as NonNullable<ReturnType<typeof shippedStyle>>);
+  const items = (await parseEntries(bibText)).flatMap((e) =>
+    e.item
+      ? [
+          {
+            key: e.key,
+            type: e.type,
+            item: gbtItem(completed(e.item, e.type, e.raw ?? {}, edition === '2025'), recordOf(e.item, e.type, e.raw).title_protected, edition),
+          },
+        ]
+      : [],
+  );
+  const rendered = gbtReferenceList(
+    Cite,
+    items.map((i) => i.item),
+    style,
+  );
+  const out: BstComparison = { same: 0, differing: [], unexplained: [] };
+  for (const { key, type, item } of items) {
+    const want = normalized(expected.get(key) ?? '');
+    const got = normalized(rendered.get(String(item.id)) ?? '');
+    if (want === got) out.same++;
+    else out.differing.push(key);
+    if (want !== got && !known[key]) out.unexplained.push(`${key} (${type}→${item.type})\n  bst: ${want}\n  csl: ${got}`);
+  }
+  if (process.env.GBT_DIFFS) writeFileSync(process.env.GBT_DIFFS, `${out.same} same\n${out.unexplained.join('\n')}\n`);
+  return out;
 }
