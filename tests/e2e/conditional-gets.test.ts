@@ -84,4 +84,13 @@ describe('conditional GETs over HTTP, the real server', () => {
     const page = curl(`${base}/publication`, { 'accept-encoding': 'gzip', 'if-none-match': before.headers.etag as string });
     expect(page.status).toBe(200);
   });
+
+  it('compresses the route manifest the browser asks for as it moves between pages', async () => {
+    const html = await (await fetch(`${base}/`)).text();
+    const version = /"version":\s*"([a-z0-9]+)"/.exec(html)?.[1] ?? '';
+    expect(version).not.toBe('');
+    const manifest = curl(`${base}/__manifest?paths=${encodeURIComponent('/,/news,/people,/publication')}&version=${version}`, { 'accept-encoding': 'gzip' });
+    expect(manifest.status).toBe(200);
+    expect(manifest.headers['content-encoding']).toBe('gzip');
+  });
 });
