@@ -51,7 +51,7 @@ const WIDE: Record<string, string> = {
   '？': '?',
 };
 /** Punctuation widths aside: full-width made half-width, then white space around it evened out. */
-export function normalized(s: string): string {
+function normalized(s: string): string {
   return s
     .replace(/[，．：；（）［］／！？]/g, (c) => `${WIDE[c]} `)
     .replace(/\\quad/g, ' ')
@@ -69,7 +69,7 @@ export function normalized(s: string): string {
  * and a report's number, a newspaper's type (it reads @newspaper as a document); with `holder`, a patent's
  * holder as the item's publisher (CSL-JSON has no variable of its own for it; decision 077).
  */
-export function completed(item: CSL, type: string, raw: Record<string, string>, holder = false): CSL {
+function completed(item: CSL, type: string, raw: Record<string, string>, holder = false): CSL {
   const out: Record<string, unknown> = { ...item };
   if (type === 'newspaper' || raw.entrysubtype === 'newspaper') out.type = 'article-newspaper';
   if (type === 'map') out.type = 'map';
